@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
+ * measured in the same run. `npm run bench -- zookeeper` runs the suites whose name matches.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatFigure } from './bench-support';
+import type { Figure } from './bench-support';
+import { zookeeperStoreBench } from './zookeeper-store.bench';
+
+const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [{ name: 'zookeeper store', run: zookeeperStoreBench }];
+
+const filter = process.argv[2];
+const all: Record<string, Figure[]> = {};
+for (const suite of suites) {
+  if (filter && !suite.name.includes(filter)) continue;
+  console.log(`\n== ${suite.name} ==`);
+  const figures: Figure[] = [];
+  await suite.run((f) => {
+    figures.push(f);
+    console.log(formatFigure(f));
+  });
+  all[suite.name] = figures;
+}
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(join(import.meta.dirname, 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, figures: all }, null, 2));

@@ -1,0 +1,217 @@
+import { joinPath, nodeName, parentPath } from './path-utils';
+import type { StoredZnode } from './persistence';
+import type { Acl, Stat, ZnodeData } from './types';
+import { OPEN_ACL_UNSAFE, READ_ACL_UNSAFE } from './types';
+
+/** One znode in memory: ZooKeeper's `DataNode` with its `StatPersisted` fields inline. */
+export class DataNode {
+  readonly children = new Set<string>();
+
+  constructor(
+    public data: ZnodeData,
+    public acl: Acl[],
+    public czxid: number,
+    public mzxid: number,
+    public pzxid: number,
+    public ctime: number,
+    public mtime: number,
+    public version: number,
+    public cversion: number,
+    public aversion: number,
+    public ephemeralOwner: bigint,
+  ) {}
+
+  stat(): Stat {
+    return {
+      czxid: this.czxid,
+      mzxid: this.mzxid,
+      ctime: this.ctime,
+      mtime: this.mtime,
+      version: this.version,
+      cversion: this.cversion,
+      aversion: this.aversion,
+      ephemeralOwner: this.ephemeralOwner,
+      dataLength: this.data === null ? 0 : this.data.length,
+      numChildren: this.children.size,
+      pzxid: this.pzxid,
+    };
+  }
+
+  toStored(path: string): StoredZnode {
+    return {
+      path,
+      data: this.data,
+      acl: this.acl,
+      czxid: this.czxid,
+      mzxid: this.mzxid,
+      pzxid: this.pzxid,
+      ctime: this.ctime,
+      mtime: this.mtime,
+      version: this.version,
+      cversion: this.cversion,
+      aversion: this.aversion,
+      ephemeralOwner: this.ephemeralOwner,
+    };
+  }
+}
+
+/** Paths ZooKeeper refuses to delete (`ZKDatabase.isSpecialPath`). */
+export const SPECIAL_PATHS: ReadonlySet<string> = new Set(['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']);
+
+/** Records how to take back each change of a multi that fails half way. */
+export type UndoLog = Array<() => void>;
+
+/** A watch trigger produced by a change: ZooKeeper's `triggerWatch(path, type)` calls, in order. */
+export interface Trigger {
+  kind: 'created' | 'deleted' | 'dataChanged';
+  path: string;
+}
+
+/**
+ * The znode tree (ZooKeeper's `DataTree`): nodes by path, children by name, ephemerals by owner.
+ * It applies changes and records undo steps and the watch triggers they cause; it checks nothing —
+ * the request processor validates before it calls in.
+ */
+export class DataTree {
+  private readonly nodes = new Map<string, DataNode>();
+  private readonly ephemeralsBySession = new Map<bigint, Set<string>>();
+
+  /** A fresh tree as a new standalone server has it: `/`, `/zookeeper`, its quota and config nodes. */
+  static initial(): DataTree {
+    const tree = new DataTree();
+    const empty = (): Uint8Array => new Uint8Array(0);
+    tree.insert('/', new DataNode(empty(), [...OPEN_ACL_UNSAFE], 0, 0, 0, 0, 0, 0, 0, 0, 0n));
+    for (const path of ['/zookeeper', '/zookeeper/quota', '/zookeeper/config']) {
+      const acl = path === '/zookeeper/config' ? [...READ_ACL_UNSAFE] : [...OPEN_ACL_UNSAFE];
+      tree.insert(path, new DataNode(empty(), acl, 0, 0, 0, 0, 0, 0, 0, 0, 0n));
+    }
+    return tree;
+  }
+
+  /** Adds stored nodes to a tree being rebuilt (parents before children, across pages too). */
+  insertStored(nodes: Iterable<StoredZnode>): void {
+    for (const n of nodes) {
+      this.insert(
+        n.path,
+        new DataNode(n.data, n.acl, n.czxid, n.mzxid, n.pzxid, n.ctime, n.mtime, n.version, n.cversion, n.aversion, n.ephemeralOwner),
+      );
+    }
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  get(path: string): DataNode | undefined {
+    return this.nodes.get(path);
+  }
+
+  paths(): IterableIterator<string> {
+    return this.nodes.keys();
+  }
+
+  ephemeralsOf(sessionId: bigint): ReadonlySet<string> {
+    return this.ephemeralsBySession.get(sessionId) ?? new Set();
+  }
+
+  /** Number of all descendants of `path` (ZooKeeper's getAllChildrenNumber). */
+  descendantCount(path: string): number {
+    const node = this.nodes.get(path);
+    if (!node) return 0;
+    let count = 0;
+    const stack = [path];
+    while (stack.length > 0) {
+      const current = stack.pop() as string;
+      for (const child of (this.nodes.get(current) as DataNode).children) {
+        count++;
+        stack.push(joinPath(current, child));
+      }
+    }
+    return count;
+  }
+
+  create(
+    path: string,
+    data: ZnodeData,
+    acl: Acl[],
+    ephemeralOwner: bigint,
+    zxid: number,
+    timeMs: number,
+    undo: UndoLog,
+    triggers: Trigger[],
+  ): DataNode {
+    const parent = this.nodes.get(parentPath(path)) as DataNode;
+    const before = { cversion: parent.cversion, pzxid: parent.pzxid };
+    const node = new DataNode(data, acl, zxid, zxid, zxid, timeMs, timeMs, 0, 0, 0, ephemeralOwner);
+    this.insert(path, node);
+    parent.cversion++;
+    parent.pzxid = zxid;
+    undo.push(() => {
+      this.remove(path);
+      parent.cversion = before.cversion;
+      parent.pzxid = before.pzxid;
+    });
+    triggers.push({ kind: 'created', path });
+    return node;
+  }
+
+  delete(path: string, zxid: number, undo: UndoLog, triggers: Trigger[]): void {
+    const node = this.nodes.get(path) as DataNode;
+    const parent = this.nodes.get(parentPath(path)) as DataNode;
+    const beforePzxid = parent.pzxid;
+    this.remove(path);
+    // A delete moves the parent's pzxid but not its cversion, so sequence numbers are never reused.
+    parent.pzxid = zxid;
+    undo.push(() => {
+      this.insert(path, node);
+      parent.pzxid = beforePzxid;
+    });
+    triggers.push({ kind: 'deleted', path });
+  }
+
+  setData(path: string, data: ZnodeData, zxid: number, timeMs: number, undo: UndoLog, triggers: Trigger[]): DataNode {
+    const node = this.nodes.get(path) as DataNode;
+    const before = { data: node.data, version: node.version, mzxid: node.mzxid, mtime: node.mtime };
+    node.data = data;
+    node.version++;
+    node.mzxid = zxid;
+    node.mtime = timeMs;
+    undo.push(() => Object.assign(node, before));
+    triggers.push({ kind: 'dataChanged', path });
+    return node;
+  }
+
+  setAcl(path: string, acl: Acl[], undo: UndoLog): DataNode {
+    const node = this.nodes.get(path) as DataNode;
+    const before = { acl: node.acl, aversion: node.aversion };
+    node.acl = acl;
+    node.aversion++;
+    undo.push(() => Object.assign(node, before));
+    return node;
+  }
+
+  private insert(path: string, node: DataNode): void {
+    this.nodes.set(path, node);
+    if (path !== '/') {
+      const parent = this.nodes.get(parentPath(path));
+      if (!parent) throw new Error(`stored ZooKeeper tree has ${path} without its parent`);
+      parent.children.add(nodeName(path));
+    }
+    if (node.ephemeralOwner !== 0n) {
+      let owned = this.ephemeralsBySession.get(node.ephemeralOwner);
+      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new Set()));
+      owned.add(path);
+    }
+  }
+
+  private remove(path: string): void {
+    const node = this.nodes.get(path) as DataNode;
+    this.nodes.delete(path);
+    this.nodes.get(parentPath(path))?.children.delete(nodeName(path));
+    if (node.ephemeralOwner !== 0n) {
+      const owned = this.ephemeralsBySession.get(node.ephemeralOwner);
+      owned?.delete(path);
+      if (owned && owned.size === 0) this.ephemeralsBySession.delete(node.ephemeralOwner);
+    }
+  }
+}

@@ -1,0 +1,12 @@
+export { Code, KeeperException, codeName } from './errors';
+export type { ErrorCode } from './errors';
+export * from './types';
+export type { ZkPersistence, ZkSnapshotHeader, ZkCommit, StoredZnode, StoredSession } from './persistence';
+export { ZooKeeperServer, DEFAULT_ZOOKEEPER_CONFIG } from './zookeeper-server';
+export type { ZooKeeperServerConfig, ZkServerEvent, SessionHandshake } from './zookeeper-server';
+export { ZooKeeperClient, MultiException } from './zookeeper-client';
+export type { ZooKeeperClientOptions, ClientState } from './zookeeper-client';
+export { createRecursive } from './create-recursive';
+export { pathValidationError } from './path-utils';
+export { JUTE_MAX_BUFFER } from './request-processor';
+export { sessionPassword } from './session-tracker';

@@ -1,0 +1,164 @@
+import type { ErrorCode } from './errors';
+
+/**
+ * A znode's `Stat`, field for field as ZooKeeper keeps it. Zxids are plain numbers: this
+ * standalone emulation runs in epoch 0, so a zxid is the transaction counter (safe up to 2^53).
+ * `ephemeralOwner` is a 64-bit session id and so a bigint (0n for persistent nodes).
+ */
+export interface Stat {
+  czxid: number;
+  mzxid: number;
+  ctime: number;
+  mtime: number;
+  version: number;
+  cversion: number;
+  aversion: number;
+  ephemeralOwner: bigint;
+  dataLength: number;
+  numChildren: number;
+  pzxid: number;
+}
+
+/** ZooDefs.Perms bits. */
+export const Perms = { READ: 1, WRITE: 2, CREATE: 4, DELETE: 8, ADMIN: 16, ALL: 31 } as const;
+
+export interface Acl {
+  perms: number;
+  scheme: string;
+  id: string;
+}
+
+export const OPEN_ACL_UNSAFE: readonly Acl[] = Object.freeze([{ perms: Perms.ALL, scheme: 'world', id: 'anyone' }]);
+export const READ_ACL_UNSAFE: readonly Acl[] = Object.freeze([{ perms: Perms.READ, scheme: 'world', id: 'anyone' }]);
+export const CREATOR_ALL_ACL: readonly Acl[] = Object.freeze([{ perms: Perms.ALL, scheme: 'auth', id: '' }]);
+
+/** CreateMode flags as on the wire. TTL and container modes are not emulated (UNIMPLEMENTED). */
+export const CreateMode = {
+  PERSISTENT: 0,
+  EPHEMERAL: 1,
+  PERSISTENT_SEQUENTIAL: 2,
+  EPHEMERAL_SEQUENTIAL: 3,
+  CONTAINER: 4,
+  PERSISTENT_WITH_TTL: 5,
+  PERSISTENT_SEQUENTIAL_WITH_TTL: 6,
+} as const;
+export type CreateModeFlag = (typeof CreateMode)[keyof typeof CreateMode];
+
+export function isEphemeralMode(mode: number): boolean {
+  return mode === CreateMode.EPHEMERAL || mode === CreateMode.EPHEMERAL_SEQUENTIAL;
+}
+
+export function isSequentialMode(mode: number): boolean {
+  return (
+    mode === CreateMode.PERSISTENT_SEQUENTIAL ||
+    mode === CreateMode.EPHEMERAL_SEQUENTIAL ||
+    mode === CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL
+  );
+}
+
+/** Watcher.Event.EventType */
+export const EventType = {
+  None: -1,
+  NodeCreated: 1,
+  NodeDeleted: 2,
+  NodeDataChanged: 3,
+  NodeChildrenChanged: 4,
+  DataWatchRemoved: 5,
+  ChildWatchRemoved: 6,
+  PersistentWatchRemoved: 7,
+} as const;
+export type EventTypeValue = (typeof EventType)[keyof typeof EventType];
+
+/** Watcher.Event.KeeperState */
+export const KeeperState = {
+  Unknown: -1,
+  Disconnected: 0,
+  NoSyncConnected: 1,
+  SyncConnected: 3,
+  AuthFailed: 4,
+  ConnectedReadOnly: 5,
+  SaslAuthenticated: 6,
+  Expired: -112,
+  Closed: 7,
+} as const;
+export type KeeperStateValue = (typeof KeeperState)[keyof typeof KeeperState];
+
+export interface WatchedEvent {
+  type: EventTypeValue;
+  state: KeeperStateValue;
+  /** null for session state events (type None). */
+  path: string | null;
+  /** The zxid of the transaction that fired the event (-1 for session events), for ordering checks. */
+  zxid: number;
+}
+
+export type Watcher = (event: WatchedEvent) => void;
+
+/** AddWatchMode (3.6+). */
+export const AddWatchMode = { PERSISTENT: 0, PERSISTENT_RECURSIVE: 1 } as const;
+export type AddWatchModeValue = (typeof AddWatchMode)[keyof typeof AddWatchMode];
+
+/** WatcherType for removeWatches/checkWatches. */
+export const WatcherType = { Children: 1, Data: 2, Any: 3 } as const;
+export type WatcherTypeValue = (typeof WatcherType)[keyof typeof WatcherType];
+
+/** ZooDefs.OpCode values of the operations a multi may hold. */
+export const OpCode = {
+  create: 1,
+  delete: 2,
+  exists: 3,
+  getData: 4,
+  setData: 5,
+  getACL: 6,
+  setACL: 7,
+  getChildren: 8,
+  sync: 9,
+  ping: 11,
+  getChildren2: 12,
+  check: 13,
+  multi: 14,
+  create2: 15,
+  error: -1,
+} as const;
+
+/** Znode data: `null` is ZooKeeper's null buffer, distinct from an empty one. */
+export type ZnodeData = Uint8Array | null;
+
+export type Op =
+  | { type: 'create'; path: string; data: ZnodeData; acl?: readonly Acl[]; mode?: CreateModeFlag }
+  | { type: 'delete'; path: string; version?: number }
+  | { type: 'setData'; path: string; data: ZnodeData; version?: number }
+  | { type: 'check'; path: string; version: number };
+
+/**
+ * One result of a multi, shaped as the wire gives it: on success `create` carries the created path
+ * (with its sequence suffix) and its Stat, `setData` its Stat; when the multi fails every result is
+ * `error` (`OK` before the failing op, its real code at it, RUNTIMEINCONSISTENCY after).
+ */
+export type OpResult =
+  | { type: 'create'; path: string; stat: Stat }
+  | { type: 'delete' }
+  | { type: 'setData'; stat: Stat }
+  | { type: 'check' }
+  | { type: 'error'; err: ErrorCode };
+
+/** A successful create: the actual path (sequence suffix included) and the new node's Stat. */
+export interface CreateResult {
+  path: string;
+  stat: Stat;
+}
+
+export interface DataResult {
+  data: ZnodeData;
+  stat: Stat;
+}
+
+export interface ChildrenResult {
+  children: string[];
+  stat: Stat;
+}
+
+export interface AclResult {
+  acl: Acl[];
+  stat: Stat;
+}

@@ -1,0 +1,352 @@
+import type { ScheduledTask, Time } from '../platform/scheduler';
+import { ClientWatchRegistry } from './client-watch-registry';
+import { Code, KeeperException } from './errors';
+import { createPathValidationError, pathValidationError } from './path-utils';
+import { dataSizeError } from './request-processor';
+import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
+import type {
+  Acl,
+  AclResult,
+  AddWatchModeValue,
+  ChildrenResult,
+  CreateModeFlag,
+  CreateResult,
+  DataResult,
+  Op,
+  OpResult,
+  Stat,
+  WatchedEvent,
+  Watcher,
+  WatcherTypeValue,
+  ZnodeData,
+} from './types';
+import { AddWatchMode, CreateMode, EventType, KeeperState, OPEN_ACL_UNSAFE, WatcherType, isSequentialMode } from './types';
+import type { ServerConnection, ZooKeeperServer } from './zookeeper-server';
+
+export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED';
+
+export interface ZooKeeperClientOptions {
+  /** Requested session timeout; the server clamps it to its min/max. Kafka's default is 18000. */
+  sessionTimeoutMs?: number;
+  /** The session's default watcher: session state events and watches set with `watch: true`. */
+  watcher?: Watcher;
+  /** A label for the event log (e.g. `broker-1`). */
+  name?: string;
+}
+
+/** A failed multi: `code`/`path` of the first failing op, and every op's result. */
+export class MultiException extends KeeperException {
+  constructor(
+    code: KeeperException['code'],
+    path: string | undefined,
+    detail: string | undefined,
+    readonly results: OpResult[],
+  ) {
+    super(code, path, detail);
+  }
+}
+
+type WatchArg = boolean | Watcher | undefined;
+
+/**
+ * One ZooKeeper session, as a broker, the controller or the node editor holds it — the in-process
+ * counterpart of `org.apache.zookeeper.ZooKeeper`. It validates paths before sending (as the Java
+ * client does), keeps the session alive with pings every third of its timeout, and calls watchers
+ * from the server's ordered delivery.
+ */
+export class ZooKeeperClient implements ServerConnection {
+  private readonly watchRegistry = new ClientWatchRegistry();
+  private readonly pending = new Set<(reply: ZkReply<unknown> | null) => void>();
+  private pinger: ScheduledTask | null = null;
+  private currentState: ClientState = 'CONNECTED';
+  private lastZxidSeen = 0;
+
+  private constructor(
+    private readonly server: ZooKeeperServer,
+    private readonly time: Time,
+    readonly sessionId: bigint,
+    readonly sessionPassword: Uint8Array,
+    readonly negotiatedSessionTimeoutMs: number,
+    private readonly defaultWatcher: Watcher | undefined,
+    readonly name: string,
+  ) {}
+
+  /** Opens a new session. */
+  static async connect(server: ZooKeeperServer, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
+    // The server needs a connection before the client object can exist; this one forwards to it.
+    let client: ZooKeeperClient | undefined;
+    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
+    const handshake = await server.createSession(proxy, options.sessionTimeoutMs ?? 18000);
+    client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`);
+    client.connection = proxy;
+    client.startPings();
+    return client;
+  }
+
+  /** Reattaches to an existing session (after `disconnect()` or a restart of the store). */
+  static async resume(
+    server: ZooKeeperServer,
+    time: Time,
+    sessionId: bigint,
+    password: Uint8Array,
+    options: Omit<ZooKeeperClientOptions, 'sessionTimeoutMs'> = {},
+  ): Promise<ZooKeeperClient> {
+    let client: ZooKeeperClient | undefined;
+    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
+    const handshake = await server.resumeSession(proxy, sessionId, password);
+    client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`);
+    client.connection = proxy;
+    client.startPings();
+    return client;
+  }
+
+  private connection: ServerConnection = this;
+
+  get state(): ClientState {
+    return this.currentState;
+  }
+
+  get sessionIdHex(): string {
+    return `0x${this.sessionId.toString(16)}`;
+  }
+
+  // ---- operations ----
+
+  async create(path: string, data: ZnodeData, options: { mode?: CreateModeFlag; acl?: readonly Acl[] } = {}): Promise<CreateResult> {
+    const mode = options.mode ?? CreateMode.PERSISTENT;
+    this.validate(createPathValidationError(path, isSequentialMode(mode)), path);
+    this.validateData(data, path);
+    return this.call({ op: 'create', path, data, acl: options.acl ?? OPEN_ACL_UNSAFE, mode });
+  }
+
+  async delete(path: string, version = -1): Promise<void> {
+    this.validate(pathValidationError(path), path);
+    await this.call({ op: 'delete', path, version });
+  }
+
+  async exists(path: string, watch?: WatchArg): Promise<Stat | null> {
+    this.validate(pathValidationError(path), path);
+    const watcher = this.watcherFor(watch);
+    const stat = await this.call({ op: 'exists', path, watch: watcher !== undefined }, (value) => {
+      if (!watcher) return;
+      if (value) this.watchRegistry.addData(path, watcher);
+      else this.watchRegistry.addExist(path, watcher);
+    });
+    return stat;
+  }
+
+  async getData(path: string, watch?: WatchArg): Promise<DataResult> {
+    this.validate(pathValidationError(path), path);
+    const watcher = this.watcherFor(watch);
+    return this.call({ op: 'getData', path, watch: watcher !== undefined }, () => watcher && this.watchRegistry.addData(path, watcher));
+  }
+
+  async setData(path: string, data: ZnodeData, version = -1): Promise<Stat> {
+    this.validate(pathValidationError(path), path);
+    this.validateData(data, path);
+    return this.call({ op: 'setData', path, data, version });
+  }
+
+  /** getChildren2: the children's names (sorted) and the parent's Stat. */
+  async getChildren(path: string, watch?: WatchArg): Promise<ChildrenResult> {
+    this.validate(pathValidationError(path), path);
+    const watcher = this.watcherFor(watch);
+    return this.call({ op: 'getChildren', path, watch: watcher !== undefined }, () => watcher && this.watchRegistry.addChild(path, watcher));
+  }
+
+  async getACL(path: string): Promise<AclResult> {
+    this.validate(pathValidationError(path), path);
+    return this.call({ op: 'getACL', path });
+  }
+
+  async setACL(path: string, acl: readonly Acl[], version = -1): Promise<Stat> {
+    this.validate(pathValidationError(path), path);
+    return this.call({ op: 'setACL', path, acl, version });
+  }
+
+  /** Atomic: every op applies under one zxid, or none does and a `MultiException` carries the results. */
+  async multi(ops: readonly Op[]): Promise<OpResult[]> {
+    for (const op of ops) {
+      const sequential = op.type === 'create' && isSequentialMode(op.mode ?? CreateMode.PERSISTENT);
+      this.validate(op.type === 'create' ? createPathValidationError(op.path, sequential) : pathValidationError(op.path), op.path);
+      if (op.type === 'create' || op.type === 'setData') this.validateData(op.data, op.path);
+    }
+    return this.call({ op: 'multi', ops });
+  }
+
+  async sync(path: string): Promise<string> {
+    this.validate(pathValidationError(path), path);
+    return this.call({ op: 'sync', path });
+  }
+
+  /** A persistent (or persistent-recursive) watch, which stays until removed (ZooKeeper 3.6+). */
+  async addWatch(path: string, mode: AddWatchModeValue, watcher?: Watcher): Promise<void> {
+    this.validate(pathValidationError(path), path);
+    const w = watcher ?? this.defaultWatcher;
+    if (!w) throw new KeeperException(Code.BADARGUMENTS, path, 'addWatch needs a watcher and the session has no default watcher');
+    await this.call({ op: 'addWatch', path, mode }, () => this.watchRegistry.addPersistent(path, w, mode === AddWatchMode.PERSISTENT_RECURSIVE));
+  }
+
+  /** Removes watchers of a type at a path (one watcher, or all with `watcher` undefined); NOWATCHER if none. */
+  async removeWatches(path: string, type: WatcherTypeValue, watcher?: Watcher): Promise<void> {
+    this.validate(pathValidationError(path), path);
+    const r = this.watchRegistry;
+    const tables = type === WatcherType.Children ? [r.child] : type === WatcherType.Data ? [r.data, r.exist] : [r.data, r.exist, r.child, r.persistent, r.recursive];
+    if (!r.remove(path, tables, watcher)) throw new KeeperException(Code.NOWATCHER, path);
+    const stillData = r.data.has(path) || r.exist.has(path);
+    const stillChild = r.child.has(path);
+    const stillPersistent = r.persistent.has(path) || r.recursive.has(path);
+    // Only tell the server once no local watcher of that kind is left, as the Java client does.
+    if (type === WatcherType.Data && !stillData) await this.call({ op: 'removeWatches', path, type });
+    else if (type === WatcherType.Children && !stillChild) await this.call({ op: 'removeWatches', path, type });
+    else if (type === WatcherType.Any && !stillData && !stillChild && !stillPersistent) await this.call({ op: 'removeWatches', path, type });
+  }
+
+  async getEphemerals(prefix = '/'): Promise<string[]> {
+    return this.call({ op: 'getEphemerals', prefix });
+  }
+
+  async getAllChildrenNumber(path: string): Promise<number> {
+    this.validate(pathValidationError(path), path);
+    return this.call({ op: 'getAllChildrenNumber', path });
+  }
+
+  /** Ends the session: its ephemeral nodes are deleted now. */
+  async close(): Promise<void> {
+    if (this.currentState === 'CLOSED' || this.currentState === 'EXPIRED') return;
+    if (this.currentState === 'CONNECTED') {
+      try {
+        await this.call({ op: 'closeSession' });
+      } catch (e) {
+        if (!(e instanceof KeeperException)) throw e;
+      }
+    }
+    this.stopPings();
+    this.server.detach(this.sessionId, this.connection);
+    this.currentState = 'CLOSED';
+    this.emitState(KeeperState.Closed);
+  }
+
+  /**
+   * The connection drops without closing the session — what a killed process or a network cut
+   * looks like to ZooKeeper. The session and its ephemerals stay until the session times out.
+   */
+  disconnect(): void {
+    if (this.currentState !== 'CONNECTED') return;
+    this.stopPings();
+    this.server.detach(this.sessionId, this.connection);
+    this.currentState = 'DISCONNECTED';
+    for (const settle of [...this.pending]) settle(null);
+    this.emitState(KeeperState.Disconnected);
+  }
+
+  /** Reconnects a disconnected client to its session and re-arms its watches (SetWatches). */
+  async reconnect(): Promise<void> {
+    if (this.currentState !== 'DISCONNECTED') throw new Error(`cannot reconnect a ${this.currentState} session`);
+    try {
+      await this.server.resumeSession(this.connection, this.sessionId, this.sessionPassword);
+    } catch (e) {
+      if (e instanceof KeeperException && e.code === Code.SESSIONEXPIRED) {
+        this.currentState = 'EXPIRED';
+        this.emitState(KeeperState.Expired);
+      }
+      throw e;
+    }
+    this.currentState = 'CONNECTED';
+    this.startPings();
+    const r = this.watchRegistry;
+    await this.call({
+      op: 'setWatches',
+      relativeZxid: this.lastZxidSeen,
+      dataWatches: r.paths(r.data),
+      existWatches: r.paths(r.exist),
+      childWatches: r.paths(r.child),
+      persistentWatches: r.paths(r.persistent),
+      persistentRecursiveWatches: r.paths(r.recursive),
+    });
+    this.emitState(KeeperState.SyncConnected);
+  }
+
+  // ---- ServerConnection ----
+
+  notify(event: WatchedEvent): void {
+    if (this.currentState !== 'CONNECTED') return;
+    for (const watcher of this.watchRegistry.materialize(event)) this.callWatcher(watcher, event);
+  }
+
+  sessionEnded(state: 'expired' | 'closed'): void {
+    if (this.currentState === 'CLOSED' || this.currentState === 'EXPIRED') return;
+    this.stopPings();
+    this.currentState = state === 'expired' ? 'EXPIRED' : 'CLOSED';
+    this.emitState(state === 'expired' ? KeeperState.Expired : KeeperState.Closed);
+  }
+
+  // ---- internals ----
+
+  private call<R extends ZkRequest>(req: R, onSuccess?: (value: ZkResultMap[R['op']]) => void): Promise<ZkResultMap[R['op']]> {
+    if (this.currentState === 'EXPIRED') return Promise.reject(new KeeperException(Code.SESSIONEXPIRED));
+    if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
+    return new Promise((resolve, reject) => {
+      const settle = (reply: ZkReply<unknown> | null): void => {
+        if (!this.pending.delete(settle)) return;
+        if (reply === null) {
+          reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
+          return;
+        }
+        if (reply.zxid > this.lastZxidSeen) this.lastZxidSeen = reply.zxid;
+        if (reply.err === 0) {
+          const value = reply.value as ZkResultMap[R['op']];
+          // Registered synchronously, before any notification delivered after this reply.
+          onSuccess?.(value);
+          resolve(value);
+        } else if (reply.results) {
+          reject(new MultiException(reply.err, reply.path, reply.detail, reply.results));
+        } else {
+          reject(new KeeperException(reply.err, reply.path, reply.detail));
+        }
+      };
+      this.pending.add(settle);
+      this.server.submit(this.sessionId, req, settle);
+    });
+  }
+
+  private validate(reason: string | null, path: string): void {
+    if (reason !== null) throw new KeeperException(Code.BADARGUMENTS, path, reason);
+  }
+
+  private validateData(data: ZnodeData, path: string): void {
+    const reason = dataSizeError(data, this.server.config.maxDataBytes);
+    if (reason !== null) throw new KeeperException(Code.BADARGUMENTS, path, reason);
+  }
+
+  private watcherFor(watch: WatchArg): Watcher | undefined {
+    if (typeof watch === 'function') return watch;
+    if (watch === true) {
+      if (!this.defaultWatcher) throw new KeeperException(Code.BADARGUMENTS, undefined, 'watch=true needs a default watcher');
+      return this.defaultWatcher;
+    }
+    return undefined;
+  }
+
+  private startPings(): void {
+    const periodMs = Math.max(1, Math.floor(this.negotiatedSessionTimeoutMs / 3));
+    this.pinger = this.time.schedulePeriodic(`zookeeper-ping-${this.name}`, periodMs, periodMs, () => this.server.touch(this.sessionId));
+  }
+
+  private stopPings(): void {
+    if (this.pinger) this.time.cancel(this.pinger);
+    this.pinger = null;
+  }
+
+  private emitState(state: (typeof KeeperState)[keyof typeof KeeperState]): void {
+    if (this.defaultWatcher) this.callWatcher(this.defaultWatcher, { type: EventType.None, state, path: null, zxid: -1 });
+  }
+
+  private callWatcher(watcher: Watcher, event: WatchedEvent): void {
+    try {
+      watcher(event);
+    } catch {
+      // A watcher that throws must not stop delivery to the others (the Java EventThread logs and goes on).
+    }
+  }
+}

@@ -1,0 +1,432 @@
+import type { Executor } from '../platform/executor';
+import { microtaskExecutor } from '../platform/executor';
+import type { Time } from '../platform/scheduler';
+import { DataTree } from './data-tree';
+import { Code, KeeperException } from './errors';
+import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
+import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
+import { WRITE_OPS } from './requests';
+import type { TxnContext } from './request-processor';
+import { JUTE_MAX_BUFFER, MultiFailure, RequestProcessor } from './request-processor';
+import type { SessionLimits } from './session-tracker';
+import { SessionTracker, sessionPassword } from './session-tracker';
+import type { WatchedEvent } from './types';
+import { KeeperState } from './types';
+import { WatchManager } from './watch-manager';
+import type { WatchNotification } from './watch-manager';
+
+export interface ZooKeeperServerConfig extends SessionLimits {
+  /** `jute.maxbuffer`: the largest data a node may hold. */
+  maxDataBytes: number;
+  /** Standalone server id (`myid`), the top byte of every session id. */
+  serverId: number;
+  /** Most requests taken into one group commit. */
+  maxBatchSize: number;
+}
+
+/** Nodes read per page when opening the store (about 5 ms of work each). */
+const LOAD_PAGE_SIZE = 1000;
+
+/** The sample `zoo.cfg` Kafka ships: tickTime 2000, so sessions of 4 s to 40 s. */
+export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
+  tickTimeMs: 2000,
+  minSessionTimeoutMs: 4000,
+  maxSessionTimeoutMs: 40000,
+  maxDataBytes: JUTE_MAX_BUFFER,
+  serverId: 0,
+  maxBatchSize: 1000,
+};
+
+/** The server's side of one client connection. */
+export interface ServerConnection {
+  /** A watch notification; called from a microtask, in zxid order, before replies that reflect it. */
+  notify(event: WatchedEvent): void;
+  /** The session is gone: closed by its owner or expired by the server. */
+  sessionEnded(state: 'expired' | 'closed'): void;
+}
+
+export interface SessionHandshake {
+  sessionId: bigint;
+  password: Uint8Array;
+  negotiatedTimeoutMs: number;
+}
+
+/** What observers (the event log, the node editor) are told after each commit. */
+export type ZkServerEvent =
+  | { kind: 'txn'; zxid: number; timeMs: number; sessionId: bigint; op: ZkRequest['op'] | 'createSession'; path?: string; err: number }
+  | { kind: 'watch-fired'; zxid: number; sessionId: bigint; type: number; path: string }
+  | { kind: 'session-expired'; sessionId: bigint }
+  | { kind: 'store-failed'; message: string };
+
+type Pending =
+  | { kind: 'request'; sessionId: bigint; req: ZkRequest; onReply: (reply: ZkReply<unknown>) => void }
+  | { kind: 'createSession'; conn: ServerConnection; timeoutMs: number; onDone: (r: SessionHandshake | KeeperException) => void }
+  | { kind: 'resumeSession'; conn: ServerConnection; sessionId: bigint; password: Uint8Array; onDone: (r: SessionHandshake | KeeperException) => void }
+  | { kind: 'expire'; sessionId: bigint };
+
+/**
+ * The emulated ZooKeeper ensemble (a standalone server): one ordered request pipeline, group commit
+ * to the persistence port, and delivery of watch notifications and replies once the commit is
+ * durable. Every component of the emulated cluster is a client of it through `ZooKeeperClient`.
+ *
+ * Requests are processed in arrival order against the in-memory tree; the writes of one batch become
+ * durable in a single transaction (as ZooKeeper's SyncRequestProcessor groups its log flushes), and
+ * only then are watches delivered and replies released — nothing is acknowledged before it is durable.
+ */
+export class ZooKeeperServer {
+  private readonly watches = new WatchManager();
+  private readonly processor: RequestProcessor;
+  private readonly sessions: SessionTracker;
+  private readonly connections = new Map<bigint, ServerConnection>();
+  private readonly listeners = new Set<(event: ZkServerEvent) => void>();
+  private queue: Pending[] = [];
+  private flushScheduled = false;
+  private idleWaiters: Array<() => void> = [];
+  private inFlightDeliveries = 0;
+  private zxid: number;
+  private failure: string | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly time: Time,
+    private readonly persistence: ZkPersistence,
+    readonly config: ZooKeeperServerConfig,
+    private readonly executor: Executor,
+    private readonly tree: DataTree,
+    header: ZkSnapshotHeader,
+  ) {
+    this.zxid = header.lastZxid;
+    this.processor = new RequestProcessor(this.tree, this.watches, config.maxDataBytes);
+    this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
+    // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
+    for (const s of header.sessions) {
+      this.sessions.reserveIdsAbove(s.sessionId);
+      this.sessions.add(s.sessionId, s.timeoutMs);
+    }
+    this.sessions.start();
+  }
+
+  /** Opens the store at once (tests, tools). The app uses `openSliced` to keep its event loop free. */
+  static open(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig> = {}, executor: Executor = microtaskExecutor): ZooKeeperServer {
+    const tree = new DataTree();
+    for (const page of persistence.loadNodePages(LOAD_PAGE_SIZE)) tree.insertStored(page);
+    return ZooKeeperServer.create(time, persistence, config, executor, tree);
+  }
+
+  /** Opens the store a page at a time, yielding to the event loop between pages. */
+  static async openSliced(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig> = {}, executor: Executor = microtaskExecutor): Promise<ZooKeeperServer> {
+    const tree = new DataTree();
+    for (const page of persistence.loadNodePages(LOAD_PAGE_SIZE)) {
+      tree.insertStored(page);
+      await executor.yield();
+    }
+    return ZooKeeperServer.create(time, persistence, config, executor, tree);
+  }
+
+  private static create(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig>, executor: Executor, loaded: DataTree): ZooKeeperServer {
+    const header = persistence.loadHeader();
+    const fresh = loaded.size === 0;
+    const tree = fresh ? DataTree.initial() : loaded;
+    if (!tree.get('/')) throw new Error('the stored ZooKeeper tree has no root node');
+    if (fresh) {
+      const paths = [...tree.paths()];
+      persistence.commit({ lastZxid: header.lastZxid, upserts: paths.map((p) => tree.get(p)!.toStored(p)), deletes: [], sessionUpserts: [], sessionDeletes: [] });
+    }
+    return new ZooKeeperServer(time, persistence, { ...DEFAULT_ZOOKEEPER_CONFIG, ...config }, executor, tree, header);
+  }
+
+  /** The last committed zxid. */
+  get lastZxid(): number {
+    return this.zxid;
+  }
+
+  get nodeCount(): number {
+    return this.tree.size;
+  }
+
+  get failed(): string | null {
+    return this.failure;
+  }
+
+  /** Live sessions with their negotiated timeouts, for the UI and tests. */
+  sessionIds(): bigint[] {
+    return this.sessions.ids();
+  }
+
+  sessionExpiresAtMs(sessionId: bigint): number | undefined {
+    return this.sessions.expiresAtOf(sessionId);
+  }
+
+  watchesOf(sessionId: bigint) {
+    return this.watches.watchesOf(sessionId);
+  }
+
+  get watchCount(): number {
+    return this.watches.watchCount;
+  }
+
+  subscribe(listener: (event: ZkServerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  createSession(conn: ServerConnection, requestedTimeoutMs: number): Promise<SessionHandshake> {
+    return new Promise((resolve, reject) => {
+      this.enqueue({
+        kind: 'createSession',
+        conn,
+        timeoutMs: this.sessions.negotiateTimeout(requestedTimeoutMs),
+        onDone: (r) => (r instanceof KeeperException ? reject(r) : resolve(r)),
+      });
+    });
+  }
+
+  /** Reattaches a connection to a live session (after a disconnect or a restart of the store). */
+  resumeSession(conn: ServerConnection, sessionId: bigint, password: Uint8Array): Promise<SessionHandshake> {
+    return new Promise((resolve, reject) => {
+      this.enqueue({ kind: 'resumeSession', conn, sessionId, password, onDone: (r) => (r instanceof KeeperException ? reject(r) : resolve(r)) });
+    });
+  }
+
+  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void {
+    this.enqueue({ kind: 'request', sessionId, req, onReply: onReply as (reply: ZkReply<unknown>) => void });
+  }
+
+  /** A ping: the session's owner is alive. False if the session is gone. */
+  touch(sessionId: bigint): boolean {
+    return this.sessions.touch(sessionId);
+  }
+
+  /** The connection dropped: the session lives on until it expires, its watches go with the connection. */
+  detach(sessionId: bigint, conn: ServerConnection): void {
+    if (this.connections.get(sessionId) === conn) {
+      this.connections.delete(sessionId);
+      this.watches.removeSession(sessionId);
+    }
+  }
+
+  /** Resolves once every queued request is committed and every delivery made. */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops the server; sessions stay in the store and expire after a restart unless resumed. */
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.sessions.stop();
+    this.persistence.close();
+  }
+
+  // ---- pipeline ----
+
+  private enqueue(item: Pending): void {
+    if (this.closed) {
+      this.rejectClosed(item);
+      return;
+    }
+    this.queue.push(item);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      this.executor.execute(() => this.flush());
+    }
+  }
+
+  private rejectClosed(item: Pending): void {
+    const err = new KeeperException(Code.CONNECTIONLOSS, undefined, 'the ZooKeeper server is closed');
+    if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid, detail: err.detail }));
+    else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(err));
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && !this.flushScheduled && this.inFlightDeliveries === 0;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.queue.length === 0) {
+      this.checkIdle();
+      return;
+    }
+    const batch = this.queue.splice(0, this.config.maxBatchSize);
+    if (this.queue.length > 0) {
+      this.flushScheduled = true;
+      this.executor.execute(() => this.flush());
+    }
+    const deliveries: Array<() => void> = [];
+    const commit: ZkCommit = { lastZxid: this.zxid, upserts: [], deletes: [], sessionUpserts: [], sessionDeletes: [] };
+    const dirty = new Set<string>();
+    const events: ZkServerEvent[] = [];
+    for (const item of batch) this.processItem(item, deliveries, commit, dirty, events);
+
+    if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || commit.lastZxid !== this.zxid)) {
+      for (const path of dirty) {
+        const node = this.tree.get(path);
+        if (node) commit.upserts.push(node.toStored(path));
+        else commit.deletes.push(path);
+      }
+      commit.lastZxid = this.zxid;
+      try {
+        this.persistence.commit(commit);
+      } catch (e) {
+        this.storeFailed(e, batch);
+        return;
+      }
+    }
+    this.inFlightDeliveries += deliveries.length;
+    for (const deliver of deliveries) {
+      queueMicrotask(() => {
+        try {
+          deliver();
+        } finally {
+          this.inFlightDeliveries--;
+          this.checkIdle();
+        }
+      });
+    }
+    for (const event of events) this.emit(event);
+    this.checkIdle();
+  }
+
+  private checkIdle(): void {
+    if (!this.isIdle() || this.idleWaiters.length === 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private processItem(item: Pending, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+    if (this.failure !== null) {
+      const detail = `the metadata store failed: ${this.failure}`;
+      if (item.kind === 'request') deliveries.push(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
+      else if (item.kind !== 'expire') deliveries.push(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
+      return;
+    }
+    switch (item.kind) {
+      case 'createSession': {
+        const sessionId = this.sessions.allocateSessionId();
+        const zxid = ++this.zxid;
+        this.sessions.add(sessionId, item.timeoutMs);
+        this.connections.set(sessionId, item.conn);
+        commit.sessionUpserts.push({ sessionId, timeoutMs: item.timeoutMs } satisfies StoredSession);
+        events.push({ kind: 'txn', zxid, timeMs: this.time.nowMs(), sessionId, op: 'createSession', err: 0 });
+        const handshake = { sessionId, password: sessionPassword(sessionId), negotiatedTimeoutMs: item.timeoutMs };
+        deliveries.push(() => item.onDone(handshake));
+        return;
+      }
+      case 'resumeSession': {
+        const expected = sessionPassword(item.sessionId);
+        const valid = this.sessions.has(item.sessionId) && expected.every((b, i) => b === item.password[i]) && item.password.length === 16;
+        if (!valid) {
+          deliveries.push(() => item.onDone(new KeeperException(Code.SESSIONEXPIRED)));
+          return;
+        }
+        const previous = this.connections.get(item.sessionId);
+        if (previous && previous !== item.conn) this.watches.removeSession(item.sessionId);
+        this.connections.set(item.sessionId, item.conn);
+        this.sessions.touch(item.sessionId);
+        const timeoutMs = this.sessions.timeoutOf(item.sessionId) as number;
+        deliveries.push(() => item.onDone({ sessionId: item.sessionId, password: expected, negotiatedTimeoutMs: timeoutMs }));
+        return;
+      }
+      case 'expire': {
+        events.push({ kind: 'session-expired', sessionId: item.sessionId });
+        const conn = this.connections.get(item.sessionId);
+        this.runCloseSession(item.sessionId, deliveries, commit, dirty, events);
+        if (conn) deliveries.push(() => conn.sessionEnded('expired'));
+        return;
+      }
+      case 'request':
+        this.processRequest(item, deliveries, commit, dirty, events);
+    }
+  }
+
+  private runCloseSession(sessionId: bigint, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+    const ctx = this.newContext(sessionId, ++this.zxid);
+    this.processor.process({ op: 'closeSession' }, ctx);
+    this.sessions.remove(sessionId);
+    this.connections.delete(sessionId);
+    commit.sessionDeletes.push(sessionId);
+    for (const p of ctx.dirtyPaths) dirty.add(p);
+    events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: 'closeSession', err: 0 });
+    this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
+  }
+
+  private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+    const { sessionId, req, onReply } = item;
+    if (!this.sessions.has(sessionId)) {
+      deliveries.push(() => onReply({ err: Code.SESSIONEXPIRED, zxid: this.zxid }));
+      return;
+    }
+    this.sessions.touch(sessionId);
+    if (req.op === 'closeSession') {
+      const zxidBefore = this.zxid;
+      this.runCloseSession(sessionId, deliveries, commit, dirty, events);
+      deliveries.push(() => onReply({ err: 0, zxid: zxidBefore + 1, value: null }));
+      return;
+    }
+    const isWrite = WRITE_OPS.has(req.op);
+    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1);
+    const path = 'path' in req ? req.path : undefined;
+    try {
+      const value = this.processor.process(req, ctx);
+      for (const p of ctx.dirtyPaths) dirty.add(p);
+      if (isWrite) events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path, err: 0 });
+      this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
+      this.queueNotifications(ctx.immediate, this.zxid, deliveries, events);
+      const zxid = this.zxid;
+      deliveries.push(() => onReply({ err: 0, zxid, value }));
+    } catch (e) {
+      // A failed write still took a zxid (ZooKeeper logs an ErrorTxn for it), so the counter stays moved.
+      const zxid = this.zxid;
+      if (e instanceof MultiFailure) {
+        events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path: e.cause.path, err: e.cause.code });
+        deliveries.push(() => onReply({ err: e.cause.code as Exclude<typeof e.cause.code, 0>, zxid, path: e.cause.path, detail: e.cause.detail, results: e.results }));
+      } else if (e instanceof KeeperException) {
+        if (isWrite) events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path, err: e.code });
+        deliveries.push(() => onReply({ err: e.code as Exclude<typeof e.code, 0>, zxid, path: e.path, detail: e.detail }));
+      } else {
+        throw e;
+      }
+    }
+  }
+
+  private newContext(sessionId: bigint, zxid: number): TxnContext {
+    return { sessionId, zxid, timeMs: this.time.nowMs(), undo: [], triggers: [], dirtyPaths: new Set(), immediate: [] };
+  }
+
+  private queueNotifications(notifications: WatchNotification[], zxid: number, deliveries: Array<() => void>, events: ZkServerEvent[]): void {
+    for (const n of notifications) {
+      const conn = this.connections.get(n.sessionId);
+      if (!conn) continue;
+      const event: WatchedEvent = { type: n.type, state: KeeperState.SyncConnected, path: n.path, zxid };
+      events.push({ kind: 'watch-fired', zxid, sessionId: n.sessionId, type: n.type, path: n.path });
+      deliveries.push(() => conn.notify(event));
+    }
+  }
+
+  private storeFailed(error: unknown, batch: Pending[]): void {
+    // The in-memory tree is now ahead of the disk: stop acknowledging anything. Reopening the
+    // workspace reloads the last durable state, which holds every acknowledged write.
+    this.failure = error instanceof Error ? error.message : String(error);
+    this.emit({ kind: 'store-failed', message: this.failure });
+    const detail = `the metadata store failed: ${this.failure}`;
+    for (const item of batch) {
+      if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
+      else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
+    }
+    this.checkIdle();
+  }
+
+  private emit(event: ZkServerEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // An observer's bug must not stop the pipeline.
+      }
+    }
+  }
+}

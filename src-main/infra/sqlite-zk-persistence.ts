@@ -1,0 +1,158 @@
+import type { StoredSession, StoredZnode, ZkCommit, ZkPersistence, ZkSnapshotHeader } from '../core/zookeeper/persistence';
+import type { Acl } from '../core/zookeeper/types';
+import type { OpenSqliteOptions, SqliteDatabase } from './sqlite-database';
+import { openSqliteDatabase } from './sqlite-database';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS zk_node (
+  path TEXT PRIMARY KEY,
+  depth INTEGER NOT NULL,
+  data BLOB,
+  acl TEXT NOT NULL,
+  czxid INTEGER NOT NULL,
+  mzxid INTEGER NOT NULL,
+  pzxid INTEGER NOT NULL,
+  ctime INTEGER NOT NULL,
+  mtime INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  cversion INTEGER NOT NULL,
+  aversion INTEGER NOT NULL,
+  ephemeral_owner INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS zk_node_depth_path ON zk_node(depth, path);
+CREATE TABLE IF NOT EXISTS zk_session (
+  session_id INTEGER PRIMARY KEY,
+  timeout_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS zk_meta (
+  key TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+);
+`;
+
+/** Columns of `zk_node` in the order `load()` selects them (raw rows are much cheaper than objects). */
+type NodeRow = [
+  path: string,
+  data: Buffer | null,
+  acl: string,
+  czxid: number,
+  mzxid: number,
+  pzxid: number,
+  ctime: number,
+  mtime: number,
+  version: number,
+  cversion: number,
+  aversion: number,
+  /** Decimal text of the 64-bit owner, or null for persistent nodes: BigInt only where needed. */
+  ephemeralOwner: string | null,
+  depth: number,
+];
+
+// Keyset paging on (depth, path): parents come first, and no statement stays open between pages.
+const LOAD_NODE_PAGE = `SELECT path, data, acl, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion,
+  CASE WHEN ephemeral_owner = 0 THEN NULL ELSE CAST(ephemeral_owner AS TEXT) END, depth
+  FROM zk_node WHERE (depth, path) > (?, ?) ORDER BY depth, path LIMIT ?`;
+
+function depthOf(path: string): number {
+  return path === '/' ? 0 : path.split('/').length - 1;
+}
+
+/** The emulated ZooKeeper's log and snapshot in one SQLite file (tables `zk_*` of `metadata.db`). */
+export class SqliteZkPersistence implements ZkPersistence {
+  private readonly upsertNode;
+  private readonly deleteNode;
+  private readonly upsertSession;
+  private readonly deleteSession;
+  private readonly setMeta;
+  private readonly commitTxn;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly ownsDatabase = false,
+  ) {
+    db.exec(SCHEMA);
+    this.upsertNode = db.prepare(
+      `INSERT OR REPLACE INTO zk_node (path, depth, data, acl, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeral_owner)
+       VALUES (@path, @depth, @data, @acl, @czxid, @mzxid, @pzxid, @ctime, @mtime, @version, @cversion, @aversion, @ephemeralOwner)`,
+    );
+    this.deleteNode = db.prepare('DELETE FROM zk_node WHERE path = ?');
+    this.upsertSession = db.prepare('INSERT OR REPLACE INTO zk_session (session_id, timeout_ms) VALUES (?, ?)');
+    this.deleteSession = db.prepare('DELETE FROM zk_session WHERE session_id = ?');
+    this.setMeta = db.prepare('INSERT OR REPLACE INTO zk_meta (key, value) VALUES (?, ?)');
+    this.commitTxn = db.transaction((c: ZkCommit) => {
+      for (const path of c.deletes) this.deleteNode.run(path);
+      for (const n of c.upserts) {
+        this.upsertNode.run({
+          path: n.path,
+          depth: depthOf(n.path),
+          data: n.data === null ? null : Buffer.from(n.data.buffer, n.data.byteOffset, n.data.byteLength),
+          acl: JSON.stringify(n.acl),
+          czxid: n.czxid,
+          mzxid: n.mzxid,
+          pzxid: n.pzxid,
+          ctime: n.ctime,
+          mtime: n.mtime,
+          version: n.version,
+          cversion: n.cversion,
+          aversion: n.aversion,
+          ephemeralOwner: n.ephemeralOwner,
+        });
+      }
+      for (const id of c.sessionDeletes) this.deleteSession.run(id);
+      for (const s of c.sessionUpserts) this.upsertSession.run(s.sessionId, s.timeoutMs);
+      this.setMeta.run('last_zxid', c.lastZxid);
+    });
+  }
+
+  static open(file: string, options: OpenSqliteOptions = {}): SqliteZkPersistence {
+    return new SqliteZkPersistence(openSqliteDatabase(file, options), true);
+  }
+
+  loadHeader(): ZkSnapshotHeader {
+    const meta = this.db.prepare("SELECT value FROM zk_meta WHERE key = 'last_zxid'").get() as { value: number } | undefined;
+    const sessions = (this.db.prepare('SELECT session_id, timeout_ms FROM zk_session').safeIntegers(true).all() as Array<{ session_id: bigint; timeout_ms: bigint }>).map(
+      (r): StoredSession => ({ sessionId: r.session_id, timeoutMs: Number(r.timeout_ms) }),
+    );
+    return { lastZxid: meta ? meta.value : 0, sessions };
+  }
+
+  *loadNodePages(pageSize: number): Generator<StoredZnode[]> {
+    const page = this.db.prepare(LOAD_NODE_PAGE).raw(true);
+    // Nearly every node carries the same ACL; parse each distinct text once.
+    const acls = new Map<string, Acl[]>();
+    let after: [number, string] = [-1, ''];
+    for (;;) {
+      const rows = page.all(after[0], after[1], pageSize) as NodeRow[];
+      if (rows.length === 0) return;
+      const last = rows[rows.length - 1];
+      after = [last[12], last[0]];
+      yield rows.map((r) => {
+        let acl = acls.get(r[2]);
+        if (!acl) acls.set(r[2], (acl = JSON.parse(r[2]) as Acl[]));
+        return {
+          path: r[0],
+          data: r[1] === null ? null : new Uint8Array(r[1]),
+          acl,
+          czxid: r[3],
+          mzxid: r[4],
+          pzxid: r[5],
+          ctime: r[6],
+          mtime: r[7],
+          version: r[8],
+          cversion: r[9],
+          aversion: r[10],
+          ephemeralOwner: r[11] === null ? 0n : BigInt(r[11]),
+        };
+      });
+      if (rows.length < pageSize) return;
+    }
+  }
+
+  commit(commit: ZkCommit): void {
+    this.commitTxn(commit);
+  }
+
+  close(): void {
+    if (this.ownsDatabase && this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}
+
+// What the preload exposes (src-main/electron/preload.ts). Absent when the UI runs in an ordinary
+// browser against the headless server, hence optional.
+interface Window {
+  readonly dojo?: {
+    readonly version: string;
+  };
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '../../src-main/infra/sqlite-database';
+import { SqliteZkPersistence } from '../../src-main/infra/sqlite-zk-persistence';
+import type { StoredZnode } from '../../src-main/core/zookeeper';
+import { makeTempDir } from '../support/temp-dir';
+
+function node(path: string, data: Uint8Array | null, extra: Partial<StoredZnode> = {}): StoredZnode {
+  return {
+    path,
+    data,
+    acl: [{ perms: 31, scheme: 'world', id: 'anyone' }],
+    czxid: 1,
+    mzxid: 2,
+    pzxid: 3,
+    ctime: 1_600_000_000_123,
+    mtime: 1_600_000_000_456,
+    version: 4,
+    cversion: 5,
+    aversion: 6,
+    ephemeralOwner: 0n,
+    ...extra,
+  };
+}
+
+function loadAll(store: SqliteZkPersistence, pageSize = 1000) {
+  const pages = [...store.loadNodePages(pageSize)];
+  return { ...store.loadHeader(), pages, nodes: pages.flat() };
+}
+
+describe('SqliteZkPersistence', () => {
+  const tmp = makeTempDir();
+  afterAll(() => tmp.cleanup());
+
+  it('stores nodes, null versus empty data, 64-bit session ids and the zxid, and loads parents before children in pages', () => {
+    const file = join(tmp.dir, 'a.db');
+    const store = SqliteZkPersistence.open(file);
+    const owner = 0x7fff_ffff_ffff_fff0n;
+    store.commit({
+      lastZxid: 0x1_0000_0005,
+      upserts: [
+        node('/a/b/c', new Uint8Array([1, 2, 3]), { ephemeralOwner: owner }),
+        node('/a/b', new Uint8Array(0)),
+        node('/a', null),
+        node('/', new Uint8Array(0)),
+      ],
+      deletes: [],
+      sessionUpserts: [{ sessionId: owner, timeoutMs: 18000 }],
+      sessionDeletes: [],
+    });
+    store.close();
+
+    const loaded = loadAll(SqliteZkPersistence.open(file), 3);
+    expect(loaded.pages.map((p) => p.length)).toEqual([3, 1]);
+    const nodes = loaded.nodes;
+    expect(nodes.map((n) => n.path)).toEqual(['/', '/a', '/a/b', '/a/b/c']);
+    expect(nodes[1].data).toBeNull();
+    expect(nodes[2].data).toEqual(new Uint8Array(0));
+    expect(nodes[3]).toEqual(node('/a/b/c', new Uint8Array([1, 2, 3]), { ephemeralOwner: owner }));
+    expect(loaded.lastZxid).toBe(0x1_0000_0005);
+    expect(loaded.sessions).toEqual([{ sessionId: owner, timeoutMs: 18000 }]);
+  });
+
+  it('applies deletes and session removals of a commit together, and a failing commit changes nothing', () => {
+    const file = join(tmp.dir, 'b.db');
+    const store = SqliteZkPersistence.open(file);
+    store.commit({ lastZxid: 1, upserts: [node('/', null), node('/x', null)], deletes: [], sessionUpserts: [{ sessionId: 9n, timeoutMs: 6000 }], sessionDeletes: [] });
+    store.commit({ lastZxid: 2, upserts: [], deletes: ['/x'], sessionUpserts: [], sessionDeletes: [9n] });
+    expect(loadAll(store).nodes.map((n) => n.path)).toEqual(['/']);
+    expect(loadAll(store).sessions).toEqual([]);
+    // A commit whose second half cannot be written must leave the first half out too.
+    const bad = node('/y', null) as unknown as { version: unknown };
+    bad.version = { not: 'a number' };
+    expect(() =>
+      store.commit({ lastZxid: 3, upserts: [node('/z', null), bad as unknown as StoredZnode], deletes: [], sessionUpserts: [], sessionDeletes: [] }),
+    ).toThrow();
+    const after = loadAll(store);
+    expect(after.nodes.map((n) => n.path)).toEqual(['/']);
+    expect(after.lastZxid).toBe(2);
+    store.close();
+  });
+
+  it('opens the file in WAL mode, fsyncing every commit (synchronous FULL = 2) when durable', () => {
+    const file = join(tmp.dir, 'c.db');
+    const durable = openSqliteDatabase(file, { durable: true });
+    expect(durable.pragma('synchronous', { simple: true })).toBe(2);
+    durable.close();
+    const fast = openSqliteDatabase(file, { durable: false });
+    expect(fast.pragma('synchronous', { simple: true })).toBe(0);
+    fast.close();
+    const db = new Database(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+});

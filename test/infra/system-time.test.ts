@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { SystemTime } from '../../src-main/infra/system-time';
+
+describe('SystemTime', () => {
+  it('runs emulated time `speed` times faster than the wall clock, continuously across speed changes', () => {
+    let wall = 1_000_000;
+    const time = new SystemTime(10, () => wall);
+    const start = time.nowMs();
+    wall += 1000;
+    expect(time.nowMs() - start).toBe(10_000);
+    time.setSpeed(60);
+    wall += 1000;
+    expect(time.nowMs() - start).toBe(70_000);
+    time.setSpeed(1);
+    wall += 500;
+    expect(time.nowMs() - start).toBe(70_500);
+  });
+
+  it('refuses speeds outside 1×–100×', () => {
+    expect(() => new SystemTime(0)).toThrow(RangeError);
+    expect(() => new SystemTime(101)).toThrow(RangeError);
+    expect(() => new SystemTime(1).setSpeed(1000)).toThrow(/between 1× and 100×/);
+  });
+
+  it('fires a task scheduled 2 emulated seconds ahead after about 20 wall milliseconds at 100×, and periodic tasks repeat', async () => {
+    const time = new SystemTime(100);
+    const scheduledAt = time.nowMs();
+    const fired = await new Promise<number>((resolve) => time.schedule('once', 2000, () => resolve(time.nowMs())));
+    expect(fired - scheduledAt).toBeGreaterThanOrEqual(2000);
+    let count = 0;
+    await new Promise<void>((resolve) => {
+      const task = time.schedulePeriodic('tick', 100, 100, () => {
+        if (++count === 3) {
+          time.cancel(task);
+          resolve();
+        }
+      });
+    });
+    expect(count).toBe(3);
+    time.shutdown();
+  });
+
+  it('does not run a cancelled task', async () => {
+    const time = new SystemTime(100);
+    let ran = false;
+    const task = time.schedule('never', 100, () => (ran = true));
+    time.cancel(task);
+    await new Promise<void>((resolve) => time.schedule('after', 500, resolve));
+    expect(ran).toBe(false);
+    time.shutdown();
+  });
+});
