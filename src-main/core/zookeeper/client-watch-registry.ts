@@ -45,17 +45,17 @@ export class ClientWatchRegistry {
     add(recursive ? this.recursive : this.persistent, path, w);
   }
 
-  /** Removes one watcher (or all, when `watcher` is undefined) from the given tables. */
-  remove(path: string, tables: Table[], watcher?: Watcher): boolean {
-    let removed = false;
+  /** Removes one watcher (or all, when `watcher` is undefined) from the given tables; returns those removed. */
+  remove(path: string, tables: Table[], watcher?: Watcher): Set<Watcher> {
+    const removed = new Set<Watcher>();
     for (const table of tables) {
       const set = table.get(path);
       if (!set) continue;
       if (watcher === undefined) {
-        removed = true;
+        for (const w of set) removed.add(w);
         table.delete(path);
       } else if (set.delete(watcher)) {
-        removed = true;
+        removed.add(watcher);
         if (set.size === 0) table.delete(path);
       }
     }

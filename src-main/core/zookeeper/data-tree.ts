@@ -28,7 +28,10 @@ export class DataNode {
       ctime: this.ctime,
       mtime: this.mtime,
       version: this.version,
-      cversion: this.cversion,
+      // `cversion` is kept as ZooKeeper stores it, the number of child creates (the sequence
+      // counter); clients are served DataNode.copyStat's "2 x creates - children", which counts
+      // deletes too (and is -1 for a fresh `/`, -2 for `/zookeeper`).
+      cversion: this.cversion * 2 - this.children.size,
       aversion: this.aversion,
       ephemeralOwner: this.ephemeralOwner,
       dataLength: this.data === null ? 0 : this.data.length,
@@ -81,10 +84,12 @@ export class DataTree {
     const tree = new DataTree();
     const empty = (): Uint8Array => new Uint8Array(0);
     tree.insert('/', new DataNode(empty(), [...OPEN_ACL_UNSAFE], 0, 0, 0, 0, 0, 0, 0, 0, 0n));
-    for (const path of ['/zookeeper', '/zookeeper/quota', '/zookeeper/config']) {
-      const acl = path === '/zookeeper/config' ? [...READ_ACL_UNSAFE] : [...OPEN_ACL_UNSAFE];
-      tree.insert(path, new DataNode(empty(), acl, 0, 0, 0, 0, 0, 0, 0, 0, 0n));
+    for (const path of ['/zookeeper', '/zookeeper/quota']) {
+      tree.insert(path, new DataNode(empty(), [...OPEN_ACL_UNSAFE], 0, 0, 0, 0, 0, 0, 0, 0, 0n));
     }
+    // DataTree.addConfigNode sets the config ACL with setACL(path, READ_ACL_UNSAFE, -1), which
+    // stores the -1 as the node's aversion.
+    tree.insert('/zookeeper/config', new DataNode(empty(), [...READ_ACL_UNSAFE], 0, 0, 0, 0, 0, 0, 0, -1, 0n));
     return tree;
   }
 
@@ -160,7 +165,8 @@ export class DataTree {
     const parent = this.nodes.get(parentPath(path)) as DataNode;
     const beforePzxid = parent.pzxid;
     this.remove(path);
-    // A delete moves the parent's pzxid but not its cversion, so sequence numbers are never reused.
+    // A delete moves the parent's pzxid but not its stored cversion (the create count), so sequence
+    // numbers are never reused; the cversion clients are served still goes up (see DataNode.stat).
     parent.pzxid = zxid;
     undo.push(() => {
       this.insert(path, node);

@@ -187,12 +187,20 @@ export class ZooKeeperClient implements ServerConnection {
     await this.call({ op: 'addWatch', path, mode }, () => this.watchRegistry.addPersistent(path, w, mode === AddWatchMode.PERSISTENT_RECURSIVE));
   }
 
-  /** Removes watchers of a type at a path (one watcher, or all with `watcher` undefined); NOWATCHER if none. */
+  /**
+   * Removes watchers of a type at a path (one watcher, or all with `watcher` undefined); NOWATCHER if
+   * none. Each removed watcher is then told DataWatchRemoved, ChildWatchRemoved or
+   * PersistentWatchRemoved, as the Java client's ZKWatchManager.removeWatcher does.
+   */
   async removeWatches(path: string, type: WatcherTypeValue, watcher?: Watcher): Promise<void> {
     this.validate(pathValidationError(path), path);
     const r = this.watchRegistry;
-    const tables = type === WatcherType.Children ? [r.child] : type === WatcherType.Data ? [r.data, r.exist] : [r.data, r.exist, r.child, r.persistent, r.recursive];
-    if (!r.remove(path, tables, watcher)) throw new KeeperException(Code.NOWATCHER, path);
+    const child = [EventType.ChildWatchRemoved, [r.child]] as const;
+    const data = [EventType.DataWatchRemoved, [r.data, r.exist]] as const;
+    const persistent = [EventType.PersistentWatchRemoved, [r.persistent, r.recursive]] as const;
+    const kinds = type === WatcherType.Children ? [child] : type === WatcherType.Data ? [data] : [child, data, persistent];
+    const removed = kinds.map(([eventType, tables]) => ({ eventType, watchers: r.remove(path, [...tables], watcher) })).filter((k) => k.watchers.size > 0);
+    if (removed.length === 0) throw new KeeperException(Code.NOWATCHER, path);
     const stillData = r.data.has(path) || r.exist.has(path);
     const stillChild = r.child.has(path);
     const stillPersistent = r.persistent.has(path) || r.recursive.has(path);
@@ -200,9 +208,14 @@ export class ZooKeeperClient implements ServerConnection {
     if (type === WatcherType.Data && !stillData) await this.call({ op: 'removeWatches', path, type });
     else if (type === WatcherType.Children && !stillChild) await this.call({ op: 'removeWatches', path, type });
     else if (type === WatcherType.Any && !stillData && !stillChild && !stillPersistent) await this.call({ op: 'removeWatches', path, type });
+    for (const { eventType, watchers } of removed) {
+      for (const w of watchers) this.callWatcher(w, { type: eventType, state: KeeperState.SyncConnected, path, zxid: -1 });
+    }
   }
 
   async getEphemerals(prefix = '/'): Promise<string[]> {
+    // The Java client validates the prefix as a path (ZooKeeper.getEphemerals).
+    this.validate(pathValidationError(prefix), prefix);
     return this.call({ op: 'getEphemerals', prefix });
   }
 
@@ -284,7 +297,8 @@ export class ZooKeeperClient implements ServerConnection {
   // ---- internals ----
 
   private call<R extends ZkRequest>(req: R, onSuccess?: (value: ZkResultMap[R['op']]) => void): Promise<ZkResultMap[R['op']]> {
-    if (this.currentState === 'EXPIRED') return Promise.reject(new KeeperException(Code.SESSIONEXPIRED));
+    // A closed Java client answers SESSIONEXPIRED too (ClientCnxn.conLossPacket in state CLOSED).
+    if (this.currentState === 'EXPIRED' || this.currentState === 'CLOSED') return Promise.reject(new KeeperException(Code.SESSIONEXPIRED));
     if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
     return new Promise((resolve, reject) => {
       const settle = (reply: ZkReply<unknown> | null): void => {
@@ -302,7 +316,9 @@ export class ZooKeeperClient implements ServerConnection {
         } else if (reply.results) {
           reject(new MultiException(reply.err, reply.path, reply.detail, reply.results));
         } else {
-          reject(new KeeperException(reply.err, reply.path, reply.detail));
+          // The Java client names the path it was asked about (a sequential create's prefix, not
+          // the suffixed path the server tried).
+          reject(new KeeperException(reply.err, 'path' in req ? req.path : reply.path, reply.detail));
         }
       };
       this.pending.add(settle);
