@@ -1,0 +1,49 @@
+export {
+  adminOperationError,
+  addPartitionsStartIndex,
+  assignReplicasToBrokers,
+  getBrokerMetadatas,
+  getRackAlternatedBrokerList,
+  replicaIndex,
+} from './replica-assignment';
+export type { BrokerMetadata, PartitionReplicaAssignment, RackAwareMode } from './replica-assignment';
+export { createNewPartitionsAssignment, prepareCreatePartitions, replicaAssignmentError } from './create-partitions';
+export type { CreatePartitionsContext, CreatePartitionsTopic, ExistingPartitionAssignment } from './create-partitions';
+export { NO_NUM_PARTITIONS, NO_REPLICATION_FACTOR, prepareAdminZkCreateTopic, prepareCreateTopic, topicCreateError } from './create-topic';
+export type { CreatableTopic, CreateTopicsContext, PreparedTopic } from './create-topic';
+export { newPartitionsFromFullAssignment, parseReplicaAssignment, TopicCommandError, validateCreateTopicOptions } from './topic-command';
+export type { TopicCommandExceptionName } from './topic-command';
+export {
+  collidingTopics,
+  containsValidPattern,
+  GROUP_METADATA_TOPIC_NAME,
+  hasCollision,
+  hasCollisionChars,
+  isInternalTopic,
+  LEGAL_CHARS,
+  MAX_NAME_LENGTH,
+  topicExistenceError,
+  topicNameError,
+  TRANSACTION_STATE_TOPIC_NAME,
+  unifyCollisionChars,
+  validateTopic,
+} from './topic-name';
+export {
+  assertValidTopicConfigs,
+  brokerConfigSynonyms,
+  ConfigSource,
+  copyKafkaConfigToLog,
+  effectiveTopicConfig,
+  LOG_CONFIG_DEF,
+  LogConfig,
+  logConfigKey,
+  throttledReplicaListValidator,
+  TopicConfig,
+  topicConfigApiError,
+  topicConfigNames,
+  TopicConfigSynonyms,
+  validateTopicConfigs,
+} from './log-config';
+export type { ConfigSourceName, ConfigSynonym, TopicConfigEntry, TopicConfigError, TopicConfigKey, TopicConfigName } from './log-config';
+export { BROKER_COMPRESSION_OPTIONS, BROKER_CONFIG_DEF, BrokerConfig, brokerConfigKey, KafkaConfig } from './broker-config';
+export type { BrokerConfigName } from './broker-config';

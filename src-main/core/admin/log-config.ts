@@ -1,0 +1,465 @@
+/**
+ * Kafka 2.5's topic-level configuration (`kafka.log.LogConfig`): every key with its type, default,
+ * validator, importance, documentation and the broker key it falls back to; `LogConfig.validate`
+ * (unknown names, values, min ≤ max compaction lag); the typed `LogConfig` a log runs with
+ * (`LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides)`); and the DescribeConfigs view
+ * of a topic — each value with its source and synonyms, built the way `AdminManager` builds it.
+ */
+import { apiVersionValidator, parseApiVersion, type ApiVersion } from '../common/api-version';
+import {
+  atLeast,
+  between,
+  ConfigException,
+  convertToString,
+  define,
+  parseType,
+  parseValue,
+  printValue,
+  validList,
+  validString,
+  type ConfigKey,
+  type ConfigType,
+  type ConfigValue,
+  type Validator,
+} from '../common/config-def';
+import { LONG_MAX } from '../common/java-lang';
+import { KafkaApiError } from '../common/kafka-errors';
+import type { Random } from '../platform/random';
+import { BROKER_COMPRESSION_OPTIONS, brokerConfigKey, KafkaConfig, type BrokerConfig } from './broker-config';
+
+/** Topic config names (`org.apache.kafka.common.config.TopicConfig`, plus LogConfig's two throttle lists). */
+export const TopicConfig = {
+  SEGMENT_BYTES_CONFIG: 'segment.bytes',
+  SEGMENT_MS_CONFIG: 'segment.ms',
+  SEGMENT_JITTER_MS_CONFIG: 'segment.jitter.ms',
+  SEGMENT_INDEX_BYTES_CONFIG: 'segment.index.bytes',
+  FLUSH_MESSAGES_INTERVAL_CONFIG: 'flush.messages',
+  FLUSH_MS_CONFIG: 'flush.ms',
+  RETENTION_BYTES_CONFIG: 'retention.bytes',
+  RETENTION_MS_CONFIG: 'retention.ms',
+  MAX_MESSAGE_BYTES_CONFIG: 'max.message.bytes',
+  INDEX_INTERVAL_BYTES_CONFIG: 'index.interval.bytes',
+  DELETE_RETENTION_MS_CONFIG: 'delete.retention.ms',
+  MIN_COMPACTION_LAG_MS_CONFIG: 'min.compaction.lag.ms',
+  MAX_COMPACTION_LAG_MS_CONFIG: 'max.compaction.lag.ms',
+  FILE_DELETE_DELAY_MS_CONFIG: 'file.delete.delay.ms',
+  MIN_CLEANABLE_DIRTY_RATIO_CONFIG: 'min.cleanable.dirty.ratio',
+  CLEANUP_POLICY_CONFIG: 'cleanup.policy',
+  UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG: 'unclean.leader.election.enable',
+  MIN_IN_SYNC_REPLICAS_CONFIG: 'min.insync.replicas',
+  COMPRESSION_TYPE_CONFIG: 'compression.type',
+  PREALLOCATE_CONFIG: 'preallocate',
+  MESSAGE_FORMAT_VERSION_CONFIG: 'message.format.version',
+  MESSAGE_TIMESTAMP_TYPE_CONFIG: 'message.timestamp.type',
+  MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG: 'message.timestamp.difference.max.ms',
+  LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG: 'leader.replication.throttled.replicas',
+  FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG: 'follower.replication.throttled.replicas',
+  MESSAGE_DOWNCONVERSION_ENABLE_CONFIG: 'message.downconversion.enable',
+} as const;
+
+export type TopicConfigName = (typeof TopicConfig)[keyof typeof TopicConfig];
+
+/** A LogConfig key with the broker key its default comes from (`LogConfigDef.serverDefaultConfigNames`). */
+export interface TopicConfigKey extends ConfigKey {
+  readonly name: TopicConfigName;
+  readonly serverDefaultConfigName: string;
+}
+
+/**
+ * `ThrottledReplicaListValidator`: `*`, or `partition:broker` entries. As 2.5 checks it, a list whose
+ * first entry is `*` passes whatever follows.
+ */
+export const throttledReplicaListValidator: Validator = {
+  description: '[partitionId]:[brokerId],[partitionId]:[brokerId],...',
+  ensureValid(name, value, type) {
+    const proposed = (value as readonly string[] | null) ?? [];
+    const allReplicas = proposed.every((entry) => /^(?:[0-9]+:[0-9]+)?$/.test(entry.trim()));
+    if (!(allReplicas || proposed[0]?.trim() === '*')) {
+      throw ConfigException.invalidValue(
+        name,
+        printValue(value, type),
+        `${name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`,
+      );
+    }
+  },
+};
+
+const T = TopicConfig;
+const K = KafkaConfig;
+
+function topicKey(
+  name: TopicConfigName,
+  type: ConfigType,
+  defaultValue: ConfigValue,
+  validator: Validator | null,
+  documentation: string,
+  serverDefaultConfigName: string,
+  importance: 'MEDIUM' | 'LOW' = 'MEDIUM',
+): TopicConfigKey {
+  return Object.freeze({ ...define(name, type, defaultValue, validator, importance, documentation), name, serverDefaultConfigName });
+}
+
+/** 2.5's `LogConfig.configDef`, in definition order (the order `ConfigDef.parse` checks values in). */
+export const LOG_CONFIG_DEF: readonly TopicConfigKey[] = [
+  topicKey(T.SEGMENT_BYTES_CONFIG, 'INT', 1073741824, atLeast(14), 'The segment file size for the log.', K.LogSegmentBytesProp),
+  topicKey(T.SEGMENT_MS_CONFIG, 'LONG', 604800000n, atLeast(1), 'The period of time after which Kafka will force the log to roll even if the segment file isn\'t full.', K.LogRollTimeMillisProp),
+  topicKey(T.SEGMENT_JITTER_MS_CONFIG, 'LONG', 0n, atLeast(0), 'The maximum random jitter subtracted from the scheduled segment roll time.', K.LogRollTimeJitterMillisProp),
+  topicKey(T.SEGMENT_INDEX_BYTES_CONFIG, 'INT', 10485760, atLeast(0), 'The size of the index that maps offsets to file positions.', K.LogIndexSizeMaxBytesProp),
+  topicKey(T.FLUSH_MESSAGES_INTERVAL_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The number of messages written to a log partition before we force an fsync on the log.', K.LogFlushIntervalMessagesProp),
+  topicKey(T.FLUSH_MS_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The time interval after which we will force an fsync of data written to the log.', K.LogFlushIntervalMsProp),
+  topicKey(T.RETENTION_BYTES_CONFIG, 'LONG', -1n, null, 'The maximum size a partition log can grow to before old segments are discarded (-1: no limit).', K.LogRetentionBytesProp),
+  topicKey(T.RETENTION_MS_CONFIG, 'LONG', 604800000n, atLeast(-1), 'The maximum time a log is retained before old segments are discarded (-1: no limit).', K.LogRetentionTimeMillisProp),
+  topicKey(T.MAX_MESSAGE_BYTES_CONFIG, 'INT', 1048588, atLeast(0), 'The largest record batch size allowed by Kafka.', K.MessageMaxBytesProp),
+  topicKey(T.INDEX_INTERVAL_BYTES_CONFIG, 'INT', 4096, atLeast(0), 'How frequently Kafka adds an index entry to its offset index.', K.LogIndexIntervalBytesProp),
+  topicKey(T.DELETE_RETENTION_MS_CONFIG, 'LONG', 86400000n, atLeast(0), 'The amount of time to retain delete tombstone markers for log compacted topics.', K.LogCleanerDeleteRetentionMsProp),
+  topicKey(T.MIN_COMPACTION_LAG_MS_CONFIG, 'LONG', 0n, atLeast(0), 'The minimum time a message will remain uncompacted in the log.', K.LogCleanerMinCompactionLagMsProp),
+  topicKey(T.MAX_COMPACTION_LAG_MS_CONFIG, 'LONG', LONG_MAX, atLeast(1), 'The maximum time a message will remain ineligible for compaction in the log.', K.LogCleanerMaxCompactionLagMsProp),
+  topicKey(T.FILE_DELETE_DELAY_MS_CONFIG, 'LONG', 60000n, atLeast(0), 'The time to wait before deleting a file from the filesystem.', K.LogDeleteDelayMsProp),
+  topicKey(T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, 'DOUBLE', 0.5, between(0, 1), 'How frequently the log compactor will attempt to clean the log.', K.LogCleanerMinCleanRatioProp),
+  topicKey(T.CLEANUP_POLICY_CONFIG, 'LIST', ['delete'], validList('compact', 'delete'), 'A string that is either "delete" or "compact" or both.', K.LogCleanupPolicyProp),
+  topicKey(T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, 'BOOLEAN', false, null, 'Whether replicas not in the ISR may be elected as leader as a last resort, even though doing so may result in data loss.', K.UncleanLeaderElectionEnableProp),
+  topicKey(T.MIN_IN_SYNC_REPLICAS_CONFIG, 'INT', 1, atLeast(1), 'The minimum number of replicas that must acknowledge a write with acks=all.', K.MinInSyncReplicasProp),
+  topicKey(T.COMPRESSION_TYPE_CONFIG, 'STRING', 'producer', validString(...BROKER_COMPRESSION_OPTIONS), 'The final compression type for the topic.', K.CompressionTypeProp),
+  topicKey(T.PREALLOCATE_CONFIG, 'BOOLEAN', false, null, 'True if we should preallocate the file on disk when creating a new log segment.', K.LogPreAllocateProp),
+  topicKey(T.MESSAGE_FORMAT_VERSION_CONFIG, 'STRING', '2.5-IV0', apiVersionValidator, 'The message format version the broker will use to append messages to the logs.', K.LogMessageFormatVersionProp),
+  topicKey(T.MESSAGE_TIMESTAMP_TYPE_CONFIG, 'STRING', 'CreateTime', validString('CreateTime', 'LogAppendTime'), 'Whether the timestamp in the message is message create time or log append time.', K.LogMessageTimestampTypeProp),
+  topicKey(T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The maximum difference allowed between the broker receipt time and the message timestamp.', K.LogMessageTimestampDifferenceMaxMsProp),
+  topicKey(T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG, 'LIST', [], throttledReplicaListValidator, 'Replicas whose log replication is throttled on the leader side, or * for all.', T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG),
+  topicKey(T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG, 'LIST', [], throttledReplicaListValidator, 'Replicas whose log replication is throttled on the follower side, or * for all.', T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG),
+  topicKey(T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG, 'BOOLEAN', true, null, 'Whether down-conversion of message formats is enabled to satisfy consume requests.', K.LogMessageDownConversionEnableProp, 'LOW'),
+];
+
+const KEYS_BY_NAME = new Map<string, TopicConfigKey>(LOG_CONFIG_DEF.map((k) => [k.name, k]));
+
+export function logConfigKey(name: string): TopicConfigKey | undefined {
+  return KEYS_BY_NAME.get(name);
+}
+
+/** `LogConfig.configNames`: sorted, as kafka-topics' help lists them. */
+export function topicConfigNames(): TopicConfigName[] {
+  return LOG_CONFIG_DEF.map((k) => k.name).sort();
+}
+
+/** `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority (throttle lists have none). */
+export const TopicConfigSynonyms: ReadonlyMap<string, string> = new Map(
+  LOG_CONFIG_DEF.filter((k) => k.serverDefaultConfigName !== k.name).map((k) => [k.name, k.serverDefaultConfigName]),
+);
+
+/** `DynamicBrokerConfig.brokerConfigSynonyms`: a broker key and the keys that stand in for it, by priority. */
+export function brokerConfigSynonyms(name: string): string[] {
+  switch (name) {
+    case K.LogRollTimeMillisProp:
+    case K.LogRollTimeHoursProp:
+      return [K.LogRollTimeMillisProp, K.LogRollTimeHoursProp];
+    case K.LogRollTimeJitterMillisProp:
+    case K.LogRollTimeJitterHoursProp:
+      return [K.LogRollTimeJitterMillisProp, K.LogRollTimeJitterHoursProp];
+    case K.LogFlushIntervalMsProp:
+      return [K.LogFlushIntervalMsProp, K.LogFlushSchedulerIntervalMsProp];
+    case K.LogRetentionTimeMillisProp:
+    case K.LogRetentionTimeMinutesProp:
+    case K.LogRetentionTimeHoursProp:
+      return [K.LogRetentionTimeMillisProp, K.LogRetentionTimeMinutesProp, K.LogRetentionTimeHoursProp];
+    default:
+      return [name];
+  }
+}
+
+/** One problem in a set of topic configs, in Kafka's words. */
+export interface TopicConfigError {
+  /** The key concerned, when Kafka's message names a single one. */
+  readonly configName: string | null;
+  readonly message: string;
+  /**
+   * InvalidConfigurationException (unknown key, compaction lags): an ApiException, INVALID_CONFIG
+   * everywhere. ConfigException (a value): INVALID_CONFIG in CreateTopics, INVALID_REQUEST in AlterConfigs.
+   */
+  readonly exceptionName: 'InvalidConfigurationException' | 'ConfigException';
+}
+
+function parseKnownValues(props: Readonly<Record<string, string>>): { values: Map<string, ConfigValue>; errors: TopicConfigError[] } {
+  const values = new Map<string, ConfigValue>();
+  const errors: TopicConfigError[] = [];
+  for (const key of LOG_CONFIG_DEF) {
+    try {
+      const raw = Object.prototype.hasOwnProperty.call(props, key.name) ? props[key.name] : undefined;
+      const parsed = parseValue(key, raw);
+      values.set(key.name, parsed);
+    } catch (e) {
+      if (!(e instanceof ConfigException)) throw e;
+      errors.push({ configName: key.name, message: e.message, exceptionName: 'ConfigException' });
+    }
+  }
+  return { values, errors };
+}
+
+/**
+ * `LogConfig.validate` as a list. Kafka stops at the first problem, and checks in this order: unknown
+ * names (`Unknown topic config name: x`), then values in definition order (`Invalid value x for
+ * configuration y: reason`), then `min.compaction.lag.ms` ≤ `max.compaction.lag.ms`. So the first
+ * entry is what Kafka reports; the rest are what it would report once that one is fixed.
+ */
+export function validateTopicConfigs(props: Readonly<Record<string, string>>): TopicConfigError[] {
+  const errors: TopicConfigError[] = Object.keys(props)
+    .filter((name) => !KEYS_BY_NAME.has(name))
+    .map((name) => ({ configName: name, message: `Unknown topic config name: ${name}`, exceptionName: 'InvalidConfigurationException' }));
+  const parsed = parseKnownValues(props);
+  errors.push(...parsed.errors);
+  const minLag = parsed.values.get(T.MIN_COMPACTION_LAG_MS_CONFIG);
+  const maxLag = parsed.values.get(T.MAX_COMPACTION_LAG_MS_CONFIG);
+  if (typeof minLag === 'bigint' && typeof maxLag === 'bigint' && minLag > maxLag) {
+    errors.push({
+      configName: null,
+      message:
+        `conflict topic config setting ${T.MIN_COMPACTION_LAG_MS_CONFIG} (${minLag}) > ` +
+        `${T.MAX_COMPACTION_LAG_MS_CONFIG} (${maxLag})`,
+      exceptionName: 'InvalidConfigurationException',
+    });
+  }
+  return errors;
+}
+
+/** The error a request reports for a config problem: CreateTopics maps every one to INVALID_CONFIG. */
+export function topicConfigApiError(error: TopicConfigError, api: 'CreateTopics' | 'AlterConfigs', topic: string): KafkaApiError {
+  if (api === 'AlterConfigs' && error.exceptionName === 'ConfigException') {
+    // AdminManager.alterConfigs wraps ConfigException/IllegalArgumentException in an InvalidRequestException.
+    return new KafkaApiError(
+      'INVALID_REQUEST',
+      `Invalid config value for resource ConfigResource(type=TOPIC, name='${topic}'): ${error.message}`,
+    );
+  }
+  return new KafkaApiError('INVALID_CONFIG', error.message);
+}
+
+/** `LogConfig.validate` as CreateTopics applies it: throws the first problem as INVALID_CONFIG. */
+export function assertValidTopicConfigs(props: Readonly<Record<string, string>>): void {
+  const [first] = validateTopicConfigs(props);
+  if (first !== undefined) throw new KafkaApiError('INVALID_CONFIG', first.message);
+}
+
+/**
+ * `KafkaServer.copyKafkaConfigToLog`: the broker's value for each topic key, typed as LogConfig
+ * parses it. The throttle lists have no broker value.
+ */
+export function copyKafkaConfigToLog(broker: BrokerConfig): Map<TopicConfigName, ConfigValue> {
+  return new Map<TopicConfigName, ConfigValue>([
+    [T.SEGMENT_BYTES_CONFIG, broker.logSegmentBytes],
+    [T.SEGMENT_MS_CONFIG, broker.logRollTimeMillisExact],
+    [T.SEGMENT_JITTER_MS_CONFIG, broker.logRollTimeJitterMillisExact],
+    [T.SEGMENT_INDEX_BYTES_CONFIG, broker.logIndexSizeMaxBytes],
+    [T.FLUSH_MESSAGES_INTERVAL_CONFIG, broker.get(K.LogFlushIntervalMessagesProp)],
+    [T.FLUSH_MS_CONFIG, broker.logFlushIntervalMsExact],
+    [T.RETENTION_BYTES_CONFIG, broker.get(K.LogRetentionBytesProp)],
+    [T.RETENTION_MS_CONFIG, broker.logRetentionTimeMillisExact],
+    [T.MAX_MESSAGE_BYTES_CONFIG, broker.messageMaxBytes],
+    [T.INDEX_INTERVAL_BYTES_CONFIG, broker.logIndexIntervalBytes],
+    [T.DELETE_RETENTION_MS_CONFIG, broker.get(K.LogCleanerDeleteRetentionMsProp)],
+    [T.MIN_COMPACTION_LAG_MS_CONFIG, broker.get(K.LogCleanerMinCompactionLagMsProp)],
+    [T.MAX_COMPACTION_LAG_MS_CONFIG, broker.get(K.LogCleanerMaxCompactionLagMsProp)],
+    [T.FILE_DELETE_DELAY_MS_CONFIG, broker.get(K.LogDeleteDelayMsProp)],
+    [T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, broker.get(K.LogCleanerMinCleanRatioProp)],
+    [T.CLEANUP_POLICY_CONFIG, broker.logCleanupPolicy],
+    [T.MIN_IN_SYNC_REPLICAS_CONFIG, broker.minInSyncReplicas],
+    [T.COMPRESSION_TYPE_CONFIG, broker.compressionType],
+    [T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, broker.uncleanLeaderElectionEnable],
+    [T.PREALLOCATE_CONFIG, broker.get(K.LogPreAllocateProp)],
+    [T.MESSAGE_FORMAT_VERSION_CONFIG, broker.logMessageFormatVersion.version],
+    [T.MESSAGE_TIMESTAMP_TYPE_CONFIG, broker.get(K.LogMessageTimestampTypeProp)],
+    [T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG, broker.get(K.LogMessageTimestampDifferenceMaxMsProp)],
+    [T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG, broker.get(K.LogMessageDownConversionEnableProp)],
+  ]);
+}
+
+/**
+ * The effective values of a topic (`LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides)`):
+ * an override is parsed from its string, a broker value is taken as typed (strings still trimmed),
+ * then every value passes its validator. Throws ConfigException for a bad value, as Kafka does.
+ */
+function mergeTopicValues(overrides: Readonly<Record<string, string>>, broker: BrokerConfig): Map<TopicConfigName, ConfigValue> {
+  const brokerValues = copyKafkaConfigToLog(broker);
+  const values = new Map<TopicConfigName, ConfigValue>();
+  for (const key of LOG_CONFIG_DEF) {
+    let value: ConfigValue;
+    if (Object.prototype.hasOwnProperty.call(overrides, key.name)) value = parseType(key.name, overrides[key.name], key.type);
+    else if (brokerValues.has(key.name)) {
+      const fromBroker = brokerValues.get(key.name)!;
+      value = typeof fromBroker === 'string' ? parseType(key.name, fromBroker, key.type) : fromBroker;
+    } else value = key.defaultValue as ConfigValue;
+    key.validator?.ensureValid(key.name, value, key.type);
+    values.set(key.name, value);
+  }
+  return values;
+}
+
+function toNumber(value: ConfigValue): number {
+  return typeof value === 'bigint' ? Number(value) : (value as number);
+}
+
+/** The typed configuration a log runs with (`kafka.log.LogConfig`). Longs are JS numbers here; `values` keeps them exact. */
+export class LogConfig {
+  readonly values: ReadonlyMap<TopicConfigName, ConfigValue>;
+  /** The keys the topic overrides (`LogConfig.overriddenConfigs`). */
+  readonly overriddenConfigs: ReadonlySet<string>;
+  readonly segmentSize: number;
+  readonly segmentMs: number;
+  readonly segmentJitterMs: number;
+  readonly maxIndexSize: number;
+  readonly flushInterval: number;
+  readonly flushMs: number;
+  readonly retentionSize: number;
+  readonly retentionMs: number;
+  readonly maxMessageSize: number;
+  readonly indexInterval: number;
+  readonly fileDeleteDelayMs: number;
+  readonly deleteRetentionMs: number;
+  readonly compactionLagMs: number;
+  readonly maxCompactionLagMs: number;
+  readonly minCleanableRatio: number;
+  /** `cleanup.policy` contains compact / delete (case-insensitively, as LogConfig reads it). */
+  readonly compact: boolean;
+  readonly delete: boolean;
+  readonly uncleanLeaderElectionEnable: boolean;
+  readonly minInSyncReplicas: number;
+  /** Lower-cased, as LogConfig stores it. */
+  readonly compressionType: string;
+  readonly preallocate: boolean;
+  readonly messageFormatVersion: ApiVersion;
+  readonly messageTimestampType: 'CreateTime' | 'LogAppendTime';
+  readonly messageTimestampDifferenceMaxMs: number;
+  readonly leaderReplicationThrottledReplicas: readonly string[];
+  readonly followerReplicationThrottledReplicas: readonly string[];
+  readonly messageDownConversionEnable: boolean;
+
+  private constructor(values: Map<TopicConfigName, ConfigValue>, overridden: ReadonlySet<string>) {
+    this.values = values;
+    this.overriddenConfigs = overridden;
+    const v = (name: TopicConfigName) => values.get(name) as ConfigValue;
+    this.segmentSize = toNumber(v(T.SEGMENT_BYTES_CONFIG));
+    this.segmentMs = toNumber(v(T.SEGMENT_MS_CONFIG));
+    this.segmentJitterMs = toNumber(v(T.SEGMENT_JITTER_MS_CONFIG));
+    this.maxIndexSize = toNumber(v(T.SEGMENT_INDEX_BYTES_CONFIG));
+    this.flushInterval = toNumber(v(T.FLUSH_MESSAGES_INTERVAL_CONFIG));
+    this.flushMs = toNumber(v(T.FLUSH_MS_CONFIG));
+    this.retentionSize = toNumber(v(T.RETENTION_BYTES_CONFIG));
+    this.retentionMs = toNumber(v(T.RETENTION_MS_CONFIG));
+    this.maxMessageSize = toNumber(v(T.MAX_MESSAGE_BYTES_CONFIG));
+    this.indexInterval = toNumber(v(T.INDEX_INTERVAL_BYTES_CONFIG));
+    this.fileDeleteDelayMs = toNumber(v(T.FILE_DELETE_DELAY_MS_CONFIG));
+    this.deleteRetentionMs = toNumber(v(T.DELETE_RETENTION_MS_CONFIG));
+    this.compactionLagMs = toNumber(v(T.MIN_COMPACTION_LAG_MS_CONFIG));
+    this.maxCompactionLagMs = toNumber(v(T.MAX_COMPACTION_LAG_MS_CONFIG));
+    this.minCleanableRatio = toNumber(v(T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG));
+    const policies = (v(T.CLEANUP_POLICY_CONFIG) as readonly string[]).map((p) => p.toLowerCase());
+    this.compact = policies.includes('compact');
+    this.delete = policies.includes('delete');
+    this.uncleanLeaderElectionEnable = v(T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG) as boolean;
+    this.minInSyncReplicas = toNumber(v(T.MIN_IN_SYNC_REPLICAS_CONFIG));
+    this.compressionType = (v(T.COMPRESSION_TYPE_CONFIG) as string).toLowerCase();
+    this.preallocate = v(T.PREALLOCATE_CONFIG) as boolean;
+    this.messageFormatVersion = parseApiVersion(v(T.MESSAGE_FORMAT_VERSION_CONFIG) as string);
+    this.messageTimestampType = v(T.MESSAGE_TIMESTAMP_TYPE_CONFIG) as 'CreateTime' | 'LogAppendTime';
+    this.messageTimestampDifferenceMaxMs = toNumber(v(T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG));
+    this.leaderReplicationThrottledReplicas = v(T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG) as readonly string[];
+    this.followerReplicationThrottledReplicas = v(T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG) as readonly string[];
+    this.messageDownConversionEnable = v(T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG) as boolean;
+  }
+
+  /** `LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides)`; throws ConfigException for a bad value. */
+  static fromProps(broker: BrokerConfig, overrides: Readonly<Record<string, string>> = {}): LogConfig {
+    return new LogConfig(mergeTopicValues(overrides, broker), new Set(Object.keys(overrides)));
+  }
+
+  /** A compacted topic rolls at least every `max.compaction.lag.ms`. */
+  get maxSegmentMs(): number {
+    return this.compact && this.maxCompactionLagMs > 0 ? Math.min(this.maxCompactionLagMs, this.segmentMs) : this.segmentMs;
+  }
+
+  /** `Utils.abs(Random.nextInt()) % min(segmentJitterMs, segmentMs)`, or 0 without jitter. */
+  randomSegmentJitter(random: Random): number {
+    if (this.segmentJitterMs === 0) return 0;
+    return random.nextInt(2 ** 31) % Math.min(this.segmentJitterMs, this.segmentMs);
+  }
+}
+
+/** `DescribeConfigsResponse.ConfigSource`, with its wire ids. */
+export const ConfigSource = {
+  UNKNOWN_CONFIG: 0,
+  TOPIC_CONFIG: 1,
+  DYNAMIC_BROKER_CONFIG: 2,
+  DYNAMIC_DEFAULT_BROKER_CONFIG: 3,
+  STATIC_BROKER_CONFIG: 4,
+  DEFAULT_CONFIG: 5,
+  DYNAMIC_BROKER_LOGGER_CONFIG: 6,
+} as const;
+
+export type ConfigSourceName = keyof typeof ConfigSource;
+
+export interface ConfigSynonym {
+  readonly name: string;
+  readonly value: string | null;
+  readonly source: ConfigSourceName;
+}
+
+/** One row of DescribeConfigs for a topic. */
+export interface TopicConfigEntry {
+  readonly name: string;
+  readonly value: string | null;
+  /** The source of the synonym that wins: the topic override, else the broker's, else the default. */
+  readonly source: ConfigSourceName;
+  readonly isReadOnly: false;
+  readonly isSensitive: false;
+  /** By priority, as DescribeConfigs returns them with includeSynonyms. */
+  readonly synonyms: readonly ConfigSynonym[];
+}
+
+/**
+ * `AdminManager.configSynonyms` for static configs: the broker synonyms set in server.properties
+ * (STATIC_BROKER_CONFIG, value as written), then those with a non-null default (DEFAULT_CONFIG),
+ * then — as 2.5 does — everything before the first entry named `brokerName` is dropped. So when only
+ * `log.retention.hours` is set, retention.ms lists no synonym and reports DEFAULT_CONFIG.
+ */
+function configSynonyms(brokerName: string, broker: BrokerConfig): ConfigSynonym[] {
+  const synonyms = brokerConfigSynonyms(brokerName);
+  const all: ConfigSynonym[] = [];
+  for (const name of synonyms) {
+    if (broker.isSet(name)) all.push({ name, value: broker.originals[name], source: 'STATIC_BROKER_CONFIG' });
+  }
+  for (const name of synonyms) {
+    const key = brokerConfigKey(name);
+    const defaultValue = key === undefined || typeof key.defaultValue === 'symbol' ? null : convertToString(key.defaultValue, key.type);
+    if (defaultValue !== null) all.push({ name, value: defaultValue, source: 'DEFAULT_CONFIG' });
+  }
+  const first = all.findIndex((s) => s.name === brokerName);
+  return first < 0 ? [] : all.slice(first);
+}
+
+/**
+ * What DescribeConfigs shows for a topic: every LogConfig key with its effective value as a string,
+ * its source and synonyms, then any unknown keys stored in the topic's config (Kafka lists those
+ * too, as TOPIC_CONFIG). Dynamic broker configs are not emulated. Throws ConfigException if a stored
+ * value is invalid, which Kafka turns into UNKNOWN_SERVER_ERROR for the whole resource.
+ */
+export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>, broker: BrokerConfig): TopicConfigEntry[] {
+  const values = mergeTopicValues(overrides, broker);
+  const entries: TopicConfigEntry[] = LOG_CONFIG_DEF.map((key) => {
+    const value = convertToString(values.get(key.name) as ConfigValue, key.type);
+    const brokerName = TopicConfigSynonyms.get(key.name);
+    const fromBroker = brokerName === undefined ? [] : configSynonyms(brokerName, broker);
+    const synonyms: ConfigSynonym[] = Object.prototype.hasOwnProperty.call(overrides, key.name)
+      ? [{ name: key.name, value, source: 'TOPIC_CONFIG' }, ...fromBroker]
+      : fromBroker;
+    return {
+      name: key.name,
+      value,
+      source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : synonyms[0].source,
+      isReadOnly: false,
+      isSensitive: false,
+      synonyms,
+    };
+  });
+  for (const [name, value] of Object.entries(overrides)) {
+    if (KEYS_BY_NAME.has(name)) continue;
+    entries.push({ name, value, source: 'TOPIC_CONFIG', isReadOnly: false, isSensitive: false, synonyms: [{ name, value, source: 'TOPIC_CONFIG' }] });
+  }
+  return entries;
+}
