@@ -1,0 +1,128 @@
+import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/controller-zk-client';
+import type { Time } from '../platform/scheduler';
+import type { WatchedEvent, ZooKeeperClientOptions } from '../zookeeper';
+import { EventType, KeeperState, ZooKeeperClient } from '../zookeeper';
+import type { ZooKeeperServer } from '../zookeeper';
+
+/** Told when the session is lost and a new one is made (Kafka's `StateChangeHandler`). */
+export interface StateChangeHandler {
+  readonly name: string;
+  beforeInitializingSession?(): void | Promise<void>;
+  afterInitializingSession?(): void | Promise<void>;
+}
+
+/**
+ * Kafka's `kafka.zookeeper.ZooKeeperClient`: one session with a single default watcher that hands
+ * each notification to the handler registered for its path. A read sets a watch only when a
+ * handler is registered for the path (`shouldWatch`), which is how Kafka decides what it watches.
+ * When the session expires it makes a new one and tells the state change handlers.
+ */
+export class KafkaZooKeeperClient {
+  private readonly zNodeChangeHandlers = new Map<string, ZNodeChangeHandler>();
+  private readonly zNodeChildChangeHandlers = new Map<string, ZNodeChildChangeHandler>();
+  private readonly stateChangeHandlers = new Map<string, StateChangeHandler>();
+  private session: ZooKeeperClient | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly server: () => ZooKeeperServer,
+    private readonly time: Time,
+    private readonly options: { sessionTimeoutMs: number; name: string },
+    private readonly onError: (message: string) => void,
+  ) {}
+
+  async connect(): Promise<void> {
+    this.session = await ZooKeeperClient.connect(this.server(), this.time, this.sessionOptions());
+  }
+
+  get zk(): ZooKeeperClient {
+    if (!this.session) throw new Error(`${this.options.name}: not connected to ZooKeeper`);
+    return this.session;
+  }
+
+  get sessionId(): bigint {
+    return this.zk.sessionId;
+  }
+
+  registerZNodeChangeHandler(handler: ZNodeChangeHandler): void {
+    this.zNodeChangeHandlers.set(handler.path, handler);
+  }
+
+  unregisterZNodeChangeHandler(path: string): void {
+    this.zNodeChangeHandlers.delete(path);
+  }
+
+  registerZNodeChildChangeHandler(handler: ZNodeChildChangeHandler): void {
+    this.zNodeChildChangeHandlers.set(handler.path, handler);
+  }
+
+  unregisterZNodeChildChangeHandler(path: string): void {
+    this.zNodeChildChangeHandlers.delete(path);
+  }
+
+  registerStateChangeHandler(handler: StateChangeHandler): void {
+    this.stateChangeHandlers.set(handler.name, handler);
+  }
+
+  /** `shouldWatch` for exists/getData. */
+  watchesData(path: string): boolean {
+    return this.zNodeChangeHandlers.has(path);
+  }
+
+  /** `shouldWatch` for getChildren. */
+  watchesChildren(path: string, registerWatch: boolean): boolean {
+    return registerWatch && this.zNodeChildChangeHandlers.has(path);
+  }
+
+  /** The broker's process is gone: the session is left to expire on the server. */
+  abandon(): void {
+    this.closed = true;
+    this.session?.disconnect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.zNodeChangeHandlers.clear();
+    this.zNodeChildChangeHandlers.clear();
+    this.stateChangeHandlers.clear();
+    await this.session?.close();
+  }
+
+  private sessionOptions(): ZooKeeperClientOptions {
+    return { sessionTimeoutMs: this.options.sessionTimeoutMs, name: this.options.name, watcher: (e) => this.process(e) };
+  }
+
+  private process(event: WatchedEvent): void {
+    if (event.type === EventType.None) {
+      if (event.state === KeeperState.Expired && !this.closed) void this.reinitialize();
+      return;
+    }
+    const path = event.path as string;
+    switch (event.type) {
+      case EventType.NodeCreated:
+        this.zNodeChangeHandlers.get(path)?.handleCreation?.();
+        return;
+      case EventType.NodeDeleted:
+        this.zNodeChangeHandlers.get(path)?.handleDeletion?.();
+        return;
+      case EventType.NodeDataChanged:
+        this.zNodeChangeHandlers.get(path)?.handleDataChange?.();
+        return;
+      case EventType.NodeChildrenChanged:
+        this.zNodeChildChangeHandlers.get(path)?.handleChildChange();
+        return;
+    }
+  }
+
+  /** Session expired: tell the handlers, open a new session, tell them again (Kafka's `reinitialize`). */
+  private async reinitialize(): Promise<void> {
+    for (const h of this.stateChangeHandlers.values()) await h.beforeInitializingSession?.();
+    try {
+      this.session = await ZooKeeperClient.connect(this.server(), this.time, this.sessionOptions());
+    } catch (e) {
+      this.onError(`${this.options.name}: could not re-establish the ZooKeeper session: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    for (const h of this.stateChangeHandlers.values()) await h.afterInitializingSession?.();
+  }
+}
