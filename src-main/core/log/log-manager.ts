@@ -743,6 +743,14 @@ export class LogManager {
     }
   }
 
+  /**
+   * The broker's process is killed: background tasks stop, nothing is checkpointed and no
+   * `.kafka_cleanshutdown` is written, so the next start recovers as after a crash.
+   */
+  kill(): void {
+    this.halt();
+  }
+
   private halt(): void {
     for (const t of this.tasks) this.time.cancel(t);
     this.tasks.length = 0;

@@ -170,6 +170,18 @@ export class Log {
     return this.epochEntries;
   }
 
+  /**
+   * `Log.maybeAssignEpochStartOffset` (LeaderEpochFileCache.assign): a new leader records the offset
+   * its epoch starts at; the checkpoint is rewritten only when the epoch is new.
+   */
+  maybeAssignEpochStartOffset(leaderEpoch: number, startOffset: number): boolean {
+    const last = this.epochEntries[this.epochEntries.length - 1];
+    if (last && (last.epoch >= leaderEpoch || last.startOffset > startOffset)) return false;
+    this.epochEntries = [...this.epochEntries, { epoch: leaderEpoch, startOffset }];
+    this.leaderEpochFile.write(this.epochEntries);
+    return true;
+  }
+
   /** `Log.updateConfig`: a topic config change (dynamic config). */
   updateConfig(config: LogConfig): void {
     this.logConfig = config;

@@ -1,0 +1,379 @@
+import { BrokerConfig } from '../admin/broker-config';
+import { copyKafkaConfigToLog } from '../admin/log-config';
+import { Errors } from '../common/kafka-errors';
+import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from '../controller/broker-requests';
+import type { ChannelFaults } from '../controller/channel-faults';
+import type { ChannelEvent } from '../controller/controller-channel-manager';
+import type { EventManagerNotice } from '../controller/controller-event-manager';
+import { KafkaController } from '../controller/kafka-controller';
+import { StateChangeLogger } from '../controller/state-change-logger';
+import { checkClusterId, readBrokerMetadataFromLogDirs, BrokerMetadataCheckpoint } from '../log/broker-metadata-checkpoint';
+import type { TopicConfigValues } from '../log/log-config';
+import type { LogManagerEvent } from '../log/log-manager-event';
+import { LogManager } from '../log/log-manager';
+import type { Executor } from '../platform/executor';
+import type { FileSystem } from '../platform/file-system';
+import type { Random } from '../platform/random';
+import { randomUuidBytes } from '../platform/random';
+import type { Time } from '../platform/scheduler';
+import type { ZooKeeperServer } from '../zookeeper';
+import { KafkaZkClient } from '../zk/kafka-zk-client';
+import { KafkaZooKeeperClient } from '../zk/kafka-zookeeper-client';
+import type { ZnodeFormatError } from '../zk/znode-format-error';
+import type { LogSink } from './log-line';
+import { MetadataCache } from './metadata-cache';
+import { ReplicaManager } from './replica-manager';
+
+/** One broker of the emulated cluster, as its `server.properties` would describe it. */
+export interface BrokerDefinition {
+  id: number;
+  rack: string | null;
+  /** Absolute paths of `log.dirs`. */
+  logDirs: string[];
+  host: string;
+  port: number;
+  /** Other `server.properties` entries (Kafka's names and string values). */
+  config: Record<string, string>;
+}
+
+/** Kafka's `BrokerState`, as the UI shows it. */
+export type BrokerStateName = 'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
+
+export interface KafkaServerDeps {
+  definition: BrokerDefinition;
+  time: Time;
+  random: Random;
+  executor: Executor;
+  fs: FileSystem;
+  zkServer: () => ZooKeeperServer;
+  faults: ChannelFaults;
+  /** A running broker by id (the "network" between brokers). */
+  peer: (brokerId: number) => KafkaServer | undefined;
+  log: LogSink;
+  onLogManagerEvent?: (event: LogManagerEvent) => void;
+  onControllerNotice?: (brokerId: number, notice: EventManagerNotice) => void;
+  onChannelEvent?: (brokerId: number, event: ChannelEvent) => void;
+  onZnodeProblem?: (brokerId: number, error: ZnodeFormatError) => void;
+}
+
+/**
+ * Kafka 2.5's `KafkaServer` (ZooKeeper mode) for one emulated broker: its ZooKeeper session,
+ * LogManager over real directories, ReplicaManager, MetadataCache and controller module, started
+ * and stopped in Kafka's order (reference §2.14). It answers the controller's requests in-process.
+ */
+export class KafkaServer implements ControllerRequestHandler {
+  readonly config: BrokerConfig;
+  readonly metadataCache: MetadataCache;
+  private zkClient: KafkaZooKeeperClient | null = null;
+  private kafkaZk: KafkaZkClient | null = null;
+  private logManagerValue: LogManager | null = null;
+  private replicaManagerValue: ReplicaManager | null = null;
+  private controllerValue: KafkaController | null = null;
+  private stateValue: BrokerStateName = 'NotRunning';
+  private brokerEpochValue = -1;
+  private clusterIdValue: string | null = null;
+  private correlationId = 0;
+  private readonly stateChangeLog: StateChangeLogger;
+
+  constructor(private readonly deps: KafkaServerDeps) {
+    const d = deps.definition;
+    this.config = new BrokerConfig({
+      ...d.config,
+      'broker.id': String(d.id),
+      'log.dirs': d.logDirs.join(','),
+      ...(d.rack !== null ? { 'broker.rack': d.rack } : {}),
+    });
+    this.metadataCache = new MetadataCache(d.id);
+    this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
+      deps.log({ file: 'state-change.log', level: l.level, logger: 'state.change.logger', message: l.message }),
+    );
+  }
+
+  get id(): number {
+    return this.deps.definition.id;
+  }
+
+  get state(): BrokerStateName {
+    return this.stateValue;
+  }
+
+  get isRunning(): boolean {
+    return this.stateValue === 'RunningAsBroker' || this.stateValue === 'PendingControlledShutdown';
+  }
+
+  get brokerEpoch(): number {
+    return this.brokerEpochValue;
+  }
+
+  get clusterId(): string | null {
+    return this.clusterIdValue;
+  }
+
+  get controller(): KafkaController | null {
+    return this.controllerValue;
+  }
+
+  get logManager(): LogManager | null {
+    return this.logManagerValue;
+  }
+
+  get replicaManager(): ReplicaManager | null {
+    return this.replicaManagerValue;
+  }
+
+  get zk(): KafkaZkClient | null {
+    return this.kafkaZk;
+  }
+
+  get sessionId(): bigint | null {
+    return this.zkClient ? this.zkClient.sessionId : null;
+  }
+
+  private info(message: string, logger = 'kafka.server.KafkaServer'): void {
+    this.deps.log({ file: 'server.log', level: 'INFO', logger, message: `[KafkaServer id=${this.id}] ${message}` });
+  }
+
+  /** `KafkaServer.startup`, in Kafka's order. Throws (and ends in state Failed) on a fatal error. */
+  async startup(): Promise<void> {
+    if (this.stateValue !== 'NotRunning') throw new Error(`broker ${this.id} is ${this.stateValue}, not stopped`);
+    this.stateValue = 'Starting';
+    try {
+      await this.doStartup();
+      this.stateValue = 'RunningAsBroker';
+      this.info('started');
+    } catch (e) {
+      this.stateValue = 'Failed';
+      this.deps.log({
+        file: 'server.log',
+        level: 'ERROR',
+        logger: 'kafka.server.KafkaServer',
+        message: `[KafkaServer id=${this.id}] Fatal error during KafkaServer startup. Prepare to shutdown: ${e instanceof Error ? e.message : String(e)}`,
+      });
+      this.abandonComponents();
+      throw e;
+    }
+  }
+
+  private async doStartup(): Promise<void> {
+    const d = this.deps;
+    this.info('starting');
+    this.info(`Connecting to zookeeper on 127.0.0.1:2181`);
+    this.zkClient = new KafkaZooKeeperClient(
+      d.zkServer,
+      d.time,
+      { sessionTimeoutMs: this.config.get('zookeeper.session.timeout.ms') as number, name: `broker-${this.id}` },
+      (message) => this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.zookeeper.ZooKeeperClient', message }),
+    );
+    await this.zkClient.connect();
+    this.kafkaZk = new KafkaZkClient(this.zkClient, (e) => d.onZnodeProblem?.(this.id, e), () => this.config.uncleanLeaderElectionEnable);
+    await this.kafkaZk.createTopLevelPaths();
+    this.clusterIdValue = await this.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random)));
+    this.info(`Cluster ID = ${this.clusterIdValue}`);
+
+    const { brokerMetadata, offlineDirs, logLines } = readBrokerMetadataFromLogDirs(d.fs, this.config.logDirs);
+    for (const l of logLines) d.log({ file: 'server.log', level: l.level, logger: 'kafka.server.BrokerMetadataCheckpoint', message: l.message });
+    checkClusterId(brokerMetadata, this.clusterIdValue);
+    if (brokerMetadata.brokerId >= 0 && brokerMetadata.brokerId !== this.id) {
+      throw new Error(
+        `Configured broker.id ${this.id} doesn't match stored broker.id ${brokerMetadata.brokerId} in meta.properties. If you moved your data, make sure your configured broker.id matches. If you intend to create a new broker, you should remove all data in your data directories (log.dirs).`,
+      );
+    }
+
+    const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(this.config)) as TopicConfigValues;
+    const topics = await this.kafkaZk.getAllTopicsInCluster(false);
+    const topicConfigs = new Map<string, TopicConfigValues>();
+    for (const topic of topics) {
+      const overrides = await this.kafkaZk.getTopicConfig(topic).catch(() => ({}));
+      if (Object.keys(overrides).length > 0) topicConfigs.set(topic, overrides);
+    }
+    this.logManagerValue = new LogManager({
+      fs: d.fs,
+      time: d.time,
+      random: d.random,
+      executor: d.executor,
+      brokerId: this.id,
+      logDirs: this.config.logDirs,
+      config: {
+        fileDeleteDelayMs: this.config.logDeleteDelayMs,
+        flushRecoveryOffsetCheckpointMs: this.config.logFlushOffsetCheckpointIntervalMs,
+        flushStartOffsetCheckpointMs: this.config.logFlushStartOffsetCheckpointIntervalMs,
+        highWatermarkCheckpointIntervalMs: this.config.replicaHighWatermarkCheckpointIntervalMs,
+        cleanerEnable: this.config.logCleanerEnable,
+        defaultLogConfig,
+      },
+      topicConfigs,
+      initialOfflineDirs: offlineDirs,
+      onEvent: d.onLogManagerEvent,
+      onLogDirFailure: (dir) => void this.replicaManagerValue?.handleLogDirFailure(dir),
+    });
+    await this.logManagerValue.startup();
+
+    const zk = this.kafkaZk;
+    this.replicaManagerValue = new ReplicaManager({
+      brokerId: this.id,
+      time: d.time,
+      logManager: this.logManagerValue,
+      metadataCache: this.metadataCache,
+      zk,
+      stateChangeLog: this.stateChangeLog,
+      log: d.log,
+      config: { replicaLagTimeMaxMs: this.config.replicaLagTimeMaxMs },
+      peer: (id) => {
+        const p = d.peer(id);
+        return p?.isRunning ? (p.replicaManager ?? undefined) : undefined;
+      },
+      topicConfig: async (topic) => ({ ...defaultLogConfig, ...(await zk.getTopicConfig(topic).catch(() => ({}))) }),
+    });
+    this.replicaManagerValue.startup();
+    this.logManagerValue.startHighWatermarkCheckpointTask();
+
+    const endpoint = { host: d.definition.host, port: d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
+    const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
+    this.brokerEpochValue = await register();
+    this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
+    for (const dir of this.logManagerValue.liveLogDirs) {
+      new BrokerMetadataCheckpoint(d.fs, dir, d.time).write({ brokerId: this.id, clusterId: this.clusterIdValue });
+    }
+
+    this.controllerValue = new KafkaController({
+      config: {
+        brokerId: this.id,
+        deleteTopicEnable: this.config.deleteTopicEnable,
+        autoLeaderRebalanceEnable: this.config.get('auto.leader.rebalance.enable') as boolean,
+        leaderImbalanceCheckIntervalSeconds: Number(this.config.get('leader.imbalance.check.interval.seconds')),
+        leaderImbalancePerBrokerPercentage: this.config.get('leader.imbalance.per.broker.percentage') as number,
+        uncleanLeaderElectionEnable: this.config.uncleanLeaderElectionEnable,
+      },
+      time: d.time,
+      zk,
+      resolveBroker: (id) => {
+        const p = d.peer(id);
+        return p && p.state !== 'NotRunning' && p.state !== 'Killed' && p.state !== 'Failed' ? p : undefined;
+      },
+      faults: d.faults,
+      log: (l) => d.log({ file: l.file, level: l.level, logger: l.file === 'state-change.log' ? 'state.change.logger' : 'kafka.controller.KafkaController', message: l.message }),
+      onEventManagerNotice: (n) => d.onControllerNotice?.(this.id, n),
+      onChannelEvent: (e) => d.onChannelEvent?.(this.id, e),
+      registerBroker: async () => (this.brokerEpochValue = await register()),
+    });
+    this.controllerValue.startup();
+    // The transaction coordinator claims its producer-id block at startup.
+    await zk.claimProducerIdBlock(this.id);
+  }
+
+  /** The controller's requests, as KafkaApis handles them. */
+  async handleControllerRequest(request: ControllerRequest): Promise<ControllerResponse> {
+    const rm = this.replicaManagerValue;
+    if (!rm || (this.stateValue !== 'RunningAsBroker' && this.stateValue !== 'PendingControlledShutdown' && this.stateValue !== 'Starting')) {
+      throw new Error(`broker ${this.id} is not reachable`);
+    }
+    const correlationId = this.correlationId++;
+    // A request meant for this broker's previous incarnation (KIP-380).
+    const stale = request.brokerEpoch !== -1 && request.brokerEpoch < this.brokerEpochValue;
+    switch (request.apiKey) {
+      case 'LeaderAndIsr':
+        if (stale) return { apiKey: 'LeaderAndIsr', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
+        return rm.becomeLeaderOrFollower(correlationId, request);
+      case 'UpdateMetadata':
+        if (stale) return { apiKey: 'UpdateMetadata', errorCode: Errors.STALE_BROKER_EPOCH.code };
+        return rm.maybeUpdateMetadataCache(correlationId, request);
+      case 'StopReplica':
+        if (stale) return { apiKey: 'StopReplica', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
+        return rm.stopReplicas(request);
+    }
+  }
+
+  /** `KafkaServer.shutdown`: controlled shutdown first (when enabled), then the components in Kafka's order. */
+  async shutdown(): Promise<{ controlledShutdownSucceeded: boolean | null }> {
+    if (!this.isRunning) throw new Error(`broker ${this.id} is ${this.stateValue}, not running`);
+    let controlledShutdownSucceeded: boolean | null = null;
+    if (this.config.get('controlled.shutdown.enable') as boolean) {
+      this.info('Starting controlled shutdown');
+      this.stateValue = 'PendingControlledShutdown';
+      controlledShutdownSucceeded = await this.controlledShutdown();
+      if (!controlledShutdownSucceeded) {
+        this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed` });
+      }
+    }
+    this.stateValue = 'BrokerShuttingDown';
+    this.info('shutting down');
+    this.replicaManagerValue?.shutdown();
+    await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
+    await this.controllerValue?.shutdown();
+    await this.zkClient?.close();
+    this.clearComponents();
+    this.stateValue = 'NotRunning';
+    this.info('shut down completed');
+    return { controlledShutdownSucceeded };
+  }
+
+  private async controlledShutdown(): Promise<boolean> {
+    const retries = this.config.get('controlled.shutdown.max.retries') as number;
+    const backoffMs = Number(this.config.get('controlled.shutdown.retry.backoff.ms'));
+    for (let remaining = retries; remaining > 0; remaining--) {
+      const controllerId = await this.kafkaZk?.getControllerId();
+      const controller = controllerId === null || controllerId === undefined ? undefined : this.deps.peer(controllerId)?.controller;
+      if (controllerId === null || controllerId === undefined) this.info('No controller registered in ZooKeeper');
+      if (controller) {
+        const result = await controller.controlledShutdown(this.id, this.brokerEpochValue);
+        if (result.errorCode === Errors.NONE.code && result.partitionsRemaining.length === 0) {
+          this.info('Controlled shutdown succeeded');
+          return true;
+        }
+        this.info(`Remaining partitions to move: ${result.partitionsRemaining.map((p) => `${p.topic}-${p.partition}`).join(',')}`);
+        this.info(`Error from controller: ${result.errorCode}`);
+      }
+      await new Promise<void>((resolve) => this.deps.time.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
+      this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Retrying controlled shutdown after the previous attempt failed...` });
+    }
+    return false;
+  }
+
+  /** The process dies (`kill -9`): nothing is flushed or checkpointed, the ZooKeeper session is left to expire. */
+  kill(): void {
+    if (this.stateValue === 'NotRunning' || this.stateValue === 'Killed') return;
+    this.abandonComponents();
+    this.stateValue = 'Killed';
+  }
+
+  /** After a kill or a failed start: the broker can be started again. */
+  resetAfterKill(): void {
+    if (this.stateValue === 'Killed' || this.stateValue === 'Failed') this.stateValue = 'NotRunning';
+  }
+
+  /** A log dir fails under this running broker. */
+  async failLogDir(dir: string): Promise<void> {
+    if (!this.isRunning || !this.replicaManagerValue) throw new Error(`broker ${this.id} is not running`);
+    if (!this.config.logDirs.includes(dir)) throw new Error(`${dir} is not one of broker ${this.id}'s log dirs`);
+    await this.replicaManagerValue.handleLogDirFailure(dir);
+  }
+
+  private abandonComponents(): void {
+    this.controllerValue?.kill();
+    this.replicaManagerValue?.shutdown();
+    this.logManagerValue?.kill();
+    this.zkClient?.abandon();
+    this.clearComponents();
+  }
+
+  private clearComponents(): void {
+    this.controllerValue = null;
+    this.replicaManagerValue = null;
+    this.logManagerValue = null;
+    this.zkClient = null;
+    this.kafkaZk = null;
+    this.brokerEpochValue = -1;
+  }
+}
+
+/** A cluster id: 16 random bytes as Base64 URL-safe without padding (22 characters), as Kafka's `Uuid`. */
+function base64UrlNoPadding(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
+    for (let c = 0; c < chars; c++) out += alphabet[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
+}

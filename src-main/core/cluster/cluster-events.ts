@@ -1,0 +1,21 @@
+import type { LogLine } from '../broker/log-line';
+import type { BrokerStateName } from '../broker/kafka-server';
+import type { ChannelEvent } from '../controller/controller-channel-manager';
+import type { EventManagerNotice } from '../controller/controller-event-manager';
+import type { LogManagerEvent } from '../log/log-manager-event';
+import type { ZkServerEvent } from '../zookeeper';
+
+/**
+ * Everything an operator may want to watch, as one typed stream: ZooKeeper transactions and
+ * watches, controller events taken and finished, requests sent and answered, log lines (with the
+ * file Kafka writes them to), log dir changes, malformed znodes and broker state changes.
+ */
+export type ClusterEvent = { timeMs: number } & (
+  | { kind: 'zookeeper'; event: ZkServerEvent }
+  | { kind: 'log'; brokerId: number; line: LogLine }
+  | { kind: 'controller'; brokerId: number; notice: EventManagerNotice }
+  | { kind: 'channel'; brokerId: number; event: ChannelEvent }
+  | { kind: 'log-manager'; brokerId: number; event: LogManagerEvent }
+  | { kind: 'znode-problem'; brokerId: number; path: string; message: string; kafkaReading: string }
+  | { kind: 'broker-state'; brokerId: number; state: BrokerStateName }
+);

@@ -1,0 +1,97 @@
+import type { ControllerEvent, ControllerStateName } from './controller-events';
+import { controllerStateOf } from './controller-events';
+
+/** Events the manager reports, for the event log. */
+export type EventManagerNotice =
+  | { kind: 'event-started'; event: ControllerEvent; state: ControllerStateName }
+  | { kind: 'event-finished'; event: ControllerEvent; state: ControllerStateName }
+  | { kind: 'event-failed'; event: ControllerEvent; error: unknown }
+  | { kind: 'event-preempted'; event: ControllerEvent };
+
+/**
+ * Kafka's `ControllerEventManager`: one queue, events processed one at a time in order (the next
+ * starts only when the previous, with all its ZooKeeper calls, is done). `clearAndPut` drops what is
+ * queued, preempting events that wait for an answer (session expiry, shutdown).
+ */
+export class ControllerEventManager {
+  private readonly queue: ControllerEvent[] = [];
+  private running = false;
+  private stopped = false;
+  private current: ControllerStateName = 'Idle';
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly process: (event: ControllerEvent) => Promise<void>,
+    private readonly preempt: (event: ControllerEvent) => void,
+    private readonly notice: (n: EventManagerNotice) => void,
+  ) {}
+
+  get state(): ControllerStateName {
+    return this.current;
+  }
+
+  get queueSize(): number {
+    return this.queue.length;
+  }
+
+  get isIdle(): boolean {
+    return !this.running && this.queue.length === 0;
+  }
+
+  put(event: ControllerEvent): void {
+    if (this.stopped) {
+      this.preempt(event);
+      return;
+    }
+    this.queue.push(event);
+    this.drain();
+  }
+
+  clearAndPut(event: ControllerEvent): void {
+    for (const queued of this.queue.splice(0)) {
+      this.notice({ kind: 'event-preempted', event: queued });
+      this.preempt(queued);
+    }
+    this.put(event);
+  }
+
+  /** Stops taking events (the broker's process is gone); queued ones are preempted. */
+  close(): void {
+    this.stopped = true;
+    for (const queued of this.queue.splice(0)) this.preempt(queued);
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.isIdle) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private drain(): void {
+    if (this.running) return;
+    const event = this.queue.shift();
+    if (!event) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+      return;
+    }
+    this.running = true;
+    this.current = controllerStateOf(event);
+    this.notice({ kind: 'event-started', event, state: this.current });
+    this.process(event)
+      .then(
+        () => this.notice({ kind: 'event-finished', event, state: controllerStateOf(event) }),
+        (error: unknown) => this.notice({ kind: 'event-failed', event, error }),
+      )
+      .finally(() => {
+        this.running = false;
+        this.current = 'Idle';
+        if (!this.stopped) this.drain();
+        else {
+          const waiters = this.idleWaiters;
+          this.idleWaiters = [];
+          for (const w of waiters) w();
+        }
+      });
+  }
+}
