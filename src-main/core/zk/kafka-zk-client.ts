@@ -315,7 +315,7 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     } catch (e) {
       if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
       const epoch = await this.getControllerEpoch();
-      if (!epoch) throw new Error(`${ControllerEpochZNode.path} existed before but goes away while trying to read it`);
+      if (!epoch) throw new Error(`${ControllerEpochZNode.path} existed before but goes away while trying to read it`, { cause: e });
       return epoch;
     }
   }
