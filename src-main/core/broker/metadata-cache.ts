@@ -13,6 +13,7 @@ export class MetadataCache {
   private readonly partitionStates = new Map<string, Map<number, UpdateMetadataPartitionState>>();
   private aliveBrokers = new Map<number, LiveBroker>();
   private controllerIdValue: number | null = null;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly brokerId: number) {}
 
@@ -42,7 +43,14 @@ export class MetadataCache {
         lines.push(`Cached leader info ${formatState(state)} for partition ${tpKey(p)} in response to UpdateMetadata request ${by}`);
       }
     }
+    for (const l of this.listeners) l();
     return { deleted, lines };
+  }
+
+  /** Called after every UpdateMetadata (the purgatory checks of CreateTopics/DeleteTopics). */
+  onUpdate(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   getAliveBrokers(): LiveBroker[] {

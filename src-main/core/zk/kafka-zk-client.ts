@@ -18,7 +18,7 @@ import { PreferredReplicaElectionZNode, ReassignPartitionsZNode, DeleteTopicsTop
 import { BrokerIdZNode, BrokerIdsZNode } from './broker-znodes';
 import type { BrokerRegistration } from './broker-znodes';
 import { ClusterIdZNode, ControllerEpochZNode, ControllerZNode, ProducerIdBlockZNode } from './cluster-znodes';
-import { ConfigEntityZNode, ConfigType } from './config-znodes';
+import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityZNode, ConfigType } from './config-znodes';
 import type { KafkaZooKeeperClient } from './kafka-zookeeper-client';
 import { IsrChangeNotificationSequenceZNode, IsrChangeNotificationZNode, LogDirEventNotificationSequenceZNode, LogDirEventNotificationZNode } from './notification-znodes';
 import type { ReplicaAssignment } from './topic-znodes';
@@ -524,6 +524,43 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
   async deleteLogDirEventNotifications(sequenceNumbers: readonly string[] | null, epochZkVersion: number): Promise<void> {
     const numbers = sequenceNumbers ?? (await this.getAllLogDirEventNotifications());
     await Promise.all(numbers.map((n) => this.fencedIgnoring({ type: 'delete', path: LogDirEventNotificationSequenceZNode.path(n) }, epochZkVersion, Code.NONODE)));
+  }
+
+  // ---- admin writes (the primitives AdminZkClient builds on) ----
+
+  async topicExists(topic: string): Promise<boolean> {
+    return this.pathExists(TopicZNode.path(topic));
+  }
+
+  /** `createTopicAssignment`: NODEEXISTS propagates (the caller turns it into TOPIC_ALREADY_EXISTS). */
+  async createTopicAssignment(topic: string, assignment: Iterable<readonly [number, ReplicaAssignment]>): Promise<void> {
+    await this.createWithParents(TopicZNode.path(topic), TopicZNode.encode([...assignment].sort((a, b) => a[0] - b[0])));
+  }
+
+  /** `setOrCreateEntityConfigs`: writes `/config/<type>/<name>`, creating it when missing. */
+  async setOrCreateEntityConfigs(entityType: string, entityName: string, config: Readonly<Record<string, string>>): Promise<void> {
+    const path = ConfigEntityZNode.path(entityType as (typeof ConfigType)[keyof typeof ConfigType], entityName);
+    const data = ConfigEntityZNode.encode(config);
+    try {
+      await this.zk.setData(path, data, -1);
+    } catch (e) {
+      if (!(e instanceof KeeperException && e.code === Code.NONODE)) throw e;
+      await this.createWithParents(path, data);
+    }
+  }
+
+  /** `createConfigChangeNotification`: `/config/changes/config_change_N` naming the changed entity. */
+  async createConfigChangeNotification(sanitizedEntityPath: string): Promise<void> {
+    await this.createWithParents(ConfigEntityChangeNotificationSequenceZNode.createPath, ConfigEntityChangeNotificationSequenceZNode.encode(sanitizedEntityPath), CreateMode.PERSISTENT_SEQUENTIAL);
+  }
+
+  /** `createDeleteTopicPath`: NODEEXISTS propagates ("already marked for deletion"). */
+  async createDeleteTopicPath(topic: string): Promise<void> {
+    await this.createWithParents(DeleteTopicsTopicZNode.path(topic), null);
+  }
+
+  async isTopicMarkedForDeletion(topic: string): Promise<boolean> {
+    return this.pathExists(DeleteTopicsTopicZNode.path(topic));
   }
 
   // ---- reassignment and preferred election znodes ----

@@ -1,0 +1,234 @@
+import type { CreatableTopic } from '../admin/create-topic';
+import { prepareCreateTopic } from '../admin/create-topic';
+import type { CreatePartitionsTopic } from '../admin/create-partitions';
+import { prepareCreatePartitions } from '../admin/create-partitions';
+import type { TopicConfigEntry } from '../admin/log-config';
+import { effectiveTopicConfig, topicConfigApiError, validateTopicConfigs } from '../admin/log-config';
+import { validateTopic } from '../admin/topic-name';
+import type { KafkaServer } from '../broker/kafka-server';
+import { Errors, KafkaApiError } from '../common/kafka-errors';
+import type { TopicPartition } from '../common/topic-partition';
+import type { ElectionType, ListReassignmentsResult, PartitionOutcome } from '../controller/controller-events';
+import type { Random } from '../platform/random';
+import type { Time } from '../platform/scheduler';
+import { Code, KeeperException } from '../zookeeper';
+import { ReplicaAssignment } from '../zk/topic-znodes';
+import type { Cluster } from './cluster';
+import { waitUntil } from './delayed-operation';
+
+/** One topic's answer, as the response carries it (error code 0 = NONE). */
+export interface TopicResult {
+  name: string;
+  errorCode: number;
+  errorName: string;
+  errorMessage: string | null;
+}
+
+function ok(name: string): TopicResult {
+  return { name, errorCode: 0, errorName: 'NONE', errorMessage: null };
+}
+
+function failed(name: string, e: unknown): TopicResult {
+  if (e instanceof KafkaApiError) return { name, errorCode: e.code, errorName: e.errorName, errorMessage: e.apiMessage };
+  const unknown = Errors.UNKNOWN_SERVER_ERROR;
+  return { name, errorCode: unknown.code, errorName: unknown.name, errorMessage: e instanceof Error ? e.message : String(e) };
+}
+
+function timedOut(name: string): TopicResult {
+  return { name, errorCode: Errors.REQUEST_TIMED_OUT.code, errorName: 'REQUEST_TIMED_OUT', errorMessage: null };
+}
+
+/**
+ * The admin requests of Kafka 2.5 as the controller's broker handles them (KafkaApis +
+ * AdminManager + AdminZkClient): CreateTopics, DeleteTopics, CreatePartitions, DescribeConfigs,
+ * AlterConfigs, ElectLeaders and the reassignment APIs, with their checks, the znodes they write and
+ * their waiting semantics (the response waits on the handling broker's metadata cache until
+ * `timeoutMs`). The UI, scripts and (later) the wire protocol all come through here.
+ */
+export class ClusterAdmin {
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly time: Time,
+    private readonly random: Random,
+  ) {}
+
+  /** The broker hosting the active controller: only it accepts these requests. */
+  private controllerBroker(): KafkaServer {
+    for (const b of this.cluster.runningBrokers()) if (b.controller?.isActive()) return b;
+    throw new KafkaApiError('NOT_CONTROLLER', 'There is no active controller in the cluster.');
+  }
+
+  private waitOnMetadata(broker: KafkaServer, timeoutMs: number, check: () => boolean): Promise<boolean> {
+    return waitUntil(this.time, timeoutMs, check, (onChange) => broker.metadataCache.onUpdate(onChange));
+  }
+
+  async createTopics(topics: CreatableTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]> {
+    const broker = this.controllerBroker();
+    const zk = broker.zk!;
+    const cache = broker.metadataCache;
+    const zkTopics = await zk.getAllTopicsInCluster(false);
+    const created: Array<{ name: string; partitions: TopicPartition[] }> = [];
+    const results = new Map<string, TopicResult>();
+    for (const topic of topics) {
+      try {
+        const prepared = prepareCreateTopic(topic, {
+          metadataCacheTopics: new Set(cache.getAllTopics()),
+          zkTopics,
+          aliveBrokers: cache.getAliveBrokers().map((b) => ({ id: b.id, rack: b.rack })),
+          defaultNumPartitions: broker.config.numPartitions,
+          defaultReplicationFactor: broker.config.defaultReplicationFactor,
+          random: this.random,
+        });
+        if (!options.validateOnly) {
+          await zk.setOrCreateEntityConfigs('topics', topic.name, prepared.configs);
+          try {
+            await zk.createTopicAssignment(topic.name, [...prepared.assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+          } catch (e) {
+            if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic.name}' already exists.`);
+            throw e;
+          }
+          zkTopics.push(topic.name);
+        }
+        created.push({ name: topic.name, partitions: [...prepared.assignment.keys()].map((partition) => ({ topic: topic.name, partition })) });
+        results.set(topic.name, ok(topic.name));
+      } catch (e) {
+        results.set(topic.name, failed(topic.name, e));
+      }
+    }
+    if (options.validateOnly || created.length === 0) return topics.map((t) => results.get(t.name)!);
+    if (options.timeoutMs <= 0) return topics.map((t) => (created.some((c) => c.name === t.name) ? timedOut(t.name) : results.get(t.name)!));
+    const done = (partitions: TopicPartition[]) => cache.hasLeaders(partitions);
+    await this.waitOnMetadata(broker, options.timeoutMs, () => created.every((c) => done(c.partitions)));
+    return topics.map((t) => {
+      const c = created.find((x) => x.name === t.name);
+      return c && !done(c.partitions) ? timedOut(t.name) : results.get(t.name)!;
+    });
+  }
+
+  async deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]> {
+    const broker = this.controllerBroker();
+    if (!broker.config.deleteTopicEnable) {
+      return names.map((name) => ({ name, errorCode: Errors.TOPIC_DELETION_DISABLED.code, errorName: 'TOPIC_DELETION_DISABLED', errorMessage: null }));
+    }
+    const zk = broker.zk!;
+    const cache = broker.metadataCache;
+    const results = new Map<string, TopicResult>();
+    const tracked: string[] = [];
+    for (const name of names) {
+      if (!cache.contains(name)) {
+        results.set(name, failed(name, new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION')));
+        continue;
+      }
+      try {
+        if (!(await zk.topicExists(name))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic \`${name}\` to delete does not exist`);
+        try {
+          await zk.createDeleteTopicPath(name);
+        } catch (e) {
+          // Already marked for deletion: treated as success, and the request waits like the first one.
+          if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
+        }
+        tracked.push(name);
+        results.set(name, ok(name));
+      } catch (e) {
+        results.set(name, failed(name, e));
+      }
+    }
+    if (tracked.length === 0) return names.map((n) => results.get(n)!);
+    if (timeoutMs <= 0) return names.map((n) => (tracked.includes(n) ? timedOut(n) : results.get(n)!));
+    await this.waitOnMetadata(broker, timeoutMs, () => tracked.every((t) => !cache.contains(t)));
+    return names.map((n) => (tracked.includes(n) && cache.contains(n) ? timedOut(n) : results.get(n)!));
+  }
+
+  /** `kafka-topics --delete --topic <regex>`: every listed (non-internal) topic the regex matches in full. */
+  async deleteTopicsMatching(pattern: string, timeoutMs: number): Promise<TopicResult[]> {
+    const broker = this.controllerBroker();
+    const regex = new RegExp(`^(?:${pattern})$`);
+    const names = broker.metadataCache.getAllTopics().filter((t) => regex.test(t) && !t.startsWith('__'));
+    return names.length === 0 ? [] : this.deleteTopics(names, timeoutMs);
+  }
+
+  async createPartitions(topics: CreatePartitionsTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]> {
+    const broker = this.controllerBroker();
+    const zk = broker.zk!;
+    const controller = broker.controller!;
+    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const added: Array<{ name: string; partitions: TopicPartition[] }> = [];
+    const results = new Map<string, TopicResult>();
+    for (const request of topics) {
+      try {
+        const existing = (await zk.getFullReplicaAssignmentForTopics([request.topic])).get(request.topic) ?? new Map();
+        const newPartitions = prepareCreatePartitions(request, {
+          existingAssignment: existing,
+          registeredBrokers: registered,
+          queuedForDeletion: controller.topicDeletionManager.isTopicQueuedUpForDeletion(request.topic),
+        });
+        if (!options.validateOnly) {
+          const all = new Map(existing);
+          for (const [p, replicas] of newPartitions) all.set(p, ReplicaAssignment.of(replicas));
+          await zk.setTopicAssignment(request.topic, all, -1);
+        }
+        added.push({ name: request.topic, partitions: [...newPartitions.keys()].map((partition) => ({ topic: request.topic, partition })) });
+        results.set(request.topic, ok(request.topic));
+      } catch (e) {
+        results.set(request.topic, failed(request.topic, e));
+      }
+    }
+    if (options.validateOnly || added.length === 0) return topics.map((t) => results.get(t.topic)!);
+    if (options.timeoutMs <= 0) return topics.map((t) => (added.some((a) => a.name === t.topic) ? timedOut(t.topic) : results.get(t.topic)!));
+    const cache = broker.metadataCache;
+    await this.waitOnMetadata(broker, options.timeoutMs, () => added.every((a) => cache.hasLeaders(a.partitions)));
+    return topics.map((t) => {
+      const a = added.find((x) => x.name === t.topic);
+      return a && !cache.hasLeaders(a.partitions) ? timedOut(t.topic) : results.get(t.topic)!;
+    });
+  }
+
+  /** DescribeConfigs for a topic: every topic config with its value and source. */
+  async describeTopicConfig(topic: string): Promise<TopicConfigEntry[]> {
+    const broker = this.anyRunningBroker();
+    const zk = broker.zk!;
+    if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${topic} does not exist.`);
+    return effectiveTopicConfig(await zk.getTopicConfig(topic), broker.config);
+  }
+
+  /** AlterConfigs (legacy, whole-set) for a topic: validated, written to `/config/topics/<t>`, brokers notified. */
+  async alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult> {
+    const broker = this.anyRunningBroker();
+    const zk = broker.zk!;
+    try {
+      validateTopic(topic);
+      const [problem] = validateTopicConfigs(configs);
+      if (problem) throw topicConfigApiError(problem, 'AlterConfigs', topic);
+      if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${topic} does not exist.`);
+      if (!validateOnly) {
+        await zk.setOrCreateEntityConfigs('topics', topic, configs);
+        await zk.createConfigChangeNotification(`topics/${topic}`);
+      }
+      return ok(topic);
+    } catch (e) {
+      return failed(topic, e);
+    }
+  }
+
+  electLeaders(electionType: ElectionType, partitions: TopicPartition[]): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+    return this.controllerBroker().controller!.electLeaders(partitions, electionType);
+  }
+
+  alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+    return this.controllerBroker().controller!.alterPartitionReassignments(reassignments);
+  }
+
+  listPartitionReassignments(partitions: TopicPartition[] | null): Promise<ListReassignmentsResult> {
+    return this.controllerBroker().controller!.listPartitionReassignments(partitions);
+  }
+
+  private anyRunningBroker(): KafkaServer {
+    try {
+      return this.controllerBroker();
+    } catch {
+      const [first] = this.cluster.runningBrokers();
+      if (!first) throw new KafkaApiError('BROKER_NOT_AVAILABLE', 'No broker is running.');
+      return first;
+    }
+  }
+}
