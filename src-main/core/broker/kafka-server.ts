@@ -283,11 +283,15 @@ export class KafkaServer implements ControllerRequestHandler {
     }
   }
 
-  /** `KafkaServer.shutdown`: controlled shutdown first (when enabled), then the components in Kafka's order. */
-  async shutdown(): Promise<{ controlledShutdownSucceeded: boolean | null }> {
+  /**
+   * `KafkaServer.shutdown`: controlled shutdown first (when `controlled.shutdown.enable`, unless the
+   * caller skips it — closing the app stops brokers without moving leadership), then the components
+   * in Kafka's order.
+   */
+  async shutdown(options: { controlled?: boolean } = {}): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     if (!this.isRunning) throw new Error(`broker ${this.id} is ${this.stateValue}, not running`);
     let controlledShutdownSucceeded: boolean | null = null;
-    if (this.config.get('controlled.shutdown.enable') as boolean) {
+    if ((options.controlled ?? true) && (this.config.get('controlled.shutdown.enable') as boolean)) {
       this.info('Starting controlled shutdown');
       this.stateValue = 'PendingControlledShutdown';
       controlledShutdownSucceeded = await this.controlledShutdown();

@@ -108,10 +108,10 @@ export class Cluster {
   }
 
   /** Clean shutdown: controlled shutdown first (leadership moves away), then the broker stops. */
-  async shutdownBroker(id: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
+  async shutdownBroker(id: number, options: { controlled?: boolean } = {}): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     const server = this.broker(id);
-    this.emit({ kind: 'broker-state', brokerId: id, state: 'PendingControlledShutdown' });
-    const result = await server.shutdown();
+    this.emit({ kind: 'broker-state', brokerId: id, state: options.controlled === false ? 'BrokerShuttingDown' : 'PendingControlledShutdown' });
+    const result = await server.shutdown(options);
     this.emit({ kind: 'broker-state', brokerId: id, state: server.state });
     return result;
   }

@@ -1,0 +1,66 @@
+import type { LogLine } from '../broker/log-line';
+import type { Executor } from '../platform/executor';
+import type { FileHandle, FileSystem } from '../platform/file-system';
+import { joinPath } from '../platform/file-system';
+
+/** `[2020-10-14 12:34:56,789]` in UTC, as Kafka's log4j.properties pattern `[%d] %p %m (%c)%n` prints it. */
+export function log4jTimestamp(timeMs: number): string {
+  const d = new Date(timeMs);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `[${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())},${p(d.getUTCMilliseconds(), 3)}]`;
+}
+
+export function formatLog4jLine(timeMs: number, line: LogLine): string {
+  return `${log4jTimestamp(timeMs)} ${line.level} ${line.message} (${line.logger})\n`;
+}
+
+/**
+ * Writes each broker's `server.log`, `controller.log` and `state-change.log` under
+ * `<logsDir(brokerId)>/`, as Kafka's default log4j configuration does (TRACE lines of
+ * state-change.log included, since Kafka's default sets state.change.logger to TRACE). Lines are
+ * buffered and appended once per turn of the executor.
+ */
+export class Log4jWriter {
+  private readonly pending = new Map<string, string[]>();
+  private readonly handles = new Map<string, FileHandle>();
+  private flushScheduled = false;
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly executor: Executor,
+    private readonly logsDir: (brokerId: number) => string,
+  ) {}
+
+  write(brokerId: number, timeMs: number, line: LogLine): void {
+    if (line.level === 'TRACE' && line.file !== 'state-change.log') return;
+    const path = joinPath(this.logsDir(brokerId), line.file);
+    let lines = this.pending.get(path);
+    if (!lines) this.pending.set(path, (lines = []));
+    lines.push(formatLog4jLine(timeMs, line));
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      this.executor.execute(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.flushScheduled = false;
+    for (const [path, lines] of this.pending) {
+      let handle = this.handles.get(path);
+      if (!handle) {
+        this.fs.mkdirs(path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'))));
+        handle = this.fs.open(path, { create: true });
+        this.handles.set(path, handle);
+      }
+      handle.append(this.encoder.encode(lines.join('')));
+    }
+    this.pending.clear();
+  }
+
+  close(): void {
+    this.flush();
+    for (const h of this.handles.values()) h.close();
+    this.handles.clear();
+  }
+}

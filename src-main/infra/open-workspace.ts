@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClusterDefinition } from '../core/cluster/cluster-definition';
+import { Workspace } from '../core/cluster/workspace';
+import type { Random } from '../core/platform/random';
+import type { Time } from '../core/platform/scheduler';
+import { createAppRandom } from './crypto-random';
+import { immediateExecutor } from './immediate-executor';
+import { NodeFileSystem } from './node-file-system';
+import { SqliteClusterDefinitionStore } from './sqlite-cluster-definition';
+import { openSqliteDatabase } from './sqlite-database';
+import { SqliteEventLog } from './sqlite-event-log';
+import { SqliteZkPersistence } from './sqlite-zk-persistence';
+import { SystemTime } from './system-time';
+
+export interface OpenWorkspaceOptions {
+  time?: Time;
+  random?: Random;
+  initialDefinition?: ClusterDefinition;
+}
+
+/** Opens (creating if needed) the workspace in `dir` on the real clock, disk and SQLite (`metadata.db`, durable). */
+export async function openWorkspace(dir: string, options: OpenWorkspaceOptions = {}): Promise<Workspace> {
+  mkdirSync(dir, { recursive: true });
+  const db = openSqliteDatabase(join(dir, 'metadata.db'), { durable: true });
+  return Workspace.open({
+    dir,
+    fs: new NodeFileSystem(),
+    time: options.time ?? new SystemTime(),
+    random: options.random ?? createAppRandom(),
+    executor: immediateExecutor,
+    zkPersistence: new SqliteZkPersistence(db, true),
+    definitions: new SqliteClusterDefinitionStore(db),
+    events: new SqliteEventLog(db),
+    initialDefinition: options.initialDefinition,
+  });
+}

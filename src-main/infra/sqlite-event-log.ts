@@ -1,0 +1,43 @@
+import type { EventLogStore, StoredEvent } from '../core/cluster/event-log';
+import type { SqliteDatabase } from './sqlite-database';
+
+/** The workspace's event log: table `event_log` of `metadata.db`. */
+export class SqliteEventLog implements EventLogStore {
+  private readonly insert;
+  private readonly appendTxn;
+
+  constructor(private readonly db: SqliteDatabase) {
+    db.exec(`CREATE TABLE IF NOT EXISTS event_log (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      time_ms INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      broker_id INTEGER,
+      json TEXT NOT NULL
+    )`);
+    this.insert = db.prepare('INSERT INTO event_log (time_ms, kind, broker_id, json) VALUES (?, ?, ?, ?)');
+    this.appendTxn = db.transaction((events: Array<Omit<StoredEvent, 'seq'>>) => {
+      for (const e of events) this.insert.run(e.timeMs, e.kind, e.brokerId, e.json);
+    });
+  }
+
+  append(events: Array<Omit<StoredEvent, 'seq'>>): void {
+    this.appendTxn(events);
+  }
+
+  recent(limit: number, beforeSeq?: number): StoredEvent[] {
+    const rows = (
+      beforeSeq === undefined
+        ? this.db.prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log ORDER BY seq DESC LIMIT ?').all(limit)
+        : this.db.prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(beforeSeq, limit)
+    ) as Array<{ seq: number; time_ms: number; kind: StoredEvent['kind']; broker_id: number | null; json: string }>;
+    return rows.map((r) => ({ seq: r.seq, timeMs: r.time_ms, kind: r.kind, brokerId: r.broker_id, json: r.json }));
+  }
+
+  trim(maxEvents: number): void {
+    this.db.prepare('DELETE FROM event_log WHERE seq <= (SELECT MAX(seq) FROM event_log) - ?').run(maxEvents);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM event_log').get() as { n: number }).n;
+  }
+}
