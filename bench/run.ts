@@ -6,9 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
+import { clusterBench } from './cluster.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 
-const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [{ name: 'zookeeper store', run: zookeeperStoreBench }];
+const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [
+  { name: 'zookeeper store', run: zookeeperStoreBench },
+  { name: 'cluster', run: clusterBench },
+];
 
 const filter = process.argv[2];
 const all: Record<string, Figure[]> = {};

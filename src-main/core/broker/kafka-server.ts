@@ -223,6 +223,7 @@ export class KafkaServer implements ControllerRequestHandler {
         return p?.isRunning ? (p.replicaManager ?? undefined) : undefined;
       },
       topicConfig: async (topic) => ({ ...defaultLogConfig, ...(await zk.getTopicConfig(topic).catch(() => ({}))) }),
+      executor: d.executor,
     });
     this.replicaManagerValue.startup();
     this.logManagerValue.startHighWatermarkCheckpointTask();

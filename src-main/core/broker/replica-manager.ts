@@ -14,6 +14,7 @@ import type {
 import type { StateChangeLogger } from '../controller/state-change-logger';
 import type { LogManager } from '../log/log-manager';
 import type { TopicConfigValues } from '../log/log-config';
+import type { Executor } from '../platform/executor';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import type { BrokerZkClient } from './broker-zk-client';
 import type { LogSink } from './log-line';
@@ -47,7 +48,12 @@ export interface ReplicaManagerDeps {
   peer: (brokerId: number) => ReplicaManager | undefined;
   /** The broker's log config defaults overlaid with the topic's overrides from ZooKeeper. */
   topicConfig: (topic: string) => Promise<TopicConfigValues>;
+  /** Where a request for many partitions pauses between slices, so the app stays responsive. */
+  executor?: Executor;
 }
+
+/** Partitions handled between two yields to the executor (each may create a log on disk). */
+const PARTITIONS_PER_SLICE = 50;
 
 /**
  * Kafka's `ReplicaManager`, for the controller's requests: LeaderAndIsr (become leader or
@@ -62,6 +68,7 @@ export class ReplicaManager {
   private readonly config: ReplicaManagerConfig;
   private controllerEpoch = 0;
   private readonly isrChangeSet = new TopicPartitionMap<TopicPartition>();
+  private readonly isrUpdates = new TopicPartitionMap<Promise<void>>();
   private lastIsrChangeMs = 0;
   private lastIsrPropagationMs = 0;
   private readonly tasks: ScheduledTask[] = [];
@@ -149,7 +156,12 @@ export class ReplicaManager {
       const topic = partition.topicPartition.topic;
       if (!configs.has(topic)) configs.set(topic, await this.deps.topicConfig(topic));
     }
+    let sinceYield = 0;
     for (const { partition, state } of accepted) {
+      if (++sinceYield >= PARTITIONS_PER_SLICE && this.deps.executor) {
+        sinceYield = 0;
+        await this.deps.executor.yield();
+      }
       try {
         if (state.leader === this.brokerId) this.makeLeader(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
         else this.makeFollower(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
@@ -302,16 +314,36 @@ export class ReplicaManager {
     if (!partition.replicas.includes(followerId)) return false;
     partition.lastCaughtUpTimeMs.set(followerId, this.deps.time.nowMs());
     if (!partition.isr.includes(followerId)) {
-      const newIsr = [...partition.isr, followerId];
-      this.deps.log({
-        file: 'server.log',
-        level: 'INFO',
-        logger: 'kafka.cluster.Partition',
-        message: `${partition.logPrefix()}Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`,
+      await this.withIsrLock(partition, async () => {
+        // Checked again under the lock: another follower's expansion may have just been written.
+        if (partition.isr.includes(followerId) || !partition.isLeader || partition.leaderEpoch !== followerLeaderEpoch) return;
+        const newIsr = [...partition.isr, followerId];
+        this.deps.log({
+          file: 'server.log',
+          level: 'INFO',
+          logger: 'kafka.cluster.Partition',
+          message: `${partition.logPrefix()}Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`,
+        });
+        await this.updateIsr(partition, newIsr);
       });
-      await this.updateIsr(partition, newIsr);
     }
     return true;
+  }
+
+  /**
+   * Kafka's `leaderIsrUpdateLock`: an ISR change is decided and written to ZooKeeper under the
+   * partition's write lock, so two followers catching up at once make two successive changes
+   * (0,1 → 0,1,2 → 0,1,2,3), not two conflicting ones.
+   */
+  private withIsrLock(partition: Partition, update: () => Promise<void>): Promise<void> {
+    const tp = partition.topicPartition;
+    const run = (this.isrUpdates.get(tp) ?? Promise.resolve()).then(update);
+    const done = run.catch(() => undefined);
+    this.isrUpdates.set(tp, done);
+    void done.then(() => {
+      if (this.isrUpdates.get(tp) === done) this.isrUpdates.delete(tp);
+    });
+    return run;
   }
 
   private async maybeShrinkIsr(): Promise<void> {
@@ -319,24 +351,28 @@ export class ReplicaManager {
     const now = this.deps.time.nowMs();
     for (const partition of this.hostedPartitions()) {
       if (!partition.isLeader) continue;
-      const outOfSync = partition.isr.filter((r) => r !== this.brokerId && now - (partition.lastCaughtUpTimeMs.get(r) ?? now) > this.config.replicaLagTimeMaxMs);
-      if (outOfSync.length === 0) continue;
-      const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));
-      const logEnd = partition.log?.logEndOffset ?? 0;
-      this.deps.log({
-        file: 'server.log',
-        level: 'INFO',
-        logger: 'kafka.cluster.Partition',
-        message: `${partition.logPrefix()}Shrinking ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}. Leader: (highWatermark: ${partition.log?.highWatermark ?? 0}, endOffset: ${logEnd}). Out of sync replicas: ${outOfSync
-          .map((r) => `(brokerId: ${r}, endOffset: ${logEnd})`)
-          .join(' ')}.`,
+      await this.withIsrLock(partition, async () => {
+        if (!partition.isLeader) return;
+        const outOfSync = partition.isr.filter((r) => r !== this.brokerId && now - (partition.lastCaughtUpTimeMs.get(r) ?? now) > this.config.replicaLagTimeMaxMs);
+        if (outOfSync.length === 0) return;
+        const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));
+        const logEnd = partition.log?.logEndOffset ?? 0;
+        this.deps.log({
+          file: 'server.log',
+          level: 'INFO',
+          logger: 'kafka.cluster.Partition',
+          message: `${partition.logPrefix()}Shrinking ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}. Leader: (highWatermark: ${partition.log?.highWatermark ?? 0}, endOffset: ${logEnd}). Out of sync replicas: ${outOfSync
+            .map((r) => `(brokerId: ${r}, endOffset: ${logEnd})`)
+            .join(' ')}.`,
+        });
+        await this.updateIsr(partition, newIsr);
       });
-      await this.updateIsr(partition, newIsr);
     }
   }
 
   /** `Partition.updateIsr`: conditional on the cached zkVersion; on a conflict the controller's next LeaderAndIsr decides. */
   private async updateIsr(partition: Partition, newIsr: number[]): Promise<void> {
+    const { leaderEpoch, zkVersion } = partition;
     const newVersion = await this.deps.zk.updateLeaderAndIsrAsLeader(
       partition.topicPartition,
       { leader: partition.leader, leaderEpoch: partition.leaderEpoch, isr: newIsr, zkVersion: partition.zkVersion },
@@ -351,6 +387,8 @@ export class ReplicaManager {
       });
       return;
     }
+    // A LeaderAndIsr applied meanwhile carries a later state than this write: keep it.
+    if (partition.leaderEpoch !== leaderEpoch || partition.zkVersion !== zkVersion) return;
     partition.isr = newIsr;
     partition.zkVersion = newVersion;
     this.isrChangeSet.set(partition.topicPartition, partition.topicPartition);

@@ -130,7 +130,8 @@ export class ClusterAdmin {
         tracked.push(name);
         results.set(name, ok(name));
       } catch (e) {
-        results.set(name, failed(name, e));
+        // AdminManager keeps only `Errors.forException(e)`, and DeleteTopics v0–v4 has no message field.
+        results.set(name, { ...failed(name, e), errorMessage: null });
       }
     }
     if (tracked.length === 0) return names.map((n) => results.get(n)!);

@@ -1,9 +1,9 @@
 import type { LogLine } from '../broker/log-line';
 import type { BrokerStateName } from '../broker/kafka-server';
-import type { ChannelEvent } from '../controller/controller-channel-manager';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
 import type { LogManagerEvent } from '../log/log-manager-event';
 import type { ZkServerEvent } from '../zookeeper';
+import type { ChannelEvent } from '../controller/controller-channel-manager';
 
 /**
  * Everything an operator may want to watch, as one typed stream: ZooKeeper transactions and

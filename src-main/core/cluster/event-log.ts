@@ -1,5 +1,6 @@
 import type { Executor } from '../platform/executor';
 import type { ClusterEvent } from './cluster-events';
+import { summarizeChannelEvent } from './request-summary';
 
 /** An event as stored: its sequence number, time, kind and JSON body. */
 export interface StoredEvent {
@@ -21,16 +22,21 @@ export interface EventLogStore {
   count(): number;
 }
 
+/** The stored form: requests are summarised (header and a sample), not 10,000 partition states each. */
 export function eventJson(event: ClusterEvent): string {
-  return JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
+  const stored = event.kind === 'channel' ? { ...event, event: summarizeChannelEvent(event.event) } : event;
+  return JSON.stringify(stored, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
 }
 
+/** Events serialised and written per turn of the executor, so a burst never blocks the app for long. */
+const EVENTS_PER_SLICE = 500;
+
 /**
- * Keeps the cluster's event stream in the workspace: events are buffered and written once per turn
- * of the executor, and the log is trimmed to `maxEvents` so a long session cannot fill the disk.
+ * Keeps the cluster's event stream in the workspace: events are buffered and written a slice per
+ * turn of the executor, and the log is trimmed to `maxEvents` so a long session cannot fill the disk.
  */
 export class EventRecorder {
-  private buffer: Array<Omit<StoredEvent, 'seq'>> = [];
+  private buffer: ClusterEvent[] = [];
   private flushScheduled = false;
   private sinceTrim = 0;
 
@@ -41,19 +47,33 @@ export class EventRecorder {
   ) {}
 
   record(event: ClusterEvent): void {
-    const brokerId = 'brokerId' in event ? event.brokerId : null;
-    this.buffer.push({ timeMs: event.timeMs, kind: event.kind, brokerId, json: eventJson(event) });
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      this.executor.execute(() => this.flush());
-    }
+    this.buffer.push(event);
+    this.scheduleSlice();
   }
 
+  private scheduleSlice(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.executor.execute(() => {
+      this.flushScheduled = false;
+      this.writeSlice(EVENTS_PER_SLICE);
+      if (this.buffer.length > 0) this.scheduleSlice();
+    });
+  }
+
+  /** Writes everything buffered now (reading the log, closing the workspace). */
   flush(): void {
-    this.flushScheduled = false;
+    while (this.buffer.length > 0) this.writeSlice(EVENTS_PER_SLICE * 10);
+  }
+
+  private writeSlice(max: number): void {
     if (this.buffer.length === 0) return;
-    const batch = this.buffer;
-    this.buffer = [];
+    const batch = this.buffer.splice(0, max).map((event) => ({
+      timeMs: event.timeMs,
+      kind: event.kind,
+      brokerId: 'brokerId' in event ? event.brokerId : null,
+      json: eventJson(event),
+    }));
     this.store.append(batch);
     this.sinceTrim += batch.length;
     if (this.sinceTrim >= this.maxEvents / 10) {

@@ -14,6 +14,9 @@ export function formatLog4jLine(timeMs: number, line: LogLine): string {
   return `${log4jTimestamp(timeMs)} ${line.level} ${line.message} (${line.logger})\n`;
 }
 
+/** Lines formatted and appended per file per turn of the executor. */
+const LINES_PER_SLICE = 2000;
+
 /**
  * Writes each broker's `server.log`, `controller.log` and `state-change.log` under
  * `<logsDir(brokerId)>/`, as Kafka's default log4j configuration does (TRACE lines of
@@ -21,7 +24,7 @@ export function formatLog4jLine(timeMs: number, line: LogLine): string {
  * buffered and appended once per turn of the executor.
  */
 export class Log4jWriter {
-  private readonly pending = new Map<string, string[]>();
+  private readonly pending = new Map<string, Array<{ timeMs: number; line: LogLine }>>();
   private readonly handles = new Map<string, FileHandle>();
   private flushScheduled = false;
   private readonly encoder = new TextEncoder();
@@ -37,16 +40,20 @@ export class Log4jWriter {
     const path = joinPath(this.logsDir(brokerId), line.file);
     let lines = this.pending.get(path);
     if (!lines) this.pending.set(path, (lines = []));
-    lines.push(formatLog4jLine(timeMs, line));
+    // Formatting waits for the flush: a burst of lines costs the caller only a push.
+    lines.push({ timeMs, line });
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      this.executor.execute(() => this.flush());
+      this.executor.execute(() => this.scheduledFlush());
     }
   }
 
-  flush(): void {
-    this.flushScheduled = false;
-    for (const [path, lines] of this.pending) {
+  /** Formats and appends up to `maxLines` pending lines per file; the rest waits for the next turn. */
+  private flushSlice(maxLines: number): void {
+    for (const [path, queued] of this.pending) {
+      const entries = queued.splice(0, maxLines);
+      if (queued.length === 0) this.pending.delete(path);
+      const lines = entries.map((e) => formatLog4jLine(e.timeMs, e.line));
       let handle = this.handles.get(path);
       if (!handle) {
         this.fs.mkdirs(path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'))));
@@ -55,7 +62,21 @@ export class Log4jWriter {
       }
       handle.append(this.encoder.encode(lines.join('')));
     }
-    this.pending.clear();
+  }
+
+  private scheduledFlush(): void {
+    this.flushScheduled = false;
+    this.flushSlice(LINES_PER_SLICE);
+    if (this.pending.size > 0) {
+      this.flushScheduled = true;
+      this.executor.execute(() => this.scheduledFlush());
+    }
+  }
+
+  /** Writes every pending line now. */
+  flush(): void {
+    this.flushScheduled = false;
+    while (this.pending.size > 0) this.flushSlice(LINES_PER_SLICE * 10);
   }
 
   close(): void {
