@@ -157,6 +157,8 @@ export class KafkaServer implements ControllerRequestHandler {
   private async doStartup(): Promise<void> {
     const d = this.deps;
     this.info('starting');
+    // A restarted broker knows only what the controller sends it from now on.
+    this.metadataCache.clear();
     this.info(`Connecting to zookeeper on 127.0.0.1:2181`);
     this.zkClient = new KafkaZooKeeperClient(
       d.zkServer,

@@ -3,6 +3,7 @@ import { tpKey } from '../common/topic-partition';
 import type { LiveBroker } from '../controller/broker-info';
 import type { UpdateMetadataPartitionState, UpdateMetadataRequest } from '../controller/broker-requests';
 import { LEADER_DURING_DELETE } from '../controller/leader-and-isr';
+import { scalaLongMapOrder } from '../zk/jvm-hash-order';
 
 /**
  * A broker's view of the cluster (Kafka's `MetadataCache`), fed only by UpdateMetadata requests:
@@ -21,10 +22,21 @@ export class MetadataCache {
     return this.controllerIdValue;
   }
 
+  /** Forgets everything: Kafka creates a new, empty cache at each broker start (listeners stay). */
+  clear(): void {
+    this.partitionStates.clear();
+    this.aliveBrokers = new Map();
+    this.controllerIdValue = null;
+  }
+
   /** Applies an UpdateMetadata request; returns the partitions it deleted and a state-change line per partition. */
   updateMetadata(correlationId: number, request: UpdateMetadataRequest): { deleted: TopicPartition[]; lines: string[] } {
     this.controllerIdValue = request.controllerId < 0 ? null : request.controllerId;
-    this.aliveBrokers = new Map(request.liveBrokers.map((b) => [b.id, b]));
+    // Kafka fills a new `mutable.LongMap(previous size)` in the request's order; getAliveBrokers
+    // iterates it, and CreateTopics assigns replicas over that order (scenario C4).
+    const byId = new Map(request.liveBrokers.map((b) => [b.id, b]));
+    const order = scalaLongMapOrder(byId.keys(), this.aliveBrokers.size);
+    this.aliveBrokers = new Map(order.map((id) => [id, byId.get(id) as LiveBroker]));
     const deleted: TopicPartition[] = [];
     const lines: string[] = [];
     const by = `sent by controller ${request.controllerId} epoch ${request.controllerEpoch} with correlation id ${correlationId}`;
@@ -53,8 +65,9 @@ export class MetadataCache {
     return () => this.listeners.delete(listener);
   }
 
+  /** In Kafka's LongMap order (brokers 0–4: 0, 1, 4, 2, 3), not sorted. */
   getAliveBrokers(): LiveBroker[] {
-    return [...this.aliveBrokers.values()].sort((a, b) => a.id - b.id);
+    return [...this.aliveBrokers.values()];
   }
 
   isBrokerAlive(id: number): boolean {

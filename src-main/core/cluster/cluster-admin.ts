@@ -4,7 +4,7 @@ import type { CreatePartitionsTopic } from '../admin/create-partitions';
 import { prepareCreatePartitions } from '../admin/create-partitions';
 import type { TopicConfigEntry } from '../admin/log-config';
 import { effectiveTopicConfig, topicConfigApiError, validateTopicConfigs } from '../admin/log-config';
-import { validateTopic } from '../admin/topic-name';
+import { isInternalTopic, validateTopic } from '../admin/topic-name';
 import type { KafkaServer } from '../broker/kafka-server';
 import { Errors, KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
@@ -140,11 +140,16 @@ export class ClusterAdmin {
     return names.map((n) => (tracked.includes(n) && cache.contains(n) ? timedOut(n) : results.get(n)!));
   }
 
-  /** `kafka-topics --delete --topic <regex>`: every listed (non-internal) topic the regex matches in full. */
-  async deleteTopicsMatching(pattern: string, timeoutMs: number): Promise<TopicResult[]> {
+  /**
+   * `kafka-topics --bootstrap-server … --delete --topic <regex>`: TopicFilter's clean-up of the
+   * pattern (`,` → `|`, spaces and surrounding quotes dropped), then every listed topic it matches in
+   * full — internal topics too, unless `excludeInternal` (`--exclude-internal`).
+   */
+  async deleteTopicsMatching(pattern: string, timeoutMs: number, excludeInternal = false): Promise<TopicResult[]> {
     const broker = this.controllerBroker();
-    const regex = new RegExp(`^(?:${pattern})$`);
-    const names = broker.metadataCache.getAllTopics().filter((t) => regex.test(t) && !t.startsWith('__'));
+    const cleaned = pattern.trim().replace(/,/g, '|').replace(/ /g, '').replace(/^["']+/, '').replace(/["']+$/, '');
+    const regex = new RegExp(`^(?:${cleaned})$`);
+    const names = broker.metadataCache.getAllTopics().filter((t) => regex.test(t) && !(excludeInternal && isInternalTopic(t)));
     return names.length === 0 ? [] : this.deleteTopics(names, timeoutMs);
   }
 

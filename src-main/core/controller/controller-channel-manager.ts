@@ -27,6 +27,8 @@ class BrokerChannel {
   private readonly queue: QueueItem[] = [];
   private busy = false;
   private stopped = false;
+  /** A retry backoff or a delay fault is pending: only the clock moves this channel on. */
+  private waitingForTimer = false;
 
   constructor(
     private readonly brokerId: number,
@@ -55,14 +57,27 @@ class BrokerChannel {
     return this.queue.length + (this.busy ? 1 : 0);
   }
 
+  /**
+   * Requests that go through without the clock moving or the link changing: none while a cut link
+   * holds them or a timer (retry backoff, delay fault) is awaited. What "the cluster is idle" waits for.
+   */
+  get progressingCount(): number {
+    if (this.stopped || this.waitingForTimer) return 0;
+    if (!this.busy && this.faults.get(this.brokerId)?.kind === 'cut') return 0;
+    return this.pendingCount;
+  }
+
   private pump(): void {
     if (this.busy || this.stopped || this.queue.length === 0) return;
     const fault = this.faults.get(this.brokerId);
     if (fault?.kind === 'cut') return;
+    this.waitingForTimer = false;
     const handler = this.resolve(this.brokerId);
     this.busy = true;
     if (!handler) {
+      this.waitingForTimer = true;
       this.time.schedule(`controller-send-retry-${this.brokerId}`, RETRY_BACKOFF_MS, () => {
+        this.waitingForTimer = false;
         this.busy = false;
         this.pump();
       });
@@ -90,12 +105,21 @@ class BrokerChannel {
           this.busy = false;
           if (this.stopped) return;
           this.queue.unshift(item);
-          this.time.schedule(`controller-send-retry-${this.brokerId}`, RETRY_BACKOFF_MS, () => this.pump());
+          this.waitingForTimer = true;
+          this.time.schedule(`controller-send-retry-${this.brokerId}`, RETRY_BACKOFF_MS, () => {
+            this.waitingForTimer = false;
+            this.pump();
+          });
         },
       );
     };
-    if (fault?.kind === 'delay') this.time.schedule(`controller-send-delay-${this.brokerId}`, fault.delayMs, deliver);
-    else deliver();
+    if (fault?.kind === 'delay') {
+      this.waitingForTimer = true;
+      this.time.schedule(`controller-send-delay-${this.brokerId}`, fault.delayMs, () => {
+        this.waitingForTimer = false;
+        deliver();
+      });
+    } else deliver();
   }
 }
 
@@ -135,6 +159,13 @@ export class ControllerChannelManager {
   get pendingRequestCount(): number {
     let n = 0;
     for (const c of this.channels.values()) n += c.pendingCount;
+    return n;
+  }
+
+  /** Requests that will be answered without the clock moving or a link fault changing. */
+  get progressingRequestCount(): number {
+    let n = 0;
+    for (const c of this.channels.values()) n += c.progressingCount;
     return n;
   }
 

@@ -143,13 +143,14 @@ export class ControllerContext {
     return { online, offline };
   }
 
+  /**
+   * Kafka 2.5's `removeTopic` forgets the topic, its assignment and its leadership — but not its
+   * partition and replica states nor a reassignment in progress. After a normal deletion those are
+   * already gone; after a topic znode deleted by hand they stay, so re-creating the topic under the
+   * same name fails its NonExistent→New transition until the next controller failover, as in 2.5.
+   */
   removeTopic(topic: string): void {
-    for (const p of this.partitionsForTopic(topic)) {
-      this.partitionLeadershipInfo.delete(p);
-      this.partitionStates.delete(p);
-      this.partitionsBeingReassigned.delete(p);
-      for (const replica of this.partitionReplicaAssignment(p)) this.replicaStates.delete(replicaKey({ ...p, replica }));
-    }
+    for (const p of this.partitionsForTopic(topic)) this.partitionLeadershipInfo.delete(p);
     this.assignments.delete(topic);
     this.allTopics.delete(topic);
   }

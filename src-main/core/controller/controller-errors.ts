@@ -3,6 +3,11 @@ export class StateChangeFailedError extends Error {
   override readonly name = 'StateChangeFailedException';
 }
 
+/** `java.lang.IllegalStateException`, e.g. the state machines' invalid-transition errors. */
+export class IllegalStateError extends Error {
+  override readonly name = 'IllegalStateException';
+}
+
 /** Kafka's `ControllerMovedException`: a fenced write found another controller's epoch. */
 export class ControllerMovedError extends Error {
   override readonly name = 'ControllerMovedException';
@@ -24,5 +29,6 @@ function errorClassName(e: Error): string {
     };
     return `org.apache.zookeeper.KeeperException$${pretty[name] ?? name}`;
   }
+  if (e.name === 'IllegalStateException') return `java.lang.${e.name}`;
   return e.name === 'StateChangeFailedException' ? `kafka.common.${e.name}` : `org.apache.kafka.common.errors.${e.name}`;
 }

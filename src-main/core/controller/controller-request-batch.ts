@@ -177,9 +177,14 @@ export class ControllerRequestBatch {
       const base = { apiKey: 'StopReplica' as const, controllerId: this.controllerId, controllerEpoch, brokerEpoch: this.brokerEpoch(brokerId) };
       if (withDelete.length > 0) {
         this.stateChangeLog.info(`Sending a stop replica request (delete = true) for ${withDelete.length} replicas to broker ${brokerId}`);
-        this.channel().sendRequest(brokerId, { ...base, deletePartitions: true, partitions: withDelete }, (response) =>
-          this.handlers.stopReplicaDeleteResponse(brokerId, response as StopReplicaResponse),
-        );
+        this.channel().sendRequest(brokerId, { ...base, deletePartitions: true, partitions: withDelete }, (response) => {
+          // Kafka's stopReplicaPartitionDeleteResponseCallback: only partitions of topics whose deletion
+          // has started (at response time) reach the controller; a StopReplica that removed a replica in a
+          // reassignment raises no event at all.
+          const r = response as StopReplicaResponse;
+          const forDeletingTopics = r.partitionErrors.filter((e) => this.context.topicsWithDeletionStarted.has(e.topicName));
+          if (forDeletingTopics.length > 0) this.handlers.stopReplicaDeleteResponse(brokerId, { ...r, partitionErrors: forDeletingTopics });
+        });
       }
       if (withoutDelete.length > 0) {
         this.stateChangeLog.info(`Sending a stop replica request (delete = false) for ${withoutDelete.length} replicas to broker ${brokerId}`);

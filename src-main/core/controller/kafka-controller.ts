@@ -1,5 +1,4 @@
 import type { TopicPartition } from '../common/topic-partition';
-import { tpKey } from '../common/topic-partition';
 import type { Time } from '../platform/scheduler';
 import { BrokerMembership } from './broker-membership';
 import type { ChannelFaults } from './channel-faults';
@@ -89,10 +88,19 @@ export class KafkaController implements ControllerCore {
       stopReplicaDeleteResponse: (replicaId, response) => this.put({ type: 'TopicDeletionStopReplicaResponseReceived', replicaId, response }),
       updateMetadataResponse: (brokerId, response) => this.put({ type: 'UpdateMetadataResponseReceived', brokerId, errorCode: 'errorCode' in response ? response.errorCode : 0 }),
     });
-    this.partitionStateMachine = new PartitionStateMachine(id, this.context, this.zk, this.batch, this.stateChangeLog, (p, leader) =>
-      this.log.warn(`Unclean leader election: partition ${tpKey(p)} elected out-of-sync replica ${leader} as leader; data may be lost`),
+    this.partitionStateMachine = new PartitionStateMachine(
+      id,
+      this.context,
+      this.zk,
+      this.batch,
+      this.stateChangeLog,
+      // Kafka only marks its UncleanLeaderElectionsPerSec meter here; nothing is logged.
+      () => undefined,
+      (m) => line('controller.log', 'INFO')(`[PartitionStateMachine controllerId=${id}] ${m}`),
     );
-    this.replicaStateMachine = new ReplicaStateMachine(id, this.context, this.zk, this.batch, this.stateChangeLog);
+    this.replicaStateMachine = new ReplicaStateMachine(id, this.context, this.zk, this.batch, this.stateChangeLog, (m) =>
+      line('controller.log', 'INFO')(`[ReplicaStateMachine controllerId=${id}] ${m}`),
+    );
     this.topicDeletionManager = new TopicDeletionManager(this.config.deleteTopicEnable, this.context, this.replicaStateMachine, this.partitionStateMachine, {
       deleteTopic: async (topic) => {
         await this.zk.deleteTopicZNode(topic, this.context.epochZkVersion);
@@ -161,8 +169,9 @@ export class KafkaController implements ControllerCore {
     return this.eventManager.state;
   }
 
+  /** Nothing to process and no request that would be answered without the clock or a link fault changing. */
   get isIdle(): boolean {
-    return this.eventManager.isIdle && (this.channelManager?.pendingRequestCount ?? 0) === 0;
+    return this.eventManager.isIdle && (this.channelManager?.progressingRequestCount ?? 0) === 0;
   }
 
   whenIdle(): Promise<void> {

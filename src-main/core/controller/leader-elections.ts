@@ -54,7 +54,9 @@ export class LeaderElections {
     this.c.log.info(`Partitions undergoing preferred replica election: ${listed.map(tpKey).join(',')}`);
     this.c.log.info(`Partitions that completed preferred replica election: ${listed.filter((p) => !pending.includes(p)).map(tpKey).join(',')}`);
     this.c.log.info(`Skipping preferred replica election for partitions due to topic deletion: ${skipped.map(tpKey).join(',')}`);
-    return pending.filter((p) => !skipped.includes(p));
+    const resumed = pending.filter((p) => !skipped.includes(p));
+    this.c.log.info(`Resuming preferred replica election for partitions: ${resumed.map(tpKey).join(',')}`);
+    return resumed;
   }
 
   async onReplicaElection(partitions: TopicPartition[], electionType: ElectionType, trigger: ElectionTrigger): Promise<TopicPartitionMap<LeaderAndIsr | Error>> {
@@ -111,7 +113,8 @@ export class LeaderElections {
         outcomes.push({ partition, errorCode: Errors.NONE.code, message: null });
       }
     }
-    for (const partition of alreadyValid) outcomes.push({ partition, errorCode: Errors.ELECTION_NOT_NEEDED.code, message: null });
+    // `new ApiError(Errors.ELECTION_NOT_NEEDED)` carries the error's default message.
+    for (const partition of alreadyValid) outcomes.push({ partition, errorCode: Errors.ELECTION_NOT_NEEDED.code, message: Errors.ELECTION_NOT_NEEDED.message });
     for (const partition of beingDeleted) outcomes.push({ partition, errorCode: Errors.INVALID_TOPIC_EXCEPTION.code, message: 'The topic is being deleted' });
     for (const partition of unknown) outcomes.push({ partition, errorCode: Errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: 'The partition does not exist.' });
     return outcomes;
@@ -150,7 +153,8 @@ export class LeaderElections {
         return l !== undefined && l.leaderAndIsr.leader !== broker;
       });
       const ratio = notPreferred.length / partitions.length;
-      this.c.log.debug(`Leader imbalance ratio for broker ${broker} is ${ratio}`);
+      // A Scala Double prints as 1.0, not 1.
+      this.c.log.debug(`Leader imbalance ratio for broker ${broker} is ${Number.isInteger(ratio) ? ratio.toFixed(1) : ratio}`);
       if (ratio > this.c.config.leaderImbalancePerBrokerPercentage / 100) {
         const candidates = notPreferred.filter(
           (p) =>

@@ -68,14 +68,15 @@ export class PartitionReassignments {
     if (!this.c.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
     const outcomes: PartitionOutcome[] = [];
     const toReassign = new TopicPartitionMap<ReplicaAssignment>();
+    // Kafka answers these with `new ApiError(Errors.X)`, which carries the error's default message.
     for (const { partition, replicas } of reassignments) {
       if (!this.replicasAreValid(partition, replicas)) {
-        outcomes.push({ partition, errorCode: Errors.INVALID_REPLICA_ASSIGNMENT.code, message: null });
+        outcomes.push({ partition, errorCode: Errors.INVALID_REPLICA_ASSIGNMENT.code, message: Errors.INVALID_REPLICA_ASSIGNMENT.message });
         continue;
       }
       const built = this.maybeBuildReassignment(partition, replicas);
       if (built) toReassign.set(partition, built);
-      else outcomes.push({ partition, errorCode: Errors.NO_REASSIGNMENT_IN_PROGRESS.code, message: null });
+      else outcomes.push({ partition, errorCode: Errors.NO_REASSIGNMENT_IN_PROGRESS.code, message: Errors.NO_REASSIGNMENT_IN_PROGRESS.message });
     }
     // The latest reassignment wins: an API reassignment replaces the same partition in the znode.
     await this.maybeRemoveFromZkReassignment((p) => toReassign.has(p));
@@ -139,7 +140,7 @@ export class PartitionReassignments {
             throw e;
           }
           this.c.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${describeError(e)}`);
-          out.set(p, { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, message: null });
+          out.set(p, { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, message: Errors.UNKNOWN_SERVER_ERROR.message });
         }
       }
     }

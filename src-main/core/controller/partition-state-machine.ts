@@ -1,7 +1,7 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateError, StateChangeFailedError, describeError } from './controller-errors';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -44,10 +44,13 @@ export class PartitionStateMachine {
     private readonly batch: ControllerRequestBatch,
     private readonly stateChangeLog: StateChangeLogger,
     private readonly onUncleanElection: (partition: TopicPartition, leader: number) => void,
+    /** controller.log, as Kafka's `[PartitionStateMachine controllerId=N]` logger. */
+    private readonly log: (message: string) => void = () => undefined,
   ) {}
 
   /** Initial states from the cached leadership, then every New/Offline partition → Online. */
   async startup(): Promise<void> {
+    this.log('Initializing partition state');
     for (const p of this.context.allPartitions()) {
       const leadership = this.context.partitionLeadershipInfo.get(p);
       if (leadership) {
@@ -56,11 +59,13 @@ export class PartitionStateMachine {
         this.context.putPartitionState(p, 'NewPartition');
       }
     }
+    this.log('Triggering online partition state changes');
     await this.triggerOnlinePartitionStateChange();
   }
 
   shutdown(): void {
     this.context.partitionStates.clear();
+    this.log('Stopped partition state machine');
   }
 
   /** New and Offline partitions of topics not queued for deletion → Online (clean offline election). */
@@ -333,7 +338,7 @@ export class PartitionStateMachine {
       p,
       current,
       target,
-      new Error(`Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateError(`Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
     );
   }
 

@@ -1,11 +1,11 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateError, StateChangeFailedError, describeError } from './controller-errors';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
-import { NO_LEADER, newLeaderAndIsr } from './leader-and-isr';
+import { NO_LEADER, formatLeaderIsrAndControllerEpoch, newLeaderAndIsr } from './leader-and-isr';
 import type { PartitionAndReplica, ReplicaState } from './replica-states';
 import { VALID_PREVIOUS_REPLICA_STATES } from './replica-states';
 import type { StateChangeLogger } from './state-change-logger';
@@ -21,23 +21,29 @@ export class ReplicaStateMachine {
     private readonly zk: ControllerZkClient,
     private readonly batch: ControllerRequestBatch,
     private readonly stateChangeLog: StateChangeLogger,
+    /** controller.log, as Kafka's `[ReplicaStateMachine controllerId=N]` logger. */
+    private readonly log: (message: string) => void = () => undefined,
   ) {}
 
   /** Online replicas → OnlineReplica, the others → ReplicaDeletionIneligible then OfflineReplica. */
   async startup(): Promise<void> {
+    this.log('Initializing replica state');
     for (const p of this.context.allPartitions()) {
       for (const replica of this.context.partitionReplicaAssignment(p)) {
         const r = { ...p, replica };
         this.context.putReplicaState(r, this.context.isReplicaOnline(replica, p) ? 'OnlineReplica' : 'ReplicaDeletionIneligible');
       }
     }
+    this.log('Triggering online replica state changes');
     const { online, offline } = this.context.onlineAndOfflineReplicas();
     await this.handleStateChanges(online, 'OnlineReplica');
+    this.log('Triggering offline replica state changes');
     await this.handleStateChanges(offline, 'OfflineReplica');
   }
 
   shutdown(): void {
     // Replica states live in the context and are cleared with it.
+    this.log('Stopped replica state machine');
   }
 
   async handleStateChanges(replicas: readonly PartitionAndReplica[], target: ReplicaState): Promise<void> {
@@ -110,6 +116,9 @@ export class ReplicaStateMachine {
         const withoutLeadership = valid.filter((r) => !ctx.partitionLeadershipInfo.has(r));
         const updated = await this.removeReplicasFromIsr(replicaId, withLeadership);
         for (const { partition, leadership } of updated) {
+          this.stateChangeLog.info(
+            `Partition ${tpKey(partition)} state changed to ${formatLeaderIsrAndControllerEpoch(leadership)} after removing replica ${replicaId} from the ISR as part of transition to OfflineReplica`,
+          );
           if (!ctx.isTopicQueuedUpForDeletion(partition.topic)) {
             const recipients = ctx.partitionReplicaAssignment(partition).filter((id) => id !== replicaId);
             this.batch.addLeaderAndIsrRequestForBrokers(recipients, partition, leadership, ctx.partitionFullReplicaAssignment(partition), false);
@@ -242,7 +251,7 @@ export class ReplicaStateMachine {
       r,
       current,
       target,
-      new Error(`Replica ${r.replica} for partition ${tpKey(r)} should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateError(`Replica ${r.replica} for partition ${tpKey(r)} should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
     );
   }
 

@@ -2,7 +2,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { StopReplicaResponse } from './broker-requests';
 import type { ControllerCore } from './controller-core';
-import { Errors } from '../common/kafka-errors';
+import { Errors, errorForCode } from '../common/kafka-errors';
 import { OFFLINE_CLEAN } from './partition-leader-election';
 import type { ReplicaAssignment } from './replica-assignment';
 import { formatAssignment } from './replica-assignment';
@@ -49,7 +49,7 @@ export class TopicChanges {
       return;
     }
     if (toBeAdded.length > 0) {
-      this.c.log.info(`New partitions to be added ${toBeAdded.map(([p, a]) => `${topic}-${p} -> ${formatAssignment(a)}`).join(', ')}`);
+      this.c.log.info(`New partitions to be added Map(${toBeAdded.map(([p, a]) => `${topic}-${p} -> ${formatAssignment(a)}`).join(', ')})`);
       for (const [partition, assignment] of toBeAdded) ctx.updatePartitionFullReplicaAssignment({ topic, partition }, assignment);
       await this.onNewPartitionCreation(toBeAdded.map(([partition]) => ({ topic, partition })));
     }
@@ -103,7 +103,10 @@ export class TopicChanges {
 
   async processTopicDeletionStopReplicaResponseReceived(replicaId: number, response: StopReplicaResponse): Promise<void> {
     if (!this.c.isActive()) return;
-    this.c.log.debug(`Delete topic callback invoked on StopReplica response received from broker ${replicaId}: request error = ${response.errorCode}, partition errors = ${response.partitionErrors.length}`);
+    const partitionErrors = response.partitionErrors.map((e) => `${e.topicName}-${e.partitionIndex} -> ${errorForCode(e.errorCode).name}`).join(', ');
+    this.c.log.debug(
+      `Delete topic callback invoked on StopReplica response received from broker ${replicaId}: request error = ${errorForCode(response.errorCode).name}, partition errors = Map(${partitionErrors})`,
+    );
     const all = response.partitionErrors.map((e) => ({ topic: e.topicName, partition: e.partitionIndex, replica: replicaId, errorCode: e.errorCode }));
     const inError = response.errorCode !== Errors.NONE.code ? all : all.filter((r) => r.errorCode !== Errors.NONE.code);
     await this.c.topicDeletionManager.failReplicaDeletion(inError.map(({ topic, partition, replica }) => ({ topic, partition, replica })));

@@ -261,3 +261,54 @@ export function javaPropertiesOrder(keysInInsertionOrder: Iterable<string>, buil
     ? javaHashtableOrder(keysInInsertionOrder)
     : javaConcurrentHashMapOrder(keysInInsertionOrder);
 }
+
+/**
+ * Scala `mutable.LongMap` iteration order (the same code in 2.12 and 2.13), for maps keyed by
+ * broker id such as the MetadataCache's alive brokers. Open addressing over `mask + 1` slots
+ * (`initialBufferSize` rounded up to a power of two, at least 8): slot = low bits of the
+ * MurmurHash3 finalizer of the key, collisions probed at `e + 2(x+1)x − 3`; once more than half
+ * the slots are used the table doubles and is refilled in slot order. Key 0 is kept aside and
+ * comes first. Brokers 0–4 inserted in order come out 0, 1, 4, 2, 3 — the `brokerArray` seed 000
+ * "分配规则" prints for a topic created through CreateTopics.
+ */
+export function scalaLongMapOrder(keysInInsertionOrder: Iterable<number>, initialBufferSize: number): number[] {
+  const n = initialBufferSize;
+  let mask = n < 0 ? 0x7 : (((1 << (32 - Math.clz32(n - 1))) - 1) & 0x3fffffff) | 0x7;
+  let keys: number[] = new Array<number>(mask + 1).fill(0);
+  let size = 0;
+  let hasZero = false;
+  const toIndex = (k: number): number => {
+    const h = k | 0;
+    const x = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    return (x ^ (x >>> 13)) & mask;
+  };
+  /** The key's slot, or the free slot it would take. */
+  const seek = (k: number): number => {
+    let e = toIndex(k);
+    for (let x = 0; keys[e] !== 0 && keys[e] !== k; ) {
+      x += 1;
+      e = (e + 2 * (x + 1) * x - 3) & mask;
+    }
+    return e;
+  };
+  for (const k of keysInInsertionOrder) {
+    if (k === 0) {
+      hasZero = true;
+      continue;
+    }
+    const e = seek(k);
+    if (keys[e] === k) continue;
+    keys[e] = k;
+    size += 1;
+    if (size > 0.5 * mask) {
+      // `repack()`: grow, then re-insert in slot order (no removals here, so nothing is vacant).
+      let m = size >= 0.5 * mask ? ((mask << 1) + 1) & 0x3fffffff : mask;
+      while (m > 8 && 8 * size < m) m >>>= 1;
+      const old = keys;
+      mask = m;
+      keys = new Array<number>(mask + 1).fill(0);
+      for (const key of old) if (key !== 0) keys[seek(key)] = key;
+    }
+  }
+  return [...(hasZero ? [0] : []), ...keys.filter((k) => k !== 0)];
+}

@@ -419,6 +419,9 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
           return { partition, error: null };
         } catch (e) {
           if (e instanceof ControllerMovedError) throw e;
+          // Kafka keeps only the result code and logs `KeeperException.create(code)`, which has no path
+          // ("KeeperErrorCode = NodeExists" for a hand-written state znode, scenario A5).
+          if (e instanceof KeeperException) return { partition, error: new KeeperException(e.code) };
           return { partition, error: e instanceof Error ? e : new Error(String(e)) };
         }
       }),
@@ -479,7 +482,8 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
 
   private async deleteRecursive(path: string, epochZkVersion: number): Promise<void> {
     const children = await this.getChildren(path, false);
-    await Promise.all(children.map((c) => this.deleteRecursive(`${path}/${c}`, epochZkVersion)));
+    // One at a time, depth first, as Kafka's deleteRecursive does.
+    for (const c of children) await this.deleteRecursive(`${path}/${c}`, epochZkVersion);
     await this.fencedIgnoring({ type: 'delete', path }, epochZkVersion, Code.NONODE);
   }
 

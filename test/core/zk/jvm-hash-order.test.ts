@@ -7,6 +7,7 @@ import {
   scala212MutableHashMapOrder,
   scala213MutableHashMapOrder,
   scalaImmutableMapOrder,
+  scalaLongMapOrder,
 } from '../../../src-main/core/zk';
 
 interface Case {
@@ -99,5 +100,21 @@ describe('JVM collection iteration order (known values)', () => {
   it('keeps the first place of a key added twice', () => {
     expect(scala212MutableHashMapOrder(['0', '1', '0'])).toEqual(scala212MutableHashMapOrder(['0', '1']));
     expect(javaHashtableOrder(['a', 'b', 'a'])).toEqual(javaHashtableOrder(['a', 'b']));
+  });
+});
+
+describe('Scala mutable.LongMap order (MetadataCache alive brokers)', () => {
+  it('gives the broker order of seed 000 "分配规则" for brokers 0-4: 0, 1, 4, 2, 3', () => {
+    expect(scalaLongMapOrder([0, 1, 2, 3, 4], 0)).toEqual([0, 1, 4, 2, 3]);
+    expect(scalaLongMapOrder([0, 1, 2, 3, 4], 5)).toEqual([0, 1, 4, 2, 3]);
+  });
+
+  it('keeps key 0 first, probes on collisions in insertion order, and repacks in slot order', () => {
+    // 1 and 4 share a slot (5 of 8, and 5 of 16): the first inserted keeps it.
+    expect(scalaLongMapOrder([4, 3, 2, 1, 0], 0)).toEqual([0, 4, 1, 2, 3]);
+    expect(scalaLongMapOrder([0, 1, 2], 0)).toEqual([0, 2, 1]);
+    expect(scalaLongMapOrder([1, 2], 0)).toEqual([2, 1]);
+    expect(scalaLongMapOrder([], 3)).toEqual([]);
+    expect(new Set(scalaLongMapOrder(Array.from({ length: 40 }, (_, i) => i), 0)).size).toBe(40);
   });
 });
