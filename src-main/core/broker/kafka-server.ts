@@ -20,6 +20,7 @@ import type { ZooKeeperServer } from '../zookeeper';
 import { KafkaZkClient } from '../zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../zk/kafka-zookeeper-client';
 import type { ZnodeFormatError } from '../zk/znode-format-error';
+import { DynamicConfigManager } from './dynamic-config-manager';
 import type { LogSink } from './log-line';
 import { MetadataCache } from './metadata-cache';
 import { ReplicaManager } from './replica-manager';
@@ -69,6 +70,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private logManagerValue: LogManager | null = null;
   private replicaManagerValue: ReplicaManager | null = null;
   private controllerValue: KafkaController | null = null;
+  private dynamicConfigManagerValue: DynamicConfigManager | null = null;
   private stateValue: BrokerStateName = 'NotRunning';
   private brokerEpochValue = -1;
   private clusterIdValue: string | null = null;
@@ -115,6 +117,10 @@ export class KafkaServer implements ControllerRequestHandler {
 
   get logManager(): LogManager | null {
     return this.logManagerValue;
+  }
+
+  get dynamicConfigManager(): DynamicConfigManager | null {
+    return this.dynamicConfigManagerValue;
   }
 
   get replicaManager(): ReplicaManager | null {
@@ -258,10 +264,24 @@ export class KafkaServer implements ControllerRequestHandler {
       onEventManagerNotice: (n) => d.onControllerNotice?.(this.id, n),
       onChannelEvent: (e) => d.onChannelEvent?.(this.id, e),
       registerBroker: async () => (this.brokerEpochValue = await register()),
+      executor: d.executor,
     });
     this.controllerValue.startup();
     // The transaction coordinator claims its producer-id block at startup.
     await zk.claimProducerIdBlock(this.id);
+
+    // Last before the socket server accepts connections: watch /config/changes (reference §2.14).
+    this.dynamicConfigManagerValue = new DynamicConfigManager({
+      brokerId: this.id,
+      time: d.time,
+      zk,
+      config: this.config,
+      logManager: this.logManagerValue,
+      enableTopicUncleanLeaderElection: (topic) => this.controllerValue?.enableTopicUncleanLeaderElection(topic),
+      log: d.log,
+      reportProblem: (e) => d.onZnodeProblem?.(this.id, e),
+    });
+    await this.dynamicConfigManagerValue.startup();
   }
 
   /** The controller's requests, as KafkaApis handles them. */
@@ -304,6 +324,7 @@ export class KafkaServer implements ControllerRequestHandler {
     }
     this.stateValue = 'BrokerShuttingDown';
     this.info('shutting down');
+    await this.dynamicConfigManagerValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
     await this.controllerValue?.shutdown();
@@ -356,6 +377,7 @@ export class KafkaServer implements ControllerRequestHandler {
   }
 
   private abandonComponents(): void {
+    this.dynamicConfigManagerValue?.kill();
     this.controllerValue?.kill();
     this.replicaManagerValue?.shutdown();
     this.logManagerValue?.kill();
@@ -364,6 +386,7 @@ export class KafkaServer implements ControllerRequestHandler {
   }
 
   private clearComponents(): void {
+    this.dynamicConfigManagerValue = null;
     this.controllerValue = null;
     this.replicaManagerValue = null;
     this.logManagerValue = null;

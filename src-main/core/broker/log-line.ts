@@ -5,6 +5,11 @@ export interface LogLine {
   /** The log4j logger (Kafka's class), shown in parentheses at the end of the line. */
   logger: string;
   message: string;
+  /**
+   * The exception logged with the line, as log4j prints it on the lines after it
+   * (`<java class>: <message>`; Kafka's stack frames are not reproduced).
+   */
+  throwable?: string;
 }
 
 export type LogSink = (line: LogLine) => void;

@@ -52,8 +52,8 @@ export interface ReplicaManagerDeps {
   executor?: Executor;
 }
 
-/** Partitions handled between two yields to the executor (each may create a log on disk). */
-const PARTITIONS_PER_SLICE = 50;
+/** Partitions handled between two yields: creating a log may fsync its leader-epoch-checkpoint (a few ms). */
+const PARTITIONS_PER_SLICE = 5;
 
 /**
  * Kafka's `ReplicaManager`, for the controller's requests: LeaderAndIsr (become leader or
@@ -270,7 +270,7 @@ export class ReplicaManager {
     log.trace(`Finished handling stop replica (delete=${deletePartition}) for partition ${tpKey(tp)}`);
   }
 
-  maybeUpdateMetadataCache(correlationId: number, request: UpdateMetadataRequest): UpdateMetadataResponse {
+  async maybeUpdateMetadataCache(correlationId: number, request: UpdateMetadataRequest): Promise<UpdateMetadataResponse> {
     if (request.controllerEpoch < this.controllerEpoch) {
       this.deps.stateChangeLog.warn(
         `Received update metadata request with correlation id ${correlationId} from an old controller ${request.controllerId} with epoch ${request.controllerEpoch}. Latest known controller epoch is ${this.controllerEpoch}`,
@@ -279,7 +279,14 @@ export class ReplicaManager {
     }
     this.controllerEpoch = request.controllerEpoch;
     const { lines } = this.deps.metadataCache.updateMetadata(correlationId, request);
-    for (const line of lines) this.deps.stateChangeLog.trace(line);
+    let sinceYield = 0;
+    for (const line of lines) {
+      this.deps.stateChangeLog.trace(line);
+      if (++sinceYield >= 500 && this.deps.executor) {
+        sinceYield = 0;
+        await this.deps.executor.yield();
+      }
+    }
     return { apiKey: 'UpdateMetadata', errorCode: Errors.NONE.code };
   }
 

@@ -137,6 +137,7 @@ export class Cluster {
     for (const b of this.servers.values()) {
       const c = b.controller;
       if (c && !c.isIdle) return false;
+      if (b.dynamicConfigManager && !b.dynamicConfigManager.isIdle) return false;
     }
     return true;
   }

@@ -11,7 +11,8 @@ export function log4jTimestamp(timeMs: number): string {
 }
 
 export function formatLog4jLine(timeMs: number, line: LogLine): string {
-  return `${log4jTimestamp(timeMs)} ${line.level} ${line.message} (${line.logger})\n`;
+  const throwable = line.throwable === undefined ? '' : `${line.throwable}\n`;
+  return `${log4jTimestamp(timeMs)} ${line.level} ${line.message} (${line.logger})\n${throwable}`;
 }
 
 /** Lines formatted and appended per file per turn of the executor. */
@@ -37,6 +38,8 @@ export class Log4jWriter {
 
   write(brokerId: number, timeMs: number, line: LogLine): void {
     if (line.level === 'TRACE' && line.file !== 'state-change.log') return;
+    // log4j.logger.kafka=INFO: the broker's DEBUG lines never reach server.log.
+    if (line.level === 'DEBUG' && line.file === 'server.log') return;
     const path = joinPath(this.logsDir(brokerId), line.file);
     let lines = this.pending.get(path);
     if (!lines) this.pending.set(path, (lines = []));

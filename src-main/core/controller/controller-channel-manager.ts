@@ -1,3 +1,5 @@
+import type { Executor } from '../platform/executor';
+import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from './broker-requests';
 import type { ChannelFaults } from './channel-faults';
@@ -36,6 +38,7 @@ class BrokerChannel {
     private readonly resolve: BrokerResolver,
     private readonly faults: ChannelFaults,
     private readonly onEvent: (e: ChannelEvent) => void,
+    private readonly executor: Executor,
   ) {}
 
   enqueue(item: QueueItem): void {
@@ -119,7 +122,10 @@ class BrokerChannel {
         this.waitingForTimer = false;
         deliver();
       });
-    } else deliver();
+    } else {
+      // The broker handles the request on a later turn, as a request crossing the network would.
+      this.executor.execute(deliver);
+    }
   }
 }
 
@@ -132,6 +138,7 @@ export class ControllerChannelManager {
     private readonly resolve: BrokerResolver,
     private readonly faults: ChannelFaults,
     private readonly onEvent: (e: ChannelEvent) => void,
+    private readonly executor: Executor = microtaskExecutor,
   ) {
     this.unsubscribe = faults.onChange((brokerId) => this.channels.get(brokerId)?.poke());
   }
@@ -141,7 +148,7 @@ export class ControllerChannelManager {
   }
 
   addBroker(brokerId: number): void {
-    if (!this.channels.has(brokerId)) this.channels.set(brokerId, new BrokerChannel(brokerId, this.time, this.resolve, this.faults, this.onEvent));
+    if (!this.channels.has(brokerId)) this.channels.set(brokerId, new BrokerChannel(brokerId, this.time, this.resolve, this.faults, this.onEvent, this.executor));
   }
 
   removeBroker(brokerId: number): void {

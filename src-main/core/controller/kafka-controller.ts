@@ -1,4 +1,6 @@
 import type { TopicPartition } from '../common/topic-partition';
+import type { Executor } from '../platform/executor';
+import { Slicer, microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import { BrokerMembership } from './broker-membership';
 import type { ChannelFaults } from './channel-faults';
@@ -38,7 +40,12 @@ export interface KafkaControllerDeps {
   onChannelEvent?: (event: ChannelEvent) => void;
   /** Re-registers this broker's znode after its ZooKeeper session was re-established (returns the new broker epoch). */
   registerBroker?: () => Promise<number>;
+  /** Where long loops pause and requests are handed over (default: the microtask queue). */
+  executor?: Executor;
 }
+
+/** Partitions or replicas handled by a state machine between two pauses. */
+const STATE_CHANGES_PER_SLICE = 500;
 
 const CONTROLLER_PATH = '/controller';
 
@@ -97,9 +104,16 @@ export class KafkaController implements ControllerCore {
       // Kafka only marks its UncleanLeaderElectionsPerSec meter here; nothing is logged.
       () => undefined,
       (m) => line('controller.log', 'INFO')(`[PartitionStateMachine controllerId=${id}] ${m}`),
+      new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
-    this.replicaStateMachine = new ReplicaStateMachine(id, this.context, this.zk, this.batch, this.stateChangeLog, (m) =>
-      line('controller.log', 'INFO')(`[ReplicaStateMachine controllerId=${id}] ${m}`),
+    this.replicaStateMachine = new ReplicaStateMachine(
+      id,
+      this.context,
+      this.zk,
+      this.batch,
+      this.stateChangeLog,
+      (m) => line('controller.log', 'INFO')(`[ReplicaStateMachine controllerId=${id}] ${m}`),
+      new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
     this.topicDeletionManager = new TopicDeletionManager(this.config.deleteTopicEnable, this.context, this.replicaStateMachine, this.partitionStateMachine, {
       deleteTopic: async (topic) => {
@@ -184,7 +198,7 @@ export class KafkaController implements ControllerCore {
 
   channel(): ControllerChannelManager {
     if (!this.channelManager) {
-      this.channelManager = new ControllerChannelManager(this.time, this.deps.resolveBroker, this.deps.faults, (e) => this.deps.onChannelEvent?.(e));
+      this.channelManager = new ControllerChannelManager(this.time, this.deps.resolveBroker, this.deps.faults, (e) => this.deps.onChannelEvent?.(e), this.deps.executor);
     }
     return this.channelManager;
   }
@@ -201,6 +215,11 @@ export class KafkaController implements ControllerCore {
 
   listPartitionReassignments(partitions: TopicPartition[] | null): Promise<ListReassignmentsResult> {
     return new Promise((resolve) => this.put({ type: 'ListPartitionReassignments', partitions, callback: resolve }));
+  }
+
+  /** `enableTopicUncleanLeaderElection`: the topic config handler's call, queued only while this controller is active. */
+  enableTopicUncleanLeaderElection(topic: string): void {
+    if (this.isActive()) this.put({ type: 'TopicUncleanLeaderElectionEnable', topic });
   }
 
   controlledShutdown(brokerId: number, brokerEpoch: number): Promise<{ errorCode: number; partitionsRemaining: TopicPartition[] }> {
@@ -351,10 +370,14 @@ export class KafkaController implements ControllerCore {
         if (event.errorCode !== 0) this.stateChangeLog.error(`Received error ${event.errorCode} in UpdateMetadata response from broker ${event.brokerId}`);
         return;
       case 'TopicUncleanLeaderElectionEnable':
-        if (this.isActive()) await this.partitionStateMachine.triggerOnlinePartitionStateChange(event.topic);
+        if (!this.isActive()) return;
+        this.log.info(`Unclean leader election has been enabled for topic ${event.topic}`);
+        await this.partitionStateMachine.triggerOnlinePartitionStateChange(event.topic);
         return;
       case 'UncleanLeaderElectionEnable':
-        if (this.isActive()) await this.partitionStateMachine.triggerOnlinePartitionStateChange();
+        if (!this.isActive()) return;
+        this.log.info('Unclean leader election has been enabled by default');
+        await this.partitionStateMachine.triggerOnlinePartitionStateChange();
         return;
     }
   }

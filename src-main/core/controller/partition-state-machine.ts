@@ -18,6 +18,7 @@ import type { PartitionState } from './partition-states';
 import { VALID_PREVIOUS_PARTITION_STATES } from './partition-states';
 import { targetReplicas } from './replica-assignment';
 import type { StateChangeLogger } from './state-change-logger';
+import { Slicer, microtaskExecutor } from '../platform/executor';
 
 /** Per partition: the new LeaderAndIsr, or why no leader could be elected. */
 export type ElectionResults = TopicPartitionMap<LeaderAndIsr | Error>;
@@ -46,6 +47,8 @@ export class PartitionStateMachine {
     private readonly onUncleanElection: (partition: TopicPartition, leader: number) => void,
     /** controller.log, as Kafka's `[PartitionStateMachine controllerId=N]` logger. */
     private readonly log: (message: string) => void = () => undefined,
+    /** Pauses long loops (10,000s of partitions) so the app stays responsive. */
+    private readonly slicer: Slicer = new Slicer(microtaskExecutor, Number.MAX_SAFE_INTEGER),
   ) {}
 
   /** Initial states from the cached leadership, then every New/Offline partition → Online. */
@@ -105,6 +108,7 @@ export class PartitionStateMachine {
     switch (target) {
       case 'NewPartition':
         for (const p of valid) {
+          await this.slicer.tick();
           this.stateChangeLog.info(
             `Changed partition ${tpKey(p)} state from ${this.partitionState(p)} to ${target} with assigned replicas ${this.context.partitionReplicaAssignment(p).join(',')}`,
           );
@@ -116,6 +120,7 @@ export class PartitionStateMachine {
         const toElect = valid.filter((p) => this.partitionState(p) === 'OfflinePartition' || this.partitionState(p) === 'OnlinePartition');
         if (uninitialized.length > 0) {
           for (const p of await this.initializeLeaderAndIsrForPartitions(uninitialized)) {
+            await this.slicer.tick();
             const leadership = this.context.partitionLeadershipInfo.get(p) as LeaderIsrAndControllerEpoch;
             this.stateChangeLog.info(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(leadership.leaderAndIsr)}`);
             this.context.putPartitionState(p, 'OnlinePartition');
@@ -124,6 +129,7 @@ export class PartitionStateMachine {
         if (toElect.length > 0) {
           const elected = await this.electLeaderForPartitions(toElect, strategy ?? OFFLINE_CLEAN);
           for (const [p, result] of elected) {
+            await this.slicer.tick();
             results.set(p, result);
             if (result instanceof Error) continue;
             this.stateChangeLog.info(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(result)}`);
@@ -135,6 +141,7 @@ export class PartitionStateMachine {
       case 'OfflinePartition':
       case 'NonExistentPartition':
         for (const p of valid) {
+          await this.slicer.tick();
           this.stateChangeLog.info(`Changed partition ${tpKey(p)} state from ${this.partitionState(p)} to ${target}`);
           this.context.putPartitionState(p, target);
         }
@@ -147,6 +154,7 @@ export class PartitionStateMachine {
     const successful: TopicPartition[] = [];
     const toCreate: Array<{ partition: TopicPartition; state: LeaderIsrAndControllerEpoch }> = [];
     for (const p of partitions) {
+      await this.slicer.tick();
       const replicas = this.context.partitionReplicaAssignment(p);
       const live = replicas.filter((r) => this.context.isReplicaOnline(r, p));
       if (live.length === 0) {
@@ -174,6 +182,7 @@ export class PartitionStateMachine {
     }
     const byKey = new Map(toCreate.map((c) => [tpKey(c.partition), c.state]));
     for (const { partition, error } of responses) {
+      await this.slicer.tick();
       if (error) {
         this.logFailedStateChange(partition, 'NewPartition', 'OnlinePartition', error);
         continue;
@@ -250,6 +259,7 @@ export class PartitionStateMachine {
     );
     const recipients = new Map(withLeaders.map((r) => [tpKey(r.partition), r.recipients]));
     for (const { partition, result } of update.finished) {
+      await this.slicer.tick();
       finished.set(partition, result);
       if (result instanceof Error) continue;
       const leadership: LeaderIsrAndControllerEpoch = { leaderAndIsr: result, controllerEpoch: this.context.epoch };

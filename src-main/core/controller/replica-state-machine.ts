@@ -9,6 +9,7 @@ import { NO_LEADER, formatLeaderIsrAndControllerEpoch, newLeaderAndIsr } from '.
 import type { PartitionAndReplica, ReplicaState } from './replica-states';
 import { VALID_PREVIOUS_REPLICA_STATES } from './replica-states';
 import type { StateChangeLogger } from './state-change-logger';
+import { Slicer, microtaskExecutor } from '../platform/executor';
 
 /**
  * Kafka's `ZkReplicaStateMachine` (states and valid previous states: `replica-states.ts`).
@@ -23,6 +24,8 @@ export class ReplicaStateMachine {
     private readonly stateChangeLog: StateChangeLogger,
     /** controller.log, as Kafka's `[ReplicaStateMachine controllerId=N]` logger. */
     private readonly log: (message: string) => void = () => undefined,
+    /** Pauses long loops (10,000s of replicas) so the app stays responsive. */
+    private readonly slicer: Slicer = new Slicer(microtaskExecutor, Number.MAX_SAFE_INTEGER),
   ) {}
 
   /** Online replicas → OnlineReplica, the others → ReplicaDeletionIneligible then OfflineReplica. */
@@ -75,6 +78,7 @@ export class ReplicaStateMachine {
     switch (target) {
       case 'NewReplica':
         for (const r of valid) {
+          await this.slicer.tick();
           const current = ctx.replicaState(r);
           const leadership = ctx.partitionLeadershipInfo.get(r);
           if (leadership) {
@@ -95,6 +99,7 @@ export class ReplicaStateMachine {
         return;
       case 'OnlineReplica':
         for (const r of valid) {
+          await this.slicer.tick();
           const current = ctx.replicaState(r);
           if (current === 'NewReplica') {
             const assignment = ctx.partitionFullReplicaAssignment(r);
@@ -136,6 +141,7 @@ export class ReplicaStateMachine {
       }
       case 'ReplicaDeletionStarted':
         for (const r of valid) {
+          await this.slicer.tick();
           this.logSuccessfulTransition(replicaId, r, ctx.replicaState(r), 'ReplicaDeletionStarted');
           ctx.putReplicaState(r, 'ReplicaDeletionStarted');
           this.batch.addStopReplicaRequestForBrokers([replicaId], r, true);
@@ -144,12 +150,14 @@ export class ReplicaStateMachine {
       case 'ReplicaDeletionIneligible':
       case 'ReplicaDeletionSuccessful':
         for (const r of valid) {
+          await this.slicer.tick();
           this.logSuccessfulTransition(replicaId, r, ctx.replicaState(r), target);
           ctx.putReplicaState(r, target);
         }
         return;
       case 'NonExistentReplica':
         for (const r of valid) {
+          await this.slicer.tick();
           const current = ctx.replicaState(r);
           const assignment = ctx.partitionFullReplicaAssignment(r);
           ctx.updatePartitionFullReplicaAssignment(r, {

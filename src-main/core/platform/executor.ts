@@ -14,3 +14,23 @@ export const microtaskExecutor: Executor = {
   execute: (task) => queueMicrotask(task),
   yield: () => Promise.resolve(),
 };
+
+/**
+ * Cuts a long loop into slices: `tick()` resolves at once except every `every`-th call, when it
+ * waits for a later turn of the executor. Keeps the app's event loop responsive while the
+ * controller or a broker works through 10,000 partitions.
+ */
+export class Slicer {
+  private count = 0;
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly every: number,
+  ) {}
+
+  async tick(): Promise<void> {
+    if (++this.count < this.every) return;
+    this.count = 0;
+    await this.executor.yield();
+  }
+}

@@ -240,7 +240,7 @@ function readNotification(root: JsonNode, text: string): ConfigChangeNotificatio
       failAt(
         member(root, 'entity_path') ?? root,
         '/entity_path',
-        `Version 2 config change notification must have 'entity_path' starting with one of ${HANDLED_TYPES.map((t) => `'${t}'`).join(', ')}. Received: ${text}`,
+        `Version 2 config change notification must have 'entity_path' starting with one of ${HANDLED_TYPES.map((t) => `'${t}'/`).join(', ')}. Received: ${text}`,
         'throws',
       );
     }

@@ -495,10 +495,18 @@ function quoteForMessage(s: string): string {
 }
 
 /** The member named `key`; the last one when the key is repeated (Jackson keeps the last). */
+/** Per-object key index, built on first lookup: a 10,000-partition topic znode is looked up per partition. */
+const memberIndex = new WeakMap<JsonObjectNode, Map<string, JsonNode>>();
+
+/** The value of `key` (the last one when repeated, as Jackson keeps it). */
 export function member(obj: JsonObjectNode, key: string): JsonNode | undefined {
-  let found: JsonNode | undefined;
-  for (const m of obj.members) if (m.key === key) found = m.value;
-  return found;
+  let index = memberIndex.get(obj);
+  if (!index) {
+    index = new Map();
+    for (const m of obj.members) index.set(m.key, m.value);
+    memberIndex.set(obj, index);
+  }
+  return index.get(key);
 }
 
 /** Keys that occur more than once in an object, with the offset of the second occurrence. */

@@ -19,7 +19,7 @@ import { BrokerIdZNode, BrokerIdsZNode } from './broker-znodes';
 import type { BrokerRegistration } from './broker-znodes';
 import { ClusterIdZNode, ControllerEpochZNode, ControllerZNode, ProducerIdBlockZNode } from './cluster-znodes';
 import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityZNode, ConfigType } from './config-znodes';
-import type { KafkaZooKeeperClient } from './kafka-zookeeper-client';
+import type { KafkaZooKeeperClient, StateChangeHandler } from './kafka-zookeeper-client';
 import { IsrChangeNotificationSequenceZNode, IsrChangeNotificationZNode, LogDirEventNotificationSequenceZNode, LogDirEventNotificationZNode } from './notification-znodes';
 import type { ReplicaAssignment } from './topic-znodes';
 import { TopicPartitionStateZNode, TopicPartitionZNode, TopicPartitionsZNode, TopicZNode, TopicsZNode } from './topic-znodes';
@@ -69,6 +69,14 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
 
   unregisterZNodeChildChangeHandler(path: string): void {
     this.client.unregisterZNodeChildChangeHandler(path);
+  }
+
+  registerStateChangeHandler(handler: StateChangeHandler): void {
+    this.client.registerStateChangeHandler(handler);
+  }
+
+  unregisterStateChangeHandler(name: string): void {
+    this.client.unregisterStateChangeHandler(name);
   }
 
   async registerZNodeChangeHandlerAndCheckExistence(handler: ZNodeChangeHandler): Promise<boolean> {
@@ -231,6 +239,21 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     const node = await this.getDataAndStat(ConfigEntityZNode.path(ConfigType.Topic, topic));
     if (!node) return {};
     return Object.fromEntries(this.kafkaReading(ConfigEntityZNode.decode(ConfigType.Topic, topic, node.data)));
+  }
+
+  /**
+   * `getEntityConfigs`: the overrides in `/config/<type>/<name>` (name already sanitized), in the
+   * order the znode lists them; none when the znode is missing.
+   */
+  async getEntityConfigs(rootEntityType: string, sanitizedEntityName: string): Promise<Map<string, string>> {
+    const node = await this.getDataAndStat(ConfigEntityZNode.path(rootEntityType, sanitizedEntityName));
+    if (!node) return new Map();
+    return this.kafkaReading(ConfigEntityZNode.decode(rootEntityType, sanitizedEntityName, node.data));
+  }
+
+  /** `deletePath`: the znode and its children (MatchAnyVersion, not fenced); a node already gone is fine. */
+  async deletePath(path: string): Promise<void> {
+    await this.deleteRecursive(path, -1);
   }
 
   async updateLeaderAndIsrAsLeader(partition: TopicPartition, leaderAndIsr: LeaderAndIsr, controllerEpoch: number): Promise<number | null> {

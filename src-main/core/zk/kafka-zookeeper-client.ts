@@ -64,6 +64,10 @@ export class KafkaZooKeeperClient {
     this.stateChangeHandlers.set(handler.name, handler);
   }
 
+  unregisterStateChangeHandler(name: string): void {
+    this.stateChangeHandlers.delete(name);
+  }
+
   /** `shouldWatch` for exists/getData. */
   watchesData(path: string): boolean {
     return this.zNodeChangeHandlers.has(path);

@@ -120,7 +120,7 @@ describe('/config/changes/config_change_NNNNNNNNNN', () => {
     ['{"version":1,"entity_type":"users","entity_name":"a"}', "Version 1 config change notification must have 'entity_type' set to 'clients' or 'topics'. Received: {\"version\":1,\"entity_type\":\"users\",\"entity_name\":\"a\"}"],
     ['{"version":1,"entity_type":"topics"}', "Version 1 config change notification does not specify 'entity_name'. Received: {\"version\":1,\"entity_type\":\"topics\"}"],
     ['{"version":2}', "Version 2 config change notification must specify 'entity_path'. Received: {\"version\":2}"],
-    ['{"version":2,"entity_path":"groups/a"}', "Version 2 config change notification must have 'entity_path' starting with one of 'topics', 'clients', 'users', 'brokers'. Received: {\"version\":2,\"entity_path\":\"groups/a\"}"],
+    ['{"version":2,"entity_path":"groups/a"}', "Version 2 config change notification must have 'entity_path' starting with one of 'topics'/, 'clients'/, 'users'/, 'brokers'/. Received: {\"version\":2,\"entity_path\":\"groups/a\"}"],
     ['{"version":2,"entity_path":"topics"}', 'String index out of range: -1 ("entity_path" has no "/"). Received: {"version":2,"entity_path":"topics"}'],
     ['{"version":2,"entity_path":5}', 'Expected `String` value, received 5'],
   ])('fails on %s as the broker does', (json, reason) => {
