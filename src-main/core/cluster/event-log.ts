@@ -22,10 +22,8 @@ export interface EventLogStore {
   count(): number;
 }
 
-/** The stored form: requests are summarised (header and a sample), not 10,000 partition states each. */
 export function eventJson(event: ClusterEvent): string {
-  const stored = event.kind === 'channel' ? { ...event, event: summarizeChannelEvent(event.event) } : event;
-  return JSON.stringify(stored, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
+  return JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
 }
 
 /** Events serialised and written per turn of the executor, so a burst never blocks the app for long. */
@@ -47,7 +45,9 @@ export class EventRecorder {
   ) {}
 
   record(event: ClusterEvent): void {
-    this.buffer.push(event);
+    // The stored form of a request is its summary (header and a sample), not 10,000 partition
+    // states; summarising now also lets the big request go while the event waits to be written.
+    this.buffer.push(event.kind === 'channel' ? ({ ...event, event: summarizeChannelEvent(event.event) } as unknown as ClusterEvent) : event);
     this.scheduleSlice();
   }
 
