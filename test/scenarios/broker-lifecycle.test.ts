@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import { ClusterHarness } from '../support/cluster-harness';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-const dec = (b: Uint8Array | null) => (b === null ? '' : new TextDecoder().decode(b));
+import { adminOf, dec, enc } from '../support/scenario';
 
 /** Brokers added and removed at runtime, and a failed log dir (issue: the emulated cluster). */
 describe('broker lifecycle: add, remove, failed log dir', () => {
@@ -23,7 +20,7 @@ describe('broker lifecycle: add, remove, failed log dir', () => {
     await h.cluster.startBroker(3);
     await h.settle();
     expect((await zk.getChildren('/brokers/ids')).children, `seed ${seed}`).toEqual(['0', '1', '2', '3']);
-    const registration = JSON.parse(dec((await zk.getData('/brokers/ids/3')).data)) as { endpoints: string[]; version: number };
+    const registration = JSON.parse(dec((await zk.getData('/brokers/ids/3')).data) as string) as { endpoints: string[]; version: number };
     expect(registration).toMatchObject({ endpoints: ['PLAINTEXT://localhost:9095'], version: 4 });
     expect(h.logLines('controller.log', 0)).toContain('[Controller id=0] Newly added brokers: 3, deleted brokers: , bounced brokers: , all live brokers: 0,1,2,3');
     expect(h.logLines('controller.log', 0)).toContain('[Controller id=0] New broker startup callback for 3');
@@ -47,7 +44,7 @@ describe('broker lifecycle: add, remove, failed log dir', () => {
   it('a failed log dir: its partitions go offline on that broker, the controller hears of it through /log_dir_event_notification and elects new leaders', async () => {
     const seed = 302;
     h = await ClusterHarness.create({ brokers: 3, seed, logDirsPerBroker: 2 });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const assignments = [
       { partitionIndex: 0, brokerIds: [1, 2] },
       { partitionIndex: 1, brokerIds: [1, 0] },
@@ -74,10 +71,10 @@ describe('broker lifecycle: add, remove, failed log dir', () => {
     const ctrl = h.cluster.activeController()!;
     expect(ctrl.context.isReplicaOnline(1, { topic: 'disk', partition: 0 })).toBe(false);
     expect(ctrl.context.isReplicaOnline(1, { topic: 'disk', partition: 1 })).toBe(true);
-    const state0 = JSON.parse(dec((await zk.getData('/brokers/topics/disk/partitions/0/state')).data)) as { leader: number; isr: number[] };
+    const state0 = JSON.parse(dec((await zk.getData('/brokers/topics/disk/partitions/0/state')).data) as string) as { leader: number; isr: number[] };
     expect(state0.leader).toBe(2);
     expect(state0.isr).toEqual([2]);
-    const state1 = JSON.parse(dec((await zk.getData('/brokers/topics/disk/partitions/1/state')).data)) as { leader: number };
+    const state1 = JSON.parse(dec((await zk.getData('/brokers/topics/disk/partitions/1/state')).data) as string) as { leader: number };
     expect(state1.leader).toBe(1);
     expect(h.logLines('state-change.log', 0).some((l) => l.includes('Mark replicas disk-0 on broker 1 as offline'))).toBe(true);
     expect(h.cluster.broker(1).logManager!.offlineLogDirs).toEqual([failed]);

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { UpdateMetadataRequest } from '../../src-main/core/controller/broker-requests';
 import { ClusterHarness } from '../support/cluster-harness';
-import { ZnodeReader, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, txns } from '../support/controller-scenario';
-
-const tp = (topic: string, partition: number) => ({ topic, partition });
+import { ZnodeReader } from '../support/controller-scenario';
+import { adminOf, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp, txns } from '../support/scenario';
 
 /** K4 (broker failure), K5 (controlled shutdown) and K8 (ISR change notifications). */
 describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () => {
@@ -62,7 +60,7 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
   /** The replica on broker 2 is alive but out of the ISR when broker 1, the only ISR member, dies. */
   async function isrOfOneThenLeaderDies(options: { brokerConfig?: Record<string, string>; topicConfig?: Record<string, string> }): Promise<ZnodeReader> {
     h = await ClusterHarness.create({ brokers: 3, seed: 202, brokerConfig: options.brokerConfig });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const created = await admin.createTopics(
       [{ name: 'ledger', numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 2] }], configs: options.topicConfig ?? {} }],
       { timeoutMs: 30000, validateOnly: false },

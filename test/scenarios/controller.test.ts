@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
-import { ZnodeReader, controllerEvents, drive, linesSince, sentRequests, stateJson, topicZnode, txns } from '../support/controller-scenario';
+import { ZnodeReader } from '../support/controller-scenario';
+import { controllerEvents, drive, linesSince, sentRequests, stateJson, topicZnode, txns } from '../support/scenario';
 
 /** K1–K3: the `/controller` election, failover after a session expiry, and a hand-forced re-election. */
 describe('controller election and failover (K1–K3)', () => {

@@ -1,26 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
-import {
-  adminOf,
-  controllerOf,
-  dec,
-  enc,
-  eventsSince,
-  expectFreshLog,
-  leaderAndIsrSince,
-  leaderEpochCheckpoint,
-  linesSince,
-  mark,
-  partitionDirs,
-  requestsSince,
-  stateJson,
-  text,
-  topic,
-  topicJson,
-  tp,
-} from '../support/topic-scenario';
-
-const CREATE = { timeoutMs: 30000, validateOnly: false };
+import { adminOf, controllerOf, CREATE, dec, enc, eventsSince, linesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import { expectFreshLog, leaderAndIsrSince, leaderEpochCheckpoint, partitionDirs, topicJson } from '../support/topic-scenario';
 
 /** Deleting /controller by hand (K3): every broker re-runs the election, the winner fails over with epoch + 1. */
 async function failover(h: ClusterHarness): Promise<void> {

@@ -3,26 +3,8 @@ import { createNewPartitionsAssignment } from '../../src-main/core/admin/create-
 import { newPartitionsFromFullAssignment, parseReplicaAssignment } from '../../src-main/core/admin/topic-command';
 import { brokers as brokerList, ScriptedRandom } from '../core/admin/assignment-test-helpers';
 import { ClusterHarness } from '../support/cluster-harness';
-import {
-  adminOf,
-  controllerOf,
-  dec,
-  enc,
-  expectFreshLog,
-  leaderAndIsrSince,
-  linesSince,
-  mark,
-  partitionDirs,
-  requestsSince,
-  stateJson,
-  text,
-  topic,
-  topicJson,
-  tp,
-  zkWritesSince,
-} from '../support/topic-scenario';
-
-const CREATE = { timeoutMs: 30000, validateOnly: false };
+import { adminOf, controllerOf, CREATE, dec, enc, linesSince, mark, requestsSince, stateJson, text, topic, tp, zkWritesSince } from '../support/scenario';
+import { expectFreshLog, leaderAndIsrSince, partitionDirs, topicJson } from '../support/topic-scenario';
 
 describe('partition expansion through the API (A1-A3)', () => {
   let h: ClusterHarness;

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
 import { ClusterHarness } from '../support/cluster-harness';
-import { ZnodeReader, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode } from '../support/controller-scenario';
-
-const tp = (topic: string, partition: number) => ({ topic, partition });
-const byPartition = (a: PartitionOutcome, b: PartitionOutcome) => a.partition.topic.localeCompare(b.partition.topic) || a.partition.partition - b.partition.partition;
+import { ZnodeReader } from '../support/controller-scenario';
+import { adminOf, byPartition, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
 
 /**
  * Broker 1 dies and comes back: the partitions it preferred are led by broker 2, and broker 1 is
@@ -132,7 +129,7 @@ describe('preferred leader election (K6)', () => {
 
   it('K6: ElectLeaders (PREFERRED and UNCLEAN) through ClusterAdmin, with its per-partition errors', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 304, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const zk = await leadershipMovedAwayFromBroker1(h, { t: { 0: [1, 2], 1: [2, 0] }, u: { 0: [1, 2] }, v: { 0: [1] }, w: { 0: [1, 0] } });
     expect(await zk.stateText('t', 0)).toBe(stateJson(1, 2, 1, [2, 1]));
 

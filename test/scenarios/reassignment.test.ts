@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
 import { ClusterHarness } from '../support/cluster-harness';
-import { ZnodeReader, controllerEvents, killAndExpire, linesSince, sentRequests, stateJson, topicZnode } from '../support/controller-scenario';
-
-const tp = (topic: string, partition: number) => ({ topic, partition });
-const byPartition = (a: PartitionOutcome, b: PartitionOutcome) => a.partition.topic.localeCompare(b.partition.topic) || a.partition.partition - b.partition.partition;
+import { ZnodeReader } from '../support/controller-scenario';
+import { adminOf, byPartition, controllerEvents, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
 
 function dirsOf(h: ClusterHarness, broker: number, prefix: string): string[] {
   return h.fs
@@ -22,7 +19,7 @@ describe('partition reassignment (K7)', () => {
 
   it('K7: a hand-written /admin/reassign_partitions — replicas added to the topic znode, catch-up, leader move, removal, znode cleared', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 401, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
     await zk.write('/brokers/topics/r', topicZnode({ 0: [0, 1], 1: [1, 0] }));
     await h.settle();
@@ -120,7 +117,7 @@ describe('partition reassignment (K7)', () => {
 
   it('K7: alterPartitionReassignments (the UI) — the leader stays when it is kept; per-partition errors as Kafka gives them', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 402, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
     await zk.write('/brokers/topics/s', topicZnode({ 0: [1, 0], 1: [0, 1] }));
     await h.settle();
@@ -157,7 +154,7 @@ describe('partition reassignment (K7)', () => {
 
   it('K7: a reassignment stuck on a dead adding replica is listed, then cancelled (replicas = null) back to the original replicas', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 403, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
     await zk.write('/brokers/topics/c', topicZnode({ 0: [0, 1] }));
     await h.settle();
@@ -192,7 +189,7 @@ describe('partition reassignment (K7)', () => {
 
   it('K7: the znode and the API meet — an API reassignment takes the partition out of /admin/reassign_partitions; bad entries are dropped from it', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 404, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
     await zk.write('/brokers/topics/m', topicZnode({ 0: [0, 1], 1: [1, 0] }));
     await h.settle();

@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import { ClusterHarness } from '../support/cluster-harness';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
+import { adminOf, dec, enc } from '../support/scenario';
 
 describe('emulated cluster smoke', () => {
   let h: ClusterHarness;
@@ -29,7 +26,7 @@ describe('emulated cluster smoke', () => {
 
   it('creates a topic through the admin API, then deletes it to the end', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 11 });
-    const admin = new ClusterAdmin(h.cluster, h.time, h.random);
+    const admin = adminOf(h);
     const created = admin.createTopics([{ name: 'orders', numPartitions: 3, replicationFactor: 2, assignments: [], configs: {} }], { timeoutMs: 30000, validateOnly: false });
     await h.settle();
     expect(await created).toEqual([{ name: 'orders', errorCode: 0, errorName: 'NONE', errorMessage: null }]);

@@ -6,9 +6,8 @@ import { ConfigEntityZNode } from '../../src-main/core/zk/config-znodes';
 import { ReplicaAssignment, TopicZNode } from '../../src-main/core/zk/topic-znodes';
 import { asObject, brokers, rackBrokers, ScriptedRandom } from '../core/admin/assignment-test-helpers';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerOf, expectFreshLog, partitionDirs, stateJson, text, topic, topicJson, tp } from '../support/topic-scenario';
-
-const CREATE = { timeoutMs: 30000, validateOnly: false };
+import { adminOf, controllerOf, CREATE, stateJson, text, topic, tp } from '../support/scenario';
+import { expectFreshLog, partitionDirs, topicJson } from '../support/topic-scenario';
 
 describe('automatic and explicit assignment (C4)', () => {
   let h: ClusterHarness;

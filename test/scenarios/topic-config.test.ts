@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../src-main/core/broker/log-line';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
-import { ZnodeReader, controllerEvents, drive, enc, killAndExpire, linesSince, stateJson, topicZnode, txns } from '../support/controller-scenario';
-import { adminOf, topic } from '../support/topic-scenario';
+import { ZnodeReader } from '../support/controller-scenario';
+import { adminOf, controllerEvents, CREATE, drive, enc, killAndExpire, linesSince, stateJson, topic, topicZnode, txns } from '../support/scenario';
 
-const CREATE = { timeoutMs: 30000, validateOnly: false };
 const CHANGES = '/config/changes';
 const change = (n: number) => `${CHANGES}/config_change_${String(n).padStart(10, '0')}`;
 

@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReplicaAssignment } from '../../src-main/core/admin/topic-command';
 import { ClusterHarness } from '../support/cluster-harness';
-import {
-  adminOf,
-  controllerOf,
-  enc,
-  expectFreshLog,
-  leaderAndIsrSince,
-  linesSince,
-  mark,
-  partitionDirs,
-  requestsSince,
-  stateJson,
-  text,
-  topic,
-  tp,
-} from '../support/topic-scenario';
+import { adminOf, controllerOf, enc, linesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';
 
 /** `--replica-assignment` as kafka-topics.sh sends it: no counts, one entry per partition. */
 function fromReplicaAssignment(name: string, replicaAssignment: string) {

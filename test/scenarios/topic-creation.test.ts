@@ -2,24 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validateCreateTopicOptions } from '../../src-main/core/admin/topic-command';
 import { ConfigEntityZNode } from '../../src-main/core/zk/config-znodes';
 import { ClusterHarness } from '../support/cluster-harness';
-import {
-  adminOf,
-  controllerOf,
-  dec,
-  expectFreshLog,
-  leaderAndIsrSince,
-  linesSince,
-  mark,
-  partitionDirs,
-  requestsSince,
-  stateJson,
-  text,
-  topic,
-  tp,
-  zkWritesSince,
-} from '../support/topic-scenario';
-
-const CREATE = { timeoutMs: 30000, validateOnly: false };
+import { adminOf, controllerOf, CREATE, dec, linesSince, mark, requestsSince, stateJson, text, topic, tp, zkWritesSince } from '../support/scenario';
+import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';
 
 describe('topic creation (C1-C3)', () => {
   let h: ClusterHarness;

@@ -1,19 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
 import {
-  deleteDirPattern,
-  activeController,
-  adminOf,
-  controllerLog,
   createTopic,
+  deleteDirPattern,
   logManagerEvents,
   replicaStates,
   replicaTransitions,
   sentSince,
   topicDirs,
   topicRequests,
-  znodeTree,
 } from '../support/deletion-support';
+import { adminOf, controllerOf, linesSince, znodeTree } from '../support/scenario';
 
 /** Transitions of one replica (`t-0@2`) out of `replicaTransitions`' list. */
 const of = (transitions: string[], replica: string): string[] => transitions.filter((t) => t.startsWith(`${replica} `)).map((t) => t.slice(replica.length + 1));
@@ -56,14 +53,14 @@ describe('topic deletion with failures (D5, D7)', () => {
     for (const alive of ['events-0@1', 'events-1@0']) {
       expect(of(transitions, alive)).toEqual(['OnlineReplica→OfflineReplica', 'OfflineReplica→ReplicaDeletionStarted', 'ReplicaDeletionStarted→ReplicaDeletionSuccessful']);
     }
-    expect(controllerLog(h, mark)).toEqual(
+    expect(linesSince(h, mark, 'controller.log')).toEqual(
       expect.arrayContaining([
         '[Topic Deletion Manager 0] Dead Replicas ([Topic=events,Partition=0,Replica=2],[Topic=events,Partition=1,Replica=2]) found for topic events',
         '[Topic Deletion Manager 0] Halted deletion of topics events due to offline replicas',
         '[Topic Deletion Manager 0] Retrying deletion of topics events since replicas [Topic=events,Partition=0,Replica=2],[Topic=events,Partition=1,Replica=2] were not successfully deleted',
       ]),
     );
-    const c = activeController(h);
+    const c = controllerOf(h);
     expect(c.context.topicsIneligibleForDeletion.has('events')).toBe(true);
     expect(replicaStates(c, 'events')).toEqual({
       'events-0@1': 'ReplicaDeletionSuccessful',
@@ -90,7 +87,7 @@ describe('topic deletion with failures (D5, D7)', () => {
     await h.cluster.startBroker(2);
     await h.settle();
     const t1 = h.time.nowMs();
-    expect(controllerLog(h, back)).toEqual(
+    expect(linesSince(h, back, 'controller.log')).toEqual(
       expect.arrayContaining([
         '[Controller id=0] Some replicas [Topic=events,Partition=0,Replica=2],[Topic=events,Partition=1,Replica=2] for topics scheduled for deletion events are on the newly restarted brokers 2. Signaling restart of topic deletion for these topics',
         '[Topic Deletion Manager 0] Deletion of topic events (re)started',
@@ -125,7 +122,7 @@ describe('topic deletion with failures (D5, D7)', () => {
     const result = adminOf(h).deleteTopics(['events'], 30000);
     await h.settle();
     expect((await result)[0].errorName).toBe('NONE');
-    const c = activeController(h);
+    const c = controllerOf(h);
     expect(replicaStates(c, 'events')).toEqual({
       'events-0@1': 'ReplicaDeletionSuccessful',
       'events-0@2': 'ReplicaDeletionStarted',
@@ -137,7 +134,7 @@ describe('topic deletion with failures (D5, D7)', () => {
     h.cluster.killBroker(2);
     const mark = h.events.length;
     await h.advance(20_000);
-    expect(controllerLog(h, mark)).toEqual(
+    expect(linesSince(h, mark, 'controller.log')).toEqual(
       expect.arrayContaining([
         '[Controller id=0] Broker failure callback for 2',
         '[Topic Deletion Manager 0] Deletion failed for replicas [Topic=events,Partition=0,Replica=2],[Topic=events,Partition=1,Replica=2]. Halting deletion for topics Set(events)',
@@ -160,7 +157,7 @@ describe('topic deletion with failures (D5, D7)', () => {
       'StopReplica(delete=false) events-0,events-1',
       'StopReplica(delete=true) events-0,events-1',
     ]);
-    expect(controllerLog(h, back)).toContain('[Topic Deletion Manager 0] Deletion of topic events successfully completed');
+    expect(linesSince(h, back, 'controller.log')).toContain('[Topic Deletion Manager 0] Deletion of topic events successfully completed');
     expect(await znodeTree(zk, '/brokers/topics/events')).toEqual([]);
     expect(await zk.exists('/admin/delete_topics/events')).toBeNull();
     expect(topicDirs(h, 2, 'events')).toEqual([expect.stringMatching(deleteDirPattern('events', 0)), expect.stringMatching(deleteDirPattern('events', 1))]);
@@ -175,7 +172,7 @@ describe('topic deletion with failures (D5, D7)', () => {
     const result = adminOf(h).deleteTopics(['orders'], 30000);
     await h.settle();
     expect((await result)[0].errorName).toBe('NONE');
-    expect(replicaStates(activeController(h), 'orders')).toEqual({
+    expect(replicaStates(controllerOf(h), 'orders')).toEqual({
       'orders-0@1': 'ReplicaDeletionSuccessful',
       'orders-0@2': 'ReplicaDeletionStarted',
       'orders-1@2': 'ReplicaDeletionStarted',
@@ -189,10 +186,10 @@ describe('topic deletion with failures (D5, D7)', () => {
     const mark = h.events.length;
     await zk.delete('/controller');
     await h.settle();
-    const c = activeController(h);
+    const c = controllerOf(h);
     const id = c.config.brokerId;
     expect(c.epoch).toBe(2);
-    expect(controllerLog(h, mark)).toEqual(
+    expect(linesSince(h, mark, 'controller.log')).toEqual(
       expect.arrayContaining([
         `[Controller id=${id}] List of topics to be deleted: orders`,
         `[Controller id=${id}] List of topics ineligible for deletion: `,
@@ -229,7 +226,7 @@ describe('topic deletion with failures (D5, D7)', () => {
     const toBroker2 = sentSince(h, restored).filter((s) => s.to === 2);
     expect(toBroker2.every((s) => s.controller === id && s.request.controllerEpoch === 2)).toBe(true);
     expect(toBroker2.filter((s) => s.text.includes('StopReplica')).map((s) => s.text)).toEqual(['StopReplica(delete=false) orders-0,orders-1', 'StopReplica(delete=true) orders-0,orders-1']);
-    expect(controllerLog(h, restored)).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
+    expect(linesSince(h, restored, 'controller.log')).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
     expect(await znodeTree(zk, '/brokers/topics/orders')).toEqual([]);
     expect(await zk.exists('/config/topics/orders')).toBeNull();
     expect(await zk.exists('/admin/delete_topics/orders')).toBeNull();
@@ -263,17 +260,17 @@ describe('topic deletion with failures (D5, D7)', () => {
     expect(await zk.exists('/admin/delete_topics/orders')).not.toBeNull();
     const mark = h.events.length;
     await h.advance(10_000);
-    const c = activeController(h);
+    const c = controllerOf(h);
     const id = c.config.brokerId;
     expect(id).not.toBe(0);
     expect(c.epoch).toBe(2);
-    expect(controllerLog(h, mark)).toContain(`[Controller id=${id}] List of topics to be deleted: orders`);
+    expect(linesSince(h, mark, 'controller.log')).toContain(`[Controller id=${id}] List of topics to be deleted: orders`);
     expect(c.context.topicsToBeDeleted.has('orders')).toBe(true);
     expect(await zk.exists('/admin/delete_topics/orders')).not.toBeNull();
 
     h.cluster.faults.set(2, null);
     await h.settle();
-    expect(controllerLog(h, mark)).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
+    expect(linesSince(h, mark, 'controller.log')).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
     expect(await znodeTree(zk, '/brokers/topics/orders')).toEqual([]);
     expect(await zk.exists('/admin/delete_topics/orders')).toBeNull();
     expect(topicDirs(h, 2, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 0))]);

@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
-import {
-  deleteDirPattern,
-  activeController,
-  adminOf,
-  controllerLog,
-  createTopic,
-  dec,
-  enc,
-  replicaStates,
-  sentSince,
-  topicDirs,
-  topicRequests,
-  znodeTree,
-} from '../support/deletion-support';
+import { createTopic, deleteDirPattern, replicaStates, sentSince, topicDirs, topicRequests } from '../support/deletion-support';
+import { adminOf, controllerOf, dec, enc, linesSince, znodeTree } from '../support/scenario';
 
 const REASSIGN = '{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[1,3]}]}';
 /** moving-0 [1,2] being reassigned to [1,3]: RS = [1,3,2], AR = [3], RR = [2]. */
@@ -30,7 +18,7 @@ async function stuckReassignment(seed: number): Promise<ClusterHarness> {
   await h.settle();
   await h.advance(10_000);
   expect(dec((await zk.getData('/brokers/topics/moving')).data)).toBe(REASSIGNING_ZNODE);
-  expect(activeController(h).context.partitionsBeingReassigned.has({ topic: 'moving', partition: 0 })).toBe(true);
+  expect(controllerOf(h).context.partitionsBeingReassigned.has({ topic: 'moving', partition: 0 })).toBe(true);
   return h;
 }
 
@@ -55,10 +43,10 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     await zk.create('/admin/delete_topics/moving', null);
     const mark = h.events.length;
     await h.advance(20_000);
-    const c = activeController(h);
+    const c = controllerOf(h);
     const id = c.config.brokerId;
     expect(c.epoch).toBe(2);
-    const lines = controllerLog(h, mark);
+    const lines = linesSince(h, mark, 'controller.log');
     expect(lines).toEqual(
       expect.arrayContaining([
         `[Controller id=${id}] List of topics to be deleted: moving`,
@@ -93,7 +81,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     const back = h.events.length;
     await h.cluster.startBroker(3);
     await h.settle();
-    const afterStart = controllerLog(h, back);
+    const afterStart = linesSince(h, back, 'controller.log');
     const resumedAt = afterStart.indexOf(`[Topic Deletion Manager ${id}] Deletion of topic moving (re)started`);
     expect(resumedAt).toBeGreaterThan(
       afterStart.indexOf(
@@ -131,7 +119,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     await h.settle();
     await zk.create('/admin/delete_topics/moving', null);
     await h.advance(20_000);
-    const c = activeController(h);
+    const c = controllerOf(h);
     const id = c.config.brokerId;
     expect(c.context.topicsIneligibleForDeletion.has('moving')).toBe(true);
     const held = h.events.length;
@@ -145,7 +133,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     h.cluster.faults.set(3, null);
     await h.settle();
     await h.advance(1000);
-    const lines = controllerLog(h, restored);
+    const lines = linesSince(h, restored, 'controller.log');
     const caughtUp = lines.indexOf(`[Controller id=${id}] Target replicas 1,3 have all caught up with the leader for reassigning partition moving-0`);
     const completedAssignment = lines.indexOf(`[Controller id=${id}] Successfully updated assignment of partition moving-0 to ReplicaAssignment(replicas=1,3, addingReplicas=, removingReplicas=)`);
     const started = lines.indexOf(`[Topic Deletion Manager ${id}] Deletion of topic moving (re)started`);
@@ -176,7 +164,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     const result = adminOf(h).deleteTopics(['moving'], 30000);
     await h.settle();
     expect(await result).toEqual([{ name: 'moving', errorCode: 0, errorName: 'NONE', errorMessage: null }]);
-    const lines = controllerLog(h, mark);
+    const lines = linesSince(h, mark, 'controller.log');
     expect(lines.slice(0, 4)).toEqual([
       '[Controller id=0] Delete topics listener fired for topics moving to be deleted',
       '[Controller id=0] Starting topic deletion for topics moving',
@@ -198,7 +186,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     ]);
     // Replica 3 is still NewReplica from the reassignment: NewReplica → ReplicaDeletionIneligible is not
     // a valid transition, so it stays there.
-    expect(replicaStates(activeController(h), 'moving')).toEqual({ 'moving-0@1': 'ReplicaDeletionSuccessful', 'moving-0@3': 'NewReplica', 'moving-0@2': 'ReplicaDeletionSuccessful' });
+    expect(replicaStates(controllerOf(h), 'moving')).toEqual({ 'moving-0@1': 'ReplicaDeletionSuccessful', 'moving-0@3': 'NewReplica', 'moving-0@2': 'ReplicaDeletionSuccessful' });
     expect(h.logLines('state-change.log', 0)).toContain(
       '[Controller id=0 epoch=1] Controller 0 epoch 1 initiated state change of replica 3 for partition moving-0 from NewReplica to ReplicaDeletionIneligible failed: ' +
         'java.lang.IllegalStateException: Replica 3 for partition moving-0 should be in the OfflineReplica,ReplicaDeletionStarted states before moving to ReplicaDeletionIneligible state. Instead it is in NewReplica state',
@@ -215,7 +203,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     const back = h.events.length;
     await h.cluster.startBroker(3);
     await h.settle();
-    const after = controllerLog(h, back);
+    const after = linesSince(h, back, 'controller.log');
     expect(after.indexOf('[Topic Deletion Manager 0] Halted deletion of topics moving due to topic reassignment in progress')).toBeLessThan(
       after.indexOf('[Topic Deletion Manager 0] Deletion of topic moving (re)started'),
     );

@@ -1,22 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
 import {
-  deleteDirPattern,
-  activeController,
-  adminOf,
-  controllerLog,
   createTopic,
-  dec,
   deleteAll,
-  enc,
+  deleteDirPattern,
   logManagerEvents,
   partitionTransitions,
   replicaTransitions,
   sentSince,
   topicDirs,
   topicRequests,
-  znodeTree,
 } from '../support/deletion-support';
+import { adminOf, controllerOf, dec, enc, linesSince, znodeTree } from '../support/scenario';
 
 /**
  * Topic deletion driven from ZooKeeper, as a person with zkCli or the node editor would
@@ -48,7 +43,7 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     ]);
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
-    expect(controllerLog(h, mark)).toEqual([
+    expect(linesSince(h, mark, 'controller.log')).toEqual([
       '[Controller id=0] Delete topics listener fired for topics ghost,keep to be deleted',
       '[Controller id=0] Ignoring request to delete non-existing topics ghost',
       '[Controller id=0] Removing Set(keep) since delete topic is disabled',
@@ -59,7 +54,7 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     expect(sentSince(h, mark)).toEqual([]);
     expect(await znodeTree(zk, '/brokers/topics/keep')).toEqual(tree);
     expect(dec((await zk.getData('/config/topics/keep')).data)).toBe('{"version":1,"config":{}}');
-    expect(activeController(h).topicDeletionManager.isTopicQueuedUpForDeletion('keep')).toBe(false);
+    expect(controllerOf(h).topicDeletionManager.isTopicQueuedUpForDeletion('keep')).toBe(false);
 
     // At failover: markers written while no controller is alive are removed by the new controller's
     // TopicDeletionManager.init.
@@ -72,7 +67,7 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     await h.cluster.startBroker(0);
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
-    const lines = controllerLog(h, failover);
+    const lines = linesSince(h, failover, 'controller.log');
     expect(lines).toContain('[Controller id=0] List of topics to be deleted: ghost,keep');
     expect(lines).toContain('[Topic Deletion Manager 0] Removing Set(ghost, keep) since delete topic is disabled');
     expect(lines.some((l) => l.includes('Deletion of topic'))).toBe(false);
@@ -95,7 +90,7 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
     expect(await zk.exists('/brokers/topics/real')).toBeNull();
     expect(await zk.exists('/brokers/topics/ghost')).toBeNull();
-    const lines = controllerLog(h, mark);
+    const lines = linesSince(h, mark, 'controller.log');
     expect(lines.slice(0, 3)).toEqual([
       '[Controller id=0] Delete topics listener fired for topics ghost,real to be deleted',
       '[Controller id=0] Ignoring request to delete non-existing topics ghost',
@@ -115,11 +110,11 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     expect(await zk.exists('/admin/delete_topics/ghost')).not.toBeNull();
     mark = h.events.length;
     await h.advance(10_000);
-    const controller = activeController(h);
+    const controller = controllerOf(h);
     expect(controller.config.brokerId).not.toBe(0);
     const id = controller.config.brokerId;
     expect(await zk.exists('/admin/delete_topics/ghost')).toBeNull();
-    const failoverLines = controllerLog(h, mark);
+    const failoverLines = linesSince(h, mark, 'controller.log');
     expect(failoverLines).toContain(`[Controller id=${id}] List of topics to be deleted: ghost`);
     expect(failoverLines).toContain(`[Topic Deletion Manager ${id}] Deletion of topic ghost successfully completed`);
     expect(failoverLines.some((l) => l.includes('Ignoring request to delete non-existing topics'))).toBe(false);
@@ -149,7 +144,7 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
           requests: sentSince(hx, mark).map((s) => `${s.controller}->${s.to}: ${s.text}`),
           partitions: partitionTransitions(hx, 'twin', mark),
           replicas: replicaTransitions(hx, 'twin', mark),
-          controllerLog: controllerLog(hx, mark),
+          controllerLog: linesSince(hx, mark, 'controller.log'),
           stateChangeLog: hx.events.slice(mark).flatMap((e) => (e.kind === 'log' && e.line.file === 'state-change.log' ? [`${e.brokerId} ${e.line.level} ${e.line.message}`] : [])),
           deleted,
           dirsAfterRename,
@@ -187,9 +182,9 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     // zkCli: deleteall /brokers/topics/orphan (children first).
     await deleteAll(zk, '/brokers/topics/orphan');
     await h.settle();
-    expect(controllerLog(h, mark)).toEqual(['[Controller id=0] New topics: [Set()], deleted topics: [Set(orphan)], new partition replica assignment [Map()]']);
+    expect(linesSince(h, mark, 'controller.log')).toEqual(['[Controller id=0] New topics: [Set()], deleted topics: [Set(orphan)], new partition replica assignment [Map()]']);
     expect(sentSince(h, mark)).toEqual([]);
-    const ctx = activeController(h).context;
+    const ctx = controllerOf(h).context;
     expect(ctx.allTopics.has('orphan')).toBe(false);
     expect(ctx.partitionsForTopic('orphan')).toEqual([]);
     expect(ctx.partitionLeadershipInfo.has({ topic: 'orphan', partition: 0 })).toBe(false);

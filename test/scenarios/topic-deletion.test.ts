@@ -1,20 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
 import {
-  deleteDirPattern,
-  activeController,
-  adminOf,
-  controllerLog,
   createTopic,
-  dec,
+  deleteDirPattern,
   logManagerEvents,
   partitionTransitions,
   replicaTransitions,
   topicDirs,
   topicRequests,
   track,
-  znodeTree,
 } from '../support/deletion-support';
+import { adminOf, controllerOf, dec, linesSince, znodeTree } from '../support/scenario';
 
 /**
  * Topic deletion as Kafka 2.5 does it (scenarios D1 and D4; seed 002): DeleteTopics' checks and
@@ -83,7 +79,7 @@ describe('topic deletion (D1, D4)', () => {
     const lastOffline = replicas.map((t) => t.endsWith('→OfflineReplica')).lastIndexOf(true);
     expect(replicas.findIndex((t) => t.endsWith('→ReplicaDeletionStarted'))).toBe(lastOffline + 1);
 
-    const lines = controllerLog(h, mark);
+    const lines = linesSince(h, mark, 'controller.log');
     expect(lines).toContain('[Controller id=0] Delete topics listener fired for topics orders to be deleted');
     expect(lines).toContain('[Controller id=0] Starting topic deletion for topics orders');
     expect(lines).toContain('[Topic Deletion Manager 0] Deletion of topic orders (re)started');
@@ -94,7 +90,7 @@ describe('topic deletion (D1, D4)', () => {
     expect(await zk.exists('/config/topics/orders')).toBeNull();
     expect(await zk.exists('/admin/delete_topics/orders')).toBeNull();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
-    expect(activeController(h).context.allTopics.has('orders')).toBe(false);
+    expect(controllerOf(h).context.allTopics.has('orders')).toBe(false);
     expect(h.cluster.brokerIds().map((b) => h.cluster.broker(b).metadataCache.contains('orders'))).toEqual([false, false, false, false]);
 
     // The files: renamed at once, removed exactly file.delete.delay.ms later.
@@ -125,7 +121,7 @@ describe('topic deletion (D1, D4)', () => {
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
     expect(topicRequests(h, 'nope', mark)).toEqual([]);
-    expect(controllerLog(h, mark).filter((l) => l.includes('delete'))).toEqual([]);
+    expect(linesSince(h, mark, 'controller.log').filter((l) => l.includes('delete'))).toEqual([]);
 
     const both = adminOf(h).deleteTopics(['nope', 'known'], 30000);
     await h.settle();
@@ -174,7 +170,7 @@ describe('topic deletion (D1, D4)', () => {
     await h.settle();
     const marker = await zk.exists('/admin/delete_topics/slow');
     expect(marker).not.toBeNull();
-    expect(activeController(h).context.topicsToBeDeleted.has('slow')).toBe(true);
+    expect(controllerOf(h).context.topicsToBeDeleted.has('slow')).toBe(true);
     expect(h.cluster.broker(0).metadataCache.contains('slow')).toBe(true);
     expect(h.cluster.broker(1).metadataCache.contains('slow')).toBe(false);
     expect(first.done).toBe(false);

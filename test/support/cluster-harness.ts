@@ -100,6 +100,11 @@ export class ClusterHarness {
     await this.settle();
   }
 
+  /** Drops the events recorded so far: a long simulation reads what it needs as they come. */
+  forgetEvents(): void {
+    this.events.length = 0;
+  }
+
   eventsOf<K extends ClusterEvent['kind']>(kind: K): Array<Extract<ClusterEvent, { kind: K }>> {
     return this.events.filter((e): e is Extract<ClusterEvent, { kind: K }> => e.kind === kind);
   }

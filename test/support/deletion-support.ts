@@ -1,48 +1,24 @@
 import { existsSync } from 'node:fs';
-import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { ControllerRequest } from '../../src-main/core/controller/broker-requests';
 import type { KafkaController } from '../../src-main/core/controller/kafka-controller';
 import type { ReplicaState } from '../../src-main/core/controller/replica-states';
 import type { LogManagerEvent } from '../../src-main/core/log/log-manager-event';
 import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import type { ClusterHarness } from './cluster-harness';
+import { adminOf, CREATE, eventsSince, linesSince, sentRequests, topic, znodeTree, type SentRequest } from './scenario';
 
 /**
- * Helpers for the topic deletion scenarios (D1–D9): creating topics with a fixed assignment, reading
- * the requests the controller sent, the replica transitions it logged, the partition dirs on disk and
- * whole znode subtrees.
+ * For the topic deletion scenarios (D1–D9): creating topics with a fixed assignment, the requests
+ * the controller sent in a compact form, the replica and partition transitions it logged, the
+ * partition dirs on disk. What they share with the other scenarios is in scenario.ts.
  */
-
-export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-export const dec = (b: Uint8Array | null): string | null => (b === null ? null : new TextDecoder().decode(b));
-
-export function adminOf(h: ClusterHarness): ClusterAdmin {
-  return new ClusterAdmin(h.cluster, h.time, h.random);
-}
 
 /** CreateTopics with an explicit assignment (partition i → `assignment[i]`); waits for the leaders. */
 export async function createTopic(h: ClusterHarness, name: string, assignment: number[][], configs: Record<string, string> = {}): Promise<void> {
-  const pending = adminOf(h).createTopics(
-    [{ name, numPartitions: -1, replicationFactor: -1, assignments: assignment.map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds })), configs }],
-    { timeoutMs: 30000, validateOnly: false },
-  );
+  const pending = adminOf(h).createTopics([topic(name, { assignment, configs })], CREATE);
   await h.settle();
   const [result] = await pending;
   if (result.errorCode !== 0) throw new Error(`creating ${name} failed: ${result.errorName} ${result.errorMessage ?? ''}`);
-}
-
-/** The topic znode as the node editor writes it (no `/config/topics/<t>`). */
-export function topicZnodeJson(assignment: number[][]): string {
-  const partitions = Object.fromEntries(assignment.map((replicas, p) => [String(p), replicas]));
-  return JSON.stringify({ version: 2, partitions, adding_replicas: {}, removing_replicas: {} });
-}
-
-/** Every path under `path` (itself included, parents before children, children sorted); [] if it does not exist. */
-export async function znodeTree(zk: ZooKeeperClient, path: string): Promise<string[]> {
-  if (!(await zk.exists(path))) return [];
-  const out = [path];
-  for (const child of [...(await zk.getChildren(path)).children].sort()) out.push(...(await znodeTree(zk, `${path}/${child}`)));
-  return out;
 }
 
 /** The topic's entries in a broker's log dir (`<t>-<p>` and `<t>-<p>.<uuid>-delete`), sorted. */
@@ -59,11 +35,8 @@ export function topicDirs(h: ClusterHarness, brokerId: number, topic: string): s
 /** Kafka's delete dir name: `<t>-<p>.<32 hex uuid>-delete`. */
 export const deleteDirPattern = (topic: string, partition: number): RegExp => new RegExp(`^${topic}-${partition}\\.[0-9a-f]{32}-delete$`);
 
-/** A request the controller put on the wire (the `request-sent` channel events), with a compact description. */
-export interface Sent {
-  controller: number;
-  to: number;
-  request: ControllerRequest;
+/** A request the controller put on the wire, with a compact description. */
+export interface Sent extends SentRequest {
   /** e.g. `StopReplica(delete=true) t-0,t-1`, `UpdateMetadata t-0:-2,t-1:-2`, `LeaderAndIsr t-0:1` */
   text: string;
 }
@@ -81,11 +54,7 @@ export function describeRequest(r: ControllerRequest): string {
 
 /** Requests sent since event index `from` (use `h.events.length` as a mark). */
 export function sentSince(h: ClusterHarness, from = 0): Sent[] {
-  const out: Sent[] = [];
-  for (const e of h.events.slice(from)) {
-    if (e.kind === 'channel' && e.event.kind === 'request-sent') out.push({ controller: e.brokerId, to: e.event.brokerId, request: e.event.request, text: describeRequest(e.event.request) });
-  }
-  return out;
+  return sentRequests(h, from).map((s) => ({ ...s, text: describeRequest(s.request) }));
 }
 
 /** Requests that name the topic, as `to: text` lines in sending order. */
@@ -98,37 +67,19 @@ export function topicRequests(h: ClusterHarness, topic: string, from = 0): strin
 /** The replica transitions the controller logged for a topic: `t-0@1 OnlineReplica→OfflineReplica`. */
 export function replicaTransitions(h: ClusterHarness, topic: string, from = 0): string[] {
   const re = new RegExp(`Changed state of replica (\\d+) for partition (${topic}-\\d+) from (\\w+) to (\\w+)$`);
-  const out: string[] = [];
-  for (const e of h.events.slice(from)) {
-    if (e.kind !== 'log' || e.line.file !== 'state-change.log') continue;
-    const m = re.exec(e.line.message);
-    if (m) out.push(`${m[2]}@${m[1]} ${m[3]}→${m[4]}`);
-  }
-  return out;
+  return linesSince(h, from, 'state-change.log').flatMap((line) => {
+    const m = re.exec(line);
+    return m ? [`${m[2]}@${m[1]} ${m[3]}→${m[4]}`] : [];
+  });
 }
 
 /** The partition transitions the controller logged for a topic: `t-0 OnlinePartition→OfflinePartition`. */
 export function partitionTransitions(h: ClusterHarness, topic: string, from = 0): string[] {
   const re = new RegExp(`Changed partition (${topic}-\\d+) (?:state )?from (\\w+) to (\\w+)`);
-  const out: string[] = [];
-  for (const e of h.events.slice(from)) {
-    if (e.kind !== 'log' || e.line.file !== 'state-change.log') continue;
-    const m = re.exec(e.line.message);
-    if (m) out.push(`${m[1]} ${m[2]}→${m[3]}`);
-  }
-  return out;
-}
-
-/** controller.log lines since event index `from`. */
-export function controllerLog(h: ClusterHarness, from = 0): string[] {
-  return h.events.slice(from).flatMap((e) => (e.kind === 'log' && e.line.file === 'controller.log' ? [e.line.message] : []));
-}
-
-/** The active controller (fails the test if there is none). */
-export function activeController(h: ClusterHarness): KafkaController {
-  const c = h.cluster.activeController();
-  if (!c) throw new Error('no active controller');
-  return c;
+  return linesSince(h, from, 'state-change.log').flatMap((line) => {
+    const m = re.exec(line);
+    return m ? [`${m[1]} ${m[2]}→${m[3]}`] : [];
+  });
 }
 
 /** The controller's replica states for a topic: `{ 't-0@1': 'OnlineReplica', … }`. */
@@ -154,7 +105,7 @@ export function track<T>(p: Promise<T>): { readonly done: boolean; readonly valu
 /** The log-manager events of one kind since event index `from`. */
 export function logManagerEvents<T extends string>(h: ClusterHarness, type: T, from = 0): Array<{ brokerId: number; timeMs: number; event: Extract<LogManagerEvent, { type: T }> }> {
   const out: Array<{ brokerId: number; timeMs: number; event: Extract<LogManagerEvent, { type: T }> }> = [];
-  for (const e of h.events.slice(from)) {
+  for (const e of eventsSince(h, from)) {
     if (e.kind === 'log-manager' && e.event.type === type) out.push({ brokerId: e.brokerId, timeMs: e.timeMs, event: e.event as Extract<LogManagerEvent, { type: T }> });
   }
   return out;

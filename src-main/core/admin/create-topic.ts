@@ -7,8 +7,8 @@
  * and the assignment, so `bad name!` with RF 4 on 3 brokers fails on the replication factor.
  */
 import { KafkaApiError } from '../common/kafka-errors';
+import { validateTopicConfigs } from '../log/log-config';
 import type { Random } from '../platform/random';
-import { validateTopicConfigs } from './log-config';
 import {
   assignReplicasToBrokers,
   getBrokerMetadatas,

@@ -24,26 +24,12 @@ export {
   MAX_NAME_LENGTH,
   topicExistenceError,
   topicNameError,
+  topicNameProblem,
   TRANSACTION_STATE_TOPIC_NAME,
   unifyCollisionChars,
   validateTopic,
 } from './topic-name';
-export {
-  assertValidTopicConfigs,
-  brokerConfigSynonyms,
-  ConfigSource,
-  copyKafkaConfigToLog,
-  effectiveTopicConfig,
-  LOG_CONFIG_DEF,
-  LogConfig,
-  logConfigKey,
-  throttledReplicaListValidator,
-  TopicConfig,
-  topicConfigApiError,
-  topicConfigNames,
-  TopicConfigSynonyms,
-  validateTopicConfigs,
-} from './log-config';
-export type { ConfigSourceName, ConfigSynonym, TopicConfigEntry, TopicConfigError, TopicConfigKey, TopicConfigName } from './log-config';
+export { assertValidTopicConfigs, brokerConfigSynonyms, ConfigSource, effectiveTopicConfig, topicConfigApiError } from './topic-configs';
+export type { ConfigSourceName, ConfigSynonym, TopicConfigEntry } from './topic-configs';
 export { BROKER_COMPRESSION_OPTIONS, BROKER_CONFIG_DEF, BrokerConfig, brokerConfigKey, KafkaConfig } from './broker-config';
 export type { BrokerConfigName } from './broker-config';

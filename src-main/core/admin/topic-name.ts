@@ -21,18 +21,23 @@ export function containsValidPattern(topic: string): boolean {
   return /^[a-zA-Z0-9._-]*$/.test(topic);
 }
 
-/** `Topic.validate` as a value: the InvalidTopicException Kafka would throw, or null. */
-export function topicNameError(topic: string): KafkaApiError | null {
-  const invalid = (message: string) => new KafkaApiError('INVALID_TOPIC_EXCEPTION', message);
-  if (topic.length === 0) return invalid("Topic name is illegal, it can't be empty");
-  if (topic === '.' || topic === '..') return invalid('Topic name cannot be "." or ".."');
+/** `Topic.validate`'s wording for an illegal name; null when the name is legal. */
+export function topicNameProblem(topic: string): string | null {
+  if (topic.length === 0) return "Topic name is illegal, it can't be empty";
+  if (topic === '.' || topic === '..') return 'Topic name cannot be "." or ".."';
   if (topic.length > MAX_NAME_LENGTH) {
-    return invalid(`Topic name is illegal, it can't be longer than ${MAX_NAME_LENGTH} characters, topic name: ${topic}`);
+    return `Topic name is illegal, it can't be longer than ${MAX_NAME_LENGTH} characters, topic name: ${topic}`;
   }
   if (!containsValidPattern(topic)) {
-    return invalid(`Topic name "${topic}" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`);
+    return `Topic name "${topic}" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`;
   }
   return null;
+}
+
+/** `Topic.validate` as a value: the InvalidTopicException Kafka would throw, or null. */
+export function topicNameError(topic: string): KafkaApiError | null {
+  const problem = topicNameProblem(topic);
+  return problem === null ? null : new KafkaApiError('INVALID_TOPIC_EXCEPTION', problem);
 }
 
 /** `Topic.validate`: throws INVALID_TOPIC_EXCEPTION with Kafka's message. */

@@ -23,12 +23,12 @@
  * a line that says so.
  */
 import type { BrokerConfig } from '../admin/broker-config';
-import { LogConfig as TopicLogConfig } from '../admin/log-config';
 import { ConfigException } from '../common/config-def';
-import { javaSplit, parseJavaInt, parseJavaLong } from '../common/java-lang';
+import { javaSplit, JavaThrowable, parseJavaInt, parseJavaLong } from '../common/java-lang';
+import type { KafkaBuild } from '../common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../common/jvm-hash-order';
 import { describeError as describeControllerError } from '../controller/controller-errors';
 import type { ZNodeChildChangeHandler } from '../controller/controller-zk-client';
-import { KafkaLogError } from '../log/errors';
 import { LogConfig } from '../log/log-config';
 import type { LogManager } from '../log/log-manager';
 import type { Time } from '../platform/scheduler';
@@ -41,8 +41,6 @@ import {
   ConfigEntityTypeZNode,
   ConfigType,
 } from '../zk/config-znodes';
-import type { KafkaBuild } from '../zk/jvm-hash-order';
-import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../zk/jvm-hash-order';
 import type { KafkaZkClient } from '../zk/kafka-zk-client';
 import type { StateChangeHandler } from '../zk/kafka-zookeeper-client';
 import { ZnodeFormatError } from '../zk/znode-format-error';
@@ -86,7 +84,7 @@ function logger(sink: LogSink, name: string): Logger {
 }
 
 /** A `java.lang` exception Kafka's code runs into here (`String.substring`, an array index). */
-class JavaException extends KafkaLogError {
+class JavaException extends JavaThrowable {
   constructor(
     readonly javaClass: string,
     message: string,
@@ -106,7 +104,7 @@ export function javaThrowable(e: unknown): string {
     return `com.fasterxml.jackson.databind.JsonMappingException: ${reason}`;
   }
   if (e instanceof ConfigException) return `org.apache.kafka.common.config.ConfigException: ${e.message}`;
-  if (e instanceof KafkaLogError) return e.toString();
+  if (e instanceof JavaThrowable) return e.toString();
   if (e instanceof KeeperException) return describeControllerError(e);
   if (e instanceof Error) {
     const javaLang = ['NumberFormatException', 'IllegalArgumentException', 'IllegalStateException'];
@@ -308,7 +306,6 @@ export class TopicConfigHandler implements ConfigHandler {
       const props: Record<string, string> = {};
       for (const [key, value] of topicConfig) if (!configNamesToExclude.has(key)) props[key] = value;
       // `LogConfig.fromProps` parses and validates every value (a ConfigException stops here).
-      TopicLogConfig.fromProps(this.deps.config, props);
       const logConfig = LogConfig.fromProps(this.deps.logManager.config.defaultLogConfig, props);
       for (const log of logs) log.updateConfig(logConfig);
     }

@@ -1,5 +1,4 @@
 import { BrokerConfig } from '../admin/broker-config';
-import { copyKafkaConfigToLog } from '../admin/log-config';
 import { Errors } from '../common/kafka-errors';
 import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from '../controller/broker-requests';
 import type { ChannelFaults } from '../controller/channel-faults';
@@ -9,6 +8,7 @@ import { KafkaController } from '../controller/kafka-controller';
 import { StateChangeLogger } from '../controller/state-change-logger';
 import { checkClusterId, readBrokerMetadataFromLogDirs, BrokerMetadataCheckpoint } from '../log/broker-metadata-checkpoint';
 import type { TopicConfigValues } from '../log/log-config';
+import { copyKafkaConfigToLog } from '../log/log-config';
 import type { LogManagerEvent } from '../log/log-manager-event';
 import { LogManager } from '../log/log-manager';
 import type { Executor } from '../platform/executor';

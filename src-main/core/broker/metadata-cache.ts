@@ -1,9 +1,9 @@
+import { scalaLongMapOrder } from '../common/jvm-hash-order';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { LiveBroker } from '../controller/broker-info';
 import type { UpdateMetadataPartitionState, UpdateMetadataRequest } from '../controller/broker-requests';
 import { LEADER_DURING_DELETE } from '../controller/leader-and-isr';
-import { scalaLongMapOrder } from '../zk/jvm-hash-order';
 
 /**
  * A broker's view of the cluster (Kafka's `MetadataCache`), fed only by UpdateMetadata requests:

@@ -82,9 +82,15 @@ export class ReplicaManager {
   startup(): void {
     const t = this.deps.time;
     this.running = true;
-    this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, () => void this.maybeShrinkIsr()));
-    this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, () => void this.maybePropagateIsrChanges()));
-    this.tasks.push(t.schedulePeriodic('replica-fetchers', this.config.replicaFetchWaitMaxMs, this.config.replicaFetchWaitMaxMs, () => void this.fetchFromLeaders()));
+    // As KafkaScheduler, a task's failure is logged, not thrown: a ZooKeeper write racing a clean
+    // shutdown (its session closed meanwhile) would otherwise be an unhandled rejection in the app.
+    const run = (name: string, task: () => Promise<void>) => () =>
+      void task().catch((e: unknown) =>
+        this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` }),
+      );
+    this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.maybeShrinkIsr())));
+    this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.maybePropagateIsrChanges())));
+    this.tasks.push(t.schedulePeriodic('replica-fetchers', this.config.replicaFetchWaitMaxMs, this.config.replicaFetchWaitMaxMs, run('replica-fetchers', () => this.fetchFromLeaders())));
   }
 
   shutdown(): void {

@@ -1,19 +1,26 @@
 /**
  * Kafka's `ConfigDef` reduced to what topic and broker configs use: typed keys with a default, a
- * validator, an importance and a line of documentation; parsing of string values with
- * `ConfigDef.parseType`'s rules; and `ConfigException`'s message format
- * `Invalid value X for configuration Y: reason`.
+ * validator, an importance and a line of documentation; parsing of values with
+ * `ConfigDef.parseType`'s rules (a string is parsed, a typed value must have the key's type); and
+ * `ConfigException`'s message format `Invalid value X for configuration Y: reason`.
  *
  * Parsed values: INT/SHORT/DOUBLE as number, LONG as bigint (Long.MAX_VALUE must survive),
  * BOOLEAN as boolean, STRING/CLASS/PASSWORD as string, LIST as string[].
  */
 import {
+  INT_MAX,
+  INT_MIN,
   javaDoubleToString,
   javaListToString,
+  JavaThrowable,
+  LONG_MAX,
+  LONG_MIN,
   parseJavaDouble,
   parseJavaInt,
   parseJavaLong,
   parseJavaShort,
+  SHORT_MAX,
+  SHORT_MIN,
 } from './java-lang';
 
 export type ConfigType = 'BOOLEAN' | 'STRING' | 'INT' | 'SHORT' | 'LONG' | 'DOUBLE' | 'LIST' | 'CLASS' | 'PASSWORD';
@@ -24,8 +31,9 @@ export type ConfigValue = boolean | string | number | bigint | readonly string[]
 export const NO_DEFAULT_VALUE: unique symbol = Symbol('NO_DEFAULT_VALUE');
 
 /** `org.apache.kafka.common.config.ConfigException`. */
-export class ConfigException extends Error {
+export class ConfigException extends JavaThrowable {
   override readonly name = 'ConfigException';
+  readonly javaClass = 'org.apache.kafka.common.config.ConfigException';
   /** The configuration the error is about, when Kafka's message names one. */
   readonly configName: string | null;
 
@@ -141,8 +149,8 @@ export function define(
 
 const COMMA_WITH_WHITESPACE = /\s*,\s*/;
 
-/** `ConfigDef.parseType` for a string value; a NumberFormatException becomes "Not a number of type X". */
-export function parseType(name: string, value: string, type: ConfigType): ConfigValue {
+/** `ConfigDef.parseType`: a string is trimmed and parsed; a NumberFormatException becomes "Not a number of type X". */
+function parseString(name: string, value: string, type: ConfigType): ConfigValue {
   const trimmed = value.trim();
   try {
     switch (type) {
@@ -171,8 +179,86 @@ export function parseType(name: string, value: string, type: ConfigType): Config
   }
 }
 
-/** `ConfigDef.parseValue`: the given value (parsed) or the default, then the validator. */
-export function parseValue(key: ConfigKey, value: string | undefined): ConfigValue {
+/** `value.getClass().getName()` of the Java object a typed value stands for. */
+function javaClassName(value: Exclude<ConfigValue, null | string>): string {
+  if (typeof value === 'boolean') return 'java.lang.Boolean';
+  if (typeof value === 'bigint') return 'java.lang.Long';
+  if (typeof value === 'number') return !Number.isInteger(value) ? 'java.lang.Double' : value >= INT_MIN && value <= INT_MAX ? 'java.lang.Integer' : 'java.lang.Long';
+  return 'java.util.ArrayList';
+}
+
+/** The ConfigException for a typed value that is not of the key's type. */
+function typeMismatch(name: string, value: Exclude<ConfigValue, null | string>, type: ConfigType): ConfigException {
+  const printed = printValue(value, typeof value === 'number' && !Number.isInteger(value) ? 'DOUBLE' : type);
+  const expected = (what: string) => `Expected value to be ${what}, but it was a ${javaClassName(value)}`;
+  switch (type) {
+    case 'BOOLEAN':
+      return ConfigException.invalidValue(name, printed, 'Expected value to be either true or false');
+    case 'LIST':
+      return ConfigException.invalidValue(name, printed, 'Expected a comma separated list.');
+    case 'INT':
+      return ConfigException.invalidValue(name, printed, expected('a 32-bit integer'));
+    case 'SHORT':
+      return ConfigException.invalidValue(name, printed, expected('a 16-bit integer'));
+    case 'LONG':
+      return ConfigException.invalidValue(name, printed, expected('a 64-bit integer'));
+    case 'DOUBLE':
+      return ConfigException.invalidValue(name, printed, expected('a double'));
+    default:
+      return ConfigException.invalidValue(name, printed, expected('a string'));
+  }
+}
+
+/** `value` as a whole number in [min, max], or null. */
+function integralIn(value: ConfigValue, min: bigint, max: bigint): bigint | null {
+  const v = typeof value === 'bigint' ? value : typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : null;
+  return v !== null && v >= min && v <= max ? v : null;
+}
+
+const INT_RANGE = [BigInt(INT_MIN), BigInt(INT_MAX)] as const;
+const SHORT_RANGE = [BigInt(SHORT_MIN), BigInt(SHORT_MAX)] as const;
+
+/**
+ * `ConfigDef.parseType`: null stays null, a string is parsed as {@link parseString} does, and a typed
+ * value (a default, or a value a broker hands over already typed) must be of the key's type. An
+ * integral number or bigint serves for any integral type whose range holds it; a LONG comes back
+ * as a bigint, an INT or SHORT as a number.
+ */
+export function parseType(name: string, value: ConfigValue, type: ConfigType): ConfigValue {
+  if (value === null) return null;
+  if (typeof value === 'string') return parseString(name, value, type);
+  let parsed: ConfigValue | undefined;
+  switch (type) {
+    case 'BOOLEAN':
+      if (typeof value === 'boolean') parsed = value;
+      break;
+    case 'INT':
+    case 'SHORT': {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= (type === 'INT' ? INT_MIN : SHORT_MIN) && value <= (type === 'INT' ? INT_MAX : SHORT_MAX)) parsed = value;
+      else {
+        const v = integralIn(value, ...(type === 'INT' ? INT_RANGE : SHORT_RANGE));
+        if (v !== null) parsed = Number(v);
+      }
+      break;
+    }
+    case 'LONG': {
+      const v = integralIn(value, LONG_MIN, LONG_MAX);
+      if (v !== null) parsed = v;
+      break;
+    }
+    case 'DOUBLE':
+      if (typeof value === 'number' || typeof value === 'bigint') parsed = Number(value);
+      break;
+    case 'LIST':
+      if (Array.isArray(value)) parsed = value;
+      break;
+  }
+  if (parsed === undefined) throw typeMismatch(name, value, type);
+  return parsed;
+}
+
+/** `ConfigDef.parseValue`: the given value (parsed; `undefined` when not given) or the default, then the validator. */
+export function parseValue(key: ConfigKey, value: ConfigValue | undefined): ConfigValue {
   let parsed: ConfigValue;
   if (value !== undefined) {
     parsed = parseType(key.name, value, key.type);

@@ -1,7 +1,10 @@
 /**
- * The few `java.lang` behaviours that leak into Kafka's messages and parsing: `Integer.parseInt`,
- * `Long.parseLong`, `Double.parseDouble`, `Double.toString`, `String.split` and `List.toString`.
- * Kafka's error text is built from these, so "byte for byte" needs them byte for byte too.
+ * The JDK behaviours that leak into Kafka's messages, files and parsing: the `java.lang`
+ * exceptions and `Throwable.toString()`, `Integer.parseInt`, `Long.parseLong`, `Short.parseShort`,
+ * `Double.parseDouble`, `Double.toString`, `String.hashCode`, `String.split`, `List.toString`,
+ * `Date.toString()` and `BufferedReader.readLine()`. Kafka's error text and files are built from
+ * these, so "byte for byte" needs them byte for byte too. (The iteration orders of the JVM
+ * collections are in jvm-hash-order.ts.)
  */
 
 export const INT_MIN = -2147483648;
@@ -11,33 +14,95 @@ export const SHORT_MAX = 32767;
 export const LONG_MIN = -9223372036854775808n;
 export const LONG_MAX = 9223372036854775807n;
 
-/** `java.lang.NumberFormatException`, with the JDK's `For input string: "x"` text. */
-export class NumberFormatException extends Error {
-  override readonly name = 'NumberFormatException';
+// ---- exceptions ----
 
-  static forInputString(s: string): NumberFormatException {
-    return new NumberFormatException(`For input string: "${s}"`);
+/**
+ * An exception Kafka's code would throw, with the Java class log4j prints under a line:
+ * `toString()` is `Throwable.toString()`, `<java class>: <message>`.
+ */
+export abstract class JavaThrowable extends Error {
+  abstract readonly javaClass: string;
+
+  override toString(): string {
+    return `${this.javaClass}: ${this.message}`;
   }
 }
 
 /** `java.lang.IllegalArgumentException`; Scala's `require(cond, msg)` throws it as `requirement failed: msg`. */
-export class IllegalArgumentException extends Error {
-  override readonly name = 'IllegalArgumentException';
+export class IllegalArgumentException extends JavaThrowable {
+  override readonly name: string = 'IllegalArgumentException';
+  readonly javaClass: string = 'java.lang.IllegalArgumentException';
 
   static requirementFailed(message: string): IllegalArgumentException {
     return new IllegalArgumentException(`requirement failed: ${message}`);
   }
 }
 
+/** `java.lang.NumberFormatException` (an IllegalArgumentException), with the JDK's `For input string: "x"` text. */
+export class NumberFormatException extends IllegalArgumentException {
+  override readonly name = 'NumberFormatException';
+  override readonly javaClass = 'java.lang.NumberFormatException';
+
+  static forInputString(s: string): NumberFormatException {
+    return new NumberFormatException(numberFormatMessage(s));
+  }
+}
+
+/** `java.lang.IllegalStateException`. */
+export class IllegalStateException extends JavaThrowable {
+  override readonly name = 'IllegalStateException';
+  readonly javaClass = 'java.lang.IllegalStateException';
+}
+
+/** `Throwable.toString()`: `<java class>: <message>` (the message may span lines). */
+export function throwableToString(e: unknown): string {
+  if (e instanceof JavaThrowable) return e.toString();
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  return String(e);
+}
+
+/**
+ * Renders an error the way Kafka's logger prints an exception under a line: `<class>: <message>`,
+ * then `Caused by: <class>: <message>` for each cause.
+ */
+export function describeError(e: unknown): string {
+  let text = throwableToString(e);
+  let cause = e instanceof Error ? e.cause : undefined;
+  for (let depth = 0; cause !== undefined && depth < 8; depth++) {
+    text += `\nCaused by: ${throwableToString(cause)}`;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return text;
+}
+
+// ---- Integer / Long / Short / Double parsing ----
+
 // Java accepts an optional sign and ASCII digits only: no whitespace, no '_', no exponent.
 const JAVA_INTEGER = /^[+-]?[0-9]+$/;
 
+/** The `NumberFormatException` text of `Integer.parseInt` / `Long.parseLong` for a string they refuse. */
+export function numberFormatMessage(s: string): string {
+  return `For input string: "${s}"`;
+}
+
+/** `Long.parseLong(s)`, or null where Java throws `NumberFormatException`. */
+export function parseJavaLongOrNull(s: string): bigint | null {
+  if (!JAVA_INTEGER.test(s)) return null;
+  const value = BigInt(s);
+  return value < LONG_MIN || value > LONG_MAX ? null : value;
+}
+
+/** `Integer.parseInt(s)`, or null where Java throws `NumberFormatException`. */
+export function parseJavaIntOrNull(s: string): number | null {
+  const value = parseJavaLongOrNull(s);
+  return value === null || value < BigInt(INT_MIN) || value > BigInt(INT_MAX) ? null : Number(value);
+}
+
 /** `Integer.parseInt(s)`: throws `NumberFormatException` outside the 32-bit range. */
 export function parseJavaInt(s: string): number {
-  if (!JAVA_INTEGER.test(s)) throw NumberFormatException.forInputString(s);
-  const value = BigInt(s);
-  if (value < BigInt(INT_MIN) || value > BigInt(INT_MAX)) throw NumberFormatException.forInputString(s);
-  return Number(value);
+  const value = parseJavaIntOrNull(s);
+  if (value === null) throw NumberFormatException.forInputString(s);
+  return value;
 }
 
 /** `Short.parseShort(s)`. */
@@ -51,9 +116,8 @@ export function parseJavaShort(s: string): number {
 
 /** `Long.parseLong(s)`, as a bigint because a JS number cannot hold `Long.MAX_VALUE` exactly. */
 export function parseJavaLong(s: string): bigint {
-  if (!JAVA_INTEGER.test(s)) throw NumberFormatException.forInputString(s);
-  const value = BigInt(s);
-  if (value < LONG_MIN || value > LONG_MAX) throw NumberFormatException.forInputString(s);
+  const value = parseJavaLongOrNull(s);
+  if (value === null) throw NumberFormatException.forInputString(s);
   return value;
 }
 
@@ -96,6 +160,15 @@ export function javaDoubleToString(d: number): string {
   return `${m}E${exponent.startsWith('+') ? exponent.slice(1) : exponent}`;
 }
 
+// ---- strings and text ----
+
+/** `String.hashCode()` (UTF-16 code units, int32 wrap-around). */
+export function javaStringHashCode(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
 /**
  * `String.split(regex)` with a literal separator: trailing empty strings are removed, and a string
  * without the separator gives itself (so `"".split(",")` is `[""]`, but `",".split(",")` is `[]`).
@@ -110,4 +183,28 @@ export function javaSplit(s: string, separator: string): string[] {
 /** `AbstractCollection.toString()`: `[a, b, c]`. */
 export function javaListToString(items: readonly unknown[]): string {
   return `[${items.map(String).join(', ')}]`;
+}
+
+/**
+ * `BufferedReader.readLine()` over a whole text: lines end at `\n`, `\r` or `\r\n`; a final line
+ * without terminator counts; a trailing terminator does not add an empty line.
+ */
+export function javaReadLines(text: string): string[] {
+  if (text.length === 0) return [];
+  const lines = text.split(/\r\n|\r|\n/);
+  if (/[\r\n]$/.test(text)) lines.pop();
+  return lines;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `new Date(ms).toString()` of a JVM running in UTC: `Sun Nov 29 12:00:00 UTC 2026`. */
+export function javaDateToString(epochMs: number): string {
+  const d = new Date(epochMs);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return (
+    `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${two(d.getUTCDate())} ` +
+    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`
+  );
 }

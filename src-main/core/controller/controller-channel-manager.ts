@@ -105,12 +105,18 @@ class BrokerChannel {
         },
         () => {
           // The broker died while handling it: Kafka would resend once it can reach the broker again.
-          this.busy = false;
-          if (this.stopped) return;
+          if (this.stopped) {
+            this.busy = false;
+            return;
+          }
           this.queue.unshift(item);
           this.waitingForTimer = true;
+          // Still busy during the backoff, as when the broker cannot be reached: a request enqueued
+          // meanwhile must not start a second attempt whose own retry this timer would then cut short
+          // (it cleared `waitingForTimer` under that attempt, and the channel looked busy for ever).
           this.time.schedule(`controller-send-retry-${this.brokerId}`, RETRY_BACKOFF_MS, () => {
             this.waitingForTimer = false;
+            this.busy = false;
             this.pump();
           });
         },

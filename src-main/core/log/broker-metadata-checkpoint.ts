@@ -17,17 +17,11 @@
  * is an IllegalArgumentException and a non-number a NumberFormatException: both are fatal for the
  * broker's startup, while an IOException only takes that log dir offline.
  */
+import { IllegalArgumentException, INT_MAX, parseJavaInt } from '../common/java-lang';
 import type { Clock } from '../platform/clock';
 import type { FileSystem } from '../platform/file-system';
 import { isFileSystemError, joinPath } from '../platform/file-system';
-import {
-  IllegalArgumentException,
-  InconsistentBrokerIdException,
-  InconsistentBrokerMetadataException,
-  InconsistentClusterIdException,
-  IOException,
-} from './errors';
-import { parseJavaInt } from './java-compat';
+import { InconsistentBrokerIdException, InconsistentBrokerMetadataException, InconsistentClusterIdException, IOException } from './errors';
 import { loadJavaProperties, storeJavaProperties } from './java-properties';
 import { META_PROPERTIES_FILE } from './log-dir-names';
 
@@ -42,7 +36,6 @@ export function formatBrokerMetadata(m: BrokerMetadata): string {
   return `BrokerMetadata(brokerId=${m.brokerId}, clusterId=${m.clusterId ?? 'None'})`;
 }
 
-const INT_MAX = 2147483647;
 const encoder = new TextEncoder();
 
 /** `VerifiableProperties.getIntInRange(name, (0, Int.MaxValue))`. */

@@ -23,11 +23,11 @@
  * Kafka creates each checkpoint file empty (0 bytes) when it first opens it (`Files.createFile` in
  * the `CheckpointFile` constructor); `createIfMissing` does that. It is filled on the first write.
  */
+import { javaReadLines, NumberFormatException, parseJavaInt, parseJavaLong } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, compareTopicPartitions } from '../common/topic-partition';
 import type { FileSystem } from '../platform/file-system';
-import { CheckpointFormatException, KafkaStorageException, NumberFormatException } from './errors';
-import { javaReadLines, parseJavaInt, parseJavaLong } from './java-compat';
+import { CheckpointFormatException, KafkaStorageException } from './errors';
 
 /** Turns an entry into its line and back; `fromLine` returns null (or throws NumberFormatException) for a malformed line. */
 export interface CheckpointEntryFormatter<T> {
@@ -195,7 +195,7 @@ export const offsetCheckpointFormatter: CheckpointEntryFormatter<OffsetCheckpoin
     if (fields.length !== 3) return null;
     return {
       topicPartition: { topic: fields[0], partition: parseJavaInt(fields[1]) },
-      offset: parseJavaLong(fields[2]),
+      offset: Number(parseJavaLong(fields[2])),
     };
   },
 };
@@ -252,7 +252,7 @@ export const leaderEpochCheckpointFormatter: CheckpointEntryFormatter<EpochEntry
   fromLine: (line) => {
     const fields = splitOnJavaWhitespace(line);
     if (fields.length !== 2) return null;
-    return { epoch: parseJavaInt(fields[0]), startOffset: parseJavaLong(fields[1]) };
+    return { epoch: parseJavaInt(fields[0]), startOffset: Number(parseJavaLong(fields[1])) };
   },
 };
 

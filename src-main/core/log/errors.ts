@@ -1,19 +1,14 @@
 /**
  * The exceptions Kafka's storage layer throws, with the Java class name Kafka would print in
  * server.log (`org.apache.kafka.common.KafkaException: Found directory …`). The message text is
- * Kafka's; `javaClass` lets an event render the line exactly as a broker would.
+ * Kafka's; `javaClass` lets an event render the line exactly as a broker would. The `java.lang`
+ * ones (IllegalArgumentException, NumberFormatException, IllegalStateException) and
+ * `Throwable.toString()` are in common/java-lang.ts.
  */
-export abstract class KafkaLogError extends Error {
-  abstract readonly javaClass: string;
-
-  /** `<java class>: <message>`, as `Throwable.toString()` prints it. */
-  override toString(): string {
-    return `${this.javaClass}: ${this.message}`;
-  }
-}
+import { JavaThrowable } from '../common/java-lang';
 
 /** `org.apache.kafka.common.KafkaException`: fatal for broker startup when thrown while loading logs. */
-export class KafkaException extends KafkaLogError {
+export class KafkaException extends JavaThrowable {
   override readonly name: string = 'KafkaException';
   readonly javaClass: string = 'org.apache.kafka.common.KafkaException';
 }
@@ -31,7 +26,7 @@ export class LogDirNotFoundException extends KafkaException {
 }
 
 /** `java.io.IOException`: what checkpoint and meta.properties readers throw for bad content. */
-export class IOException extends KafkaLogError {
+export class IOException extends JavaThrowable {
   override readonly name: string = 'IOException';
   readonly javaClass: string = 'java.io.IOException';
 }
@@ -51,47 +46,6 @@ export class CheckpointFormatException extends IOException {
   ) {
     super(message);
   }
-}
-
-/** `java.lang.IllegalArgumentException` (Scala's `require` failures: "requirement failed: …"). */
-export class IllegalArgumentException extends KafkaLogError {
-  override readonly name: string = 'IllegalArgumentException';
-  readonly javaClass: string = 'java.lang.IllegalArgumentException';
-}
-
-/** `java.lang.IllegalStateException`. */
-export class IllegalStateException extends KafkaLogError {
-  override readonly name = 'IllegalStateException';
-  readonly javaClass = 'java.lang.IllegalStateException';
-}
-
-/** `java.lang.NumberFormatException`, with Java's text: `For input string: "abc"`. */
-export class NumberFormatException extends IllegalArgumentException {
-  override readonly name = 'NumberFormatException';
-  override readonly javaClass = 'java.lang.NumberFormatException';
-}
-
-/** `Throwable.toString()`: `<java class>: <message>` (the message may span lines). */
-export function throwableToString(e: unknown): string {
-  if (e instanceof KafkaLogError) return e.toString();
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
-}
-
-/**
- * Renders an error the way Kafka's logger prints an exception under a line: `<class>: <message>`,
- * then `Caused by: <class>: <message>` for each cause.
- */
-export function describeError(e: unknown): string {
-  const one = (x: unknown): string =>
-    x instanceof KafkaLogError ? x.toString() : x instanceof Error ? `${x.name}: ${x.message}` : String(x);
-  let text = one(e);
-  let cause = e instanceof Error ? e.cause : undefined;
-  for (let depth = 0; cause !== undefined && depth < 8; depth++) {
-    text += `\nCaused by: ${one(cause)}`;
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
-  return text;
 }
 
 /** `kafka.common.InconsistentBrokerMetadataException`: log dirs disagree about the broker's identity. */

@@ -10,7 +10,8 @@
  * Reading accepts the whole grammar: `#`/`!` comment lines, blank lines, `=`, `:` or whitespace
  * between key and value, line continuation with a trailing `\`, escapes.
  */
-import { javaDateToString, javaHashtableIterationOrder } from './java-compat';
+import { javaDateToString } from '../common/java-lang';
+import { javaHashtableOrder } from '../common/jvm-hash-order';
 
 function saveConvert(text: string, escapeSpace: boolean): string {
   let out = '';
@@ -64,7 +65,7 @@ export function storeJavaProperties(
   text += `#${javaDateToString(nowMs)}\n`;
   const values = new Map<string, string>();
   for (const [k, v] of entries) values.set(k, v);
-  for (const key of javaHashtableIterationOrder([...values.keys()])) {
+  for (const key of javaHashtableOrder(values.keys())) {
     text += `${saveConvert(key, true)}=${saveConvert(values.get(key) as string, false)}\n`;
   }
   return text;

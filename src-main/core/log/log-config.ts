@@ -1,135 +1,377 @@
 /**
- * A partition log's configuration (`kafka.log.LogConfig`), built from plain values: the broker's
- * defaults (`KafkaServer.copyKafkaConfigToLog`) overlaid with the topic's overrides from
- * `/config/topics/<t>`. Values may be numbers/booleans/lists (typed defaults) or strings (as stored
- * in ZooKeeper). Validation of user input (`LogConfig.validate`) is the admin layer's job; this
- * class parses what the log needs and keeps the originals for Kafka's "with properties {…}" line.
+ * Kafka 2.5's topic-level configuration, `kafka.log.LogConfig`, the one configuration class of the
+ * log, the broker and the admin requests: every key with its type, default, validator, importance,
+ * documentation and the broker key it falls back to (`LOG_CONFIG_DEF`); `LogConfig.validate`
+ * (unknown names, values, min ≤ max compaction lag); and the typed `LogConfig` a log runs with,
+ * `LogConfig.fromProps(defaults, overrides)`: the broker's defaults (`copyKafkaConfigToLog`, typed)
+ * overlaid with the topic's overrides from `/config/topics/<t>` (strings), every key parsed and
+ * validated as `ConfigDef.parse` does. It keeps the originals for Kafka's "Created log … with
+ * properties {…}" line. The DescribeConfigs view of a topic is admin/topic-configs.ts.
  */
-import { IllegalArgumentException } from './errors';
-import { javaHashMapIterationOrder, parseJavaInt, parseJavaLong } from './java-compat';
+import type { BrokerConfig } from '../admin/broker-config';
+import { BROKER_COMPRESSION_OPTIONS, KafkaConfig } from '../admin/broker-config';
+import { apiVersionValidator, parseApiVersion, type ApiVersion } from '../common/api-version';
+import {
+  atLeast,
+  between,
+  ConfigException,
+  define,
+  parseConfigs,
+  parseValue,
+  printValue,
+  validList,
+  validString,
+  type ConfigKey,
+  type ConfigType,
+  type ConfigValue,
+  type Validator,
+} from '../common/config-def';
+import { LONG_MAX } from '../common/java-lang';
+import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
+import type { Random } from '../platform/random';
 
-export type ConfigValue = string | number | boolean | bigint | readonly string[];
-export type TopicConfigValues = Readonly<Record<string, ConfigValue>>;
+/** Topic config names (`org.apache.kafka.common.config.TopicConfig`, plus LogConfig's two throttle lists). */
+export const TopicConfig = {
+  SEGMENT_BYTES_CONFIG: 'segment.bytes',
+  SEGMENT_MS_CONFIG: 'segment.ms',
+  SEGMENT_JITTER_MS_CONFIG: 'segment.jitter.ms',
+  SEGMENT_INDEX_BYTES_CONFIG: 'segment.index.bytes',
+  FLUSH_MESSAGES_INTERVAL_CONFIG: 'flush.messages',
+  FLUSH_MS_CONFIG: 'flush.ms',
+  RETENTION_BYTES_CONFIG: 'retention.bytes',
+  RETENTION_MS_CONFIG: 'retention.ms',
+  MAX_MESSAGE_BYTES_CONFIG: 'max.message.bytes',
+  INDEX_INTERVAL_BYTES_CONFIG: 'index.interval.bytes',
+  DELETE_RETENTION_MS_CONFIG: 'delete.retention.ms',
+  MIN_COMPACTION_LAG_MS_CONFIG: 'min.compaction.lag.ms',
+  MAX_COMPACTION_LAG_MS_CONFIG: 'max.compaction.lag.ms',
+  FILE_DELETE_DELAY_MS_CONFIG: 'file.delete.delay.ms',
+  MIN_CLEANABLE_DIRTY_RATIO_CONFIG: 'min.cleanable.dirty.ratio',
+  CLEANUP_POLICY_CONFIG: 'cleanup.policy',
+  UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG: 'unclean.leader.election.enable',
+  MIN_IN_SYNC_REPLICAS_CONFIG: 'min.insync.replicas',
+  COMPRESSION_TYPE_CONFIG: 'compression.type',
+  PREALLOCATE_CONFIG: 'preallocate',
+  MESSAGE_FORMAT_VERSION_CONFIG: 'message.format.version',
+  MESSAGE_TIMESTAMP_TYPE_CONFIG: 'message.timestamp.type',
+  MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG: 'message.timestamp.difference.max.ms',
+  LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG: 'leader.replication.throttled.replicas',
+  FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG: 'follower.replication.throttled.replicas',
+  MESSAGE_DOWNCONVERSION_ENABLE_CONFIG: 'message.downconversion.enable',
+} as const;
 
-const LONG_MAX = 9223372036854775807n;
+export type TopicConfigName = (typeof TopicConfig)[keyof typeof TopicConfig];
+
+/** A LogConfig key with the broker key its default comes from (`LogConfigDef.serverDefaultConfigNames`). */
+export interface TopicConfigKey extends ConfigKey {
+  readonly name: TopicConfigName;
+  readonly serverDefaultConfigName: string;
+}
 
 /**
- * Kafka 2.5 topic-config defaults, keyed by topic config name. The key order is the order a 2.5/2.6
- * broker's copy of the broker config puts them in; it only breaks ties between keys that share a
- * `HashMap` bucket when the properties are printed.
+ * `ThrottledReplicaListValidator`: `*`, or `partition:broker` entries. As 2.5 checks it, a list whose
+ * first entry is `*` passes whatever follows.
  */
-export const LOG_CONFIG_DEFAULTS: TopicConfigValues = {
-  'compression.type': 'producer',
-  'message.downconversion.enable': true,
-  'min.insync.replicas': 1,
-  'segment.jitter.ms': 0,
-  'cleanup.policy': ['delete'],
-  'flush.ms': LONG_MAX,
-  'segment.bytes': 1073741824,
-  'retention.ms': 604800000,
-  'flush.messages': LONG_MAX,
-  'message.format.version': '2.5-IV0',
-  'file.delete.delay.ms': 60000,
-  'max.compaction.lag.ms': LONG_MAX,
-  'max.message.bytes': 1048588,
-  'min.compaction.lag.ms': 0,
-  'message.timestamp.type': 'CreateTime',
-  preallocate: false,
-  'min.cleanable.dirty.ratio': 0.5,
-  'index.interval.bytes': 4096,
-  'unclean.leader.election.enable': false,
-  'retention.bytes': -1,
-  'delete.retention.ms': 86400000,
-  'segment.ms': 604800000,
-  'message.timestamp.difference.max.ms': LONG_MAX,
-  'segment.index.bytes': 10485760,
+export const throttledReplicaListValidator: Validator = {
+  description: '[partitionId]:[brokerId],[partitionId]:[brokerId],...',
+  ensureValid(name, value, type) {
+    const proposed = (value as readonly string[] | null) ?? [];
+    const allReplicas = proposed.every((entry) => /^(?:[0-9]+:[0-9]+)?$/.test(entry.trim()));
+    if (!(allReplicas || proposed[0]?.trim() === '*')) {
+      throw ConfigException.invalidValue(
+        name,
+        printValue(value, type),
+        `${name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`,
+      );
+    }
+  },
 };
 
-const TIE_RANK = new Map(Object.keys(LOG_CONFIG_DEFAULTS).map((k, i) => [k, i]));
-const DOUBLE_KEYS = new Set(['min.cleanable.dirty.ratio']);
+const T = TopicConfig;
+const K = KafkaConfig;
 
-/** A value as Java's `toString` prints it (`[delete]` for a list, `0.5` for a double). */
+function topicKey(
+  name: TopicConfigName,
+  type: ConfigType,
+  defaultValue: ConfigValue,
+  validator: Validator | null,
+  documentation: string,
+  serverDefaultConfigName: string,
+  importance: 'MEDIUM' | 'LOW' = 'MEDIUM',
+): TopicConfigKey {
+  return Object.freeze({ ...define(name, type, defaultValue, validator, importance, documentation), name, serverDefaultConfigName });
+}
+
+/** 2.5's `LogConfig.configDef`, in definition order (the order `ConfigDef.parse` checks values in). */
+export const LOG_CONFIG_DEF: readonly TopicConfigKey[] = [
+  topicKey(T.SEGMENT_BYTES_CONFIG, 'INT', 1073741824, atLeast(14), 'The segment file size for the log.', K.LogSegmentBytesProp),
+  topicKey(T.SEGMENT_MS_CONFIG, 'LONG', 604800000n, atLeast(1), 'The period of time after which Kafka will force the log to roll even if the segment file isn\'t full.', K.LogRollTimeMillisProp),
+  topicKey(T.SEGMENT_JITTER_MS_CONFIG, 'LONG', 0n, atLeast(0), 'The maximum random jitter subtracted from the scheduled segment roll time.', K.LogRollTimeJitterMillisProp),
+  topicKey(T.SEGMENT_INDEX_BYTES_CONFIG, 'INT', 10485760, atLeast(0), 'The size of the index that maps offsets to file positions.', K.LogIndexSizeMaxBytesProp),
+  topicKey(T.FLUSH_MESSAGES_INTERVAL_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The number of messages written to a log partition before we force an fsync on the log.', K.LogFlushIntervalMessagesProp),
+  topicKey(T.FLUSH_MS_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The time interval after which we will force an fsync of data written to the log.', K.LogFlushIntervalMsProp),
+  topicKey(T.RETENTION_BYTES_CONFIG, 'LONG', -1n, null, 'The maximum size a partition log can grow to before old segments are discarded (-1: no limit).', K.LogRetentionBytesProp),
+  topicKey(T.RETENTION_MS_CONFIG, 'LONG', 604800000n, atLeast(-1), 'The maximum time a log is retained before old segments are discarded (-1: no limit).', K.LogRetentionTimeMillisProp),
+  topicKey(T.MAX_MESSAGE_BYTES_CONFIG, 'INT', 1048588, atLeast(0), 'The largest record batch size allowed by Kafka.', K.MessageMaxBytesProp),
+  topicKey(T.INDEX_INTERVAL_BYTES_CONFIG, 'INT', 4096, atLeast(0), 'How frequently Kafka adds an index entry to its offset index.', K.LogIndexIntervalBytesProp),
+  topicKey(T.DELETE_RETENTION_MS_CONFIG, 'LONG', 86400000n, atLeast(0), 'The amount of time to retain delete tombstone markers for log compacted topics.', K.LogCleanerDeleteRetentionMsProp),
+  topicKey(T.MIN_COMPACTION_LAG_MS_CONFIG, 'LONG', 0n, atLeast(0), 'The minimum time a message will remain uncompacted in the log.', K.LogCleanerMinCompactionLagMsProp),
+  topicKey(T.MAX_COMPACTION_LAG_MS_CONFIG, 'LONG', LONG_MAX, atLeast(1), 'The maximum time a message will remain ineligible for compaction in the log.', K.LogCleanerMaxCompactionLagMsProp),
+  topicKey(T.FILE_DELETE_DELAY_MS_CONFIG, 'LONG', 60000n, atLeast(0), 'The time to wait before deleting a file from the filesystem.', K.LogDeleteDelayMsProp),
+  topicKey(T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, 'DOUBLE', 0.5, between(0, 1), 'How frequently the log compactor will attempt to clean the log.', K.LogCleanerMinCleanRatioProp),
+  topicKey(T.CLEANUP_POLICY_CONFIG, 'LIST', ['delete'], validList('compact', 'delete'), 'A string that is either "delete" or "compact" or both.', K.LogCleanupPolicyProp),
+  topicKey(T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, 'BOOLEAN', false, null, 'Whether replicas not in the ISR may be elected as leader as a last resort, even though doing so may result in data loss.', K.UncleanLeaderElectionEnableProp),
+  topicKey(T.MIN_IN_SYNC_REPLICAS_CONFIG, 'INT', 1, atLeast(1), 'The minimum number of replicas that must acknowledge a write with acks=all.', K.MinInSyncReplicasProp),
+  topicKey(T.COMPRESSION_TYPE_CONFIG, 'STRING', 'producer', validString(...BROKER_COMPRESSION_OPTIONS), 'The final compression type for the topic.', K.CompressionTypeProp),
+  topicKey(T.PREALLOCATE_CONFIG, 'BOOLEAN', false, null, 'True if we should preallocate the file on disk when creating a new log segment.', K.LogPreAllocateProp),
+  topicKey(T.MESSAGE_FORMAT_VERSION_CONFIG, 'STRING', '2.5-IV0', apiVersionValidator, 'The message format version the broker will use to append messages to the logs.', K.LogMessageFormatVersionProp),
+  topicKey(T.MESSAGE_TIMESTAMP_TYPE_CONFIG, 'STRING', 'CreateTime', validString('CreateTime', 'LogAppendTime'), 'Whether the timestamp in the message is message create time or log append time.', K.LogMessageTimestampTypeProp),
+  topicKey(T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG, 'LONG', LONG_MAX, atLeast(0), 'The maximum difference allowed between the broker receipt time and the message timestamp.', K.LogMessageTimestampDifferenceMaxMsProp),
+  topicKey(T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG, 'LIST', [], throttledReplicaListValidator, 'Replicas whose log replication is throttled on the leader side, or * for all.', T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG),
+  topicKey(T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG, 'LIST', [], throttledReplicaListValidator, 'Replicas whose log replication is throttled on the follower side, or * for all.', T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG),
+  topicKey(T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG, 'BOOLEAN', true, null, 'Whether down-conversion of message formats is enabled to satisfy consume requests.', K.LogMessageDownConversionEnableProp, 'LOW'),
+];
+
+const KEYS_BY_NAME = new Map<string, TopicConfigKey>(LOG_CONFIG_DEF.map((k) => [k.name, k]));
+
+export function logConfigKey(name: string): TopicConfigKey | undefined {
+  return KEYS_BY_NAME.get(name);
+}
+
+/** `LogConfig.configNames`: sorted, as kafka-topics' help lists them. */
+export function topicConfigNames(): TopicConfigName[] {
+  return LOG_CONFIG_DEF.map((k) => k.name).sort();
+}
+
+/** `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority (throttle lists have none). */
+export const TopicConfigSynonyms: ReadonlyMap<string, string> = new Map(
+  LOG_CONFIG_DEF.filter((k) => k.serverDefaultConfigName !== k.name).map((k) => [k.name, k.serverDefaultConfigName]),
+);
+
+/** One problem in a set of topic configs, in Kafka's words. */
+export interface TopicConfigError {
+  /** The key concerned, when Kafka's message names a single one. */
+  readonly configName: string | null;
+  readonly message: string;
+  /**
+   * InvalidConfigurationException (unknown key, compaction lags): an ApiException, INVALID_CONFIG
+   * everywhere. ConfigException (a value): INVALID_CONFIG in CreateTopics, INVALID_REQUEST in AlterConfigs.
+   */
+  readonly exceptionName: 'InvalidConfigurationException' | 'ConfigException';
+}
+
+/**
+ * `LogConfig.validate` as a list. Kafka stops at the first problem, and checks in this order: unknown
+ * names (`Unknown topic config name: x`), then values in definition order (`Invalid value x for
+ * configuration y: reason`), then `min.compaction.lag.ms` ≤ `max.compaction.lag.ms`. So the first
+ * entry is what Kafka reports; the rest are what it would report once that one is fixed.
+ */
+export function validateTopicConfigs(props: Readonly<Record<string, string>>): TopicConfigError[] {
+  const errors: TopicConfigError[] = Object.keys(props)
+    .filter((name) => !KEYS_BY_NAME.has(name))
+    .map((name) => ({ configName: name, message: `Unknown topic config name: ${name}`, exceptionName: 'InvalidConfigurationException' }));
+  const parsed = parseConfigs(LOG_CONFIG_DEF, props);
+  for (const e of parsed.errors) errors.push({ configName: e.configName, message: e.message, exceptionName: 'ConfigException' });
+  const minLag = parsed.values.get(T.MIN_COMPACTION_LAG_MS_CONFIG);
+  const maxLag = parsed.values.get(T.MAX_COMPACTION_LAG_MS_CONFIG);
+  if (typeof minLag === 'bigint' && typeof maxLag === 'bigint' && minLag > maxLag) {
+    errors.push({
+      configName: null,
+      message:
+        `conflict topic config setting ${T.MIN_COMPACTION_LAG_MS_CONFIG} (${minLag}) > ` +
+        `${T.MAX_COMPACTION_LAG_MS_CONFIG} (${maxLag})`,
+      exceptionName: 'InvalidConfigurationException',
+    });
+  }
+  return errors;
+}
+
+/** Plain config values by name, as `LogConfig.fromProps` takes them: typed (a broker's defaults) or strings (ZooKeeper). */
+export type TopicConfigValues = Readonly<Record<string, ConfigValue>>;
+
+/**
+ * The order of the keys in a 2.5/2.6 broker's copy of its config; it only breaks ties between keys
+ * that share a `HashMap` bucket when the properties are printed.
+ */
+const ORIGINALS_ORDER: readonly TopicConfigName[] = [
+  T.COMPRESSION_TYPE_CONFIG,
+  T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG,
+  T.MIN_IN_SYNC_REPLICAS_CONFIG,
+  T.SEGMENT_JITTER_MS_CONFIG,
+  T.CLEANUP_POLICY_CONFIG,
+  T.FLUSH_MS_CONFIG,
+  T.SEGMENT_BYTES_CONFIG,
+  T.RETENTION_MS_CONFIG,
+  T.FLUSH_MESSAGES_INTERVAL_CONFIG,
+  T.MESSAGE_FORMAT_VERSION_CONFIG,
+  T.FILE_DELETE_DELAY_MS_CONFIG,
+  T.MAX_COMPACTION_LAG_MS_CONFIG,
+  T.MAX_MESSAGE_BYTES_CONFIG,
+  T.MIN_COMPACTION_LAG_MS_CONFIG,
+  T.MESSAGE_TIMESTAMP_TYPE_CONFIG,
+  T.PREALLOCATE_CONFIG,
+  T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG,
+  T.INDEX_INTERVAL_BYTES_CONFIG,
+  T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG,
+  T.RETENTION_BYTES_CONFIG,
+  T.DELETE_RETENTION_MS_CONFIG,
+  T.SEGMENT_MS_CONFIG,
+  T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG,
+  T.SEGMENT_INDEX_BYTES_CONFIG,
+];
+
+/**
+ * Kafka 2.5's topic-config defaults (those of `LOG_CONFIG_DEF`) as a broker copies them, in that
+ * broker's key order: every key but the two throttled replica lists, which have no broker value.
+ */
+export const LOG_CONFIG_DEFAULTS: TopicConfigValues = Object.freeze(
+  Object.fromEntries(ORIGINALS_ORDER.map((name) => [name, KEYS_BY_NAME.get(name)!.defaultValue as ConfigValue])),
+);
+
+const TIE_RANK = new Map<string, number>(ORIGINALS_ORDER.map((k, i) => [k, i]));
+
+/** A value as Java's `toString` prints it (`[delete]` for a list, `0.5` or `1.0` for a double). */
 export function formatConfigValue(key: string, value: ConfigValue): string {
-  if (Array.isArray(value)) return `[${value.join(', ')}]`;
-  if (typeof value === 'number' && DOUBLE_KEYS.has(key) && Number.isInteger(value)) return `${value}.0`;
-  return String(value);
+  return printValue(value, KEYS_BY_NAME.get(key)?.type ?? 'STRING');
 }
 
-function invalid(name: string, value: ConfigValue, type: string): IllegalArgumentException {
-  return new IllegalArgumentException(`Invalid value ${String(value)} for configuration ${name}: Not a number of type ${type}`);
+/**
+ * `KafkaServer.copyKafkaConfigToLog`: the broker's value for each topic key, typed as LogConfig
+ * parses it. The throttle lists have no broker value.
+ */
+export function copyKafkaConfigToLog(broker: BrokerConfig): Map<TopicConfigName, ConfigValue> {
+  return new Map<TopicConfigName, ConfigValue>([
+    [T.SEGMENT_BYTES_CONFIG, broker.logSegmentBytes],
+    [T.SEGMENT_MS_CONFIG, broker.logRollTimeMillisExact],
+    [T.SEGMENT_JITTER_MS_CONFIG, broker.logRollTimeJitterMillisExact],
+    [T.SEGMENT_INDEX_BYTES_CONFIG, broker.logIndexSizeMaxBytes],
+    [T.FLUSH_MESSAGES_INTERVAL_CONFIG, broker.get(K.LogFlushIntervalMessagesProp)],
+    [T.FLUSH_MS_CONFIG, broker.logFlushIntervalMsExact],
+    [T.RETENTION_BYTES_CONFIG, broker.get(K.LogRetentionBytesProp)],
+    [T.RETENTION_MS_CONFIG, broker.logRetentionTimeMillisExact],
+    [T.MAX_MESSAGE_BYTES_CONFIG, broker.messageMaxBytes],
+    [T.INDEX_INTERVAL_BYTES_CONFIG, broker.logIndexIntervalBytes],
+    [T.DELETE_RETENTION_MS_CONFIG, broker.get(K.LogCleanerDeleteRetentionMsProp)],
+    [T.MIN_COMPACTION_LAG_MS_CONFIG, broker.get(K.LogCleanerMinCompactionLagMsProp)],
+    [T.MAX_COMPACTION_LAG_MS_CONFIG, broker.get(K.LogCleanerMaxCompactionLagMsProp)],
+    [T.FILE_DELETE_DELAY_MS_CONFIG, broker.get(K.LogDeleteDelayMsProp)],
+    [T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, broker.get(K.LogCleanerMinCleanRatioProp)],
+    [T.CLEANUP_POLICY_CONFIG, broker.logCleanupPolicy],
+    [T.MIN_IN_SYNC_REPLICAS_CONFIG, broker.minInSyncReplicas],
+    [T.COMPRESSION_TYPE_CONFIG, broker.compressionType],
+    [T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, broker.uncleanLeaderElectionEnable],
+    [T.PREALLOCATE_CONFIG, broker.get(K.LogPreAllocateProp)],
+    [T.MESSAGE_FORMAT_VERSION_CONFIG, broker.logMessageFormatVersion.version],
+    [T.MESSAGE_TIMESTAMP_TYPE_CONFIG, broker.get(K.LogMessageTimestampTypeProp)],
+    [T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG, broker.get(K.LogMessageTimestampDifferenceMaxMsProp)],
+    [T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG, broker.get(K.LogMessageDownConversionEnableProp)],
+  ]);
 }
 
-function toInt(name: string, value: ConfigValue): number {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string') {
-    try {
-      return parseJavaInt(value.trim());
-    } catch {
-      throw invalid(name, value, 'INT');
-    }
-  }
-  throw invalid(name, value, 'INT');
+function toNumber(value: ConfigValue): number {
+  return typeof value === 'bigint' ? Number(value) : (value as number);
 }
 
-function toLong(name: string, value: ConfigValue): number {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string') {
-    try {
-      return parseJavaLong(value.trim());
-    } catch {
-      throw invalid(name, value, 'LONG');
-    }
-  }
-  throw invalid(name, value, 'LONG');
+/**
+ * `ConfigDef.parse` of a LogConfig's properties: each key's value (parsed if a string, checked if
+ * typed) or its default, then its validator; throws ConfigException for the first bad value in
+ * definition order. Keys that are not LogConfig's are ignored here (they stay in the originals).
+ */
+function parseLogConfigValues(props: ReadonlyMap<string, ConfigValue>): Map<TopicConfigName, ConfigValue> {
+  const values = new Map<TopicConfigName, ConfigValue>();
+  for (const key of LOG_CONFIG_DEF) values.set(key.name, parseValue(key, props.get(key.name)));
+  return values;
 }
 
-function toBoolean(name: string, value: ConfigValue): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (v === 'true') return true;
-    if (v === 'false') return false;
-  }
-  throw new IllegalArgumentException(`Invalid value ${String(value)} for configuration ${name}: Expected value to be either true or false`);
-}
-
+/** The typed configuration a log runs with (`kafka.log.LogConfig`). Longs are JS numbers here; `values` keeps them exact. */
 export class LogConfig {
-  /** Every value, defaults first then overrides, in insertion order. */
+  /** Every value as given, the defaults' then the overrides' (`AbstractConfig.originals`). */
   readonly originals: ReadonlyMap<string, ConfigValue>;
+  /** Every LogConfig key, parsed and validated (LONG values as bigint). */
+  readonly values: ReadonlyMap<TopicConfigName, ConfigValue>;
   /** The keys the topic overrides (`LogConfig.overriddenConfigs`). */
   readonly overriddenConfigs: ReadonlySet<string>;
-
   readonly segmentSize: number;
-  /** `segment.index.bytes` (`maxIndexSize`): the size the active segment's indexes are pre-allocated to. */
-  readonly maxIndexSize: number;
-  readonly indexInterval: number;
   readonly segmentMs: number;
+  readonly segmentJitterMs: number;
+  /** `segment.index.bytes`: the size the active segment's indexes are pre-allocated to. */
+  readonly maxIndexSize: number;
+  readonly flushInterval: number;
+  readonly flushMs: number;
+  readonly retentionSize: number;
+  readonly retentionMs: number;
+  readonly maxMessageSize: number;
+  readonly indexInterval: number;
   readonly fileDeleteDelayMs: number;
+  readonly deleteRetentionMs: number;
+  readonly compactionLagMs: number;
+  readonly maxCompactionLagMs: number;
+  readonly minCleanableRatio: number;
+  /** `cleanup.policy` contains compact / delete (case-insensitively, as LogConfig reads it). */
+  readonly compact: boolean;
+  readonly delete: boolean;
+  readonly uncleanLeaderElectionEnable: boolean;
+  readonly minInSyncReplicas: number;
+  /** Lower-cased, as LogConfig stores it. */
+  readonly compressionType: string;
   readonly preallocate: boolean;
+  readonly messageFormatVersion: ApiVersion;
+  readonly messageTimestampType: 'CreateTime' | 'LogAppendTime';
+  readonly messageTimestampDifferenceMaxMs: number;
+  readonly leaderReplicationThrottledReplicas: readonly string[];
+  readonly followerReplicationThrottledReplicas: readonly string[];
+  readonly messageDownConversionEnable: boolean;
 
-  private constructor(originals: Map<string, ConfigValue>, overridden: Set<string>) {
+  private constructor(originals: Map<string, ConfigValue>, overridden: ReadonlySet<string>) {
+    const values = parseLogConfigValues(originals);
     this.originals = originals;
+    this.values = values;
     this.overriddenConfigs = overridden;
-    const get = (key: string): ConfigValue => originals.get(key) ?? LOG_CONFIG_DEFAULTS[key];
-    this.segmentSize = toInt('segment.bytes', get('segment.bytes'));
-    this.maxIndexSize = toInt('segment.index.bytes', get('segment.index.bytes'));
-    this.indexInterval = toInt('index.interval.bytes', get('index.interval.bytes'));
-    this.segmentMs = toLong('segment.ms', get('segment.ms'));
-    this.fileDeleteDelayMs = toLong('file.delete.delay.ms', get('file.delete.delay.ms'));
-    this.preallocate = toBoolean('preallocate', get('preallocate'));
-    if (this.maxIndexSize < 0) throw new IllegalArgumentException(`Invalid value ${this.maxIndexSize} for configuration segment.index.bytes: Value must be at least 0`);
+    const v = (name: TopicConfigName) => values.get(name) as ConfigValue;
+    this.segmentSize = toNumber(v(T.SEGMENT_BYTES_CONFIG));
+    this.segmentMs = toNumber(v(T.SEGMENT_MS_CONFIG));
+    this.segmentJitterMs = toNumber(v(T.SEGMENT_JITTER_MS_CONFIG));
+    this.maxIndexSize = toNumber(v(T.SEGMENT_INDEX_BYTES_CONFIG));
+    this.flushInterval = toNumber(v(T.FLUSH_MESSAGES_INTERVAL_CONFIG));
+    this.flushMs = toNumber(v(T.FLUSH_MS_CONFIG));
+    this.retentionSize = toNumber(v(T.RETENTION_BYTES_CONFIG));
+    this.retentionMs = toNumber(v(T.RETENTION_MS_CONFIG));
+    this.maxMessageSize = toNumber(v(T.MAX_MESSAGE_BYTES_CONFIG));
+    this.indexInterval = toNumber(v(T.INDEX_INTERVAL_BYTES_CONFIG));
+    this.fileDeleteDelayMs = toNumber(v(T.FILE_DELETE_DELAY_MS_CONFIG));
+    this.deleteRetentionMs = toNumber(v(T.DELETE_RETENTION_MS_CONFIG));
+    this.compactionLagMs = toNumber(v(T.MIN_COMPACTION_LAG_MS_CONFIG));
+    this.maxCompactionLagMs = toNumber(v(T.MAX_COMPACTION_LAG_MS_CONFIG));
+    this.minCleanableRatio = toNumber(v(T.MIN_CLEANABLE_DIRTY_RATIO_CONFIG));
+    const policies = (v(T.CLEANUP_POLICY_CONFIG) as readonly string[]).map((p) => p.toLowerCase());
+    this.compact = policies.includes('compact');
+    this.delete = policies.includes('delete');
+    this.uncleanLeaderElectionEnable = v(T.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG) as boolean;
+    this.minInSyncReplicas = toNumber(v(T.MIN_IN_SYNC_REPLICAS_CONFIG));
+    this.compressionType = (v(T.COMPRESSION_TYPE_CONFIG) as string).toLowerCase();
+    this.preallocate = v(T.PREALLOCATE_CONFIG) as boolean;
+    this.messageFormatVersion = parseApiVersion(v(T.MESSAGE_FORMAT_VERSION_CONFIG) as string);
+    this.messageTimestampType = v(T.MESSAGE_TIMESTAMP_TYPE_CONFIG) as 'CreateTime' | 'LogAppendTime';
+    this.messageTimestampDifferenceMaxMs = toNumber(v(T.MESSAGE_TIMESTAMP_DIFFERENCE_MAX_MS_CONFIG));
+    this.leaderReplicationThrottledReplicas = v(T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG) as readonly string[];
+    this.followerReplicationThrottledReplicas = v(T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG) as readonly string[];
+    this.messageDownConversionEnable = v(T.MESSAGE_DOWNCONVERSION_ENABLE_CONFIG) as boolean;
   }
 
-  /** `LogConfig.fromProps(defaults, overrides)`. */
-  static fromProps(defaults: TopicConfigValues = LOG_CONFIG_DEFAULTS, overrides: TopicConfigValues = {}): LogConfig {
-    const originals = new Map<string, ConfigValue>(Object.entries(defaults));
+  /**
+   * `LogConfig.fromProps(defaults, overrides)`: `overrides` put over `defaults` (a broker's are
+   * `copyKafkaConfigToLog(config)`); throws ConfigException for a bad value.
+   */
+  static fromProps(
+    defaults: TopicConfigValues | ReadonlyMap<string, ConfigValue> = LOG_CONFIG_DEFAULTS,
+    overrides: TopicConfigValues = {},
+  ): LogConfig {
+    const originals = new Map<string, ConfigValue>(defaults instanceof Map ? defaults : Object.entries(defaults));
     for (const [k, v] of Object.entries(overrides)) originals.set(k, v);
     return new LogConfig(originals, new Set(Object.keys(overrides)));
   }
 
-  /** The default config overlaid with `values` (what a caller with a plain object of topic configs wants). */
+  /** Kafka's defaults overlaid with `values` (what a caller with a plain object of topic configs wants). */
   static of(values: TopicConfigValues = {}): LogConfig {
     return LogConfig.fromProps(LOG_CONFIG_DEFAULTS, values);
   }
@@ -139,6 +381,17 @@ export class LogConfig {
     return this.preallocate ? this.segmentSize : 0;
   }
 
+  /** A compacted topic rolls at least every `max.compaction.lag.ms`. */
+  get maxSegmentMs(): number {
+    return this.compact && this.maxCompactionLagMs > 0 ? Math.min(this.maxCompactionLagMs, this.segmentMs) : this.segmentMs;
+  }
+
+  /** `Utils.abs(Random.nextInt()) % min(segmentJitterMs, segmentMs)`, or 0 without jitter. */
+  randomSegmentJitter(random: Random): number {
+    if (this.segmentJitterMs === 0) return 0;
+    return random.nextInt(2 ** 31) % Math.min(this.segmentJitterMs, this.segmentMs);
+  }
+
   /**
    * `{k -> v, …}` exactly as Kafka prints `config.originals` (a `java.util.HashMap`) in
    * "Created log for partition … with properties {…}.".
@@ -146,9 +399,7 @@ export class LogConfig {
   formatOriginals(): string {
     const rank = new Map([...this.originals.keys()].map((k, i) => [k, TIE_RANK.get(k) ?? TIE_RANK.size + i]));
     const keys = [...this.originals.keys()].sort((a, b) => (rank.get(a) as number) - (rank.get(b) as number));
-    const parts = javaHashMapIterationOrder(keys).map(
-      (k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`,
-    );
+    const parts = javaHashMapIterationOrder(keys).map((k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`);
     return `{${parts.join(', ')}}`;
   }
 }

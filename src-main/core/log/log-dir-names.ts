@@ -16,13 +16,13 @@
  *     … + .deleted (async deletion) / .cleaned / .swap (log cleaner temporaries)
  *     leader-epoch-checkpoint
  */
+import { parseJavaInt, parseJavaLong } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import { baseName } from '../platform/file-system';
 import type { Random } from '../platform/random';
 import { randomUuidBytes } from '../platform/random';
 import { KafkaException } from './errors';
-import { parseJavaInt, parseJavaLong } from './java-compat';
 
 // Log-dir level files.
 export const LOCK_FILE = '.lock';
@@ -179,7 +179,7 @@ export function producerSnapshotFileName(offset: number): string {
 /** `Log.offsetFromFileName`: the number before the first `.` (`Long.parseLong`). */
 export function offsetFromFileName(fileName: string): number {
   const dot = fileName.indexOf('.');
-  return parseJavaLong(dot < 0 ? fileName : fileName.substring(0, dot));
+  return Number(parseJavaLong(dot < 0 ? fileName : fileName.substring(0, dot)));
 }
 
 /** `.index`, `.timeindex` or `.txnindex` (`Log.isIndexFile`). */

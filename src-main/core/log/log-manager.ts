@@ -31,6 +31,7 @@
  * Not here yet: log retention and the flusher (data path), the log cleaner itself, preferred log dirs
  * and future-log creation (AlterReplicaLogDirs).
  */
+import { describeError, IllegalStateException, throwableToString } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, compareTopicPartitions, tpKey } from '../common/topic-partition';
 import type { Executor } from '../platform/executor';
@@ -40,15 +41,7 @@ import { FileSystemError, isAbsolutePath, joinPath, parentPath, trimTrailingSepa
 import type { Random } from '../platform/random';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { OffsetCheckpointFile } from './checkpoint-file';
-import {
-  IllegalStateException,
-  IOException,
-  KafkaException,
-  KafkaStorageException,
-  LogDirNotFoundException,
-  describeError,
-  throwableToString,
-} from './errors';
+import { IOException, KafkaException, KafkaStorageException, LogDirNotFoundException } from './errors';
 import { Log } from './log';
 import type { TopicConfigValues } from './log-config';
 import { LOG_CONFIG_DEFAULTS, LogConfig } from './log-config';
@@ -752,13 +745,18 @@ export class LogManager {
   }
 
   private halt(): void {
+    this.cancelTasks();
+    this.stateValue = 'halted';
+  }
+
+  /** Stops every background task: the periodic ones, the log deleter and the high-watermark checkpoint. */
+  private cancelTasks(): void {
     for (const t of this.tasks) this.time.cancel(t);
     this.tasks.length = 0;
     if (this.deleteLogsTask) this.time.cancel(this.deleteLogsTask);
     if (this.highWatermarkTask) this.time.cancel(this.highWatermarkTask);
     this.deleteLogsTask = null;
     this.highWatermarkTask = null;
-    this.stateValue = 'halted';
   }
 
   // --- checkpoints -------------------------------------------------------------------------------
@@ -866,12 +864,7 @@ export class LogManager {
     this.stateValue = 'shutting-down';
     this.emit('INFO', 'Shutting down.', { type: 'shutdown-started' });
     if (options.checkpointHighWatermarks ?? true) this.checkpointHighWatermarks();
-    for (const t of this.tasks) this.time.cancel(t);
-    this.tasks.length = 0;
-    if (this.deleteLogsTask) this.time.cancel(this.deleteLogsTask);
-    if (this.highWatermarkTask) this.time.cancel(this.highWatermarkTask);
-    this.deleteLogsTask = null;
-    this.highWatermarkTask = null;
+    this.cancelTasks();
     for (const dir of this.liveLogDirs) {
       const logs = [...(this.logsInDir.get(dir)?.values() ?? [])];
       for (let i = 0; i < logs.length; i++) {

@@ -15,7 +15,7 @@
  */
 import type { FileSystem } from '../platform/file-system';
 import { joinPath } from '../platform/file-system';
-import { IllegalArgumentException } from './errors';
+import { IllegalArgumentException } from '../common/java-lang';
 import { logFileName, offsetIndexFileName, timeIndexFileName } from './log-dir-names';
 
 export const OFFSET_INDEX_ENTRY_SIZE = 8;

@@ -18,6 +18,7 @@
  * encoders here keep the order they are given.
  */
 
+import { INT_MAX, INT_MIN, parseJavaIntOrNull } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
@@ -28,14 +29,13 @@ import {
   asArray,
   asObject,
   checkBrokerIdList,
-  checkPartitionNumbers,
   checkVersion,
   childPointer,
   decodeJsonZnode,
+  decodePartitionList,
+  encodePartitionList,
   failAt,
-  javaParseInt,
   protect,
-  readPartitionList,
   required,
 } from './kafka-json';
 import { ZnodeFormatError } from './znode-format-error';
@@ -79,10 +79,10 @@ function unbindable(node: JsonNode, pointer: string, reason: string): never {
 function bindInt(node: JsonNode, pointer: string, field: string): number {
   if (node.type === 'number') {
     const v = Math.trunc(Number(node.raw));
-    if (v >= -2147483648 && v <= 2147483647) return v;
+    if (v >= INT_MIN && v <= INT_MAX) return v;
   }
   if (node.type === 'string') {
-    const v = javaParseInt(node.value.trim());
+    const v = parseJavaIntOrNull(node.value.trim());
     if (v !== null) return v;
   }
   unbindable(node, pointer, `Cannot deserialize value of type \`int\` from ${renderNode(node)} (field "${field}")`);
@@ -219,10 +219,7 @@ export const PreferredReplicaElectionZNode = Object.freeze({
   path: '/admin/preferred_replica_election',
 
   encode(partitions: Iterable<TopicPartition>): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['partitions', [...partitions].map((tp) => jsonObject([['topic', tp.topic], ['partition', tp.partition]]))],
-    ]));
+    return encodePartitionList(partitions);
   },
 
   /**
@@ -230,19 +227,6 @@ export const PreferredReplicaElectionZNode = Object.freeze({
    * partition listed twice counts once (Kafka collects a Set).
    */
   decode(data: ZnodeData): TopicPartition[] | ZnodeFormatError<TopicPartition[]> {
-    return decodeJsonZnode<TopicPartition[]>(data, {
-      path: PreferredReplicaElectionZNode.path,
-      onNull: { reading: 'throws', reason: 'The znode has null data (Kafka fails: argument "content" is null)' },
-      onUnparseable: (detail) => ({
-        reading: 'treats-as-empty',
-        value: [],
-        reason: `Not valid JSON: ${detail}. Kafka reads it as no partitions`,
-      }),
-      read: (root) => readPartitionList(root),
-      protect: (_partitions, root) => {
-        checkVersion(asObject(root, ''), [1], 1);
-        checkPartitionNumbers(root);
-      },
-    });
+    return decodePartitionList(PreferredReplicaElectionZNode.path, data);
   },
 });

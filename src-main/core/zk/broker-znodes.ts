@@ -24,20 +24,19 @@
  * when present; without it a listener name must be a security protocol name); `rack` may be null.
  */
 
+import { numberFormatMessage, parseJavaIntOrNull } from '../common/java-lang';
+import type { KafkaBuild } from '../common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../common/jvm-hash-order';
 import type { ZnodeData } from '../zookeeper/types';
 import type { JsonNode } from './json-reader';
 import { member, renderNode } from './json-reader';
 import type { JsonOut } from './json-writer';
 import { jsonBytes, jsonObject } from './json-writer';
-import type { KafkaBuild } from './jvm-hash-order';
-import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder, scalaMutableHashMapOrder } from './jvm-hash-order';
 import {
   asArray,
   asObject,
   childPointer,
   failAt,
-  javaParseInt,
-  numberFormatMessage,
   protect,
   required,
   toInt,
@@ -83,7 +82,7 @@ export const EndPoint = Object.freeze({
     const m = URI_PARSE.exec(connectionString);
     if (!m) return `Unable to parse ${connectionString} to a broker endpoint`;
     const listenerName = m[1].toUpperCase();
-    const port = javaParseInt(m[3]);
+    const port = parseJavaIntOrNull(m[3]);
     if (port === null) return `Invalid port in ${connectionString}: ${numberFormatMessage(m[3])}`;
     let protocol: SecurityProtocol | null | undefined;
     if (securityProtocolMap === null) protocol = securityProtocolForName(listenerName);

@@ -11,25 +11,12 @@
  * Every map here has at most four entries, so Scala keeps insertion order (Map1 … Map4).
  */
 
+import { LONG_MAX, numberFormatMessage, parseJavaIntOrNull, parseJavaLongOrNull } from '../common/java-lang';
 import type { ZnodeData } from '../zookeeper/types';
 import type { JsonNode } from './json-reader';
 import { member } from './json-reader';
 import { jsonBytes, jsonObject, utf8 } from './json-writer';
-import {
-  asObject,
-  checkVersion,
-  dataText,
-  decodeJsonZnode,
-  failAt,
-  isCanonicalDecimal,
-  javaParseInt,
-  javaParseLong,
-  numberFormatMessage,
-  protect,
-  required,
-  toInt,
-  toStr,
-} from './kafka-json';
+import { asObject, checkVersion, dataText, decodeJsonZnode, failAt, isCanonicalDecimal, protect, required, toInt, toStr } from './kafka-json';
 import { ZnodeFormatError } from './znode-format-error';
 
 // ---------------------------------------------------------------------------------------------
@@ -86,7 +73,7 @@ function checkTimestamp(obj: JsonNode, key: string): void {
   if (obj.type !== 'object') return;
   const ts = member(obj, key);
   if (ts === undefined) return;
-  if (ts.type !== 'string' || javaParseLong(ts.value) === null) {
+  if (ts.type !== 'string' || parseJavaLongOrNull(ts.value) === null) {
     protect(ts, `/${key}`, `"${key}" must be milliseconds written as a string, e.g. "1600000000000"`);
   }
 }
@@ -146,7 +133,7 @@ export const ControllerEpochZNode = Object.freeze({
     const path = ControllerEpochZNode.path;
     if (data === null) return new ZnodeFormatError<number>(path, 'The znode has null data (Kafka fails with a NullPointerException)', 'throws');
     const text = dataText(data);
-    const epoch = javaParseInt(text);
+    const epoch = parseJavaIntOrNull(text);
     if (epoch === null) {
       return new ZnodeFormatError<number>(path, `Controller epoch is not a number: ${numberFormatMessage(text)}`, 'throws', { offset: 0, line: 1, column: 1 });
     }
@@ -177,8 +164,6 @@ export interface ProducerIdBlock {
   readonly blockStartId: bigint;
   readonly blockEndId: bigint;
 }
-
-const LONG_MAX = 2n ** 63n - 1n;
 
 export const ProducerIdBlockZNode = Object.freeze({
   path: '/latest_producer_id_block',
@@ -212,7 +197,7 @@ export const ProducerIdBlockZNode = Object.freeze({
         const brokerId = toInt(required(obj, 'broker', ''), '/broker');
         const longOf = (key: string): bigint => {
           const s = toStr(required(obj, key, ''), `/${key}`);
-          const v = javaParseLong(s);
+          const v = parseJavaLongOrNull(s);
           if (v === null) {
             failAt(member(obj, key) ?? null, `/${key}`, `Read json data contains producerIds that have exceeded long type limit: ${numberFormatMessage(s)}`, 'throws');
           }
@@ -270,7 +255,7 @@ export const ConsumerOffset = Object.freeze({
   decode(path: string, data: ZnodeData): bigint | null | ZnodeFormatError<bigint | null> {
     if (data === null) return null;
     const text = dataText(data);
-    const v = javaParseLong(text);
+    const v = parseJavaLongOrNull(text);
     if (v === null) return new ZnodeFormatError<bigint | null>(path, `Offset is not a number: ${numberFormatMessage(text)}`, 'throws');
     if (!isCanonicalDecimal(text)) {
       return new ZnodeFormatError<bigint | null>(path, `Offset "${text}" is not written as Kafka writes it`, 'accepts', { kafkaValue: v });

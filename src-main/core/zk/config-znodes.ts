@@ -18,13 +18,14 @@
  * "topics|clients","entity_name":"…"}`) is still read. Data that is not JSON is skipped silently.
  */
 
+import { parseJavaIntOrNull } from '../common/java-lang';
+import type { KafkaBuild } from '../common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder } from '../common/jvm-hash-order';
 import type { ZnodeData } from '../zookeeper/types';
 import type { JsonNode } from './json-reader';
 import { member, renderNode } from './json-reader';
 import { jsonBytes, jsonObject } from './json-writer';
-import type { KafkaBuild } from './jvm-hash-order';
-import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder } from './jvm-hash-order';
-import { asObject, checkVersion, childPointer, decodeJsonZnode, failAt, javaParseInt, protect, required, toInt, toStr } from './kafka-json';
+import { asObject, checkVersion, childPointer, decodeJsonZnode, failAt, protect, required, toInt, toStr } from './kafka-json';
 import type { ZnodeFormatError } from './znode-format-error';
 
 /** `kafka.server.ConfigType`, in `ConfigType.all` order. */
@@ -183,7 +184,7 @@ export const ConfigEntityChangeNotificationSequenceZNode = Object.freeze({
         const nameNode: JsonNode = member(obj, n.version === 1 ? 'entity_name' : 'entity_path') ?? obj;
         const pointer = n.version === 1 ? '/entity_name' : '/entity_path';
         if (n.entityName.length === 0) protect(nameNode, pointer, 'The entity name is empty');
-        if (n.entityType === 'brokers' && n.entityName !== DEFAULT_CONFIG_ENTITY && javaParseInt(n.entityName) === null) {
+        if (n.entityType === 'brokers' && n.entityName !== DEFAULT_CONFIG_ENTITY && parseJavaIntOrNull(n.entityName) === null) {
           protect(nameNode, pointer, `Broker config entity "${n.entityName}" is neither a broker id nor ${DEFAULT_CONFIG_ENTITY}`);
         }
       },

@@ -1,6 +1,5 @@
 /** Kafka 2.5's `kafka.zk.ZkData` for the emulation: znode paths, payload codecs, recognition, schemas. */
 export * from './znode-format-error';
-export * from './jvm-hash-order';
 export * from './cluster-znodes';
 export * from './broker-znodes';
 export * from './topic-znodes';

@@ -15,6 +15,7 @@
  *
  * Syntax errors are worded as Jackson words them, so what a person reads matches Kafka's logs.
  */
+import { INT_MAX, INT_MIN, LONG_MAX, LONG_MIN } from '../common/java-lang';
 
 export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
 
@@ -78,11 +79,6 @@ export interface JsonDocument {
 }
 
 export type JsonReadResult = { ok: true; doc: JsonDocument } | { ok: false; error: JsonSyntaxError; text: string };
-
-const INT_MIN = -2147483648;
-const INT_MAX = 2147483647;
-const LONG_MIN = -(2n ** 63n);
-const LONG_MAX = 2n ** 63n - 1n;
 
 /** Jackson's `isInt()`: an integral literal that fits a Java int. */
 export function isJavaInt(node: JsonNode): node is JsonNumberNode {

@@ -29,6 +29,7 @@ import {
   utf8Text,
 } from './json-reader';
 import type { JsonArrayNode, JsonDocument, JsonNode, JsonObjectNode } from './json-reader';
+import { jsonBytes, jsonObject } from './json-writer';
 import type { KafkaReading } from './znode-format-error';
 import { ZnodeFormatError } from './znode-format-error';
 
@@ -100,27 +101,7 @@ export function toStringList(node: JsonNode, pointer: string): string[] {
   return arr.items.map((item, i) => toStr(item, childPointer(pointer, i)));
 }
 
-// ---- Java number parsing ----
-
-/** `NumberFormatException` text for `Integer.parseInt` / `Long.parseLong`. */
-export function numberFormatMessage(input: string): string {
-  return `For input string: "${input}"`;
-}
-
-/** `Long.parseLong(s)`: optional sign, ASCII digits, no blanks; null when Java would throw. */
-export function javaParseLong(s: string): bigint | null {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  if (v < -(2n ** 63n) || v > 2n ** 63n - 1n) return null;
-  return v;
-}
-
-/** `Integer.parseInt(s)`; null when Java would throw NumberFormatException. */
-export function javaParseInt(s: string): number | null {
-  const v = javaParseLong(s);
-  if (v === null || v < -2147483648n || v > 2147483647n) return null;
-  return Number(v);
-}
+// ---- numbers as Kafka writes them ----
 
 /** True when `s` is the number written as Kafka writes it (`String.valueOf(n)`). */
 export function isCanonicalDecimal(s: string): boolean {
@@ -271,5 +252,41 @@ export function checkPartitionNumbers(root: JsonNode): void {
     if (p !== undefined && isJavaInt(p) && Number(p.raw) < 0) {
       protect(p, `${childPointer('/partitions', i)}/partition`, `Negative partition ${p.raw}`);
     }
+  });
+}
+
+/** `{"version":1,"partitions":[{"topic":…,"partition":…},…]}`, in the order given. */
+export function encodePartitionList(partitions: Iterable<TopicPartition>): Uint8Array {
+  return jsonBytes(jsonObject([
+    ['version', 1],
+    ['partitions', [...partitions].map((tp) => jsonObject([['topic', tp.topic], ['partition', tp.partition]]))],
+  ]));
+}
+
+/**
+ * A znode holding a partition list (`/admin/preferred_replica_election`, an ISR change
+ * notification), read as Kafka reads it: null data fails, data that is not JSON reads as no
+ * partitions, a partition listed twice counts once. `version` and the partition numbers are only
+ * checked, with whatever more `check` wants.
+ */
+export function decodePartitionList(
+  path: string,
+  data: ZnodeData,
+  check?: (partitions: TopicPartition[], root: JsonObjectNode) => void,
+): TopicPartition[] | ZnodeFormatError<TopicPartition[]> {
+  return decodeJsonZnode<TopicPartition[]>(data, {
+    path,
+    onNull: { reading: 'throws', reason: 'The znode has null data (Kafka fails: argument "content" is null)' },
+    onUnparseable: (detail) => ({
+      reading: 'treats-as-empty',
+      value: [],
+      reason: `Not valid JSON: ${detail}. Kafka reads it as no partitions`,
+    }),
+    read: (root) => readPartitionList(root),
+    protect: (partitions, root) => {
+      checkVersion(asObject(root, ''), [1], 1);
+      checkPartitionNumbers(root);
+      check?.(partitions, asObject(root, ''));
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { BrokerZkClient } from '../broker/broker-zk-client';
+import { numberFormatMessage, parseJavaIntOrNull } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { LiveBroker } from '../controller/broker-info';
@@ -13,7 +14,7 @@ import type {
 } from '../controller/controller-zk-client';
 import type { LeaderAndIsr } from '../controller/leader-and-isr';
 import type { Op, OpResult, Stat, ZnodeData } from '../zookeeper';
-import { Code, CreateMode, KeeperException, MultiException } from '../zookeeper';
+import { Code, CreateMode, createRecursive, KeeperException, MultiException } from '../zookeeper';
 import { PreferredReplicaElectionZNode, ReassignPartitionsZNode, DeleteTopicsTopicZNode, DeleteTopicsZNode } from './admin-znodes';
 import { BrokerIdZNode, BrokerIdsZNode } from './broker-znodes';
 import type { BrokerRegistration } from './broker-znodes';
@@ -168,18 +169,10 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     for (const path of PERSISTENT_ZK_PATHS) await this.createRecursiveIgnoringExists(path);
   }
 
-  private async createRecursiveIgnoringExists(path: string, data: ZnodeData = null): Promise<void> {
+  /** `createRecursive(path, throwIfPathExists = false)`. */
+  private async createRecursiveIgnoringExists(path: string): Promise<void> {
     try {
-      await this.zk.create(path, data);
-      return;
-    } catch (e) {
-      if (!(e instanceof KeeperException)) throw e;
-      if (e.code === Code.NODEEXISTS) return;
-      if (e.code !== Code.NONODE) throw e;
-    }
-    await this.createRecursiveIgnoringExists(path.slice(0, path.lastIndexOf('/')) || '/');
-    try {
-      await this.zk.create(path, data);
+      await createRecursive(this.zk, path, null);
     } catch (e) {
       if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
     }
@@ -200,13 +193,7 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
   }
 
   private async createWithParents(path: string, data: ZnodeData, mode: 0 | 1 | 2 = CreateMode.PERSISTENT): Promise<string> {
-    try {
-      return (await this.zk.create(path, data, { mode })).path;
-    } catch (e) {
-      if (!(e instanceof KeeperException && e.code === Code.NONODE)) throw e;
-    }
-    await this.createRecursiveIgnoringExists(path.slice(0, path.lastIndexOf('/')) || '/');
-    return (await this.zk.create(path, data, { mode })).path;
+    return (await createRecursive(this.zk, path, data, mode)).path;
   }
 
   /**
@@ -350,7 +337,18 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
   // ---- brokers ----
 
   async getAllBrokersInCluster(): Promise<LiveBroker[]> {
-    const ids = (await this.getChildren(BrokerIdsZNode.path)).map(Number).filter((id) => Number.isInteger(id)).sort((a, b) => a - b);
+    const ids: number[] = [];
+    for (const child of await this.getChildren(BrokerIdsZNode.path)) {
+      const id = parseJavaIntOrNull(child);
+      if (id !== null) ids.push(id);
+      // Kafka's `_.toInt` fails the whole broker change (and every later one while the znode exists);
+      // here it is reported and left out, like an unparseable registration.
+      else {
+        const reason = `Broker id "${child}" is not a number (java.lang.NumberFormatException: ${numberFormatMessage(child)}); Kafka 2.5 fails every broker change while this znode exists`;
+        this.reportProblem(new ZnodeFormatError(`${BrokerIdsZNode.path}/${child}`, reason, 'throws'));
+      }
+    }
+    ids.sort((a, b) => a - b);
     const brokers = await Promise.all(ids.map((id) => this.getBroker(id)));
     return brokers.filter((b): b is LiveBroker => b !== null);
   }
@@ -384,6 +382,10 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
       const decoded = TopicZNode.decode(topic, node.data);
       if (decoded instanceof ZnodeFormatError) {
         this.reportProblem(decoded);
+        // Gaps in the partition numbers are read as Kafka reads them: Kafka's own controller writes
+        // them (restorePartitionReplicaAssignment keeps only partitions with a `partitions/<p>` znode,
+        // A4), and skipping such a topic would let a deletion that Kafka keeps waiting "complete".
+        if (decoded.kafkaValue !== undefined && onlyPartitionNumberingIsWrong(topic, decoded)) out.set(topic, new Map([...decoded.kafkaValue].sort((a, b) => a[0] - b[0])));
         return;
       }
       out.set(topic, new Map([...decoded].sort((a, b) => a[0] - b[0])));
@@ -491,7 +493,17 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
   // ---- deletion ----
 
   async getTopicDeletions(): Promise<string[]> {
-    return this.getChildren(DeleteTopicsZNode.path);
+    const topics = await this.getChildren(DeleteTopicsZNode.path);
+    // Kafka reads only the markers' names. One written by hand with data is reported: Kafka creates
+    // markers with null data, never reads it, and deletes the topic all the same.
+    const stats = await Promise.all(topics.map((t) => this.zk.exists(DeleteTopicsTopicZNode.path(t)).catch(() => null)));
+    stats.forEach((stat, i) => {
+      if (stat && stat.dataLength > 0) {
+        const reason = `The deletion marker carries ${stat.dataLength} bytes of data; Kafka creates it with null data and never reads it (topic ${topics[i]} is deleted all the same)`;
+        this.reportProblem(new ZnodeFormatError(DeleteTopicsTopicZNode.path(topics[i]), reason, 'accepts'));
+      }
+    });
+    return topics;
   }
 
   async deleteTopicDeletions(topics: Iterable<string>, epochZkVersion: number): Promise<void> {
@@ -596,6 +608,8 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     const node = await this.getDataAndStat(ReassignPartitionsZNode.path);
     if (!node) return [];
     const decoded = this.kafkaReading(ReassignPartitionsZNode.decode(node.data));
+    // Kafka logs "Ignoring partition reassignment due to invalid json: …" and reads no reassignment.
+    if (decoded.ignoredBecause !== null) this.reportProblem(new ZnodeFormatError(ReassignPartitionsZNode.path, decoded.ignoredBecause, 'treats-as-empty', { kafkaValue: decoded }));
     return [...decoded.partitions].map(([partition, replicas]) => ({ partition, replicas: [...replicas] }));
   }
 
@@ -623,4 +637,15 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
   async deletePreferredReplicaElection(epochZkVersion: number): Promise<void> {
     await this.fencedIgnoring({ type: 'delete', path: PreferredReplicaElectionZNode.path }, epochZkVersion, Code.NONODE);
   }
+}
+
+/**
+ * Whether the only thing the emulation flagged in a topic assignment is a gap in its partition
+ * numbers: the gap is the problem reported (the checks before it passed) and the same replica lists,
+ * renumbered 0..n−1, decode without a problem (the checks after it pass too).
+ */
+function onlyPartitionNumberingIsWrong(topic: string, error: ZnodeFormatError<ReadonlyMap<number, ReplicaAssignment>>): boolean {
+  if (error.kafkaValue === undefined || !/^Partitions must be numbered 0 to \d+ without gaps/.test(error.reason)) return false;
+  const renumbered = [...error.kafkaValue].sort((a, b) => a[0] - b[0]).map(([, a], i) => [i, a] as const);
+  return !(TopicZNode.decode(topic, TopicZNode.encode(renumbered)) instanceof ZnodeFormatError);
 }

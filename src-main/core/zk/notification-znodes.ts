@@ -16,7 +16,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
 import { member } from './json-reader';
 import { jsonBytes, jsonObject } from './json-writer';
-import { asObject, checkPartitionNumbers, checkVersion, decodeJsonZnode, protect, readPartitionList, required, toInt } from './kafka-json';
+import { asObject, checkVersion, decodeJsonZnode, decodePartitionList, encodePartitionList, protect, required, toInt } from './kafka-json';
 import type { ZnodeFormatError } from './znode-format-error';
 
 function sequenceNumberOf(path: string, prefix: string): string {
@@ -41,27 +41,12 @@ export const IsrChangeNotificationSequenceZNode = Object.freeze({
   },
 
   encode(partitions: Iterable<TopicPartition>): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['partitions', [...partitions].map((tp) => jsonObject([['topic', tp.topic], ['partition', tp.partition]]))],
-    ]));
+    return encodePartitionList(partitions);
   },
 
   decode(path: string, data: ZnodeData): TopicPartition[] | ZnodeFormatError<TopicPartition[]> {
-    return decodeJsonZnode<TopicPartition[]>(data, {
-      path,
-      onNull: { reading: 'throws', reason: 'The znode has null data (Kafka fails: argument "content" is null)' },
-      onUnparseable: (detail) => ({
-        reading: 'treats-as-empty',
-        value: [],
-        reason: `Not valid JSON: ${detail}. Kafka reads it as no partitions`,
-      }),
-      read: (root) => readPartitionList(root),
-      protect: (partitions, root) => {
-        checkVersion(asObject(root, ''), [1], 1);
-        checkPartitionNumbers(root);
-        if (partitions.length === 0) protect(member(asObject(root, ''), 'partitions') ?? root, '/partitions', 'The notification lists no partitions');
-      },
+    return decodePartitionList(path, data, (partitions, root) => {
+      if (partitions.length === 0) protect(member(root, 'partitions') ?? root, '/partitions', 'The notification lists no partitions');
     });
   },
 });

@@ -15,29 +15,16 @@
  * reassigned. The state map has five entries: Scala's immutable HashMap order.
  */
 
+import { numberFormatMessage, parseJavaIntOrNull } from '../common/java-lang';
+import type { KafkaBuild } from '../common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../common/jvm-hash-order';
 import type { TopicPartition } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
 import type { JsonNode, JsonObjectNode } from './json-reader';
 import { member } from './json-reader';
 import type { JsonOut } from './json-writer';
 import { jsonBytes, jsonObject } from './json-writer';
-import type { KafkaBuild } from './jvm-hash-order';
-import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder, scalaMutableHashMapOrder } from './jvm-hash-order';
-import {
-  asObject,
-  checkBrokerIdList,
-  checkVersion,
-  childPointer,
-  decodeJsonZnode,
-  failAt,
-  isCanonicalDecimal,
-  javaParseInt,
-  numberFormatMessage,
-  protect,
-  required,
-  toInt,
-  toIntList,
-} from './kafka-json';
+import { asObject, checkBrokerIdList, checkVersion, childPointer, decodeJsonZnode, failAt, isCanonicalDecimal, protect, required, toInt, toIntList } from './kafka-json';
 import type { ZnodeFormatError } from './znode-format-error';
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +145,7 @@ function readAssignment(root: JsonNode): TopicAssignment {
     return node === undefined ? [] : toIntList(node, childPointer(`/${name}`, key));
   };
   for (const { key, value } of lastValues(partitions)) {
-    const partition = javaParseInt(key);
+    const partition = parseJavaIntOrNull(key);
     if (partition === null) {
       failAt(value, childPointer('/partitions', key), `Invalid partition id "${key}": ${numberFormatMessage(key)}`, 'throws');
     }
@@ -181,7 +168,7 @@ function protectAssignment(assignment: TopicAssignment, obj: JsonObjectNode): vo
   const seen = new Map<number, string>();
   for (const m of partitions.members) {
     const pointer = childPointer('/partitions', m.key);
-    const p = javaParseInt(m.key) ?? 0;
+    const p = parseJavaIntOrNull(m.key) ?? 0;
     if (!isCanonicalDecimal(m.key)) protect(m.value, pointer, `Partition id "${m.key}" is not written as Kafka writes it ("${p}")`);
     if (p < 0) protect(m.value, pointer, `Negative partition id ${p}`);
     if (seen.has(p)) protect(m.value, pointer, `Partition ${p} is listed more than once`);
@@ -211,7 +198,7 @@ function protectAssignment(assignment: TopicAssignment, obj: JsonObjectNode): vo
     const sideObj = asObject(sideNode, `/${side}`);
     for (const m of sideObj.members) {
       const pointer = childPointer(`/${side}`, m.key);
-      const p = javaParseInt(m.key);
+      const p = parseJavaIntOrNull(m.key);
       const a = p === null ? undefined : assignment.get(p);
       if (p === null || a === undefined || !isCanonicalDecimal(m.key)) {
         protect(m.value, pointer, `"${side}" names partition "${m.key}", which is not in "partitions"`);

@@ -13,6 +13,8 @@
  *   notification-znodes.ts  /isr_change_notification/isr_change_N, /log_dir_event_notification/log_dir_event_N
  */
 
+import { topicNameProblem } from '../admin/topic-name';
+import { numberFormatMessage, parseJavaIntOrNull, parseJavaLongOrNull } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { pathValidationError } from '../zookeeper/path-utils';
 import type { Acl, ZnodeData } from '../zookeeper/types';
@@ -21,7 +23,7 @@ import { PreferredReplicaElectionZNode, ReassignPartitionsZNode } from './admin-
 import { BrokerIdZNode } from './broker-znodes';
 import { ClusterIdZNode, ConsumerOffset, ControllerEpochZNode, ControllerZNode, ProducerIdBlockZNode } from './cluster-znodes';
 import { CONFIG_TYPES, ConfigEntityChangeNotificationSequenceZNode, ConfigEntityZNode, DEFAULT_CONFIG_ENTITY } from './config-znodes';
-import { isCanonicalDecimal, javaParseInt, javaParseLong, numberFormatMessage } from './kafka-json';
+import { isCanonicalDecimal } from './kafka-json';
 import { IsrChangeNotificationSequenceZNode, LogDirEventNotificationSequenceZNode } from './notification-znodes';
 import { TopicPartitionStateZNode, TopicZNode } from './topic-znodes';
 import { ZnodeFormatError } from './znode-format-error';
@@ -102,33 +104,8 @@ type Ident<K extends ZnodeKind, P = unknown> = {
   readonly problem: string | null;
 } & P;
 
-export type ZnodeIdentity =
-  | Ident<
-      | 'root'
-      | 'zookeeper-internal'
-      | 'cluster'
-      | 'cluster-id'
-      | 'controller'
-      | 'controller-epoch'
-      | 'brokers'
-      | 'broker-ids'
-      | 'broker-seqid'
-      | 'topics'
-      | 'admin'
-      | 'delete-topics'
-      | 'reassign-partitions'
-      | 'preferred-replica-election'
-      | 'config'
-      | 'config-changes'
-      | 'isr-change-notifications'
-      | 'log-dir-event-notifications'
-      | 'latest-producer-id-block'
-      | 'consumers'
-      | 'acl'
-      | 'acl-change'
-      | 'delegation-token'
-      | 'unknown'
-    >
+/** The identities that carry more than the path: what the path names (a topic, a broker id …). */
+type IdentityWithParts =
   | Ident<'broker-registration', { readonly brokerId: number | null }>
   | Ident<'topic' | 'topic-partitions' | 'delete-topic-marker', { readonly topic: string }>
   | Ident<'topic-partition' | 'partition-state', { readonly topic: string; readonly topicPartition: TopicPartition | null }>
@@ -139,16 +116,8 @@ export type ZnodeIdentity =
   | Ident<'consumer-group-node', { readonly group: string }>
   | Ident<'consumer-offset', { readonly group: string; readonly topic: string; readonly partition: number | null }>;
 
-/** Kafka's `Topic.validate` wording; null when the name is legal. */
-export function topicNameProblem(topic: string): string | null {
-  if (topic.length === 0) return "Topic name is illegal, it can't be empty";
-  if (topic === '.' || topic === '..') return 'Topic name cannot be "." or ".."';
-  if (topic.length > 249) return `Topic name is illegal, it can't be longer than 249 characters, topic name: ${topic}`;
-  if (!/^[a-zA-Z0-9._-]+$/.test(topic)) {
-    return `Topic name "${topic}" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`;
-  }
-  return null;
-}
+/** What a path is, as `identifyZnode` recognises it. */
+export type ZnodeIdentity = IdentityWithParts | Ident<Exclude<ZnodeKind, IdentityWithParts['kind']>>;
 
 function sequenceProblem(name: string, prefix: string, parent: string, numeric: 'long' | 'any'): { sequenceNumber: string; problem: string | null } {
   if (!name.startsWith(prefix)) {
@@ -156,7 +125,7 @@ function sequenceProblem(name: string, prefix: string, parent: string, numeric: 
   }
   const sequenceNumber = name.slice(prefix.length);
   if (sequenceNumber === '') return { sequenceNumber, problem: null };
-  if (numeric === 'long' && javaParseLong(sequenceNumber) === null) {
+  if (numeric === 'long' && parseJavaLongOrNull(sequenceNumber) === null) {
     return {
       sequenceNumber,
       problem: `Brokers read the number after ${prefix} as a long: ${numberFormatMessage(sequenceNumber)}; every later notification fails too`,
@@ -169,7 +138,7 @@ function sequenceProblem(name: string, prefix: string, parent: string, numeric: 
 }
 
 function partitionOf(name: string): { partition: number | null; problem: string | null } {
-  const p = javaParseInt(name);
+  const p = parseJavaIntOrNull(name);
   if (p === null) return { partition: null, problem: `"${name}" is not a partition number; Kafka never reads this node` };
   if (!isCanonicalDecimal(name) || p < 0) {
     return { partition: null, problem: `"${name}" is not a partition number as Kafka writes it; Kafka never reads this node` };
@@ -261,7 +230,7 @@ function identifyBrokers(path: string, s: readonly string[]): ZnodeIdentity | nu
     case 'ids': {
       if (n === 2) return { kind: 'broker-ids', path, problem: null };
       if (n !== 3) return null;
-      const brokerId = javaParseInt(s[2]);
+      const brokerId = parseJavaIntOrNull(s[2]);
       let problem: string | null = null;
       if (brokerId === null) {
         problem = `The controller reads every child of /brokers/ids as a broker id and fails on this one: ${numberFormatMessage(s[2])}`;
@@ -306,7 +275,7 @@ function identifyConfig(path: string, s: readonly string[]): ZnodeIdentity | nul
   if (n === 2) return { kind: 'config-entity-type', path, entityType, problem: typeProblem };
   if (n === 3) {
     let problem = typeProblem;
-    if (problem === null && entityType === 'brokers' && s[2] !== DEFAULT_CONFIG_ENTITY && (javaParseInt(s[2]) === null || !isCanonicalDecimal(s[2]))) {
+    if (problem === null && entityType === 'brokers' && s[2] !== DEFAULT_CONFIG_ENTITY && (parseJavaIntOrNull(s[2]) === null || !isCanonicalDecimal(s[2]))) {
       problem = `Broker configs are per broker id or ${DEFAULT_CONFIG_ENTITY}; "${s[2]}" is neither`;
     }
     if (problem === null && entityType === 'topics') problem = topicNameProblem(s[2]);

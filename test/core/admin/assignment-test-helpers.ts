@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { Random } from '../../../src-main/core/platform/random';
 import type { BrokerMetadata, PartitionReplicaAssignment } from '../../../src-main/core/admin/replica-assignment';
+import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
+import type { Random } from '../../../src-main/core/platform/random';
 
 /** A Random that hands out the given values in order, so a test can pick AdminUtils' "random" start and shift. */
 export class ScriptedRandom implements Random {
@@ -69,4 +70,20 @@ export function checkReplicaDistribution(
   if (replicasDistribution) {
     expect([...replicaCounts.values()]).toEqual(Array(numBrokers).fill((numPartitions * replicationFactor) / numBrokers));
   }
+}
+
+/** The error `fn` throws, which must be a `type` (anything else fails the test). */
+export function thrownBy<E>(type: abstract new (...args: never[]) => E, fn: () => unknown): E {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof type) return e;
+    throw e;
+  }
+  throw new Error(`expected a ${type.name}`);
+}
+
+/** The KafkaApiError `fn` throws. */
+export function thrown(fn: () => unknown): KafkaApiError {
+  return thrownBy(KafkaApiError, fn);
 }

@@ -5,21 +5,10 @@ import {
   replicaAssignmentError,
   type ExistingPartitionAssignment,
 } from '../../../src-main/core/admin/create-partitions';
-import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
-import { asObject, brokers } from './assignment-test-helpers';
+import { asObject, brokers, thrown } from './assignment-test-helpers';
 
 function existing(assignment: Record<number, number[]>): Map<number, ExistingPartitionAssignment> {
   return new Map(Object.entries(assignment).map(([p, replicas]) => [Number(p), { replicas }]));
-}
-
-function thrown(fn: () => unknown): KafkaApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof KafkaApiError) return e;
-    throw e;
-  }
-  throw new Error('expected a KafkaApiError');
 }
 
 describe('partition expansion assignment (A1)', () => {

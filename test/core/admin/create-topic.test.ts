@@ -6,19 +6,8 @@ import {
   type CreatableTopic,
   type CreateTopicsContext,
 } from '../../../src-main/core/admin/create-topic';
-import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
 import { SeededRandom } from '../../../src-main/core/platform/random';
-import { asObject, brokers, ScriptedRandom } from './assignment-test-helpers';
-
-function thrown(fn: () => unknown): KafkaApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof KafkaApiError) return e;
-    throw e;
-  }
-  throw new Error('expected a KafkaApiError');
-}
+import { asObject, brokers, ScriptedRandom, thrown } from './assignment-test-helpers';
 
 function topic(overrides: Partial<CreatableTopic>): CreatableTopic {
   return { name: 'orders', numPartitions: 3, replicationFactor: 2, assignments: [], configs: {}, ...overrides };

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BrokerConfig } from '../../../src-main/core/admin/broker-config';
-import {
-  assertValidTopicConfigs,
-  effectiveTopicConfig,
-  LOG_CONFIG_DEF,
-  LogConfig,
-  topicConfigApiError,
-  topicConfigNames,
-  validateTopicConfigs,
-  type TopicConfigEntry,
-} from '../../../src-main/core/admin/log-config';
+import { assertValidTopicConfigs, effectiveTopicConfig, topicConfigApiError, type TopicConfigEntry } from '../../../src-main/core/admin/topic-configs';
 import { ConfigException } from '../../../src-main/core/common/config-def';
 import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
+import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, topicConfigNames, validateTopicConfigs } from '../../../src-main/core/log/log-config';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 
 function messages(props: Record<string, string>): string[] {
@@ -179,7 +171,7 @@ describe('validateTopicConfigs (LogConfig.validate)', () => {
 
 describe('LogConfig.fromProps', () => {
   it('falls back to the broker: log.retention.hours gives retention.ms', () => {
-    const config = LogConfig.fromProps(new BrokerConfig({ 'log.retention.hours': '24' }));
+    const config = LogConfig.fromProps(copyKafkaConfigToLog(new BrokerConfig({ 'log.retention.hours': '24' })));
     expect(config.retentionMs).toBe(86400000);
     expect(config.segmentMs).toBe(604800000);
     expect(config.flushMs).toBe(Number(9223372036854775807n));
@@ -188,7 +180,7 @@ describe('LogConfig.fromProps', () => {
   });
 
   it('lets the topic override win and records what it overrides', () => {
-    const config = LogConfig.fromProps(new BrokerConfig({ 'log.retention.hours': '24' }), {
+    const config = LogConfig.fromProps(copyKafkaConfigToLog(new BrokerConfig({ 'log.retention.hours': '24' })), {
       'retention.ms': '1000',
       'cleanup.policy': 'compact',
       'compression.type': 'lz4',
@@ -202,21 +194,21 @@ describe('LogConfig.fromProps', () => {
 
   it('rolls a compacted topic at least every max.compaction.lag.ms', () => {
     const broker = new BrokerConfig();
-    expect(LogConfig.fromProps(broker, { 'cleanup.policy': 'compact', 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(1000);
-    expect(LogConfig.fromProps(broker, { 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(604800000);
+    expect(LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'cleanup.policy': 'compact', 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(1000);
+    expect(LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(604800000);
   });
 
   it('draws segment jitter below min(segment.jitter.ms, segment.ms)', () => {
     const broker = new BrokerConfig();
-    expect(LogConfig.fromProps(broker).randomSegmentJitter(new SeededRandom(1))).toBe(0);
-    const jittered = LogConfig.fromProps(broker, { 'segment.jitter.ms': '100', 'segment.ms': '50' });
+    expect(LogConfig.fromProps(copyKafkaConfigToLog(broker)).randomSegmentJitter(new SeededRandom(1))).toBe(0);
+    const jittered = LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'segment.jitter.ms': '100', 'segment.ms': '50' });
     const jitter = jittered.randomSegmentJitter(new SeededRandom(1));
     expect(jitter).toBeGreaterThanOrEqual(0);
     expect(jitter).toBeLessThan(50);
   });
 
   it('throws ConfigException for a bad stored value', () => {
-    expect(() => LogConfig.fromProps(new BrokerConfig(), { 'segment.bytes': '1' })).toThrow(ConfigException);
+    expect(() => LogConfig.fromProps(copyKafkaConfigToLog(new BrokerConfig()), { 'segment.bytes': '1' })).toThrow(ConfigException);
   });
 });
 

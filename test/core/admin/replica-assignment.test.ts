@@ -6,19 +6,8 @@ import {
   getRackAlternatedBrokerList,
   replicaIndex,
 } from '../../../src-main/core/admin/replica-assignment';
-import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
 import { SeededRandom } from '../../../src-main/core/platform/random';
-import { asObject, brokers, checkReplicaDistribution, rackBrokers, ScriptedRandom } from './assignment-test-helpers';
-
-function thrown(fn: () => unknown): KafkaApiError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof KafkaApiError) return e;
-    throw e;
-  }
-  throw new Error('expected a KafkaApiError');
-}
+import { asObject, brokers, checkReplicaDistribution, rackBrokers, ScriptedRandom, thrown } from './assignment-test-helpers';
 
 describe('assignReplicasToBrokers, rack-unaware (C4, seed 000 "分配规则")', () => {
   it('reproduces the seed table for brokers 0-4, 10 partitions, RF 3, start 0, shift 0', () => {

@@ -6,17 +6,7 @@ import {
   validateCreateTopicOptions,
 } from '../../../src-main/core/admin/topic-command';
 import { prepareCreatePartitions } from '../../../src-main/core/admin/create-partitions';
-import { asObject, brokers } from './assignment-test-helpers';
-
-function thrown(fn: () => unknown): TopicCommandError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TopicCommandError) return e;
-    throw e;
-  }
-  throw new Error('expected a TopicCommandError');
-}
+import { asObject, brokers, thrownBy } from './assignment-test-helpers';
 
 describe('kafka-topics --replica-assignment parsing', () => {
   it('reads partitions separated by "," and replicas by ":"', () => {
@@ -28,20 +18,20 @@ describe('kafka-topics --replica-assignment parsing', () => {
   });
 
   it('refuses duplicate brokers in a partition', () => {
-    const e = thrown(() => parseReplicaAssignment('0:1,1:1'));
+    const e = thrownBy(TopicCommandError, () => parseReplicaAssignment('0:1,1:1'));
     expect(e.exceptionName).toBe('AdminCommandFailedException');
     expect(e.message).toBe('Partition replica lists may not contain duplicate entries: 1');
   });
 
   it('refuses a partition whose replica count differs from partition 0', () => {
-    const e = thrown(() => parseReplicaAssignment('0:1,1:2:0'));
+    const e = thrownBy(TopicCommandError, () => parseReplicaAssignment('0:1,1:2:0'));
     expect(e.exceptionName).toBe('AdminOperationException');
     expect(e.message).toMatch(/^Partition 1 has different replication factor: \[I@[0-9a-f]+$/);
   });
 
   it('refuses a non-number with the JDK NumberFormatException text', () => {
-    expect(thrown(() => parseReplicaAssignment('0:a')).message).toBe('For input string: "a"');
-    const empty = thrown(() => parseReplicaAssignment('0,,1'));
+    expect(thrownBy(TopicCommandError, () => parseReplicaAssignment('0:a')).message).toBe('For input string: "a"');
+    const empty = thrownBy(TopicCommandError, () => parseReplicaAssignment('0,,1'));
     expect(empty.exceptionName).toBe('NumberFormatException');
     expect(empty.message).toBe('For input string: ""');
   });
@@ -67,12 +57,12 @@ describe('kafka-topics --alter with a full --replica-assignment (A3)', () => {
 
 describe('kafka-topics --create option checks', () => {
   it('needs a replication factor between 1 and 32767', () => {
-    expect(thrown(() => validateCreateTopicOptions({ replicationFactor: 0 })).message).toBe('The replication factor must be between 1 and 32767 inclusive');
-    expect(thrown(() => validateCreateTopicOptions({ replicationFactor: 32768 })).exceptionName).toBe('IllegalArgumentException');
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 0 })).message).toBe('The replication factor must be between 1 and 32767 inclusive');
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 32768 })).exceptionName).toBe('IllegalArgumentException');
     expect(() => validateCreateTopicOptions({ replicationFactor: 32767, partitions: 1 })).not.toThrow();
   });
 
   it('needs at least one partition', () => {
-    expect(thrown(() => validateCreateTopicOptions({ partitions: 0 })).message).toBe('The partitions must be greater than 0');
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ partitions: 0 })).message).toBe('The partitions must be greater than 0');
   });
 });

@@ -8,15 +8,14 @@ import {
   readBrokerMetadataFromLogDirs,
   resolveBrokerId,
 } from '../../../src-main/core/log/broker-metadata-checkpoint';
+import { IllegalArgumentException, javaDateToString, NumberFormatException } from '../../../src-main/core/common/java-lang';
+import { javaHashtableOrder } from '../../../src-main/core/common/jvm-hash-order';
 import {
-  IllegalArgumentException,
   InconsistentBrokerIdException,
   InconsistentBrokerMetadataException,
   InconsistentClusterIdException,
   IOException,
-  NumberFormatException,
 } from '../../../src-main/core/log/errors';
-import { javaDateToString, javaHashtableIterationOrder } from '../../../src-main/core/log/java-compat';
 import { loadJavaProperties, storeJavaProperties } from '../../../src-main/core/log/java-properties';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';
@@ -156,11 +155,11 @@ describe('Java text helpers', () => {
   });
 
   it('enumerates keys in Java 8 Hashtable order, including after a rehash', () => {
-    expect(javaHashtableIterationOrder(['version', 'broker.id', 'cluster.id'])).toEqual(['cluster.id', 'version', 'broker.id']);
-    expect(javaHashtableIterationOrder(['version', 'broker.id'])).toEqual(['version', 'broker.id']);
+    expect(javaHashtableOrder(['version', 'broker.id', 'cluster.id'])).toEqual(['cluster.id', 'version', 'broker.id']);
+    expect(javaHashtableOrder(['version', 'broker.id'])).toEqual(['version', 'broker.id']);
     // Checked against a JVM: 20 keys force two rehashes (11 → 23 → 47 buckets).
     const many = Array.from({ length: 20 }, (_, i) => `key${i}`);
-    expect(javaHashtableIterationOrder(many)).toEqual([...many].reverse());
+    expect(javaHashtableOrder(many)).toEqual([...many].reverse());
   });
 
   it('escapes and unescapes Properties keys and values', () => {

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IllegalStateException, KafkaException, KafkaStorageException } from '../../../src-main/core/log/errors';
+import { IllegalStateException } from '../../../src-main/core/common/java-lang';
+import { KafkaException, KafkaStorageException } from '../../../src-main/core/log/errors';
 import { LogConfig } from '../../../src-main/core/log/log-config';
 import { newUniqueId } from '../../../src-main/core/log/log-dir-names';
 import { INITIAL_TASK_DELAY_MS, LogManager } from '../../../src-main/core/log/log-manager';

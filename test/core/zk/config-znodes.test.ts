@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { javaHashtableOrder } from '../../../src-main/core/common/jvm-hash-order';
 import {
   CONFIG_TYPES,
   ConfigEntityChangeNotificationSequenceZNode,
@@ -7,7 +8,6 @@ import {
   ConfigEntityZNode,
   ConfigType,
   desanitize,
-  javaHashtableOrder,
   sanitize,
 } from '../../../src-main/core/zk';
 import { bytes, expectFormatError, expectValue, text } from './zk-test-data';

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { javaStringHashCode } from '../../../src-main/core/common/java-lang';
 import {
   javaConcurrentHashMapOrder,
   javaHashtableOrder,
-  javaStringHashCode,
   scala212MutableHashMapOrder,
   scala213MutableHashMapOrder,
   scalaImmutableMapOrder,
   scalaLongMapOrder,
-} from '../../../src-main/core/zk';
+} from '../../../src-main/core/common/jvm-hash-order';
 
 interface Case {
   keys: string[];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { topicNameProblem } from '../../../src-main/core/admin/topic-name';
 import { tp } from '../../../src-main/core/common/topic-partition';
 import { CREATOR_ALL_ACL, OPEN_ACL_UNSAFE, READ_ACL_UNSAFE } from '../../../src-main/core/zookeeper/types';
 import type { JsonSchema, ZnodeIdentity, ZnodeKind } from '../../../src-main/core/zk';
@@ -17,7 +18,6 @@ import {
   defaultAcls,
   identifyZnode,
   isSensitivePath,
-  topicNameProblem,
   validateZnodeData,
   znodeSpec,
 } from '../../../src-main/core/zk';

@@ -9,6 +9,9 @@
  * | Scala `mutable.Map` / `mutable.HashMap`                    | hash table order (differs in 2.12 and 2.13)  |
  * | `java.util.Properties` (topic/broker/client configs)      | JDK 8: Hashtable order; JDK 9+: ConcurrentHashMap order |
  *
+ * and prints or stores a few more: a `java.util.HashMap` copy (`AbstractConfig.originals()`, in
+ * "Created log … with properties {…}") and a JDK 8 `Properties` (`meta.properties`).
+ *
  * Kafka 2.5 ships for Scala 2.12 and 2.13 and runs on Java 8 or 11, so the bytes depend on the
  * build: {@link KafkaBuild}. The default, Scala 2.12 on Java 8, reproduces the observed broker
  * registration order `{"listener_security_protocol_map":…,"endpoints":…,"jmx_port":…,"host":…,
@@ -17,6 +20,8 @@
  * (test/core/zk/jvm-hash-order.test.ts holds the fixtures); the Scala 2.13 ones follow the 2.13
  * sources and were not run against a 2.13 library.
  */
+
+import { javaStringHashCode } from './java-lang';
 
 export interface KafkaBuild {
   /** `kafka_2.12-2.5.x` or `kafka_2.13-2.5.x`. */
@@ -27,13 +32,6 @@ export interface KafkaBuild {
 
 /** `kafka_2.12-2.5.1.tgz` on Java 8, the most common Kafka 2.5 installation. */
 export const DEFAULT_KAFKA_BUILD: KafkaBuild = Object.freeze({ scalaVersion: '2.12', javaVersion: 8 });
-
-/** Java's `String.hashCode()`. */
-export function javaStringHashCode(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-  return h;
-}
 
 function reverseBytes(v: number): number {
   return ((v & 0xff) << 24) | (((v >>> 8) & 0xff) << 16) | (((v >>> 16) & 0xff) << 8) | (v >>> 24);
@@ -177,10 +175,10 @@ export function scalaImmutableMapOrder(keysInInsertionOrder: Iterable<string>, b
 }
 
 /**
- * JDK 8 `java.util.Properties` (a `Hashtable`): 11 buckets, index `(hash & 0x7FFFFFFF) % length`,
- * new entries at the head of their bucket, rehash to `2n + 1` buckets when the count reaches the
- * threshold (walking old buckets from the last, re-linking each entry at the head), iteration
- * from the last bucket down to the first.
+ * JDK 8 `java.util.Properties` (a `Hashtable`, hence also the order `Properties.store` writes):
+ * 11 buckets, index `(hash & 0x7FFFFFFF) % length`, new entries at the head of their bucket,
+ * rehash to `2n + 1` buckets when the count reaches the threshold (walking old buckets from the
+ * last, re-linking each entry at the head), iteration from the last bucket down to the first.
  */
 export function javaHashtableOrder(keysInInsertionOrder: Iterable<string>): string[] {
   const keys = distinctInOrder(keysInInsertionOrder);
@@ -253,6 +251,31 @@ export function javaConcurrentHashMapOrder(keysInInsertionOrder: Iterable<string
     }
   }
   return table.flatMap((bin) => bin.map((e) => e.key));
+}
+
+/** `HashMap.tableSizeFor`: the next power of two ≥ n (at least 1). */
+function tableSizeFor(n: number): number {
+  let size = 1;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/**
+ * The order in which a `java.util.HashMap` built by the copy constructor (`new HashMap<>(map)`, as
+ * Kafka's `AbstractConfig.originals()` does) iterates `keys`: ascending bucket index
+ * `(h ^ h >>> 16) & (capacity − 1)`, keys of one bucket in insertion order (the order of `keys`).
+ * Capacity is what the copy constructor picks: `tableSizeFor(size / 0.75 + 1)`.
+ */
+export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
+  const capacity = tableSizeFor(Math.floor(keys.length / 0.75 + 1));
+  const bucket = (k: string): number => {
+    const h = javaStringHashCode(k);
+    return (h ^ (h >>> 16)) & (capacity - 1);
+  };
+  return keys
+    .map((key, index) => ({ key, index, bucket: bucket(key) }))
+    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
+    .map((e) => e.key);
 }
 
 /** Order of `java.util.Properties` entries as Jackson serialises them on the given JVM. */
