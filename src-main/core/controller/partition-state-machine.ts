@@ -1,7 +1,7 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, IllegalStateError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateException, StateChangeFailedError, describeError } from './controller-errors';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -348,7 +348,7 @@ export class PartitionStateMachine {
       p,
       current,
       target,
-      new IllegalStateError(`Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateException(`Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
     );
   }
 

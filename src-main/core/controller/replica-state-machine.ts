@@ -1,7 +1,7 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, IllegalStateError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateException, StateChangeFailedError, describeError } from './controller-errors';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -259,7 +259,7 @@ export class ReplicaStateMachine {
       r,
       current,
       target,
-      new IllegalStateError(`Replica ${r.replica} for partition ${tpKey(r)} should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateException(`Replica ${r.replica} for partition ${tpKey(r)} should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
     );
   }
 
