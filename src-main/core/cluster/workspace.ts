@@ -15,6 +15,9 @@ import type { EventLogStore } from './event-log';
 import { EventRecorder } from './event-log';
 import { Log4jWriter } from './log4j-writer';
 
+/** Requests per ZooKeeper group commit in the app. */
+const WORKSPACE_ZK_BATCH = 250;
+
 /** Where the workspace keeps its cluster definition (the SQLite one is `infra/sqlite-cluster-definition.ts`). */
 export interface ClusterDefinitionStore {
   load(): ClusterDefinition | null;
@@ -70,7 +73,9 @@ export class Workspace {
       if (problems.length > 0) throw new Error(`Invalid cluster definition: ${problems.join('; ')}`);
       ports.definitions.save(definition);
     }
-    const zkServer = await ZooKeeperServer.openSliced(ports.time, ports.zkPersistence, {}, ports.executor);
+    // Smaller group commits than the store's default keep each turn of the app's event loop short
+    // when the controller writes 10,000 state znodes at once.
+    const zkServer = await ZooKeeperServer.openSliced(ports.time, ports.zkPersistence, { maxBatchSize: WORKSPACE_ZK_BATCH }, ports.executor);
     return new Workspace(ports, zkServer, definition);
   }
 
