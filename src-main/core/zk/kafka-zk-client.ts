@@ -8,19 +8,19 @@ import type {
   ControllerZkClient,
   PartitionStateRead,
   UpdateLeaderAndIsrResult,
-  ZNodeChangeHandler,
-  ZNodeChildChangeHandler,
   ZkReassignmentRequest,
 } from '../controller/controller-zk-client';
 import type { LeaderAndIsr } from '../controller/leader-and-isr';
-import type { Op, OpResult, Stat, ZnodeData } from '../zookeeper';
-import { Code, CreateMode, createRecursive, KeeperException, MultiException } from '../zookeeper';
+import type { Op } from '../zookeeper';
+import { Code, CreateMode, KeeperException, MultiException } from '../zookeeper';
 import { PreferredReplicaElectionZNode, ReassignPartitionsZNode, DeleteTopicsTopicZNode, DeleteTopicsZNode } from './admin-znodes';
 import { BrokerIdZNode, BrokerIdsZNode } from './broker-znodes';
 import type { BrokerRegistration } from './broker-znodes';
 import { ClusterIdZNode, ControllerEpochZNode, ControllerZNode, ProducerIdBlockZNode } from './cluster-znodes';
 import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityZNode, ConfigType } from './config-znodes';
-import type { KafkaZooKeeperClient, StateChangeHandler } from './kafka-zookeeper-client';
+import type { KafkaZooKeeperClient } from './kafka-zookeeper-client';
+import type { ZnodeProblemReporter } from './kafka-zk-session';
+import { KafkaZkSession } from './kafka-zk-session';
 import { IsrChangeNotificationSequenceZNode, IsrChangeNotificationZNode, LogDirEventNotificationSequenceZNode, LogDirEventNotificationZNode } from './notification-znodes';
 import type { ReplicaAssignment } from './topic-znodes';
 import { TopicPartitionStateZNode, TopicPartitionZNode, TopicPartitionsZNode, TopicZNode, TopicsZNode } from './topic-znodes';
@@ -31,8 +31,7 @@ import { ZnodeFormatError } from './znode-format-error';
 const INITIAL_CONTROLLER_EPOCH = 0;
 const INITIAL_CONTROLLER_EPOCH_ZK_VERSION = 0;
 
-/** A malformed znode met while reading: reported, then handled as the call site decides. */
-export type ZnodeProblemReporter = (error: ZnodeFormatError) => void;
+export type { ZnodeProblemReporter } from './kafka-zk-session';
 
 /**
  * Kafka's `KafkaZkClient`: every read and write Kafka's brokers and controller make, over one
@@ -42,125 +41,14 @@ export type ZnodeProblemReporter = (error: ZnodeFormatError) => void;
  * calling event (as in Kafka), what Kafka reads differently is reported and read as Kafka does,
  * and a malformed topic assignment is reported and skipped so that it damages nothing else.
  */
-export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
+export class KafkaZkClient extends KafkaZkSession implements ControllerZkClient, BrokerZkClient {
   constructor(
-    private readonly client: KafkaZooKeeperClient,
-    private readonly reportProblem: ZnodeProblemReporter,
+    client: KafkaZooKeeperClient,
+    reportProblem: ZnodeProblemReporter,
     /** The broker's `unclean.leader.election.enable`, the default for topics without an override. */
     private readonly uncleanLeaderElectionDefault: () => boolean,
-  ) {}
-
-  private get zk() {
-    return this.client.zk;
-  }
-
-  // ---- handlers (Kafka's ZooKeeperClient) ----
-
-  registerZNodeChangeHandler(handler: ZNodeChangeHandler): void {
-    this.client.registerZNodeChangeHandler(handler);
-  }
-
-  unregisterZNodeChangeHandler(path: string): void {
-    this.client.unregisterZNodeChangeHandler(path);
-  }
-
-  registerZNodeChildChangeHandler(handler: ZNodeChildChangeHandler): void {
-    this.client.registerZNodeChildChangeHandler(handler);
-  }
-
-  unregisterZNodeChildChangeHandler(path: string): void {
-    this.client.unregisterZNodeChildChangeHandler(path);
-  }
-
-  registerStateChangeHandler(handler: StateChangeHandler): void {
-    this.client.registerStateChangeHandler(handler);
-  }
-
-  unregisterStateChangeHandler(name: string): void {
-    this.client.unregisterStateChangeHandler(name);
-  }
-
-  async registerZNodeChangeHandlerAndCheckExistence(handler: ZNodeChangeHandler): Promise<boolean> {
-    this.client.registerZNodeChangeHandler(handler);
-    return (await this.zk.exists(handler.path, this.client.watchesData(handler.path))) !== null;
-  }
-
-  async pathExists(path: string): Promise<boolean> {
-    return (await this.zk.exists(path)) !== null;
-  }
-
-  // ---- primitives ----
-
-  /** getData that sets a watch when a handler is registered for the path; null on NONODE. */
-  async getDataAndStat(path: string): Promise<{ data: ZnodeData; stat: Stat } | null> {
-    try {
-      return await this.zk.getData(path, this.client.watchesData(path));
-    } catch (e) {
-      if (e instanceof KeeperException && e.code === Code.NONODE) return null;
-      throw e;
-    }
-  }
-
-  /** getChildren (sorted); watched only when asked and a child handler is registered; [] on NONODE. */
-  async getChildren(path: string, registerWatch = true): Promise<string[]> {
-    try {
-      return (await this.zk.getChildren(path, this.client.watchesChildren(path, registerWatch))).children;
-    } catch (e) {
-      if (e instanceof KeeperException && e.code === Code.NONODE) return [];
-      throw e;
-    }
-  }
-
-  /** One op, fenced by the controller epoch's zkVersion unless it is −1 (MatchAnyVersion). */
-  private async fenced(op: Op, epochZkVersion: number): Promise<OpResult> {
-    if (epochZkVersion < 0) return this.plain(op);
-    try {
-      const results = await this.zk.multi([{ type: 'check', path: ControllerEpochZNode.path, version: epochZkVersion }, op]);
-      return results[1];
-    } catch (e) {
-      if (e instanceof MultiException) {
-        const check = e.results[0];
-        if (check.type === 'error' && check.err !== Code.OK) {
-          throw new ControllerMovedError(`Controller epoch zkVersion check fails. Expected zkVersion = ${epochZkVersion}`);
-        }
-        throw new KeeperException(e.code, op.path, e.detail);
-      }
-      throw e;
-    }
-  }
-
-  /** An op sent on its own, as Kafka does for writes with MatchAnyVersion. */
-  private async plain(op: Op): Promise<OpResult> {
-    switch (op.type) {
-      case 'create': {
-        const r = await this.zk.create(op.path, op.data, { mode: op.mode, acl: op.acl });
-        return { type: 'create', path: r.path, stat: r.stat };
-      }
-      case 'delete':
-        await this.zk.delete(op.path, op.version ?? -1);
-        return { type: 'delete' };
-      case 'setData':
-        return { type: 'setData', stat: await this.zk.setData(op.path, op.data, op.version ?? -1) };
-      case 'check':
-        await this.zk.multi([op]);
-        return { type: 'check' };
-    }
-  }
-
-  private async fencedIgnoring(op: Op, epochZkVersion: number, ignore: number): Promise<void> {
-    try {
-      await this.fenced(op, epochZkVersion);
-    } catch (e) {
-      if (!(e instanceof KeeperException && e.code === ignore)) throw e;
-    }
-  }
-
-  /** Reads a decoder's result the way the call site needs; see the class comment. */
-  private kafkaReading<T>(result: T | ZnodeFormatError<T>): T {
-    if (!(result instanceof ZnodeFormatError)) return result;
-    this.reportProblem(result);
-    if (result.kafkaReading === 'throws' || result.kafkaValue === undefined) throw result;
-    return result.kafkaValue;
+  ) {
+    super(client, reportProblem);
   }
 
   // ---- broker start (createTopLevelPaths, cluster id, registration) ----
@@ -169,14 +57,6 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     for (const path of PERSISTENT_ZK_PATHS) await this.createRecursiveIgnoringExists(path);
   }
 
-  /** `createRecursive(path, throwIfPathExists = false)`. */
-  private async createRecursiveIgnoringExists(path: string): Promise<void> {
-    try {
-      await createRecursive(this.zk, path, null);
-    } catch (e) {
-      if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
-    }
-  }
 
   async getOrCreateClusterId(proposedId: string): Promise<string> {
     const existing = await this.getDataAndStat(ClusterIdZNode.path);
@@ -192,9 +72,6 @@ export class KafkaZkClient implements ControllerZkClient, BrokerZkClient {
     }
   }
 
-  private async createWithParents(path: string, data: ZnodeData, mode: 0 | 1 | 2 = CreateMode.PERSISTENT): Promise<string> {
-    return (await createRecursive(this.zk, path, data, mode)).path;
-  }
 
   /**
    * `registerBroker`: `multi[create(path, null, EPHEMERAL), setData(path, json, 0)]`, so the znode
