@@ -29,7 +29,7 @@ import type { KafkaBuild } from '../common/jvm-hash-order';
 import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../common/jvm-hash-order';
 import { describeError as describeControllerError } from '../controller/controller-errors';
 import type { ZNodeChildChangeHandler } from '../controller/controller-zk-client';
-import { LogConfig } from '../log/log-config';
+import { LogConfig, throttledReplicaListProblem } from '../log/log-config';
 import type { LogManager } from '../log/log-manager';
 import type { Time } from '../platform/scheduler';
 import { parseApiVersion } from '../common/api-version';
@@ -106,10 +106,7 @@ export function javaThrowable(e: unknown): string {
   if (e instanceof ConfigException) return `org.apache.kafka.common.config.ConfigException: ${e.message}`;
   if (e instanceof JavaThrowable) return e.toString();
   if (e instanceof KeeperException) return describeControllerError(e);
-  if (e instanceof Error) {
-    const javaLang = ['NumberFormatException', 'IllegalArgumentException', 'IllegalStateException'];
-    return javaLang.includes(e.name) ? `java.lang.${e.name}: ${e.message}` : `${e.name}: ${e.message}`;
-  }
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
   return String(e);
 }
 
@@ -333,13 +330,8 @@ export class TopicConfigHandler implements ConfigHandler {
     const arraySeq = this.build.scalaVersion === '2.12' ? 'WrappedArray' : 'ArraySeq';
     // ThrottledReplicaListValidator.ensureValidString
     const entries = javaSplit(configValue, ',').map((e) => e.trim());
-    if (!(entries.every((e) => /^(?:[0-9]+:[0-9]+)?$/.test(e)) || entries[0] === '*')) {
-      throw ConfigException.invalidValue(
-        prop,
-        seq(arraySeq, entries),
-        `${prop} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`,
-      );
-    }
+    const problem = throttledReplicaListProblem(prop, entries);
+    if (problem !== null) throw ConfigException.invalidValue(prop, seq(arraySeq, entries), problem);
     if (configValue === '') return seq('List', []);
     if (configValue === '*') return seq('List', [-1]);
     const partitions: number[] = [];

@@ -72,18 +72,18 @@ export interface TopicConfigKey extends ConfigKey {
  * `ThrottledReplicaListValidator`: `*`, or `partition:broker` entries. As 2.5 checks it, a list whose
  * first entry is `*` passes whatever follows.
  */
+/** `ThrottledReplicaListValidator`'s rule: `*`, or `partition:broker` entries; the reason when broken. */
+export function throttledReplicaListProblem(name: string, entries: readonly string[]): string | null {
+  const allReplicas = entries.every((entry) => /^(?:[0-9]+:[0-9]+)?$/.test(entry.trim()));
+  if (allReplicas || entries[0]?.trim() === '*') return null;
+  return `${name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`;
+}
+
 export const throttledReplicaListValidator: Validator = {
   description: '[partitionId]:[brokerId],[partitionId]:[brokerId],...',
   ensureValid(name, value, type) {
-    const proposed = (value as readonly string[] | null) ?? [];
-    const allReplicas = proposed.every((entry) => /^(?:[0-9]+:[0-9]+)?$/.test(entry.trim()));
-    if (!(allReplicas || proposed[0]?.trim() === '*')) {
-      throw ConfigException.invalidValue(
-        name,
-        printValue(value, type),
-        `${name} must be the literal '*' or a list of replicas in the following format: [partitionId]:[brokerId],[partitionId]:[brokerId],...`,
-      );
-    }
+    const problem = throttledReplicaListProblem(name, (value as readonly string[] | null) ?? []);
+    if (problem !== null) throw ConfigException.invalidValue(name, printValue(value, type), problem);
   },
 };
 
