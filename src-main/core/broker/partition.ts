@@ -1,12 +1,23 @@
+import { KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { LeaderAndIsrPartitionState } from '../controller/broker-requests';
 import type { Log } from '../log/log';
+import type { LogAppendInfo } from '../log/log-validator';
+import { Replica } from './replica';
 
 /**
  * A partition as its broker hosts it (Kafka's `cluster.Partition`): the leadership it was told
  * about by the controller (leader, leader epoch, ISR and the state znode's zkVersion, which the
- * leader needs for conditional ISR updates), the assignment, and the local log.
+ * leader needs for conditional ISR updates), the assignment, the local log, and — on the leader —
+ * each follower's fetch state, from which the high watermark and ISR changes follow:
+ *
+ * - high watermark = the smallest log end offset among the leader and the followers that are in
+ *   the ISR or caught up within `replica.lag.time.max.ms` (`maybeIncrementLeaderHW`); it only
+ *   moves forward;
+ * - a follower joins the ISR once its log end offset reaches the high watermark and the start of
+ *   the leader's epoch (`maybeExpandIsr`); it leaves when not caught up for
+ *   `replica.lag.time.max.ms` (`getOutOfSyncReplicas`).
  */
 export class Partition {
   /** −1 until the first LeaderAndIsr: any epoch from the controller is newer. */
@@ -19,8 +30,10 @@ export class Partition {
   addingReplicas: number[] = [];
   removingReplicas: number[] = [];
   log: Log | null = null;
-  /** Leader only: when each follower was last caught up (`Replica.lastCaughtUpTimeMs`). */
-  readonly lastCaughtUpTimeMs = new Map<number, number>();
+  /** Leader only: the log end offset at which this leader's epoch started. */
+  leaderEpochStartOffset: number | null = null;
+  /** Leader only: each follower's fetch state. */
+  readonly remoteReplicas = new Map<number, Replica>();
 
   constructor(
     readonly topicPartition: TopicPartition,
@@ -47,7 +60,97 @@ export class Partition {
     this.leader = state.leader;
   }
 
+  /**
+   * The leader half of `Partition.makeLeader`: the epoch starts at the log end offset, followers'
+   * fetch state is reset (ISR members count as caught up now).
+   */
+  becomeLeader(nowMs: number): void {
+    const log = this.log;
+    if (!log) return;
+    const startOffset = log.logEndOffset;
+    log.maybeAssignEpochStartOffset(this.leaderEpoch, startOffset);
+    this.leaderEpochStartOffset = startOffset;
+    for (const id of [...this.remoteReplicas.keys()]) if (!this.replicas.includes(id)) this.remoteReplicas.delete(id);
+    for (const id of this.replicas) {
+      if (id === this.localBrokerId) continue;
+      const replica = this.remoteReplicas.get(id) ?? new Replica(id);
+      this.remoteReplicas.set(id, replica);
+      replica.resetLastCaughtUpTime(startOffset, nowMs, this.isr.includes(id) ? nowMs : 0);
+      replica.resetFetchState();
+    }
+  }
+
+  becomeFollower(): void {
+    this.leaderEpochStartOffset = null;
+    this.remoteReplicas.clear();
+  }
+
+  /** `Partition.appendRecordsToLeader`: checks leadership and `min.insync.replicas` (acks=−1), then appends. */
+  appendRecordsToLeader(records: Uint8Array, requiredAcks: number, isFromClient: boolean): LogAppendInfo {
+    const log = this.log;
+    if (!this.isLeader || !log) {
+      throw new KafkaApiError('NOT_LEADER_FOR_PARTITION', `Leader not local for partition ${this.name} on broker ${this.localBrokerId}`);
+    }
+    const minIsr = log.config.minInSyncReplicas;
+    if (this.isr.length < minIsr && requiredAcks === -1) {
+      throw new KafkaApiError(
+        'NOT_ENOUGH_REPLICAS',
+        `The size of the current ISR ${scalaSet(this.isr)} is insufficient to satisfy the min.isr requirement of ${minIsr} for partition ${this.name}`,
+      );
+    }
+    return log.appendAsLeader(records, this.leaderEpoch, isFromClient);
+  }
+
+  /**
+   * `maybeIncrementLeaderHW`: the smallest log end offset among the leader and the followers that
+   * count; true if the high watermark moved.
+   */
+  maybeIncrementLeaderHW(nowMs: number, replicaLagTimeMaxMs: number): boolean {
+    const log = this.log;
+    if (!log || !this.isLeader) return false;
+    let newHighWatermark = log.logEndOffset;
+    for (const replica of this.remoteReplicas.values()) {
+      if (
+        replica.logEndOffset < newHighWatermark &&
+        (nowMs - replica.lastCaughtUpTimeMs <= replicaLagTimeMaxMs || this.isr.includes(replica.brokerId))
+      ) {
+        newHighWatermark = replica.logEndOffset;
+      }
+    }
+    if (newHighWatermark < 0) return false;
+    return log.maybeIncrementHighWatermark(newHighWatermark) !== null;
+  }
+
+  /** `checkEnoughReplicasReachOffset`: has the high watermark passed `requiredOffset` (acks=−1)? */
+  checkEnoughReplicasReachOffset(requiredOffset: number): { done: boolean; error: 'NONE' | 'NOT_ENOUGH_REPLICAS_AFTER_APPEND' | 'NOT_LEADER_FOR_PARTITION' } {
+    const log = this.log;
+    if (!this.isLeader || !log) return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
+    if (log.highWatermark < requiredOffset) return { done: false, error: 'NONE' };
+    return { done: true, error: log.config.minInSyncReplicas <= this.isr.length ? 'NONE' : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND' };
+  }
+
+  /** `isFollowerAtHighwatermark`: may this follower join the ISR? */
+  isFollowerInSync(replica: Replica): boolean {
+    const log = this.log;
+    if (!log || this.leaderEpochStartOffset === null) return false;
+    return replica.logEndOffset >= log.highWatermark && replica.logEndOffset >= this.leaderEpochStartOffset;
+  }
+
+  /** `getOutOfSyncReplicas`: ISR followers not caught up for longer than `maxLagMs`. */
+  outOfSyncReplicas(nowMs: number, maxLagMs: number): number[] {
+    return this.isr.filter((id) => {
+      if (id === this.localBrokerId) return false;
+      const replica = this.remoteReplicas.get(id);
+      return replica !== undefined && nowMs - replica.lastCaughtUpTimeMs > maxLagMs;
+    });
+  }
+
   logPrefix(): string {
     return `[Partition ${this.name} broker=${this.localBrokerId}] `;
   }
+}
+
+/** A Scala `Set` as Kafka prints it: `Set(0, 1, 2)`. */
+export function scalaSet(ids: readonly number[]): string {
+  return `Set(${ids.join(', ')})`;
 }

@@ -20,15 +20,71 @@ import type { BrokerZkClient } from './broker-zk-client';
 import type { LogSink } from './log-line';
 import type { MetadataCache } from './metadata-cache';
 import { Partition } from './partition';
+import { ProducePurgatory } from './delayed-produce';
+import { ReplicaFetcherManager } from './replica-fetcher';
+import type { FollowerFetchPartition, FollowerFetchResult } from './replica-fetcher';
+import type { ErrorName } from '../common/kafka-errors';
+import { KafkaApiError } from '../common/kafka-errors';
+import type { Log } from '../log/log';
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../log/log';
+import type { LogAppendInfo } from '../log/log-validator';
+import type { EpochEndOffset } from '../log/leader-epoch-cache';
+import { isFileSystemError } from '../platform/file-system';
+import { CorruptRecordException, InvalidRecordException, NO_TIMESTAMP } from '../record';
+
+const EMPTY = new Uint8Array(0);
+
+/** One partition's part of a ProduceResponse. */
+export interface ProducePartitionResult {
+  readonly topicPartition: TopicPartition;
+  readonly error: ErrorName;
+  readonly errorMessage: string | null;
+  /** First offset assigned, −1 on error. */
+  readonly baseOffset: number;
+  readonly lastOffset: number;
+  /** LogAppendTime stamped, or −1 (CreateTime). */
+  readonly logAppendTime: number;
+  readonly logStartOffset: number;
+}
+
+function produceError(tp: TopicPartition, error: ErrorName, errorMessage: string | null): ProducePartitionResult {
+  return { topicPartition: tp, error, errorMessage, baseOffset: -1, lastOffset: -1, logAppendTime: -1, logStartOffset: -1 };
+}
+
+export interface ConsumerFetchPartition {
+  readonly topicPartition: TopicPartition;
+  readonly fetchOffset: number;
+  readonly maxBytes: number;
+  readonly currentLeaderEpoch?: number | null;
+}
+
+export interface ConsumerFetchResult {
+  readonly topicPartition: TopicPartition;
+  readonly error: ErrorName;
+  readonly errorMessage: string | null;
+  readonly highWatermark: number;
+  readonly lastStableOffset: number;
+  readonly logStartOffset: number;
+  readonly records: Uint8Array;
+}
 
 export interface ReplicaManagerConfig {
   /** `replica.lag.time.max.ms`: a follower not caught up for this long leaves the ISR. */
   replicaLagTimeMaxMs: number;
-  /** `replica.fetch.wait.max.ms`: how often the in-process fetchers poll their leaders. */
+  /** `replica.fetch.wait.max.ms`: how long a follower's fetch waits at the leader for data. */
   replicaFetchWaitMaxMs: number;
+  /** `replica.fetch.max.bytes`: bytes per partition in a follower's fetch. */
+  replicaFetchMaxBytes: number;
+  /** `replica.fetch.backoff.ms`: pause after a fetch error. */
+  replicaFetchBackoffMs: number;
 }
 
-export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = { replicaLagTimeMaxMs: 30_000, replicaFetchWaitMaxMs: 500 };
+export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
+  replicaLagTimeMaxMs: 30_000,
+  replicaFetchWaitMaxMs: 500,
+  replicaFetchMaxBytes: 1048576,
+  replicaFetchBackoffMs: 1000,
+};
 
 /** Kafka's `ReplicaManager.IsrChangePropagationBlackOut` and `IsrChangePropagationInterval`. */
 const ISR_CHANGE_PROPAGATION_BLACKOUT_MS = 5000;
@@ -73,10 +129,32 @@ export class ReplicaManager {
   private lastIsrPropagationMs = 0;
   private readonly tasks: ScheduledTask[] = [];
   private running = false;
+  readonly fetcherManager: ReplicaFetcherManager;
+  private readonly producePurgatory: ProducePurgatory;
 
   constructor(private readonly deps: ReplicaManagerDeps) {
     this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
     this.lastIsrPropagationMs = deps.time.nowMs();
+    this.fetcherManager = new ReplicaFetcherManager({
+      brokerId: deps.brokerId,
+      time: deps.time,
+      config: {
+        fetchWaitMaxMs: this.config.replicaFetchWaitMaxMs,
+        fetchMaxBytes: this.config.replicaFetchMaxBytes,
+        fetchBackoffMs: this.config.replicaFetchBackoffMs,
+      },
+      leader: (id) => deps.peer(id),
+      followerLog: (tp, leaderEpoch) => {
+        const p = this.partitions.get(tp);
+        return p && p !== 'offline' && !p.isLeader && p.leaderEpoch === leaderEpoch ? p.log : null;
+      },
+      log: deps.log,
+    });
+    this.producePurgatory = new ProducePurgatory(deps.time, (tp, requiredOffset) => {
+      const p = this.partitions.get(tp);
+      if (!p || p === 'offline') return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
+      return p.checkEnoughReplicasReachOffset(requiredOffset);
+    });
   }
 
   startup(): void {
@@ -90,12 +168,13 @@ export class ReplicaManager {
       );
     this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.maybeShrinkIsr())));
     this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.maybePropagateIsrChanges())));
-    this.tasks.push(t.schedulePeriodic('replica-fetchers', this.config.replicaFetchWaitMaxMs, this.config.replicaFetchWaitMaxMs, run('replica-fetchers', () => this.fetchFromLeaders())));
   }
 
   shutdown(): void {
     this.running = false;
     for (const task of this.tasks.splice(0)) this.deps.time.cancel(task);
+    this.fetcherManager.shutdown();
+    this.producePurgatory.completeAll('NOT_LEADER_FOR_PARTITION');
   }
 
   get brokerId(): number {
@@ -185,9 +264,22 @@ export class ReplicaManager {
     return { apiKey: 'LeaderAndIsr', errorCode: Errors.NONE.code, partitionErrors };
   }
 
+  /**
+   * `Partition.createLogIfNotExists`: the local log (found or created); a log this partition
+   * object sees for the first time starts from the high watermark in `replication-offset-checkpoint`.
+   */
   private createLogIfNotExists(partition: Partition, isNew: boolean, config: TopicConfigValues): void {
     if (partition.log) return;
-    partition.log = this.deps.logManager.getLog(partition.topicPartition) ?? this.deps.logManager.getOrCreateLog(partition.topicPartition, config, { isNew });
+    const lm = this.deps.logManager;
+    const log = lm.getLog(partition.topicPartition) ?? lm.getOrCreateLog(partition.topicPartition, config, { isNew });
+    const checkpointed = lm.checkpointedHighWatermark(log.parentDir, partition.topicPartition);
+    if (checkpointed === null) {
+      this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}No checkpointed highwatermark is found for partition ${partition.name}` });
+      log.updateHighWatermark(0);
+    } else {
+      log.updateHighWatermark(checkpointed);
+    }
+    partition.log = log;
   }
 
   private makeLeader(controllerId: number, correlationId: number, partition: Partition, state: LeaderAndIsrPartitionState, config: TopicConfigValues): void {
@@ -202,10 +294,11 @@ export class ReplicaManager {
       logger: 'kafka.cluster.Partition',
       message: `${partition.logPrefix()}${partition.name} starts at leader epoch ${state.leaderEpoch} from offset ${startOffset} with high watermark ${log?.highWatermark ?? 0}. Previous leader epoch was ${previousEpoch}.`,
     });
-    log?.maybeAssignEpochStartOffset(state.leaderEpoch, startOffset);
+    this.fetcherManager.removeFetcherForPartitions([partition.topicPartition]);
     const now = this.deps.time.nowMs();
-    partition.lastCaughtUpTimeMs.clear();
-    for (const r of state.replicas) if (r !== this.brokerId) partition.lastCaughtUpTimeMs.set(r, now);
+    partition.becomeLeader(now);
+    // With the ISR down to the leader alone the high watermark may move at once.
+    if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.producePurgatory.tryComplete(partition.topicPartition);
     this.deps.stateChangeLog.trace(
       `Completed LeaderAndIsr request correlationId ${correlationId} from controller ${controllerId} epoch ${this.controllerEpoch} for the become-leader transition for partition ${partition.name}`,
     );
@@ -215,7 +308,9 @@ export class ReplicaManager {
     const leaderAlive = this.deps.metadataCache.isBrokerAlive(state.leader);
     partition.applyState(state);
     this.createLogIfNotExists(partition, state.isNew, config);
-    partition.lastCaughtUpTimeMs.clear();
+    partition.becomeFollower();
+    this.fetcherManager.removeFetcherForPartitions([partition.topicPartition]);
+    this.producePurgatory.tryComplete(partition.topicPartition);
     if (!leaderAlive) {
       this.deps.stateChangeLog.error(
         `Received LeaderAndIsrRequest with correlation id ${correlationId} from controller ${controllerId} epoch ${this.controllerEpoch} for partition ${partition.name} (last update controller epoch ${state.controllerEpoch}) but cannot become follower since the new leader ${state.leader} is unavailable.`,
@@ -228,6 +323,7 @@ export class ReplicaManager {
       logger: 'kafka.server.ReplicaFetcherManager',
       message: `[ReplicaFetcherManager on broker ${this.brokerId}] Added fetcher to broker BrokerEndPoint(id=${state.leader}) for partitions Map(${partition.name} -> (offset=${partition.log?.logEndOffset ?? 0}, leaderEpoch=${state.leaderEpoch}))`,
     });
+    this.fetcherManager.addFetcherForPartitions([[partition.topicPartition, { leaderId: state.leader, leaderEpoch: state.leaderEpoch }]]);
     this.deps.stateChangeLog.trace(
       `Completed LeaderAndIsr request correlationId ${correlationId} from controller ${controllerId} epoch ${this.controllerEpoch} for the become-follower transition for partition ${partition.name} with leader ${state.leader}`,
     );
@@ -258,6 +354,7 @@ export class ReplicaManager {
     const log = this.deps.stateChangeLog;
     log.trace(`Handling stop replica (delete=${deletePartition}) for partition ${tpKey(tp)}`);
     const hosted = this.partitions.get(tp);
+    this.fetcherManager.removeFetcherForPartitions([tp]);
     if (deletePartition) {
       if (hosted === 'offline') throw new Error(`Partition ${tpKey(tp)} is on an offline disk`);
       if (hosted) {
@@ -272,7 +369,9 @@ export class ReplicaManager {
     } else if (hosted && hosted !== 'offline') {
       // A stopped replica stops fetching; it stays hosted until deleted or led again.
       hosted.leader = -1;
+      hosted.becomeFollower();
     }
+    this.producePurgatory.tryComplete(tp);
     log.trace(`Finished handling stop replica (delete=${deletePartition}) for partition ${tpKey(tp)}`);
   }
 
@@ -304,9 +403,11 @@ export class ReplicaManager {
     for (const [tp, hosted] of this.partitions) {
       if (hosted !== 'offline' && hosted.log?.parentDir === dir) offline.push(tp);
     }
+    this.fetcherManager.removeFetcherForPartitions(offline);
     for (const tp of offline) {
       this.partitions.set(tp, 'offline');
       this.isrChangeSet.delete(tp);
+      this.producePurgatory.tryComplete(tp);
     }
     this.deps.logManager.handleLogDirFailure(dir);
     this.deps.log({
@@ -320,27 +421,41 @@ export class ReplicaManager {
 
   // ---- ISR maintenance (leader side) ----
 
-  /** A follower fetched: it is caught up (logs hold no records yet), and may rejoin the ISR. */
-  async recordFollowerFetch(tp: TopicPartition, followerId: number, followerLeaderEpoch: number): Promise<boolean> {
-    const partition = this.partitions.get(tp);
-    if (!partition || partition === 'offline' || !partition.isLeader || followerLeaderEpoch !== partition.leaderEpoch) return false;
-    if (!partition.replicas.includes(followerId)) return false;
-    partition.lastCaughtUpTimeMs.set(followerId, this.deps.time.nowMs());
-    if (!partition.isr.includes(followerId)) {
-      await this.withIsrLock(partition, async () => {
-        // Checked again under the lock: another follower's expansion may have just been written.
-        if (partition.isr.includes(followerId) || !partition.isLeader || partition.leaderEpoch !== followerLeaderEpoch) return;
-        const newIsr = [...partition.isr, followerId];
-        this.deps.log({
-          file: 'server.log',
-          level: 'INFO',
-          logger: 'kafka.cluster.Partition',
-          message: `${partition.logPrefix()}Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`,
-        });
-        await this.updateIsr(partition, newIsr);
-      });
+  /**
+   * `Partition.updateFollowerFetchState`: a follower fetched from `fetchOffset` while this leader's
+   * log ended at `leaderEndOffset`; it may rejoin the ISR, and the high watermark may move.
+   */
+  private updateFollowerFetchState(partition: Partition, followerId: number, fetchOffset: number, followerStartOffset: number, leaderEndOffset: number): void {
+    const replica = partition.remoteReplicas.get(followerId);
+    if (!replica) return;
+    const now = this.deps.time.nowMs();
+    const previousEnd = replica.logEndOffset;
+    replica.updateFetchState(fetchOffset, followerStartOffset, now, leaderEndOffset);
+    if (!partition.isr.includes(followerId) && partition.isFollowerInSync(replica)) void this.maybeExpandIsr(partition, followerId);
+    if (previousEnd !== replica.logEndOffset && partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) {
+      this.producePurgatory.tryComplete(partition.topicPartition);
     }
-    return true;
+  }
+
+  /** `maybeExpandIsr`: the follower reached the high watermark: the leader adds it to the ISR in ZooKeeper. */
+  private maybeExpandIsr(partition: Partition, followerId: number): Promise<void> {
+    const leaderEpoch = partition.leaderEpoch;
+    return this.withIsrLock(partition, async () => {
+      // Checked again under the lock: another follower's expansion may have just been written.
+      const replica = partition.remoteReplicas.get(followerId);
+      if (!replica || partition.isr.includes(followerId) || !partition.isLeader || partition.leaderEpoch !== leaderEpoch) return;
+      if (!partition.isFollowerInSync(replica)) return;
+      const newIsr = [...partition.isr, followerId];
+      this.deps.log({
+        file: 'server.log',
+        level: 'INFO',
+        logger: 'kafka.cluster.Partition',
+        message: `${partition.logPrefix()}Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`,
+      });
+      await this.updateIsr(partition, newIsr);
+    }).catch((e: unknown) => {
+      this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}Failed to expand ISR: ${e instanceof Error ? e.message : String(e)}` });
+    });
   }
 
   /**
@@ -366,7 +481,7 @@ export class ReplicaManager {
       if (!partition.isLeader) continue;
       await this.withIsrLock(partition, async () => {
         if (!partition.isLeader) return;
-        const outOfSync = partition.isr.filter((r) => r !== this.brokerId && now - (partition.lastCaughtUpTimeMs.get(r) ?? now) > this.config.replicaLagTimeMaxMs);
+        const outOfSync = partition.outOfSyncReplicas(now, this.config.replicaLagTimeMaxMs);
         if (outOfSync.length === 0) return;
         const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));
         const logEnd = partition.log?.logEndOffset ?? 0;
@@ -375,10 +490,13 @@ export class ReplicaManager {
           level: 'INFO',
           logger: 'kafka.cluster.Partition',
           message: `${partition.logPrefix()}Shrinking ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}. Leader: (highWatermark: ${partition.log?.highWatermark ?? 0}, endOffset: ${logEnd}). Out of sync replicas: ${outOfSync
-            .map((r) => `(brokerId: ${r}, endOffset: ${logEnd})`)
+            .map((r) => `(brokerId: ${r}, endOffset: ${partition.remoteReplicas.get(r)?.logEndOffset ?? -1})`)
             .join(' ')}.`,
         });
         await this.updateIsr(partition, newIsr);
+        // A smaller ISR may let the high watermark (and waiting acks=-1 appends) move on.
+        partition.maybeIncrementLeaderHW(this.deps.time.nowMs(), this.config.replicaLagTimeMaxMs);
+        this.producePurgatory.tryComplete(partition.topicPartition);
       });
     }
   }
@@ -404,6 +522,7 @@ export class ReplicaManager {
     if (partition.leaderEpoch !== leaderEpoch || partition.zkVersion !== zkVersion) return;
     partition.isr = newIsr;
     partition.zkVersion = newVersion;
+    this.producePurgatory.tryComplete(partition.topicPartition);
     this.isrChangeSet.set(partition.topicPartition, partition.topicPartition);
     this.lastIsrChangeMs = this.deps.time.nowMs();
   }
@@ -420,16 +539,209 @@ export class ReplicaManager {
     }
   }
 
-  // ---- follower side ----
+  // ---- data path: produce ----
 
-  /** The in-process replica fetchers: each follower partition fetches from its leader's broker. */
-  private async fetchFromLeaders(): Promise<void> {
-    if (!this.running) return;
-    for (const partition of this.hostedPartitions()) {
-      if (partition.isLeader || partition.leader < 0) continue;
-      const leader = this.deps.peer(partition.leader);
-      if (!leader) continue;
-      await leader.recordFollowerFetch(partition.topicPartition, this.brokerId, partition.leaderEpoch);
+  /**
+   * `ReplicaManager.appendRecords`: each partition's batches go to its leader log; with acks=−1 the
+   * answer waits until the ISR has them (or `timeoutMs`). Errors are per partition, as in a
+   * ProduceResponse.
+   */
+  async appendRecords(
+    timeoutMs: number,
+    requiredAcks: number,
+    entries: ReadonlyArray<{ readonly topicPartition: TopicPartition; readonly records: Uint8Array }>,
+    isFromClient = true,
+  ): Promise<ProducePartitionResult[]> {
+    if (requiredAcks !== -1 && requiredAcks !== 0 && requiredAcks !== 1) {
+      return entries.map((e) => produceError(e.topicPartition, 'INVALID_REQUIRED_ACKS', null));
     }
+    const now = this.deps.time.nowMs();
+    const results: ProducePartitionResult[] = [];
+    const waiting: Array<Promise<void>> = [];
+    for (const { topicPartition: tp, records } of entries) {
+      const found = this.leaderPartitionOrError(tp, null, true);
+      if ('error' in found) {
+        results.push(produceError(tp, found.error, found.message));
+        continue;
+      }
+      const { partition, log } = found;
+      let info: LogAppendInfo;
+      try {
+        info = partition.appendRecordsToLeader(records, requiredAcks, isFromClient);
+      } catch (e) {
+        results.push(this.appendFailure(tp, log, e));
+        continue;
+      }
+      if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.producePurgatory.tryComplete(tp);
+      this.wakeFollowers(partition);
+      const result: ProducePartitionResult = {
+        topicPartition: tp,
+        error: 'NONE',
+        errorMessage: null,
+        baseOffset: info.firstOffset ?? -1,
+        lastOffset: info.lastOffset,
+        logAppendTime: info.logAppendTime,
+        logStartOffset: log.logStartOffset,
+      };
+      results.push(result);
+      if (requiredAcks === -1 && info.shallowCount > 0) {
+        waiting.push(
+          this.producePurgatory.watch(tp, info.lastOffset + 1, timeoutMs).then((error) => {
+            if (error !== 'NONE') Object.assign(result, { error, errorMessage: null });
+          }),
+        );
+      }
+    }
+    await Promise.all(waiting);
+    return results;
+  }
+
+  private appendFailure(tp: TopicPartition, log: Log, e: unknown): ProducePartitionResult {
+    if (e instanceof KafkaApiError) return produceError(tp, e.errorName, e.message);
+    if (e instanceof CorruptRecordException) return produceError(tp, 'CORRUPT_MESSAGE', e.message);
+    if (e instanceof InvalidRecordException) return produceError(tp, 'INVALID_RECORD', e.message);
+    if (isFileSystemError(e)) {
+      const message = `Error while appending records to ${tpKey(tp)} in dir ${log.parentDir}`;
+      this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.server.LogDirFailureChannel', message });
+      void this.handleLogDirFailure(log.parentDir);
+      return produceError(tp, 'KAFKA_STORAGE_ERROR', message);
+    }
+    this.deps.log({
+      file: 'server.log',
+      level: 'ERROR',
+      logger: 'kafka.server.ReplicaManager',
+      message: `[ReplicaManager broker=${this.brokerId}] Error processing append operation on partition ${tpKey(tp)}: ${e instanceof Error ? e.message : String(e)}`,
+    });
+    return produceError(tp, 'UNKNOWN_SERVER_ERROR', e instanceof Error ? e.message : String(e));
+  }
+
+  /** The leader has new data: its followers' parked fetches return (they fetch now). */
+  private wakeFollowers(partition: Partition): void {
+    for (const id of partition.replicas) {
+      if (id !== this.brokerId) this.deps.peer(id)?.fetcherManager.wake(this.brokerId);
+    }
+  }
+
+  /**
+   * `getPartitionOrException` + `localLogWithEpochOrException`: the partition's log here, checked
+   * for leadership (`requireLeader`) and for the caller's view of the leader epoch.
+   */
+  private leaderPartitionOrError(
+    tp: TopicPartition,
+    currentLeaderEpoch: number | null,
+    requireLeader: boolean,
+  ): { partition: Partition; log: Log } | { error: ErrorName; message: string } {
+    const hosted = this.partitions.get(tp);
+    if (hosted === 'offline') return { error: 'KAFKA_STORAGE_ERROR', message: `Partition ${tpKey(tp)} is in an offline log directory` };
+    if (!hosted || !hosted.log) {
+      return this.deps.metadataCache.getPartitionInfo(tp.topic, tp.partition) !== undefined
+        ? { error: 'NOT_LEADER_FOR_PARTITION', message: `Broker ${this.brokerId} is not leader for partition ${tpKey(tp)}` }
+        : { error: 'UNKNOWN_TOPIC_OR_PARTITION', message: `Partition ${tpKey(tp)} doesn't exist` };
+    }
+    if (currentLeaderEpoch !== null && currentLeaderEpoch >= 0) {
+      if (hosted.leaderEpoch > currentLeaderEpoch) return { error: 'FENCED_LEADER_EPOCH', message: `The leader epoch in the request (${currentLeaderEpoch}) is older than ${hosted.leaderEpoch}` };
+      if (hosted.leaderEpoch < currentLeaderEpoch) return { error: 'UNKNOWN_LEADER_EPOCH', message: `The leader epoch in the request (${currentLeaderEpoch}) is newer than ${hosted.leaderEpoch}` };
+    }
+    if (requireLeader && !hosted.isLeader) {
+      return { error: 'NOT_LEADER_FOR_PARTITION', message: `Leader not local for partition ${tpKey(tp)} on broker ${this.brokerId}` };
+    }
+    return { partition: hosted, log: hosted.log };
+  }
+
+  // ---- data path: fetch ----
+
+  /** The leader side of a follower's fetch: the batches from each fetch offset, then the follower's fetch state. */
+  fetchForFollower(replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {
+    const results: FollowerFetchResult[] = [];
+    let first = true;
+    for (const request of requests) {
+      const found = this.leaderPartitionOrError(request.topicPartition, request.currentLeaderEpoch, true);
+      if ('error' in found) {
+        results.push({ error: found.error, highWatermark: -1, logStartOffset: -1, logEndOffset: -1, records: EMPTY });
+        continue;
+      }
+      const { partition, log } = found;
+      const highWatermark = log.highWatermark;
+      const leaderEndOffset = log.logEndOffset;
+      try {
+        const info = log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
+        if (info.records.length > 0) first = false;
+        results.push({ error: 'NONE', highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: info.records });
+      } catch (e) {
+        const error: ErrorName = e instanceof KafkaApiError ? e.errorName : isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR';
+        if (isFileSystemError(e)) void this.handleLogDirFailure(log.parentDir);
+        results.push({ error, highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: EMPTY });
+        continue;
+      }
+      this.updateFollowerFetchState(partition, replicaId, request.fetchOffset, request.logStartOffset, leaderEndOffset);
+    }
+    return results;
+  }
+
+  /** OffsetsForLeaderEpoch (leader side): where `leaderEpoch` ended in this leader's log. */
+  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
+    const found = this.leaderPartitionOrError(tp, currentLeaderEpoch, true);
+    if ('error' in found) return { error: found.error, leaderEpoch: -1, endOffset: -1 };
+    return { error: 'NONE', ...found.log.endOffsetForEpoch(leaderEpoch) };
+  }
+
+  /**
+   * A consumer's fetch (`fetchMessages` with replica id −1): whole batches from each offset, up to
+   * the high watermark, at least one batch for the first partition with data (KIP-74).
+   */
+  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800): ConsumerFetchResult[] {
+    let remaining = fetchMaxBytes;
+    let minOneMessage = true;
+    return requests.map((request) => {
+      const tp = request.topicPartition;
+      const found = this.leaderPartitionOrError(tp, request.currentLeaderEpoch ?? null, true);
+      if ('error' in found) return { topicPartition: tp, error: found.error, errorMessage: found.message, highWatermark: -1, logStartOffset: -1, lastStableOffset: -1, records: EMPTY };
+      const { log } = found;
+      const base = { topicPartition: tp, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, lastStableOffset: log.highWatermark };
+      try {
+        const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), 'high-watermark', minOneMessage);
+        if (info.records.length > 0) minOneMessage = false;
+        remaining = Math.max(0, remaining - info.records.length);
+        return { ...base, error: 'NONE', errorMessage: null, records: info.records };
+      } catch (e) {
+        if (e instanceof KafkaApiError) return { ...base, error: e.errorName, errorMessage: e.message, records: EMPTY };
+        if (isFileSystemError(e)) void this.handleLogDirFailure(log.parentDir);
+        return { ...base, error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR', errorMessage: e instanceof Error ? e.message : String(e), records: EMPTY };
+      }
+    });
+  }
+
+  /**
+   * ListOffsets (`Partition.fetchOffsetForTimestamp`): −1 latest (the high watermark for a client,
+   * the log end for a replica), −2 earliest, else the first offset with timestamp ≥ the target.
+   * OFFSET_NOT_AVAILABLE while a new leader's high watermark is below its epoch's start.
+   */
+  fetchOffsetForTimestamp(
+    tp: TopicPartition,
+    timestamp: number,
+    options: { isolation?: 'read_uncommitted' | 'read_committed' | null; currentLeaderEpoch?: number | null; fetchOnlyFromLeader?: boolean } = {},
+  ): { error: ErrorName; errorMessage: string | null; timestamp: number; offset: number; leaderEpoch: number | null } {
+    const found = this.leaderPartitionOrError(tp, options.currentLeaderEpoch ?? null, options.fetchOnlyFromLeader ?? true);
+    if ('error' in found) return { error: found.error, errorMessage: found.message, timestamp: -1, offset: -1, leaderEpoch: null };
+    const { partition, log } = found;
+    const isolation = options.isolation === undefined ? 'read_uncommitted' : options.isolation;
+    const lastFetchableOffset = isolation === null ? log.logEndOffset : log.highWatermark;
+    const epochStart = partition.leaderEpochStartOffset;
+    const offsetsError =
+      isolation !== null && epochStart !== null && epochStart > log.highWatermark
+        ? `Failed to fetch offsets for partition ${tpKey(tp)} with leader epoch ${partition.leaderEpoch} as this partition's high watermark (${log.highWatermark}) is lagging behind the start offset from the beginning of this epoch (${epochStart}).`
+        : null;
+    const notAvailable = { error: 'OFFSET_NOT_AVAILABLE' as ErrorName, errorMessage: offsetsError, timestamp: -1, offset: -1, leaderEpoch: null };
+    if (timestamp === LATEST_TIMESTAMP) {
+      if (offsetsError) return notAvailable;
+      return { error: 'NONE', errorMessage: null, timestamp: NO_TIMESTAMP, offset: lastFetchableOffset, leaderEpoch: partition.leaderEpoch };
+    }
+    const byTimestamp = log.fetchOffsetByTimestamp(timestamp);
+    if (timestamp === EARLIEST_TIMESTAMP) {
+      return { error: 'NONE', errorMessage: null, timestamp: NO_TIMESTAMP, offset: byTimestamp?.offset ?? log.logStartOffset, leaderEpoch: byTimestamp?.leaderEpoch ?? null };
+    }
+    if (byTimestamp && byTimestamp.offset < lastFetchableOffset) return { error: 'NONE', errorMessage: null, ...byTimestamp };
+    if (offsetsError) return notAvailable;
+    return { error: 'NONE', errorMessage: null, timestamp: -1, offset: -1, leaderEpoch: null };
   }
 }

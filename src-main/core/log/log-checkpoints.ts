@@ -92,6 +92,29 @@ export class LogCheckpoints {
     }
   }
 
+  /**
+   * The high watermark `replication-offset-checkpoint` holds for `tp` in `dir` (what a partition's
+   * log starts with when the ReplicaManager first hosts it), or null. The file is read once per dir
+   * and re-read after each write. A bad file takes the dir offline and throws, as Kafka does.
+   */
+  checkpointedHighWatermark(dir: string, tp: TopicPartition): number | null {
+    let offsets = this.highWatermarkCache.get(dir);
+    if (!offsets) {
+      const checkpoint = this.highWatermarkCheckpoints.get(dir);
+      if (!checkpoint) return null;
+      try {
+        offsets = checkpoint.read();
+      } catch (e) {
+        this.ctx.reportLogDirFailure(dir, e instanceof Error ? e.message : String(e), e instanceof Error && e.cause ? e.cause : e);
+        throw e;
+      }
+      this.highWatermarkCache.set(dir, offsets);
+    }
+    return offsets.get(tp) ?? null;
+  }
+
+  private readonly highWatermarkCache = new Map<string, TopicPartitionMap<number>>();
+
   /** A failed dir's checkpoints are no longer written. */
   removeDir(dir: string): void {
     this.recoveryPointCheckpoints.delete(dir);
@@ -151,6 +174,7 @@ export class LogCheckpoints {
     for (const dir of this.ctx.liveLogDirs) {
       const logs = this.ctx.logsInDir.get(dir);
       if (!logs || logs.size === 0) continue;
+      this.highWatermarkCache.delete(dir);
       this.writeCheckpoint(dir, this.highWatermarkCheckpoints.get(dir), [...logs.values()].map((l) => [l.topicPartition, l.highWatermark] as const));
     }
   }

@@ -110,7 +110,7 @@ export class LogLoader {
           if (i > 0 && i % LOAD_SLICE === 0) await ctx.executor.yield();
           const path = joinPath(dir, subdirs[i].name);
           try {
-            const kind = this.loadLog(path, recoveryPoints, logStartOffsets);
+            const kind = this.loadLog(path, recoveryPoints, logStartOffsets, cleanShutdown);
             if (kind === 'delete') pendingDeletions++;
             else partitions++;
             loaded++;
@@ -172,15 +172,15 @@ export class LogLoader {
     path: string,
     recoveryPoints: TopicPartitionMap<number>,
     logStartOffsets: TopicPartitionMap<number>,
+    hadCleanShutdown: boolean,
   ): 'current' | 'future' | 'delete' {
     const ctx = this.ctx;
     const { topicPartition, kind } = parsePartitionDirName(path);
     const overrides = this.options.topicConfigs.get(topicPartition.topic);
     const config = overrides ? LogConfig.fromProps(ctx.config.defaultLogConfig, overrides) : this.options.defaultLogConfig;
     const log = Log.load({
-      fs: ctx.fs,
-      dir: path,
-      config,
+      ...ctx.logOptions(path, config),
+      hadCleanShutdown,
       recoveryPoint: recoveryPoints.get(topicPartition) ?? 0,
       logStartOffset: logStartOffsets.get(topicPartition) ?? 0,
     });

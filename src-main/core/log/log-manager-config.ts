@@ -35,6 +35,15 @@ export interface LogManagerConfig {
    * (`'fail-startup'`, default); `'offline-dir'` takes only that log dir offline.
    */
   readonly invalidPartitionDirPolicy: 'fail-startup' | 'offline-dir';
+  /** `log.retention.check.interval.ms`: how often retention runs (`kafka-log-retention`). */
+  readonly retentionCheckMs: number;
+  /**
+   * `log.flush.scheduler.interval.ms`: how often `flush.ms` is checked (`kafka-log-flusher`). Kafka's
+   * default is Long.MaxValue, so `flush.ms` alone never flushes; null stands for that.
+   */
+  readonly flushCheckMs: number | null;
+  /** Segment files a broker keeps open at once (Kafka maps them all; a process here has a limit). */
+  readonly maxOpenFiles: number;
 }
 
 export const DEFAULT_LOG_MANAGER_CONFIG: LogManagerConfig = {
@@ -45,6 +54,9 @@ export const DEFAULT_LOG_MANAGER_CONFIG: LogManagerConfig = {
   cleanerEnable: true,
   defaultLogConfig: LOG_CONFIG_DEFAULTS,
   invalidPartitionDirPolicy: 'fail-startup',
+  retentionCheckMs: 300_000,
+  flushCheckMs: null,
+  maxOpenFiles: 1024,
 };
 
 export interface LogManagerOptions {

@@ -7,8 +7,12 @@ import { describeError, IllegalStateException } from '../common/java-lang';
 import { TopicPartitionMap } from '../common/topic-partition';
 import type { Executor } from '../platform/executor';
 import type { FileSystem } from '../platform/file-system';
+import type { Random } from '../platform/random';
 import type { Time } from '../platform/scheduler';
-import type { Log } from './log';
+import type { Log, LogOptions } from './log';
+import type { LogConfig } from './log-config';
+import { parseTopicPartitionName } from './log-dir-names';
+import { FileHandleCache } from './file-handle-cache';
 import { LogDirFailureChannel } from './log-dir-failure-channel';
 import type { LogManagerConfig, LogManagerState } from './log-manager-config';
 import type { LogLevel, LogManagerEvent, LogManagerEventBody } from './log-manager-event';
@@ -25,6 +29,7 @@ export type LogManagerEmit = (
 export interface LogManagerContextOptions {
   readonly fs: FileSystem;
   readonly time: Time;
+  readonly random: Random;
   readonly executor: Executor;
   readonly brokerId: number;
   readonly logDirs: readonly string[];
@@ -37,11 +42,14 @@ export interface LogManagerContextOptions {
 export class LogManagerContext {
   readonly fs: FileSystem;
   readonly time: Time;
+  readonly random: Random;
   readonly executor: Executor;
   readonly brokerId: number;
   readonly logDirs: readonly string[];
   readonly config: LogManagerConfig;
   readonly failureChannel: LogDirFailureChannel;
+  /** The broker's open segment files (one budget for all its logs). */
+  readonly handles: FileHandleCache;
 
   state: LogManagerState = 'created';
   readonly live = new Set<string>();
@@ -56,6 +64,8 @@ export class LogManagerContext {
   constructor(options: LogManagerContextOptions) {
     this.fs = options.fs;
     this.time = options.time;
+    this.random = options.random;
+    this.handles = new FileHandleCache(options.fs, options.config.maxOpenFiles);
     this.executor = options.executor;
     this.brokerId = options.brokerId;
     this.logDirs = options.logDirs;
@@ -63,6 +73,22 @@ export class LogManagerContext {
     this.onEvent = options.onEvent;
     this.handleOfflineLogDir = options.handleOfflineLogDir;
     this.failureChannel = new LogDirFailureChannel(this.emit);
+  }
+
+  /** What every `Log` of this broker is opened with: clock, jitter, file budget, and its lines as events. */
+  logOptions(dir: string, config: LogConfig): LogOptions {
+    const tp = parseTopicPartitionName(dir);
+    return {
+      fs: this.fs,
+      dir,
+      config,
+      time: this.time,
+      random: this.random,
+      handles: this.handles,
+      onEvent: (level, message, body) => {
+        this.emit(level, message, { type: 'log', topicPartition: tp, event: body }, { logger: 'kafka.log.Log' });
+      },
+    };
   }
 
   /** Live log dirs, in `log.dirs` order. */

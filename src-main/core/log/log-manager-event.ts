@@ -5,6 +5,7 @@
  * file created) carry a plain description at DEBUG level.
  */
 import type { TopicPartition } from '../common/topic-partition';
+import type { LogEventBody } from './log-event';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'FATAL';
 
@@ -76,6 +77,8 @@ export type LogManagerEventBody =
   | { readonly type: 'shutdown-completed' }
   | { readonly type: 'warning'; readonly dir?: string; readonly path?: string }
   | { readonly type: 'error'; readonly dir?: string; readonly path?: string }
+  /** A line of a partition's `Log` (roll, recovery, retention, truncation). */
+  | { readonly type: 'log'; readonly topicPartition: TopicPartition; readonly event: LogEventBody }
   /** Kafka would halt the broker's JVM here (`Exit.halt(1)`) or fail its startup. */
   | { readonly type: 'fatal' };
 

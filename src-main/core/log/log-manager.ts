@@ -49,7 +49,8 @@ import { LogDeleter } from './log-deleter';
 import { CLEAN_SHUTDOWN_FILE, logDirName } from './log-dir-names';
 import { LogLoader } from './log-loader';
 import type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
-import { DEFAULT_LOG_MANAGER_CONFIG, LOAD_SLICE } from './log-manager-config';
+import { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
+import type { ScheduledTask } from '../platform/scheduler';
 import { LogManagerContext } from './log-manager-context';
 
 export { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS } from './log-manager-config';
@@ -80,6 +81,7 @@ export class LogManager {
     this.ctx = new LogManagerContext({
       fs: options.fs,
       time: options.time,
+      random: options.random,
       executor: options.executor ?? microtaskExecutor,
       brokerId: this.brokerId,
       logDirs: this.logDirs,
@@ -142,8 +144,47 @@ export class LogManager {
       () => this.checkpointLogRecoveryOffsets(),
       () => this.checkpointLogStartOffsets(),
     );
-    // Log retention and the flusher (kafka-log-retention, kafka-log-flusher) come with the data path.
     this.deleter.scheduleTask();
+    const time = this.ctx.time;
+    this.dataTasks.push(time.schedulePeriodic('kafka-log-retention', INITIAL_TASK_DELAY_MS, this.config.retentionCheckMs, () => this.cleanupLogs()));
+    const flushCheckMs = this.config.flushCheckMs;
+    if (flushCheckMs !== null) {
+      this.dataTasks.push(time.schedulePeriodic('kafka-log-flusher', INITIAL_TASK_DELAY_MS, flushCheckMs, () => this.flushDirtyLogs()));
+    }
+  }
+
+  private readonly dataTasks: ScheduledTask[] = [];
+
+  /**
+   * `LogManager.cleanupLogs` (kafka-log-retention): retention for every log that is not compacted
+   * (compacted logs are the cleaner's). Returns the number of segments scheduled for deletion.
+   */
+  cleanupLogs(): number {
+    let total = 0;
+    for (const log of this.ctx.currentLogs.values()) {
+      if (log.config.compact) continue;
+      try {
+        total += log.deleteOldSegments();
+      } catch (e) {
+        this.ctx.reportLogDirFailure(log.parentDir, `Error while deleting segments for ${log.partitionName} in dir ${log.parentDir}`, e);
+      }
+    }
+    this.ctx.processLogDirFailures();
+    return total;
+  }
+
+  /** `LogManager.flushDirtyLogs` (kafka-log-flusher): logs not flushed for `flush.ms` are. */
+  flushDirtyLogs(): void {
+    const now = this.ctx.time.nowMs();
+    for (const log of this.allLogs()) {
+      if (now - log.lastFlushTimeMs < log.config.flushMs) continue;
+      try {
+        log.flush();
+      } catch (e) {
+        this.ctx.reportLogDirFailure(log.parentDir, `Error while flushing log for ${log.partitionName} in dir ${log.parentDir}`, e);
+      }
+    }
+    this.ctx.processLogDirFailures();
   }
 
   // --- logs --------------------------------------------------------------------------------------
@@ -222,7 +263,7 @@ export class LogManager {
       }
       let log: Log;
       try {
-        log = Log.create({ fs: ctx.fs, dir: partitionDir, config: logConfig });
+        log = Log.create(ctx.logOptions(partitionDir, logConfig));
       } catch (e) {
         const dir = parentPath(partitionDir);
         const msg = `Error while creating log for ${name} in dir ${dir}`;
@@ -304,6 +345,8 @@ export class LogManager {
    */
   kill(): void {
     this.halt();
+    for (const log of this.allLogs()) log.closeHandlers();
+    this.ctx.handles.releaseAll();
   }
 
   private halt(): void {
@@ -313,6 +356,7 @@ export class LogManager {
 
   /** Stops every background task: the periodic ones, the log deleter and the high-watermark checkpoint. */
   private cancelTasks(): void {
+    for (const task of this.dataTasks.splice(0)) this.ctx.time.cancel(task);
     this.checkpoints.cancelTasks();
     this.deleter.cancelTask();
     this.checkpoints.cancelHighWatermarkTask();
@@ -339,6 +383,15 @@ export class LogManager {
   checkpointHighWatermarks(): void {
     this.checkpoints.checkpointHighWatermarks();
     this.ctx.processLogDirFailures();
+  }
+
+  /** The high watermark checkpointed for `tp` in `dir` (see `LogCheckpoints.checkpointedHighWatermark`). */
+  checkpointedHighWatermark(dir: string, tp: TopicPartition): number | null {
+    try {
+      return this.checkpoints.checkpointedHighWatermark(dir, tp);
+    } finally {
+      this.ctx.processLogDirFailures();
+    }
   }
 
   /**

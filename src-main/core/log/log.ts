@@ -1,6 +1,6 @@
 /**
- * A partition's log (`kafka.log.Log`): its directory, its segments, its offsets and its
- * `leader-epoch-checkpoint`.
+ * A partition's log (`kafka.log.Log`): its directory, its segments, its offsets (log start, high
+ * watermark, log end, recovery point) and its leader-epoch cache.
  *
  * What a new log looks like on disk (Kafka 2.5, `segment.index.bytes` = 10485760):
  *
@@ -8,34 +8,39 @@
  *     00000000000000000000.log         0 bytes (segment.bytes, sparse, if preallocate=true)
  *     00000000000000000000.index       10485760 bytes, sparse (rounded down to a multiple of 8)
  *     00000000000000000000.timeindex   10485756 bytes, sparse (rounded down to a multiple of 12)
- *     leader-epoch-checkpoint          0 bytes: created empty; "0\n1\n0 0\n" once the first
- *                                      leader epoch is assigned (next issue)
+ *     leader-epoch-checkpoint          0 bytes; "0\n1\n0 0\n" once leader epoch 0 starts at 0
  *
- * Creation order as in Kafka's `Log` constructor: directory, leader-epoch-checkpoint (opening the
- * checkpoint creates it), then the first segment at `logStartOffset`, whose indexes are resized to
- * `segment.index.bytes` because it is the active one.
- *
- * Not yet here — the data path that comes next: append (offset assignment, leader epoch stamping,
- * the sparse-index rule, roll), read (index lookups), flush and the recovery point, the high
- * watermark moves, retention (`.deleted` segments), truncation, and recovery on load (segments
- * after the recovery point re-validated batch by batch unless the log dir had a clean shutdown).
+ * Appends (`appendAsLeader` / `appendAsFollower`) validate the batches (log-validator.ts), roll the
+ * active segment when the chunk would not fit (`segment.bytes`), when `segment.ms` (less the
+ * segment's jitter) has passed, when an index is full or offsets would overflow, then append and
+ * move the log end offset; `flush.messages` forces an fsync. Reads return whole batches from the
+ * one holding the fetch offset, up to the high watermark for consumers and the log end for
+ * followers. Retention (`deleteOldSegments`) removes whole segments below the high watermark by
+ * time, size and log start offset: files renamed `.deleted`, removed `file.delete.delay.ms` later.
+ * Loading and crash recovery are in log-loading.ts.
  */
+import { IllegalArgumentException } from '../common/java-lang';
+import { KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { FileSystem } from '../platform/file-system';
 import { baseName, joinPath, parentPath } from '../platform/file-system';
+import type { Random } from '../platform/random';
+import type { Time } from '../platform/scheduler';
+import { batchesIn, NO_TIMESTAMP } from '../record';
 import type { EpochEntry } from './checkpoint-file';
-import { LeaderEpochCheckpointFile } from './checkpoint-file';
+import { KafkaException } from './errors';
+import { FileHandleCache } from './file-handle-cache';
+import { LeaderEpochFileCache } from './leader-epoch-cache';
+import type { EpochEndOffset } from './leader-epoch-cache';
 import type { LogConfig } from './log-config';
-import {
-  DELETE_DIR_SUFFIX,
-  FUTURE_DIR_SUFFIX,
-  LEADER_EPOCH_CHECKPOINT_FILE,
-  isLogFileName,
-  offsetFromFileName,
-  parseTopicPartitionName,
-} from './log-dir-names';
+import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetIndexFileName, parseTopicPartitionName, timeIndexFileName } from './log-dir-names';
+import type { LogEventBody, LogEventLevel, LogEventSink } from './log-event';
+import { loadSegments } from './log-loading';
 import { LogSegment } from './log-segment';
+import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './log-segment';
+import type { LogAppendInfo } from './log-validator';
+import { analyzeAndValidateRecords, validateMessagesAndAssignOffsets } from './log-validator';
 
 export interface LogOptions {
   readonly fs: FileSystem;
@@ -44,87 +49,133 @@ export interface LogOptions {
   readonly config: LogConfig;
   readonly logStartOffset?: number;
   readonly recoveryPoint?: number;
+  /** Clock and scheduler (roll times, LogAppendTime, the delayed removal of `.deleted` files). */
+  readonly time: Time;
+  /** For each segment's `segment.jitter.ms` share. */
+  readonly random?: Random;
+  /** Shared open-file budget of the broker; a log of its own gets a small one. */
+  readonly handles?: FileHandleCache;
+  readonly onEvent?: LogEventSink;
+  /** The log dir had `.kafka_cleanshutdown`: loading skips recovery. */
+  readonly hadCleanShutdown?: boolean;
+}
+
+/** How far a read may go (`FetchIsolation`): followers to the log end, consumers to the high watermark. */
+export type FetchIsolation = 'log-end' | 'high-watermark';
+
+export interface TimestampAndOffset {
+  readonly timestamp: number;
+  readonly offset: number;
+  readonly leaderEpoch: number | null;
+}
+
+/** `ListOffsetRequest.LATEST_TIMESTAMP` / `EARLIEST_TIMESTAMP`. */
+export const LATEST_TIMESTAMP = -1;
+export const EARLIEST_TIMESTAMP = -2;
+
+/** The state a loader hands over (log-loading.ts). */
+export interface LoadedLogState {
+  readonly segments: LogSegment[];
+  readonly logStartOffset: number;
+  readonly recoveryPoint: number;
 }
 
 export class Log {
   private dirPath: string;
   readonly topicPartition: TopicPartition;
   private logConfig: LogConfig;
-  private readonly fs: FileSystem;
+  readonly fs: FileSystem;
+  readonly time: Time;
+  private readonly random: Random | undefined;
+  readonly handles: FileHandleCache;
+  private readonly onEvent: LogEventSink;
   /** Segments by base offset, ascending; the last one is the active segment. */
-  private readonly segmentList: LogSegment[] = [];
-  private leaderEpochFile: LeaderEpochCheckpointFile;
-  private epochEntries: EpochEntry[] = [];
+  private segmentList: LogSegment[] = [];
+  readonly leaderEpochCache: LeaderEpochFileCache;
 
   logStartOffset: number;
   recoveryPoint: number;
-  logEndOffset: number;
-  highWatermark: number;
+  private nextOffset: number;
+  private hw: number;
+  private hwPosition: LogOffsetMetadata | null = null;
+  /** When the log was last fsynced (`lastFlushTime`), for `flush.ms`. */
+  lastFlushTimeMs: number;
+  private readonly pendingDeletes: Array<{ segments: LogSegment[]; task: unknown }> = [];
 
   private constructor(options: LogOptions) {
     this.fs = options.fs;
     this.dirPath = options.dir;
     this.logConfig = options.config;
+    this.time = options.time;
+    this.random = options.random;
+    this.handles = options.handles ?? new FileHandleCache(options.fs, 8);
+    this.onEvent = options.onEvent ?? (() => {});
     this.topicPartition = parseTopicPartitionName(options.dir);
     this.logStartOffset = options.logStartOffset ?? 0;
     this.recoveryPoint = options.recoveryPoint ?? 0;
-    this.logEndOffset = this.logStartOffset;
-    this.highWatermark = this.logStartOffset;
-    this.leaderEpochFile = new LeaderEpochCheckpointFile(this.fs, joinPath(this.dirPath, LEADER_EPOCH_CHECKPOINT_FILE));
+    this.nextOffset = this.logStartOffset;
+    this.hw = this.logStartOffset;
+    this.lastFlushTimeMs = options.time.nowMs();
+    this.leaderEpochCache = new LeaderEpochFileCache(
+      this.fs,
+      joinPath(this.dirPath, LEADER_EPOCH_CHECKPOINT_FILE),
+      () => this.nextOffset,
+      (message) => this.emit('WARN', message, { type: 'log-message' }),
+    );
   }
 
   /**
    * A new, empty log in `dir` (which LogManager has just created): leader-epoch-checkpoint, then the
-   * first segment at offset 0. Throws the `FileSystemError` of a failed write.
+   * first segment at the log start offset. Throws the `FileSystemError` of a failed write.
    */
   static create(options: LogOptions): Log {
     const log = new Log(options);
     options.fs.mkdirs(log.dirPath);
-    log.leaderEpochFile.createIfMissing();
-    log.addFreshSegment(log.logStartOffset);
+    log.leaderEpochCache.load();
+    log.segmentList.push(log.newSegment(log.logStartOffset));
+    log.nextOffset = log.logStartOffset;
     return log;
   }
 
   /**
-   * A log found on disk at startup. Segments are the `.log` files present; a dir with none gets a
-   * fresh segment at `logStartOffset`, as Kafka does. Unless the dir is a `-delete` dir, the active
-   * segment's indexes are re-expanded to `segment.index.bytes`.
+   * A log found on disk at startup (log-loading.ts): temporary files removed, segments opened,
+   * and — without a clean shutdown — every segment from the recovery point re-validated.
    */
   static load(options: LogOptions): Log {
     const log = new Log(options);
-    const fs = options.fs;
-    log.leaderEpochFile.createIfMissing();
-    log.epochEntries = log.leaderEpochFile.read();
-    const baseOffsets: number[] = [];
-    for (const entry of fs.readdir(log.dirPath)) {
-      if (entry.isFile && isLogFileName(entry.name)) baseOffsets.push(offsetFromFileName(entry.name));
-    }
-    baseOffsets.sort((a, b) => a - b);
-    for (const base of baseOffsets) log.segmentList.push(LogSegment.open(fs, log.dirPath, base));
-    const isDeleteDir = log.dirPath.endsWith(DELETE_DIR_SUFFIX);
-    if (log.segmentList.length === 0) {
-      // A -delete dir gets a bare segment (no recovery, no index files), as Kafka loads it.
-      log.addFreshSegment(log.logStartOffset, !isDeleteDir);
-    } else if (!isDeleteDir) {
-      log.activeSegment.resizeIndexes(log.logConfig.maxIndexSize);
-    }
-    // Recovery (reading the tail of the active segment) will set the real log end offset; until the
-    // data path exists, segments are empty and the log ends where its active segment starts.
-    log.logEndOffset = Math.max(log.logStartOffset, log.activeSegment.baseOffset);
-    log.recoveryPoint = log.logEndOffset;
+    log.leaderEpochCache.load();
+    const state = loadSegments(log, options.hadCleanShutdown ?? false);
+    log.segmentList = state.segments;
+    log.logStartOffset = state.logStartOffset;
+    // A -delete dir is only waiting to be removed: Kafka neither recovers nor reads it.
+    log.nextOffset = log.isDeleteDir ? 0 : log.activeSegment.readNextOffset();
+    log.recoveryPoint = state.recoveryPoint;
+    log.leaderEpochCache.truncateFromEnd(log.nextOffset);
+    log.hw = Math.max(log.logStartOffset, Math.min(log.hw, log.nextOffset));
     return log;
   }
 
-  private addFreshSegment(baseOffset: number, activeIndexes = true): void {
-    this.segmentList.push(
-      LogSegment.create(this.fs, this.dirPath, baseOffset, {
-        initFileSize: activeIndexes ? this.logConfig.initFileSize : 0,
-        preallocate: activeIndexes && this.logConfig.preallocate,
-        maxIndexSize: this.logConfig.maxIndexSize,
-        activeIndexes,
-      }),
-    );
+  /** A line in Kafka's `Log` voice: `[Log partition=orders-0, dir=/…/kafka-logs] …`. */
+  emit(level: LogEventLevel, message: string, body: LogEventBody): void {
+    this.onEvent(level, `[Log partition=${tpKey(this.topicPartition)}, dir=${this.parentDir}] ${message}`, body);
   }
+
+  /** A segment at `baseOffset` created with this log's config (`activeIndexes`: pre-allocate the indexes). */
+  newSegment(baseOffset: number, activeIndexes = true): LogSegment {
+    return LogSegment.create(this.handles, this.dirPath, baseOffset, this.segmentConfig(), this.time, activeIndexes);
+  }
+
+  segmentConfig(): LogSegmentConfig {
+    return {
+      indexIntervalBytes: this.logConfig.indexInterval,
+      maxIndexSize: this.logConfig.maxIndexSize,
+      initFileSize: this.logConfig.initFileSize,
+      preallocate: this.logConfig.preallocate,
+      rollJitterMs: this.random ? this.logConfig.randomSegmentJitter(this.random) : 0,
+    };
+  }
+
+  // --- names and parts ---------------------------------------------------------------------------
 
   /** The partition directory (changes when the log is renamed for deletion). */
   get dir(): string {
@@ -149,6 +200,10 @@ export class Log {
     return this.dirPath.endsWith(FUTURE_DIR_SUFFIX);
   }
 
+  get isDeleteDir(): boolean {
+    return this.dirPath.endsWith(DELETE_DIR_SUFFIX);
+  }
+
   get segments(): readonly LogSegment[] {
     return this.segmentList;
   }
@@ -162,30 +217,498 @@ export class Log {
   }
 
   get leaderEpochCheckpointPath(): string {
-    return this.leaderEpochFile.path;
+    return this.leaderEpochCache.path;
   }
 
-  /** The leader-epoch cache as loaded (empty for a new log). */
+  /** The leader-epoch cache (empty for a new log). */
   get leaderEpochEntries(): readonly EpochEntry[] {
-    return this.epochEntries;
+    return this.leaderEpochCache.entries;
+  }
+
+  get logEndOffset(): number {
+    return this.nextOffset;
+  }
+
+  get highWatermark(): number {
+    return this.hw;
+  }
+
+  /** Bytes in all segments (`Log.size`). */
+  get size(): number {
+    let total = 0;
+    for (const s of this.segmentList) total += s.size;
+    return total;
+  }
+
+  /** `unflushedMessages`: offsets appended since the recovery point. */
+  get unflushedMessages(): number {
+    return this.nextOffset - this.recoveryPoint;
+  }
+
+  get latestEpoch(): number | null {
+    return this.leaderEpochCache.latestEpoch;
+  }
+
+  /** `Log.endOffsetForEpoch` (what OffsetsForLeaderEpoch answers). */
+  endOffsetForEpoch(leaderEpoch: number): EpochEndOffset {
+    return this.leaderEpochCache.endOffsetFor(leaderEpoch);
   }
 
   /**
-   * `Log.maybeAssignEpochStartOffset` (LeaderEpochFileCache.assign): a new leader records the offset
-   * its epoch starts at; the checkpoint is rewritten only when the epoch is new.
+   * `Log.maybeAssignEpochStartOffset`: a new leader records the offset its epoch starts at (its log
+   * end offset); the checkpoint is rewritten when the cache changes.
    */
   maybeAssignEpochStartOffset(leaderEpoch: number, startOffset: number): boolean {
-    const last = this.epochEntries[this.epochEntries.length - 1];
-    if (last && (last.epoch >= leaderEpoch || last.startOffset > startOffset)) return false;
-    this.epochEntries = [...this.epochEntries, { epoch: leaderEpoch, startOffset }];
-    this.leaderEpochFile.write(this.epochEntries);
-    return true;
+    return this.leaderEpochCache.assign(leaderEpoch, startOffset);
   }
 
   /** `Log.updateConfig`: a topic config change (dynamic config). */
   updateConfig(config: LogConfig): void {
     this.logConfig = config;
   }
+
+  // --- append ------------------------------------------------------------------------------------
+
+  /**
+   * `Log.appendAsLeader`: validates a producer's batches, assigns offsets from the log end, stamps
+   * `leaderEpoch` (and LogAppendTime when the topic uses it), then appends. `records` may be
+   * modified in place. Throws `KafkaApiError` (CORRUPT_MESSAGE, MESSAGE_TOO_LARGE, …) before writing.
+   */
+  appendAsLeader(records: Uint8Array, leaderEpoch: number, isFromClient = true): LogAppendInfo {
+    return this.append(records, true, isFromClient, leaderEpoch);
+  }
+
+  /** `Log.appendAsFollower`: the leader's batches, with their offsets, as they are. */
+  appendAsFollower(records: Uint8Array): LogAppendInfo {
+    return this.append(records, false, false, -1);
+  }
+
+  private append(records: Uint8Array, assignOffsets: boolean, isFromClient: boolean, leaderEpoch: number): LogAppendInfo {
+    const info = analyzeAndValidateRecords(this.topicPartition, records, this.logConfig, isFromClient);
+    if (info.shallowCount === 0) return info;
+    let valid = info.validBytes < records.length ? records.subarray(0, info.validBytes) : records;
+    if (assignOffsets) {
+      const now = this.time.nowMs();
+      const result = validateMessagesAndAssignOffsets(valid, info, {
+        topicPartition: this.topicPartition,
+        config: this.logConfig,
+        offset: this.nextOffset,
+        now,
+        partitionLeaderEpoch: leaderEpoch,
+        isFromClient,
+      });
+      valid = result.validatedRecords;
+      info.firstOffset = this.nextOffset;
+      info.maxTimestamp = result.maxTimestamp;
+      info.offsetOfMaxTimestamp = result.shallowOffsetOfMaxTimestamp;
+      info.logAppendTime = result.logAppendTime;
+      let last = this.nextOffset - 1;
+      for (const batch of batchesIn(valid)) last = batch.lastOffset;
+      info.lastOffset = last;
+      if (valid.length > this.logConfig.maxMessageSize && info.shallowCount === 1) {
+        throw new KafkaApiError(
+          'MESSAGE_TOO_LARGE',
+          `Message batch size is ${valid.length} bytes in append to partition ${tpKey(this.topicPartition)} which exceeds the maximum configured size of ${this.logConfig.maxMessageSize}.`,
+        );
+      }
+    } else {
+      if (!info.offsetsMonotonic) {
+        throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Out of order offsets found in append to ${tpKey(this.topicPartition)}`, 'OffsetsOutOfOrderException');
+      }
+      const firstOrLast = info.firstOffset ?? info.lastOffsetOfFirstBatch;
+      if (firstOrLast < this.nextOffset) {
+        throw new KafkaApiError(
+          'UNKNOWN_SERVER_ERROR',
+          `Unexpected offset in append to ${tpKey(this.topicPartition)}. First offset or last offset of the first batch ${firstOrLast} is less than the next offset ${this.nextOffset}. Last offset in append: ${info.lastOffset}. Log start offset = ${this.logStartOffset}`,
+          'UnexpectedAppendOffsetException',
+        );
+      }
+    }
+    for (const batch of batchesIn(valid)) {
+      if (batch.magic >= 2 && batch.partitionLeaderEpoch >= 0) {
+        const latest = this.leaderEpochCache.latestEpoch;
+        if (latest === null || batch.partitionLeaderEpoch > latest) this.leaderEpochCache.assign(batch.partitionLeaderEpoch, batch.baseOffset);
+      }
+    }
+    if (valid.length > this.logConfig.segmentSize) {
+      throw new KafkaApiError(
+        'RECORD_LIST_TOO_LARGE',
+        `Message batch size is ${valid.length} bytes in append to partition ${tpKey(this.topicPartition)}, which exceeds the maximum configured segment size of ${this.logConfig.segmentSize}.`,
+      );
+    }
+    const segment = this.maybeRoll(valid.length, info);
+    segment.append(info.lastOffset, info.maxTimestamp, info.offsetOfMaxTimestamp, valid);
+    this.updateLogEndOffset(info.lastOffset + 1);
+    info.logStartOffset = this.logStartOffset;
+    if (this.unflushedMessages >= this.logConfig.flushInterval) this.flush();
+    return info;
+  }
+
+  private updateLogEndOffset(offset: number): void {
+    this.nextOffset = offset;
+    if (this.hw > offset) this.setHighWatermark(offset);
+    if (this.recoveryPoint > offset) this.recoveryPoint = offset;
+  }
+
+  private setHighWatermark(offset: number): void {
+    this.hw = offset;
+    this.hwPosition = null;
+  }
+
+  // --- roll --------------------------------------------------------------------------------------
+
+  /** `Log.maybeRoll`: the segment the chunk goes to, rolling first if it must. */
+  private maybeRoll(messagesSize: number, info: LogAppendInfo): LogSegment {
+    const segment = this.activeSegment;
+    const now = this.time.nowMs();
+    const reason = segment.shouldRoll({
+      maxSegmentBytes: this.logConfig.segmentSize,
+      maxSegmentMs: this.logConfig.maxSegmentMs,
+      maxTimestampInMessages: info.maxTimestamp,
+      maxOffsetInMessages: info.lastOffset,
+      messagesSize,
+      now,
+    });
+    if (reason === null) return segment;
+    this.emit(
+      'DEBUG',
+      `Rolling new log segment (log_size = ${segment.size}/${this.logConfig.segmentSize}}, ` +
+        `offset_index_size = ${segment.offsetIndex.entries}/${segment.offsetIndex.maxEntries}, ` +
+        `time_index_size = ${segment.timeIndex.entries}/${segment.timeIndex.maxEntries}, ` +
+        `inactive_time_ms = ${segment.timeWaitedForRoll(now, info.maxTimestamp)}/${this.logConfig.segmentMs - segment.rollJitterMs}).`,
+      { type: 'log-message' },
+    );
+    return this.roll(info.firstOffset ?? info.lastOffset - 2147483647, reason);
+  }
+
+  /**
+   * `Log.roll`: a new active segment at max(expected next offset, log end offset); the old one gets
+   * its last time-index entry and its files trimmed, then is flushed in the background.
+   */
+  roll(expectedNextOffset = 0, reason = 'requested'): LogSegment {
+    const newOffset = Math.max(expectedNextOffset, this.nextOffset);
+    const active = this.activeSegment;
+    const describe = `start offset ${newOffset} =max(provided offset = Some(${expectedNextOffset}), LEO = ${this.nextOffset})`;
+    if (active && active.baseOffset === newOffset) {
+      if (active.size !== 0) {
+        throw new KafkaException(
+          `Trying to roll a new log segment for topic partition ${tpKey(this.topicPartition)} with ${describe} while it already exists. Existing segment is ${active}.`,
+        );
+      }
+      this.emit('WARN', `Trying to roll a new log segment with ${describe} while it already exists and is active with size 0.`, { type: 'log-message' });
+      this.segmentList.pop();
+      active.deleteIfExists();
+    } else if (active && newOffset < active.baseOffset) {
+      throw new KafkaException(
+        `Trying to roll a new log segment for topic partition ${tpKey(this.topicPartition)} with ${describe} lower than start offset of the active segment ${active}`,
+      );
+    } else {
+      for (const name of [logFileName(newOffset), offsetIndexFileName(newOffset), timeIndexFileName(newOffset)]) {
+        const path = joinPath(this.dirPath, name);
+        if (this.fs.exists(path)) {
+          this.emit('WARN', `Newly rolled segment file ${path} already exists; deleting it first`, { type: 'log-message' });
+          this.handles.release(path);
+          this.fs.rm(path, { force: true });
+        }
+      }
+      active?.onBecomeInactiveSegment();
+    }
+    const segment = this.newSegment(newOffset);
+    this.segmentList.push(segment);
+    this.updateLogEndOffset(this.nextOffset);
+    this.time.schedule('flush-log', 0, () => this.flushSafely(newOffset));
+    this.emit('INFO', `Rolled new log segment at offset ${newOffset} in 0 ms.`, { type: 'segment-rolled', baseOffset: newOffset, reason });
+    return segment;
+  }
+
+  // --- flush -------------------------------------------------------------------------------------
+
+  /** `Log.flush`: fsyncs the segments holding offsets below `offset` and moves the recovery point there. */
+  flush(offset = this.nextOffset): void {
+    if (offset <= this.recoveryPoint) return;
+    for (const segment of this.segmentsBetween(this.recoveryPoint, offset)) segment.flush();
+    if (offset > this.recoveryPoint) {
+      this.recoveryPoint = offset;
+      this.lastFlushTimeMs = this.time.nowMs();
+    }
+    this.emit('DEBUG', `Flushing log up to offset ${offset}, last flushed: ${this.lastFlushTimeMs},  current time: ${this.time.nowMs()}, unflushed: ${this.unflushedMessages}`, {
+      type: 'log-flushed',
+      recoveryPoint: this.recoveryPoint,
+    });
+  }
+
+  /** A background flush that finds the log closed or deleted does nothing. */
+  private flushSafely(offset: number): void {
+    if (this.closed) return;
+    try {
+      this.flush(offset);
+    } catch (e) {
+      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
+    }
+  }
+
+  /** `logSegments(from, to)`: segments that may hold offsets in [from, to). */
+  segmentsBetween(from: number, to: number): LogSegment[] {
+    const out: LogSegment[] = [];
+    for (let i = 0; i < this.segmentList.length; i++) {
+      const s = this.segmentList[i];
+      const next = this.segmentList[i + 1];
+      if (s.baseOffset >= to) break;
+      if (next && next.baseOffset <= from) continue;
+      out.push(s);
+    }
+    return out;
+  }
+
+  // --- read --------------------------------------------------------------------------------------
+
+  /** The segment holding `offset` (the last one whose base offset is ≤ it). */
+  floorSegment(offset: number): LogSegment | undefined {
+    let lo = 0;
+    let hi = this.segmentList.length - 1;
+    let found: LogSegment | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.segmentList[mid].baseOffset <= offset) {
+        found = this.segmentList[mid];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /**
+   * `Log.read`: whole batches from the one holding `startOffset`, at most `maxLength` bytes (at
+   * least one batch with `minOneMessage`), not past the high watermark for consumers. Throws
+   * OFFSET_OUT_OF_RANGE outside [log start, log end].
+   */
+  read(startOffset: number, maxLength: number, isolation: FetchIsolation, minOneMessage: boolean): FetchDataInfo {
+    const endOffset = this.nextOffset;
+    const empty = (offset: number): FetchDataInfo => ({
+      fetchOffsetMetadata: { messageOffset: offset, segmentBaseOffset: this.floorSegment(offset)?.baseOffset ?? -1, relativePositionInSegment: -1 },
+      records: new Uint8Array(0),
+      firstEntryIncomplete: false,
+    });
+    if (startOffset === endOffset) return empty(endOffset);
+    const first = this.floorSegment(startOffset);
+    if (startOffset > endOffset || first === undefined || startOffset < this.logStartOffset) {
+      throw new KafkaApiError(
+        'OFFSET_OUT_OF_RANGE',
+        `Received request for offset ${startOffset} for partition ${tpKey(this.topicPartition)}, but we only have log segments in the range ${this.logStartOffset} to ${endOffset}.`,
+      );
+    }
+    const maxOffset = isolation === 'log-end' ? endOffset : this.hw;
+    if (startOffset >= maxOffset) return empty(startOffset);
+    const max = isolation === 'log-end' ? null : this.highWatermarkMetadata();
+    for (let i = this.segmentList.indexOf(first); i < this.segmentList.length; i++) {
+      const segment = this.segmentList[i];
+      const maxPosition = max && max.segmentBaseOffset === segment.baseOffset ? max.relativePositionInSegment : segment.size;
+      const info = segment.read(startOffset, maxLength, maxPosition, minOneMessage);
+      if (info) return info;
+    }
+    return empty(endOffset);
+  }
+
+  /** Where the high watermark lies in the log (`fetchHighWatermarkMetadata`), cached until it moves. */
+  private highWatermarkMetadata(): LogOffsetMetadata {
+    if (this.hwPosition && this.hwPosition.messageOffset === this.hw) return this.hwPosition;
+    const segment = this.floorSegment(this.hw) ?? this.activeSegment;
+    const at = this.hw >= this.nextOffset ? null : segment.translateOffset(this.hw);
+    this.hwPosition = {
+      messageOffset: this.hw,
+      segmentBaseOffset: segment.baseOffset,
+      relativePositionInSegment: at ? at.position : segment.size,
+    };
+    return this.hwPosition;
+  }
+
+  /**
+   * `Log.fetchOffsetByTimestamp` (ListOffsets): −1 → the log end, −2 → the log start, otherwise
+   * the first record whose timestamp is ≥ the target (null if none).
+   */
+  fetchOffsetByTimestamp(targetTimestamp: number): TimestampAndOffset | null {
+    if (targetTimestamp === LATEST_TIMESTAMP) {
+      return { timestamp: NO_TIMESTAMP, offset: this.nextOffset, leaderEpoch: this.leaderEpochCache.latestEpoch };
+    }
+    if (targetTimestamp === EARLIEST_TIMESTAMP) {
+      const earliest = this.leaderEpochCache.earliestEntry;
+      return {
+        timestamp: NO_TIMESTAMP,
+        offset: this.logStartOffset,
+        leaderEpoch: earliest && earliest.startOffset <= this.logStartOffset ? earliest.epoch : null,
+      };
+    }
+    const target = this.segmentList.find((s) => s.largestTimestamp >= targetTimestamp);
+    if (!target) return null;
+    const found = target.findOffsetByTimestamp(targetTimestamp, this.logStartOffset);
+    if (!found) return null;
+    return { timestamp: found.timestamp, offset: found.offset, leaderEpoch: found.leaderEpoch >= 0 ? found.leaderEpoch : null };
+  }
+
+  // --- offsets -----------------------------------------------------------------------------------
+
+  /** `Log.updateHighWatermark`: set, clamped to [log start, log end]; returns the value set. */
+  updateHighWatermark(hw: number): number {
+    const value = Math.min(Math.max(hw, this.logStartOffset), this.nextOffset);
+    this.setHighWatermark(value);
+    return value;
+  }
+
+  /** `maybeIncrementHighWatermark`: only forward; returns the old value if it moved, else null. */
+  maybeIncrementHighWatermark(hw: number): number | null {
+    if (hw > this.nextOffset) {
+      throw new IllegalArgumentException(`High watermark ${hw} update exceeds current log end offset ${this.nextOffset}`);
+    }
+    const old = this.hw;
+    if (hw <= old) return null;
+    this.setHighWatermark(hw);
+    return old;
+  }
+
+  /** `maybeIncrementLogStartOffset` (retention, DeleteRecords): never past the high watermark. */
+  maybeIncrementLogStartOffset(newLogStartOffset: number): void {
+    if (newLogStartOffset > this.hw) {
+      throw new KafkaApiError(
+        'OFFSET_OUT_OF_RANGE',
+        `Cannot increment the log start offset to ${newLogStartOffset} of partition ${tpKey(this.topicPartition)} since it is larger than the high watermark ${this.hw}`,
+      );
+    }
+    if (newLogStartOffset <= this.logStartOffset) return;
+    this.logStartOffset = newLogStartOffset;
+    this.leaderEpochCache.truncateFromStart(newLogStartOffset);
+    this.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, { type: 'log-start-offset-incremented', logStartOffset: newLogStartOffset });
+  }
+
+  // --- truncation --------------------------------------------------------------------------------
+
+  /** `Log.truncateTo`: removes every offset ≥ `targetOffset` (a follower following a new leader). */
+  truncateTo(targetOffset: number): boolean {
+    if (targetOffset < 0) throw new IllegalArgumentException(`Cannot truncate partition ${tpKey(this.topicPartition)} to a negative offset (${targetOffset}).`);
+    if (targetOffset >= this.nextOffset) {
+      this.emit('INFO', `Truncating to ${targetOffset} has no effect as the largest offset in the log is ${this.nextOffset - 1}`, { type: 'log-message' });
+      return false;
+    }
+    this.emit('INFO', `Truncating to offset ${targetOffset}`, { type: 'log-truncated', offset: targetOffset, fully: false });
+    if (this.segmentList[0].baseOffset > targetOffset) {
+      this.truncateFullyAndStartAt(targetOffset);
+      return true;
+    }
+    const deletable = this.segmentList.filter((s) => s.baseOffset > targetOffset);
+    this.removeAndDeleteSegments(deletable, 'truncation');
+    this.activeSegment.truncateTo(targetOffset);
+    this.updateLogEndOffset(targetOffset);
+    this.recoveryPoint = Math.min(targetOffset, this.recoveryPoint);
+    this.logStartOffset = Math.min(targetOffset, this.logStartOffset);
+    this.leaderEpochCache.truncateFromEnd(targetOffset);
+    return true;
+  }
+
+  /** `truncateFullyAndStartAt`: every segment goes; the log restarts empty at `newOffset`. */
+  truncateFullyAndStartAt(newOffset: number): void {
+    this.emit('DEBUG', `Truncate and start at offset ${newOffset}`, { type: 'log-truncated', offset: newOffset, fully: true });
+    this.removeAndDeleteSegments([...this.segmentList], 'truncation');
+    this.segmentList.push(this.newSegment(newOffset));
+    this.nextOffset = newOffset;
+    this.setHighWatermark(newOffset);
+    this.leaderEpochCache.clearAndFlush();
+    this.recoveryPoint = Math.min(newOffset, this.recoveryPoint);
+    this.logStartOffset = newOffset;
+  }
+
+  // --- retention ---------------------------------------------------------------------------------
+
+  /**
+   * `Log.deleteOldSegments`: retention by time and size (delete policy), then by log start offset.
+   * Returns the number of segments scheduled for deletion.
+   */
+  deleteOldSegments(): number {
+    if (!this.logConfig.delete) return this.deleteLogStartOffsetBreachedSegments();
+    return this.deleteRetentionMsBreachedSegments() + this.deleteRetentionSizeBreachedSegments() + this.deleteLogStartOffsetBreachedSegments();
+  }
+
+  private deleteRetentionMsBreachedSegments(): number {
+    const retentionMs = this.logConfig.retentionMs;
+    if (retentionMs < 0) return 0;
+    const startMs = this.time.nowMs();
+    return this.deleteSegmentsWhile((segment) => startMs - segment.largestTimestamp > retentionMs, `retention time ${retentionMs}ms breach`);
+  }
+
+  private deleteRetentionSizeBreachedSegments(): number {
+    const retentionSize = this.logConfig.retentionSize;
+    const size = this.size;
+    if (retentionSize < 0 || size < retentionSize) return 0;
+    let diff = size - retentionSize;
+    return this.deleteSegmentsWhile((segment) => {
+      if (diff - segment.size < 0) return false;
+      diff -= segment.size;
+      return true;
+    }, `retention size in bytes ${retentionSize} breach`);
+  }
+
+  private deleteLogStartOffsetBreachedSegments(): number {
+    return this.deleteSegmentsWhile((_, next) => next !== undefined && next.baseOffset <= this.logStartOffset, `log start offset ${this.logStartOffset} breach`);
+  }
+
+  /** `deletableSegments` + `deleteSegments`: oldest first, only segments wholly below the high watermark. */
+  private deleteSegmentsWhile(predicate: (segment: LogSegment, next: LogSegment | undefined) => boolean, reason: string): number {
+    const deletable: LogSegment[] = [];
+    for (let i = 0; i < this.segmentList.length; i++) {
+      const segment = this.segmentList[i];
+      const next = this.segmentList[i + 1];
+      const upperBoundOffset = next ? next.baseOffset : this.nextOffset;
+      const isLastSegmentAndEmpty = !next && segment.size === 0;
+      if (this.hw >= upperBoundOffset && !isLastSegmentAndEmpty && predicate(segment, next)) deletable.push(segment);
+      else break;
+    }
+    if (deletable.length === 0) return 0;
+    this.emit('INFO', `Found deletable segments with base offsets [${deletable.map((s) => s.baseOffset).join(',')}] due to ${reason}`, { type: 'log-message' });
+    if (deletable.length === this.segmentList.length) this.roll(0, 'retention');
+    this.removeAndDeleteSegments(deletable, reason);
+    this.maybeIncrementLogStartOffset(this.segmentList[0].baseOffset);
+    return deletable.length;
+  }
+
+  /**
+   * `removeAndDeleteSegments(asyncDelete = true)`: segments leave the log, their files get the
+   * `.deleted` suffix and are removed `file.delete.delay.ms` later.
+   */
+  removeAndDeleteSegments(segments: readonly LogSegment[], reason: string): void {
+    if (segments.length === 0) return;
+    const removed = new Set(segments);
+    this.segmentList = this.segmentList.filter((s) => !removed.has(s));
+    for (const s of segments) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+    const delayMs = this.logConfig.fileDeleteDelayMs;
+    const baseOffsets = segments.map((s) => s.baseOffset);
+    this.emit('INFO', `Scheduling segments for deletion ${segments.join(',')}`, {
+      type: 'segments-scheduled-for-deletion',
+      baseOffsets,
+      reason,
+      deleteAtMs: this.time.nowMs() + delayMs,
+    });
+    const entry = { segments: [...segments], task: null as unknown };
+    entry.task = this.time.schedule('delete-file', delayMs, () => {
+      const i = this.pendingDeletes.indexOf(entry);
+      if (i >= 0) this.pendingDeletes.splice(i, 1);
+      this.deleteSegmentFiles(entry.segments);
+    });
+    this.pendingDeletes.push(entry);
+  }
+
+  private deleteSegmentFiles(segments: readonly LogSegment[]): void {
+    this.emit('INFO', `Deleting segments ${segments.join(',')}`, { type: 'segments-deleted', baseOffsets: segments.map((s) => s.baseOffset) });
+    for (const s of segments) {
+      try {
+        s.deleteIfExists();
+      } catch (e) {
+        // The partition dir was renamed or removed meanwhile (topic deletion): nothing left to remove.
+        this.emit('WARN', `Failed to delete segment ${s.baseOffset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
+      }
+    }
+  }
+
+  // --- lifecycle ---------------------------------------------------------------------------------
+
+  private closed = false;
 
   /**
    * `Log.renameDir`: moves the partition directory to `<log dir>/<name>` and points segments and
@@ -194,35 +717,44 @@ export class Log {
   renameDir(name: string): void {
     const renamed = joinPath(this.parentDir, name);
     if (renamed === this.dirPath) return;
+    for (const s of this.segmentList) s.closeHandlers();
+    for (const p of this.pendingDeletes) for (const s of p.segments) s.closeHandlers();
     this.fs.rename(this.dirPath, renamed);
     this.dirPath = renamed;
     for (const s of this.segmentList) s.updateDir(renamed);
-    this.leaderEpochFile = new LeaderEpochCheckpointFile(this.fs, joinPath(renamed, LEADER_EPOCH_CHECKPOINT_FILE));
+    for (const p of this.pendingDeletes) for (const s of p.segments) s.updateDir(renamed);
+    this.leaderEpochCache.updatePath(this.fs, joinPath(renamed, LEADER_EPOCH_CHECKPOINT_FILE));
   }
 
-  /** `Log.closeHandlers`: drops open handles without touching the files (log dir failure). */
+  /** `Log.closeHandlers`: drops open handles without touching the files (log dir failure, kill). */
   closeHandlers(): void {
-    // Segments hold no open handles yet; the data path will close them here.
+    this.closed = true;
+    for (const s of this.segmentList) s.closeHandlers();
   }
 
-  /** `Log.close`: flushes and closes; index files are trimmed to their valid size (clean shutdown). */
+  /** `Log.close`: the active segment's last time-index entry, indexes and `.log` trimmed (clean shutdown). */
   close(): void {
+    this.closed = true;
+    this.flush();
     for (const s of this.segmentList) s.close();
   }
 
   /** `Log.delete`: removes the directory and everything in it. */
   delete(): void {
+    this.closed = true;
+    for (const s of this.segmentList) s.closeHandlers();
+    for (const p of this.pendingDeletes) this.time.cancel(p.task as never);
+    this.pendingDeletes.length = 0;
     this.fs.rm(this.dirPath, { recursive: true, force: true });
-    this.segmentList.length = 0;
-    this.epochEntries = [];
+    this.segmentList = [];
   }
 
   /** As Kafka 2.5 prints a log in its messages. */
   toString(): string {
     return (
       `Log(dir=${this.dirPath}, topic=${this.topicPartition.topic}, partition=${this.topicPartition.partition}, ` +
-      `highWatermark=${this.highWatermark}, lastStableOffset=${this.highWatermark}, ` +
-      `logStartOffset=${this.logStartOffset}, logEndOffset=${this.logEndOffset})`
+      `highWatermark=${this.hw}, lastStableOffset=${this.hw}, ` +
+      `logStartOffset=${this.logStartOffset}, logEndOffset=${this.nextOffset})`
     );
   }
 
@@ -231,4 +763,3 @@ export class Log {
     return tpKey(this.topicPartition);
   }
 }
-

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildRecordBatch } from '../../../src-main/core/record';
 import { IllegalStateException } from '../../../src-main/core/common/java-lang';
 import { KafkaException, KafkaStorageException } from '../../../src-main/core/log/errors';
 import { LogConfig } from '../../../src-main/core/log/log-config';
@@ -72,7 +73,7 @@ describe('LogManager', () => {
     ]);
     expect(h.ofType('logs-loaded')[0].message).toBe('Logs loading complete in 0 ms.');
     // kafka-recovery-point-checkpoint, kafka-log-start-offset-checkpoint, kafka-delete-logs
-    expect(h.time.pendingTaskCount).toBe(3);
+    expect(h.time.pendingTaskCount).toBe(4);
     expect(h.time.nextDueMs()).toBe(START_MS + INITIAL_TASK_DELAY_MS);
   });
 
@@ -285,7 +286,8 @@ describe('LogManager', () => {
     h.manager.startHighWatermarkCheckpointTask();
     h.time.runDue();
     expect(read(join(d0, 'replication-offset-checkpoint'))).toBe('0\n1\nhw 0 0\n');
-    log.highWatermark = 7;
+    log.appendAsLeader(buildRecordBatch(Array.from({ length: 7 }, () => ({ key: null, value: null }))), 0);
+    log.updateHighWatermark(7);
     h.time.advance(5_000);
     expect(read(join(d0, 'replication-offset-checkpoint'))).toBe('0\n1\nhw 0 7\n');
   });

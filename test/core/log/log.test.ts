@@ -5,9 +5,11 @@ import { Log } from '../../../src-main/core/log/log';
 import { LogConfig } from '../../../src-main/core/log/log-config';
 import { preallocatedIndexSize } from '../../../src-main/core/log/log-segment';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';
+import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { makeTempDir } from '../../support/temp-dir';
 
 const fs = new NodeFileSystem();
+const time = new ManualTime();
 
 function sizes(dir: string): Record<string, number> {
   return Object.fromEntries(readdirSync(dir).map((n) => [n, statSync(join(dir, n)).size]));
@@ -24,7 +26,7 @@ describe('Log', () => {
 
   it('creates a fresh partition dir with Kafka\'s files and exact sizes', () => {
     const dir = join(logDir, 'orders-0');
-    const log = Log.create({ fs, dir, config: LogConfig.of() });
+    const log = Log.create({ fs, time, dir, config: LogConfig.of() });
     expect(sizes(dir)).toEqual({
       '00000000000000000000.log': 0,
       '00000000000000000000.index': 10485760,
@@ -47,18 +49,18 @@ describe('Log', () => {
 
   it('rounds segment.index.bytes down to whole entries (8 bytes offset index, 12 bytes time index)', () => {
     const dir = join(logDir, 'small-3');
-    Log.create({ fs, dir, config: LogConfig.of({ 'segment.index.bytes': 1000 }) });
+    Log.create({ fs, time, dir, config: LogConfig.of({ 'segment.index.bytes': 1000 }) });
     expect(sizes(dir)['00000000000000000000.index']).toBe(1000);
     expect(sizes(dir)['00000000000000000000.timeindex']).toBe(996);
     expect(preallocatedIndexSize(10485760, 12)).toBe(10485756);
-    expect(() => Log.create({ fs, dir: join(logDir, 'tiny-0'), config: LogConfig.of({ 'segment.index.bytes': 11 }) })).toThrow(
+    expect(() => Log.create({ fs, time, dir: join(logDir, 'tiny-0'), config: LogConfig.of({ 'segment.index.bytes': 11 }) })).toThrow(
       'Invalid max index size: 11',
     );
   });
 
   it('pre-allocates the .log to segment.bytes (sparse) when preallocate=true', () => {
     const dir = join(logDir, 'pre-0');
-    const log = Log.create({ fs, dir, config: LogConfig.of({ preallocate: true, 'segment.bytes': 1048576 }) });
+    const log = Log.create({ fs, time, dir, config: LogConfig.of({ preallocate: true, 'segment.bytes': 1048576 }) });
     expect(sizes(dir)['00000000000000000000.log']).toBe(1048576);
     expect(log.activeSegment.size).toBe(0);
     log.close();
@@ -67,14 +69,14 @@ describe('Log', () => {
 
   it('close trims the indexes to their valid entries; loading re-expands the active segment\'s', () => {
     const dir = join(logDir, 'orders-1');
-    Log.create({ fs, dir, config: LogConfig.of() }).close();
+    Log.create({ fs, time, dir, config: LogConfig.of() }).close();
     expect(sizes(dir)).toEqual({
       '00000000000000000000.log': 0,
       '00000000000000000000.index': 0,
       '00000000000000000000.timeindex': 0,
       'leader-epoch-checkpoint': 0,
     });
-    const loaded = Log.load({ fs, dir, config: LogConfig.of() });
+    const loaded = Log.load({ fs, time, dir, config: LogConfig.of() });
     expect(loaded.numberOfSegments).toBe(1);
     expect(sizes(dir)['00000000000000000000.index']).toBe(10485760);
     expect(sizes(dir)['00000000000000000000.timeindex']).toBe(10485756);
@@ -86,14 +88,14 @@ describe('Log', () => {
     writeFileSync(join(dir, '00000000000000000000.log'), '');
     writeFileSync(join(dir, '00000000000000000100.log'), '');
     writeFileSync(join(dir, 'leader-epoch-checkpoint'), '0\n1\n0 0\n');
-    const log = Log.load({ fs, dir, config: LogConfig.of() });
+    const log = Log.load({ fs, time, dir, config: LogConfig.of() });
     expect(log.segments.map((s) => s.baseOffset)).toEqual([0, 100]);
     expect(log.activeSegment.baseOffset).toBe(100);
     expect(log.leaderEpochEntries).toEqual([{ epoch: 0, startOffset: 0 }]);
 
     const empty = join(logDir, 'empty-0');
     mkdirSync(empty);
-    const fresh = Log.load({ fs, dir: empty, config: LogConfig.of() });
+    const fresh = Log.load({ fs, time, dir: empty, config: LogConfig.of() });
     expect(fresh.segments.map((s) => s.baseOffset)).toEqual([0]);
     expect(Object.keys(sizes(empty)).sort()).toEqual([
       '00000000000000000000.index',
@@ -106,7 +108,7 @@ describe('Log', () => {
   it('loads an empty -delete dir with a bare segment and no index files, as Kafka does', () => {
     const dir = join(logDir, 'gone-0.0123456789abcdef0123456789abcdef-delete');
     mkdirSync(dir);
-    const log = Log.load({ fs, dir, config: LogConfig.of() });
+    const log = Log.load({ fs, time, dir, config: LogConfig.of() });
     expect(log.topicPartition).toEqual({ topic: 'gone', partition: 0 });
     expect(sizes(dir)).toEqual({ '00000000000000000000.log': 0, 'leader-epoch-checkpoint': 0 });
     log.close();
@@ -115,7 +117,7 @@ describe('Log', () => {
 
   it('renames its dir (segments follow) and deletes it', () => {
     const dir = join(logDir, 'orders-2');
-    const log = Log.create({ fs, dir, config: LogConfig.of() });
+    const log = Log.create({ fs, time, dir, config: LogConfig.of() });
     log.renameDir('orders-2.0123456789abcdef0123456789abcdef-delete');
     expect(log.dir).toBe(join(logDir, 'orders-2.0123456789abcdef0123456789abcdef-delete'));
     expect(log.activeSegment.logPath).toBe(join(log.dir, '00000000000000000000.log'));

@@ -1,0 +1,378 @@
+/**
+ * The follower side of replication (`ReplicaFetcherManager` / `ReplicaFetcherThread`, Kafka 2.5),
+ * one fetcher per leader broker, in-process: the "requests" are calls on the leader's
+ * ReplicaManager, the bytes are the leader's batches exactly as its log holds them.
+ *
+ * Each partition starts Truncating: the follower asks the leader where its own latest leader
+ * epoch ended (OffsetsForLeaderEpoch) and truncates its log there (to its high watermark when it
+ * has no epoch), so it never keeps records the new leader does not have. Then it is Fetching: from
+ * its log end offset, appending what the leader returns, taking the leader's high watermark
+ * (capped at its own log end) and log start offset.
+ *
+ * A round runs when the leader signals new data (Kafka's fetch parked in the leader's purgatory
+ * returns as soon as bytes arrive), and otherwise every `replica.fetch.wait.max.ms` (the parked
+ * fetch timing out). Errors back off `replica.fetch.backoff.ms`.
+ */
+import type { ErrorName } from '../common/kafka-errors';
+import { KafkaApiError } from '../common/kafka-errors';
+import type { TopicPartition } from '../common/topic-partition';
+import { tpKey } from '../common/topic-partition';
+import type { ScheduledTask, Time } from '../platform/scheduler';
+import { UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET } from '../log/leader-epoch-cache';
+import type { EpochEndOffset } from '../log/leader-epoch-cache';
+import type { Log } from '../log/log';
+import type { LogSink } from './log-line';
+
+export interface FollowerFetchPartition {
+  readonly topicPartition: TopicPartition;
+  readonly fetchOffset: number;
+  readonly logStartOffset: number;
+  readonly currentLeaderEpoch: number;
+  readonly maxBytes: number;
+}
+
+export interface FollowerFetchResult {
+  readonly error: ErrorName;
+  readonly highWatermark: number;
+  readonly logStartOffset: number;
+  readonly logEndOffset: number;
+  readonly records: Uint8Array;
+}
+
+/** What a follower needs of its leader's broker. */
+export interface ReplicationLeader {
+  fetchForFollower(replicaId: number, partitions: readonly FollowerFetchPartition[]): FollowerFetchResult[];
+  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName };
+}
+
+export interface ReplicaFetcherConfig {
+  /** `replica.fetch.wait.max.ms` */
+  readonly fetchWaitMaxMs: number;
+  /** `replica.fetch.max.bytes` */
+  readonly fetchMaxBytes: number;
+  /** `replica.fetch.backoff.ms` */
+  readonly fetchBackoffMs: number;
+}
+
+export const DEFAULT_REPLICA_FETCHER_CONFIG: ReplicaFetcherConfig = { fetchWaitMaxMs: 500, fetchMaxBytes: 1048576, fetchBackoffMs: 1000 };
+
+export interface ReplicaFetcherDeps {
+  readonly brokerId: number;
+  readonly time: Time;
+  readonly config: ReplicaFetcherConfig;
+  readonly leader: (brokerId: number) => ReplicationLeader | undefined;
+  /** The local log of a partition this broker follows (null once it stopped following it). */
+  readonly followerLog: (tp: TopicPartition, leaderEpoch: number) => Log | null;
+  readonly log: LogSink;
+  /** A follower's log changed (appended or truncated): its own waiters may complete. */
+  readonly onFollowerProgress?: (tp: TopicPartition) => void;
+}
+
+interface FetchState {
+  readonly topicPartition: TopicPartition;
+  readonly leaderEpoch: number;
+  state: 'Truncating' | 'Fetching';
+  /** Set after an error: no fetch before this time. */
+  delayedUntilMs: number;
+}
+
+export interface InitialFetchState {
+  readonly leaderId: number;
+  readonly leaderEpoch: number;
+}
+
+/** One broker's replica fetchers, one per leader broker (`ReplicaFetcherManager`). */
+export class ReplicaFetcherManager {
+  private readonly fetchers = new Map<number, ReplicaFetcher>();
+  private pausedValue = false;
+  /** One poll for all fetchers every `replica.fetch.wait.max.ms`: an idle fetch timing out at its leader. */
+  private pollTask: ScheduledTask | null = null;
+
+  constructor(private readonly deps: ReplicaFetcherDeps) {}
+
+  private ensurePolling(): void {
+    if (this.pollTask) return;
+    const every = this.deps.config.fetchWaitMaxMs;
+    this.pollTask = this.deps.time.schedulePeriodic('replica-fetchers', every, every, () => {
+      for (const fetcher of this.fetchers.values()) fetcher.poll();
+    });
+  }
+
+  /** `addFetcherForPartitions`: each partition starts Truncating at its leader. */
+  addFetcherForPartitions(partitions: ReadonlyArray<readonly [TopicPartition, InitialFetchState]>): void {
+    for (const [tp, initial] of partitions) {
+      for (const fetcher of this.fetchers.values()) fetcher.remove(tp);
+      let fetcher = this.fetchers.get(initial.leaderId);
+      if (!fetcher) {
+        fetcher = new ReplicaFetcher(this.deps, initial.leaderId, () => this.pausedValue);
+        this.fetchers.set(initial.leaderId, fetcher);
+        this.deps.log({
+          file: 'server.log',
+          level: 'INFO',
+          logger: 'kafka.server.ReplicaFetcherThread',
+          message: `[ReplicaFetcher replicaId=${this.deps.brokerId}, leaderId=${initial.leaderId}, fetcherId=0] Starting`,
+        });
+      }
+      fetcher.add(tp, initial.leaderEpoch);
+    }
+    this.ensurePolling();
+    for (const fetcher of this.fetchers.values()) fetcher.wake();
+  }
+
+  removeFetcherForPartitions(partitions: readonly TopicPartition[]): void {
+    for (const tp of partitions) for (const fetcher of this.fetchers.values()) fetcher.remove(tp);
+    this.shutdownIdleFetchers();
+  }
+
+  /** The leader `leaderId` has new data for this broker (its parked fetch returns now). */
+  wake(leaderId: number): void {
+    this.fetchers.get(leaderId)?.wake();
+  }
+
+  /** Stalls replication (fault injection: a follower that falls behind); false resumes it. */
+  set paused(value: boolean) {
+    this.pausedValue = value;
+    if (!value) for (const fetcher of this.fetchers.values()) fetcher.wake();
+  }
+
+  get paused(): boolean {
+    return this.pausedValue;
+  }
+
+  /** Partitions fetched from each leader, with their state, for the UI and tests. */
+  fetcherStates(): Array<{ leaderId: number; topicPartition: TopicPartition; state: 'Truncating' | 'Fetching' }> {
+    const out: Array<{ leaderId: number; topicPartition: TopicPartition; state: 'Truncating' | 'Fetching' }> = [];
+    for (const [leaderId, fetcher] of this.fetchers) {
+      for (const s of fetcher.states()) out.push({ leaderId, topicPartition: s.topicPartition, state: s.state });
+    }
+    return out;
+  }
+
+  private shutdownIdleFetchers(): void {
+    for (const [leaderId, fetcher] of [...this.fetchers]) {
+      if (fetcher.isEmpty) {
+        fetcher.shutdown();
+        this.fetchers.delete(leaderId);
+      }
+    }
+  }
+
+  shutdown(): void {
+    for (const fetcher of this.fetchers.values()) fetcher.shutdown();
+    this.fetchers.clear();
+    if (this.pollTask) this.deps.time.cancel(this.pollTask);
+    this.pollTask = null;
+  }
+}
+
+class ReplicaFetcher {
+  private readonly partitions = new Map<string, FetchState>();
+  /** An immediate round is pending (the leader signalled data, or the last round made progress). */
+  private timer: ScheduledTask | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: ReplicaFetcherDeps,
+    private readonly leaderId: number,
+    private readonly isPaused: () => boolean,
+  ) {}
+
+  get isEmpty(): boolean {
+    return this.partitions.size === 0;
+  }
+
+  states(): FetchState[] {
+    return [...this.partitions.values()];
+  }
+
+  add(tp: TopicPartition, leaderEpoch: number): void {
+    this.partitions.set(tpKey(tp), { topicPartition: tp, leaderEpoch, state: 'Truncating', delayedUntilMs: 0 });
+  }
+
+  remove(tp: TopicPartition): void {
+    this.partitions.delete(tpKey(tp));
+  }
+
+  /** The leader has data: fetch now. */
+  wake(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = this.deps.time.schedule('replica-fetcher', 0, () => {
+      this.timer = null;
+      this.doWork();
+    });
+  }
+
+  /** The periodic poll: a round unless one is already pending. */
+  poll(): void {
+    if (!this.timer) this.doWork();
+  }
+
+  shutdown(): void {
+    this.stopped = true;
+    if (this.timer) this.deps.time.cancel(this.timer);
+    this.timer = null;
+  }
+
+  private line(level: 'INFO' | 'WARN' | 'ERROR', message: string): void {
+    this.deps.log({
+      file: 'server.log',
+      level,
+      logger: 'kafka.server.ReplicaFetcherThread',
+      message: `[ReplicaFetcher replicaId=${this.deps.brokerId}, leaderId=${this.leaderId}, fetcherId=0] ${message}`,
+    });
+  }
+
+  /** One round (`AbstractFetcherThread.doWork`): truncate what must be, then fetch. */
+  private doWork(): void {
+    if (this.stopped || this.partitions.size === 0) return;
+    const leader = this.deps.leader(this.leaderId);
+    if (this.isPaused() || !leader) return;
+    const now = this.deps.time.nowMs();
+    let progressed = false;
+    for (const state of [...this.partitions.values()]) {
+      if (state.state !== 'Truncating' || state.delayedUntilMs > now) continue;
+      this.truncate(leader, state);
+    }
+    const requests: FollowerFetchPartition[] = [];
+    const logs: Log[] = [];
+    const fetching: FetchState[] = [];
+    for (const state of this.partitions.values()) {
+      if (state.state !== 'Fetching' || state.delayedUntilMs > now) continue;
+      const log = this.deps.followerLog(state.topicPartition, state.leaderEpoch);
+      if (!log) continue;
+      requests.push({
+        topicPartition: state.topicPartition,
+        fetchOffset: log.logEndOffset,
+        logStartOffset: log.logStartOffset,
+        currentLeaderEpoch: state.leaderEpoch,
+        maxBytes: this.deps.config.fetchMaxBytes,
+      });
+      logs.push(log);
+      fetching.push(state);
+    }
+    let moreData = false;
+    if (requests.length > 0) {
+      const results = leader.fetchForFollower(this.deps.brokerId, requests);
+      for (let i = 0; i < results.length; i++) {
+        const outcome = this.processPartitionData(leader, fetching[i], logs[i], requests[i], results[i]);
+        if (outcome === 'appended') {
+          progressed = true;
+          if (logs[i].logEndOffset < results[i].logEndOffset) moreData = true;
+        }
+      }
+    }
+    if (progressed || moreData) this.wake();
+  }
+
+  /** `truncateToEpochEndOffsets` / `truncateToHighWatermark` for one partition. */
+  private truncate(leader: ReplicationLeader, state: FetchState): void {
+    const log = this.deps.followerLog(state.topicPartition, state.leaderEpoch);
+    if (!log) return;
+    const tp = tpKey(state.topicPartition);
+    const latestEpoch = log.latestEpoch;
+    if (latestEpoch === null) {
+      this.line('INFO', `Truncating partition ${tp} to local high watermark ${log.highWatermark}`);
+      log.truncateTo(log.highWatermark);
+      state.state = 'Fetching';
+      this.deps.onFollowerProgress?.(state.topicPartition);
+      return;
+    }
+    const answer = leader.offsetForLeaderEpoch(state.topicPartition, state.leaderEpoch, latestEpoch);
+    if (answer.error !== 'NONE') {
+      this.line('WARN', `Error when sending leader epoch request for Map(${tp} -> (currentLeaderEpoch=Optional[${state.leaderEpoch}], leaderEpoch=${latestEpoch})): ${answer.error}`);
+      state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
+      return;
+    }
+    const { offset, completed } = this.offsetTruncationState(log, answer);
+    this.line('INFO', `Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`);
+    log.truncateTo(offset);
+    this.deps.onFollowerProgress?.(state.topicPartition);
+    if (completed) state.state = 'Fetching';
+  }
+
+  /** `getOffsetTruncationState`: where to truncate given the leader's end offset for our latest epoch. */
+  private offsetTruncationState(log: Log, leaderEpochOffset: EpochEndOffset): { offset: number; completed: boolean } {
+    if (leaderEpochOffset.endOffset === UNDEFINED_EPOCH_OFFSET) {
+      return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
+    }
+    if (leaderEpochOffset.leaderEpoch === UNDEFINED_EPOCH) {
+      return { offset: Math.min(leaderEpochOffset.endOffset, log.logEndOffset), completed: true };
+    }
+    const followerEnd = log.endOffsetForEpoch(leaderEpochOffset.leaderEpoch);
+    if (followerEnd.endOffset === UNDEFINED_EPOCH_OFFSET) return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
+    if (followerEnd.leaderEpoch === leaderEpochOffset.leaderEpoch) {
+      return { offset: Math.min(leaderEpochOffset.endOffset, followerEnd.endOffset, log.logEndOffset), completed: true };
+    }
+    // Our log has no entry for the leader's epoch: truncate to where ours ended, ask again.
+    return { offset: Math.min(followerEnd.endOffset, leaderEpochOffset.endOffset, log.logEndOffset), completed: false };
+  }
+
+  /** `processPartitionData` and the error handling of one partition's fetch result. */
+  private processPartitionData(
+    leader: ReplicationLeader,
+    state: FetchState,
+    log: Log,
+    request: FollowerFetchPartition,
+    result: FollowerFetchResult,
+  ): 'appended' | 'nothing' | 'error' {
+    const tp = tpKey(state.topicPartition);
+    switch (result.error) {
+      case 'NONE': {
+        let appended = false;
+        if (result.records.length > 0) {
+          if (request.fetchOffset !== log.logEndOffset) {
+            this.line('ERROR', `Offset mismatch for partition ${tp}: fetched offset = ${request.fetchOffset}, log end offset = ${log.logEndOffset}.`);
+            return 'error';
+          }
+          try {
+            log.appendAsFollower(result.records);
+            appended = true;
+          } catch (e) {
+            this.line('ERROR', `Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}: ${e instanceof Error ? e.message : String(e)}`);
+            state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
+            return 'error';
+          }
+        }
+        log.updateHighWatermark(result.highWatermark);
+        if (result.logStartOffset > log.logStartOffset && result.logStartOffset <= log.highWatermark) {
+          log.maybeIncrementLogStartOffset(result.logStartOffset);
+        }
+        this.deps.onFollowerProgress?.(state.topicPartition);
+        return appended ? 'appended' : 'nothing';
+      }
+      case 'OFFSET_OUT_OF_RANGE': {
+        this.handleOffsetOutOfRange(leader, state, log, result);
+        return 'error';
+      }
+      case 'FENCED_LEADER_EPOCH':
+        this.line('INFO', `Partition ${tp} has an older epoch (${state.leaderEpoch}) than the current leader. Will await the new LeaderAndIsr state before resuming fetching.`);
+        this.remove(state.topicPartition);
+        return 'error';
+      default:
+        this.line('WARN', `Error in response for fetch request: partition ${tp}: ${result.error}`);
+        state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
+        return 'error';
+    }
+  }
+
+  /** `fetchOffsetAndTruncate` after OFFSET_OUT_OF_RANGE. */
+  private handleOffsetOutOfRange(leader: ReplicationLeader, state: FetchState, log: Log, result: FollowerFetchResult): void {
+    const tp = tpKey(state.topicPartition);
+    const replicaEndOffset = log.logEndOffset;
+    if (result.logEndOffset >= 0 && result.logEndOffset < replicaEndOffset) {
+      this.line(
+        'WARN',
+        `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s latest offset ${result.logEndOffset}`,
+      );
+      log.truncateTo(result.logEndOffset);
+    } else {
+      const leaderStartOffset = result.logStartOffset;
+      this.line('WARN', `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`);
+      if (leaderStartOffset > replicaEndOffset) log.truncateFullyAndStartAt(leaderStartOffset);
+    }
+    void leader;
+    this.deps.onFollowerProgress?.(state.topicPartition);
+  }
+}
+
+export { KafkaApiError };
