@@ -16,7 +16,7 @@ export default defineConfig({
       lib: { entry: { index: resolve(here, 'src-main/electron/main.ts') } },
       rolldownOptions: {
         // A native addon: it has to be loaded from node_modules at run time, never bundled.
-        external: ['better-sqlite3'],
+        external: ['better-sqlite3', 'zstd-napi'],
       },
     },
   },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BrokerDefinition } from '../../src-main/core/broker/kafka-server';
 import { Cluster } from '../../src-main/core/cluster/cluster';
+import { ClusterClient } from '../../src-main/core/cluster/cluster-client';
 import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
 import { microtaskExecutor } from '../../src-main/core/platform/executor';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
@@ -39,6 +40,7 @@ export class ClusterHarness {
   cluster!: Cluster;
   private readonly tmp = makeTempDir('kafka-dojo-cluster-');
   private sessions: ZooKeeperClient[] = [];
+  private clientValue: ClusterClient | null = null;
 
   private constructor(readonly seed: number) {
     this.random = new SeededRandom(seed);
@@ -61,6 +63,12 @@ export class ClusterHarness {
   definition(id: number, options: HarnessOptions = {}): BrokerDefinition {
     const dirs = Array.from({ length: options.logDirsPerBroker ?? 1 }, (_, i) => join(this.dir, 'brokers', `broker-${id}`, `kafka-logs-${i}`));
     return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: 9092 + id, config: { ...options.brokerConfig } };
+  }
+
+  /** A producer/consumer of the cluster (what the message tester uses). */
+  get client(): ClusterClient {
+    this.clientValue ??= new ClusterClient(this.cluster, this.time, this.random);
+    return this.clientValue;
   }
 
   logDir(brokerId: number, index = 0): string {

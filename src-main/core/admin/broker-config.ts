@@ -67,6 +67,9 @@ export const KafkaConfig = {
   LogMessageDownConversionEnableProp: 'log.message.downconversion.enable',
   DefaultReplicationFactorProp: 'default.replication.factor',
   ReplicaLagTimeMaxMsProp: 'replica.lag.time.max.ms',
+  ReplicaFetchWaitMaxMsProp: 'replica.fetch.wait.max.ms',
+  ReplicaFetchMaxBytesProp: 'replica.fetch.max.bytes',
+  ReplicaFetchBackoffMsProp: 'replica.fetch.backoff.ms',
   ReplicaHighWatermarkCheckpointIntervalMsProp: 'replica.high.watermark.checkpoint.interval.ms',
   AutoLeaderRebalanceEnableProp: 'auto.leader.rebalance.enable',
   LeaderImbalancePerBrokerPercentageProp: 'leader.imbalance.per.broker.percentage',
@@ -153,6 +156,9 @@ export const BROKER_CONFIG_DEF: readonly ConfigKey[] = [
   define(K.LogMessageDownConversionEnableProp, 'BOOLEAN', true, null, 'LOW', 'Whether down-conversion of message formats is enabled to satisfy consume requests.'),
   define(K.DefaultReplicationFactorProp, 'INT', 1, null, 'MEDIUM', 'default replication factors for automatically created topics'),
   define(K.ReplicaLagTimeMaxMsProp, 'LONG', 30000n, null, 'HIGH', 'If a follower has not caught up to the leader log end offset for at least this time, the leader will remove the follower from isr'),
+  define(K.ReplicaFetchWaitMaxMsProp, 'INT', 500, null, 'HIGH', 'max wait time for each fetcher request issued by follower replicas. This value should always be less than the replica.lag.time.max.ms at all times to prevent frequent shrinking of ISR for low throughput topics'),
+  define(K.ReplicaFetchMaxBytesProp, 'INT', 1048576, atLeast(0), 'MEDIUM', 'The number of bytes of messages to attempt to fetch for each partition.'),
+  define(K.ReplicaFetchBackoffMsProp, 'INT', 1000, atLeast(0), 'MEDIUM', 'The amount of time to sleep when fetch partition error occurs.'),
   define(K.ReplicaHighWatermarkCheckpointIntervalMsProp, 'LONG', 5000n, null, 'HIGH', 'The frequency with which the high watermark is saved out to disk'),
   define(K.AutoLeaderRebalanceEnableProp, 'BOOLEAN', true, null, 'HIGH', 'Enables auto leader balancing.'),
   define(K.LeaderImbalancePerBrokerPercentageProp, 'INT', 10, null, 'HIGH', 'The ratio of leader imbalance allowed per broker, in percentage.'),
@@ -377,6 +383,23 @@ export class BrokerConfig {
 
   get replicaHighWatermarkCheckpointIntervalMs(): number {
     return Number(this.long(K.ReplicaHighWatermarkCheckpointIntervalMsProp));
+  }
+
+  get replicaFetchWaitMaxMs(): number {
+    return this.int(K.ReplicaFetchWaitMaxMsProp);
+  }
+
+  get replicaFetchMaxBytes(): number {
+    return this.int(K.ReplicaFetchMaxBytesProp);
+  }
+
+  get replicaFetchBackoffMs(): number {
+    return this.int(K.ReplicaFetchBackoffMsProp);
+  }
+
+  get logFlushSchedulerIntervalMs(): number | null {
+    const v = this.long(K.LogFlushSchedulerIntervalMsProp);
+    return v >= BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
   }
 
   get replicaLagTimeMaxMs(): number {

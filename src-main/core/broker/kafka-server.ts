@@ -207,6 +207,8 @@ export class KafkaServer implements ControllerRequestHandler {
         flushStartOffsetCheckpointMs: this.config.logFlushStartOffsetCheckpointIntervalMs,
         highWatermarkCheckpointIntervalMs: this.config.replicaHighWatermarkCheckpointIntervalMs,
         cleanerEnable: this.config.logCleanerEnable,
+        retentionCheckMs: this.config.logCleanupIntervalMs,
+        flushCheckMs: this.config.logFlushSchedulerIntervalMs,
         defaultLogConfig,
       },
       topicConfigs,
@@ -225,7 +227,12 @@ export class KafkaServer implements ControllerRequestHandler {
       zk,
       stateChangeLog: this.stateChangeLog,
       log: d.log,
-      config: { replicaLagTimeMaxMs: this.config.replicaLagTimeMaxMs },
+      config: {
+        replicaLagTimeMaxMs: this.config.replicaLagTimeMaxMs,
+        replicaFetchWaitMaxMs: this.config.replicaFetchWaitMaxMs,
+        replicaFetchMaxBytes: this.config.replicaFetchMaxBytes,
+        replicaFetchBackoffMs: this.config.replicaFetchBackoffMs,
+      },
       peer: (id) => {
         const p = d.peer(id);
         return p?.isRunning ? (p.replicaManager ?? undefined) : undefined;

@@ -8,6 +8,7 @@ import type { ZkPersistence } from '../zookeeper';
 import { ZooKeeperServer } from '../zookeeper';
 import { Cluster } from './cluster';
 import { ClusterAdmin } from './cluster-admin';
+import { ClusterClient } from './cluster-client';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import { defaultClusterDefinition, definitionProblems } from './cluster-definition';
 import type { ClusterEvent } from './cluster-events';
@@ -46,6 +47,8 @@ export interface WorkspacePorts {
 export class Workspace {
   readonly cluster: Cluster;
   readonly admin: ClusterAdmin;
+  /** Producer and consumer of the message tester and the log browser. */
+  readonly client: ClusterClient;
   private definitionValue: ClusterDefinition;
   private readonly log4j: Log4jWriter;
   private readonly recorder: EventRecorder;
@@ -62,6 +65,7 @@ export class Workspace {
     this.cluster = new Cluster({ time: ports.time, random: ports.random, executor: ports.executor, fs: ports.fs, zkServer });
     this.unsubscribe = this.cluster.subscribe((e) => this.onEvent(e));
     this.admin = new ClusterAdmin(this.cluster, ports.time, ports.random);
+    this.client = new ClusterClient(this.cluster, ports.time, ports.random);
     for (const spec of definition.brokers) this.cluster.addBroker(this.brokerDefinition(spec));
   }
 
