@@ -1,17 +1,19 @@
 /**
  * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
- * measured in the same run. `npm run bench -- zookeeper` runs the suites whose name matches.
+ * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`) runs the suites whose name matches.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
+import { dataPathBench } from './data-path.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 
 const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [
   { name: 'zookeeper store', run: zookeeperStoreBench },
   { name: 'cluster', run: clusterBench },
+  { name: 'data path', run: dataPathBench },
 ];
 
 const filter = process.argv[2];

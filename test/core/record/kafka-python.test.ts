@@ -7,9 +7,8 @@
  * Without /usr/bin/python3 and those modules the suite fails under CI (which installs them in
  * .ci/run) and is skipped elsewhere, saying why.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   batchesIn,
@@ -20,87 +19,13 @@ import {
   compress,
   decompress,
   type Magic,
-  RecordBatch,
   type SimpleRecord,
   TimestampType,
 } from '../../../src-main/core/record';
 import { lz4CompressBlock, lz4CompressBound } from '../../../src-main/core/record/lz4-block';
+import { APT_PACKAGES, PYTHON, asPython, hexOrNull, kafkaPythonUnavailable, python, type PyBatch } from '../../support/kafka-python';
 import { makeTempDir } from '../../support/temp-dir';
 import { concat, expectSameBytes, hex, pseudoRandomBytes, utf8 } from './helpers';
-
-const PYTHON = '/usr/bin/python3';
-const SCRIPT = resolve(import.meta.dirname, '../../fixtures/kafka_python_records.py');
-const APT_PACKAGES = 'python3-kafka python3-snappy python3-lz4 python3-zstandard python3-xxhash';
-
-function probe(): string | null {
-  if (!existsSync(PYTHON)) return `${PYTHON} does not exist`;
-  const r = spawnSync(PYTHON, [SCRIPT, 'probe'], { encoding: 'utf8' });
-  if (r.error) return r.error.message;
-  if (r.status !== 0) return `${r.stdout}${r.stderr}`.trim() || `probe exited with ${r.status}`;
-  return null;
-}
-
-function python(args: string[], input?: string): string {
-  const r = spawnSync(PYTHON, [SCRIPT, ...args], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw r.error;
-  if (r.status !== 0) throw new Error(`kafka_python_records.py ${args[0]} exited with ${r.status}: ${r.stderr}`);
-  return r.stdout;
-}
-
-interface PyRecord {
-  offset: number;
-  timestamp: number;
-  timestamp_type: number;
-  key: string | null;
-  value: string | null;
-  headers: [string, string | null][];
-}
-type PyBatch = { [field: string]: unknown; records: PyRecord[] };
-
-const hexOrNull = (b: Uint8Array | null): string | null => (b === null ? null : hex(b));
-
-/** Our reading of a batch, in the shape the Python script prints. */
-function asPython(b: RecordBatch): PyBatch {
-  const records: PyRecord[] = b.records().map((r) => ({
-    offset: r.offset,
-    timestamp: r.timestamp,
-    timestamp_type: r.timestampType,
-    key: hexOrNull(r.key),
-    value: hexOrNull(r.value),
-    headers: r.headers.map((h) => [h.key, hexOrNull(h.value)] as [string, string | null]),
-  }));
-  if (b.magic === 2) {
-    return {
-      magic: 2,
-      base_offset: b.baseOffset,
-      last_offset_delta: b.lastOffset - b.baseOffset,
-      partition_leader_epoch: b.partitionLeaderEpoch,
-      crc: b.storedChecksum,
-      crc_valid: b.isValid(),
-      compression: b.compressionType,
-      timestamp_type: b.timestampType,
-      is_transactional: b.isTransactional,
-      is_control: b.isControlBatch,
-      first_timestamp: b.firstTimestamp,
-      max_timestamp: b.maxTimestamp,
-      producer_id: b.producerId,
-      producer_epoch: b.producerEpoch,
-      base_sequence: b.baseSequence,
-      count: b.countOrNull,
-      records,
-    };
-  }
-  return {
-    magic: b.magic,
-    offset: b.lastOffset,
-    crc: b.storedChecksum,
-    crc_valid: b.isValid(),
-    compression: b.compressionType,
-    timestamp_type: b.timestampType,
-    timestamp: b.maxTimestamp,
-    records,
-  };
-}
 
 function sampleRecords(magic: Magic, n: number, seed: number): SimpleRecord[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -120,7 +45,7 @@ function sampleRecords(magic: Magic, n: number, seed: number): SimpleRecord[] {
 const LEGACY_CODECS = [CompressionType.NONE, CompressionType.GZIP, CompressionType.SNAPPY, CompressionType.LZ4];
 const V2_CODECS = [...LEGACY_CODECS, CompressionType.ZSTD];
 
-const unavailable = probe();
+const unavailable = kafkaPythonUnavailable();
 
 describe('interoperability with kafka-python (an independent implementation)', () => {
   if (unavailable !== null) {

@@ -1,0 +1,396 @@
+/**
+ * The data path: produce and consume through the emulated cluster (3 brokers, one RF 3 partition,
+ * followers replicating in-process), and a random-offset lookup in a large partition, each against
+ * plain file I/O on the same disk in the same run.
+ *
+ * Sizes: DATA_BENCH_BYTES (default 1 GiB) is the partition of the random-read test;
+ * DATA_BENCH_PRODUCE_BYTES (default 64 MiB) the batch bytes produced per produce case.
+ * MB here is 10^6 bytes.
+ */
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { KafkaServer } from '../src-main/core/broker/kafka-server';
+import type { Partition } from '../src-main/core/broker/partition';
+import type { Workspace } from '../src-main/core/cluster/workspace';
+import type { TopicPartition } from '../src-main/core/common/topic-partition';
+import { Log } from '../src-main/core/log/log';
+import { LogConfig } from '../src-main/core/log/log-config';
+import { batchesIn, buildRecordBatch } from '../src-main/core/record';
+import { NodeFileSystem } from '../src-main/infra/node-file-system';
+import { openWorkspace } from '../src-main/infra/open-workspace';
+import { SystemTime } from '../src-main/infra/system-time';
+import type { Figure } from './bench-support';
+import { measured, percentile, tempDir } from './bench-support';
+
+const MB = 1e6;
+const MiB = 1024 * 1024;
+const PRODUCE_BYTES = envBytes('DATA_BENCH_PRODUCE_BYTES', 64 * MiB);
+const PARTITION_BYTES = envBytes('DATA_BENCH_BYTES', 1024 * MiB);
+/** `max.in.flight.requests.per.connection` of Kafka's producer. */
+const IN_FLIGHT = 5;
+/** `max.partition.fetch.bytes` / `replica.fetch.max.bytes`. */
+const FETCH_BYTES = MiB;
+/** `max.poll.records` of Kafka's consumer. */
+const POLL_RECORDS = 500;
+const LOOKUPS = 1000;
+const BLOCK = 4096;
+
+interface ProduceCase {
+  readonly label: string;
+  readonly recordBytes: number;
+  readonly recordsPerBatch: number;
+}
+
+const CASES: readonly ProduceCase[] = [
+  { label: '100 B', recordBytes: 100, recordsPerBatch: 100 },
+  { label: '10 KB', recordBytes: 10_000, recordsPerBatch: 10 },
+];
+const ACKS = [1, -1] as const;
+
+function envBytes(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?)?$/i.exec(raw.trim());
+  if (!m) throw new Error(`${name}=${raw}: expected a byte count such as 268435456, 256MiB or 1GiB`);
+  const unit = (m[2] ?? '').toLowerCase()[0];
+  const scale = unit === 'k' ? 1024 : unit === 'm' ? MiB : unit === 'g' ? 1024 * MiB : 1;
+  return Math.floor(Number(m[1]) * scale);
+}
+
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const start = performance.now();
+  while (!check()) {
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise<void>((r) => setTimeout(r, 2));
+  }
+}
+
+/** Deterministic pseudo-random numbers (xorshift32), so that runs look up the same offsets. */
+function xorshift(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 2 ** 32;
+  };
+}
+
+/** A producer's batch (v2, uncompressed, no keys) of `count` records of `size` bytes. */
+function batchOf(count: number, size: number, now: number, seed: number): Uint8Array {
+  const next = xorshift(seed);
+  const records = Array.from({ length: count }, () => {
+    const value = new Uint8Array(size);
+    for (let i = 0; i < size; i++) value[i] = (next() * 256) | 0;
+    return { key: null, value, headers: [], timestamp: now };
+  });
+  return buildRecordBatch(records, { now });
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// --- produce and consume -------------------------------------------------------------------------
+
+interface CaseData {
+  readonly c: ProduceCase;
+  readonly template: Uint8Array;
+  readonly batches: number;
+  readonly bytes: number;
+  readonly records: number;
+}
+
+/** The baseline: the same batch bytes appended with `fs.writeSync` to 3 files (leader + 2 followers), no fsync. */
+function appendToFiles(dir: string, data: CaseData): number {
+  mkdirSync(dir, { recursive: true });
+  const fds = [0, 1, 2].map((i) => openSync(join(dir, `copy-${i}.log`), 'w'));
+  const start = performance.now();
+  let position = 0;
+  for (let b = 0; b < data.batches; b++) {
+    for (const fd of fds) writeSync(fd, data.template, 0, data.template.length, position);
+    position += data.template.length;
+  }
+  const ms = performance.now() - start;
+  for (const fd of fds) closeSync(fd);
+  return ms;
+}
+
+function leaderOf(ws: Workspace, tp: TopicPartition): { broker: KafkaServer; partition: Partition } | null {
+  for (const broker of ws.cluster.runningBrokers()) {
+    const p = broker.replicaManager?.getPartition(tp);
+    if (p && p !== 'offline' && p.isLeader && p.log) return { broker, partition: p };
+  }
+  return null;
+}
+
+function replicaLogs(ws: Workspace, tp: TopicPartition) {
+  return ws.cluster.runningBrokers().flatMap((b) => {
+    const log = b.logManager?.getLog(tp);
+    return log ? [log] : [];
+  });
+}
+
+async function createTopic(ws: Workspace, name: string): Promise<{ tp: TopicPartition; broker: KafkaServer; partition: Partition }> {
+  const [result] = await ws.admin.createTopics([{ name, numPartitions: 1, replicationFactor: 3, assignments: [], configs: {} }], { timeoutMs: 30_000, validateOnly: false });
+  if (result.errorCode !== 0) throw new Error(`create ${name} failed: ${result.errorName} ${result.errorMessage}`);
+  const tp = { topic: name, partition: 0 };
+  await until(() => {
+    const leader = leaderOf(ws, tp);
+    if (!leader || leader.partition.isr.length !== 3 || replicaLogs(ws, tp).length !== 3) return false;
+    const fetching = ws.cluster.runningBrokers().flatMap((b) => b.replicaManager?.fetcherManager.fetcherStates() ?? []);
+    return fetching.filter((s) => s.topicPartition.topic === name && s.state === 'Fetching').length === 2;
+  }, 30_000, `${name} online with its followers fetching`);
+  const leader = leaderOf(ws, tp)!;
+  return { tp, ...leader };
+}
+
+/**
+ * A producer with IN_FLIGHT requests outstanding, each arriving in its own turn of the event loop
+ * (as from a socket), so the followers' fetch timers run between requests.
+ */
+async function produce(broker: KafkaServer, tp: TopicPartition, data: CaseData, acks: number): Promise<void> {
+  const rm = broker.replicaManager!;
+  let sent = 0;
+  const slot = async () => {
+    while (sent < data.batches) {
+      sent++;
+      await turn();
+      // A fresh copy, as a request read from the network: the broker stamps offsets in place.
+      const [r] = await rm.appendRecords(30_000, acks, [{ topicPartition: tp, records: data.template.slice() }]);
+      if (r.error !== 'NONE') throw new Error(`produce to ${tp.topic} failed: ${r.error} ${r.errorMessage ?? ''}`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, slot));
+}
+
+/** The broker's consumer fetch (`fetchMessages`, 1 MiB per fetch) over the whole partition; whole batches counted. */
+async function consumeFetch(broker: KafkaServer, tp: TopicPartition, decode: boolean): Promise<{ bytes: number; records: number }> {
+  const rm = broker.replicaManager!;
+  let offset = 0;
+  let bytes = 0;
+  let records = 0;
+  let checksum = 0;
+  for (;;) {
+    const [r] = rm.fetchMessages([{ topicPartition: tp, fetchOffset: offset, maxBytes: FETCH_BYTES }]);
+    if (r.error !== 'NONE') throw new Error(`fetch failed: ${r.error}`);
+    let progressed = false;
+    for (const batch of batchesIn(r.records)) {
+      bytes += batch.sizeInBytes;
+      records += batch.nextOffset - offset;
+      offset = batch.nextOffset;
+      progressed = true;
+      if (decode) for (const record of batch.records()) checksum += record.value?.length ?? 0;
+    }
+    if (!progressed) break;
+    await turn();
+  }
+  if (decode && checksum === 0) throw new Error('decoded nothing');
+  return { bytes, records };
+}
+
+/** The app's client (`ClusterClient.read`), `max.poll.records` records per call, every record decoded. */
+async function consumeClient(ws: Workspace, tp: TopicPartition): Promise<number> {
+  let offset = 0;
+  let records = 0;
+  for (;;) {
+    const out = ws.client.read({ topic: tp.topic, partition: tp.partition, fromOffset: offset, maxRecords: POLL_RECORDS });
+    if (out.error !== 'NONE') throw new Error(`read failed: ${out.error}`);
+    if (out.records.length === 0) break;
+    records += out.records.length;
+    offset = out.nextOffset;
+    await turn();
+  }
+  return records;
+}
+
+/** The baseline: the leader's segment file read sequentially with `readSync`, 1 MiB at a time. */
+function readFileSequentially(path: string): { ms: number; bytes: number } {
+  const fd = openSync(path, 'r');
+  const buffer = new Uint8Array(FETCH_BYTES);
+  const start = performance.now();
+  let position = 0;
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, position);
+    if (n === 0) break;
+    position += n;
+  }
+  const ms = performance.now() - start;
+  closeSync(fd);
+  return { ms, bytes: position };
+}
+
+async function produceAndConsume(root: string, report: (f: Figure) => void): Promise<void> {
+  const now = Date.now();
+  const cases: CaseData[] = CASES.map((c, i) => {
+    const template = batchOf(c.recordsPerBatch, c.recordBytes, now, 1000 + i);
+    const batches = Math.max(1, Math.round(PRODUCE_BYTES / template.length));
+    return { c, template, batches, bytes: batches * template.length, records: batches * c.recordsPerBatch };
+  });
+  for (const d of cases) {
+    console.log(
+      `  ${d.c.label} records: batches of ${d.c.recordsPerBatch} × ${fmt(d.c.recordBytes)} B = ${fmt(d.template.length)} B, ` +
+        `${fmt(d.batches)} batches = ${fmt(d.bytes / MB, 1)} MB, ${fmt(d.records)} records per case`,
+    );
+  }
+
+  // Baselines first, on their own (they block the event loop; a running cluster would miss pings).
+  const baselineMs = new Map<string, number>();
+  for (const d of cases) {
+    for (const acks of ACKS) baselineMs.set(`${d.c.label}/${acks}`, appendToFiles(join(root, 'baseline', `${d.c.label.replace(/\W/g, '')}-${acks}`), d));
+  }
+
+  const ws = await openWorkspace(join(root, 'ws'));
+  try {
+    await ws.startAll();
+    await until(() => ws.cluster.activeController() !== null, 30_000, 'a controller');
+    const produced = new Map<string, { tp: TopicPartition; broker: KafkaServer }>();
+    for (const d of cases) {
+      for (const acks of ACKS) {
+        const name = `bench-${d.c.label.replace(/\W/g, '')}-acks${acks === -1 ? 'all' : acks}`;
+        const { tp, broker, partition } = await createTopic(ws, name);
+        const run = await measured(() => produce(broker, tp, d, acks));
+        const leaderLog = partition.log!;
+        if (leaderLog.logEndOffset !== d.records) throw new Error(`${name}: ${leaderLog.logEndOffset} records in the log, ${d.records} produced`);
+        const caughtUp = await measured(() => until(() => replicaLogs(ws, tp).every((l) => l.logEndOffset === d.records) && leaderLog.highWatermark === d.records, 60_000, `${name} replicated`));
+        const base = baselineMs.get(`${d.c.label}/${acks}`)!;
+        const what = `produce ${d.c.label} records, acks ${acks === -1 ? '−1' : acks}, RF 3`;
+        report({ name: `${what}: MB/s`, value: d.bytes / MB / (run.ms / 1000), unit: 'MB/s', baseline: d.bytes / MB / (base / 1000), baselineName: 'same bytes, writeSync to 3 files' });
+        report({ name: `${what}: records/s`, value: d.records / (run.ms / 1000), unit: 'records/s', baseline: d.records / (base / 1000), baselineName: 'same' });
+        report({ name: `${what}: longest event-loop block`, value: run.maxBlockMs, unit: 'ms' });
+        if (acks === 1) report({ name: `${what}: followers caught up after the last ack`, value: caughtUp.ms, unit: 'ms' });
+        produced.set(`${d.c.label}/${acks}`, { tp, broker });
+      }
+    }
+
+    for (const d of cases) {
+      const { tp, broker } = produced.get(`${d.c.label}/1`)!;
+      const segmentPath = broker.logManager!.getLog(tp)!.segments[0].logPath;
+      const base = readFileSequentially(segmentPath);
+      const fetch = await measured(() => consumeFetch(broker, tp, false));
+      const decode = await measured(() => consumeFetch(broker, tp, true));
+      const client = await measured(() => consumeClient(ws, tp));
+      if (fetch.result.records !== d.records || decode.result.records !== d.records || client.result !== d.records) {
+        throw new Error(`consumed ${fetch.result.records} / ${decode.result.records} / ${client.result} records of ${d.records}`);
+      }
+      const baseMBs = base.bytes / MB / (base.ms / 1000);
+      const baseRecords = d.records / (base.ms / 1000);
+      const what = `consume ${d.c.label} records`;
+      report({ name: `${what}, fetchMessages 1 MiB: MB/s`, value: fetch.result.bytes / MB / (fetch.ms / 1000), unit: 'MB/s', baseline: baseMBs, baselineName: 'leader .log, readSync 1 MiB chunks' });
+      report({ name: `${what}, fetchMessages 1 MiB: records/s`, value: d.records / (fetch.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
+      report({ name: `${what}, fetch + decode every record: records/s`, value: d.records / (decode.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
+      report({ name: `${what}, ClusterClient.read ${POLL_RECORDS}/call: records/s`, value: d.records / (client.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
+      report({ name: `${what}: longest event-loop block (fetch / decode / client)`, value: Math.max(fetch.maxBlockMs, decode.maxBlockMs, client.maxBlockMs), unit: 'ms' });
+      console.log(`    event-loop blocks: fetch ${fetch.maxBlockMs.toFixed(1)} ms, decode ${decode.maxBlockMs.toFixed(1)} ms, client ${client.maxBlockMs.toFixed(1)} ms`);
+    }
+  } finally {
+    await ws.close();
+  }
+}
+
+// --- random read in a large partition ------------------------------------------------------------
+
+function randomRead(root: string, report: (f: Figure) => void): void {
+  const fs = new NodeFileSystem();
+  const time = new SystemTime();
+  const dir = join(root, 'random-read', 'big-0');
+  mkdirSync(join(root, 'random-read'), { recursive: true });
+  const log = Log.create({ fs, time, dir, config: LogConfig.of({}) });
+  try {
+    // 1 MB batches of 1,000 records × 1,000 B, appended straight to the Log as a leader would.
+    const template = batchOf(1000, 1000, Date.now(), 7);
+    const scratch = new Uint8Array(template.length);
+    const buildStart = performance.now();
+    while (log.size + template.length <= PARTITION_BYTES) {
+      scratch.set(template);
+      log.appendAsLeader(scratch, 0);
+    }
+    const buildMs = performance.now() - buildStart;
+    log.updateHighWatermark(log.logEndOffset);
+    const size = log.size;
+    console.log(
+      `  built a ${fmt(size / MiB)} MiB partition (${fmt(log.logEndOffset)} records in ${fmt(log.logEndOffset / 1000)} batches of ${fmt(template.length)} B, ` +
+        `${log.numberOfSegments} segment(s), ${fmt(log.segments.reduce((n, s) => n + s.offsetIndex.entries, 0))} offset-index entries) in ${fmt(buildMs / 1000, 1)} s ` +
+        `(${fmt(size / MB / (buildMs / 1000))} MB/s through Log.appendAsLeader)`,
+    );
+    report({ name: `build a ${fmt(size / MiB)} MiB partition through Log.appendAsLeader`, value: buildMs / 1000, unit: 's' });
+
+    const random = xorshift(42);
+    const end = log.logEndOffset;
+    const lookup = (offset: number): { readUs: number; totalUs: number } => {
+      const start = performance.now();
+      const info = log.read(offset, 1, 'log-end', true);
+      const read = performance.now();
+      let found = false;
+      for (const batch of batchesIn(info.records)) {
+        for (const record of batch.records()) {
+          if (record.offset === offset) {
+            if (record.value?.length !== 1000) throw new Error(`record ${offset} has the wrong value`);
+            found = true;
+            break;
+          }
+        }
+        break;
+      }
+      const done = performance.now();
+      if (!found) throw new Error(`record ${offset} not found`);
+      return { readUs: (read - start) * 1000, totalUs: (done - start) * 1000 };
+    };
+    for (let i = 0; i < 50; i++) lookup(Math.floor(random() * end));
+    const total: number[] = [];
+    const readOnly: number[] = [];
+    for (let i = 0; i < LOOKUPS; i++) {
+      const r = lookup(Math.floor(random() * end));
+      total.push(r.totalUs);
+      readOnly.push(r.readUs);
+    }
+    total.sort((a, b) => a - b);
+    readOnly.sort((a, b) => a - b);
+
+    // The baseline: one random 4 KB block of the same (first) segment file.
+    const fd = openSync(log.segments[0].logPath, 'r');
+    const fileSize = fstatSync(fd).size;
+    const block = new Uint8Array(BLOCK);
+    const blocks = Math.floor(fileSize / BLOCK);
+    const blockRead = () => {
+      const start = performance.now();
+      readSync(fd, block, 0, BLOCK, Math.floor(random() * blocks) * BLOCK);
+      return (performance.now() - start) * 1000;
+    };
+    for (let i = 0; i < 50; i++) blockRead();
+    const base: number[] = [];
+    for (let i = 0; i < LOOKUPS; i++) base.push(blockRead());
+    closeSync(fd);
+    base.sort((a, b) => a - b);
+
+    const what = `record at a random offset in ${fmt(size / MiB)} MiB (Log.read + decode)`;
+    report({ name: `${what}: p50`, value: percentile(total, 50), unit: 'µs', baseline: percentile(base, 50), baselineName: 'readSync of one random 4 KB block' });
+    report({ name: `${what}: p99`, value: percentile(total, 99), unit: 'µs', baseline: percentile(base, 99), baselineName: 'same' });
+    report({ name: '  of which Log.read (find the segment, index, scan, read the batch): p50', value: percentile(readOnly, 50), unit: 'µs' });
+    report({ name: '  of which Log.read: p99', value: percentile(readOnly, 99), unit: 'µs' });
+  } finally {
+    const start = performance.now();
+    log.delete();
+    time.shutdown();
+    console.log(`  deleted the partition in ${fmt(performance.now() - start)} ms`);
+  }
+}
+
+export async function dataPathBench(report: (f: Figure) => void): Promise<void> {
+  const tmp = tempDir('kafka-dojo-bench-data-');
+  const start = performance.now();
+  // The emulation's timers are unref'd (they must not keep the app alive); while every request
+  // waits on them (acks=−1), something has to keep this process running.
+  const keepAlive = setInterval(() => {}, 1000);
+  try {
+    await produceAndConsume(tmp.dir, report);
+    randomRead(tmp.dir, report);
+  } finally {
+    clearInterval(keepAlive);
+    tmp.cleanup();
+    console.log(`  data suite ran ${fmt((performance.now() - start) / 1000, 1)} s`);
+  }
+}
