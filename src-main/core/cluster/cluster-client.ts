@@ -132,6 +132,12 @@ export class ClusterClient {
     const timeoutMs = options.timeoutMs ?? 30_000;
     const partition = options.partition ?? this.choosePartition(options.topic, options.records[0]?.key ?? null);
     const tp = { topic: options.topic, partition };
+    const known = this.bootstrap().metadataCache.partitionsOf(options.topic).length;
+    if (partition < 0 || partition >= known) {
+      const errorMessage =
+        known === 0 ? `Topic ${options.topic} not present in metadata.` : `Partition ${partition} of topic ${options.topic} with partition count ${known} is not present in metadata.`;
+      return { topic: options.topic, partition, error: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage, baseOffset: -1, logAppendTime: -1, leaderId: -1 };
+    }
     const now = this.time.nowMs();
     const batch = buildRecordBatch(
       options.records.map((r) => ({ key: r.key, value: r.value, headers: r.headers ?? [], timestamp: r.timestamp ?? now })),

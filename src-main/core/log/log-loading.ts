@@ -64,7 +64,7 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
     segments.push(segment);
     const problem = indexProblem(log, segment, swapBases.includes(base));
     if (problem !== null) {
-      log.emit('WARN', problem, { type: 'index-rebuilt', baseOffset: base, reason: problem });
+      log.emit(problem.level, problem.reason, { type: 'index-rebuilt', baseOffset: base, reason: problem.reason });
       recoverSegment(log, segment);
     }
   }
@@ -122,16 +122,20 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
   return { segments, logStartOffset, recoveryPoint };
 }
 
-/** Why a segment's indexes cannot be trusted (they are then rebuilt), or null. */
-function indexProblem(log: Log, segment: LogSegment, swapped: boolean): string | null {
-  if (swapped) return `Rebuilding the index files of swapped segment ${segment.logPath}`;
+/** Why a segment's indexes cannot be trusted (they are then rebuilt), and the level Kafka logs it at; or null. */
+function indexProblem(log: Log, segment: LogSegment, swapped: boolean): { level: 'WARN' | 'ERROR'; reason: string } | null {
+  const corrupt = (why: string) => ({
+    level: 'WARN' as const,
+    reason: `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${why}}, recovering segment and rebuilding index files...`,
+  });
+  if (swapped) return { level: 'WARN', reason: `Rebuilding the index files of swapped segment ${segment.logPath}` };
   try {
     segment.sanityCheck();
   } catch (e) {
     if (e instanceof NoSuchIndexFile) {
-      return `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...`;
+      return { level: 'ERROR', reason: `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...` };
     }
-    return `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${e instanceof Error ? e.message : String(e)}}, recovering segment and rebuilding index files...`;
+    return corrupt(e instanceof Error ? e.message : String(e));
   }
   const fs = log.fs;
   for (const [path, entrySize, kind] of [
@@ -141,7 +145,7 @@ function indexProblem(log: Log, segment: LogSegment, swapped: boolean): string |
     if (!fs.exists(path)) continue;
     const length = fs.stat(path).size;
     if (length % entrySize !== 0) {
-      return `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${kind} file ${path} is corrupt, found ${length} bytes which is neither positive nor a multiple of ${entrySize}.}, recovering segment and rebuilding index files...`;
+      return corrupt(`${kind} file ${path} is corrupt, found ${length} bytes which is neither positive nor a multiple of ${entrySize}.`);
     }
   }
   return null;

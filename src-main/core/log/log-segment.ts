@@ -308,11 +308,16 @@ export class LogSegment {
     return { truncatedBytes, problem };
   }
 
-  /** `LogSegment.sanityCheck`: a missing `.index` or a corrupt index means the segment is rebuilt. */
+  /**
+   * `LogSegment.sanityCheck` (Kafka 2.5): a missing `.index` means the segment is rebuilt; a missing
+   * `.timeindex` is created empty (0 bytes). The entries are not checked: recovery rebuilds the
+   * indexes of every segment from the recovery point on anyway, and the pre-allocated indexes a
+   * crash leaves on the active segment (zeros after the last entry) would look corrupt.
+   */
   sanityCheck(): void {
-    if (!this.handles.fs.exists(this.offsetIndexPath)) throw new NoSuchIndexFile(this.offsetIndexPath);
-    this.offsetIndex.sanityCheck();
-    this.timeIndex.sanityCheck();
+    const fs = this.handles.fs;
+    if (!fs.exists(this.offsetIndexPath)) throw new NoSuchIndexFile(this.offsetIndexPath);
+    if (this.timeIdx === null && !fs.exists(this.timeIndexPath)) this.timeIndex.resize(0);
   }
 
   /**

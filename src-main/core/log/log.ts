@@ -151,6 +151,8 @@ export class Log {
     log.nextOffset = log.isDeleteDir ? 0 : log.activeSegment.readNextOffset();
     log.recoveryPoint = state.recoveryPoint;
     log.leaderEpochCache.truncateFromEnd(log.nextOffset);
+    // The earliest leader epoch may not have been flushed before a hard failure (Kafka's words).
+    log.leaderEpochCache.truncateFromStart(log.logStartOffset);
     log.hw = Math.max(log.logStartOffset, Math.min(log.hw, log.nextOffset));
     return log;
   }

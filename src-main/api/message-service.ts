@@ -1,0 +1,114 @@
+/**
+ * The message tester's service over the cluster client: input text decoded to bytes as the
+ * person chose (text, hex, base64), records produced through Kafka's partitioner and acks, and
+ * records read back with their bytes shown as UTF-8 text where they are text.
+ */
+import type { ClusterClient, ConsumedRecord } from '../core/cluster/cluster-client';
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../core/log/log';
+import { compressionTypeForName } from '../core/record';
+import type {
+  BytesDto,
+  MessageService,
+  PayloadEncoding,
+  ProduceRequestDto,
+  ProduceResultDto,
+  ReadRequestDto,
+  ReadResultDto,
+  RecordDto,
+} from './contract';
+
+/** A person's input that is not what its encoding says. */
+export class PayloadFormatError extends Error {
+  override readonly name = 'PayloadFormatError';
+}
+
+export function encodePayload(text: string, encoding: PayloadEncoding, what: string): Uint8Array {
+  switch (encoding) {
+    case 'text':
+      return new TextEncoder().encode(text);
+    case 'hex': {
+      const clean = text.replace(/\s+/g, '');
+      if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean)) throw new PayloadFormatError(`The ${what} is not hex: an even number of 0-9, a-f digits is expected.`);
+      return Uint8Array.from(Buffer.from(clean, 'hex'));
+    }
+    case 'base64': {
+      const clean = text.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new PayloadFormatError(`The ${what} is not base64.`);
+      return Uint8Array.from(Buffer.from(clean, 'base64'));
+    }
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function bytesDto(bytes: Uint8Array | null): BytesDto | null {
+  if (bytes === null) return null;
+  let text: string | null;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    text = null;
+  }
+  return { text, base64: Buffer.from(bytes).toString('base64'), size: bytes.length };
+}
+
+function recordDto(r: ConsumedRecord): RecordDto {
+  return {
+    partition: r.partition,
+    offset: r.offset,
+    timestamp: r.timestamp,
+    timestampType: r.timestampType,
+    key: bytesDto(r.key),
+    value: bytesDto(r.value),
+    headers: r.headers.map((h) => ({ key: h.key, value: bytesDto(h.value) })),
+    leaderEpoch: r.leaderEpoch,
+  };
+}
+
+export class MessageServiceImpl implements MessageService {
+  constructor(private readonly client: () => ClusterClient) {}
+
+  async produce(request: ProduceRequestDto): Promise<ProduceResultDto> {
+    const encoding = request.encoding ?? 'text';
+    const key = request.key === null ? null : encodePayload(request.key, encoding, 'key');
+    const value = request.value === null ? null : encodePayload(request.value, encoding, 'value');
+    const headers = (request.headers ?? []).map((h) => ({
+      key: h.key,
+      value: h.value === null ? null : encodePayload(h.value, encoding, `value of header ${h.key}`),
+    }));
+    const outcome = await this.client().produce({
+      topic: request.topic,
+      partition: request.partition ?? null,
+      records: [{ key, value, headers }],
+      acks: request.acks,
+      timeoutMs: request.timeoutMs,
+      compression: compressionTypeForName(request.compression ?? 'none'),
+    });
+    return {
+      topic: outcome.topic,
+      partition: outcome.partition,
+      offset: outcome.baseOffset,
+      error: outcome.error,
+      errorMessage: outcome.errorMessage,
+      leaderId: outcome.leaderId,
+      logAppendTime: outcome.logAppendTime,
+    };
+  }
+
+  async read(request: ReadRequestDto): Promise<ReadResultDto> {
+    const from = request.from;
+    const start =
+      from.kind === 'offset'
+        ? { fromOffset: from.offset }
+        : { fromTimestamp: from.kind === 'timestamp' ? from.timestamp : from.kind === 'latest' ? LATEST_TIMESTAMP : EARLIEST_TIMESTAMP };
+    const result = this.client().read({ topic: request.topic, partition: request.partition, maxRecords: request.maxRecords ?? 100, ...start });
+    return {
+      error: result.error,
+      errorMessage: result.errorMessage,
+      records: result.records.map(recordDto),
+      highWatermark: result.highWatermark,
+      logStartOffset: result.logStartOffset,
+      nextOffset: result.nextOffset,
+    };
+  }
+}
