@@ -3,6 +3,7 @@ import type { BrokerDefinition } from '../../src-main/core/broker/kafka-server';
 import { Cluster } from '../../src-main/core/cluster/cluster';
 import { ClusterClient } from '../../src-main/core/cluster/cluster-client';
 import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
+import { logLineOf } from '../../src-main/core/cluster/cluster-events';
 import { microtaskExecutor } from '../../src-main/core/platform/executor';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
 import { SeededRandom } from '../../src-main/core/platform/random';
@@ -119,8 +120,9 @@ export class ClusterHarness {
 
   /** Lines written to one of Kafka's log files (by any broker unless given). */
   logLines(file: 'server.log' | 'controller.log' | 'state-change.log', brokerId?: number): string[] {
-    return this.eventsOf('log')
-      .filter((e) => e.line.file === file && (brokerId === undefined || e.brokerId === brokerId))
+    return this.events
+      .map(logLineOf)
+      .filter((e): e is NonNullable<typeof e> => e !== null && e.line.file === file && (brokerId === undefined || e.brokerId === brokerId))
       .map((e) => e.line.message);
   }
 

@@ -1,5 +1,6 @@
 import type { CreatableTopic } from '../../src-main/core/admin/create-topic';
 import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
+import { logLineOf } from '../../src-main/core/cluster/cluster-events';
 import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
 import type { ControllerRequest } from '../../src-main/core/controller/broker-requests';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
@@ -103,10 +104,11 @@ export function linesSince(h: ClusterHarness, from: number, file: LogFile, level
 export function linesSince(h: ClusterHarness, from: number, file: LogFile, brokerOrLevel?: number | string): string[] {
   const out: string[] = [];
   for (const e of eventsSince(h, from)) {
-    if (e.kind !== 'log' || e.line.file !== file) continue;
-    if (typeof brokerOrLevel === 'number' && e.brokerId !== brokerOrLevel) continue;
-    if (typeof brokerOrLevel === 'string' && e.line.level !== brokerOrLevel) continue;
-    out.push(e.line.message);
+    const log = logLineOf(e);
+    if (!log || log.line.file !== file) continue;
+    if (typeof brokerOrLevel === 'number' && log.brokerId !== brokerOrLevel) continue;
+    if (typeof brokerOrLevel === 'string' && log.line.level !== brokerOrLevel) continue;
+    out.push(log.line.message);
   }
   return out;
 }

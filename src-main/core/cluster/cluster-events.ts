@@ -19,3 +19,18 @@ export type ClusterEvent = { timeMs: number } & (
   | { kind: 'znode-problem'; brokerId: number; path: string; message: string; kafkaReading: string }
   | { kind: 'broker-state'; brokerId: number; state: BrokerStateName }
 );
+
+/**
+ * The log4j line an event stands for, if any: a broker's own lines, and the LogManager's (and its
+ * logs') events, which Kafka writes to server.log.
+ */
+export function logLineOf(event: ClusterEvent): { brokerId: number; line: LogLine } | null {
+  if (event.kind === 'log') return { brokerId: event.brokerId, line: event.line };
+  if (event.kind !== 'log-manager') return null;
+  const e = event.event;
+  const level = e.level === 'FATAL' ? 'ERROR' : e.level;
+  return {
+    brokerId: event.brokerId,
+    line: { file: 'server.log', level, logger: e.logger, message: e.message, ...(e.cause === undefined ? {} : { throwable: e.cause }) },
+  };
+}

@@ -15,6 +15,7 @@ import type { ClusterEvent } from './cluster-events';
 import type { EventLogStore } from './event-log';
 import { EventRecorder } from './event-log';
 import { Log4jWriter } from './log4j-writer';
+import { logLineOf } from './cluster-events';
 
 /** Requests per ZooKeeper group commit in the app. */
 const WORKSPACE_ZK_BATCH = 250;
@@ -161,7 +162,8 @@ export class Workspace {
   }
 
   private onEvent(event: ClusterEvent): void {
-    if (event.kind === 'log') this.log4j.write(event.brokerId, event.timeMs, event.line);
+    const log = logLineOf(event);
+    if (log) this.log4j.write(log.brokerId, event.timeMs, log.line);
     this.recorder.record(event);
   }
 }
