@@ -230,4 +230,44 @@ describe('Log data path', () => {
     expect(log.activeSegment.size).toBe(0);
     expect(RecordBatch.readAt(batchOf(10, T0), 0).isValid()).toBe(true);
   });
+
+  it('rolls segment.ms minus the segment jitter (segment.jitter.ms) after the first batch', () => {
+    const log = newLog({ 'segment.ms': 60_000, 'segment.jitter.ms': 30_000 });
+    const jitter = log.activeSegment.rollJitterMs;
+    expect(jitter).toBeGreaterThan(0);
+    expect(jitter).toBeLessThan(30_000);
+    log.appendAsLeader(batchOf(10, T0), 0);
+    time.advance(60_000 - jitter);
+    log.appendAsLeader(batchOf(10, time.nowMs()), 0);
+    expect(log.numberOfSegments).toBe(1);
+    time.advance(1);
+    log.appendAsLeader(batchOf(10, time.nowMs()), 0);
+    expect(log.numberOfSegments).toBe(2);
+  });
+
+  it('rolls when an offset would not fit the segment\'s int32 relative offsets', () => {
+    const log = newLog();
+    log.appendAsLeader(batchOf(10, T0), 0);
+    // A follower copying a leader whose log jumped far ahead (e.g. after DeleteRecords and compaction).
+    const far = buildRecordBatch([{ key: null, value: new Uint8Array(10), timestamp: T0 }], { baseOffset: 3_000_000_000, partitionLeaderEpoch: 0 });
+    log.appendAsFollower(far);
+    expect(log.segments.map((s) => s.baseOffset)).toEqual([0, 3_000_000_000]);
+    expect(files(log.dir)['00000000000000000000.log']).toBe(78);
+    expect(Object.keys(files(log.dir))).toContain('00000000003000000000.log');
+    expect(log.logEndOffset).toBe(3_000_000_001);
+  });
+
+  it('follower appends keep the leader\'s offsets and epochs, and refuse data that goes backwards', () => {
+    const leader = newLog({}, 'copy-0');
+    const follower = newLog({}, 'copy-1');
+    for (let epoch = 0; epoch < 3; epoch++) leader.appendAsLeader(batchOf(50, T0, 2), epoch);
+    const bytes = leader.read(0, 1 << 20, 'log-end', true).records;
+    follower.appendAsFollower(bytes.slice());
+    expect(follower.logEndOffset).toBe(6);
+    expect(follower.leaderEpochEntries).toEqual(leader.leaderEpochEntries);
+    expect(readFileSync(join(follower.dir, '00000000000000000000.log')).equals(readFileSync(join(leader.dir, '00000000000000000000.log')))).toBe(true);
+    expect(() => follower.appendAsFollower(bytes.slice())).toThrow(/Unexpected offset in append to copy-1\. First offset or last offset of the first batch 0 is less than the next offset 6/);
+    expect(follower.logEndOffset).toBe(6);
+  });
 });
+
