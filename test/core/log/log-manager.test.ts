@@ -529,4 +529,28 @@ describe('LogManager', () => {
     expect(h.ofType('log-dir-failed').map((e) => e.dir)).toEqual([d0]);
     expect(h.manager.getOrCreateLog(tp('n', 0), {}, { isNew: true }).parentDir).toBe(d1);
   });
+
+  it('kafka-log-flusher flushes logs not flushed for flush.ms, when log.flush.scheduler.interval.ms is set', async () => {
+    const h = makeLogManager([d0], { config: { flushCheckMs: 1000 } });
+    await h.manager.startup();
+    const log = h.manager.getOrCreateLog(tp('flushy', 0), { 'flush.ms': 5000 });
+    const other = h.manager.getOrCreateLog(tp('lazy', 0));
+    for (const l of [log, other]) l.appendAsLeader(buildRecordBatch([{ key: null, value: null }, { key: null, value: null }]), 0);
+    expect([log.recoveryPoint, other.recoveryPoint]).toEqual([0, 0]);
+    // The flusher's first run is 30 s after startup; flush.ms has passed for `flushy` by then.
+    h.time.advance(30_000);
+    expect(log.recoveryPoint).toBe(2);
+    // flush.ms defaults to Long.MaxValue: `lazy` waits for a roll, flush.messages or shutdown.
+    expect(other.recoveryPoint).toBe(0);
+  });
+
+  it('without log.flush.scheduler.interval.ms (Kafka\'s default) flush.ms alone never flushes', async () => {
+    const h = makeLogManager([d0]);
+    await h.manager.startup();
+    const log = h.manager.getOrCreateLog(tp('flushy', 0), { 'flush.ms': 5000 });
+    log.appendAsLeader(buildRecordBatch([{ key: null, value: null }]), 0);
+    h.time.advance(120_000);
+    expect(log.recoveryPoint).toBe(0);
+  });
 });
+
