@@ -180,4 +180,34 @@ describe('produce, replication, high watermark and ISR (P1–P3)', () => {
       expect(h.client.choosePartition('keys', enc(key))).toBe(partition);
     }
   });
+
+  it('ListOffsets: a new leader answers OFFSET_NOT_AVAILABLE until its high watermark reaches the start of its epoch (KIP-207)', async () => {
+    const zk = await setup();
+    h.cluster.broker(2).replicaManager!.fetcherManager.paused = true;
+    await h.client.produce({ topic: 'pay', partition: 0, records: [record('r0'), record('r1')], acks: 1 });
+    // Follower 1 copies both records, but the leader's high watermark cannot pass 0 while 2 lags in the ISR.
+    h.time.runDue();
+    await h.settle();
+    expect(logOf(h, 1, 'pay', 0).logEndOffset).toBe(2);
+    expect(logOf(h, 0, 'pay', 0).highWatermark).toBe(0);
+    expect(h.client.listOffset(tp('pay', 0), -1)).toMatchObject({ error: 'NONE', offset: 0 });
+
+    await killAndExpire(h, 0);
+    expect(await zk.state('pay', 0)).toMatchObject({ leader: 1 });
+    const newLeader = h.cluster.broker(1).replicaManager!;
+    expect(newLeader.fetchOffsetForTimestamp(tp('pay', 0), -1)).toMatchObject({
+      error: 'OFFSET_NOT_AVAILABLE',
+      errorMessage:
+        "Failed to fetch offsets for partition pay-0 with leader epoch 2 as this partition's high watermark (0) is lagging behind the start offset from the beginning of this epoch (2).",
+    });
+    // Earliest is always known; a replica (no isolation) gets the log end.
+    expect(newLeader.fetchOffsetForTimestamp(tp('pay', 0), -2)).toMatchObject({ error: 'NONE', offset: 0 });
+    expect(newLeader.fetchOffsetForTimestamp(tp('pay', 0), -1, { isolation: null })).toMatchObject({ error: 'NONE', offset: 2 });
+
+    h.cluster.broker(2).replicaManager!.fetcherManager.paused = false;
+    await h.advance(1000);
+    expect(newLeader.fetchOffsetForTimestamp(tp('pay', 0), -1)).toMatchObject({ error: 'NONE', offset: 2, leaderEpoch: 2 });
+    expect(h.client.read({ topic: 'pay', partition: 0, fromOffset: 0 }).records.map((r) => dec(r.value))).toEqual(['r0', 'r1']);
+  });
 });
+
