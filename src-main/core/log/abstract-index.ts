@@ -14,6 +14,7 @@ import { IllegalArgumentException } from '../common/java-lang';
 import type { FileSystem } from '../platform/file-system';
 import { KafkaException } from './errors';
 import type { FileHandleCache } from './file-handle-cache';
+import { SegmentFile } from './segment-file';
 
 /** `org.apache.kafka.common.errors.CorruptIndexException`. */
 export class CorruptIndexException extends KafkaException {
@@ -38,7 +39,7 @@ export function preallocatedIndexSize(maxIndexSize: number, entrySize: number): 
   return roundDownToExactMultiple(maxIndexSize, entrySize);
 }
 
-export abstract class AbstractIndex {
+export abstract class AbstractIndex extends SegmentFile {
   protected abstract readonly entrySize: number;
   /** Entries, as the mapped file would show them; null until first used. */
   private buffer: Uint8Array | null = null;
@@ -46,16 +47,15 @@ export abstract class AbstractIndex {
   protected entryCount: number;
   /** File length in bytes (the mapping's limit). */
   private length: number;
-  private filePath: string;
 
   protected constructor(
-    protected readonly handles: FileHandleCache,
+    handles: FileHandleCache,
     path: string,
     readonly baseOffset: number,
     entries: number,
     length: number,
   ) {
-    this.filePath = path;
+    super(handles, path);
     this.entryCount = entries;
     this.length = length;
   }
@@ -74,10 +74,6 @@ export abstract class AbstractIndex {
     }
     const length = roundDownToExactMultiple(fs.stat(path).size, entrySize);
     return { entries: length / entrySize, length };
-  }
-
-  get path(): string {
-    return this.filePath;
   }
 
   get entries(): number {
@@ -106,7 +102,7 @@ export abstract class AbstractIndex {
     const bytes = new Uint8Array(Math.max(this.entryCount * this.entrySize, 64));
     const wanted = this.entryCount * this.entrySize;
     if (wanted > 0) {
-      const handle = this.handles.get(this.filePath);
+      const handle = this.handles.get(this.path);
       let read = 0;
       while (read < wanted) {
         const n = handle.read(bytes.subarray(read, wanted), read);
@@ -126,7 +122,7 @@ export abstract class AbstractIndex {
   protected entryAt(slot: number): DataView {
     if (this.view) return new DataView(this.view.buffer, this.view.byteOffset + slot * this.entrySize, this.entrySize);
     const bytes = new Uint8Array(this.entrySize);
-    this.handles.get(this.filePath).read(bytes, slot * this.entrySize);
+    this.handles.get(this.path).read(bytes, slot * this.entrySize);
     return new DataView(bytes.buffer);
   }
 
@@ -141,7 +137,7 @@ export abstract class AbstractIndex {
       this.view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength);
     }
     this.buffer!.set(entry, at);
-    this.handles.get(this.filePath).write(entry, at);
+    this.handles.get(this.path).write(entry, at);
     this.entryCount++;
   }
 
@@ -181,7 +177,7 @@ export abstract class AbstractIndex {
     const rounded = roundDownToExactMultiple(newSize, this.entrySize);
     if (this.length === rounded) return false;
     this.data();
-    this.handles.get(this.filePath).truncate(rounded);
+    this.handles.get(this.path).truncate(rounded);
     this.length = rounded;
     this.entryCount = Math.min(this.entryCount, rounded / this.entrySize);
     return true;
@@ -199,27 +195,13 @@ export abstract class AbstractIndex {
   }
 
   flush(): void {
-    if (this.handles.fs.exists(this.filePath)) this.handles.get(this.filePath).sync();
+    if (this.handles.fs.exists(this.path)) this.handles.get(this.path).sync();
   }
 
-  /** Points the index at its file after a rename (of the file or of its directory). */
-  updatePath(path: string): void {
-    this.handles.release(this.filePath);
-    this.filePath = path;
-  }
-
-  /** Closes the handle; the entries stay readable from memory. */
-  closeHandler(): void {
-    this.handles.release(this.filePath);
-  }
-
-  deleteIfExists(): boolean {
-    this.handles.release(this.filePath);
-    const existed = this.handles.fs.exists(this.filePath);
-    if (existed) this.handles.fs.rm(this.filePath, { force: true });
+  override deleteIfExists(): boolean {
     this.buffer = null;
     this.view = null;
-    return existed;
+    return super.deleteIfExists();
   }
 
   /** Raw entry bytes for the log browser (what the file holds in its valid part). */

@@ -7,11 +7,9 @@
  */
 import { JavaThrowable } from '../common/java-lang';
 
-/** `org.apache.kafka.common.KafkaException`: fatal for broker startup when thrown while loading logs. */
-export class KafkaException extends JavaThrowable {
-  override readonly name: string = 'KafkaException';
-  readonly javaClass: string = 'org.apache.kafka.common.KafkaException';
-}
+import { KafkaException } from '../common/kafka-exception';
+
+export { KafkaException };
 
 /** `KafkaStorageException`: an I/O error on a log dir (the dir goes offline). */
 export class KafkaStorageException extends KafkaException {

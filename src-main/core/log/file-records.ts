@@ -6,6 +6,7 @@
  */
 import { KafkaException } from './errors';
 import type { FileHandleCache } from './file-handle-cache';
+import { SegmentFile } from './segment-file';
 import { CorruptRecordException, LOG_OVERHEAD, RECORD_BATCH_OVERHEAD, RecordBatch } from '../record';
 import { IllegalArgumentException } from '../common/java-lang';
 
@@ -31,16 +32,11 @@ export interface LogOffsetPosition {
   readonly size: number;
 }
 
-export class FileRecords {
-  private filePath: string;
+export class FileRecords extends SegmentFile {
   private validSize: number;
 
-  private constructor(
-    private readonly handles: FileHandleCache,
-    path: string,
-    size: number,
-  ) {
-    this.filePath = path;
+  private constructor(handles: FileHandleCache, path: string, size: number) {
+    super(handles, path);
     this.validSize = size;
   }
 
@@ -56,10 +52,6 @@ export class FileRecords {
     return new FileRecords(handles, path, 0);
   }
 
-  get path(): string {
-    return this.filePath;
-  }
-
   get sizeInBytes(): number {
     return this.validSize;
   }
@@ -71,7 +63,7 @@ export class FileRecords {
         `Append of size ${records.length} bytes is too large for segment with current file position at ${this.validSize}`,
       );
     }
-    this.handles.get(this.filePath).write(records, this.validSize);
+    this.handles.get(this.path).write(records, this.validSize);
     this.validSize += records.length;
     return records.length;
   }
@@ -81,7 +73,7 @@ export class FileRecords {
     const end = Math.min(this.validSize, position + length);
     if (end <= position) return new Uint8Array(0);
     const out = new Uint8Array(end - position);
-    const handle = this.handles.get(this.filePath);
+    const handle = this.handles.get(this.path);
     let done = 0;
     while (done < out.length) {
       const n = handle.read(out.subarray(done), position + done);
@@ -96,10 +88,10 @@ export class FileRecords {
     const originalSize = this.validSize;
     if (targetSize > originalSize || targetSize < 0) {
       throw new KafkaException(
-        `Attempt to truncate log segment ${this.filePath} to ${targetSize} bytes failed,  size of this log segment is ${originalSize} bytes.`,
+        `Attempt to truncate log segment ${this.path} to ${targetSize} bytes failed,  size of this log segment is ${originalSize} bytes.`,
       );
     }
-    const handle = this.handles.get(this.filePath);
+    const handle = this.handles.get(this.path);
     if (targetSize < handle.size()) handle.truncate(targetSize);
     this.validSize = targetSize;
     return originalSize - targetSize;
@@ -107,29 +99,12 @@ export class FileRecords {
 
   /** Cuts a pre-allocated file to its valid bytes (`trim`, on roll and close). */
   trim(): void {
-    const handle = this.handles.get(this.filePath);
+    const handle = this.handles.get(this.path);
     if (handle.size() !== this.validSize) handle.truncate(this.validSize);
   }
 
   flush(): void {
-    this.handles.get(this.filePath).sync();
-  }
-
-  updatePath(path: string): void {
-    this.handles.release(this.filePath);
-    this.filePath = path;
-  }
-
-  closeHandler(): void {
-    this.handles.release(this.filePath);
-  }
-
-  deleteIfExists(): boolean {
-    this.handles.release(this.filePath);
-    const fs = this.handles.fs;
-    const existed = fs.exists(this.filePath);
-    if (existed) fs.rm(this.filePath, { force: true });
-    return existed;
+    this.handles.get(this.path).sync();
   }
 
   /**
@@ -152,7 +127,7 @@ export class FileRecords {
       const size = view.getInt32(at + 8);
       if (size < MIN_RECORD_OVERHEAD) {
         throw new CorruptRecordException(
-          `Found record size ${size} smaller than minimum record overhead (${MIN_RECORD_OVERHEAD}) in file ${this.filePath}.`,
+          `Found record size ${size} smaller than minimum record overhead (${MIN_RECORD_OVERHEAD}) in file ${this.path}.`,
         );
       }
       const batchSize = LOG_OVERHEAD + size;

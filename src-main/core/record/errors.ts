@@ -5,6 +5,7 @@
  * log line or a produce error reads as it would from a real broker.
  */
 import { JavaThrowable } from '../common/java-lang';
+import { KafkaException } from '../common/kafka-exception';
 
 /**
  * `org.apache.kafka.common.errors.CorruptRecordException` (error CORRUPT_MESSAGE): a CRC mismatch
@@ -33,13 +34,11 @@ export class UnsupportedCompressionTypeException extends JavaThrowable {
 
 /**
  * What Kafka's record iterators throw when a codec fails on the bytes (`new
- * KafkaException("Failed to decompress record stream", ioException)`). It prints as
- * `org.apache.kafka.common.KafkaException`; it is a class of its own here because the storage
- * layer's KafkaException lives in core/log, which depends on this package and not the reverse.
+ * KafkaException("Failed to decompress record stream", ioException)`): a KafkaException, named
+ * apart so that callers can tell it from the others.
  */
-export class RecordDecompressionException extends JavaThrowable {
+export class RecordDecompressionException extends KafkaException {
   override readonly name = 'RecordDecompressionException';
-  readonly javaClass = 'org.apache.kafka.common.KafkaException';
 }
 
 /**
