@@ -159,14 +159,14 @@ function recoverSegment(log: Log, segment: LogSegment): number {
     const latest = cache.latestEpoch;
     if (latest === null || batch.partitionLeaderEpoch > latest) cache.assign(batch.partitionLeaderEpoch, batch.baseOffset);
   });
+  // One 'segment-recovered' event per recovery: on Kafka's WARN line when a batch was invalid, else on its DEBUG line.
   if (problem) log.emit('WARN', problem, { type: 'segment-recovered', baseOffset: segment.baseOffset, truncatedBytes, problem });
   if (truncatedBytes > 0) {
-    log.emit('DEBUG', `Truncated ${truncatedBytes} invalid bytes at the end of segment ${segment.logPath} during recovery`, {
-      type: 'segment-recovered',
-      baseOffset: segment.baseOffset,
-      truncatedBytes,
-      problem,
-    });
+    log.emit(
+      'DEBUG',
+      `Truncated ${truncatedBytes} invalid bytes at the end of segment ${segment.logPath} during recovery`,
+      problem ? { type: 'log-message' } : { type: 'segment-recovered', baseOffset: segment.baseOffset, truncatedBytes, problem },
+    );
   }
   return truncatedBytes;
 }

@@ -295,7 +295,8 @@ export class LogSegment {
       }
     } catch (e) {
       if (!(e instanceof CorruptRecordException || e instanceof InvalidRecordException)) throw e;
-      problem = `Found invalid messages in log segment ${this.logPath} at byte offset ${validBytes}: ${e.message}.`;
+      // Kafka formats "%s. %s" with the exception's cause, which is null here.
+      problem = `Found invalid messages in log segment ${this.logPath} at byte offset ${validBytes}: ${e.message}. null`;
     }
     const truncatedBytes = this.records.sizeInBytes - validBytes;
     this.records.truncateTo(validBytes);
