@@ -181,9 +181,8 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
 
   // Kafka 2.5's CheckpointFile.read reports the dir to the LogDirFailureChannel before LogManager
   // falls back to 0, and ReplicaManager's LogDirFailureHandler takes the dir offline once it starts
-  // (the only dir here: "Shutdown broker because all log dirs … have failed"). The broker reports
-  // the dir during LogManager.startup, before its ReplicaManager exists, and the report is lost.
-  it.fails('KNOWN GAP: the dir reported failed while loading (bad recovery-point checkpoint) is taken offline once the ReplicaManager runs', async () => {
+  // (the only dir here: "Shutdown broker because all log dirs … have failed").
+  it('the dir reported failed while loading (bad recovery-point checkpoint) is taken offline once the ReplicaManager runs', async () => {
     const seed = 5103;
     h = await ClusterHarness.create({ brokers: 3, seed });
     await adminOf(h).createTopics([topic('pay', { assignment: [[0, 1, 2]] })], CREATE);

@@ -214,8 +214,14 @@ export class KafkaServer implements ControllerRequestHandler {
       topicConfigs,
       initialOfflineDirs: offlineDirs,
       onEvent: d.onLogManagerEvent,
-      onLogDirFailure: (dir) => void this.replicaManagerValue?.handleLogDirFailure(dir),
+      onLogDirFailure: (dir) => {
+        // Kafka's LogDirFailureChannel queues what the LogManager reports while loading; the
+        // ReplicaManager's LogDirFailureHandler takes it once it starts.
+        if (this.replicaManagerValue) void this.replicaManagerValue.handleLogDirFailure(dir);
+        else failedWhileLoading.push(dir);
+      },
     });
+    const failedWhileLoading: string[] = [];
     await this.logManagerValue.startup();
 
     const zk = this.kafkaZk;
@@ -241,7 +247,8 @@ export class KafkaServer implements ControllerRequestHandler {
       executor: d.executor,
     });
     this.replicaManagerValue.startup();
-    this.logManagerValue.startHighWatermarkCheckpointTask();
+    for (const dir of failedWhileLoading.splice(0)) await this.replicaManagerValue.handleLogDirFailure(dir);
+    if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
     const endpoint = { host: d.definition.host, port: d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());

@@ -69,6 +69,7 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
     }
   }
 
+  const removedByRecovery: LogSegment[] = [];
   let logStartOffset = log.logStartOffset;
   let recoveryPoint = log.recoveryPoint;
   const isDeleteDir = log.isDeleteDir;
@@ -96,7 +97,9 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
         if (later.length > 0) {
           const baseOffsets = later.map((s) => s.baseOffset);
           log.emit('WARN', `Deleting segments ${later.join(',')} after the corrupt segment ${segment.baseOffset}`, { type: 'segments-removed-by-recovery', baseOffsets });
-          for (const s of later) s.deleteIfExists();
+          // Kafka's removeAndDeleteSegments(asyncDelete = true): `.deleted` now, gone after file.delete.delay.ms.
+          for (const s of later) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+          removedByRecovery.push(...later);
         }
         break;
       }
@@ -119,7 +122,7 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
   }
   if (segments[0].baseOffset > logStartOffset) logStartOffset = segments[0].baseOffset;
   recoveryPoint = isDeleteDir ? 0 : segments[segments.length - 1].readNextOffset();
-  return { segments, logStartOffset, recoveryPoint };
+  return { segments, logStartOffset, recoveryPoint, removedByRecovery };
 }
 
 /** Why a segment's indexes cannot be trusted (they are then rebuilt), and the level Kafka logs it at; or null. */

@@ -78,6 +78,8 @@ export interface LoadedLogState {
   readonly segments: LogSegment[];
   readonly logStartOffset: number;
   readonly recoveryPoint: number;
+  /** Segments after a corrupt one, already renamed `.deleted`, to be removed later. */
+  readonly removedByRecovery: readonly LogSegment[];
 }
 
 export class Log {
@@ -146,6 +148,7 @@ export class Log {
     log.leaderEpochCache.load();
     const state = loadSegments(log, options.hadCleanShutdown ?? false);
     log.segmentList = state.segments;
+    log.scheduleDeletion(state.removedByRecovery, 'recovery');
     log.logStartOffset = state.logStartOffset;
     // A -delete dir is only waiting to be removed: Kafka neither recovers nor reads it.
     log.nextOffset = log.isDeleteDir ? 0 : log.activeSegment.readNextOffset();
@@ -679,6 +682,12 @@ export class Log {
     const removed = new Set(segments);
     this.segmentList = this.segmentList.filter((s) => !removed.has(s));
     for (const s of segments) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+    this.scheduleDeletion(segments, reason);
+  }
+
+  /** Segments already renamed `.deleted`: their files go `file.delete.delay.ms` from now. */
+  private scheduleDeletion(segments: readonly LogSegment[], reason: string): void {
+    if (segments.length === 0) return;
     const delayMs = this.logConfig.fileDeleteDelayMs;
     const baseOffsets = segments.map((s) => s.baseOffset);
     this.emit('INFO', `Scheduling segments for deletion ${segments.join(',')}`, {

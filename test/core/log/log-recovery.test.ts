@@ -285,16 +285,21 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     expect(problem).toMatch(/: Record is corrupt \(stored crc = \d+, computed crc = \d+\)\. null$/);
 
     const log = load(dir, { recoveryPoint: 7 });
-    expect(lines().slice(0, 5)).toEqual([
+    expect(lines().slice(0, 6)).toEqual([
       'INFO Recovering unflushed segment 7',
       `WARN ${problem}`,
       `DEBUG Truncated 850 invalid bytes at the end of segment ${corruptLog} during recovery`,
       'WARN Corruption found in segment 7, truncating to offset 9',
       expect.stringMatching(/^WARN Deleting segments LogSegment\(baseOffset=14, size=1020, .*\) after the corrupt segment 7$/),
+      expect.stringMatching(/^INFO Scheduling segments for deletion LogSegment\(baseOffset=14, size=1020, .*\)$/),
     ]);
-    expect(events).toHaveLength(5);
+    expect(events).toHaveLength(6);
     expect(bodies()[1]).toEqual({ type: 'segment-recovered', baseOffset: 7, truncatedBytes: 850, problem });
     expect(bodies()[4]).toEqual({ type: 'segments-removed-by-recovery', baseOffsets: [14] });
+    // As Kafka's asyncDelete: the later segment's files are renamed .deleted, removed after file.delete.delay.ms.
+    expect(bodies()[5]).toMatchObject({ type: 'segments-scheduled-for-deletion', baseOffsets: [14], reason: 'recovery' });
+    expect(Object.keys(sizes(dir)).filter((n) => n.endsWith('.deleted')).sort()).toEqual([name(14, '.index.deleted'), name(14, '.log.deleted'), name(14, '.timeindex.deleted')]);
+    time.advance(60_000);
     // Segment 14 was not even read: recovery stops at the first corrupt batch.
     expect(lines().some((l) => l.includes('Recovering unflushed segment 14'))).toBe(false);
 
@@ -428,6 +433,7 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       expect(bodies().filter((b) => b.type !== 'log-message')).toEqual([
         { type: 'segment-recovered', baseOffset: 7, truncatedBytes: 340, problem: expect.stringContaining('at byte offset 850: Record is corrupt') },
         { type: 'segments-removed-by-recovery', baseOffsets: [14] },
+        expect.objectContaining({ type: 'segments-scheduled-for-deletion', baseOffsets: [14] }),
       ]);
       expect(log.leaderEpochEntries).toEqual([
         { epoch: 0, startOffset: 0 },
