@@ -88,3 +88,339 @@ export interface MessageService {
   produce(request: ProduceRequestDto): Promise<ProduceResultDto>;
   read(request: ReadRequestDto): Promise<ReadResultDto>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * A refused request, in Kafka's words: `name` is Kafka's error name (`INVALID_REPLICATION_FACTOR`
+ * …) or `INVALID_INPUT` for input the UI validates itself; `field` names the form field it is about.
+ * Services reject with an `ApiError` (the transports carry it as `{ error: ApiErrorDto }`).
+ */
+export interface ApiErrorDto {
+  readonly name: string;
+  readonly message: string;
+  readonly field?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspaces (the clusters page): each is a folder with its own cluster.
+
+export interface ClusterProfileDto {
+  readonly name: string;
+  readonly brokers: number;
+  /** Rack per broker (index = broker id), or null for none. */
+  readonly racks: ReadonlyArray<string | null> | null;
+  readonly logDirsPerBroker: number;
+  /** `server.properties` entries for every broker (`delete.topic.enable`, `num.partitions` …). */
+  readonly brokerConfig: Readonly<Record<string, string>>;
+}
+
+export interface SnapshotDto {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly createdMs: number;
+  readonly sizeBytes: number;
+}
+
+export interface WorkspaceSummaryDto {
+  readonly id: string;
+  readonly name: string;
+  readonly brokers: number;
+  readonly createdMs: number;
+  /** The one whose cluster runs now. */
+  readonly isOpen: boolean;
+  readonly snapshots: readonly SnapshotDto[];
+}
+
+export interface WorkspaceService {
+  list(): Promise<WorkspaceSummaryDto[]>;
+  /** Creates the folder and its cluster, then opens it (the previous one is closed). */
+  create(profile: ClusterProfileDto): Promise<WorkspaceSummaryDto>;
+  /** Closes the open workspace (brokers shut down) and opens this one. */
+  open(id: string): Promise<WorkspaceSummaryDto>;
+  current(): Promise<WorkspaceSummaryDto | null>;
+  rename(id: string, name: string): Promise<WorkspaceSummaryDto>;
+  /** A copy of the workspace as it is now (taken with its cluster stopped, then restarted). */
+  snapshot(id: string, name: string): Promise<SnapshotDto>;
+  /** Replaces the workspace with the snapshot (the cluster restarts from it). */
+  restore(snapshotId: string): Promise<WorkspaceSummaryDto>;
+  /** Deletes a workspace (not the open one) or a snapshot. */
+  remove(id: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The open cluster
+
+export type BrokerStateDto = 'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
+
+export interface LogDirDto {
+  readonly path: string;
+  readonly online: boolean;
+  readonly partitions: number;
+  readonly sizeBytes: number;
+}
+
+export interface BrokerDto {
+  readonly id: number;
+  readonly rack: string | null;
+  readonly host: string;
+  readonly port: number;
+  readonly state: BrokerStateDto;
+  readonly isController: boolean;
+  /** Replicas hosted, and how many of them lead. */
+  readonly partitions: number;
+  readonly leaders: number;
+  readonly logDirs: readonly LogDirDto[];
+}
+
+export interface ClusterOverviewDto {
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly clusterId: string | null;
+  /** −1 without a controller. */
+  readonly controllerId: number;
+  readonly controllerEpoch: number;
+  readonly brokers: readonly BrokerDto[];
+  readonly topics: number;
+  readonly partitions: number;
+  readonly offlinePartitions: number;
+  readonly underReplicatedPartitions: number;
+  readonly nowMs: number;
+  /** Clock speed factor: 1 = real time. */
+  readonly clockSpeed: number;
+}
+
+/** One entry of the event timeline. */
+export interface EventDto {
+  readonly seq: number;
+  readonly timeMs: number;
+  readonly kind: string;
+  readonly brokerId: number | null;
+  readonly level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | null;
+  /** One line a person can read: the log line, the znode written, the request sent … */
+  readonly summary: string;
+}
+
+export interface ClusterService {
+  overview(): Promise<ClusterOverviewDto>;
+  /** The newest events, newest last (`beforeSeq` pages back). */
+  events(limit: number, beforeSeq?: number): Promise<EventDto[]>;
+  setClockSpeed(speed: number): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brokers
+
+export type BrokerActionDto = 'start' | 'controlled-shutdown' | 'kill' | 'restart' | 'fail-log-dir' | 'remove';
+
+export interface BrokerConfigEntryDto {
+  readonly name: string;
+  readonly value: string | null;
+  readonly source: 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
+  readonly sensitive: boolean;
+  readonly documentation: string;
+}
+
+export interface BrokerService {
+  /** What the action will do, in sentences shown before the person confirms. */
+  explain(brokerId: number, action: BrokerActionDto): Promise<string[]>;
+  start(brokerId: number): Promise<void>;
+  /** Controlled shutdown (the controller moves leadership away first). */
+  shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }>;
+  kill(brokerId: number): Promise<void>;
+  restart(brokerId: number): Promise<void>;
+  failLogDir(brokerId: number, dir: string): Promise<void>;
+  /** A new broker with the next free id (or `id`), started. */
+  add(spec: { id?: number; rack: string | null; logDirs: number; config: Readonly<Record<string, string>> }): Promise<BrokerDto>;
+  remove(brokerId: number): Promise<void>;
+  configs(brokerId: number): Promise<BrokerConfigEntryDto[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topics
+
+export type TopicFilterDto = 'all' | 'internal' | 'under-replicated' | 'offline' | 'being-deleted';
+
+export interface TopicListQueryDto {
+  readonly search?: string;
+  readonly filter?: TopicFilterDto;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+export interface TopicSummaryDto {
+  readonly name: string;
+  readonly partitions: number;
+  readonly replicationFactor: number;
+  readonly internal: boolean;
+  readonly underReplicatedPartitions: number;
+  readonly offlinePartitions: number;
+  readonly beingDeleted: boolean;
+}
+
+export interface TopicPageDto {
+  readonly total: number;
+  readonly topics: readonly TopicSummaryDto[];
+}
+
+export interface PartitionDto {
+  readonly partition: number;
+  readonly leader: number;
+  readonly leaderEpoch: number;
+  readonly replicas: readonly number[];
+  readonly isr: readonly number[];
+  readonly addingReplicas: readonly number[];
+  readonly removingReplicas: readonly number[];
+  /** The controller's partition state (`OnlinePartition` …), null without a controller. */
+  readonly state: string | null;
+  /** The controller's replica state per replica (`OnlineReplica` …). */
+  readonly replicaStates: Readonly<Record<number, string>>;
+  /** From the leader's log (−1 when there is no leader). */
+  readonly logStartOffset: number;
+  readonly highWatermark: number;
+  readonly logEndOffset: number;
+  readonly sizeBytes: number;
+}
+
+export interface TopicConfigEntryDto {
+  readonly name: string;
+  readonly value: string | null;
+  /** Kafka's ConfigSource name: `TOPIC_CONFIG`, `STATIC_BROKER_CONFIG`, `DEFAULT_CONFIG` … */
+  readonly source: string;
+  readonly isDefault: boolean;
+  readonly sensitive: boolean;
+}
+
+export interface ZnodeDto {
+  readonly path: string;
+  readonly data: string | null;
+}
+
+export interface TopicDetailDto {
+  readonly name: string;
+  readonly internal: boolean;
+  readonly beingDeleted: boolean;
+  readonly partitions: readonly PartitionDto[];
+  readonly configs: readonly TopicConfigEntryDto[];
+  readonly znodes: readonly ZnodeDto[];
+}
+
+/** One topic config of Kafka 2.5 as its ConfigDef describes it (for the wizard's config step). */
+export interface TopicConfigKeyDto {
+  readonly name: string;
+  readonly type: string;
+  readonly defaultValue: string | null;
+  /** `[0,...]`, `[delete, compact]` … as Kafka prints the validator; null when any value goes. */
+  readonly validValues: string | null;
+  readonly documentation: string;
+  /** The broker property whose value is the default (`log.retention.ms` …). */
+  readonly serverDefaultProperty: string;
+}
+
+/** The controller's defaults the wizard starts from. */
+export interface TopicDefaultsDto {
+  readonly numPartitions: number;
+  readonly defaultReplicationFactor: number;
+  readonly liveBrokers: ReadonlyArray<{ readonly id: number; readonly rack: string | null }>;
+}
+
+export type AssignmentModeDto =
+  | { readonly kind: 'automatic'; readonly rackAware: boolean }
+  | { readonly kind: 'manual'; readonly assignment: ReadonlyArray<readonly number[]> }
+  | { readonly kind: 'replica-assignment'; readonly text: string };
+
+export interface CreateTopicRequestDto {
+  readonly name: string;
+  /** null: the broker default (`num.partitions`, `default.replication.factor`). */
+  readonly partitions: number | null;
+  readonly replicationFactor: number | null;
+  readonly assignment: AssignmentModeDto;
+  readonly configs: Readonly<Record<string, string>>;
+}
+
+/** What a create would do: the assignment Kafka computes and the znodes it writes, or why it is refused. */
+export interface CreateTopicPreviewDto {
+  /** Replicas per partition (index = partition); empty when refused. */
+  readonly assignment: ReadonlyArray<readonly number[]>;
+  readonly znodes: readonly ZnodeDto[];
+  readonly error: ApiErrorDto | null;
+}
+
+export interface AddPartitionsRequestDto {
+  readonly topic: string;
+  /** The new total partition count. */
+  readonly totalCount: number;
+  /** Replicas of the new partitions only; null: Kafka's automatic assignment. */
+  readonly newAssignment: ReadonlyArray<readonly number[]> | null;
+}
+
+export interface AddPartitionsPreviewDto {
+  /** Replicas of the new partitions, as Kafka computes (or as given). */
+  readonly newAssignment: ReadonlyArray<readonly number[]>;
+  readonly znodes: readonly ZnodeDto[];
+  readonly error: ApiErrorDto | null;
+}
+
+export interface ReassignmentPreviewDto {
+  readonly partitions: ReadonlyArray<{
+    readonly partition: number;
+    readonly current: readonly number[];
+    readonly target: readonly number[];
+    readonly adding: readonly number[];
+    readonly removing: readonly number[];
+    /** Leader after the move (the preferred replica). */
+    readonly leader: number;
+  }>;
+  /** Leaders and replicas per broker after the move, and replicas per rack. */
+  readonly leadersPerBroker: Readonly<Record<number, number>>;
+  readonly replicasPerBroker: Readonly<Record<number, number>>;
+  readonly replicasPerRack: Readonly<Record<string, number>>;
+  readonly error: ApiErrorDto | null;
+}
+
+export interface TopicService {
+  list(query: TopicListQueryDto): Promise<TopicPageDto>;
+  detail(name: string): Promise<TopicDetailDto>;
+  configKeys(): Promise<TopicConfigKeyDto[]>;
+  defaults(): Promise<TopicDefaultsDto>;
+  previewCreate(request: CreateTopicRequestDto): Promise<CreateTopicPreviewDto>;
+  /**
+   * Creates the topic with exactly the previewed assignment when `assignment` is given (what the
+   * wizard showed is what is written); `validateOnly` checks without writing.
+   */
+  create(request: CreateTopicRequestDto, options: { validateOnly: boolean }): Promise<CreateTopicPreviewDto>;
+  previewAddPartitions(request: AddPartitionsRequestDto): Promise<AddPartitionsPreviewDto>;
+  addPartitions(request: AddPartitionsRequestDto): Promise<AddPartitionsPreviewDto>;
+  /** Replaces the topic's overrides (AlterConfigs); returns the new effective configs. */
+  alterConfigs(topic: string, configs: Readonly<Record<string, string>>, options: { validateOnly: boolean }): Promise<TopicConfigEntryDto[]>;
+  previewReassignment(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
+  reassign(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
+  delete(topic: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole API, and what is pushed
+
+/** Every service, by the name used in IPC channels and in `POST /api/<service>/<method>`. */
+export interface DojoApi {
+  readonly workspaces: WorkspaceService;
+  readonly cluster: ClusterService;
+  readonly brokers: BrokerService;
+  readonly topics: TopicService;
+  readonly messages: MessageService;
+}
+
+export type ServiceName = keyof DojoApi;
+
+/** Pushed to the UI (IPC event or WebSocket message): something changed, with the new events. */
+export type PushDto =
+  | { readonly type: 'events'; readonly events: readonly EventDto[] }
+  | { readonly type: 'workspace-changed'; readonly workspace: WorkspaceSummaryDto | null };
+
+/**
+ * The method names of each service, for the transports (one list, checked against the types in
+ * api-methods.ts): a transport registers exactly these, and refuses anything else.
+ */
+export type MethodsOf<S> = { [K in keyof S]: S[K] extends (...args: never[]) => Promise<unknown> ? K : never }[keyof S];

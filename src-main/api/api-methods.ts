@@ -1,0 +1,42 @@
+/**
+ * The methods of every service, as data: what the IPC bridge and the headless server register
+ * (and the only calls they accept). The `satisfies` clauses make the compiler check each list is
+ * exactly the service's methods.
+ */
+import type { DojoApi, MethodsOf, ServiceName } from './contract';
+
+type MethodList<S> = readonly MethodsOf<S>[];
+
+/** Exhaustive: a list missing a method, or naming one that does not exist, does not compile. */
+type Exactly<S, L extends MethodList<S>> = [MethodsOf<S>] extends [L[number]] ? L : never;
+
+const workspaces = ['list', 'create', 'open', 'current', 'rename', 'snapshot', 'restore', 'remove'] as const;
+const cluster = ['overview', 'events', 'setClockSpeed'] as const;
+const brokers = ['explain', 'start', 'shutdown', 'kill', 'restart', 'failLogDir', 'add', 'remove', 'configs'] as const;
+const topics = [
+  'list',
+  'detail',
+  'configKeys',
+  'defaults',
+  'previewCreate',
+  'create',
+  'previewAddPartitions',
+  'addPartitions',
+  'alterConfigs',
+  'previewReassignment',
+  'reassign',
+  'delete',
+] as const;
+const messages = ['produce', 'read'] as const;
+
+export const API_METHODS = {
+  workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,
+  cluster: cluster satisfies Exactly<DojoApi['cluster'], typeof cluster>,
+  brokers: brokers satisfies Exactly<DojoApi['brokers'], typeof brokers>,
+  topics: topics satisfies Exactly<DojoApi['topics'], typeof topics>,
+  messages: messages satisfies Exactly<DojoApi['messages'], typeof messages>,
+} as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };
+
+export function isApiMethod(service: string, method: string): service is ServiceName {
+  return Object.hasOwn(API_METHODS, service) && (API_METHODS[service as ServiceName] as readonly string[]).includes(method);
+}
