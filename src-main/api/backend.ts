@@ -1,0 +1,41 @@
+/**
+ * What a transport (the Electron IPC bridge, the headless server) is given: the API to call, the
+ * pushes to forward, and a way to stop everything. `create-backend.ts` builds the real one over a
+ * folder of workspaces.
+ */
+import type { DojoApi, PushDto } from './contract';
+
+export interface DojoBackend {
+  readonly api: DojoApi;
+  /** Subscribes to pushes (events, workspace changes); returns the unsubscribe function. */
+  onPush(listener: (push: PushDto) => void): () => void;
+  /** Shuts the open cluster down cleanly and closes its files. */
+  close(): Promise<void>;
+}
+
+export interface BackendOptions {
+  /** The folder holding every workspace (one subfolder each) and their snapshots. */
+  readonly dataDir: string;
+  /** Open (or create) a workspace at start; default true. */
+  readonly openDefault?: boolean;
+}
+
+/**
+ * Errors services throw that a transport must pass to the UI as `{ error: ApiErrorDto }` (instead
+ * of a generic failure): `name` is Kafka's error name or INVALID_INPUT.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly errorName: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  toDto(): { name: string; message: string; field?: string } {
+    return { name: this.errorName, message: this.message, ...(this.field === undefined ? {} : { field: this.field }) };
+  }
+}
