@@ -95,6 +95,11 @@ export class KafkaServer implements ControllerRequestHandler {
     return this.deps.definition.id;
   }
 
+  /** Where the broker runs: id, rack, log dirs, endpoint and its `server.properties`. */
+  get definition(): BrokerDefinition {
+    return this.deps.definition;
+  }
+
   get state(): BrokerStateName {
     return this.stateValue;
   }

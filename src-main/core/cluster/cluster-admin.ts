@@ -1,4 +1,5 @@
-import type { CreatableTopic } from '../admin/create-topic';
+import type { CreatableTopic, PreparedTopic } from '../admin/create-topic';
+import type { PartitionReplicaAssignment } from '../admin/replica-assignment';
 import { prepareCreateTopic } from '../admin/create-topic';
 import type { CreatePartitionsTopic } from '../admin/create-partitions';
 import { prepareCreatePartitions } from '../admin/create-partitions';
@@ -72,14 +73,7 @@ export class ClusterAdmin {
     const results = new Map<string, TopicResult>();
     for (const topic of topics) {
       try {
-        const prepared = prepareCreateTopic(topic, {
-          metadataCacheTopics: new Set(cache.getAllTopics()),
-          zkTopics,
-          aliveBrokers: cache.getAliveBrokers().map((b) => ({ id: b.id, rack: b.rack })),
-          defaultNumPartitions: broker.config.numPartitions,
-          defaultReplicationFactor: broker.config.defaultReplicationFactor,
-          random: this.random,
-        });
+        const prepared = this.prepareOnBroker(broker, zkTopics, topic, true);
         if (!options.validateOnly) {
           await zk.setOrCreateEntityConfigs('topics', topic.name, prepared.configs);
           try {
@@ -104,6 +98,46 @@ export class ClusterAdmin {
       const c = created.find((x) => x.name === t.name);
       return c && !done(c.partitions) ? timedOut(t.name) : results.get(t.name)!;
     });
+  }
+
+  /**
+   * What CreateTopics would do with one topic — its checks and the assignment it computes (rack-aware
+   * when brokers have racks, unless `rackAware` is false as with `--disable-rack-aware`) — without
+   * writing anything. Throws the KafkaApiError the response would carry.
+   */
+  async prepareTopic(topic: CreatableTopic, options: { rackAware?: boolean } = {}): Promise<PreparedTopic> {
+    const broker = this.controllerBroker();
+    const zkTopics = await broker.zk!.getAllTopicsInCluster(false);
+    return this.prepareOnBroker(broker, zkTopics, topic, options.rackAware ?? true);
+  }
+
+  private prepareOnBroker(broker: KafkaServer, zkTopics: Iterable<string>, topic: CreatableTopic, rackAware: boolean): PreparedTopic {
+    const cache = broker.metadataCache;
+    return prepareCreateTopic(topic, {
+      metadataCacheTopics: new Set(cache.getAllTopics()),
+      zkTopics,
+      aliveBrokers: cache.getAliveBrokers().map((b) => ({ id: b.id, rack: rackAware ? b.rack : null })),
+      defaultNumPartitions: broker.config.numPartitions,
+      defaultReplicationFactor: broker.config.defaultReplicationFactor,
+      random: this.random,
+    });
+  }
+
+  /**
+   * What CreatePartitions would write for one topic: the current assignment and the new
+   * partitions' replicas. Throws the KafkaApiError the response would carry.
+   */
+  async prepareNewPartitions(request: CreatePartitionsTopic): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }> {
+    const broker = this.controllerBroker();
+    const zk = broker.zk!;
+    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const existing = (await zk.getFullReplicaAssignmentForTopics([request.topic])).get(request.topic) ?? new Map<number, ReplicaAssignment>();
+    const newPartitions = prepareCreatePartitions(request, {
+      existingAssignment: existing,
+      registeredBrokers: registered,
+      queuedForDeletion: broker.controller!.topicDeletionManager.isTopicQueuedUpForDeletion(request.topic),
+    });
+    return { existing, newPartitions };
   }
 
   async deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]> {
@@ -157,18 +191,11 @@ export class ClusterAdmin {
   async createPartitions(topics: CreatePartitionsTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]> {
     const broker = this.controllerBroker();
     const zk = broker.zk!;
-    const controller = broker.controller!;
-    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
     const added: Array<{ name: string; partitions: TopicPartition[] }> = [];
     const results = new Map<string, TopicResult>();
     for (const request of topics) {
       try {
-        const existing = (await zk.getFullReplicaAssignmentForTopics([request.topic])).get(request.topic) ?? new Map();
-        const newPartitions = prepareCreatePartitions(request, {
-          existingAssignment: existing,
-          registeredBrokers: registered,
-          queuedForDeletion: controller.topicDeletionManager.isTopicQueuedUpForDeletion(request.topic),
-        });
+        const { existing, newPartitions } = await this.prepareNewPartitions(request);
         if (!options.validateOnly) {
           const all = new Map(existing);
           for (const [p, replicas] of newPartitions) all.set(p, ReplicaAssignment.of(replicas));

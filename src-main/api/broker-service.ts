@@ -1,0 +1,139 @@
+/**
+ * Broker actions of the open cluster (`BrokerService`), each explained before it is done in what
+ * Kafka will do: which leaders move, which partitions go offline, what is written.
+ */
+import { BROKER_CONFIG_DEF, BrokerConfig } from '../core/admin/broker-config';
+import { NO_DEFAULT_VALUE, printValue } from '../core/common/config-def';
+import { tpKey } from '../core/common/topic-partition';
+import { ApiError } from './backend';
+import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
+import { brokerDto, topicViews } from './cluster-view';
+import type { WorkspaceHost } from './workspace-host';
+import type { WorkspaceRegistry } from './workspace-registry';
+
+export class BrokerServiceImpl implements BrokerService {
+  constructor(
+    private readonly host: WorkspaceHost,
+    private readonly registry: WorkspaceRegistry,
+  ) {}
+
+  private broker(id: number) {
+    const { workspace } = this.host.require();
+    if (!workspace.cluster.brokerIds().includes(id)) throw new ApiError('INVALID_INPUT', `There is no broker ${id}.`);
+    return workspace.cluster.broker(id);
+  }
+
+  async explain(brokerId: number, action: BrokerActionDto): Promise<string[]> {
+    const broker = this.broker(brokerId);
+    const { workspace } = this.host.require();
+    const cluster = workspace.cluster;
+    const topics = topicViews(cluster);
+    const partitions = topics.flatMap((t) => t.partitions);
+    const led = partitions.filter((p) => p.leader === brokerId);
+    const onlyInSync = led.filter((p) => p.isr.length === 1);
+    const hosted = partitions.filter((p) => p.replicas.includes(brokerId));
+    const isController = broker.controller?.isActive() ?? false;
+    const name = `Broker ${brokerId}`;
+    const controllerMove = isController ? [`${name} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`] : [];
+    switch (action) {
+      case 'start':
+        return [
+          `${name} starts: it loads its log dirs (recovering every log after the recovery point unless it shut down cleanly), registers /brokers/ids/${brokerId} in ZooKeeper and competes for /controller.`,
+          `The controller then sends it LeaderAndIsr for its ${hosted.length} replicas and UpdateMetadata; as a follower it fetches what it missed and rejoins the ISR.`,
+        ];
+      case 'controlled-shutdown':
+      case 'restart':
+        return [
+          `${name} asks the controller for a controlled shutdown: leadership of the ${led.length} partitions it leads moves to other in-sync replicas (ControlledShutdownLeaderElection), and it leaves the ISR of the others.`,
+          ...(onlyInSync.length > 0 ? [`${onlyInSync.length} of them have no other in-sync replica and keep it as leader until it stops: ${onlyInSync.slice(0, 10).map((p) => tpKey(p.topicPartition)).join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`] : []),
+          `Then it closes its logs, writes its checkpoints and .kafka_cleanshutdown, and its /brokers/ids/${brokerId} znode goes with its session.`,
+          ...controllerMove,
+          ...(action === 'restart' ? [`It then starts again: no recovery is needed after a clean shutdown.`] : []),
+        ];
+      case 'kill':
+        return [
+          `${name} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`,
+          `Its ZooKeeper session expires after zookeeper.session.timeout.ms (${broker.config.zkSessionTimeoutMs} ms); only then does the controller elect new leaders for the ${led.length} partitions it leads.`,
+          ...(onlyInSync.length > 0 ? [`${onlyInSync.length} partitions have no other in-sync replica and go offline: ${onlyInSync.slice(0, 10).map((p) => tpKey(p.topicPartition)).join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`] : []),
+          ...controllerMove,
+          `When it starts again it recovers its logs (re-validating every batch after the recovery point).`,
+        ];
+      case 'fail-log-dir':
+        return [
+          `The log dir fails as a disk would (I/O errors): the broker stops serving every partition in it, writes /log_dir_event_notification, and the controller moves leadership of those partitions elsewhere.`,
+          `If it was the broker's last log dir, Kafka halts the broker.`,
+        ];
+      case 'remove':
+        return [
+          `${name} leaves the workspace's cluster definition; its log dirs stay on disk.`,
+          ...(hosted.length > 0 ? [`${hosted.length} replicas are still assigned to it: those partitions stay under-replicated until they are reassigned.`] : []),
+          ...(broker.isRunning ? [`It must be stopped first.`] : []),
+        ];
+    }
+  }
+
+  async start(brokerId: number): Promise<void> {
+    this.broker(brokerId);
+    await this.host.require().workspace.cluster.startBroker(brokerId);
+  }
+
+  async shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
+    this.broker(brokerId);
+    return this.host.require().workspace.cluster.shutdownBroker(brokerId, { controlled: true });
+  }
+
+  async kill(brokerId: number): Promise<void> {
+    this.broker(brokerId);
+    this.host.require().workspace.cluster.killBroker(brokerId);
+  }
+
+  async restart(brokerId: number): Promise<void> {
+    this.broker(brokerId);
+    await this.host.require().workspace.cluster.restartBroker(brokerId);
+  }
+
+  async failLogDir(brokerId: number, dir: string): Promise<void> {
+    const broker = this.broker(brokerId);
+    if (!broker.definition.logDirs.includes(dir)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
+    await this.host.require().workspace.cluster.failLogDir(brokerId, dir);
+  }
+
+  async add(spec: { id?: number; rack: string | null; logDirs: number; config: Readonly<Record<string, string>> }): Promise<BrokerDto> {
+    const { entry, workspace } = this.host.require();
+    const ids = workspace.cluster.brokerIds();
+    const id = spec.id ?? (ids.length === 0 ? 0 : Math.max(...ids) + 1);
+    if (ids.includes(id)) throw new ApiError('INVALID_INPUT', `Broker ${id} already exists.`, 'id');
+    if (!Number.isInteger(spec.logDirs) || spec.logDirs < 1 || spec.logDirs > 8) throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirs');
+    const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...workspace.definition.brokerDefaults, ...spec.config });
+    if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
+    const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
+    workspace.addBroker({ id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } });
+    this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
+    await workspace.cluster.startBroker(id);
+    const broker = workspace.cluster.broker(id);
+    return brokerDto(workspace.cluster, broker, broker.definition);
+  }
+
+  async remove(brokerId: number): Promise<void> {
+    const broker = this.broker(brokerId);
+    if (broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is running: shut it down or kill it first.`);
+    const { entry, workspace } = this.host.require();
+    workspace.removeBroker(brokerId);
+    this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
+  }
+
+  async configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
+    const broker = this.broker(brokerId);
+    const originals = broker.config.originals;
+    return BROKER_CONFIG_DEF.map((key) => {
+      const set = Object.hasOwn(originals, key.name);
+      const sensitive = key.type === 'PASSWORD';
+      const value = set
+        ? originals[key.name]
+        : key.defaultValue === NO_DEFAULT_VALUE || key.defaultValue === null
+          ? null
+          : printValue(key.defaultValue, key.type);
+      return { name: key.name, value: sensitive && value !== null ? '[hidden]' : value, source: set ? 'STATIC_BROKER_CONFIG' : 'DEFAULT_CONFIG', sensitive, documentation: key.documentation };
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * One readable line per stored cluster event, for the timeline: a log line as log4j prints it, a
+ * ZooKeeper transaction as `create /brokers/topics/orders`, a controller event, a request sent to
+ * a broker, a broker's new state.
+ */
+import type { StoredEvent } from '../core/cluster/event-log';
+import type { EventDto } from './contract';
+
+type Level = EventDto['level'];
+
+interface Summary {
+  readonly level: Level;
+  readonly summary: string;
+}
+
+function summarize(kind: string, body: Record<string, unknown>): Summary {
+  switch (kind) {
+    case 'log': {
+      const line = body.line as { level: Level; message: string; logger: string; file: string };
+      return { level: line.level, summary: `${line.message} (${line.logger})` };
+    }
+    case 'log-manager': {
+      const e = body.event as { level: string; message: string };
+      return { level: (e.level === 'FATAL' ? 'ERROR' : e.level) as Level, summary: e.message };
+    }
+    case 'zookeeper': {
+      const e = body.event as { kind: string; op?: string; path?: string; err?: number; type?: number; message?: string; sessionId?: string };
+      if (e.kind === 'txn') return { level: null, summary: `${e.op}${e.path ? ` ${e.path}` : ''}${e.err ? ` (error ${e.err})` : ''}` };
+      if (e.kind === 'watch-fired') return { level: null, summary: `watch fired on ${e.path}` };
+      if (e.kind === 'session-expired') return { level: 'WARN', summary: `session 0x${BigInt(e.sessionId ?? 0).toString(16)} expired` };
+      return { level: 'ERROR', summary: e.message ?? e.kind };
+    }
+    case 'controller': {
+      const n = body.notice as { kind: string; event: { type?: string } | string };
+      const name = typeof n.event === 'string' ? n.event : (n.event?.type ?? 'event');
+      return { level: n.kind === 'event-failed' ? 'ERROR' : null, summary: `controller ${n.kind.replace('event-', '')}: ${name}` };
+    }
+    case 'channel': {
+      const e = body.event as { kind: string; brokerId: number; request: { apiKey?: string } | string };
+      const api = typeof e.request === 'string' ? e.request : (e.request?.apiKey ?? 'request');
+      return { level: e.kind === 'request-dropped' ? 'WARN' : null, summary: `${api} ${e.kind.replace('-', ' ')} (broker ${e.brokerId})` };
+    }
+    case 'broker-state':
+      return { level: 'INFO', summary: `broker ${String(body.brokerId)} is ${String(body.state)}` };
+    case 'znode-problem':
+      return { level: 'WARN', summary: `${String(body.path)}: ${String(body.message)}` };
+    default:
+      return { level: null, summary: kind };
+  }
+}
+
+export function eventDto(e: StoredEvent): EventDto {
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(e.json) as Record<string, unknown>;
+  } catch {
+    // A row written by an older version: the kind alone still says what happened.
+  }
+  const { level, summary } = summarize(e.kind, body);
+  return { seq: e.seq, timeMs: e.timeMs, kind: e.kind, brokerId: e.brokerId, level, summary };
+}

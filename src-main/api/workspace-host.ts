@@ -1,0 +1,102 @@
+/**
+ * The one open workspace of the app: opening (closing the previous one cleanly), its clock, and
+ * the pushes the UI receives — new events of the timeline, a quarter of a second at most after
+ * they happen, in one message.
+ */
+import type { ClusterDefinition } from '../core/cluster/cluster-definition';
+import type { Workspace } from '../core/cluster/workspace';
+import { ZooKeeperClient } from '../core/zookeeper';
+import { openWorkspace } from '../infra/open-workspace';
+import { SystemTime } from '../infra/system-time';
+import { ApiError } from './backend';
+import type { PushDto } from './contract';
+import { eventDto } from './event-summary';
+import type { WorkspaceEntry } from './workspace-registry';
+
+const PUSH_INTERVAL_MS = 250;
+const PUSH_MAX_EVENTS = 200;
+
+export interface OpenedWorkspace {
+  readonly entry: WorkspaceEntry;
+  readonly workspace: Workspace;
+  readonly time: SystemTime;
+}
+
+export class WorkspaceHost {
+  private opened: OpenedWorkspace | null = null;
+  private readonly listeners = new Set<(push: PushDto) => void>();
+  private unsubscribe: (() => void) | null = null;
+  private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastPushedSeq = 0;
+  private zkSession: Promise<ZooKeeperClient> | null = null;
+
+  /** The UI's own ZooKeeper session (reads of znodes for the topic and node views), opened on first use. */
+  zk(): Promise<ZooKeeperClient> {
+    const { workspace, time } = this.require();
+    this.zkSession ??= ZooKeeperClient.connect(workspace.zkServer, time, { sessionTimeoutMs: 30_000, name: 'kafka-dojo-ui' });
+    return this.zkSession;
+  }
+
+  get current(): OpenedWorkspace | null {
+    return this.opened;
+  }
+
+  /** The open workspace, or the error the UI shows when there is none. */
+  require(): OpenedWorkspace {
+    if (!this.opened) throw new ApiError('NO_WORKSPACE', 'No cluster is open: create or open one on the Clusters page.');
+    return this.opened;
+  }
+
+  onPush(listener: (push: PushDto) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  push(push: PushDto): void {
+    for (const l of this.listeners) l(push);
+  }
+
+  async open(entry: WorkspaceEntry, dir: string, initialDefinition?: ClusterDefinition): Promise<OpenedWorkspace> {
+    await this.close();
+    const time = new SystemTime();
+    const workspace = await openWorkspace(dir, { time, initialDefinition });
+    await workspace.startAll();
+    this.opened = { entry, workspace, time };
+    this.lastPushedSeq = workspace.recentEvents(1)[0]?.seq ?? 0;
+    this.unsubscribe = workspace.cluster.subscribe(() => this.schedulePush());
+    return this.opened;
+  }
+
+  /** Renames the open entry in place (the cluster keeps running). */
+  updateEntry(entry: WorkspaceEntry): void {
+    if (this.opened && this.opened.entry.id === entry.id) this.opened = { ...this.opened, entry };
+  }
+
+  private schedulePush(): void {
+    if (this.pushTimer) return;
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = null;
+      const opened = this.opened;
+      if (!opened || this.listeners.size === 0) return;
+      const fresh = opened.workspace.recentEvents(PUSH_MAX_EVENTS).filter((e) => e.seq > this.lastPushedSeq);
+      if (fresh.length === 0) return;
+      this.lastPushedSeq = fresh[0].seq;
+      this.push({ type: 'events', events: fresh.reverse().map(eventDto) });
+    }, PUSH_INTERVAL_MS);
+  }
+
+  async close(): Promise<void> {
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.pushTimer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    const session = this.zkSession;
+    this.zkSession = null;
+    if (session) await (await session.catch(() => null))?.close().catch(() => undefined);
+    const opened = this.opened;
+    this.opened = null;
+    if (!opened) return;
+    await opened.workspace.close();
+    opened.time.shutdown();
+  }
+}
