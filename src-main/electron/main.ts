@@ -1,24 +1,27 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
-
-// Mirrors the <meta> policy in src-renderer/index.html. Sent as a header too because a header
-// can carry directives a <meta> tag cannot (frame-ancestors). Only in the production build: the
-// Vite dev server needs its own client script and HMR socket.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
+import type { DojoBackend } from '../api/backend';
+import { createBackend } from '../api/create-backend';
+import { CONTENT_SECURITY_POLICY } from '../server/csp';
+import { buildMenuTemplate } from './app-menu';
+import { MENU_CHANNEL, type MenuCommand } from './channels';
+import { createTrustedSenderCheck, registerIpcBridge } from './ipc-bridge';
+import { loadWindowState, MIN_WINDOW_SIZE, saveWindowState, WINDOW_STATE_FILE } from './window-state';
 
 // Set by `electron-vite dev`; absent in a production build.
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const rendererIndexFile = join(import.meta.dirname, '../renderer/index.html');
+
+// better-sqlite3 is a V8 addon: Electron needs a build against its own ABI, kept beside the Node
+// build the tests use (npm run rebuild:electron). The infra layer opens databases with it when this
+// variable names it.
+const electronSqliteBinding = join(app.getAppPath(), 'build', 'electron', 'better_sqlite3.node');
+process.env['KAFKA_DOJO_SQLITE_BINDING'] = electronSqliteBinding;
 
 function hardenSessions(): void {
+  // The CSP as a header too (it can carry frame-ancestors); only in the production build: the Vite
+  // dev server needs its own client script and HMR socket.
   if (!devServerUrl) {
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({
@@ -38,9 +41,14 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 function createMainWindow(): BrowserWindow {
+  const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const state = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
   const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    ...(state.x === undefined || state.y === undefined ? {} : { x: state.x, y: state.y }),
+    width: state.width,
+    height: state.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     title: 'Kafka Dojo',
     show: false,
     webPreferences: {
@@ -51,27 +59,97 @@ function createMainWindow(): BrowserWindow {
       webviewTag: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (state.maximized) window.maximize();
+    window.show();
+  });
+  window.on('close', () => saveWindowState(stateFile, window.getNormalBounds(), window.isMaximized()));
   if (devServerUrl) {
     void window.loadURL(devServerUrl);
   } else {
-    void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+    void window.loadFile(rendererIndexFile);
   }
   return window;
 }
 
-app.whenReady().then(() => {
-  hardenSessions();
-  createMainWindow();
-  // macOS keeps the app alive without windows; re-open one when the dock icon is clicked.
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-  });
-}).catch((error: unknown) => {
-  console.error('Kafka Dojo failed to start:', error);
-  app.exit(1);
-});
+function sendMenuCommand(command: MenuCommand): void {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? createMainWindow();
+  if (window.webContents.isLoading()) window.webContents.once('did-finish-load', () => window.webContents.send(MENU_CHANNEL, command));
+  else window.webContents.send(MENU_CHANNEL, command);
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+function installMenu(): void {
+  app.setAboutPanelOptions({ applicationName: 'Kafka Dojo', applicationVersion: app.getVersion(), copyright: 'An emulated Apache Kafka 2.5 cluster on your desk.' });
+  const template = buildMenuTemplate({
+    isDev: Boolean(devServerUrl),
+    isMac: process.platform === 'darwin',
+    onNewCluster: () => sendMenuCommand('new-cluster'),
+    onAbout: () => app.showAboutPanel(),
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+/** Opens the workspaces (the cluster starts in this process) and reports a failure to the person. */
+function openBackend(): Promise<DojoBackend> {
+  if (!existsSync(electronSqliteBinding)) {
+    const message = `better-sqlite3 has no build for Electron (${electronSqliteBinding} is missing): run npm run rebuild:electron (needs the internet once), then start again.`;
+    dialog.showErrorBox('Kafka Dojo cannot open its workspaces', message);
+    return Promise.reject(new Error(message));
+  }
+  const opening = createBackend({ dataDir: join(app.getPath('userData'), 'workspaces') });
+  opening.catch((error: unknown) => {
+    dialog.showErrorBox('Kafka Dojo cannot open its workspaces', error instanceof Error ? error.message : String(error));
+  });
+  return opening;
+}
+
+// Two instances would open the same workspace files: the second one hands over to the first.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const window = BrowserWindow.getAllWindows()[0];
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  let backend: Promise<DojoBackend> | null = null;
+  let closing: Promise<void> | null = null;
+  let closed = false;
+
+  app.whenReady().then(() => {
+    hardenSessions();
+    installMenu();
+    backend = openBackend();
+    registerIpcBridge(ipcMain, backend, createTrustedSenderCheck({ rendererIndexFile, devServerUrl }), {
+      pushTargets: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
+    });
+    createMainWindow();
+    // macOS keeps the app alive without windows; re-open one when the dock icon is clicked.
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    });
+  }).catch((error: unknown) => {
+    console.error('Kafka Dojo failed to start:', error);
+    app.exit(1);
+  });
+
+  // Shut the cluster down cleanly (brokers stop, files close) before the process ends.
+  app.on('before-quit', (event) => {
+    if (closed || backend === null) return;
+    event.preventDefault();
+    closing ??= backend
+      .then((ready) => ready.close(), () => undefined)
+      .catch((error: unknown) => console.error('Kafka Dojo: the cluster did not shut down cleanly:', error))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * `POST /api/<service>/<method>` with a JSON array of arguments: the whole API for classes and
+ * scripts (and for the renderer in a browser). Replies are JSON: `200 { result }`, or an error
+ * status with `{ error: ApiErrorDto }`.
+ *
+ * | status | when |
+ * |---|---|
+ * | 401 | no token, or a wrong one (`Authorization: Bearer <token>`) |
+ * | 404 | no such service or method |
+ * | 405 | not a POST |
+ * | 400 | the body is not a JSON array |
+ * | 413 | the body is larger than the limit |
+ * | 422 | the service refused the call (an ApiError: Kafka's error name, message, field) |
+ * | 500 | anything else went wrong (UNKNOWN_SERVER_ERROR, the message only) |
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiMethod } from '../api/api-methods';
+import type { ApiErrorDto, DojoApi } from '../api/contract';
+import { callApi, UNKNOWN_SERVER_ERROR, type UnexpectedErrorLogger } from './api-call';
+import { isAuthorized } from './auth';
+
+export const API_PREFIX = '/api/';
+
+/** 8 MiB: a record of Kafka's default 1 MiB `message.max.bytes`, even as hex, fits with room. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface ApiRouteOptions {
+  readonly api: DojoApi;
+  readonly token: string;
+  readonly maxBodyBytes: number;
+  readonly onUnexpected?: UnexpectedErrorLogger;
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
+  });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, status: number, error: ApiErrorDto, extraHeaders: Record<string, string> = {}): void {
+  sendJson(response, status, { error }, extraHeaders);
+}
+
+class BodyTooLarge extends Error {}
+
+/** The request body as text, refusing (without reading on) more than `limit` bytes. */
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+/** Handles a request whose path starts with /api/. */
+export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, url: URL, options: ApiRouteOptions): Promise<void> {
+  if (!isAuthorized(request, url, options.token, { allowQuery: false })) {
+    sendError(
+      response,
+      401,
+      { name: 'UNAUTHORIZED', message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).' },
+      { 'WWW-Authenticate': 'Bearer realm="kafka-dojo"' },
+    );
+    return;
+  }
+  const parts = url.pathname.slice(API_PREFIX.length).split('/');
+  const [service, method] = parts.map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return '';
+    }
+  });
+  if (parts.length !== 2 || service === undefined || method === undefined || !isApiMethod(service, method)) {
+    sendError(response, 404, { name: 'UNKNOWN_METHOD', message: `There is no API method ${parts.join('.')}: the path is /api/<service>/<method>.` });
+    return;
+  }
+  if (request.method !== 'POST') {
+    sendError(response, 405, { name: 'INVALID_REQUEST', message: 'Use POST with a JSON array of arguments.' }, { Allow: 'POST' });
+    return;
+  }
+  let body: string;
+  try {
+    body = await readBody(request, options.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      // The rest of the body is not read: close the connection after the reply.
+      sendError(response, 413, { name: 'INVALID_REQUEST', message: `The request body is larger than ${options.maxBodyBytes} bytes.` }, { Connection: 'close' });
+      request.resume();
+      return;
+    }
+    throw error;
+  }
+  let args: unknown;
+  try {
+    args = JSON.parse(body);
+  } catch {
+    args = undefined;
+  }
+  if (!Array.isArray(args)) {
+    sendError(response, 400, { name: 'INVALID_REQUEST', message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].' });
+    return;
+  }
+  const reply = await callApi(options.api, service, method, args, options.onUnexpected);
+  if ('error' in reply) {
+    sendError(response, reply.error.name === UNKNOWN_SERVER_ERROR ? 500 : 422, reply.error);
+  } else {
+    sendJson(response, 200, reply);
+  }
+}
