@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
 
 export default defineConfig({
+  // Renderer tests (test/renderer) import .vue components; the plugin only touches .vue files.
+  plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
+    // Renderer component tests opt into a DOM with `// @vitest-environment happy-dom`.
     environment: 'node',
     // Scenario tests drive a whole emulated cluster, and better-sqlite3 is a native addon that is
     // safer in a child process than in a worker thread.

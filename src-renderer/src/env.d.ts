@@ -11,5 +11,9 @@ declare module '*.vue' {
 interface Window {
   readonly dojo?: {
     readonly version: string;
+    readonly api: import('../../src-main/api/contract').DojoApi;
+    onPush(listener: (push: import('../../src-main/api/contract').PushDto) => void): () => void;
+    /** Commands of the application menu (`new-cluster`); Electron only. */
+    onMenuCommand?(listener: (command: string) => void): () => void;
   };
 }

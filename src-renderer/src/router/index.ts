@@ -1,0 +1,23 @@
+/**
+ * Routes. Hash history, so that the app works from file:// in Electron and from the headless
+ * server's single page alike. Created after the api client took `?token=` off the URL (the hash
+ * history remembers the page's path and query as its base).
+ */
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/overview' },
+  { path: '/clusters', name: 'clusters', component: () => import('../views/clusters/ClustersView.vue') },
+  { path: '/overview', name: 'overview', component: () => import('../views/overview/OverviewView.vue') },
+  { path: '/brokers', name: 'brokers', component: () => import('../views/brokers/BrokersView.vue') },
+  { path: '/topics', name: 'topics', component: () => import('../views/topics/TopicsView.vue') },
+  { path: '/create-topic', name: 'create-topic', component: () => import('../views/topics/CreateTopicView.vue') },
+  { path: '/topics/:name', name: 'topic', component: () => import('../views/topics/TopicDetailView.vue'), props: true },
+  { path: '/topics/:name/alter', name: 'alter-topic', component: () => import('../views/topics/AlterTopicView.vue'), props: true },
+  { path: '/messages', name: 'messages', component: () => import('../views/messages/MessagesView.vue') },
+  { path: '/:pathMatch(.*)*', redirect: '/overview' },
+];
+
+export function createDojoRouter() {
+  return createRouter({ history: createWebHashHistory(), routes });
+}

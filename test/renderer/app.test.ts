@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VueWrapper } from '@vue/test-utils';
+import App from '../../src-renderer/src/App.vue';
+import { useClusterStore } from '../../src-renderer/src/stores/cluster';
+import { useUiStore } from '../../src-renderer/src/stores/ui';
+import { FakeApi } from './support/fake-api';
+import { byTestId } from './support/helpers';
+import { mountWithApp, settle } from './support/mount';
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+});
+
+describe('App shell', () => {
+  it('shows the navigation, the open workspace and the controller in the header', async () => {
+    const fake = new FakeApi();
+    const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
+    wrapper = w;
+    await router!.push('/overview');
+    await settle();
+    expect(byTestId(w, 'nav-clusters').text()).toBe('Clusters');
+    expect(byTestId(w, 'nav-topics').text()).toBe('Topics');
+    expect(byTestId(w, 'header-workspace').text()).toBe('dojo');
+    expect(w.text()).toContain('Controller: broker 0');
+  });
+
+  it('switches every text, and Element Plus, to 简体中文', async () => {
+    const fake = new FakeApi();
+    const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
+    wrapper = w;
+    await router!.push('/overview');
+    await settle();
+    useUiStore().setLocale('zh-CN');
+    await settle();
+    expect(byTestId(w, 'nav-clusters').text()).toBe('集群');
+    expect(byTestId(w, 'nav-overview').text()).toBe('概览');
+    expect(w.text()).toContain('事件时间线');
+    expect(useUiStore().elementLocale.name).toBe('zh-cn');
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('adds pushed events to the timeline', async () => {
+    const fake = new FakeApi();
+    const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
+    wrapper = w;
+    await router!.push('/overview');
+    await settle();
+    fake.push({
+      type: 'events',
+      events: [{ seq: 7, timeMs: 1000, kind: 'controller-elected', brokerId: 1, level: 'INFO', summary: 'Broker 1 became the controller (epoch 2)' }],
+    });
+    await settle();
+    expect(useClusterStore().events.map((e) => e.seq)).toEqual([7]);
+    expect(byTestId(w, 'event-timeline').text()).toContain('Broker 1 became the controller (epoch 2)');
+  });
+});
