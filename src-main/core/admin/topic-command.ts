@@ -6,7 +6,7 @@
  *
  * Errors are `TopicCommandError`: kafka-topics prints `Error while executing topic command : <message>`.
  */
-import { javaSplit, NumberFormatException, parseJavaInt, SHORT_MAX } from '../common/java-lang';
+import { javaSplit, javaTrim, NumberFormatException, parseJavaInt, SHORT_MAX } from '../common/java-lang';
 import type { PartitionReplicaAssignment } from './replica-assignment';
 
 export type TopicCommandExceptionName =
@@ -48,7 +48,7 @@ export function parseReplicaAssignment(replicaAssignmentList: string): Partition
   for (let i = 0; i < partitionList.length; i++) {
     const brokerList = javaSplit(partitionList[i], ':').map((s) => {
       try {
-        return parseJavaInt(s.trim());
+        return parseJavaInt(javaTrim(s));
       } catch (e) {
         if (e instanceof NumberFormatException) throw new TopicCommandError('NumberFormatException', e.message);
         throw e;

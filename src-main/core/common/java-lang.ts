@@ -208,3 +208,12 @@ export function javaDateToString(epochMs: number): string {
     `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`
   );
 }
+
+/** `String.trim()`: strips characters up to U+0020 at both ends (JavaScript's trim also strips Unicode spaces). */
+export function javaTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) <= 0x20) start++;
+  while (end > start && s.charCodeAt(end - 1) <= 0x20) end--;
+  return s.substring(start, end);
+}

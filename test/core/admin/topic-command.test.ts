@@ -17,6 +17,11 @@ describe('kafka-topics --replica-assignment parsing', () => {
     expect(asObject(parseReplicaAssignment(' 3 : 1,2:0,'))).toEqual({ 0: [3, 1], 1: [2, 0] });
   });
 
+  it('trims only characters up to U+0020, as String.trim: a no-break space is part of the number', () => {
+    expect(asObject(parseReplicaAssignment('\t0\n'))).toEqual({ 0: [0] });
+    expect(thrownBy(TopicCommandError, () => parseReplicaAssignment('\u00a00')).message).toBe('For input string: "\u00a00"');
+  });
+
   it('refuses duplicate brokers in a partition', () => {
     const e = thrownBy(TopicCommandError, () => parseReplicaAssignment('0:1,1:1'));
     expect(e.exceptionName).toBe('AdminCommandFailedException');
