@@ -7,7 +7,6 @@
  * followers caught up), checks it against everything acknowledged so far, and closes it cleanly
  * before the next run.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +25,8 @@ import { openSqliteDatabase } from '../../src-main/infra/sqlite-database';
 import { SqliteEventLog } from '../../src-main/infra/sqlite-event-log';
 import { SqliteZkPersistence } from '../../src-main/infra/sqlite-zk-persistence';
 import { CRASH_PARTITIONS, CRASH_TOPIC, recordDigest } from '../fixtures/data-crash-writer';
+import type { KilledRun } from '../support/kill-after-ready';
+import { runAndKillAfterReady } from '../support/kill-after-ready';
 import { makeTempDir } from '../support/temp-dir';
 
 const WRITER = join(import.meta.dirname, '..', 'fixtures', 'data-crash-writer.ts');
@@ -34,45 +35,12 @@ const SEED = Number(process.env.CRASH_SEED ?? 20261207);
 /** How long the cluster may take, in emulated time, to come back and catch up after a kill. */
 const SETTLE_LIMIT_MS = 300_000;
 
-interface RunOutput {
-  lines: string[];
-  exitSignal: NodeJS.Signals | null;
-  exitCode: number | null;
-  stderr: string;
-}
-
-/** Starts the writer, lets it produce for `killAfterMs` once it is ready, then SIGKILLs it. */
-function runAndKill(dir: string, seed: number, run: number, killAfterMs: number): Promise<RunOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(seed), String(run)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let buffer = '';
-    let stderr = '';
-    const lines: string[] = [];
-    let killTimer: ReturnType<typeof setTimeout> | undefined;
-    const startupGuard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        lines.push(line);
-        if (line.startsWith('READY') && !killTimer) {
-          clearTimeout(startupGuard);
-          killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        }
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (exitCode, exitSignal) => {
-      clearTimeout(startupGuard);
-      if (killTimer) clearTimeout(killTimer);
-      // A line the kill cut short was never acknowledged to anyone: it is dropped.
-      if (!lines.some((l) => l.startsWith('READY'))) reject(new Error(`writer run ${run} (seed ${seed}) never became ready (exit ${exitCode}/${exitSignal}): ${lines.join('\n')}\n${stderr}`));
-      else resolve({ lines, exitSignal, exitCode, stderr });
-    });
+/** Starts the writer, lets it produce for `killAfterMs` once it is ready, then SIGKILLs it. A line the kill cut short was never acknowledged to anyone: it is dropped. */
+function runAndKill(dir: string, seed: number, run: number, killAfterMs: number): Promise<KilledRun> {
+  return runAndKillAfterReady(WRITER, [dir, String(seed), String(run)], killAfterMs, {
+    startupTimeoutMs: 60_000,
+    keepCutLine: false,
+    describe: `writer run ${run} (seed ${seed})`,
   });
 }
 

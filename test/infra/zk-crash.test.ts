@@ -1,55 +1,20 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
 import { SeededRandom } from '../../src-main/core/platform/random';
 import { ZooKeeperClient, ZooKeeperServer } from '../../src-main/core/zookeeper';
 import { SqliteZkPersistence } from '../../src-main/infra/sqlite-zk-persistence';
+import type { KilledRun } from '../support/kill-after-ready';
+import { runAndKillAfterReady } from '../support/kill-after-ready';
 import { makeTempDir } from '../support/temp-dir';
 
 const WRITER = join(import.meta.dirname, 'fixtures', 'zk-crash-writer.ts');
 const KILLS = 50;
 const SEED = Number(process.env.CRASH_SEED ?? 20261129);
 
-interface RunOutput {
-  lines: string[];
-  exitSignal: NodeJS.Signals | null;
-  exitCode: number | null;
-}
-
-/** Starts the writer, lets it write for `killAfterMs` once it is ready, then SIGKILLs it. */
-function runAndKill(dbFile: string, seed: number, run: number, killAfterMs: number): Promise<RunOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dbFile, String(seed), String(run)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let buffer = '';
-    let stderr = '';
-    const lines: string[] = [];
-    let killTimer: ReturnType<typeof setTimeout> | undefined;
-    const startupGuard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        lines.push(line);
-        if (line.startsWith('READY') && !killTimer) {
-          clearTimeout(startupGuard);
-          killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        }
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (exitCode, exitSignal) => {
-      clearTimeout(startupGuard);
-      if (killTimer) clearTimeout(killTimer);
-      if (buffer.length > 0) lines.push(buffer); // a line cut by the kill
-      if (!lines.some((l) => l.startsWith('READY'))) reject(new Error(`writer never became ready (exit ${exitCode}/${exitSignal}): ${stderr}`));
-      else resolve({ lines, exitSignal, exitCode });
-    });
-  });
+/** Starts the writer, lets it write for `killAfterMs` once it is ready, then SIGKILLs it (a line cut by the kill is kept: it may have been written). */
+function runAndKill(dbFile: string, seed: number, run: number, killAfterMs: number): Promise<KilledRun> {
+  return runAndKillAfterReady(WRITER, [dbFile, String(seed), String(run)], killAfterMs, { startupTimeoutMs: 30_000, keepCutLine: true, describe: 'writer' });
 }
 
 /** What the writers were told was durable, and what they might have written. */
