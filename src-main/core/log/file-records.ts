@@ -14,7 +14,11 @@ import { IllegalArgumentException } from '../common/java-lang';
 const HEADER_SIZE_UP_TO_MAGIC = 17;
 /** `LegacyRecord.RECORD_OVERHEAD_V0`: the smallest message a size field may announce. */
 const MIN_RECORD_OVERHEAD = 14;
-/** Bytes read at once while walking batch headers. */
+/**
+ * Bytes read at once while walking batch headers: a lookup usually needs one header near where the
+ * index points, a scan many; the block grows from the first size to the largest as the walk goes on.
+ */
+const FIRST_READ_BLOCK_SIZE = 4 * 1024;
 const READ_BLOCK_SIZE = 64 * 1024;
 
 /** A batch found in the file: where it lies, and a view of its bytes (whole, or its header only). */
@@ -115,12 +119,14 @@ export class FileRecords extends SegmentFile {
     const end = Math.min(options.end ?? this.validSize, this.validSize);
     const full = options.full ?? false;
     let block: Uint8Array = new Uint8Array(0);
+    let blockSize = FIRST_READ_BLOCK_SIZE;
     let blockStart = 0;
     let position = start;
     while (end - position >= HEADER_SIZE_UP_TO_MAGIC) {
       if (position < blockStart || position + HEADER_SIZE_UP_TO_MAGIC > blockStart + block.length) {
-        block = this.read(position, Math.min(READ_BLOCK_SIZE, end - position));
+        block = this.read(position, Math.min(blockSize, end - position));
         blockStart = position;
+        blockSize = Math.min(blockSize * 2, READ_BLOCK_SIZE);
       }
       const at = position - blockStart;
       const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
@@ -135,7 +141,8 @@ export class FileRecords extends SegmentFile {
       const needed = full ? batchSize : Math.min(batchSize, RECORD_BATCH_OVERHEAD);
       if (at + needed > block.length) {
         if (needed <= READ_BLOCK_SIZE) {
-          block = this.read(position, Math.min(READ_BLOCK_SIZE, end - position));
+          block = this.read(position, Math.min(Math.max(blockSize, needed), end - position));
+          blockSize = Math.min(blockSize * 2, READ_BLOCK_SIZE);
           blockStart = position;
         } else {
           const bytes = this.read(position, batchSize);
