@@ -10,7 +10,7 @@ export class SystemTime implements Time {
   private anchorEmulatedMs: number;
   private speedFactor: number;
   private nextId = 1;
-  private readonly tasks = new Map<number, Task & { name: string }>();
+  private readonly tasks = new Map<number, { name: string; dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }>();
 
   constructor(speed = 1, private readonly wallClock: () => number = Date.now) {
     SystemTime.checkSpeed(speed);
@@ -55,7 +55,7 @@ export class SystemTime implements Time {
 
   cancel(task: ScheduledTask): void {
     const t = this.tasks.get(task.id);
-    if (t) disarm(t);
+    if (t?.timer) clearTimeout(t.timer);
     this.tasks.delete(task.id);
   }
 
@@ -66,46 +66,25 @@ export class SystemTime implements Time {
 
   private add(name: string, delayMs: number, periodMs: number | null, run: () => void): ScheduledTask {
     const id = this.nextId++;
-    const task: Task & { name: string } = { name, dueMs: this.nowMs() + Math.max(0, delayMs), periodMs, run, timer: null };
+    const task = { name, dueMs: this.nowMs() + Math.max(0, delayMs), periodMs, run, timer: null };
     this.tasks.set(id, task);
     this.arm(id, task);
     return { id, name };
   }
 
-  private arm(id: number, task: Task): void {
-    disarm(task);
+  private arm(id: number, task: { dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }): void {
+    if (task.timer) clearTimeout(task.timer);
     const wallDelayMs = Math.max(0, (task.dueMs - this.nowMs()) / this.speedFactor);
-    const fire = (): void => {
+    task.timer = setTimeout(() => {
       if (this.tasks.get(id) !== task) return;
-      task.timer = null;
       if (task.periodMs === null) this.tasks.delete(id);
       else {
         task.dueMs += task.periodMs;
         this.arm(id, task);
       }
       task.run();
-    };
-    // A task due now (a follower woken by new data) runs on the next turn: setTimeout(0) would wait
-    // at least 1 ms, which bounds acks=-1 latency.
-    task.timer = wallDelayMs < 1 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, wallDelayMs) };
+    }, wallDelayMs);
     // Pending emulation timers must not keep a headless process or a test alive on their own.
-    if ('immediate' in task.timer) task.timer.immediate.unref?.();
-    else task.timer.timeout.unref?.();
+    task.timer.unref?.();
   }
-}
-
-type Timer = { immediate: ReturnType<typeof setImmediate> } | { timeout: ReturnType<typeof setTimeout> };
-
-interface Task {
-  dueMs: number;
-  periodMs: number | null;
-  run: () => void;
-  timer: Timer | null;
-}
-
-function disarm(task: Task): void {
-  if (!task.timer) return;
-  if ('immediate' in task.timer) clearImmediate(task.timer.immediate);
-  else clearTimeout(task.timer.timeout);
-  task.timer = null;
 }
