@@ -1,12 +1,14 @@
 /**
  * The data path: produce and consume through the emulated cluster (3 brokers, one RF 3 partition,
  * followers replicating in-process), and a random-offset lookup in a large partition, each against
- * plain file I/O on the same disk in the same run.
+ * plain file I/O on the same disk in the same run (`npm run bench data`).
  *
- * Sizes: DATA_BENCH_BYTES (default 1 GiB) is the partition of the random-read test;
- * DATA_BENCH_PRODUCE_BYTES (default 64 MiB) the batch bytes produced per produce case.
- * MB here is 10^6 bytes.
+ * Sizes: DATA_BENCH_PRODUCE_BYTES (default 32 MiB) is the batch bytes produced per trial of a
+ * produce case (3 trials, each beside its baseline; medians reported); DATA_BENCH_BYTES (default
+ * 1 GiB) the partition of the random-read test, built once of 1 MB batches and once of 16 KB
+ * batches, and deleted afterwards. `DATA_BENCH_BYTES=256MiB` makes a quick run. MB here is 10^6 bytes.
  */
+import { execFileSync } from 'node:child_process';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,7 +27,9 @@ import { measured, percentile, tempDir } from './bench-support';
 
 const MB = 1e6;
 const MiB = 1024 * 1024;
-const PRODUCE_BYTES = envBytes('DATA_BENCH_PRODUCE_BYTES', 64 * MiB);
+const PRODUCE_BYTES = envBytes('DATA_BENCH_PRODUCE_BYTES', 32 * MiB);
+/** Produce and consume run this many times, alternating with their baselines; medians reported. */
+const TRIALS = 3;
 const PARTITION_BYTES = envBytes('DATA_BENCH_BYTES', 1024 * MiB);
 /** `max.in.flight.requests.per.connection` of Kafka's producer. */
 const IN_FLIGHT = 5;
@@ -34,6 +38,7 @@ const FETCH_BYTES = MiB;
 /** `max.poll.records` of Kafka's consumer. */
 const POLL_RECORDS = 500;
 const LOOKUPS = 1000;
+const ROUND_TRIPS = 500;
 const BLOCK = 4096;
 
 interface ProduceCase {
@@ -56,6 +61,18 @@ function envBytes(name: string, fallback: number): number {
   const unit = (m[2] ?? '').toLowerCase()[0];
   const scale = unit === 'k' ? 1024 : unit === 'm' ? MiB : unit === 'g' ? 1024 * MiB : 1;
   return Math.floor(Number(m[1]) * scale);
+}
+
+/**
+ * Writes dirty pages back (untimed) before a timed phase, so that the write-back of one phase's
+ * unflushed bytes does not stall the next one's writes.
+ */
+function settleDisk(): void {
+  try {
+    execFileSync('sync');
+  } catch {
+    // No `sync` here (Windows): the phases then share the write-back.
+  }
 }
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -92,6 +109,8 @@ function batchOf(count: number, size: number, now: number, seed: number): Uint8A
   return buildRecordBatch(records, { now });
 }
 
+const median = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 // --- produce and consume -------------------------------------------------------------------------
@@ -108,6 +127,7 @@ interface CaseData {
 function appendToFiles(dir: string, data: CaseData): number {
   mkdirSync(dir, { recursive: true });
   const fds = [0, 1, 2].map((i) => openSync(join(dir, `copy-${i}.log`), 'w'));
+  settleDisk();
   const start = performance.now();
   let position = 0;
   for (let b = 0; b < data.batches; b++) {
@@ -165,6 +185,20 @@ async function produce(broker: KafkaServer, tp: TopicPartition, data: CaseData, 
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, slot));
+}
+
+/** ROUND_TRIPS produce requests one after the other; their latencies in ms, sorted. */
+async function roundTrips(broker: KafkaServer, tp: TopicPartition, template: Uint8Array, acks: number): Promise<number[]> {
+  const rm = broker.replicaManager!;
+  const out: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    await turn();
+    const start = performance.now();
+    const [r] = await rm.appendRecords(30_000, acks, [{ topicPartition: tp, records: template.slice() }]);
+    out.push(performance.now() - start);
+    if (r.error !== 'NONE') throw new Error(`produce to ${tp.topic} failed: ${r.error}`);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** The broker's consumer fetch (`fetchMessages`, 1 MiB per fetch) over the whole partition; whole batches counted. */
@@ -232,15 +266,9 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
   });
   for (const d of cases) {
     console.log(
-      `  ${d.c.label} records: batches of ${d.c.recordsPerBatch} × ${fmt(d.c.recordBytes)} B = ${fmt(d.template.length)} B, ` +
-        `${fmt(d.batches)} batches = ${fmt(d.bytes / MB, 1)} MB, ${fmt(d.records)} records per case`,
+      `  ${d.c.label} records: batches of ${d.c.recordsPerBatch} × ${fmt(d.c.recordBytes)} B = ${fmt(d.template.length)} B; ` +
+        `${TRIALS} trials of ${fmt(d.batches)} batches = ${fmt(d.bytes / MB, 1)} MB = ${fmt(d.records)} records per case`,
     );
-  }
-
-  // Baselines first, on their own (they block the event loop; a running cluster would miss pings).
-  const baselineMs = new Map<string, number>();
-  for (const d of cases) {
-    for (const acks of ACKS) baselineMs.set(`${d.c.label}/${acks}`, appendToFiles(join(root, 'baseline', `${d.c.label.replace(/\W/g, '')}-${acks}`), d));
   }
 
   const ws = await openWorkspace(join(root, 'ws'));
@@ -250,18 +278,34 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
     const produced = new Map<string, { tp: TopicPartition; broker: KafkaServer }>();
     for (const d of cases) {
       for (const acks of ACKS) {
-        const name = `bench-${d.c.label.replace(/\W/g, '')}-acks${acks === -1 ? 'all' : acks}`;
-        const { tp, broker, partition } = await createTopic(ws, name);
-        const run = await measured(() => produce(broker, tp, d, acks));
+        const tag = `${d.c.label.replace(/\W/g, '')}-acks${acks === -1 ? 'all' : acks}`;
+        const { tp, broker, partition } = await createTopic(ws, `bench-${tag}`);
         const leaderLog = partition.log!;
-        if (leaderLog.logEndOffset !== d.records) throw new Error(`${name}: ${leaderLog.logEndOffset} records in the log, ${d.records} produced`);
-        const caughtUp = await measured(() => until(() => replicaLogs(ws, tp).every((l) => l.logEndOffset === d.records) && leaderLog.highWatermark === d.records, 60_000, `${name} replicated`));
-        const base = baselineMs.get(`${d.c.label}/${acks}`)!;
+        const dojoMs: number[] = [];
+        const baseMs: number[] = [];
+        const caughtUpMs: number[] = [];
+        let maxBlockMs = 0;
+        // Baseline and cluster alternate, so that both see the same machine (others' load, write-back).
+        for (let trial = 1; trial <= TRIALS; trial++) {
+          baseMs.push(appendToFiles(join(root, 'baseline', tag), d));
+          settleDisk();
+          const run = await measured(() => produce(broker, tp, d, acks));
+          const expected = trial * d.records;
+          if (leaderLog.logEndOffset !== expected) throw new Error(`${tp.topic}: ${leaderLog.logEndOffset} records in the log, ${expected} produced`);
+          const caughtUp = await measured(() =>
+            until(() => replicaLogs(ws, tp).every((l) => l.logEndOffset === expected) && leaderLog.highWatermark === expected, 60_000, `${tp.topic} replicated`),
+          );
+          dojoMs.push(run.ms);
+          caughtUpMs.push(caughtUp.ms);
+          maxBlockMs = Math.max(maxBlockMs, run.maxBlockMs);
+        }
+        const dojo = median(dojoMs);
+        const base = median(baseMs);
         const what = `produce ${d.c.label} records, acks ${acks === -1 ? '−1' : acks}, RF 3`;
-        report({ name: `${what}: MB/s`, value: d.bytes / MB / (run.ms / 1000), unit: 'MB/s', baseline: d.bytes / MB / (base / 1000), baselineName: 'same bytes, writeSync to 3 files' });
-        report({ name: `${what}: records/s`, value: d.records / (run.ms / 1000), unit: 'records/s', baseline: d.records / (base / 1000), baselineName: 'same' });
-        report({ name: `${what}: longest event-loop block`, value: run.maxBlockMs, unit: 'ms' });
-        if (acks === 1) report({ name: `${what}: followers caught up after the last ack`, value: caughtUp.ms, unit: 'ms' });
+        report({ name: `${what}: MB/s`, value: d.bytes / MB / (dojo / 1000), unit: 'MB/s', baseline: d.bytes / MB / (base / 1000), baselineName: 'same bytes, writeSync to 3 files' });
+        report({ name: `${what}: records/s`, value: d.records / (dojo / 1000), unit: 'records/s', baseline: d.records / (base / 1000), baselineName: 'same' });
+        report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });
+        if (acks === 1) report({ name: `${what}: followers caught up after the last ack`, value: median(caughtUpMs), unit: 'ms' });
         produced.set(`${d.c.label}/${acks}`, { tp, broker });
       }
     }
@@ -269,22 +313,44 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
     for (const d of cases) {
       const { tp, broker } = produced.get(`${d.c.label}/1`)!;
       const segmentPath = broker.logManager!.getLog(tp)!.segments[0].logPath;
-      const base = readFileSequentially(segmentPath);
-      const fetch = await measured(() => consumeFetch(broker, tp, false));
-      const decode = await measured(() => consumeFetch(broker, tp, true));
-      const client = await measured(() => consumeClient(ws, tp));
-      if (fetch.result.records !== d.records || decode.result.records !== d.records || client.result !== d.records) {
-        throw new Error(`consumed ${fetch.result.records} / ${decode.result.records} / ${client.result} records of ${d.records}`);
+      const records = TRIALS * d.records;
+      const times = { base: [] as number[], fetch: [] as number[], decode: [] as number[], client: [] as number[] };
+      let bytes = 0;
+      let baseBytes = 0;
+      let maxBlockMs = 0;
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const base = readFileSequentially(segmentPath);
+        const fetch = await measured(() => consumeFetch(broker, tp, false));
+        const decode = await measured(() => consumeFetch(broker, tp, true));
+        const client = await measured(() => consumeClient(ws, tp));
+        if (fetch.result.records !== records || decode.result.records !== records || client.result !== records) {
+          throw new Error(`consumed ${fetch.result.records} / ${decode.result.records} / ${client.result} records of ${records}`);
+        }
+        times.base.push(base.ms);
+        times.fetch.push(fetch.ms);
+        times.decode.push(decode.ms);
+        times.client.push(client.ms);
+        bytes = fetch.result.bytes;
+        baseBytes = base.bytes;
+        maxBlockMs = Math.max(maxBlockMs, fetch.maxBlockMs, decode.maxBlockMs, client.maxBlockMs);
       }
-      const baseMBs = base.bytes / MB / (base.ms / 1000);
-      const baseRecords = d.records / (base.ms / 1000);
+      const base = median(times.base);
+      const perSecond = (ms: number) => records / (ms / 1000);
       const what = `consume ${d.c.label} records`;
-      report({ name: `${what}, fetchMessages 1 MiB: MB/s`, value: fetch.result.bytes / MB / (fetch.ms / 1000), unit: 'MB/s', baseline: baseMBs, baselineName: 'leader .log, readSync 1 MiB chunks' });
-      report({ name: `${what}, fetchMessages 1 MiB: records/s`, value: d.records / (fetch.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
-      report({ name: `${what}, fetch + decode every record: records/s`, value: d.records / (decode.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
-      report({ name: `${what}, ClusterClient.read ${POLL_RECORDS}/call: records/s`, value: d.records / (client.ms / 1000), unit: 'records/s', baseline: baseRecords, baselineName: 'same' });
-      report({ name: `${what}: longest event-loop block (fetch / decode / client)`, value: Math.max(fetch.maxBlockMs, decode.maxBlockMs, client.maxBlockMs), unit: 'ms' });
-      console.log(`    event-loop blocks: fetch ${fetch.maxBlockMs.toFixed(1)} ms, decode ${decode.maxBlockMs.toFixed(1)} ms, client ${client.maxBlockMs.toFixed(1)} ms`);
+      report({ name: `${what}, fetchMessages 1 MiB: MB/s`, value: bytes / MB / (median(times.fetch) / 1000), unit: 'MB/s', baseline: baseBytes / MB / (base / 1000), baselineName: 'leader .log, readSync 1 MiB chunks' });
+      report({ name: `${what}, fetchMessages 1 MiB: records/s`, value: perSecond(median(times.fetch)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
+      report({ name: `${what}, fetch + decode every record: records/s`, value: perSecond(median(times.decode)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
+      report({ name: `${what}, ClusterClient.read ${POLL_RECORDS}/call: records/s`, value: perSecond(median(times.client)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
+      report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });
+    }
+
+    // Round trips, one request at a time, on the 100 B topics (after their data was consumed).
+    for (const acks of ACKS) {
+      const { tp, broker } = produced.get(`${cases[0].c.label}/${acks}`)!;
+      const latencies = await roundTrips(broker, tp, cases[0].template, acks);
+      const what = `produce round trip, one ${fmt(cases[0].template.length)} B batch at a time, acks ${acks === -1 ? '−1' : acks}`;
+      report({ name: `${what}: p50`, value: percentile(latencies, 50), unit: 'ms' });
+      report({ name: `${what}: p99`, value: percentile(latencies, 99), unit: 'ms' });
     }
   } finally {
     await ws.close();
@@ -322,6 +388,7 @@ function randomRead(root: string, layout: Layout, report: (f: Figure) => void): 
     }
     const buildMs = performance.now() - buildStart;
     log.updateHighWatermark(log.logEndOffset);
+    settleDisk();
     const size = log.size;
     const sizeLabel = size >= 1024 * MiB ? `${fmt(size / 1024 / MiB, 2)} GiB` : `${fmt(size / MiB)} MiB`;
     console.log(
@@ -353,18 +420,8 @@ function randomRead(root: string, layout: Layout, report: (f: Figure) => void): 
       if (!found) throw new Error(`record ${offset} not found`);
       return { readUs: (read - start) * 1000, totalUs: (done - start) * 1000 };
     };
-    for (let i = 0; i < 50; i++) lookup(Math.floor(random() * end));
-    const total: number[] = [];
-    const readOnly: number[] = [];
-    for (let i = 0; i < LOOKUPS; i++) {
-      const r = lookup(Math.floor(random() * end));
-      total.push(r.totalUs);
-      readOnly.push(r.readUs);
-    }
-    total.sort((a, b) => a - b);
-    readOnly.sort((a, b) => a - b);
-
-    // The baseline: one random 4 KB block of the same (first) segment file.
+    // The baseline: one random 4 KB block of the same (first) segment file, read in turn with each
+    // lookup so that both see the same machine.
     const fd = openSync(log.segments[0].logPath, 'r');
     const blocks = Math.floor(fstatSync(fd).size / BLOCK);
     const block = new Uint8Array(BLOCK);
@@ -373,16 +430,27 @@ function randomRead(root: string, layout: Layout, report: (f: Figure) => void): 
       readSync(fd, block, 0, BLOCK, Math.floor(random() * blocks) * BLOCK);
       return (performance.now() - start) * 1000;
     };
-    for (let i = 0; i < 50; i++) blockRead();
+    for (let i = 0; i < 50; i++) {
+      lookup(Math.floor(random() * end));
+      blockRead();
+    }
+    const total: number[] = [];
+    const readOnly: number[] = [];
     const base: number[] = [];
-    for (let i = 0; i < LOOKUPS; i++) base.push(blockRead());
+    for (let i = 0; i < LOOKUPS; i++) {
+      const r = lookup(Math.floor(random() * end));
+      total.push(r.totalUs);
+      readOnly.push(r.readUs);
+      base.push(blockRead());
+    }
     closeSync(fd);
-    base.sort((a, b) => a - b);
+    for (const xs of [total, readOnly, base]) xs.sort((x, y) => x - y);
 
     const what = `record at a random offset, ${sizeLabel} of ${layout.label} (Log.read + decode)`;
     report({ name: `${what}: p50`, value: percentile(total, 50), unit: 'µs', baseline: percentile(base, 50), baselineName: 'readSync of one random 4 KB block' });
     report({ name: `${what}: p99`, value: percentile(total, 99), unit: 'µs', baseline: percentile(base, 99), baselineName: 'same' });
-    report({ name: `  of which Log.read (segment, index, scan, read the batch): p50 / p99`, value: percentile(readOnly, 50), unit: `µs / ${fmt(percentile(readOnly, 99))} µs` });
+    report({ name: '  of which Log.read (segment, index, scan, read the batch): p50', value: percentile(readOnly, 50), unit: 'µs' });
+    report({ name: '  of which Log.read: p99', value: percentile(readOnly, 99), unit: 'µs' });
   } finally {
     const start = performance.now();
     log.delete();
