@@ -191,7 +191,10 @@ export class TopicServiceImpl implements TopicService {
     return {
       numPartitions: broker.config.numPartitions,
       defaultReplicationFactor: broker.config.defaultReplicationFactor,
-      liveBrokers: broker.metadataCache.getAliveBrokers().map((b) => ({ id: b.id, rack: b.rack })),
+      liveBrokers: broker.metadataCache
+        .getAliveBrokers()
+        .map((b) => ({ id: b.id, rack: b.rack }))
+        .sort((a, b) => a.id - b.id),
     };
   }
 
