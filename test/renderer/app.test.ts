@@ -1,25 +1,18 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
 import App from '../../src-renderer/src/App.vue';
 import { useClusterStore } from '../../src-renderer/src/stores/cluster';
 import { useUiStore } from '../../src-renderer/src/stores/ui';
 import { FakeApi } from './support/fake-api';
 import { byTestId } from './support/helpers';
-import { mountWithApp, settle } from './support/mount';
+import { mountWithApp, settle, unmountAll } from './support/mount';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 describe('App shell', () => {
   it('shows the navigation, the open workspace and the controller in the header', async () => {
     const fake = new FakeApi();
     const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
-    wrapper = w;
     await router!.push('/overview');
     await settle();
     expect(byTestId(w, 'nav-clusters').text()).toBe('Clusters');
@@ -31,7 +24,6 @@ describe('App shell', () => {
   it('switches every text, and Element Plus, to 简体中文', async () => {
     const fake = new FakeApi();
     const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
-    wrapper = w;
     await router!.push('/overview');
     await settle();
     useUiStore().setLocale('zh-CN');
@@ -46,7 +38,6 @@ describe('App shell', () => {
   it('adds pushed events to the timeline', async () => {
     const fake = new FakeApi();
     const { wrapper: w, router } = mountWithApp(App, { client: fake.client(), router: true, locale: 'en' });
-    wrapper = w;
     await router!.push('/overview');
     await settle();
     fake.push({

@@ -6,7 +6,8 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import { toApiCallError } from '../api/api-error';
-import type { ApiErrorDto, ClusterOverviewDto, EventDto, PushDto } from '../api/types';
+import type { ClusterOverviewDto, EventDto, PushDto } from '../api/types';
+import { useApiAction } from '../composables/use-api-action';
 import { throttle } from '../lib/throttle';
 
 /** Events kept in the timeline; older ones page in on demand. */
@@ -17,21 +18,14 @@ export const useClusterStore = defineStore('cluster', () => {
   const api = useApi();
   const overview = shallowRef<ClusterOverviewDto | null>(null);
   const events = shallowRef<EventDto[]>([]);
-  const error = shallowRef<ApiErrorDto | null>(null);
-  const loading = ref(false);
+  // The last refusal stays shown until a read succeeds.
+  const { busy: loading, error, run } = useApiAction({ clearErrorOn: 'success' });
   /** Grows by one for every push: views watch it to refresh (throttled). */
   const revision = ref(0);
 
   async function loadOverview(): Promise<void> {
-    loading.value = true;
-    try {
-      overview.value = await api.cluster.overview();
-      error.value = null;
-    } catch (e) {
-      error.value = toApiCallError(e).dto;
-    } finally {
-      loading.value = false;
-    }
+    const loaded = await run(() => api.cluster.overview());
+    if (loaded !== undefined) overview.value = loaded;
   }
 
   async function loadEvents(limit = 200): Promise<void> {

@@ -296,45 +296,41 @@ export const useCreateTopicStore = defineStore('create-topic', () => {
     }
   }
 
-  /** Validate only: Kafka checks the request and writes nothing. */
-  async function validateOnly(): Promise<boolean> {
+  /**
+   * Sends the final request with the previewed assignment (`validateOnly`: Kafka only checks it);
+   * the answer, or null when there is nothing to send or Kafka refused it (the refusal is shown).
+   */
+  async function send(validateOnly: boolean): Promise<CreateTopicPreviewDto | null> {
     const assignment = previewed.value;
-    if (assignment === null || busy.value) return false;
+    if (assignment === null || busy.value) return null;
     busy.value = true;
     error.value = null;
-    validated.value = false;
+    if (validateOnly) validated.value = false;
     try {
-      const result = await call(() => api.topics.create(finalRequest(form, assignment), { validateOnly: true }));
-      if (result.error !== null) {
-        error.value = result.error;
-        return false;
-      }
-      if (result.znodes.length > 0) review.value = result;
-      validated.value = true;
-      return true;
+      const result = await call(() => api.topics.create(finalRequest(form, assignment), { validateOnly }));
+      if (result.error === null) return result;
+      error.value = result.error;
+      return null;
     } finally {
       busy.value = false;
     }
   }
 
+  /** Validate only: Kafka checks the request and writes nothing. */
+  async function validateOnly(): Promise<boolean> {
+    const result = await send(true);
+    if (result === null) return false;
+    if (result.znodes.length > 0) review.value = result;
+    validated.value = true;
+    return true;
+  }
+
   /** Creates the topic with the previewed assignment, then follows its partitions. */
   async function create(): Promise<boolean> {
-    const assignment = previewed.value;
-    if (assignment === null || busy.value) return false;
-    busy.value = true;
-    error.value = null;
-    try {
-      const result = await call(() => api.topics.create(finalRequest(form, assignment), { validateOnly: false }));
-      if (result.error !== null) {
-        error.value = result.error;
-        return false;
-      }
-      step.value = STEP_FOLLOW;
-      startFollowing();
-      return true;
-    } finally {
-      busy.value = false;
-    }
+    if ((await send(false)) === null) return false;
+    step.value = STEP_FOLLOW;
+    startFollowing();
+    return true;
   }
 
   async function pollOnce(): Promise<void> {

@@ -2,32 +2,23 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
-import { toApiCallError } from '../api/api-error';
-import type { ApiErrorDto, ClusterProfileDto, PushDto, SnapshotDto, WorkspaceSummaryDto } from '../api/types';
+import type { ClusterProfileDto, PushDto, SnapshotDto, WorkspaceSummaryDto } from '../api/types';
+import { useApiAction } from '../composables/use-api-action';
 
 export const useWorkspacesStore = defineStore('workspaces', () => {
   const api = useApi();
   const list = shallowRef<WorkspaceSummaryDto[]>([]);
   const current = shallowRef<WorkspaceSummaryDto | null>(null);
-  const loading = ref(false);
   const loaded = ref(false);
-  const error = shallowRef<ApiErrorDto | null>(null);
+  // The last refusal stays shown until a read succeeds.
+  const { busy: loading, error, run } = useApiAction({ clearErrorOn: 'success' });
 
   const currentName = computed(() => current.value?.name ?? null);
 
   async function load(): Promise<void> {
-    loading.value = true;
-    try {
-      const [all, open] = await Promise.all([api.workspaces.list(), api.workspaces.current()]);
-      list.value = all;
-      current.value = open;
-      error.value = null;
-    } catch (e) {
-      error.value = toApiCallError(e).dto;
-    } finally {
-      loading.value = false;
-      loaded.value = true;
-    }
+    const read = await run(() => Promise.all([api.workspaces.list(), api.workspaces.current()]));
+    if (read !== undefined) [list.value, current.value] = read;
+    loaded.value = true;
   }
 
   /** Runs a change, then reloads the list; the error (Kafka's words) is rethrown for the form. */

@@ -22,6 +22,15 @@ export interface Mounted {
   readonly router: Router | null;
 }
 
+const mounted = new Set<VueWrapper>();
+
+/** Unmounts all that mountWithApp mounted and empties the body (teleported dialogs too): `afterEach(unmountAll)`. */
+export function unmountAll(): void {
+  for (const wrapper of mounted) wrapper.unmount();
+  mounted.clear();
+  document.body.innerHTML = '';
+}
+
 export function mountWithApp<C extends Component>(component: C, options: MountOptions<C>): Mounted {
   const pinia = createPinia();
   setActivePinia(pinia);
@@ -40,6 +49,7 @@ export function mountWithApp<C extends Component>(component: C, options: MountOp
       provide: { [API_CLIENT as symbol]: options.client },
     },
   } as ComponentMountingOptions<C>) as unknown as VueWrapper;
+  mounted.add(wrapper);
   return { wrapper, pinia, router };
 }
 

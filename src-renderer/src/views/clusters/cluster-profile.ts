@@ -37,19 +37,36 @@ export function rackOf(brokerIndex: number, racks: number): string {
   return `rack-${brokerIndex % Math.max(1, racks)}`;
 }
 
+type FieldsOf<T> = { [K in keyof ClusterProfileForm]: ClusterProfileForm[K] extends T ? K : never }[keyof ClusterProfileForm];
+
+/** The broker configs the form sets: on/off ones, then counts (each at least 1). */
+export const SWITCH_CONFIGS: ReadonlyArray<{ readonly property: string; readonly field: FieldsOf<boolean> }> = [
+  { property: 'delete.topic.enable', field: 'deleteTopicEnable' },
+  { property: 'auto.create.topics.enable', field: 'autoCreateTopicsEnable' },
+  { property: 'unclean.leader.election.enable', field: 'uncleanLeaderElectionEnable' },
+];
+export const COUNT_CONFIGS: ReadonlyArray<{ readonly property: string; readonly field: FieldsOf<number> }> = [
+  { property: 'num.partitions', field: 'numPartitions' },
+  { property: 'default.replication.factor', field: 'defaultReplicationFactor' },
+  { property: 'min.insync.replicas', field: 'minInsyncReplicas' },
+];
+
+/** The profile's fields a refusal may name (`brokerConfig.<property>` names one broker config). */
+export const PROFILE_FIELDS: readonly string[] = [
+  'name',
+  'brokers',
+  'racks',
+  'logDirsPerBroker',
+  'brokerConfig',
+  ...[...SWITCH_CONFIGS, ...COUNT_CONFIGS].map((c) => c.property),
+];
+
 export function toProfile(form: ClusterProfileForm): ClusterProfileDto {
   return {
     name: form.name.trim(),
     brokers: form.brokers,
     racks: form.useRacks ? Array.from({ length: form.brokers }, (_, i) => rackOf(i, form.racks)) : null,
     logDirsPerBroker: form.logDirsPerBroker,
-    brokerConfig: {
-      'delete.topic.enable': String(form.deleteTopicEnable),
-      'auto.create.topics.enable': String(form.autoCreateTopicsEnable),
-      'unclean.leader.election.enable': String(form.uncleanLeaderElectionEnable),
-      'num.partitions': String(form.numPartitions),
-      'default.replication.factor': String(form.defaultReplicationFactor),
-      'min.insync.replicas': String(form.minInsyncReplicas),
-    },
+    brokerConfig: Object.fromEntries([...SWITCH_CONFIGS, ...COUNT_CONFIGS].map((c) => [c.property, String(form[c.field])])),
   };
 }

@@ -1,23 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
 import TopicsView from '../../../../src-renderer/src/views/topics/TopicsView.vue';
 import { FakeApi } from '../../support/fake-api';
 import { byTestId, inputOf } from '../../support/helpers';
-import { mountWithApp, settle } from '../../support/mount';
+import { mountWithApp, settle, unmountAll } from '../../support/mount';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 describe('TopicsView', () => {
   it('renders one page of 50 rows out of 10,000 topics, paging on the server', async () => {
     const fake = new FakeApi({ topics: 10_000 });
     const { wrapper: w } = mountWithApp(TopicsView, { client: fake.client(), router: true });
-    wrapper = w;
     await settle();
     const list = fake.callsOf('topics', 'list');
     expect(list).toHaveLength(1);
@@ -38,7 +31,6 @@ describe('TopicsView', () => {
   it('searches on the server after typing stops, from the first page', async () => {
     const fake = new FakeApi({ topics: 300 });
     const { wrapper: w } = mountWithApp(TopicsView, { client: fake.client(), router: true });
-    wrapper = w;
     await settle();
     await inputOf(w, 'topic-search').setValue('0012');
     await new Promise((r) => setTimeout(r, 300));

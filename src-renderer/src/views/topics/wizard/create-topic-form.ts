@@ -13,6 +13,13 @@ import type { ApiErrorDto, AssignmentModeDto, CreateTopicRequestDto } from '../.
 import type { Assignment } from './assignment-grid';
 
 export type AssignmentKind = 'automatic' | 'manual' | 'replica-assignment';
+export const ASSIGNMENT_KINDS: readonly AssignmentKind[] = ['automatic', 'manual', 'replica-assignment'];
+/** The i18n key naming each kind (in the create wizard and in the alter wizard's add partitions). */
+export const ASSIGNMENT_KIND_LABELS: Readonly<Record<AssignmentKind, string>> = {
+  automatic: 'wizard.assignment.automatic',
+  manual: 'wizard.assignment.manual',
+  'replica-assignment': 'wizard.assignment.paste',
+};
 
 export interface CreateTopicForm {
   name: string;

@@ -5,14 +5,9 @@ import { assignReplicasToBrokers } from '../../../../../src-main/core/admin/repl
 import AlterTopicWizard from '../../../../../src-renderer/src/views/topics/alter/AlterTopicWizard.vue';
 import { FakeApi } from '../../../support/fake-api';
 import { byTestId, click, inputOf } from '../../../support/helpers';
-import { mountWithApp, settle } from '../../../support/mount';
+import { mountWithApp, settle, unmountAll } from '../../../support/mount';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 function rows(w: VueWrapper, scope: string): number[][] {
   return byTestId(w, scope)
@@ -22,7 +17,6 @@ function rows(w: VueWrapper, scope: string): number[][] {
 
 async function mountAlter(fake: FakeApi) {
   const { wrapper: w } = mountWithApp(AlterTopicWizard, { client: fake.client(), props: { topic: 'orders' } });
-  wrapper = w;
   await settle();
   return w;
 }

@@ -6,14 +6,9 @@ import CreateTopicWizard from '../../../../../src-renderer/src/views/topics/wiza
 import { useCreateTopicStore } from '../../../../../src-renderer/src/stores/create-topic';
 import { FakeApi } from '../../../support/fake-api';
 import { byTestId, click, inputOf } from '../../../support/helpers';
-import { mountWithApp, settle } from '../../../support/mount';
+import { mountWithApp, settle, unmountAll } from '../../../support/mount';
 
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+afterEach(unmountAll);
 
 async function setNumber(w: VueWrapper, id: string, value: number): Promise<void> {
   const input = inputOf(w, id);
@@ -34,7 +29,6 @@ function gridRows(w: VueWrapper): number[][] {
 
 async function start(fake: FakeApi) {
   const mounted = mountWithApp(CreateTopicWizard, { client: fake.client() });
-  wrapper = mounted.wrapper;
   await settle();
   return { w: mounted.wrapper, store: useCreateTopicStore() };
 }
