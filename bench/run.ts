@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
- * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`) runs the suites whose name matches.
+ * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`) runs the suites whose name matches.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +8,14 @@ import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
+import { uiBench } from './ui.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 
 const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [
   { name: 'zookeeper store', run: zookeeperStoreBench },
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
+  { name: 'ui', run: uiBench },
 ];
 
 const filter = process.argv[2];
