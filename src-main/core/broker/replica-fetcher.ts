@@ -14,7 +14,6 @@
  * fetch timing out). Errors back off `replica.fetch.backoff.ms`.
  */
 import type { ErrorName } from '../common/kafka-errors';
-import { KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { ScheduledTask, Time } from '../platform/scheduler';
@@ -254,7 +253,7 @@ class ReplicaFetcher {
     if (requests.length > 0) {
       const results = leader.fetchForFollower(this.deps.brokerId, requests);
       for (let i = 0; i < results.length; i++) {
-        const outcome = this.processPartitionData(leader, fetching[i], logs[i], requests[i], results[i]);
+        const outcome = this.processPartitionData(fetching[i], logs[i], requests[i], results[i]);
         if (outcome === 'appended') {
           progressed = true;
           if (logs[i].logEndOffset < results[i].logEndOffset) moreData = true;
@@ -309,7 +308,6 @@ class ReplicaFetcher {
 
   /** `processPartitionData` and the error handling of one partition's fetch result. */
   private processPartitionData(
-    leader: ReplicationLeader,
     state: FetchState,
     log: Log,
     request: FollowerFetchPartition,
@@ -341,7 +339,7 @@ class ReplicaFetcher {
         return appended ? 'appended' : 'nothing';
       }
       case 'OFFSET_OUT_OF_RANGE': {
-        this.handleOffsetOutOfRange(leader, state, log, result);
+        this.handleOffsetOutOfRange(state, log, result);
         return 'error';
       }
       case 'FENCED_LEADER_EPOCH':
@@ -356,7 +354,7 @@ class ReplicaFetcher {
   }
 
   /** `fetchOffsetAndTruncate` after OFFSET_OUT_OF_RANGE. */
-  private handleOffsetOutOfRange(leader: ReplicationLeader, state: FetchState, log: Log, result: FollowerFetchResult): void {
+  private handleOffsetOutOfRange(state: FetchState, log: Log, result: FollowerFetchResult): void {
     const tp = tpKey(state.topicPartition);
     const replicaEndOffset = log.logEndOffset;
     if (result.logEndOffset >= 0 && result.logEndOffset < replicaEndOffset) {
@@ -370,9 +368,7 @@ class ReplicaFetcher {
       this.line('WARN', `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`);
       if (leaderStartOffset > replicaEndOffset) log.truncateFullyAndStartAt(leaderStartOffset);
     }
-    void leader;
     this.deps.onFollowerProgress?.(state.topicPartition);
   }
 }
 
-export { KafkaApiError };

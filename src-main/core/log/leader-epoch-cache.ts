@@ -69,13 +69,14 @@ export class LeaderEpochFileCache {
     const last = this.epochs[this.epochs.length - 1];
     if (last && last.epoch === epoch && startOffset >= last.startOffset) return false;
     const retained = this.epochs.filter((e) => e.epoch < epoch && e.startOffset < startOffset);
-    const removed = this.epochs.length - retained.length;
+    const removed = this.epochs.filter((e) => !retained.includes(e));
     const entry = { epoch, startOffset };
     this.epochs = [...retained, entry];
-    if (removed > 0) {
+    if (removed.length > 0) {
+      const listed = removed.map((e) => `EpochEntry(epoch=${e.epoch}, startOffset=${e.startOffset})`).join(', ');
       this.warn(
         `New epoch entry EpochEntry(epoch=${epoch}, startOffset=${startOffset}) caused truncation of conflicting entries ` +
-          `${removed}. Cache now contains ${this.epochs.length} entries.`,
+          `ListBuffer(${listed}). Cache now contains ${this.epochs.length} entries.`,
       );
     }
     this.flush();

@@ -57,10 +57,9 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
       fs.rm(path, { force: true });
     }
   }
-  const config = log.segmentConfig();
   const segments: LogSegment[] = [];
   for (const base of [...logBases].sort((a, b) => a - b)) {
-    const segment = LogSegment.open(log.handles, dir, base, { ...log.segmentConfig(), rollJitterMs: config.rollJitterMs }, log.time);
+    const segment = LogSegment.open(log.handles, dir, base, log.segmentConfig(), log.time);
     segments.push(segment);
     const problem = indexProblem(log, segment, swapBases.includes(base));
     if (problem !== null) {

@@ -26,7 +26,7 @@ import { tpKey } from '../common/topic-partition';
 import type { FileSystem } from '../platform/file-system';
 import { baseName, joinPath, parentPath } from '../platform/file-system';
 import type { Random } from '../platform/random';
-import type { Time } from '../platform/scheduler';
+import type { ScheduledTask, Time } from '../platform/scheduler';
 import { batchesIn, NO_TIMESTAMP } from '../record';
 import type { EpochEntry } from './checkpoint-file';
 import { KafkaException } from './errors';
@@ -102,7 +102,7 @@ export class Log {
   private hwPosition: LogOffsetMetadata | null = null;
   /** When the log was last fsynced (`lastFlushTime`), for `flush.ms`. */
   lastFlushTimeMs: number;
-  private readonly pendingDeletes: Array<{ segments: LogSegment[]; task: unknown }> = [];
+  private readonly pendingDeletes: Array<{ segments: LogSegment[]; task: ScheduledTask | null }> = [];
 
   private constructor(options: LogOptions) {
     this.fs = options.fs;
@@ -696,7 +696,7 @@ export class Log {
       reason,
       deleteAtMs: this.time.nowMs() + delayMs,
     });
-    const entry = { segments: [...segments], task: null as unknown };
+    const entry: { segments: LogSegment[]; task: ScheduledTask | null } = { segments: [...segments], task: null };
     entry.task = this.time.schedule('delete-file', delayMs, () => {
       const i = this.pendingDeletes.indexOf(entry);
       if (i >= 0) this.pendingDeletes.splice(i, 1);
@@ -754,7 +754,7 @@ export class Log {
   delete(): void {
     this.closed = true;
     for (const s of this.segmentList) s.closeHandlers();
-    for (const p of this.pendingDeletes) this.time.cancel(p.task as never);
+    for (const p of this.pendingDeletes) if (p.task) this.time.cancel(p.task);
     this.pendingDeletes.length = 0;
     this.fs.rm(this.dirPath, { recursive: true, force: true });
     this.segmentList = [];
