@@ -74,9 +74,16 @@ export class SystemTime implements Time {
 
   private arm(id: number, task: { dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }): void {
     if (task.timer) clearTimeout(task.timer);
-    const wallDelayMs = Math.max(0, (task.dueMs - this.nowMs()) / this.speedFactor);
+    const wallDelayMs = Math.max(0, Math.ceil((task.dueMs - this.nowMs()) / this.speedFactor));
     task.timer = setTimeout(() => {
       if (this.tasks.get(id) !== task) return;
+      // Node's timers run on a monotonic clock with whole-millisecond buckets and may fire up to a
+      // millisecond before Date.now() says the delay passed; at 100× that is 100 emulated ms early.
+      // A task must never see nowMs() before its due time, so wait out the remainder.
+      if (this.nowMs() < task.dueMs) {
+        this.arm(id, task);
+        return;
+      }
       if (task.periodMs === null) this.tasks.delete(id);
       else {
         task.dueMs += task.periodMs;

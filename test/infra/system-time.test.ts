@@ -40,6 +40,20 @@ describe('SystemTime', () => {
     time.shutdown();
   });
 
+  it('never runs a task before its emulated due time, even when the timer fires before the wall clock moved', async () => {
+    let wall = 5_000_000;
+    const time = new SystemTime(100, () => wall);
+    let firedAt: number | null = null;
+    time.schedule('due-in-2s', 2000, () => (firedAt = time.nowMs()));
+    // The wall clock stands still: the Node timer fires, but emulated time has not reached the due time.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(firedAt).toBeNull();
+    wall += 20;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(firedAt).toBe(5_000_000 + 2000);
+    time.shutdown();
+  });
+
   it('does not run a cancelled task', async () => {
     const time = new SystemTime(100);
     let ran = false;
