@@ -28,6 +28,9 @@ const topics = [
   'delete',
 ] as const;
 const messages = ['produce', 'read'] as const;
+const deletions = ['ping'] as const;
+const zookeeper = ['ping'] as const;
+const logDirs = ['ping'] as const;
 
 export const API_METHODS = {
   workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,
@@ -35,6 +38,9 @@ export const API_METHODS = {
   brokers: brokers satisfies Exactly<DojoApi['brokers'], typeof brokers>,
   topics: topics satisfies Exactly<DojoApi['topics'], typeof topics>,
   messages: messages satisfies Exactly<DojoApi['messages'], typeof messages>,
+  deletions: deletions satisfies Exactly<DojoApi['deletions'], typeof deletions>,
+  zookeeper: zookeeper satisfies Exactly<DojoApi['zookeeper'], typeof zookeeper>,
+  logDirs: logDirs satisfies Exactly<DojoApi['logDirs'], typeof logDirs>,
 } as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };
 
 export function isApiMethod(service: string, method: string): service is ServiceName {

@@ -4,6 +4,15 @@
  * can carry.
  */
 
+// The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
+import type { DeletionService } from './deletion-contract';
+import type { LogDirService } from './log-dir-contract';
+import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper-contract';
+
+export type * from './deletion-contract';
+export type * from './log-dir-contract';
+export type * from './zookeeper-contract';
+
 /** How a key, value or header value typed by a person is turned into bytes. */
 export type PayloadEncoding = 'text' | 'hex' | 'base64';
 
@@ -400,6 +409,7 @@ export interface TopicService {
   delete(topic: string): Promise<void>;
 }
 
+
 // ---------------------------------------------------------------------------------------------
 // The whole API, and what is pushed
 
@@ -410,6 +420,9 @@ export interface DojoApi {
   readonly brokers: BrokerService;
   readonly topics: TopicService;
   readonly messages: MessageService;
+  readonly deletions: DeletionService;
+  readonly zookeeper: ZooKeeperService;
+  readonly logDirs: LogDirService;
 }
 
 export type ServiceName = keyof DojoApi;
@@ -417,7 +430,8 @@ export type ServiceName = keyof DojoApi;
 /** Pushed to the UI (IPC event or WebSocket message): something changed, with the new events. */
 export type PushDto =
   | { readonly type: 'events'; readonly events: readonly EventDto[] }
-  | { readonly type: 'workspace-changed'; readonly workspace: WorkspaceSummaryDto | null };
+  | { readonly type: 'workspace-changed'; readonly workspace: WorkspaceSummaryDto | null }
+  | ZooKeeperPushDto;
 
 /**
  * The method names of each service, for the transports (one list, checked against the types in

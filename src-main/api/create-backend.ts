@@ -8,6 +8,9 @@ import type { BackendOptions, DojoBackend } from './backend';
 import { BrokerServiceImpl } from './broker-service';
 import { ClusterServiceImpl } from './cluster-service';
 import type { DojoApi } from './contract';
+import { DeletionServiceImpl } from './deletion-service';
+import { LogDirServiceImpl } from './log-dir-service';
+import { ZooKeeperServiceImpl } from './zookeeper-service';
 import { MessageServiceImpl } from './message-service';
 import { TopicServiceImpl } from './topic-service';
 import { WorkspaceHost } from './workspace-host';
@@ -25,6 +28,9 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     brokers: new BrokerServiceImpl(host, registry),
     topics: new TopicServiceImpl(host),
     messages: new MessageServiceImpl(() => host.require().workspace.client),
+    deletions: new DeletionServiceImpl(host),
+    zookeeper: new ZooKeeperServiceImpl(host),
+    logDirs: new LogDirServiceImpl(host),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();

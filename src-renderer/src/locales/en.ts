@@ -1,7 +1,14 @@
 // English texts. Every visible string of the UI is here (and in zh-CN.ts, which must have the same
 // keys). Kafka's own words (error names and messages, config names, states) are never translated.
 // vue-i18n syntax: {name} is a parameter; avoid the characters | @ $ { } in plain text.
+import deletions from './deletions.en';
+import logDirs from './log-dirs.en';
+import zookeeper from './zookeeper.en';
+
 export default {
+  deletions,
+  zookeeper,
+  logDirs,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -11,6 +18,9 @@ export default {
     brokers: 'Brokers',
     topics: 'Topics',
     messages: 'Messages',
+    deletions: 'Deletions',
+    zookeeper: 'ZooKeeper',
+    logDirs: 'Log dirs',
   },
   header: {
     workspace: 'Workspace',

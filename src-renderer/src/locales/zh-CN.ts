@@ -1,8 +1,14 @@
 // 简体中文. Same keys as en.ts (the type below makes a missing key a compile error). Kafka's own
 // words (error names and messages, config names, states) stay as Kafka prints them.
 import type en from './en';
+import deletions from './deletions.zh-CN';
+import logDirs from './log-dirs.zh-CN';
+import zookeeper from './zookeeper.zh-CN';
 
 const zhCN: typeof en = {
+  deletions,
+  zookeeper,
+  logDirs,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -11,6 +17,9 @@ const zhCN: typeof en = {
     overview: '概览',
     brokers: 'Broker',
     topics: 'Topic',
+    deletions: '删除进度',
+    zookeeper: 'ZooKeeper',
+    logDirs: '日志目录',
     messages: '消息',
   },
   header: {

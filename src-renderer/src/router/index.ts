@@ -15,6 +15,9 @@ export const routes: RouteRecordRaw[] = [
   { path: '/topics/:name', name: 'topic', component: () => import('../views/topics/TopicDetailView.vue'), props: true },
   { path: '/topics/:name/alter', name: 'alter-topic', component: () => import('../views/topics/AlterTopicView.vue'), props: true },
   { path: '/messages', name: 'messages', component: () => import('../views/messages/MessagesView.vue') },
+  { path: '/deletions', name: 'deletions', component: () => import('../views/deletions/DeletionsView.vue') },
+  { path: '/zookeeper', name: 'zookeeper', component: () => import('../views/zookeeper/ZooKeeperView.vue') },
+  { path: '/log-dirs', name: 'log-dirs', component: () => import('../views/log-dirs/LogDirsView.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/overview' },
 ];
 

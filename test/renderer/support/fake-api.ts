@@ -375,7 +375,16 @@ export class FakeApi {
       produce: async () => this.unsupported(),
       read: async () => this.unsupported(),
     },
+    // Views with tests of their own replace these with what they need.
+    deletions: this.unsupportedService(),
+    zookeeper: this.unsupportedService(),
+    logDirs: this.unsupportedService(),
   };
+
+  /** A service whose every method refuses, as a view without a fake would see it. */
+  private unsupportedService<S extends object>(): S {
+    return new Proxy({} as S, { get: () => async () => this.unsupported() });
+  }
 
   push(push: PushDto): void {
     for (const l of this.listeners) l(push);

@@ -1,0 +1,4 @@
+// English texts of the ZooKeeper view (merged into en.ts as `zookeeper`).
+export default {
+  title: 'ZooKeeper',
+};
