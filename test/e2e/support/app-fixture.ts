@@ -58,7 +58,7 @@ export interface E2eApp {
 export async function startE2eApp(): Promise<E2eApp> {
   const missing = chromiumMissing();
   if (missing !== null) throw new Error(missing);
-  const rendererDir = await buildRenderer();
+  const build = await buildRenderer();
   const temp = makeTempDir('kafka-dojo-e2e-');
   const token = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const serverErrors: unknown[] = [];
@@ -73,6 +73,7 @@ export async function startE2eApp(): Promise<E2eApp> {
     await server?.close();
     await backend?.close();
     temp.cleanup();
+    build.remove();
   };
 
   try {
@@ -80,7 +81,7 @@ export async function startE2eApp(): Promise<E2eApp> {
     server = await startHeadlessServer({
       backend,
       token,
-      rendererDir,
+      rendererDir: build.rendererDir,
       host: '127.0.0.1',
       port: 0,
       onUnexpected: (error, service, method) => serverErrors.push({ call: `${service}.${method}`, error }),
