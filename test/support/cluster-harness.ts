@@ -23,6 +23,8 @@ export interface HarnessOptions {
   logDirsPerBroker?: number;
   /** Start every broker and wait for a controller (default true). */
   start?: boolean;
+  /** The port each broker registers (default 9092 + id): a test's own listeners bound beforehand. */
+  ports?: Record<number, number>;
 }
 
 /**
@@ -63,7 +65,7 @@ export class ClusterHarness {
 
   definition(id: number, options: HarnessOptions = {}): BrokerDefinition {
     const dirs = Array.from({ length: options.logDirsPerBroker ?? 1 }, (_, i) => join(this.dir, 'brokers', `broker-${id}`, `kafka-logs-${i}`));
-    return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: 9092 + id, config: { ...options.brokerConfig } };
+    return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: options.ports?.[id] ?? 9092 + id, config: { ...options.brokerConfig } };
   }
 
   /** A producer/consumer of the cluster (what the message tester uses). */

@@ -1,0 +1,76 @@
+/**
+ * Metadata from the broker's own MetadataCache, as `KafkaApis.handleTopicMetadataRequest` and
+ * `MetadataCache.getTopicMetadata` answer it: live brokers with the endpoint of the listener the
+ * request came in on, the controller, and per partition LEADER_NOT_AVAILABLE (leader not alive) or
+ * REPLICA_NOT_AVAILABLE (a replica or ISR member not alive). v0 lists only live replicas and treats
+ * an empty topic list as "all topics".
+ */
+import { isInternalTopic } from '../../../core/admin/topic-name';
+import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { Errors } from '../../../core/common/kafka-errors';
+import type { ApiHandler } from '../kafka-apis';
+import { AUTHORIZED_OPERATIONS_OMITTED, type MetadataRequest, type MetadataResponse, type MetadataResponsePartition, type MetadataResponseTopic } from '../messages/metadata';
+
+/** With no authorizer, Kafka reports every operation a resource type supports (AclOperation bits). */
+const TOPIC_OPERATIONS = [3, 4, 5, 6, 7, 8, 10, 11].reduce((bits, op) => bits | (1 << op), 0);
+const CLUSTER_OPERATIONS = [5, 7, 8, 9, 10, 11, 12].reduce((bits, op) => bits | (1 << op), 0);
+
+export function metadataHandler(broker: KafkaServer): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as MetadataRequest;
+    const version = context.header.apiVersion;
+    const cache = broker.metadataCache;
+    const allTopics = request.topics === null || (version === 0 && request.topics.length === 0);
+    const names = allTopics ? cache.getAllTopics() : [...new Set((request.topics ?? []).map((t) => t.name))];
+    const alive = new Set(cache.getAliveBrokers().map((b) => b.id));
+    const topics = names.map((name): MetadataResponseTopic => {
+      const known = cache.contains(name);
+      return {
+        errorCode: known ? Errors.NONE.code : Errors.UNKNOWN_TOPIC_OR_PARTITION.code,
+        name,
+        isInternal: isInternalTopic(name),
+        partitions: known ? cache.partitionsOf(name).map((state) => partitionMetadata(state, alive, version)) : [],
+        topicAuthorizedOperations: request.includeTopicAuthorizedOperations ? TOPIC_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
+      };
+    });
+    const response: MetadataResponse = {
+      throttleTimeMs: 0,
+      brokers: cache.getAliveBrokers().flatMap((b) => {
+        const endpoint = b.endpoints.find((e) => e.listenerName === 'PLAINTEXT');
+        return endpoint ? [{ nodeId: b.id, host: endpoint.host ?? context.listener.host, port: endpoint.port, rack: b.rack }] : [];
+      }),
+      clusterId: broker.clusterId,
+      controllerId: cache.controllerId ?? -1,
+      topics,
+      clusterAuthorizedOperations: request.includeClusterAuthorizedOperations ? CLUSTER_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
+    };
+    return response as unknown as Record<string, unknown>;
+  };
+}
+
+function partitionMetadata(
+  state: { partitionIndex: number; leader: number; leaderEpoch: number; replicas: number[]; isr: number[]; offlineReplicas: number[] },
+  alive: ReadonlySet<number>,
+  version: number,
+): MetadataResponsePartition {
+  // v0 clients get only live replicas (`errorUnavailableEndpoints`); later versions get every id,
+  // so REPLICA_NOT_AVAILABLE (fewer ids than replicas) only ever reaches a v0 client.
+  const visible = (ids: readonly number[]) => (version === 0 ? ids.filter((id) => alive.has(id)) : [...ids]);
+  const replicaNodes = visible(state.replicas);
+  const offlineReplicas = visible(state.offlineReplicas);
+  if (!alive.has(state.leader)) {
+    // Kafka sends no leader, no epoch and an empty ISR here.
+    return { errorCode: Errors.LEADER_NOT_AVAILABLE.code, partitionIndex: state.partitionIndex, leaderId: -1, leaderEpoch: -1, replicaNodes, isrNodes: [], offlineReplicas };
+  }
+  const isrNodes = visible(state.isr);
+  const missing = replicaNodes.length < state.replicas.length || isrNodes.length < state.isr.length;
+  return {
+    errorCode: missing ? Errors.REPLICA_NOT_AVAILABLE.code : Errors.NONE.code,
+    partitionIndex: state.partitionIndex,
+    leaderId: state.leader,
+    leaderEpoch: state.leaderEpoch,
+    replicaNodes,
+    isrNodes,
+    offlineReplicas,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * One broker's request handling (Kafka's `KafkaApis` behind its `RequestChannel`): reads the
+ * request header, answers ApiVersions of an unsupported version the way Kafka does, decodes the
+ * body with the API's grammar, runs the handler and encodes the response after response header v0.
+ *
+ * What Kafka answers by closing the connection (an unknown API key, an unsupported version of any
+ * API but ApiVersions, a body that does not parse) throws `CloseConnection`; the socket server
+ * then closes that connection and only that one.
+ */
+import { API_KEY_NAMES } from './api-keys';
+import { API_VERSIONS } from './messages/api-versions';
+import type { ApiMessages } from './messages/api-message';
+import { readRequestHeader, type RequestHeader } from './request-header';
+import { ByteReader, ProtocolParseError } from './wire/byte-reader';
+import { ByteWriter } from './wire/byte-writer';
+import { readMessage, writeMessage, type Message } from './wire/schema';
+
+export class CloseConnection extends Error {
+  override readonly name = 'CloseConnection';
+}
+
+export interface RequestContext {
+  readonly header: RequestHeader;
+  /** The listener the request came in on, as the broker advertises it. */
+  readonly listener: { readonly host: string; readonly port: number };
+  /** `host:port` of the client. */
+  readonly clientAddress: string;
+}
+
+/** Returns the response body, or null for a request Kafka does not answer (Produce with acks=0). */
+export type ApiHandler = (request: Message, context: RequestContext) => Promise<Message | null>;
+
+const UNSUPPORTED_VERSION = 35;
+
+export class KafkaApis {
+  private readonly apis = new Map<number, { messages: ApiMessages; handler: ApiHandler }>();
+
+  constructor() {
+    this.register(API_VERSIONS, async (_request, context) => this.apiVersionsResponse(context.header.apiVersion, 0));
+  }
+
+  register(messages: ApiMessages, handler: ApiHandler): void {
+    this.apis.set(messages.apiKey, { messages, handler });
+  }
+
+  /** The versions this broker advertises, by key. */
+  supportedVersions(): Array<{ apiKey: number; minVersion: number; maxVersion: number }> {
+    return [...this.apis.values()].map(({ messages }) => ({ apiKey: messages.apiKey, minVersion: messages.minVersion, maxVersion: messages.maxVersion })).sort((a, b) => a.apiKey - b.apiKey);
+  }
+
+  /** Handles one request frame (the bytes after the size); returns the response frame's bytes, or null for none. */
+  async handle(frame: Buffer, listener: RequestContext['listener'], clientAddress: string): Promise<Buffer | null> {
+    const reader = new ByteReader(frame);
+    let header: RequestHeader;
+    try {
+      header = readRequestHeader(reader);
+    } catch (error) {
+      throw new CloseConnection(`Error parsing request header. Our best guess of the apiKey is: ${frame.length >= 2 ? frame.readInt16BE(0) : -1}: ${(error as Error).message}`);
+    }
+    const api = this.apis.get(header.apiKey);
+    if (!api) {
+      const known = API_KEY_NAMES[header.apiKey];
+      throw new CloseConnection(known ? `Unsupported API ${known} (key ${header.apiKey})` : `Unknown API key ${header.apiKey}`);
+    }
+    const { messages, handler } = api;
+    if (header.apiVersion < messages.minVersion || header.apiVersion > messages.maxVersion) {
+      if (header.apiKey === API_VERSIONS.apiKey) {
+        // Kafka does not parse the body and answers in the v0 layout (librdkafka's v3 probe).
+        return this.frame(header, API_VERSIONS, 0, this.unsupportedApiVersionsBody());
+      }
+      throw new CloseConnection(`Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`);
+    }
+    let request: Message;
+    try {
+      request = readMessage(reader, messages.request, header.apiVersion);
+    } catch (error) {
+      if (error instanceof ProtocolParseError) {
+        throw new CloseConnection(`Error getting request for apiKey: ${messages.name}, apiVersion: ${header.apiVersion}, connectionId: ${clientAddress}: ${error.message}`);
+      }
+      throw error;
+    }
+    const response = await handler(request, { header, listener, clientAddress });
+    return response === null ? null : this.frame(header, messages, header.apiVersion, response);
+  }
+
+  private frame(header: RequestHeader, messages: ApiMessages, version: number, body: Message): Buffer {
+    const writer = new ByteWriter();
+    writer.int32(header.correlationId);
+    writeMessage(writer, messages.response, version, body);
+    return writer.toBuffer();
+  }
+
+  private apiVersionsResponse(_version: number, errorCode: number): Message {
+    return { errorCode, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
+  }
+
+  /** Kafka 2.4+: error 35 and just ApiVersions' own range, so the client can pick a version it speaks. */
+  private unsupportedApiVersionsBody(): Message {
+    return { errorCode: UNSUPPORTED_VERSION, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }] };
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * One broker's listener on 127.0.0.1 (Kafka's `SocketServer` with one PLAINTEXT listener): size
+ * framed requests, several in flight per connection but handled one at a time and answered in
+ * order (Kafka mutes a channel while its request is processed), `socket.request.max.bytes`, and a
+ * connection closed — never the server — on a frame it cannot take.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { CloseConnection, type KafkaApis } from './kafka-apis';
+
+/** Kafka's default `socket.request.max.bytes`. */
+export const DEFAULT_SOCKET_REQUEST_MAX_BYTES = 104_857_600;
+
+export interface SocketServerOptions {
+  readonly host?: string;
+  /** 0: any free port. */
+  readonly port: number;
+  /** The address put in Metadata (defaults to the bound one). */
+  readonly advertisedHost?: string;
+  readonly socketRequestMaxBytes?: number;
+  /** A connection closed for a reason Kafka logs (bad frame, unsupported version …). */
+  readonly onConnectionError?: (clientAddress: string, message: string) => void;
+}
+
+export interface ConnectionStats {
+  readonly open: number;
+  readonly requestsByApiKey: ReadonlyMap<number, number>;
+}
+
+export class KafkaSocketServer {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private readonly requestCounts = new Map<number, number>();
+  private boundPort = -1;
+
+  /** `apis` gives the running broker's request handling, or null while it is not running (connections are then closed at once, as a stopped broker's would be refused). */
+  constructor(
+    private readonly apis: () => KafkaApis | null,
+    private readonly options: SocketServerOptions,
+  ) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get host(): string {
+    return this.options.host ?? '127.0.0.1';
+  }
+
+  stats(): ConnectionStats {
+    return { open: this.sockets.size, requestsByApiKey: new Map(this.requestCounts) };
+  }
+
+  async start(): Promise<number> {
+    const server = createServer((socket) => this.accept(socket));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    this.boundPort = typeof address === 'object' && address ? address.port : -1;
+    return this.boundPort;
+  }
+
+  /** Stops listening and closes every connection (a broker shutting down or killed). */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private accept(socket: Socket): void {
+    if (this.apis() === null) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const clientAddress = `${socket.remoteAddress}:${socket.remotePort}`;
+    const listener = { host: this.options.advertisedHost ?? this.host, port: this.boundPort };
+    const maxBytes = this.options.socketRequestMaxBytes ?? DEFAULT_SOCKET_REQUEST_MAX_BYTES;
+    const queue: Buffer[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let processing = false;
+    let closed = false;
+
+    const close = (message: string | null) => {
+      if (closed) return;
+      closed = true;
+      if (message !== null) this.options.onConnectionError?.(clientAddress, message);
+      socket.destroy();
+    };
+
+    const processQueue = async () => {
+      if (processing) return;
+      processing = true;
+      while (queue.length > 0 && !closed) {
+        const frame = queue.shift() as Buffer;
+        if (frame.length >= 2) {
+          const key = frame.readInt16BE(0);
+          this.requestCounts.set(key, (this.requestCounts.get(key) ?? 0) + 1);
+        }
+        const apis = this.apis();
+        if (apis === null) {
+          close(null);
+          break;
+        }
+        try {
+          const response = await apis.handle(frame, listener, clientAddress);
+          if (response !== null && !closed) {
+            const size = Buffer.allocUnsafe(4);
+            size.writeInt32BE(response.length);
+            socket.write(size);
+            socket.write(response);
+          }
+        } catch (error) {
+          close(error instanceof CloseConnection ? error.message : `Unexpected error from ${clientAddress}; closing connection: ${(error as Error).stack ?? String(error)}`);
+        }
+      }
+      processing = false;
+      if (!closed && socket.isPaused()) socket.resume();
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      while (pendingBytes >= 4 && !closed) {
+        const head = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+        pending = [head];
+        const size = head.readInt32BE(0);
+        if (size < 0 || size > maxBytes) {
+          close(`Invalid receive (size = ${size} larger than ${maxBytes})`);
+          return;
+        }
+        if (pendingBytes < 4 + size) break;
+        queue.push(Buffer.from(head.subarray(4, 4 + size)));
+        const rest = head.subarray(4 + size);
+        pending = rest.length > 0 ? [rest] : [];
+        pendingBytes = rest.length;
+      }
+      // Back-pressure: a client pipelining faster than the broker answers waits in TCP.
+      if (queue.length > 64) socket.pause();
+      void processQueue();
+    });
+    socket.on('error', () => close(null));
+    socket.on('close', () => {
+      closed = true;
+      this.sockets.delete(socket);
+    });
+  }
+}

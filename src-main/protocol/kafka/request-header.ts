@@ -1,0 +1,32 @@
+/**
+ * Request header v1 (`int16 apiKey, int16 apiVersion, int32 correlationId, nullable string
+ * clientId`) — every non-flexible request — and v2, which adds a tagged-field section after the
+ * client id (flexible requests; the client id stays an int16 string). Response header v0 is the
+ * correlation id alone.
+ */
+import { ByteReader } from './wire/byte-reader';
+
+export interface RequestHeader {
+  readonly apiKey: number;
+  readonly apiVersion: number;
+  readonly correlationId: number;
+  readonly clientId: string | null;
+}
+
+/** Reads header v1; the reader is left at the first byte after the client id. */
+export function readRequestHeader(reader: ByteReader): RequestHeader {
+  const apiKey = reader.int16('request_api_key');
+  const apiVersion = reader.int16('request_api_version');
+  const correlationId = reader.int32('correlation_id');
+  const clientId = reader.nullableString('client_id');
+  return { apiKey, apiVersion, correlationId, clientId };
+}
+
+/** Skips a tagged-field section (header v2 and flexible bodies): uvarint count, then tag, size, bytes. */
+export function skipTaggedFields(reader: ByteReader): void {
+  const count = reader.unsignedVarint('tagged fields');
+  for (let i = 0; i < count; i++) {
+    reader.unsignedVarint('tag');
+    reader.raw(reader.unsignedVarint('tag size'), 'tagged field');
+  }
+}

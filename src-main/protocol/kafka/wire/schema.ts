@@ -1,0 +1,244 @@
+/**
+ * The grammar of a Kafka message, as data — the shape of Kafka 2.5's
+ * `clients/src/main/resources/common/message/*.json`: each field has a type and the versions it
+ * exists in (`"3+"`, `"1-4"`, `"0"`), and may be nullable in some versions. One generic reader and
+ * writer walk a grammar for a given version, so each API file holds only its grammar and its
+ * handler. Only non-flexible versions are written here (the broker advertises the highest
+ * non-flexible version of every API, kafka-reference §5.2).
+ *
+ * Field names are Kafka's (`ErrorCode`); the objects read and written use them in camelCase
+ * (`errorCode`). int64 fields are `bigint`; `records` fields are the raw batches (`Buffer`).
+ */
+import { ByteReader, ProtocolParseError } from './byte-reader';
+import { ByteWriter } from './byte-writer';
+
+export type PrimitiveType = 'int8' | 'int16' | 'int32' | 'int64' | 'bool' | 'string' | 'bytes' | 'records';
+
+export type FieldType = PrimitiveType | { readonly array: FieldType } | { readonly struct: readonly Field[] };
+
+export interface Field {
+  /** Kafka's name (`PartitionIndex`). */
+  readonly name: string;
+  readonly type: FieldType;
+  /** Versions the field is on the wire in: `"0+"`, `"3+"`, `"1-4"`, `"2"`. */
+  readonly versions: string;
+  /** Versions in which it may be null (strings, bytes, records, arrays). */
+  readonly nullableVersions?: string;
+  /** Value when absent from a version or not given (else the type's zero: 0, false, "", [], 0n). */
+  readonly default?: unknown;
+}
+
+export type Message = Record<string, unknown>;
+
+export function field(name: string, type: FieldType, versions: string, options: { nullableVersions?: string; default?: unknown } = {}): Field {
+  return { name, type, versions, ...options };
+}
+
+export function arrayOf(type: FieldType): FieldType {
+  return { array: type };
+}
+
+export function struct(...fields: Field[]): FieldType {
+  return { struct: fields };
+}
+
+interface VersionRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+const rangeCache = new Map<string, VersionRange>();
+
+export function parseVersions(spec: string): VersionRange {
+  let range = rangeCache.get(spec);
+  if (range) return range;
+  const plus = /^(\d+)\+$/.exec(spec);
+  const span = /^(\d+)-(\d+)$/.exec(spec);
+  const single = /^(\d+)$/.exec(spec);
+  if (plus) range = { min: Number(plus[1]), max: Number.MAX_SAFE_INTEGER };
+  else if (span) range = { min: Number(span[1]), max: Number(span[2]) };
+  else if (single) range = { min: Number(single[1]), max: Number(single[1]) };
+  else if (spec === 'none') range = { min: 1, max: 0 };
+  else throw new Error(`Bad version range ${spec}`);
+  rangeCache.set(spec, range);
+  return range;
+}
+
+export function inVersions(spec: string | undefined, version: number): boolean {
+  if (spec === undefined) return false;
+  const { min, max } = parseVersions(spec);
+  return version >= min && version <= max;
+}
+
+/** `PartitionIndex` → `partitionIndex`. */
+export function keyOf(field: Field): string {
+  return field.name.charAt(0).toLowerCase() + field.name.slice(1);
+}
+
+function zeroOf(type: FieldType): unknown {
+  if (typeof type !== 'string') return 'array' in type ? [] : {};
+  switch (type) {
+    case 'int64':
+      return 0n;
+    case 'bool':
+      return false;
+    case 'string':
+      return '';
+    case 'bytes':
+      return Buffer.alloc(0);
+    case 'records':
+      return null;
+    default:
+      return 0;
+  }
+}
+
+function defaultOf(f: Field): unknown {
+  return f.default !== undefined ? f.default : zeroOf(f.type);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message): void {
+  for (const f of fields) {
+    if (!inVersions(f.versions, version)) continue;
+    const value = message[keyOf(f)];
+    writeValue(writer, f, f.type, version, value === undefined ? defaultOf(f) : value);
+  }
+}
+
+function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: number, value: unknown): void {
+  const nullable = inVersions(f.nullableVersions, version);
+  if (value === null && !nullable && type !== 'records') {
+    throw new Error(`non-nullable field ${f.name} was serialized as null`);
+  }
+  if (typeof type !== 'string') {
+    if ('array' in type) {
+      if (value === null) {
+        writer.int32(-1);
+        return;
+      }
+      const items = value as readonly unknown[];
+      writer.int32(items.length);
+      for (const item of items) writeValue(writer, f, type.array, version, item);
+      return;
+    }
+    writeMessage(writer, type.struct, version, value as Message);
+    return;
+  }
+  switch (type) {
+    case 'int8':
+      writer.int8(value as number);
+      return;
+    case 'int16':
+      writer.int16(value as number);
+      return;
+    case 'int32':
+      writer.int32(value as number);
+      return;
+    case 'int64':
+      writer.int64(BigInt(value as bigint | number));
+      return;
+    case 'bool':
+      writer.bool(value as boolean);
+      return;
+    case 'string':
+      writer.nullableString(value as string | null);
+      return;
+    case 'bytes':
+    case 'records':
+      writer.nullableBytes(value as Uint8Array | null);
+      return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function readMessage(reader: ByteReader, fields: readonly Field[], version: number): Message {
+  const message: Message = {};
+  for (const f of fields) {
+    message[keyOf(f)] = inVersions(f.versions, version) ? readValue(reader, f, f.type, version) : defaultOf(f);
+  }
+  return message;
+}
+
+function readValue(reader: ByteReader, f: Field, type: FieldType, version: number): unknown {
+  const nullable = inVersions(f.nullableVersions, version);
+  if (typeof type !== 'string') {
+    if ('array' in type) {
+      const count = reader.arrayLength(f.name, minBytesOf(type.array, version));
+      if (count < 0) {
+        if (!nullable) throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
+        return null;
+      }
+      const items: unknown[] = [];
+      for (let i = 0; i < count; i++) items.push(readValue(reader, f, type.array, version));
+      return items;
+    }
+    return readMessage(reader, type.struct, version);
+  }
+  switch (type) {
+    case 'int8':
+      return reader.int8(f.name);
+    case 'int16':
+      return reader.int16(f.name);
+    case 'int32':
+      return reader.int32(f.name);
+    case 'int64':
+      return reader.int64(f.name);
+    case 'bool':
+      return reader.bool(f.name);
+    case 'string': {
+      const value = reader.nullableString(f.name);
+      if (value === null && !nullable) throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
+      return value;
+    }
+    case 'bytes':
+    case 'records': {
+      const value = reader.nullableBytes(f.name);
+      if (value === null && !nullable && type === 'bytes') {
+        throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
+      }
+      return value;
+    }
+  }
+}
+
+/** The fewest bytes one element can take: bounds an array count a frame claims before reading it. */
+function minBytesOf(type: FieldType, version: number): number {
+  if (typeof type !== 'string') {
+    if ('array' in type) return 4;
+    return type.struct.filter((f) => inVersions(f.versions, version)).reduce((sum, f) => sum + minBytesOf(f.type, version), 0);
+  }
+  switch (type) {
+    case 'int8':
+    case 'bool':
+      return 1;
+    case 'int16':
+    case 'string':
+      return 2;
+    case 'int32':
+    case 'bytes':
+    case 'records':
+      return 4;
+    case 'int64':
+      return 8;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole messages
+
+export function encodeMessage(fields: readonly Field[], version: number, message: Message): Buffer {
+  const writer = new ByteWriter();
+  writeMessage(writer, fields, version, message);
+  return writer.toBuffer();
+}
+
+export function decodeMessage(bytes: Buffer, fields: readonly Field[], version: number): Message {
+  const reader = new ByteReader(bytes);
+  const message = readMessage(reader, fields, version);
+  return message;
+}

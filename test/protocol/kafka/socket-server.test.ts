@@ -1,0 +1,167 @@
+/**
+ * The listener over real loopback sockets: framing, in-order answers to pipelined requests,
+ * Kafka's answer to an unsupported ApiVersions version, and closing just the offending connection
+ * on anything Kafka would close it for.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KafkaApis } from '../../../src-main/protocol/kafka/kafka-apis';
+import { KafkaSocketServer } from '../../../src-main/protocol/kafka/kafka-socket-server';
+import { METADATA } from '../../../src-main/protocol/kafka/messages/metadata';
+import { ByteWriter } from '../../../src-main/protocol/kafka/wire/byte-writer';
+
+function request(apiKey: number, apiVersion: number, correlationId: number, body: Buffer = Buffer.alloc(0), clientId: string | null = 'test'): Buffer {
+  const w = new ByteWriter();
+  w.int32(0).int16(apiKey).int16(apiVersion).int32(correlationId).nullableString(clientId).raw(body);
+  const frame = w.toBuffer();
+  frame.writeInt32BE(frame.length - 4, 0);
+  return Buffer.from(frame);
+}
+
+/** A client socket collecting whole response frames. */
+class RawClient {
+  readonly frames: Buffer[] = [];
+  closed = false;
+  private pending = Buffer.alloc(0);
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.pending = Buffer.concat([this.pending, chunk]);
+      while (this.pending.length >= 4 && this.pending.length >= 4 + this.pending.readInt32BE(0)) {
+        const size = this.pending.readInt32BE(0);
+        this.frames.push(this.pending.subarray(4, 4 + size));
+        this.pending = this.pending.subarray(4 + size);
+      }
+      this.wake();
+    });
+    socket.on('close', () => {
+      this.closed = true;
+      this.wake();
+    });
+    socket.on('error', () => undefined);
+  }
+
+  static async open(port: number): Promise<RawClient> {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    return new RawClient(socket);
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  async until(check: () => boolean): Promise<void> {
+    while (!check()) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+}
+
+describe('KafkaSocketServer', () => {
+  const servers: KafkaSocketServer[] = [];
+  const clients: RawClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.socket.destroy();
+    for (const s of servers.splice(0)) await s.stop();
+  });
+
+  async function start(apis: KafkaApis | null, options: { socketRequestMaxBytes?: number } = {}): Promise<{ server: KafkaSocketServer; errors: string[] }> {
+    const errors: string[] = [];
+    const server = new KafkaSocketServer(() => apis, { port: 0, onConnectionError: (_c, m) => errors.push(m), ...options });
+    servers.push(server);
+    await server.start();
+    return { server, errors };
+  }
+
+  async function client(port: number): Promise<RawClient> {
+    const c = await RawClient.open(port);
+    clients.push(c);
+    return c;
+  }
+
+  it('answers pipelined requests in order with their correlation ids, even when a later one is quicker', async () => {
+    const apis = new KafkaApis();
+    let slow: (() => void) | null = null;
+    apis.register(METADATA, async (req) => {
+      // The first request (one topic) waits until the second has been received.
+      if ((req.topics as unknown[] | null)?.length === 1) await new Promise<void>((resolve) => (slow = resolve));
+      return { brokers: [], topics: [], controllerId: 5 };
+    });
+    const { server } = await start(apis);
+    const c = await client(server.port);
+    const oneTopic = Buffer.from('00000001' + '0001' + '74', 'hex');
+    c.socket.write(Buffer.concat([request(3, 1, 100, oneTopic), request(3, 1, 101, Buffer.from('ffffffff', 'hex')), request(18, 0, 102)]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(c.frames).toHaveLength(0);
+    (slow as unknown as () => void)();
+    await c.until(() => c.frames.length === 3);
+    expect(c.frames.map((f) => f.readInt32BE(0))).toEqual([100, 101, 102]);
+  });
+
+  it('answers ApiVersions v3 (flexible, unsupported) with error 35 in the v0 layout listing ApiVersions 0–2, without parsing the body', async () => {
+    const { server } = await start(new KafkaApis());
+    const c = await client(server.port);
+    // librdkafka's v3 request: header v2 (tagged fields) and a compact-string body.
+    c.socket.write(request(18, 3, 7, Buffer.from('00' + '0a' + Buffer.from('librdkafka').toString('hex') + '06' + Buffer.from('2.0.2').toString('hex') + '00', 'hex')));
+    await c.until(() => c.frames.length === 1);
+    expect(c.frames[0].toString('hex')).toBe('00000007' + '0023' + '00000001' + '0012' + '0000' + '0002');
+  });
+
+  it('advertises the APIs it has at their version ranges (ApiVersions v2)', async () => {
+    const apis = new KafkaApis();
+    apis.register(METADATA, async () => ({}));
+    const { server } = await start(apis);
+    const c = await client(server.port);
+    c.socket.write(request(18, 2, 1));
+    await c.until(() => c.frames.length === 1);
+    expect(c.frames[0].toString('hex')).toBe('00000001' + '0000' + '00000002' + '0003' + '0000' + '0008' + '0012' + '0000' + '0002' + '00000000');
+  });
+
+  it('closes only the connection that sent an unknown API key, an unsupported version, a short body or an oversized frame', async () => {
+    const apis = new KafkaApis();
+    apis.register(METADATA, async () => ({ brokers: [], topics: [] }));
+    const { server, errors } = await start(apis, { socketRequestMaxBytes: 1000 });
+    const healthy = await client(server.port);
+
+    const cases: Array<[Buffer, RegExp]> = [
+      [request(99, 0, 1), /Unknown API key 99/],
+      [request(0, 0, 1), /Unsupported API Produce/],
+      [request(3, 9, 1, Buffer.from('00', 'hex')), /Unsupported version 9 of Metadata \(supported: 0-8\)/],
+      [request(3, 1, 1, Buffer.from('000000050001', 'hex')), /Error reading array of size 5, only 2 bytes available/],
+      [Buffer.from('000003e9', 'hex'), /Invalid receive \(size = 1001 larger than 1000\)/],
+      [Buffer.from('ffffffff', 'hex'), /Invalid receive \(size = -1 larger than 1000\)/],
+    ];
+    for (const [frame, message] of cases) {
+      const bad = await client(server.port);
+      bad.socket.write(frame);
+      await bad.until(() => bad.closed);
+      expect(bad.frames).toHaveLength(0);
+      expect(errors.at(-1)).toMatch(message);
+    }
+    healthy.socket.write(request(3, 1, 42, Buffer.from('ffffffff', 'hex')));
+    await healthy.until(() => healthy.frames.length === 1);
+    expect(healthy.frames[0].readInt32BE(0)).toBe(42);
+    expect(healthy.closed).toBe(false);
+  });
+
+  it('takes a frame split across many TCP writes, one byte at a time', async () => {
+    const apis = new KafkaApis();
+    const { server } = await start(apis);
+    const c = await client(server.port);
+    const frame = request(18, 1, 9);
+    for (const byte of frame) {
+      c.socket.write(Buffer.from([byte]));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await c.until(() => c.frames.length === 1);
+    expect(c.frames[0].readInt32BE(0)).toBe(9);
+  });
+
+  it('closes connections at once while its broker is not running, as a stopped broker refuses them', async () => {
+    const { server } = await start(null);
+    const c = await client(server.port);
+    c.socket.write(request(18, 0, 1));
+    await c.until(() => c.closed);
+    expect(c.frames).toHaveLength(0);
+  });
+});
