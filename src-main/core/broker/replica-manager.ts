@@ -131,6 +131,7 @@ export class ReplicaManager {
   private running = false;
   readonly fetcherManager: ReplicaFetcherManager;
   private readonly producePurgatory: ProducePurgatory;
+  private readonly delayedRequestListeners = new Set<(tp: TopicPartition) => void>();
 
   constructor(private readonly deps: ReplicaManagerDeps) {
     this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
@@ -179,6 +180,22 @@ export class ReplicaManager {
 
   get brokerId(): number {
     return this.deps.brokerId;
+  }
+
+  /**
+   * Kafka's `tryCompleteDelayedRequests`: the high watermark or the leadership of `tp` may have
+   * changed, so parked produces (acks=−1) and parked consumer fetches (the wire protocol's
+   * MaxWait/MinBytes, watching through `onDelayedRequestCheck`) look again.
+   */
+  private tryCompleteDelayedRequests(tp: TopicPartition): void {
+    this.producePurgatory.tryComplete(tp);
+    for (const listener of this.delayedRequestListeners) listener(tp);
+  }
+
+  /** Called whenever a partition's parked requests should be checked again; returns the unsubscribe function. */
+  onDelayedRequestCheck(listener: (tp: TopicPartition) => void): () => void {
+    this.delayedRequestListeners.add(listener);
+    return () => this.delayedRequestListeners.delete(listener);
   }
 
   /** Hosted partitions, for the UI and tests. */
@@ -298,7 +315,7 @@ export class ReplicaManager {
     const now = this.deps.time.nowMs();
     partition.becomeLeader(now);
     // With the ISR down to the leader alone the high watermark may move at once.
-    if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.producePurgatory.tryComplete(partition.topicPartition);
+    if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.tryCompleteDelayedRequests(partition.topicPartition);
     this.deps.stateChangeLog.trace(
       `Completed LeaderAndIsr request correlationId ${correlationId} from controller ${controllerId} epoch ${this.controllerEpoch} for the become-leader transition for partition ${partition.name}`,
     );
@@ -310,7 +327,7 @@ export class ReplicaManager {
     this.createLogIfNotExists(partition, state.isNew, config);
     partition.becomeFollower();
     this.fetcherManager.removeFetcherForPartitions([partition.topicPartition]);
-    this.producePurgatory.tryComplete(partition.topicPartition);
+    this.tryCompleteDelayedRequests(partition.topicPartition);
     if (!leaderAlive) {
       this.deps.stateChangeLog.error(
         `Received LeaderAndIsrRequest with correlation id ${correlationId} from controller ${controllerId} epoch ${this.controllerEpoch} for partition ${partition.name} (last update controller epoch ${state.controllerEpoch}) but cannot become follower since the new leader ${state.leader} is unavailable.`,
@@ -371,7 +388,7 @@ export class ReplicaManager {
       hosted.leader = -1;
       hosted.becomeFollower();
     }
-    this.producePurgatory.tryComplete(tp);
+    this.tryCompleteDelayedRequests(tp);
     log.trace(`Finished handling stop replica (delete=${deletePartition}) for partition ${tpKey(tp)}`);
   }
 
@@ -407,7 +424,7 @@ export class ReplicaManager {
     for (const tp of offline) {
       this.partitions.set(tp, 'offline');
       this.isrChangeSet.delete(tp);
-      this.producePurgatory.tryComplete(tp);
+      this.tryCompleteDelayedRequests(tp);
     }
     this.deps.logManager.handleLogDirFailure(dir);
     this.deps.log({
@@ -433,7 +450,7 @@ export class ReplicaManager {
     replica.updateFetchState(fetchOffset, followerStartOffset, now, leaderEndOffset);
     if (!partition.isr.includes(followerId) && partition.isFollowerInSync(replica)) void this.maybeExpandIsr(partition, followerId);
     if (previousEnd !== replica.logEndOffset && partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) {
-      this.producePurgatory.tryComplete(partition.topicPartition);
+      this.tryCompleteDelayedRequests(partition.topicPartition);
     }
   }
 
@@ -496,7 +513,7 @@ export class ReplicaManager {
         await this.updateIsr(partition, newIsr);
         // A smaller ISR may let the high watermark (and waiting acks=-1 appends) move on.
         partition.maybeIncrementLeaderHW(this.deps.time.nowMs(), this.config.replicaLagTimeMaxMs);
-        this.producePurgatory.tryComplete(partition.topicPartition);
+        this.tryCompleteDelayedRequests(partition.topicPartition);
       });
     }
   }
@@ -522,7 +539,7 @@ export class ReplicaManager {
     if (partition.leaderEpoch !== leaderEpoch || partition.zkVersion !== zkVersion) return;
     partition.isr = newIsr;
     partition.zkVersion = newVersion;
-    this.producePurgatory.tryComplete(partition.topicPartition);
+    this.tryCompleteDelayedRequests(partition.topicPartition);
     this.isrChangeSet.set(partition.topicPartition, partition.topicPartition);
     this.lastIsrChangeMs = this.deps.time.nowMs();
   }
@@ -572,7 +589,7 @@ export class ReplicaManager {
         results.push(this.appendFailure(tp, log, e));
         continue;
       }
-      if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.producePurgatory.tryComplete(tp);
+      if (partition.maybeIncrementLeaderHW(now, this.config.replicaLagTimeMaxMs)) this.tryCompleteDelayedRequests(tp);
       this.wakeFollowers(partition);
       const result: ProducePartitionResult = {
         topicPartition: tp,

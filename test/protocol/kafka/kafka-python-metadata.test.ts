@@ -3,66 +3,30 @@
  * Metadata v0 probe, then KafkaAdminClient's Metadata v5 and KafkaConsumer's Metadata v1, must see
  * the cluster exactly as the brokers' metadata caches hold it.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brokerApis } from '../../../src-main/protocol/kafka/broker-apis';
-import { KafkaSocketServer } from '../../../src-main/protocol/kafka/kafka-socket-server';
-import { ClusterHarness } from '../../support/cluster-harness';
-import { kafkaPythonUnavailable, PYTHON } from '../../support/kafka-python';
+import { kafkaPythonUnavailable } from '../../support/kafka-python';
+import { kafkaPython, wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { adminOf, topic } from '../../support/scenario';
 
-const SCRIPT = resolve(import.meta.dirname, '../../fixtures/kafka_python_client.py');
 const unavailable = kafkaPythonUnavailable();
 // Outside CI without kafka-python: skip, saying why. In CI (which installs it) this fails instead.
 const skip = unavailable !== null && !process.env.CI;
 if (skip) console.warn(`kafka-python protocol tests skipped: ${unavailable}`);
 
-function runClient(command: string, bootstrap: string): Promise<Record<string, unknown>> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(PYTHON, [SCRIPT, command, bootstrap], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as Record<string, unknown>) : reject(new Error(`kafka_python_client.py ${command} exited ${code}: ${err}`))));
-  });
-}
-
-/** Three brokers, each behind a listener bound before it registers (so /brokers/ids holds the real port). */
-async function clusterWithListeners(): Promise<{ h: ClusterHarness; servers: KafkaSocketServer[]; bootstrap: string }> {
-  let h: ClusterHarness | null = null;
-  const servers = [0, 1, 2].map(
-    (id) =>
-      new KafkaSocketServer(() => {
-        const broker = h?.cluster.broker(id);
-        return broker?.isRunning ? brokerApis(broker) : null;
-      }, { port: 0 }),
-  );
-  const ports: Record<number, number> = {};
-  for (const [id, s] of servers.entries()) ports[id] = await s.start();
-  h = await ClusterHarness.create({ brokers: 3, ports, seed: 7 });
-  return { h, servers, bootstrap: `127.0.0.1:${ports[0]}` };
-}
-
 describe.skipIf(skip)('kafka-python reads the cluster through Metadata', () => {
-  let cleanup: (() => Promise<void>) | null = null;
+  let wire: WireCluster | null = null;
   afterEach(async () => {
-    await cleanup?.();
-    cleanup = null;
+    await wire?.close();
+    wire = null;
   });
 
   it('KafkaAdminClient: brokers with their real ports, the controller, topics with leaders, replicas and ISR', async () => {
-    const { h, servers, bootstrap } = await clusterWithListeners();
-    cleanup = async () => {
-      for (const s of servers) await s.stop();
-      await h.close();
-    };
+    wire = await wireCluster({ seed: 7 });
+    const { h, servers, bootstrap } = wire;
     await adminOf(h).createTopics([topic('orders', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
     await h.settle();
 
-    const result = await runClient('metadata', bootstrap);
+    const result = await kafkaPython('metadata', bootstrap);
     const cluster = result.cluster as { brokers: Array<{ node_id: number; host: string; port: number }>; controller_id: number; cluster_id: string };
     expect(cluster.brokers.map((b) => [b.node_id, b.port]).sort()).toEqual([0, 1, 2].map((id) => [id, servers[id].port]));
     expect(cluster.controller_id).toBe(h.cluster.broker(0).metadataCache.controllerId);
@@ -84,20 +48,17 @@ describe.skipIf(skip)('kafka-python reads the cluster through Metadata', () => {
   });
 
   it('KafkaConsumer after a broker is killed: the dead leader is gone from the brokers, its partition led by another', async () => {
-    const { h, servers, bootstrap } = await clusterWithListeners();
-    cleanup = async () => {
-      for (const s of servers) await s.stop();
-      await h.close();
-    };
+    wire = await wireCluster({ seed: 7 });
+    const { h, bootstrap } = wire;
     await adminOf(h).createTopics([topic('pay', { assignment: [[2, 0], [0, 1]] })], { timeoutMs: 5000, validateOnly: false });
     await h.settle();
     await h.cluster.killBroker(2);
-    await h.advance(20_000);
+    await wire.advance(20_000);
 
-    const result = await runClient('consumer-topics', bootstrap);
+    const result = await kafkaPython('consumer-topics', bootstrap);
     expect(result.topics).toEqual(['pay']);
     expect((result.partitions as Record<string, number[]>).pay).toEqual([0, 1]);
-    const admin = await runClient('metadata', bootstrap);
+    const admin = await kafkaPython('metadata', bootstrap);
     const brokers = (admin.cluster as { brokers: Array<{ node_id: number }> }).brokers.map((b) => b.node_id).sort();
     expect(brokers).toEqual([0, 1]);
     const pay = (admin.topics as Array<{ topic: string; partitions: Array<{ partition: number; leader: number; isr: number[] }> }>).find((t) => t.topic === 'pay');

@@ -1,0 +1,79 @@
+/**
+ * Produce, as `KafkaApis.handleProduceRequest`: each partition's records checked the way
+ * `ProduceRequest.validateRecords` does (v3+: exactly one batch, magic 2; zstd only from v7),
+ * then appended through the broker's ReplicaManager (acks, min.insync.replicas, timeouts — the same
+ * path as the UI's message tester). acks=0 gets no response; if any partition failed, Kafka closes
+ * the connection instead, the only way such a producer learns of it.
+ */
+import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { errorForCode, Errors } from '../../../core/common/kafka-errors';
+import type { ErrorName } from '../../../core/common/kafka-errors';
+import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
+import { CloseConnection, type ApiHandler } from '../kafka-apis';
+import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
+
+function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
+  if (version < 3) return null;
+  let batches;
+  try {
+    batches = [...batchesIn(records)];
+  } catch (e) {
+    return { error: 'CORRUPT_MESSAGE', message: e instanceof Error ? e.message : String(e) };
+  }
+  if (batches.length === 0) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} must have at least one record batch` };
+  const first = batches[0];
+  if (first.magic !== MAGIC_VALUE_V2) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} are only allowed to contain record batches with magic version 2` };
+  if (version < 7 && first.compressionType === CompressionType.ZSTD) {
+    return { error: 'UNSUPPORTED_COMPRESSION_TYPE', message: `Produce requests with version ${version} are not allowed to use ZStandard compression` };
+  }
+  if (batches.length > 1) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} are only allowed to contain exactly one record batch` };
+  return null;
+}
+
+export function produceHandler(broker: KafkaServer): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as ProduceRequest;
+    const version = context.header.apiVersion;
+    const replicaManager = broker.replicaManager;
+    const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
+    const invalid = new Map<string, { error: ErrorName; message: string }>();
+    for (const topic of request.topics) {
+      for (const p of topic.partitions) {
+        const topicPartition = { topic: topic.name, partition: p.partitionIndex };
+        const problem = validateRecords(version, p.records ?? Buffer.alloc(0));
+        if (problem) invalid.set(`${topic.name}-${p.partitionIndex}`, problem);
+        else entries.push({ topicPartition, records: p.records ?? new Uint8Array(0) });
+      }
+    }
+    const appended = replicaManager ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries) : [];
+    const byKey = new Map(appended.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
+    const responses = request.topics.map((topic) => ({
+      name: topic.name,
+      partitions: topic.partitions.map((p): ProducePartitionResponse => {
+        const key = `${topic.name}-${p.partitionIndex}`;
+        const problem = invalid.get(key);
+        const result = byKey.get(key);
+        const error: ErrorName = problem?.error ?? result?.error ?? 'NOT_LEADER_FOR_PARTITION';
+        return {
+          partitionIndex: p.partitionIndex,
+          errorCode: Errors[error].code,
+          baseOffset: BigInt(result && error === 'NONE' ? result.baseOffset : -1),
+          logAppendTimeMs: BigInt(result && error === 'NONE' ? result.logAppendTime : -1),
+          logStartOffset: BigInt(result && error === 'NONE' ? result.logStartOffset : -1),
+          recordErrors: [],
+          errorMessage: problem?.message ?? result?.errorMessage ?? null,
+        };
+      }),
+    }));
+    if (request.acks === 0) {
+      const failed = responses.flatMap((t) => t.partitions.filter((p) => p.errorCode !== 0).map((p) => `${t.name}-${p.partitionIndex} with error ${errorForCode(p.errorCode).name}`));
+      if (failed.length > 0) {
+        throw new CloseConnection(`Closing connection due to error during produce request with correlation id ${context.header.correlationId} from client id ${context.header.clientId ?? ''} with ack=0\nTopic and partition to exceptions: ${failed.join(', ')}`);
+      }
+      return null;
+    }
+    const response: ProduceResponse = { responses, throttleTimeMs: 0 };
+    return response as unknown as Record<string, unknown>;
+  };
+}
+

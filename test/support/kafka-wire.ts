@@ -1,0 +1,77 @@
+/**
+ * A running emulated cluster whose brokers listen on 127.0.0.1 (free ports, bound before each
+ * broker registers, so /brokers/ids holds the real port), with its manual clock ticking in real
+ * time so that a parked Fetch's MaxWait runs out as a client expects; and Debian's kafka-python as
+ * the client (test/fixtures/kafka_python_client.py).
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { brokerApis } from '../../src-main/protocol/kafka/broker-apis';
+import { KafkaSocketServer } from '../../src-main/protocol/kafka/kafka-socket-server';
+import { ClusterHarness, type HarnessOptions } from './cluster-harness';
+import { PYTHON } from './kafka-python';
+
+const CLIENT_SCRIPT = resolve(import.meta.dirname, '../fixtures/kafka_python_client.py');
+const TICK_MS = 5;
+
+export interface WireCluster {
+  readonly h: ClusterHarness;
+  readonly servers: KafkaSocketServer[];
+  readonly bootstrap: string;
+  /** Moves the clock on by `ms` at once (in turn with the ticker: never call `h.advance` directly). */
+  advance(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function wireCluster(options: HarnessOptions = {}): Promise<WireCluster> {
+  const count = options.brokers ?? 3;
+  let h: ClusterHarness | null = null;
+  const servers = Array.from(
+    { length: count },
+    (_, id) =>
+      new KafkaSocketServer(() => {
+        const broker = h?.cluster.broker(id);
+        return broker?.isRunning && h ? brokerApis(broker, h.time) : null;
+      }, { port: 0 }),
+  );
+  const ports: Record<number, number> = {};
+  for (const [id, s] of servers.entries()) ports[id] = await s.start();
+  const harness = await ClusterHarness.create({ ...options, brokers: count, ports });
+  h = harness;
+  // The manual clock follows the wall clock, task by task; explicit advances take their turn.
+  let turn: Promise<void> = Promise.resolve();
+  const advance = (ms: number) => (turn = turn.then(() => harness.advance(ms)));
+  let ticking = true;
+  const tick = async () => {
+    while (ticking) {
+      await new Promise((r) => setTimeout(r, TICK_MS));
+      if (ticking) await advance(TICK_MS);
+    }
+  };
+  const ticker = tick();
+  return {
+    h: harness,
+    servers,
+    bootstrap: `127.0.0.1:${ports[0]}`,
+    advance,
+    async close() {
+      ticking = false;
+      await ticker;
+      for (const s of servers) await s.stop();
+      await harness.close();
+    },
+  };
+}
+
+/** Runs one kafka_python_client.py command; resolves with its JSON output. */
+export function kafkaPython<T = Record<string, unknown>>(command: string, ...args: Array<string | number>): Promise<T> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(PYTHON, [CLIENT_SCRIPT, command, ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`kafka_python_client.py ${command} exited ${code}: ${err}`))));
+  });
+}
