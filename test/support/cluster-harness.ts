@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BrokerDefinition } from '../../src-main/core/broker/kafka-server';
+import type { BrokerDefinition, KafkaServer } from '../../src-main/core/broker/kafka-server';
 import { Cluster } from '../../src-main/core/cluster/cluster';
 import { ClusterClient } from '../../src-main/core/cluster/cluster-client';
 import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
@@ -11,6 +11,7 @@ import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import { ZooKeeperClient as Client, ZooKeeperServer } from '../../src-main/core/zookeeper';
 import { NodeFileSystem } from '../../src-main/infra/node-file-system';
 import { SqliteZkPersistence } from '../../src-main/infra/sqlite-zk-persistence';
+import { BrokerSocketListener } from '../../src-main/protocol/kafka/broker-socket-listener';
 import { makeTempDir } from './temp-dir';
 
 export interface HarnessOptions {
@@ -23,8 +24,8 @@ export interface HarnessOptions {
   logDirsPerBroker?: number;
   /** Start every broker and wait for a controller (default true). */
   start?: boolean;
-  /** The port each broker registers (default 9092 + id): a test's own listeners bound beforehand. */
-  ports?: Record<number, number>;
+  /** Give every broker a wire-protocol listener on 127.0.0.1 (a free port each). */
+  kafkaListeners?: boolean;
 }
 
 /**
@@ -38,6 +39,8 @@ export class ClusterHarness {
   readonly random: SeededRandom;
   readonly fs = new NodeFileSystem();
   readonly events: ClusterEvent[] = [];
+  /** Each broker's wire-protocol listener (with `kafkaListeners`). */
+  readonly listeners = new Map<number, BrokerSocketListener>();
   readonly dir: string;
   zkServer!: ZooKeeperServer;
   cluster!: Cluster;
@@ -53,7 +56,14 @@ export class ClusterHarness {
   static async create(options: HarnessOptions = {}): Promise<ClusterHarness> {
     const h = new ClusterHarness(options.seed ?? 1);
     h.zkServer = ZooKeeperServer.open(h.time, SqliteZkPersistence.open(join(h.dir, 'metadata.db'), { durable: false }));
-    h.cluster = new Cluster({ time: h.time, random: h.random, executor: microtaskExecutor, fs: h.fs, zkServer: h.zkServer, onEvent: (e) => h.events.push(e) });
+    const listenerFor = options.kafkaListeners
+      ? (id: number, broker: () => KafkaServer) => {
+          const listener = new BrokerSocketListener(broker, h.time, 0);
+          h.listeners.set(id, listener);
+          return listener;
+        }
+      : undefined;
+    h.cluster = new Cluster({ time: h.time, random: h.random, executor: microtaskExecutor, fs: h.fs, zkServer: h.zkServer, onEvent: (e) => h.events.push(e), listenerFor });
     const count = options.brokers ?? 3;
     for (let id = 0; id < count; id++) h.cluster.addBroker(h.definition(id, options));
     if (options.start ?? true) {
@@ -65,7 +75,7 @@ export class ClusterHarness {
 
   definition(id: number, options: HarnessOptions = {}): BrokerDefinition {
     const dirs = Array.from({ length: options.logDirsPerBroker ?? 1 }, (_, i) => join(this.dir, 'brokers', `broker-${id}`, `kafka-logs-${i}`));
-    return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: options.ports?.[id] ?? 9092 + id, config: { ...options.brokerConfig } };
+    return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: 9092 + id, config: { ...options.brokerConfig } };
   }
 
   /** A producer/consumer of the cluster (what the message tester uses). */
@@ -131,6 +141,7 @@ export class ClusterHarness {
   async close(): Promise<void> {
     for (const s of this.sessions) s.disconnect();
     this.cluster.halt();
+    for (const listener of this.listeners.values()) listener.close();
     this.zkServer.close();
     this.tmp.cleanup();
   }

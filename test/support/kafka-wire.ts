@@ -1,13 +1,11 @@
 /**
- * A running emulated cluster whose brokers listen on 127.0.0.1 (free ports, bound before each
- * broker registers, so /brokers/ids holds the real port), with its manual clock ticking in real
+ * A running emulated cluster whose brokers listen on 127.0.0.1 (free ports, bound during each
+ * broker's startup before it registers, so /brokers/ids holds the real port), with its manual clock ticking in real
  * time so that a parked Fetch's MaxWait runs out as a client expects; and Debian's kafka-python as
  * the client (test/fixtures/kafka_python_client.py).
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { brokerApis } from '../../src-main/protocol/kafka/broker-apis';
-import { KafkaSocketServer } from '../../src-main/protocol/kafka/kafka-socket-server';
 import { ClusterHarness, type HarnessOptions } from './cluster-harness';
 import { PYTHON } from './kafka-python';
 
@@ -16,7 +14,8 @@ const TICK_MS = 5;
 
 export interface WireCluster {
   readonly h: ClusterHarness;
-  readonly servers: KafkaSocketServer[];
+  /** Each broker's bound port. */
+  readonly ports: ReadonlyMap<number, number>;
   readonly bootstrap: string;
   /** Moves the clock on by `ms` at once (in turn with the ticker: never call `h.advance` directly). */
   advance(ms: number): Promise<void>;
@@ -24,20 +23,8 @@ export interface WireCluster {
 }
 
 export async function wireCluster(options: HarnessOptions = {}): Promise<WireCluster> {
-  const count = options.brokers ?? 3;
-  let h: ClusterHarness | null = null;
-  const servers = Array.from(
-    { length: count },
-    (_, id) =>
-      new KafkaSocketServer(() => {
-        const broker = h?.cluster.broker(id);
-        return broker?.isRunning && h ? brokerApis(broker, h.time) : null;
-      }, { port: 0 }),
-  );
-  const ports: Record<number, number> = {};
-  for (const [id, s] of servers.entries()) ports[id] = await s.start();
-  const harness = await ClusterHarness.create({ ...options, brokers: count, ports });
-  h = harness;
+  const harness = await ClusterHarness.create({ ...options, kafkaListeners: true });
+  const ports = new Map([...harness.listeners].map(([id, l]) => [id, l.boundPort ?? -1]));
   // The manual clock follows the wall clock, task by task; explicit advances take their turn.
   let turn: Promise<void> = Promise.resolve();
   const advance = (ms: number) => (turn = turn.then(() => harness.advance(ms)));
@@ -51,13 +38,12 @@ export async function wireCluster(options: HarnessOptions = {}): Promise<WireClu
   const ticker = tick();
   return {
     h: harness,
-    servers,
-    bootstrap: `127.0.0.1:${ports[0]}`,
+    ports,
+    bootstrap: `127.0.0.1:${ports.get(0)}`,
     advance,
     async close() {
       ticking = false;
       await ticker;
-      for (const s of servers) await s.stop();
       await harness.close();
     },
   };

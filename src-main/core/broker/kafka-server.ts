@@ -2,6 +2,7 @@ import { BrokerConfig } from '../admin/broker-config';
 import { Errors } from '../common/kafka-errors';
 import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from '../controller/broker-requests';
 import type { ChannelFaults } from '../controller/channel-faults';
+import type { BrokerListener } from './broker-listener';
 import type { ChannelEvent } from '../controller/controller-channel-manager';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
 import { KafkaController } from '../controller/kafka-controller';
@@ -55,6 +56,8 @@ export interface KafkaServerDeps {
   onControllerNotice?: (brokerId: number, notice: EventManagerNotice) => void;
   onChannelEvent?: (brokerId: number, event: ChannelEvent) => void;
   onZnodeProblem?: (brokerId: number, error: ZnodeFormatError) => void;
+  /** The client listener (the wire protocol), if the app runs one. */
+  listener?: BrokerListener;
 }
 
 /**
@@ -255,7 +258,9 @@ export class KafkaServer implements ControllerRequestHandler {
     for (const dir of failedWhileLoading.splice(0)) await this.replicaManagerValue.handleLogDirFailure(dir);
     if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
-    const endpoint = { host: d.definition.host, port: d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
+    const bound = d.listener ? await d.listener.bind() : null;
+    if (bound) this.info(`Awaiting socket connections on ${bound.host}:${bound.port}.`, 'kafka.network.Acceptor');
+    const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
     this.brokerEpochValue = await register();
     this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
@@ -343,6 +348,7 @@ export class KafkaServer implements ControllerRequestHandler {
     }
     this.stateValue = 'BrokerShuttingDown';
     this.info('shutting down');
+    this.deps.listener?.close();
     await this.dynamicConfigManagerValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
@@ -396,6 +402,7 @@ export class KafkaServer implements ControllerRequestHandler {
   }
 
   private abandonComponents(): void {
+    this.deps.listener?.close();
     this.dynamicConfigManagerValue?.kill();
     this.controllerValue?.kill();
     this.replicaManagerValue?.shutdown();

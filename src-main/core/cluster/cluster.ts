@@ -1,3 +1,4 @@
+import type { BrokerListener } from '../broker/broker-listener';
 import type { BrokerDefinition } from '../broker/kafka-server';
 import { KafkaServer } from '../broker/kafka-server';
 import { ChannelFaults } from '../controller/channel-faults';
@@ -16,6 +17,8 @@ export interface ClusterDeps {
   fs: FileSystem;
   zkServer: ZooKeeperServer;
   onEvent?: (event: ClusterEvent) => void;
+  /** Each broker's client listener (the wire protocol), when the app runs one. */
+  listenerFor?: (brokerId: number, broker: () => KafkaServer) => BrokerListener;
 }
 
 /**
@@ -70,7 +73,7 @@ export class Cluster {
     if (this.servers.has(definition.id)) throw new Error(`Broker ${definition.id} already exists`);
     const d = this.deps;
     const id = definition.id;
-    const server = new KafkaServer({
+    const server: KafkaServer = new KafkaServer({
       definition,
       time: d.time,
       random: d.random,
@@ -84,6 +87,7 @@ export class Cluster {
       onControllerNotice: (brokerId, notice) => this.emit({ kind: 'controller', brokerId, notice }),
       onChannelEvent: (brokerId, event) => this.emit({ kind: 'channel', brokerId, event }),
       onZnodeProblem: (brokerId, e) => this.emit({ kind: 'znode-problem', brokerId, path: e.path, message: e.message, kafkaReading: e.kafkaReading }),
+      listener: d.listenerFor?.(id, (): KafkaServer => server),
     });
     this.servers.set(id, server);
     return server;

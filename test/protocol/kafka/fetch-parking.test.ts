@@ -44,7 +44,7 @@ describe('Fetch parking (DelayedFetch)', () => {
     wire = await wireCluster({ seed: 3 });
     await adminOf(wire.h).createTopics([topic('waits', { assignment: [[0, 1]] })], { timeoutMs: 5000, validateOnly: false });
     await wire.h.settle();
-    client = await RawClient.open(wire.servers[0].port);
+    client = await RawClient.open(wire.ports.get(0) ?? -1);
     return { wire, client };
   }
 

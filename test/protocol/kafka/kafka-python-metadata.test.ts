@@ -22,13 +22,13 @@ describe.skipIf(skip)('kafka-python reads the cluster through Metadata', () => {
 
   it('KafkaAdminClient: brokers with their real ports, the controller, topics with leaders, replicas and ISR', async () => {
     wire = await wireCluster({ seed: 7 });
-    const { h, servers, bootstrap } = wire;
+    const { h, ports, bootstrap } = wire;
     await adminOf(h).createTopics([topic('orders', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
     await h.settle();
 
     const result = await kafkaPython('metadata', bootstrap);
     const cluster = result.cluster as { brokers: Array<{ node_id: number; host: string; port: number }>; controller_id: number; cluster_id: string };
-    expect(cluster.brokers.map((b) => [b.node_id, b.port]).sort()).toEqual([0, 1, 2].map((id) => [id, servers[id].port]));
+    expect(cluster.brokers.map((b) => [b.node_id, b.port]).sort()).toEqual([0, 1, 2].map((id) => [id, ports.get(id)]));
     expect(cluster.controller_id).toBe(h.cluster.broker(0).metadataCache.controllerId);
     expect(h.cluster.runningBrokers().filter((b) => b.controller?.isActive()).map((b) => b.id)).toEqual([cluster.controller_id]);
     expect(cluster.cluster_id).toBe(h.cluster.broker(0).clusterId);

@@ -1,0 +1,68 @@
+/**
+ * Each broker's listener follows the broker's life as Kafka's SocketServer does: bound during
+ * startup before the broker registers (the registration carries the bound address), closed by a
+ * shutdown or a kill (clients are refused), bound again on the same port at restart.
+ */
+import { connect } from 'node:net';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BrokerSocketListener } from '../../../src-main/protocol/kafka/broker-socket-listener';
+import { ManualTime } from '../../../src-main/core/platform/manual-time';
+import type { KafkaServer } from '../../../src-main/core/broker/kafka-server';
+import { ClusterHarness } from '../../support/cluster-harness';
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('broker listeners', () => {
+  let h: ClusterHarness | null = null;
+  afterEach(async () => {
+    await h?.close();
+    h = null;
+  });
+
+  it('registers the bound address in /brokers/ids, logs the Acceptor line, refuses clients once killed and rebinds the same port on restart', async () => {
+    h = await ClusterHarness.create({ brokers: 2, kafkaListeners: true });
+    const port = h.listeners.get(1)?.boundPort ?? -1;
+    expect(port).toBeGreaterThan(0);
+    const zk = await h.session();
+    const registration = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/ids/1')).data ?? new Uint8Array())) as { host: string; port: number; endpoints: string[] };
+    expect(registration).toMatchObject({ host: '127.0.0.1', port, endpoints: [`PLAINTEXT://127.0.0.1:${port}`] });
+    expect(h.logLines('server.log', 1).some((l) => l.includes(`Awaiting socket connections on 127.0.0.1:${port}.`))).toBe(true);
+    expect(await canConnect(port)).toBe(true);
+
+    h.cluster.killBroker(1);
+    await h.settle();
+    expect(await canConnect(port)).toBe(false);
+
+    await h.advance(30_000);
+    await h.cluster.startBroker(1);
+    await h.settle();
+    expect(h.listeners.get(1)?.boundPort).toBe(port);
+    expect(await canConnect(port)).toBe(true);
+  });
+
+  it('takes a free port when the preferred one is in use, and says which', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), taken);
+      const bound = await listener.bind();
+      expect(bound.host).toBe('127.0.0.1');
+      expect(bound.port).not.toBe(taken);
+      expect(await canConnect(bound.port)).toBe(true);
+      listener.close();
+    } finally {
+      blocker.close();
+    }
+  });
+});
