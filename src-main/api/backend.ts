@@ -18,6 +18,8 @@ export interface BackendOptions {
   readonly dataDir: string;
   /** Open (or create) a workspace at start; default true. */
   readonly openDefault?: boolean;
+  /** Give every broker a Kafka wire-protocol listener on 127.0.0.1 (9092 + id, or a free port); default true. */
+  readonly kafkaListeners?: boolean;
 }
 
 /**

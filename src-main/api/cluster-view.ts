@@ -98,8 +98,8 @@ export function brokerDto(cluster: Cluster, broker: KafkaServer, definition: { r
   return {
     id: broker.id,
     rack: definition.rack,
-    host: definition.host,
-    port: definition.port,
+    host: broker.registeredEndpoint?.host ?? definition.host,
+    port: broker.registeredEndpoint?.port ?? definition.port,
     state: broker.state,
     isController: broker.controller?.isActive() ?? false,
     partitions: hosted.length,

@@ -21,7 +21,7 @@ export const DEFAULT_WORKSPACE_NAME = 'dojo';
 
 export async function createBackend(options: BackendOptions): Promise<DojoBackend> {
   const registry = new WorkspaceRegistry(options.dataDir);
-  const host = new WorkspaceHost();
+  const host = new WorkspaceHost({ kafkaListeners: options.kafkaListeners });
   const api: DojoApi = {
     workspaces: new WorkspaceServiceImpl(registry, host),
     cluster: new ClusterServiceImpl(host),

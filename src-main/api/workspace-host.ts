@@ -3,11 +3,13 @@
  * the pushes the UI receives — new events of the timeline, a quarter of a second at most after
  * they happen, in one message.
  */
+import type { KafkaServer } from '../core/broker/kafka-server';
 import type { ClusterDefinition } from '../core/cluster/cluster-definition';
 import type { Workspace } from '../core/cluster/workspace';
 import { ZooKeeperClient } from '../core/zookeeper';
 import { openWorkspace } from '../infra/open-workspace';
 import { SystemTime } from '../infra/system-time';
+import { BrokerSocketListener } from '../protocol/kafka/broker-socket-listener';
 import { ApiError } from './backend';
 import type { PushDto } from './contract';
 import { eventDto } from './event-summary';
@@ -20,7 +22,12 @@ export interface OpenedWorkspace {
   readonly entry: WorkspaceEntry;
   readonly workspace: Workspace;
   readonly time: SystemTime;
+  /** Each broker's wire-protocol listener on 127.0.0.1 (none when the host runs without them). */
+  readonly listeners: ReadonlyMap<number, BrokerSocketListener>;
 }
+
+/** The first port tried for broker `id`'s listener (Kafka's 9092, then one up per broker). */
+export const FIRST_BROKER_PORT = 9092;
 
 export class WorkspaceHost {
   private opened: OpenedWorkspace | null = null;
@@ -29,6 +36,10 @@ export class WorkspaceHost {
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPushedSeq = 0;
   private zkSession: Promise<ZooKeeperClient> | null = null;
+
+  /** `kafkaListeners`: give every broker a wire-protocol listener (the app does; some tests do not). */
+  constructor(private readonly options: { readonly kafkaListeners?: boolean } = {}) {}
+  private readonly closeHooks = new Set<() => Promise<void>>();
 
   /** The UI's own ZooKeeper session (reads of znodes for the topic and node views), opened on first use. */
   zk(): Promise<ZooKeeperClient> {
@@ -47,6 +58,12 @@ export class WorkspaceHost {
     return this.opened;
   }
 
+  /** Run before the open workspace closes (the node editor closes its own ZooKeeper session). */
+  onClose(hook: () => Promise<void>): () => void {
+    this.closeHooks.add(hook);
+    return () => this.closeHooks.delete(hook);
+  }
+
   onPush(listener: (push: PushDto) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -59,9 +76,18 @@ export class WorkspaceHost {
   async open(entry: WorkspaceEntry, dir: string, initialDefinition?: ClusterDefinition): Promise<OpenedWorkspace> {
     await this.close();
     const time = new SystemTime();
-    const workspace = await openWorkspace(dir, { time, initialDefinition });
+    const listeners = new Map<number, BrokerSocketListener>();
+    const listenerFor =
+      this.options.kafkaListeners ?? true
+        ? (id: number, broker: () => KafkaServer) => {
+            const listener = new BrokerSocketListener(broker, time, FIRST_BROKER_PORT + id);
+            listeners.set(id, listener);
+            return listener;
+          }
+        : undefined;
+    const workspace = await openWorkspace(dir, { time, initialDefinition, listenerFor });
     await workspace.startAll();
-    this.opened = { entry, workspace, time };
+    this.opened = { entry, workspace, time, listeners };
     this.lastPushedSeq = workspace.recentEvents(1)[0]?.seq ?? 0;
     this.unsubscribe = workspace.cluster.subscribe(() => this.schedulePush());
     return this.opened;
@@ -90,6 +116,7 @@ export class WorkspaceHost {
     this.pushTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    for (const hook of this.closeHooks) await hook().catch(() => undefined);
     const session = this.zkSession;
     this.zkSession = null;
     if (session) await (await session.catch(() => null))?.close().catch(() => undefined);
@@ -97,6 +124,7 @@ export class WorkspaceHost {
     this.opened = null;
     if (!opened) return;
     await opened.workspace.close();
+    for (const listener of opened.listeners.values()) listener.close();
     opened.time.shutdown();
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClusterDefinition } from '../core/cluster/cluster-definition';
-import { Workspace } from '../core/cluster/workspace';
+import { Workspace, type WorkspacePorts } from '../core/cluster/workspace';
 import type { Random } from '../core/platform/random';
 import type { Time } from '../core/platform/scheduler';
 import { createAppRandom } from './crypto-random';
@@ -17,6 +17,8 @@ export interface OpenWorkspaceOptions {
   time?: Time;
   random?: Random;
   initialDefinition?: ClusterDefinition;
+  /** Each broker's wire-protocol listener (the app's composition root supplies it). */
+  listenerFor?: WorkspacePorts['listenerFor'];
 }
 
 /** Opens (creating if needed) the workspace in `dir` on the real clock, disk and SQLite (`metadata.db`, durable). */
@@ -33,5 +35,6 @@ export async function openWorkspace(dir: string, options: OpenWorkspaceOptions =
     definitions: new SqliteClusterDefinitionStore(db),
     events: new SqliteEventLog(db),
     initialDefinition: options.initialDefinition,
+    listenerFor: options.listenerFor,
   });
 }

@@ -77,6 +77,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private stateValue: BrokerStateName = 'NotRunning';
   private brokerEpochValue = -1;
   private clusterIdValue: string | null = null;
+  private registeredEndpointValue: { host: string; port: number } | null = null;
   private correlationId = 0;
   private readonly stateChangeLog: StateChangeLogger;
 
@@ -113,6 +114,11 @@ export class KafkaServer implements ControllerRequestHandler {
 
   get brokerEpoch(): number {
     return this.brokerEpochValue;
+  }
+
+  /** The PLAINTEXT address of the last registration (kept while stopped: where clients will find it again). */
+  get registeredEndpoint(): { readonly host: string; readonly port: number } | null {
+    return this.registeredEndpointValue;
   }
 
   get clusterId(): string | null {
@@ -262,6 +268,7 @@ export class KafkaServer implements ControllerRequestHandler {
     if (bound) this.info(`Awaiting socket connections on ${bound.host}:${bound.port}.`, 'kafka.network.Acceptor');
     const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
+    this.registeredEndpointValue = { host: endpoint.host, port: endpoint.port };
     this.brokerEpochValue = await register();
     this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
     for (const dir of this.logManagerValue.liveLogDirs) {

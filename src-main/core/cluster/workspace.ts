@@ -6,7 +6,7 @@ import type { Random } from '../platform/random';
 import type { Time } from '../platform/scheduler';
 import type { ZkPersistence } from '../zookeeper';
 import { ZooKeeperServer } from '../zookeeper';
-import { Cluster } from './cluster';
+import { Cluster, type ClusterDeps } from './cluster';
 import { ClusterAdmin } from './cluster-admin';
 import { ClusterClient } from './cluster-client';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
@@ -38,6 +38,8 @@ export interface WorkspacePorts {
   events: EventLogStore;
   /** For a new workspace: the definition to start with (default: three brokers 0, 1, 2). */
   initialDefinition?: ClusterDefinition;
+  /** Each broker's wire-protocol listener, when the app runs them. */
+  listenerFor?: ClusterDeps['listenerFor'];
 }
 
 /**
@@ -63,7 +65,7 @@ export class Workspace {
     this.definitionValue = definition;
     this.log4j = new Log4jWriter(ports.fs, ports.executor, (id) => joinPath(this.brokerDir(id), 'logs'));
     this.recorder = new EventRecorder(ports.events, ports.executor);
-    this.cluster = new Cluster({ time: ports.time, random: ports.random, executor: ports.executor, fs: ports.fs, zkServer });
+    this.cluster = new Cluster({ time: ports.time, random: ports.random, executor: ports.executor, fs: ports.fs, zkServer, listenerFor: ports.listenerFor });
     this.unsubscribe = this.cluster.subscribe((e) => this.onEvent(e));
     this.admin = new ClusterAdmin(this.cluster, ports.time, ports.random);
     this.client = new ClusterClient(this.cluster, ports.time, ports.random);
