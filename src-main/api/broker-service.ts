@@ -2,8 +2,8 @@
  * Broker actions of the open cluster (`BrokerService`), each explained before it is done in what
  * Kafka will do: which leaders move, which partitions go offline, what is written.
  */
-import { BROKER_CONFIG_DEF, BrokerConfig } from '../core/admin/broker-config';
-import { NO_DEFAULT_VALUE, printValue } from '../core/common/config-def';
+import { BrokerConfig } from '../core/admin/broker-config';
+import { describeBrokerConfig } from '../core/admin/broker-config-entries';
 import { tpKey } from '../core/common/topic-partition';
 import { ApiError } from './backend';
 import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
@@ -123,17 +123,13 @@ export class BrokerServiceImpl implements BrokerService {
   }
 
   async configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
-    const broker = this.broker(brokerId);
-    const originals = broker.config.originals;
-    return BROKER_CONFIG_DEF.map((key) => {
-      const set = Object.hasOwn(originals, key.name);
-      const sensitive = key.type === 'PASSWORD';
-      const value = set
-        ? originals[key.name]
-        : key.defaultValue === NO_DEFAULT_VALUE || key.defaultValue === null
-          ? null
-          : printValue(key.defaultValue, key.type);
-      return { name: key.name, value: sensitive && value !== null ? '[hidden]' : value, source: set ? 'STATIC_BROKER_CONFIG' : 'DEFAULT_CONFIG', sensitive, documentation: key.documentation };
-    });
+    return describeBrokerConfig(this.broker(brokerId).config).map((e) => ({
+      name: e.name,
+      // The UI says a password is set without showing it; Kafka sends null.
+      value: e.isSensitive && Object.hasOwn(this.broker(brokerId).config.originals, e.name) ? '[hidden]' : e.value,
+      source: e.source,
+      sensitive: e.isSensitive,
+      documentation: e.documentation,
+    }));
   }
 }

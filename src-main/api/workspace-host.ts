@@ -80,7 +80,7 @@ export class WorkspaceHost {
     const listenerFor =
       this.options.kafkaListeners ?? true
         ? (id: number, broker: () => KafkaServer) => {
-            const listener = new BrokerSocketListener(broker, time, FIRST_BROKER_PORT + id);
+            const listener = new BrokerSocketListener(broker, time, () => workspace.admin, FIRST_BROKER_PORT + id);
             listeners.set(id, listener);
             return listener;
           }

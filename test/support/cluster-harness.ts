@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BrokerDefinition, KafkaServer } from '../../src-main/core/broker/kafka-server';
 import { Cluster } from '../../src-main/core/cluster/cluster';
+import { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import { ClusterClient } from '../../src-main/core/cluster/cluster-client';
 import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
 import { logLineOf } from '../../src-main/core/cluster/cluster-events';
@@ -58,7 +59,7 @@ export class ClusterHarness {
     h.zkServer = ZooKeeperServer.open(h.time, SqliteZkPersistence.open(join(h.dir, 'metadata.db'), { durable: false }));
     const listenerFor = options.kafkaListeners
       ? (id: number, broker: () => KafkaServer) => {
-          const listener = new BrokerSocketListener(broker, h.time, 0);
+          const listener = new BrokerSocketListener(broker, h.time, () => new ClusterAdmin(h.cluster, h.time, h.random), 0);
           h.listeners.set(id, listener);
           return listener;
         }

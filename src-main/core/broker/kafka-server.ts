@@ -3,6 +3,7 @@ import { Errors } from '../common/kafka-errors';
 import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from '../controller/broker-requests';
 import type { ChannelFaults } from '../controller/channel-faults';
 import type { BrokerListener } from './broker-listener';
+import { ProducerIdManager } from './producer-id-manager';
 import type { ChannelEvent } from '../controller/controller-channel-manager';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
 import { KafkaController } from '../controller/kafka-controller';
@@ -78,6 +79,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private brokerEpochValue = -1;
   private clusterIdValue: string | null = null;
   private registeredEndpointValue: { host: string; port: number } | null = null;
+  private producerIdManagerValue: ProducerIdManager | null = null;
   private correlationId = 0;
   private readonly stateChangeLog: StateChangeLogger;
 
@@ -121,6 +123,11 @@ export class KafkaServer implements ControllerRequestHandler {
     return this.registeredEndpointValue;
   }
 
+  /** Producer ids for idempotent producers (InitProducerId), while running. */
+  get producerIdManager(): ProducerIdManager | null {
+    return this.producerIdManagerValue;
+  }
+
   get clusterId(): string | null {
     return this.clusterIdValue;
   }
@@ -147,6 +154,11 @@ export class KafkaServer implements ControllerRequestHandler {
 
   get sessionId(): bigint | null {
     return this.zkClient ? this.zkClient.sessionId : null;
+  }
+
+  /** A line of this broker's server.log from one of its parts outside the core (KafkaApis, the Acceptor). */
+  serverLog(level: 'INFO' | 'WARN' | 'ERROR', logger: string, message: string): void {
+    this.deps.log({ file: 'server.log', level, logger, message });
   }
 
   private info(message: string, logger = 'kafka.server.KafkaServer'): void {
@@ -265,7 +277,7 @@ export class KafkaServer implements ControllerRequestHandler {
     if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
     const bound = d.listener ? await d.listener.bind() : null;
-    if (bound) this.info(`Awaiting socket connections on ${bound.host}:${bound.port}.`, 'kafka.network.Acceptor');
+    if (bound) this.serverLog('INFO', 'kafka.network.Acceptor', `Awaiting socket connections on ${bound.host}:${bound.port}.`);
     const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
     this.registeredEndpointValue = { host: endpoint.host, port: endpoint.port };
@@ -299,7 +311,7 @@ export class KafkaServer implements ControllerRequestHandler {
     });
     this.controllerValue.startup();
     // The transaction coordinator claims its producer-id block at startup.
-    await zk.claimProducerIdBlock(this.id);
+    this.producerIdManagerValue = new ProducerIdManager(await zk.claimProducerIdBlock(this.id), () => zk.claimProducerIdBlock(this.id));
 
     // Last before the socket server accepts connections: watch /config/changes (reference §2.14).
     this.dynamicConfigManagerValue = new DynamicConfigManager({
@@ -425,6 +437,7 @@ export class KafkaServer implements ControllerRequestHandler {
     this.logManagerValue = null;
     this.zkClient = null;
     this.kafkaZk = null;
+    this.producerIdManagerValue = null;
     this.brokerEpochValue = -1;
   }
 }

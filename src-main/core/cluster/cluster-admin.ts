@@ -124,6 +124,39 @@ export class ClusterAdmin {
   }
 
   /**
+   * `AdminZkClient.createTopic(…, RackAwareMode.Safe)` on `broker`, as Metadata's auto topic
+   * creation (and the coordinators' internal topics) use it: no controller involved, the assignment
+   * over the brokers registered in ZooKeeper — rack-aware only when every one has a rack — then the
+   * config and assignment znodes. Throws the KafkaApiError the response would carry
+   * (TOPIC_ALREADY_EXISTS, INVALID_REPLICATION_FACTOR, INVALID_TOPIC_EXCEPTION …).
+   */
+  async createTopicOnBroker(broker: KafkaServer, name: string, numPartitions: number, replicationFactor: number, configs: Record<string, string> = {}): Promise<void> {
+    const zk = broker.zk;
+    if (!zk) throw new KafkaApiError('BROKER_NOT_AVAILABLE', `Broker ${broker.id} is not running`);
+    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const allRacked = registered.every((b) => b.rack !== null);
+    const zkTopics = await zk.getAllTopicsInCluster(false);
+    const prepared = prepareCreateTopic(
+      { name, numPartitions, replicationFactor, assignments: [], configs },
+      {
+        metadataCacheTopics: new Set(zkTopics),
+        zkTopics,
+        aliveBrokers: registered.map((b) => ({ id: b.id, rack: allRacked ? b.rack : null })),
+        defaultNumPartitions: broker.config.numPartitions,
+        defaultReplicationFactor: broker.config.defaultReplicationFactor,
+        random: this.random,
+      },
+    );
+    await zk.setOrCreateEntityConfigs('topics', name, prepared.configs);
+    try {
+      await zk.createTopicAssignment(name, [...prepared.assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+    } catch (e) {
+      if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${name}' already exists.`);
+      throw e;
+    }
+  }
+
+  /**
    * What CreatePartitions would write for one topic: the current assignment and the new
    * partitions' replicas. Throws the KafkaApiError the response would carry.
    */

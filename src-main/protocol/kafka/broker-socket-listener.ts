@@ -6,6 +6,7 @@
  */
 import type { BrokerListener } from '../../core/broker/broker-listener';
 import type { KafkaServer } from '../../core/broker/kafka-server';
+import type { ClusterAdmin } from '../../core/cluster/cluster-admin';
 import type { Time } from '../../core/platform/scheduler';
 import { brokerApis } from './broker-apis';
 import type { KafkaApis } from './kafka-apis';
@@ -21,6 +22,7 @@ export class BrokerSocketListener implements BrokerListener {
   constructor(
     private readonly broker: () => KafkaServer,
     private readonly time: Time,
+    private readonly admin: () => ClusterAdmin,
     private readonly preferredPort: number,
     private readonly onConnectionError?: (clientAddress: string, message: string) => void,
   ) {}
@@ -40,7 +42,7 @@ export class BrokerSocketListener implements BrokerListener {
     const provider = () => {
       const b = this.broker();
       if (!b.isRunning) return null;
-      this.apis ??= brokerApis(b, this.time);
+      this.apis ??= brokerApis({ broker: b, time: this.time, admin: this.admin() });
       return this.apis;
     };
     let server = new KafkaSocketServer(provider, { host: LISTENER_HOST, port: wanted, onConnectionError: this.onConnectionError });

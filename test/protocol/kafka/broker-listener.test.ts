@@ -55,7 +55,7 @@ describe('broker listeners', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as { port: number }).port;
     try {
-      const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), taken);
+      const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), () => { throw new Error('no admin needed'); }, taken);
       const bound = await listener.bind();
       expect(bound.host).toBe('127.0.0.1');
       expect(bound.port).not.toBe(taken);

@@ -6,16 +6,17 @@
  * an empty topic list as "all topics".
  */
 import { isInternalTopic } from '../../../core/admin/topic-name';
-import type { KafkaServer } from '../../../core/broker/kafka-server';
-import { Errors } from '../../../core/common/kafka-errors';
+import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import type { ApiHandler } from '../kafka-apis';
+import type { BrokerApiDeps } from './broker-api-deps';
 import { AUTHORIZED_OPERATIONS_OMITTED, type MetadataRequest, type MetadataResponse, type MetadataResponsePartition, type MetadataResponseTopic } from '../messages/metadata';
 
 /** With no authorizer, Kafka reports every operation a resource type supports (AclOperation bits). */
 const TOPIC_OPERATIONS = [3, 4, 5, 6, 7, 8, 10, 11].reduce((bits, op) => bits | (1 << op), 0);
 const CLUSTER_OPERATIONS = [5, 7, 8, 9, 10, 11, 12].reduce((bits, op) => bits | (1 << op), 0);
 
-export function metadataHandler(broker: KafkaServer): ApiHandler {
+export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
+  const { broker } = deps;
   return async (message, context) => {
     const request = message as unknown as MetadataRequest;
     const version = context.header.apiVersion;
@@ -23,16 +24,18 @@ export function metadataHandler(broker: KafkaServer): ApiHandler {
     const allTopics = request.topics === null || (version === 0 && request.topics.length === 0);
     const names = allTopics ? cache.getAllTopics() : [...new Set((request.topics ?? []).map((t) => t.name))];
     const alive = new Set(cache.getAliveBrokers().map((b) => b.id));
-    const topics = names.map((name): MetadataResponseTopic => {
+    const topics: MetadataResponseTopic[] = [];
+    for (const name of names) {
       const known = cache.contains(name);
-      return {
-        errorCode: known ? Errors.NONE.code : Errors.UNKNOWN_TOPIC_OR_PARTITION.code,
+      const errorCode = known ? Errors.NONE.code : await unknownTopicError(deps, name, request.allowAutoTopicCreation);
+      topics.push({
+        errorCode,
         name,
         isInternal: isInternalTopic(name),
         partitions: known ? cache.partitionsOf(name).map((state) => partitionMetadata(state, alive, version)) : [],
         topicAuthorizedOperations: request.includeTopicAuthorizedOperations ? TOPIC_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
-      };
-    });
+      });
+    }
     const response: MetadataResponse = {
       throttleTimeMs: 0,
       brokers: cache.getAliveBrokers().flatMap((b) => {
@@ -46,6 +49,26 @@ export function metadataHandler(broker: KafkaServer): ApiHandler {
     };
     return response as unknown as Record<string, unknown>;
   };
+}
+
+/**
+ * A topic this broker does not know: created on the spot when the client allows it and
+ * `auto.create.topics.enable` is on (LEADER_NOT_AVAILABLE until its leaders are elected, as in
+ * `KafkaApis.createTopic`), else UNKNOWN_TOPIC_OR_PARTITION. Internal topics are created by their
+ * coordinators, not here.
+ */
+async function unknownTopicError({ broker, admin }: BrokerApiDeps, name: string, allowAutoTopicCreation: boolean): Promise<number> {
+  if (isInternalTopic(name) || !allowAutoTopicCreation || !broker.config.autoCreateTopicsEnable) return Errors.UNKNOWN_TOPIC_OR_PARTITION.code;
+  const numPartitions = broker.config.numPartitions;
+  const replicationFactor = broker.config.defaultReplicationFactor;
+  try {
+    await admin.createTopicOnBroker(broker, name, numPartitions, replicationFactor);
+    broker.serverLog('INFO', 'kafka.server.KafkaApis', `[KafkaApi-${broker.id}] Auto creation of topic ${name} with ${numPartitions} partitions and replication factor ${replicationFactor} is successful`);
+    return Errors.LEADER_NOT_AVAILABLE.code;
+  } catch (e) {
+    if (e instanceof KafkaApiError) return e.errorName === 'TOPIC_ALREADY_EXISTS' ? Errors.LEADER_NOT_AVAILABLE.code : e.code;
+    return Errors.UNKNOWN_SERVER_ERROR.code;
+  }
 }
 
 function partitionMetadata(

@@ -1,0 +1,77 @@
+/**
+ * ElectLeaders (through the active controller; NOT_CONTROLLER per partition elsewhere),
+ * DescribeLogDirs (this broker's dirs, sizes and lags from its LogManager) and InitProducerId for
+ * idempotent producers (an id from the broker's producer-id block, epoch 0).
+ */
+import { Errors } from '../../../core/common/kafka-errors';
+import type { TopicPartition } from '../../../core/common/topic-partition';
+import type { ApiHandler } from '../kafka-apis';
+import type { DescribeLogDirsRequest, DescribeLogDirsResult } from '../messages/describe-log-dirs';
+import type { ElectLeadersRequest } from '../messages/elect-leaders';
+import type { InitProducerIdRequest } from '../messages/init-producer-id';
+import { isActiveController, type BrokerApiDeps } from './broker-api-deps';
+
+function byTopic<T extends { partition: TopicPartition }>(items: readonly T[], toResult: (item: T) => { partitionId: number; errorCode: number; errorMessage: string | null }) {
+  const topics = new Map<string, Array<{ partitionId: number; errorCode: number; errorMessage: string | null }>>();
+  for (const item of items) {
+    const list = topics.get(item.partition.topic) ?? [];
+    list.push(toResult(item));
+    topics.set(item.partition.topic, list);
+  }
+  return [...topics].map(([topic, partitionResult]) => ({ topic, partitionResult }));
+}
+
+export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as ElectLeadersRequest;
+    const electionType = context.header.apiVersion === 0 || request.electionType === 0 ? 'PREFERRED' : 'UNCLEAN';
+    const partitions: TopicPartition[] =
+      request.topicPartitions === null
+        ? broker.metadataCache.getAllTopics().flatMap((topic) => broker.metadataCache.partitionsOf(topic).map((p) => ({ topic, partition: p.partitionIndex })))
+        : request.topicPartitions.flatMap((t) => t.partitionId.map((partition) => ({ topic: t.topic, partition })));
+    if (!isActiveController(broker)) {
+      return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(partitions.map((partition) => ({ partition })), (p) => ({ partitionId: p.partition.partition, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null })) };
+    }
+    const outcome = await admin.electLeaders(electionType, partitions);
+    if (!Array.isArray(outcome)) return { throttleTimeMs: 0, errorCode: outcome.errorCode, replicaElectionResults: [] };
+    return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(outcome, (o) => ({ partitionId: o.partition.partition, errorCode: o.errorCode, errorMessage: o.message })) };
+  };
+}
+
+export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as DescribeLogDirsRequest;
+    const wanted = request.topics === null ? null : new Set(request.topics.flatMap((t) => t.partitionIndex.map((p) => `${t.topic}-${p}`)));
+    const logManager = broker.logManager;
+    const results: DescribeLogDirsResult[] = [];
+    const byDir = logManager?.logsByDir() ?? new Map();
+    for (const dir of broker.config.logDirs) {
+      if (!logManager || !logManager.isLogDirOnline(dir)) {
+        results.push({ errorCode: Errors.KAFKA_STORAGE_ERROR.code, logDir: dir, topics: [] });
+        continue;
+      }
+      const topics = new Map<string, DescribeLogDirsResult['topics'][number]['partitions']>();
+      for (const log of byDir.get(dir) ?? []) {
+        const tp = log.topicPartition;
+        if (wanted && !wanted.has(`${tp.topic}-${tp.partition}`)) continue;
+        const current = log.isFuture ? logManager.getLog(tp) : undefined;
+        const offsetLag = log.isFuture ? (current ? current.logEndOffset - log.logEndOffset : -1) : Math.max(log.highWatermark - log.logEndOffset, 0);
+        const list = topics.get(tp.topic) ?? [];
+        list.push({ partitionIndex: tp.partition, partitionSize: BigInt(log.size), offsetLag: BigInt(offsetLag), isFutureKey: log.isFuture });
+        topics.set(tp.topic, list);
+      }
+      results.push({ errorCode: Errors.NONE.code, logDir: dir, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) });
+    }
+    return { throttleTimeMs: 0, results };
+  };
+}
+
+export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as InitProducerIdRequest;
+    const manager = broker.producerIdManager;
+    // Transactional ids need a transaction coordinator, which this emulation does not run.
+    if (request.transactionalId !== null || !manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
+    return { throttleTimeMs: 0, errorCode: Errors.NONE.code, producerId: await manager.generateProducerId(), producerEpoch: 0 };
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * CreateTopics, DeleteTopics and CreatePartitions, as KafkaApis hands them to AdminManager: only
+ * the active controller takes them (NOT_CONTROLLER elsewhere), a topic named twice is refused
+ * alone, and the rest goes through `ClusterAdmin` — the checks, znodes and waiting the UI's
+ * wizards use.
+ */
+import { Errors } from '../../../core/common/kafka-errors';
+import type { ApiHandler } from '../kafka-apis';
+import type { CreatePartitionsRequest } from '../messages/create-partitions';
+import type { CreateTopicsRequest } from '../messages/create-topics';
+import type { DeleteTopicsRequest } from '../messages/delete-topics';
+import { duplicates, isActiveController, type BrokerApiDeps } from './broker-api-deps';
+
+type Result = { name: string; errorCode: number; errorMessage: string | null };
+
+function notController(name: string): Result {
+  return { name, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null };
+}
+
+export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as CreateTopicsRequest;
+    const names = request.topics.map((t) => t.name);
+    const unique = [...new Set(names)];
+    if (!isActiveController(broker)) return { throttleTimeMs: 0, topics: unique.map(notController) };
+    const dupes = duplicates(names);
+    const toCreate = request.topics.filter((t) => !dupes.has(t.name));
+    const created = await admin.createTopics(
+      toCreate.map((t) => ({
+        name: t.name,
+        numPartitions: t.numPartitions,
+        replicationFactor: t.replicationFactor,
+        assignments: t.assignments,
+        configs: Object.fromEntries(t.configs.map((c) => [c.name, c.value])),
+      })),
+      { timeoutMs: request.timeoutMs, validateOnly: request.validateOnly },
+    );
+    const byName = new Map(created.map((r) => [r.name, r]));
+    const topics = unique.map((name): Result => {
+      if (dupes.has(name)) return { name, errorCode: Errors.INVALID_REQUEST.code, errorMessage: 'Found multiple entries for this topic.' };
+      const r = byName.get(name);
+      return { name, errorCode: r?.errorCode ?? Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: r?.errorMessage ?? null };
+    });
+    return { throttleTimeMs: 0, topics };
+  };
+}
+
+export function deleteTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as DeleteTopicsRequest;
+    const unique = [...new Set(request.topicNames)];
+    if (!isActiveController(broker)) return { throttleTimeMs: 0, responses: unique.map((name) => ({ name, errorCode: Errors.NOT_CONTROLLER.code })) };
+    const results = await admin.deleteTopics(unique, request.timeoutMs);
+    return { throttleTimeMs: 0, responses: results.map((r) => ({ name: r.name, errorCode: r.errorCode })) };
+  };
+}
+
+export function createPartitionsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as CreatePartitionsRequest;
+    const names = request.topics.map((t) => t.name);
+    const unique = [...new Set(names)];
+    if (!isActiveController(broker)) return { throttleTimeMs: 0, results: unique.map(notController) };
+    const dupes = duplicates(names);
+    const results = await admin.createPartitions(
+      request.topics.filter((t) => !dupes.has(t.name)).map((t) => ({ topic: t.name, count: t.count, assignments: t.assignments?.map((a) => a.brokerIds) ?? null })),
+      { timeoutMs: request.timeoutMs, validateOnly: request.validateOnly },
+    );
+    const byName = new Map(results.map((r) => [r.name, r]));
+    return {
+      throttleTimeMs: 0,
+      results: unique.map((name): Result => {
+        if (dupes.has(name)) return { name, errorCode: Errors.INVALID_REQUEST.code, errorMessage: 'Duplicate topic in request.' };
+        const r = byName.get(name);
+        return { name, errorCode: r?.errorCode ?? Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: r?.errorMessage ?? null };
+      }),
+    };
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * AlterConfigs (key 33), valid versions 0–1, no flexible version; this broker speaks 0–1. It
+ * replaces the resource's whole override set (not incremental).
+ *
+ *   Request:
+ *     Resources: [ResourceType: int8, ResourceName: string, Configs: [Name: string, Value: string (nullable)]]
+ *     ValidateOnly: bool
+ *   Response:
+ *     ThrottleTimeMs: int32
+ *     Responses: [ErrorCode: int16, ErrorMessage: string (nullable), ResourceType: int8, ResourceName: string]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface AlterConfigsRequest {
+  resources: Array<{ resourceType: number; resourceName: string; configs: Array<{ name: string; value: string | null }> }>;
+  validateOnly: boolean;
+}
+
+export const ALTER_CONFIGS: ApiMessages = {
+  apiKey: 33,
+  name: 'AlterConfigs',
+  minVersion: 0,
+  maxVersion: 1,
+  request: [
+    field(
+      'Resources',
+      arrayOf(struct(field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'), field('Configs', arrayOf(struct(field('Name', 'string', '0+'), field('Value', 'string', '0+', { nullableVersions: '0+' }))), '0+'))),
+      '0+',
+    ),
+    field('ValidateOnly', 'bool', '0+'),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field(
+      'Responses',
+      arrayOf(struct(field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }), field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'))),
+      '0+',
+    ),
+  ],
+};

@@ -1,0 +1,26 @@
+/**
+ * DeleteTopics (key 20), valid versions 0–4, flexible from 4; this broker speaks 0–3.
+ *
+ *   Request:
+ *     TopicNames: [string]
+ *     TimeoutMs: int32
+ *   Response:
+ *     ThrottleTimeMs: int32            v1+
+ *     Responses: [Name: string, ErrorCode: int16]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface DeleteTopicsRequest {
+  topicNames: string[];
+  timeoutMs: number;
+}
+
+export const DELETE_TOPICS: ApiMessages = {
+  apiKey: 20,
+  name: 'DeleteTopics',
+  minVersion: 0,
+  maxVersion: 3,
+  request: [field('TopicNames', arrayOf('string'), '0+'), field('TimeoutMs', 'int32', '0+')],
+  response: [field('ThrottleTimeMs', 'int32', '1+'), field('Responses', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+')],
+};

@@ -1,0 +1,81 @@
+/**
+ * DescribeConfigs (key 32), valid versions 0–2, no flexible version; this broker speaks 0–2.
+ *
+ *   Request:
+ *     Resources: [ResourceType: int8, ResourceName: string, ConfigurationKeys: [string] (nullable)]
+ *     IncludeSynoyms: bool             v1+ (sic)
+ *   Response:
+ *     ThrottleTimeMs: int32
+ *     Results: [ErrorCode: int16, ErrorMessage: string (nullable), ResourceType: int8, ResourceName: string,
+ *               Configs: [Name: string, Value: string (nullable), ReadOnly: bool, IsDefault: bool (v0 only),
+ *                         ConfigSource: int8 (v1+, default −1), IsSensitive: bool,
+ *                         Synonyms: [Name: string, Value: string (nullable), Source: int8] (v1+)]]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export const RESOURCE_TYPE = { UNKNOWN: 0, ANY: 1, TOPIC: 2, GROUP: 3, BROKER: 4, BROKER_LOGGER: 8 } as const;
+
+export interface DescribeConfigsRequest {
+  resources: Array<{ resourceType: number; resourceName: string; configurationKeys: string[] | null }>;
+  includeSynoyms: boolean;
+}
+
+export interface DescribedConfig {
+  name: string;
+  value: string | null;
+  readOnly: boolean;
+  isDefault: boolean;
+  configSource: number;
+  isSensitive: boolean;
+  synonyms: Array<{ name: string; value: string | null; source: number }>;
+}
+
+export interface DescribeConfigsResult {
+  errorCode: number;
+  errorMessage: string | null;
+  resourceType: number;
+  resourceName: string;
+  configs: DescribedConfig[];
+}
+
+export const DESCRIBE_CONFIGS: ApiMessages = {
+  apiKey: 32,
+  name: 'DescribeConfigs',
+  minVersion: 0,
+  maxVersion: 2,
+  request: [
+    field('Resources', arrayOf(struct(field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'), field('ConfigurationKeys', arrayOf('string'), '0+', { nullableVersions: '0+' }))), '0+'),
+    field('IncludeSynoyms', 'bool', '1+'),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field(
+      'Results',
+      arrayOf(
+        struct(
+          field('ErrorCode', 'int16', '0+'),
+          field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
+          field('ResourceType', 'int8', '0+'),
+          field('ResourceName', 'string', '0+'),
+          field(
+            'Configs',
+            arrayOf(
+              struct(
+                field('Name', 'string', '0+'),
+                field('Value', 'string', '0+', { nullableVersions: '0+' }),
+                field('ReadOnly', 'bool', '0+'),
+                field('IsDefault', 'bool', '0'),
+                field('ConfigSource', 'int8', '1+', { default: -1 }),
+                field('IsSensitive', 'bool', '0+'),
+                field('Synonyms', arrayOf(struct(field('Name', 'string', '1+'), field('Value', 'string', '1+', { nullableVersions: '0+' }), field('Source', 'int8', '1+'))), '1+'),
+              ),
+            ),
+            '0+',
+          ),
+        ),
+      ),
+      '0+',
+    ),
+  ],
+};

@@ -1,0 +1,41 @@
+/**
+ * ElectLeaders (key 43), valid versions 0–2, flexible from 2; this broker speaks 0–1.
+ *
+ *   Request:
+ *     ElectionType: int8               v1+ (0 PREFERRED, 1 UNCLEAN; v0 means PREFERRED)
+ *     TopicPartitions: [Topic: string, PartitionId: [int32]] (nullable: every partition)
+ *     TimeoutMs: int32                 (default 60000)
+ *   Response:
+ *     ThrottleTimeMs: int32
+ *     ErrorCode: int16                 v1+
+ *     ReplicaElectionResults: [Topic: string, PartitionResult: [PartitionId: int32, ErrorCode: int16, ErrorMessage: string (nullable)]]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface ElectLeadersRequest {
+  electionType: number;
+  topicPartitions: Array<{ topic: string; partitionId: number[] }> | null;
+  timeoutMs: number;
+}
+
+export const ELECT_LEADERS: ApiMessages = {
+  apiKey: 43,
+  name: 'ElectLeaders',
+  minVersion: 0,
+  maxVersion: 1,
+  request: [
+    field('ElectionType', 'int8', '1+'),
+    field('TopicPartitions', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionId', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }),
+    field('TimeoutMs', 'int32', '0+', { default: 60000 }),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field('ErrorCode', 'int16', '1+'),
+    field(
+      'ReplicaElectionResults',
+      arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionResult', arrayOf(struct(field('PartitionId', 'int32', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }))), '0+'))),
+      '0+',
+    ),
+  ],
+};

@@ -1,0 +1,28 @@
+/**
+ * InitProducerId (key 22), valid versions 0–3, flexible from 2; this broker speaks 0–1.
+ *
+ *   Request:
+ *     TransactionalId: string (nullable: an idempotent producer without transactions)
+ *     TransactionTimeoutMs: int32
+ *   Response:
+ *     ThrottleTimeMs: int32
+ *     ErrorCode: int16
+ *     ProducerId: int64                (default −1)
+ *     ProducerEpoch: int16
+ */
+import { field } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface InitProducerIdRequest {
+  transactionalId: string | null;
+  transactionTimeoutMs: number;
+}
+
+export const INIT_PRODUCER_ID: ApiMessages = {
+  apiKey: 22,
+  name: 'InitProducerId',
+  minVersion: 0,
+  maxVersion: 1,
+  request: [field('TransactionalId', 'string', '0+', { nullableVersions: '0+' }), field('TransactionTimeoutMs', 'int32', '0+')],
+  response: [field('ThrottleTimeMs', 'int32', '0+'), field('ErrorCode', 'int16', '0+'), field('ProducerId', 'int64', '0+', { default: -1n }), field('ProducerEpoch', 'int16', '0+')],
+};
