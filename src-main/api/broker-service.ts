@@ -111,7 +111,7 @@ export class BrokerServiceImpl implements BrokerService {
     this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
     await workspace.cluster.startBroker(id);
     const broker = workspace.cluster.broker(id);
-    return brokerDto(workspace.cluster, broker, broker.definition);
+    return brokerDto(workspace.cluster, broker, broker.definition, this.host.require().listeners.get(broker.id));
   }
 
   async remove(brokerId: number): Promise<void> {

@@ -25,7 +25,7 @@ export class ClusterServiceImpl implements ClusterService {
     }
     const brokers = cluster.brokerIds().map((id) => {
       const b = cluster.broker(id);
-      return brokerDto(cluster, b, b.definition);
+      return brokerDto(cluster, b, b.definition, this.host.require().listeners.get(id));
     });
     return {
       workspaceId: entry.id,

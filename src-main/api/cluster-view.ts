@@ -7,7 +7,9 @@
 import type { KafkaServer } from '../core/broker/kafka-server';
 import type { Cluster } from '../core/cluster/cluster';
 import type { TopicPartition } from '../core/common/topic-partition';
-import type { BrokerDto, LogDirDto } from './contract';
+import { API_KEY_NAMES } from '../protocol/kafka/api-keys';
+import type { ConnectionStats } from '../protocol/kafka/kafka-socket-server';
+import type { BrokerClientsDto, BrokerDto, LogDirDto } from './contract';
 
 export interface PartitionView {
   readonly topicPartition: TopicPartition;
@@ -93,7 +95,12 @@ function logDirs(broker: KafkaServer, definedDirs: readonly string[]): LogDirDto
   });
 }
 
-export function brokerDto(cluster: Cluster, broker: KafkaServer, definition: { rack: string | null; host: string; port: number; logDirs: readonly string[] }): BrokerDto {
+export function brokerDto(
+  cluster: Cluster,
+  broker: KafkaServer,
+  definition: { rack: string | null; host: string; port: number; logDirs: readonly string[] },
+  listener?: { stats(): ConnectionStats },
+): BrokerDto {
   const hosted = broker.replicaManager?.hostedPartitions() ?? [];
   return {
     id: broker.id,
@@ -105,5 +112,12 @@ export function brokerDto(cluster: Cluster, broker: KafkaServer, definition: { r
     partitions: hosted.length,
     leaders: hosted.filter((p) => p.isLeader).length,
     logDirs: logDirs(broker, definition.logDirs),
+    clients: listener ? clientsDto(listener.stats()) : null,
   };
+}
+
+function clientsDto(stats: ConnectionStats): BrokerClientsDto {
+  const requestsByApi: Record<string, number> = {};
+  for (const [key, count] of stats.requestsByApiKey) requestsByApi[API_KEY_NAMES[key] ?? `ApiKey ${key}`] = count;
+  return { connections: stats.open, requestsByApi };
 }

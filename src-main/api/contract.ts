@@ -182,6 +182,14 @@ export interface BrokerDto {
   readonly partitions: number;
   readonly leaders: number;
   readonly logDirs: readonly LogDirDto[];
+  /** Its Kafka listener's clients: open connections and requests answered per API since it bound (null without a listener). */
+  readonly clients: BrokerClientsDto | null;
+}
+
+export interface BrokerClientsDto {
+  readonly connections: number;
+  /** Requests received per API name (`Produce`, `Fetch`, `Metadata` …), counted since the app opened the workspace. */
+  readonly requestsByApi: Readonly<Record<string, number>>;
 }
 
 export interface ClusterOverviewDto {

@@ -54,5 +54,14 @@ describe.skipIf(skip)('the backend’s Kafka listeners', () => {
     expect(produced).toHaveLength(10);
     const read = await backend.api.messages.read({ topic: 'from-ui', partition: produced[0][0], from: { kind: 'earliest' } });
     expect(read.records.map((r) => r.value?.text)).toContain('value-0');
+
+    // The Brokers view counts what the clients asked: the bootstrap broker answered their ApiVersions and Metadata.
+    const after = await backend.api.cluster.overview();
+    const bootstrapClients = after.brokers[0].clients;
+    expect(bootstrapClients?.requestsByApi.ApiVersions).toBeGreaterThanOrEqual(2);
+    expect(bootstrapClients?.requestsByApi.Metadata).toBeGreaterThanOrEqual(2);
+    const produces = after.brokers.reduce((n, b) => n + (b.clients?.requestsByApi.Produce ?? 0), 0);
+    expect(produces).toBeGreaterThanOrEqual(1);
+    expect(after.brokers.every((b) => b.clients !== null && b.clients.connections >= 0)).toBe(true);
   });
 });

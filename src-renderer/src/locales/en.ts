@@ -144,6 +144,14 @@ export default {
     added: 'Broker {id} added and started',
     addExplain1: 'A new broker {id} is created with its own log dirs and started: it registers /brokers/ids/{id} in ZooKeeper.',
     addExplain2: 'No existing partition moves to it: reassign replicas to use it.',
+    clients: {
+      title: 'Kafka clients',
+      summary: '{connections} conn. · {rate} req/s',
+      none: 'No request yet',
+      api: 'API',
+      requests: 'Requests',
+      perSecond: 'per s',
+    },
     actions: {
       start: 'Start',
       'controlled-shutdown': 'Controlled shutdown',

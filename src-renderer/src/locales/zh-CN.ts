@@ -144,6 +144,14 @@ const zhCN: typeof en = {
     added: 'Broker {id} 已添加并启动',
     addExplain1: '将创建新的 Broker {id}（有自己的日志目录）并启动：它在 ZooKeeper 中注册 /brokers/ids/{id}。',
     addExplain2: '已有分区不会迁移到它上面：需要重新分配副本才会用到它。',
+    clients: {
+      title: 'Kafka 客户端',
+      summary: '{connections} 个连接 · {rate} 请求/秒',
+      none: '尚无请求',
+      api: 'API',
+      requests: '请求数',
+      perSecond: '每秒',
+    },
     actions: {
       start: '启动',
       'controlled-shutdown': '受控关闭',

@@ -306,6 +306,7 @@ export class FakeApi {
           partitions: 0,
           leaders: 0,
           logDirs: [],
+          clients: null,
         })),
         topics: this.cluster.topics.size,
         partitions: 0,
