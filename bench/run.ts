@@ -8,6 +8,7 @@ import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
+import { logSegmentBench } from './log-segment.bench';
 import { uiBench } from './ui.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 
@@ -16,6 +17,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
   { name: 'ui', run: uiBench },
+  { name: 'log segment', run: logSegmentBench },
 ];
 
 const filter = process.argv[2];

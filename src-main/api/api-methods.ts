@@ -28,9 +28,9 @@ const topics = [
   'delete',
 ] as const;
 const messages = ['produce', 'read'] as const;
-const deletions = ['ping'] as const;
+const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;
 const zookeeper = ['ping'] as const;
-const logDirs = ['ping'] as const;
+const logDirs = ['roots', 'openFolder', 'closeFolder', 'list', 'readFile', 'segment', 'batches', 'records', 'find', 'indexEntries', 'checkIndexes'] as const;
 
 export const API_METHODS = {
   workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,

@@ -18,6 +18,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/deletions', name: 'deletions', component: () => import('../views/deletions/DeletionsView.vue') },
   { path: '/zookeeper', name: 'zookeeper', component: () => import('../views/zookeeper/ZooKeeperView.vue') },
   { path: '/log-dirs', name: 'log-dirs', component: () => import('../views/log-dirs/LogDirsView.vue') },
+  { path: '/log-dirs/segment', name: 'log-segment', component: () => import('../views/log-dirs/SegmentView.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/overview' },
 ];
 

@@ -377,9 +377,29 @@ export class FakeApi {
       read: async () => this.unsupported(),
     },
     // Views with tests of their own replace these with what they need.
-    deletions: this.unsupportedService(),
+    // The deletion monitor: plain methods (a test replaces those it needs), refusing by default.
+    deletions: {
+      overview: async () => this.unsupported(),
+      detail: async () => this.unsupported(),
+      history: async () => [],
+      match: async () => this.unsupported(),
+      delete: async () => this.unsupported(),
+    },
     zookeeper: this.unsupportedService(),
-    logDirs: this.unsupportedService(),
+    // The log dir browser: plain methods (a test replaces those it needs), refusing by default.
+    logDirs: {
+      roots: async () => [],
+      openFolder: async () => this.unsupported(),
+      closeFolder: async () => this.unsupported(),
+      list: async () => this.unsupported(),
+      readFile: async () => this.unsupported(),
+      segment: async () => this.unsupported(),
+      batches: async () => this.unsupported(),
+      records: async () => this.unsupported(),
+      find: async () => this.unsupported(),
+      indexEntries: async () => this.unsupported(),
+      checkIndexes: async () => this.unsupported(),
+    },
   };
 
   /** A service whose every method refuses, as a view without a fake would see it. */
