@@ -11,6 +11,7 @@ import { dataPathBench } from './data-path.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { uiBench } from './ui.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
+import { znodeTreeBench } from './znode-tree.bench';
 
 const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [
   { name: 'zookeeper store', run: zookeeperStoreBench },
@@ -18,6 +19,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'data path', run: dataPathBench },
   { name: 'ui', run: uiBench },
   { name: 'log segment', run: logSegmentBench },
+  { name: 'znode tree', run: znodeTreeBench },
 ];
 
 const filter = process.argv[2];

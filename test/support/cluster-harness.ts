@@ -47,6 +47,7 @@ export class ClusterHarness {
   cluster!: Cluster;
   private readonly tmp = makeTempDir('kafka-dojo-cluster-');
   private sessions: ZooKeeperClient[] = [];
+  private readonly starvedSessions = new Set<bigint>();
   private clientValue: ClusterClient | null = null;
 
   private constructor(readonly seed: number) {
@@ -120,6 +121,27 @@ export class ClusterHarness {
     }
     this.time.advanceTo(target);
     await this.settle();
+  }
+
+  /**
+   * From now on ZooKeeper no longer hears the pings of these brokers' current sessions, as when a
+   * fast clock runs on an event loop too busy to run the ping tasks: each session expires on the
+   * first tick after its timeout (other requests still count as heartbeats, as in ZooKeeper).
+   * Sessions made later ping normally. Returns the expiring session ids.
+   */
+  starvePings(brokerIds: readonly number[]): bigint[] {
+    const ids = brokerIds.map((id) => {
+      const sid = this.cluster.broker(id).sessionId;
+      if (sid === null) throw new Error(`broker ${id} has no session (seed ${this.seed})`);
+      return sid;
+    });
+    for (const sid of ids) this.starvedSessions.add(sid);
+    if (!Object.prototype.hasOwnProperty.call(this.zkServer, 'touch')) {
+      const server = this.zkServer;
+      const touch = server.touch.bind(server);
+      server.touch = (sid: bigint) => (this.starvedSessions.has(sid) ? server.sessionIds().includes(sid) : touch(sid));
+    }
+    return ids;
   }
 
   /** Drops the events recorded so far: a long simulation reads what it needs as they come. */

@@ -23,6 +23,7 @@ import { KafkaZkClient } from '../zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../zk/kafka-zookeeper-client';
 import type { ZnodeFormatError } from '../zk/znode-format-error';
 import { DynamicConfigManager } from './dynamic-config-manager';
+import { GroupCoordinator } from '../coordinator/group/group-coordinator';
 import type { LogSink } from './log-line';
 import { MetadataCache } from './metadata-cache';
 import { ReplicaManager } from './replica-manager';
@@ -75,6 +76,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private replicaManagerValue: ReplicaManager | null = null;
   private controllerValue: KafkaController | null = null;
   private dynamicConfigManagerValue: DynamicConfigManager | null = null;
+  private groupCoordinatorValue: GroupCoordinator | null = null;
   private stateValue: BrokerStateName = 'NotRunning';
   private brokerEpochValue = -1;
   private clusterIdValue: string | null = null;
@@ -148,6 +150,11 @@ export class KafkaServer implements ControllerRequestHandler {
     return this.replicaManagerValue;
   }
 
+  /** The consumer-group coordinator (groups whose `__consumer_offsets` partition this broker leads), while running. */
+  get groupCoordinator(): GroupCoordinator | null {
+    return this.groupCoordinatorValue;
+  }
+
   get zk(): KafkaZkClient | null {
     return this.kafkaZk;
   }
@@ -197,6 +204,7 @@ export class KafkaServer implements ControllerRequestHandler {
       d.time,
       { sessionTimeoutMs: this.config.get('zookeeper.session.timeout.ms') as number, name: `broker-${this.id}` },
       (message) => this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.zookeeper.ZooKeeperClient', message }),
+      (message) => this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.zookeeper.ZooKeeperClient', message: `[ZooKeeperClient Kafka server] ${message}` }),
     );
     await this.zkClient.connect();
     this.kafkaZk = new KafkaZkClient(this.zkClient, (e) => d.onZnodeProblem?.(this.id, e), () => this.config.uncleanLeaderElectionEnable);
@@ -271,8 +279,12 @@ export class KafkaServer implements ControllerRequestHandler {
       },
       topicConfig: async (topic) => ({ ...defaultLogConfig, ...(await zk.getTopicConfig(topic).catch(() => ({}))) }),
       executor: d.executor,
+      onLeadershipChange: (leaders, followers) => this.groupCoordinatorValue?.onLeadershipChange(leaders, followers),
     });
     this.replicaManagerValue.startup();
+    // Before any LeaderAndIsr can arrive: the coordinator loads the offsets partitions this broker leads.
+    this.groupCoordinatorValue = this.createGroupCoordinator();
+    this.groupCoordinatorValue.startup();
     for (const dir of failedWhileLoading.splice(0)) await this.replicaManagerValue.handleLogDirFailure(dir);
     if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
@@ -327,6 +339,34 @@ export class KafkaServer implements ControllerRequestHandler {
     await this.dynamicConfigManagerValue.startup();
   }
 
+  private createGroupCoordinator(): GroupCoordinator {
+    const c = this.config;
+    const int = (name: string) => Number(c.get(name as Parameters<BrokerConfig['get']>[0]));
+    return new GroupCoordinator({
+      brokerId: this.id,
+      time: this.deps.time,
+      random: this.deps.random,
+      config: {
+        groupMinSessionTimeoutMs: int('group.min.session.timeout.ms'),
+        groupMaxSessionTimeoutMs: int('group.max.session.timeout.ms'),
+        groupInitialRebalanceDelayMs: int('group.initial.rebalance.delay.ms'),
+        offsetsTopicNumPartitions: int('offsets.topic.num.partitions'),
+        offsetCommitTimeoutMs: int('offsets.commit.timeout.ms'),
+        offsetCommitRequiredAcks: int('offsets.commit.required.acks'),
+        offsetsLoadBufferSize: int('offsets.load.buffer.size'),
+        maxMetadataSize: int('offset.metadata.max.bytes'),
+        compressionCodec: int('offsets.topic.compression.codec'),
+        offsetsTopicReplicationFactor: int('offsets.topic.replication.factor'),
+        offsetsTopicSegmentBytes: int('offsets.topic.segment.bytes'),
+      },
+      replicaManager: () => this.replicaManagerValue,
+      metadataCache: this.metadataCache,
+      zk: () => this.kafkaZk,
+      log: this.deps.log,
+      executor: this.deps.executor,
+    });
+  }
+
   /** The controller's requests, as KafkaApis handles them. */
   async handleControllerRequest(request: ControllerRequest): Promise<ControllerResponse> {
     const rm = this.replicaManagerValue;
@@ -369,6 +409,7 @@ export class KafkaServer implements ControllerRequestHandler {
     this.info('shutting down');
     this.deps.listener?.close();
     await this.dynamicConfigManagerValue?.shutdown();
+    this.groupCoordinatorValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
     await this.controllerValue?.shutdown();
@@ -424,6 +465,7 @@ export class KafkaServer implements ControllerRequestHandler {
     this.deps.listener?.close();
     this.dynamicConfigManagerValue?.kill();
     this.controllerValue?.kill();
+    this.groupCoordinatorValue?.kill();
     this.replicaManagerValue?.shutdown();
     this.logManagerValue?.kill();
     this.zkClient?.abandon();
@@ -432,6 +474,7 @@ export class KafkaServer implements ControllerRequestHandler {
 
   private clearComponents(): void {
     this.dynamicConfigManagerValue = null;
+    this.groupCoordinatorValue = null;
     this.controllerValue = null;
     this.replicaManagerValue = null;
     this.logManagerValue = null;

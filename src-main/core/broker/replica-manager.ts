@@ -106,6 +106,8 @@ export interface ReplicaManagerDeps {
   topicConfig: (topic: string) => Promise<TopicConfigValues>;
   /** Where a request for many partitions pauses between slices, so the app stays responsive. */
   executor?: Executor;
+  /** KafkaApis' `onLeadershipChange`: the partitions a LeaderAndIsr made this broker lead or follow (the group coordinator loads or unloads). */
+  onLeadershipChange?: (leaders: TopicPartition[], followers: TopicPartition[]) => void;
 }
 
 /** Partitions handled between two yields: creating a log may fsync its leader-epoch-checkpoint (a few ms). */
@@ -259,6 +261,8 @@ export class ReplicaManager {
       if (!configs.has(topic)) configs.set(topic, await this.deps.topicConfig(topic));
     }
     let sinceYield = 0;
+    const madeLeaders: TopicPartition[] = [];
+    const madeFollowers: TopicPartition[] = [];
     for (const { partition, state } of accepted) {
       if (++sinceYield >= PARTITIONS_PER_SLICE && this.deps.executor) {
         sinceYield = 0;
@@ -267,12 +271,14 @@ export class ReplicaManager {
       try {
         if (state.leader === this.brokerId) this.makeLeader(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
         else this.makeFollower(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
+        (state.leader === this.brokerId ? madeLeaders : madeFollowers).push(partition.topicPartition);
         errors.set(partition.topicPartition, Errors.NONE.code);
       } catch (e) {
         log.error(`Error while making broker the ${state.leader === this.brokerId ? 'leader' : 'follower'} for partition ${partition.name}: ${e instanceof Error ? e.message : String(e)}`);
         errors.set(partition.topicPartition, Errors.KAFKA_STORAGE_ERROR.code);
       }
     }
+    if (madeLeaders.length > 0 || madeFollowers.length > 0) this.deps.onLeadershipChange?.(madeLeaders, madeFollowers);
     const partitionErrors: PartitionError[] = request.partitionStates.map((s) => ({
       topicName: s.topicName,
       partitionIndex: s.partitionIndex,

@@ -19,6 +19,8 @@ export class ControllerEventManager {
   private stopped = false;
   private current: ControllerStateName = 'Idle';
   private idleWaiters: Array<() => void> = [];
+  /** Who waits for one queued event to be taken and processed (Kafka's `QueuedEvent.awaitProcessing`). */
+  private readonly processedWaiters = new Map<ControllerEvent, Array<() => void>>();
 
   constructor(
     private readonly process: (event: ControllerEvent) => Promise<void>,
@@ -47,23 +49,44 @@ export class ControllerEventManager {
     this.drain();
   }
 
-  clearAndPut(event: ControllerEvent): void {
+  /**
+   * Preempts what is queued, then queues `event`. Resolves once the event has been processed (or
+   * dropped because the manager was closed), as Kafka's `clearAndPut(...).awaitProcessing()`.
+   */
+  clearAndPut(event: ControllerEvent): Promise<void> {
     for (const queued of this.queue.splice(0)) {
       this.notice({ kind: 'event-preempted', event: queued });
       this.preempt(queued);
+      this.processed(queued);
     }
+    if (this.stopped) {
+      this.preempt(event);
+      return Promise.resolve();
+    }
+    const done = new Promise<void>((resolve) => this.processedWaiters.set(event, [...(this.processedWaiters.get(event) ?? []), resolve]));
     this.put(event);
+    return done;
   }
 
   /** Stops taking events (the broker's process is gone); queued ones are preempted. */
   close(): void {
     this.stopped = true;
-    for (const queued of this.queue.splice(0)) this.preempt(queued);
+    for (const queued of this.queue.splice(0)) {
+      this.preempt(queued);
+      this.processed(queued);
+    }
   }
 
   whenIdle(): Promise<void> {
     if (this.isIdle) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private processed(event: ControllerEvent): void {
+    const waiters = this.processedWaiters.get(event);
+    if (!waiters) return;
+    this.processedWaiters.delete(event);
+    for (const w of waiters) w();
   }
 
   private drain(): void {
@@ -85,6 +108,7 @@ export class ControllerEventManager {
       )
       .finally(() => {
         this.running = false;
+        this.processed(event);
         this.current = 'Idle';
         if (!this.stopped) this.drain();
         else {

@@ -2,6 +2,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import type { LiveBroker } from './broker-info';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import type { ReplicaAssignment } from './replica-assignment';
+import type { StateChangeHandler } from '../zk/kafka-zookeeper-client';
 
 /** One read of a partition's state znode: found, absent (or empty), or unreadable. */
 export type PartitionStateRead =
@@ -45,6 +46,9 @@ export interface ControllerZkClient {
   unregisterZNodeChangeHandler(path: string): void;
   registerZNodeChildChangeHandler(handler: ZNodeChildChangeHandler): void;
   unregisterZNodeChildChangeHandler(path: string): void;
+  /** Told before and after a new session replaces an expired one. */
+  registerStateChangeHandler(handler: StateChangeHandler): void;
+  unregisterStateChangeHandler(name: string): void;
   /** exists() without a watch. */
   pathExists(path: string): Promise<boolean>;
   /** exists() with a watch; true if the node is there. */

@@ -49,6 +49,9 @@ const STATE_CHANGES_PER_SLICE = 500;
 
 const CONTROLLER_PATH = '/controller';
 
+/** Kafka's `StateChangeHandlers.ControllerHandler`. */
+const CONTROLLER_STATE_CHANGE_HANDLER = 'controller-state-change-handler';
+
 /**
  * Kafka 2.5's `KafkaController` (ZooKeeper mode): the controller module every broker runs.
  * One broker wins the `/controller` election and then drives the cluster from its event queue;
@@ -149,11 +152,21 @@ export class KafkaController implements ControllerCore {
   // ---- lifecycle ----
 
   startup(): void {
+    // The session expired: resign before the new session exists (every queued event is dropped and
+    // the new session waits until Expire is processed), then re-register the broker and re-run the
+    // election on the new session, which also re-arms the /controller watch. The old session's
+    // watches and its ephemeral /controller and /brokers/ids/<id> died with it.
+    this.zk.registerStateChangeHandler({
+      name: CONTROLLER_STATE_CHANGE_HANDLER,
+      beforeInitializingSession: () => this.eventManager.clearAndPut({ type: 'Expire' }),
+      afterInitializingSession: () => this.put({ type: 'RegisterBrokerAndReelect' }),
+    });
     this.put({ type: 'Startup' });
   }
 
   /** Clean shutdown of the broker: stop the event thread and resign if active (Kafka's `shutdown`). */
   async shutdown(): Promise<void> {
+    this.zk.unregisterStateChangeHandler(CONTROLLER_STATE_CHANGE_HANDLER);
     this.eventManager.close();
     await this.eventManager.whenIdle();
     this.onControllerResignation();
@@ -161,6 +174,7 @@ export class KafkaController implements ControllerCore {
 
   /** The broker's process died: nothing more happens, nothing is written. */
   kill(): void {
+    this.zk.unregisterStateChangeHandler(CONTROLLER_STATE_CHANGE_HANDLER);
     this.eventManager.close();
     this.elections.cancelAutoLeaderRebalanceTask();
     this.channelManager?.shutdown();

@@ -23,12 +23,17 @@ export class KafkaZooKeeperClient {
   private readonly stateChangeHandlers = new Map<string, StateChangeHandler>();
   private session: ZooKeeperClient | null = null;
   private closed = false;
+  private abandoned = false;
+  /** Re-initializations run one at a time, as on Kafka's single session-expiry thread. */
+  private reinitializing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly server: () => ZooKeeperServer,
     private readonly time: Time,
     private readonly options: { sessionTimeoutMs: number; name: string },
     private readonly onError: (message: string) => void,
+    /** Kafka's INFO lines about the session (logIdent added by the caller). */
+    private readonly onInfo: (message: string) => void = () => undefined,
   ) {}
 
   async connect(): Promise<void> {
@@ -81,6 +86,7 @@ export class KafkaZooKeeperClient {
   /** The broker's process is gone: the session is left to expire on the server. */
   abandon(): void {
     this.closed = true;
+    this.abandoned = true;
     this.session?.disconnect();
   }
 
@@ -98,7 +104,7 @@ export class KafkaZooKeeperClient {
 
   private process(event: WatchedEvent): void {
     if (event.type === EventType.None) {
-      if (event.state === KeeperState.Expired && !this.closed) void this.reinitialize();
+      if (event.state === KeeperState.Expired && !this.closed) this.reinitializing = this.reinitializing.then(() => this.reinitialize());
       return;
     }
     const path = event.path as string;
@@ -120,13 +126,33 @@ export class KafkaZooKeeperClient {
 
   /** Session expired: tell the handlers, open a new session, tell them again (Kafka's `reinitialize`). */
   private async reinitialize(): Promise<void> {
-    for (const h of this.stateChangeHandlers.values()) await h.beforeInitializingSession?.();
+    this.onInfo('Session expired.');
+    await this.callStateChangeHandlers('before');
+    if (this.closed) return;
+    this.onInfo('Initializing a new session to 127.0.0.1:2181.');
     try {
-      this.session = await ZooKeeperClient.connect(this.server(), this.time, this.sessionOptions());
+      const session = await ZooKeeperClient.connect(this.server(), this.time, this.sessionOptions());
+      // The broker stopped while the handlers ran or the session was being made: nobody owns it.
+      if (this.closed) {
+        if (this.abandoned) session.disconnect();
+        else await session.close();
+        return;
+      }
+      this.session = session;
     } catch (e) {
       this.onError(`${this.options.name}: could not re-establish the ZooKeeper session: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    for (const h of this.stateChangeHandlers.values()) await h.afterInitializingSession?.();
+    await this.callStateChangeHandlers('after');
+  }
+
+  private async callStateChangeHandlers(when: 'before' | 'after'): Promise<void> {
+    for (const h of [...this.stateChangeHandlers.values()]) {
+      try {
+        await (when === 'before' ? h.beforeInitializingSession?.() : h.afterInitializingSession?.());
+      } catch (e) {
+        this.onError(`${this.options.name}: Uncaught error in handler ${h.name}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 }

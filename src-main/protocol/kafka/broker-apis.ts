@@ -1,5 +1,9 @@
 /** Every API one broker answers, each going through the same core paths as the UI. */
 import { fetchHandler } from './handlers/fetch-handler';
+import { findCoordinatorHandler } from './handlers/find-coordinator-handler';
+import { describeGroupsHandler, listGroupsHandler } from './handlers/group-listing-handlers';
+import { heartbeatHandler, joinGroupHandler, leaveGroupHandler, syncGroupHandler } from './handlers/group-membership-handlers';
+import { offsetCommitHandler, offsetFetchHandler } from './handlers/offset-handlers';
 import type { BrokerApiDeps } from './handlers/broker-api-deps';
 import { describeLogDirsHandler, electLeadersHandler, initProducerIdHandler } from './handlers/broker-state-handlers';
 import { alterConfigsHandler, describeConfigsHandler } from './handlers/config-handlers';
@@ -20,6 +24,15 @@ import { INIT_PRODUCER_ID } from './messages/init-producer-id';
 import { LIST_OFFSETS } from './messages/list-offsets';
 import { METADATA } from './messages/metadata';
 import { PRODUCE } from './messages/produce';
+import { DESCRIBE_GROUPS } from './messages/describe-groups';
+import { FIND_COORDINATOR } from './messages/find-coordinator';
+import { HEARTBEAT } from './messages/heartbeat';
+import { JOIN_GROUP } from './messages/join-group';
+import { LEAVE_GROUP } from './messages/leave-group';
+import { LIST_GROUPS } from './messages/list-groups';
+import { OFFSET_COMMIT } from './messages/offset-commit';
+import { OFFSET_FETCH } from './messages/offset-fetch';
+import { SYNC_GROUP } from './messages/sync-group';
 
 export type { BrokerApiDeps } from './handlers/broker-api-deps';
 
@@ -38,5 +51,14 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DESCRIBE_LOG_DIRS, describeLogDirsHandler(deps));
   apis.register(CREATE_PARTITIONS, createPartitionsHandler(deps));
   apis.register(ELECT_LEADERS, electLeadersHandler(deps));
+  apis.register(FIND_COORDINATOR, findCoordinatorHandler(broker));
+  apis.register(JOIN_GROUP, joinGroupHandler(broker));
+  apis.register(SYNC_GROUP, syncGroupHandler(broker));
+  apis.register(HEARTBEAT, heartbeatHandler(broker));
+  apis.register(LEAVE_GROUP, leaveGroupHandler(broker));
+  apis.register(OFFSET_COMMIT, offsetCommitHandler(broker, time));
+  apis.register(OFFSET_FETCH, offsetFetchHandler(broker));
+  apis.register(LIST_GROUPS, listGroupsHandler(broker));
+  apis.register(DESCRIBE_GROUPS, describeGroupsHandler(broker));
   return apis;
 }

@@ -43,6 +43,11 @@ export class KafkaApis {
     this.apis.set(messages.apiKey, { messages, handler });
   }
 
+  /** The grammars of every API this broker answers. */
+  registered(): ApiMessages[] {
+    return [...this.apis.values()].map((a) => a.messages).sort((a, b) => a.apiKey - b.apiKey);
+  }
+
   /** The versions this broker advertises, by key. */
   supportedVersions(): Array<{ apiKey: number; minVersion: number; maxVersion: number }> {
     return [...this.apis.values()].map(({ messages }) => ({ apiKey: messages.apiKey, minVersion: messages.minVersion, maxVersion: messages.maxVersion })).sort((a, b) => a.apiKey - b.apiKey);

@@ -113,7 +113,7 @@ export function createHttpTransport(options: HttpTransportOptions): ApiTransport
       } catch {
         return;
       }
-      if (push && (push.type === 'events' || push.type === 'workspace-changed')) emit(push);
+      if (push && (push.type === 'events' || push.type === 'workspace-changed' || push.type === 'znodes')) emit(push);
     };
     ws.onerror = () => {
       // onclose follows and schedules the reconnect.

@@ -9,6 +9,7 @@ import { CREATE_TOPICS } from '../../../src-main/protocol/kafka/messages/create-
 import { DESCRIBE_LOG_DIRS, type DescribeLogDirsResult } from '../../../src-main/protocol/kafka/messages/describe-log-dirs';
 import { ELECT_LEADERS } from '../../../src-main/protocol/kafka/messages/elect-leaders';
 import { INIT_PRODUCER_ID } from '../../../src-main/protocol/kafka/messages/init-producer-id';
+import { METADATA } from '../../../src-main/protocol/kafka/messages/metadata';
 import { decodeMessage, encodeMessage, type Message } from '../../../src-main/protocol/kafka/wire/schema';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { RawClient, request } from '../../support/raw-kafka-client';
@@ -107,5 +108,21 @@ describe('admin and broker APIs over the wire', () => {
     expect(first.producerId).toBe(1000n);
     const transactional = await call(wire, 1, INIT_PRODUCER_ID, 1, { transactionalId: 'tx-1', transactionTimeoutMs: 60000 });
     expect(transactional).toMatchObject({ errorCode: 16, producerId: -1n });
+  });
+
+  it('Metadata naming __consumer_offsets creates it whatever auto.create.topics.enable says; with too few brokers, INVALID_REPLICATION_FACTOR', async () => {
+    wire = await wireCluster({ seed: 35, brokerConfig: { 'auto.create.topics.enable': 'false' } });
+    const first = await call(wire, 0, METADATA, 1, { topics: [{ name: '__consumer_offsets' }, { name: 'plain' }] });
+    expect((first.topics as Array<{ name: string; errorCode: number; isInternal: boolean }>).map((t) => [t.name, t.errorCode, t.isInternal])).toEqual([
+      ['__consumer_offsets', 5, true],
+      ['plain', 3, false],
+    ]);
+    expect(await (await wire.h.session()).exists('/brokers/topics/__consumer_offsets')).not.toBeNull();
+    await wire.close();
+
+    wire = await wireCluster({ seed: 36, brokers: 2 });
+    const refused = await call(wire, 0, METADATA, 1, { topics: [{ name: '__consumer_offsets' }] });
+    expect((refused.topics as Array<{ errorCode: number }>)[0].errorCode).toBe(38);
+    expect(await (await wire.h.session()).exists('/brokers/topics/__consumer_offsets')).toBeNull();
   });
 });

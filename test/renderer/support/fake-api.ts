@@ -385,7 +385,19 @@ export class FakeApi {
       match: async () => this.unsupported(),
       delete: async () => this.unsupported(),
     },
-    zookeeper: this.unsupportedService(),
+    // The node editor: plain methods (a test replaces those it needs), refusing by default.
+    zookeeper: {
+      children: async () => this.unsupported(),
+      get: async () => null,
+      create: async () => this.unsupported(),
+      setData: async () => this.unsupported(),
+      delete: async () => this.unsupported(),
+      previewDeleteRecursive: async () => this.unsupported(),
+      deleteRecursive: async () => this.unsupported(),
+      check: async () => this.unsupported(),
+      templates: async () => [],
+      watches: async () => [],
+    },
     // The log dir browser: plain methods (a test replaces those it needs), refusing by default.
     logDirs: {
       roots: async () => [],

@@ -5,7 +5,7 @@
  * REPLICA_NOT_AVAILABLE (a replica or ISR member not alive). v0 lists only live replicas and treats
  * an empty topic list as "all topics".
  */
-import { isInternalTopic } from '../../../core/admin/topic-name';
+import { GROUP_METADATA_TOPIC_NAME, isInternalTopic } from '../../../core/admin/topic-name';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import type { ApiHandler } from '../kafka-apis';
 import type { BrokerApiDeps } from './broker-api-deps';
@@ -54,10 +54,15 @@ export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
 /**
  * A topic this broker does not know: created on the spot when the client allows it and
  * `auto.create.topics.enable` is on (LEADER_NOT_AVAILABLE until its leaders are elected, as in
- * `KafkaApis.createTopic`), else UNKNOWN_TOPIC_OR_PARTITION. Internal topics are created by their
- * coordinators, not here.
+ * `KafkaApis.createTopic`), else UNKNOWN_TOPIC_OR_PARTITION. `__consumer_offsets` is created by
+ * its coordinator in any case; `__transaction_state` is not (no transaction coordinator here).
  */
 async function unknownTopicError({ broker, admin }: BrokerApiDeps, name: string, allowAutoTopicCreation: boolean): Promise<number> {
+  if (name === GROUP_METADATA_TOPIC_NAME && broker.groupCoordinator) {
+    // `createInternalTopic`, whatever auto.create.topics.enable says; too few brokers reads as INVALID_REPLICATION_FACTOR.
+    const error = await broker.groupCoordinator.createOffsetsTopic();
+    return error === 'COORDINATOR_NOT_AVAILABLE' ? Errors.INVALID_REPLICATION_FACTOR.code : Errors.LEADER_NOT_AVAILABLE.code;
+  }
   if (isInternalTopic(name) || !allowAutoTopicCreation || !broker.config.autoCreateTopicsEnable) return Errors.UNKNOWN_TOPIC_OR_PARTITION.code;
   const numPartitions = broker.config.numPartitions;
   const replicationFactor = broker.config.defaultReplicationFactor;

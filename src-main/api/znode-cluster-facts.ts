@@ -1,0 +1,90 @@
+/**
+ * What the node editor's preview needs to know of the cluster, read the way the controller reads
+ * it — from ZooKeeper, through the editor's session — plus `delete.topic.enable`, which lives in the
+ * brokers' configs (the controller's, when there is one).
+ */
+import type { Cluster } from '../core/cluster/cluster';
+import type { TopicAssignment } from '../core/zk';
+import { ControllerEpochZNode, ControllerZNode, TopicZNode, ZnodeFormatError } from '../core/zk';
+import type { ZnodeData, ZooKeeperClient } from '../core/zookeeper';
+import { Code, KeeperException } from '../core/zookeeper';
+
+export class ClusterFacts {
+  private liveBrokersRead: Promise<number[]> | null = null;
+  private deletionsRead: Promise<Set<string>> | null = null;
+
+  constructor(
+    private readonly client: ZooKeeperClient,
+    private readonly cluster: Cluster,
+  ) {}
+
+  /** The children of /brokers/ids that are broker ids, ascending. */
+  liveBrokers(): Promise<number[]> {
+    this.liveBrokersRead ??= this.childrenOrEmpty('/brokers/ids').then((ids) =>
+      ids
+        .filter((id) => /^(0|[1-9][0-9]*)$/.test(id))
+        .map(Number)
+        .sort((a, b) => a - b),
+    );
+    return this.liveBrokersRead;
+  }
+
+  /** The controller named by /controller, or null when none is (or its data is unreadable). */
+  async controllerId(): Promise<number | null> {
+    const node = await this.read(ControllerZNode.path);
+    if (node === null || node.data === null) return null;
+    const decoded = ControllerZNode.decode(node.data);
+    return decoded instanceof ZnodeFormatError ? null : decoded.brokerId;
+  }
+
+  async controllerEpoch(): Promise<number | null> {
+    const node = await this.read(ControllerEpochZNode.path);
+    if (node === null) return null;
+    const decoded = ControllerEpochZNode.decode(node.data);
+    return decoded instanceof ZnodeFormatError ? null : decoded;
+  }
+
+  topicsQueuedForDeletion(): Promise<Set<string>> {
+    this.deletionsRead ??= this.childrenOrEmpty('/admin/delete_topics').then((names) => new Set(names));
+    return this.deletionsRead;
+  }
+
+  /** The topic's assignment as the controller reads it; null without the znode. */
+  async topicAssignment(topic: string): Promise<TopicAssignment | null> {
+    const node = await this.read(TopicZNode.path(topic));
+    if (node === null) return null;
+    const decoded = TopicZNode.decode(topic, node.data);
+    if (decoded instanceof ZnodeFormatError) return decoded.kafkaValue ?? new Map();
+    return decoded;
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return (await this.client.exists(path)) !== null;
+  }
+
+  /** `delete.topic.enable` of the controller's broker (of the first broker without a controller). */
+  deleteTopicEnable(): boolean {
+    const brokers = this.cluster.brokerIds().map((id) => this.cluster.broker(id));
+    const controller = brokers.find((b) => b.controller?.isActive()) ?? brokers[0];
+    return controller?.config.deleteTopicEnable ?? true;
+  }
+
+  private async childrenOrEmpty(path: string): Promise<string[]> {
+    try {
+      return (await this.client.getChildren(path)).children;
+    } catch (e) {
+      if (e instanceof KeeperException && e.code === Code.NONODE) return [];
+      throw e;
+    }
+  }
+
+  /** The node's data, or null when there is no node. */
+  private async read(path: string): Promise<{ data: ZnodeData } | null> {
+    try {
+      return await this.client.getData(path);
+    } catch (e) {
+      if (e instanceof KeeperException && e.code === Code.NONODE) return null;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * `kafka-dojo <tool> [options]`: Kafka's command-line tools against Kafka Dojo's brokers, through
+ * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
+ */
+import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
+
+const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<number>> = {
+  'kafka-topics': runKafkaTopics,
+  'kafka-topics.sh': runKafkaTopics,
+};
+
+const USAGE = `Usage: kafka-dojo <tool> [options]
+
+Tools (each takes the options of its Kafka 2.5 script):
+  kafka-topics    create, delete, describe, or change a topic (kafka-topics.sh)
+
+Example:
+  kafka-dojo kafka-topics --bootstrap-server 127.0.0.1:9092 --list
+`;
+
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [tool, ...args] = argv;
+  if (tool === undefined || tool === '--help' || tool === '-h') {
+    io.stderr(USAGE);
+    return tool === undefined ? 1 : 0;
+  }
+  const run = TOOLS[tool];
+  if (!run) {
+    io.stderr(`kafka-dojo: unknown tool '${tool}'\n\n${USAGE}`);
+    return 1;
+  }
+  return run(args, io);
+}
+
+// Run directly (`tsx src-main/cli/main.ts …`) as well as through scripts/kafka-dojo.mjs.
+if (process.argv[1] && /[\\/]main\.ts$/.test(process.argv[1])) {
+  main(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`kafka-dojo: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

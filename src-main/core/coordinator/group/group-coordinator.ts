@@ -1,0 +1,212 @@
+/**
+ * Kafka 2.5's `GroupCoordinator` for one broker: the groups whose `__consumer_offsets` partition
+ * this broker leads — their membership (group-membership.ts: JoinGroup, SyncGroup, Heartbeat,
+ * LeaveGroup), offset commits and fetches, ListGroups and DescribeGroups — and the load or unload
+ * of those partitions' groups as leadership moves.
+ */
+import type { LogSink } from '../../broker/log-line';
+import type { MetadataCache } from '../../broker/metadata-cache';
+import type { ReplicaManager } from '../../broker/replica-manager';
+import type { ErrorName } from '../../common/kafka-errors';
+import { tpKey, type TopicPartition } from '../../common/topic-partition';
+import type { Executor } from '../../platform/executor';
+import type { Random } from '../../platform/random';
+import type { Time } from '../../platform/scheduler';
+import { GroupMetadata, type GroupApiName, type GroupConfig, type GroupMemberSummary, type GroupState, type JoinGroupRequestArgs, type JoinGroupResult, type OffsetAndMetadata, type SyncGroupResult } from './group-metadata';
+import { GroupMembership } from './group-membership';
+import { GROUP_METADATA_TOPIC_NAME, GroupMetadataManager, type OffsetConfig, type OffsetFetchPartition } from './group-metadata-manager';
+import { createOffsetsTopic, findGroupCoordinator, type CoordinatorNode, type OffsetsTopicDeps } from './offsets-topic';
+import type { KafkaZkClient } from '../../zk/kafka-zk-client';
+
+export type { GroupConfig, JoinGroupRequestArgs } from './group-metadata';
+
+export interface GroupCoordinatorDeps {
+  brokerId: number;
+  time: Time;
+  random: Random;
+  config: GroupConfig & OffsetConfig & { offsetsTopicReplicationFactor: number; offsetsTopicSegmentBytes: number };
+  replicaManager: () => ReplicaManager | null;
+  /** For FindCoordinator: where partition leaders are known, and the ZooKeeper client that creates `__consumer_offsets`. */
+  metadataCache: MetadataCache;
+  zk: () => KafkaZkClient | null;
+  log: LogSink;
+  executor?: Executor;
+}
+
+export interface GroupSummary {
+  state: GroupState | '';
+  protocolType: string;
+  protocol: string;
+  members: GroupMemberSummary[];
+}
+
+export class GroupCoordinator {
+  readonly groupManager: GroupMetadataManager;
+  private readonly membership: GroupMembership;
+  private active = false;
+
+  constructor(private readonly deps: GroupCoordinatorDeps) {
+    this.groupManager = new GroupMetadataManager({ brokerId: deps.brokerId, time: deps.time, config: deps.config, replicaManager: deps.replicaManager, log: deps.log, executor: deps.executor });
+    this.membership = new GroupMembership({
+      brokerId: deps.brokerId,
+      time: deps.time,
+      random: deps.random,
+      config: deps.config,
+      groupManager: this.groupManager,
+      log: deps.log,
+      validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
+    });
+  }
+
+  private info(message: string): void {
+    this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: ${message}` });
+  }
+
+  private get now(): number {
+    return this.deps.time.nowMs();
+  }
+
+  startup(): void {
+    this.info('Starting up.');
+    this.active = true;
+    this.info('Startup complete.');
+  }
+
+  shutdown(): void {
+    this.info('Shutting down.');
+    this.stop();
+    this.info('Shutdown complete.');
+  }
+
+  /** The broker process dies: timers stop and waiting requests end, with nothing logged. */
+  kill(): void {
+    this.stop();
+  }
+
+  private stop(): void {
+    this.active = false;
+    for (const group of this.groupManager.currentGroups()) this.membership.onGroupUnloaded(group, false);
+    this.membership.stop();
+    this.groupManager.shutdown();
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  partitionFor(groupId: string): number {
+    return this.groupManager.partitionFor(groupId);
+  }
+
+  private offsetsTopicDeps(): OffsetsTopicDeps {
+    const c = this.deps.config;
+    return {
+      brokerId: this.deps.brokerId,
+      metadataCache: this.deps.metadataCache,
+      zk: this.deps.zk(),
+      random: this.deps.random,
+      config: { offsetsTopicNumPartitions: c.offsetsTopicNumPartitions, offsetsTopicReplicationFactor: c.offsetsTopicReplicationFactor, offsetsTopicSegmentBytes: c.offsetsTopicSegmentBytes },
+      log: this.deps.log,
+    };
+  }
+
+  /** FindCoordinator for a group: its offsets partition's leader, creating `__consumer_offsets` on first use. */
+  findCoordinator(groupId: string, listener: { name: string; host: string }): Promise<{ error: ErrorName; node: CoordinatorNode }> {
+    return findGroupCoordinator(this.offsetsTopicDeps(), this.partitionFor(groupId), listener);
+  }
+
+  /** Creates `__consumer_offsets` with Kafka's settings (what Metadata does when a client names it); see offsets-topic.ts. */
+  createOffsetsTopic(): Promise<ErrorName> {
+    return createOffsetsTopic(this.offsetsTopicDeps());
+  }
+
+  private validateGroupStatus(groupId: string, api: GroupApiName): ErrorName | null {
+    const emptyAllowed = api === 'OffsetCommit' || api === 'OffsetFetch' || api === 'DescribeGroups';
+    if (!emptyAllowed && groupId === '') return 'INVALID_GROUP_ID';
+    if (!this.active) return 'COORDINATOR_NOT_AVAILABLE';
+    if (this.groupManager.isGroupLoading(groupId)) return 'COORDINATOR_LOAD_IN_PROGRESS';
+    if (!this.groupManager.isGroupLocal(groupId)) return 'NOT_COORDINATOR';
+    return null;
+  }
+
+  // ---- membership ----
+
+  handleJoinGroup(args: JoinGroupRequestArgs): Promise<JoinGroupResult> {
+    return this.membership.handleJoinGroup(args);
+  }
+
+  handleSyncGroup(groupId: string, generationId: number, memberId: string, assignments: ReadonlyMap<string, Uint8Array>): Promise<SyncGroupResult> {
+    return this.membership.handleSyncGroup(groupId, generationId, memberId, assignments);
+  }
+
+  handleHeartbeat(groupId: string, memberId: string, generationId: number): ErrorName {
+    return this.membership.handleHeartbeat(groupId, memberId, generationId);
+  }
+
+  handleLeaveGroup(groupId: string, leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>): ReturnType<GroupMembership['handleLeaveGroup']> {
+    return this.membership.handleLeaveGroup(groupId, leaving);
+  }
+
+  // ---- offsets ----
+
+  /** Errors per `topic-partition`. Generation −1 with an unknown group is a "simple" commit. */
+  async handleCommitOffsets(groupId: string, memberId: string, generationId: number, offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): Promise<Map<string, ErrorName>> {
+    const all = (error: ErrorName) => new Map(offsets.map((o) => [tpKey(o), error]));
+    const error = this.validateGroupStatus(groupId, 'OffsetCommit');
+    if (error) return all(error);
+    let group = this.groupManager.getGroup(groupId);
+    if (!group) {
+      // Not using Kafka's group management (generation −1): the commit is allowed; else an old generation.
+      if (generationId >= 0) return all('ILLEGAL_GENERATION');
+      group = this.groupManager.addGroup(new GroupMetadata(groupId, 'Empty', () => this.now));
+    }
+    if (group.is('Dead')) return all('COORDINATOR_NOT_AVAILABLE');
+    if (generationId < 0 && group.is('Empty')) return this.groupManager.storeOffsets(group, offsets);
+    if (!group.has(memberId)) return all('UNKNOWN_MEMBER_ID');
+    if (generationId !== group.generationId) return all('ILLEGAL_GENERATION');
+    if (group.is('CompletingRebalance')) return all('REBALANCE_IN_PROGRESS');
+    // Stable or PreparingRebalance: the heartbeat answer tells the member of a rebalance.
+    this.membership.completeAndScheduleNextHeartbeatExpiration(group, group.get(memberId));
+    return this.groupManager.storeOffsets(group, offsets);
+  }
+
+  handleFetchOffsets(groupId: string, partitions: readonly TopicPartition[] | null): { error: ErrorName; partitions: OffsetFetchPartition[] } {
+    const error = this.validateGroupStatus(groupId, 'OffsetFetch');
+    if (error) return { error, partitions: [] };
+    return { error: 'NONE', partitions: this.groupManager.getOffsets(groupId, partitions) };
+  }
+
+  // ---- ListGroups / DescribeGroups ----
+
+  handleListGroups(): { error: ErrorName; groups: Array<{ groupId: string; protocolType: string }> } {
+    if (!this.active) return { error: 'COORDINATOR_NOT_AVAILABLE', groups: [] };
+    return {
+      error: this.groupManager.isLoading() ? 'COORDINATOR_LOAD_IN_PROGRESS' : 'NONE',
+      groups: this.groupManager.currentGroups().map((g) => ({ groupId: g.groupId, protocolType: g.protocolType ?? '' })),
+    };
+  }
+
+  handleDescribeGroup(groupId: string): { error: ErrorName; summary: GroupSummary } {
+    const error = this.validateGroupStatus(groupId, 'DescribeGroups');
+    if (error) return { error, summary: { state: '', protocolType: '', protocol: '', members: [] } };
+    const group = this.groupManager.getGroup(groupId);
+    if (!group) return { error: 'NONE', summary: { state: 'Dead', protocolType: '', protocol: '', members: [] } };
+    return { error: 'NONE', summary: group.summary() };
+  }
+
+  // ---- leadership of __consumer_offsets ----
+
+  onElection(partition: number): void {
+    this.groupManager.scheduleLoadGroupAndOffsets(partition, (group) => this.membership.onGroupLoaded(group));
+  }
+
+  onResignation(partition: number): void {
+    this.groupManager.removeGroupsForPartition(partition, (group) => this.membership.onGroupUnloaded(group));
+  }
+
+  /** For ReplicaManager's LeaderAndIsr: the offsets partitions this broker now leads or follows. */
+  onLeadershipChange(leaders: readonly TopicPartition[], followers: readonly TopicPartition[]): void {
+    for (const tp of leaders) if (tp.topic === GROUP_METADATA_TOPIC_NAME) this.onElection(tp.partition);
+    for (const tp of followers) if (tp.topic === GROUP_METADATA_TOPIC_NAME) this.onResignation(tp.partition);
+  }
+}

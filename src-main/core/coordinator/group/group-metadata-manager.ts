@@ -1,0 +1,355 @@
+/**
+ * Kafka 2.5's `GroupMetadataManager`: the groups this broker coordinates (those whose
+ * `__consumer_offsets` partition it leads), their committed offsets, and the writes and reads of
+ * that partition — group metadata after each SyncGroup and when a group empties, offset commits
+ * (both appended through the ReplicaManager with `offsets.commit.required.acks`, −1 by default),
+ * and the load of a partition's records when this broker becomes its leader.
+ */
+import type { ReplicaManager } from '../../broker/replica-manager';
+import type { LogSink } from '../../broker/log-line';
+import { javaStringHashCode, INT_MIN, IllegalStateException } from '../../common/java-lang';
+import type { ErrorName } from '../../common/kafka-errors';
+import { tpKey, type TopicPartition } from '../../common/topic-partition';
+import type { Executor } from '../../platform/executor';
+import type { Time } from '../../platform/scheduler';
+import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
+import { GroupMetadata, MemberMetadata, type OffsetAndMetadata } from './group-metadata';
+import { groupMetadataKey, groupMetadataValue, offsetCommitKey, offsetCommitValue, readGroupMetadataValue, readGroupRecordKey, readOffsetCommitValue, type StoredGroup } from './group-records';
+
+export const GROUP_METADATA_TOPIC_NAME = '__consumer_offsets';
+
+export interface OffsetConfig {
+  offsetsTopicNumPartitions: number;
+  offsetCommitTimeoutMs: number;
+  offsetCommitRequiredAcks: number;
+  offsetsLoadBufferSize: number;
+  maxMetadataSize: number;
+  /** `offsets.topic.compression.codec` (0 none). */
+  compressionCodec: number;
+}
+
+export interface GroupMetadataManagerDeps {
+  brokerId: number;
+  time: Time;
+  config: OffsetConfig;
+  replicaManager: () => ReplicaManager | null;
+  log: LogSink;
+  executor?: Executor;
+}
+
+/** One partition's committed offset in a response: −1 and "" when none. */
+export interface OffsetFetchPartition {
+  topic: string;
+  partition: number;
+  offset: number;
+  leaderEpoch: number | null;
+  metadata: string;
+  error: ErrorName;
+}
+
+/** `Utils.abs`: Integer.MIN_VALUE maps to 0. */
+function utilsAbs(n: number): number {
+  return n === INT_MIN ? 0 : Math.abs(n);
+}
+
+export class GroupMetadataManager {
+  private readonly groups = new Map<string, GroupMetadata>();
+  private readonly loadingPartitions = new Set<number>();
+  private readonly ownedPartitions = new Set<number>();
+  private shuttingDown = false;
+
+  constructor(private readonly deps: GroupMetadataManagerDeps) {}
+
+  private info(message: string): void {
+    this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] ${message}` });
+  }
+
+  private error(message: string): void {
+    this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] ${message}` });
+  }
+
+  partitionFor(groupId: string): number {
+    return utilsAbs(javaStringHashCode(groupId)) % this.deps.config.offsetsTopicNumPartitions;
+  }
+
+  isPartitionOwned(partition: number): boolean {
+    return this.ownedPartitions.has(partition);
+  }
+
+  isPartitionLoading(partition: number): boolean {
+    return this.loadingPartitions.has(partition);
+  }
+
+  isGroupLocal(groupId: string): boolean {
+    return this.isPartitionOwned(this.partitionFor(groupId));
+  }
+
+  isGroupLoading(groupId: string): boolean {
+    return this.isPartitionLoading(this.partitionFor(groupId));
+  }
+
+  isLoading(): boolean {
+    return this.loadingPartitions.size > 0;
+  }
+
+  currentGroups(): GroupMetadata[] {
+    return [...this.groups.values()];
+  }
+
+  getGroup(groupId: string): GroupMetadata | undefined {
+    return this.groups.get(groupId);
+  }
+
+  /** The group already cached under that id, else this one. */
+  addGroup(group: GroupMetadata): GroupMetadata {
+    const current = this.groups.get(group.groupId);
+    if (current) return current;
+    this.groups.set(group.groupId, group);
+    return group;
+  }
+
+  shutdown(): void {
+    this.shuttingDown = true;
+    this.groups.clear();
+    this.ownedPartitions.clear();
+    this.loadingPartitions.clear();
+  }
+
+  private partitionOf(groupId: string): TopicPartition {
+    return { topic: GROUP_METADATA_TOPIC_NAME, partition: this.partitionFor(groupId) };
+  }
+
+  private isLocalLeader(tp: TopicPartition): boolean {
+    const p = this.deps.replicaManager()?.getPartition(tp);
+    return p !== undefined && p !== 'offline' && p.isLeader && p.log !== null;
+  }
+
+  private async append(tp: TopicPartition, records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>): Promise<ErrorName> {
+    const rm = this.deps.replicaManager();
+    if (!rm) return 'NOT_LEADER_FOR_PARTITION';
+    const now = this.deps.time.nowMs();
+    const batch = buildRecordBatch(
+      records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
+      { compression: this.deps.config.compressionCodec as CompressionType, timestampType: TimestampType.CREATE_TIME, now },
+    );
+    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, this.deps.config.offsetCommitRequiredAcks, [{ topicPartition: tp, records: batch }], true);
+    return result?.error ?? 'NOT_LEADER_FOR_PARTITION';
+  }
+
+  /** Writes the group's metadata (with the leader's assignment); resolves with the error for the callers. */
+  async storeGroup(group: GroupMetadata, assignment: ReadonlyMap<string, Uint8Array>): Promise<ErrorName> {
+    const tp = this.partitionOf(group.groupId);
+    if (!this.isLocalLeader(tp)) return 'NOT_COORDINATOR';
+    const protocol = group.protocolName;
+    const stored: StoredGroup = {
+      protocolType: group.protocolType ?? '',
+      generationId: group.generationId,
+      protocol,
+      leader: group.leaderId,
+      currentStateTimestamp: group.currentStateTimestamp ?? -1,
+      members: [...group.members.values()].map((m) => ({
+        memberId: m.memberId,
+        groupInstanceId: m.groupInstanceId,
+        clientId: m.clientId,
+        clientHost: m.clientHost,
+        rebalanceTimeoutMs: m.rebalanceTimeoutMs,
+        sessionTimeoutMs: m.sessionTimeoutMs,
+        subscription: m.metadata(protocol ?? ''),
+        assignment: assignment.get(m.memberId) ?? new Uint8Array(0),
+      })),
+    };
+    const error = await this.append(tp, [{ key: groupMetadataKey(group.groupId), value: groupMetadataValue(stored) }]);
+    const mapped = storeGroupError(error);
+    if (mapped !== 'NONE') {
+      this.error(`Failed to write group metadata for group ${group.groupId} with generation ${group.generationId} to the log due to ${error}`);
+    }
+    return mapped;
+  }
+
+  /** Appends the commits; on success they become the group's committed offsets. Errors per `topic-partition`. */
+  async storeOffsets(group: GroupMetadata, offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): Promise<Map<string, ErrorName>> {
+    const errors = new Map<string, ErrorName>();
+    // `metadata.length`: Java counts UTF-16 code units, as JavaScript does.
+    const valid = offsets.filter((o) => o.value.metadata.length <= this.deps.config.maxMetadataSize);
+    for (const o of offsets) errors.set(tpKey(o), 'OFFSET_METADATA_TOO_LARGE');
+    if (valid.length === 0) return errors;
+    const tp = this.partitionOf(group.groupId);
+    if (!this.isLocalLeader(tp)) {
+      for (const o of valid) errors.set(tpKey(o), 'NOT_COORDINATOR');
+      return errors;
+    }
+    const error = offsetCommitError(await this.append(tp, valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) }))));
+    if (error === 'NONE' && !group.is('Dead')) {
+      for (const o of valid) group.offsets.set(tpKey(o), { topic: o.topic, partition: o.partition, value: o.value });
+    }
+    for (const o of valid) errors.set(tpKey(o), error);
+    return errors;
+  }
+
+  /** The group's committed offsets for `partitions` (all when null); a group without one gets −1. */
+  getOffsets(groupId: string, partitions: readonly TopicPartition[] | null): OffsetFetchPartition[] {
+    const group = this.groups.get(groupId);
+    const none = (tp: TopicPartition): OffsetFetchPartition => ({ topic: tp.topic, partition: tp.partition, offset: -1, leaderEpoch: null, metadata: '', error: 'NONE' });
+    if (!group || group.is('Dead')) return (partitions ?? []).map(none);
+    if (partitions === null) {
+      return [...group.offsets.values()].map((o) => ({ topic: o.topic, partition: o.partition, offset: o.value.offset, leaderEpoch: o.value.leaderEpoch, metadata: o.value.metadata, error: 'NONE' }));
+    }
+    return partitions.map((tp) => {
+      const o = group.offsets.get(tpKey(tp));
+      return o ? { topic: tp.topic, partition: tp.partition, offset: o.value.offset, leaderEpoch: o.value.leaderEpoch, metadata: o.value.metadata, error: 'NONE' } : none(tp);
+    });
+  }
+
+  // ---- leadership of __consumer_offsets partitions ----
+
+  /** This broker leads the partition now: read its groups and offsets (COORDINATOR_LOAD_IN_PROGRESS meanwhile). */
+  scheduleLoadGroupAndOffsets(partition: number, onGroupLoaded: (group: GroupMetadata) => void): void {
+    const tp = { topic: GROUP_METADATA_TOPIC_NAME, partition };
+    if (this.loadingPartitions.has(partition)) {
+      this.info(`Already loading offsets and group metadata from ${tpKey(tp)}`);
+      return;
+    }
+    this.loadingPartitions.add(partition);
+    this.info(`Scheduling loading of offsets and group metadata from ${tpKey(tp)}`);
+    void Promise.resolve().then(async () => {
+      const startMs = this.deps.time.nowMs();
+      try {
+        await this.loadGroupsAndOffsets(tp, onGroupLoaded);
+        this.info(`Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`);
+      } catch (e) {
+        this.error(`Error loading offsets from ${tpKey(tp)}: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        if (this.loadingPartitions.delete(partition) && !this.shuttingDown) this.ownedPartitions.add(partition);
+      }
+    });
+  }
+
+  private async loadGroupsAndOffsets(tp: TopicPartition, onGroupLoaded: (group: GroupMetadata) => void): Promise<void> {
+    const hosted = this.deps.replicaManager()?.getPartition(tp);
+    const log = hosted && hosted !== 'offline' ? hosted.log : null;
+    if (!log) {
+      this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] Attempted to load offsets and group metadata from ${tpKey(tp)}, but found no log` });
+      return;
+    }
+    const loadedOffsets = new Map<string, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
+    const loadedGroups = new Map<string, StoredGroup>();
+    const removedGroups = new Set<string>();
+    let offset = log.logStartOffset;
+    const end = log.logEndOffset;
+    while (offset < end && !this.shuttingDown) {
+      const { records } = log.read(offset, this.deps.config.offsetsLoadBufferSize, 'log-end', true);
+      if (records.length === 0) break;
+      for (const batch of batchesIn(records)) {
+        offset = batch.lastOffset + 1;
+        if (batch.isControlBatch) continue;
+        for (const record of batch.records()) {
+          if (record.key === null) throw new IllegalStateException('Group metadata/offset entry key should not be null');
+          const key = readGroupRecordKey(record.key);
+          if (key.kind === 'offset') {
+            const offsets = loadedOffsets.get(key.group) ?? new Map();
+            loadedOffsets.set(key.group, offsets);
+            const k = tpKey({ topic: key.topic, partition: key.partition });
+            if (record.value === null) offsets.delete(k);
+            else offsets.set(k, { topic: key.topic, partition: key.partition, value: readOffsetCommitValue(record.value) });
+          } else if (record.value === null) {
+            loadedGroups.delete(key.group);
+            removedGroups.add(key.group);
+          } else {
+            loadedGroups.set(key.group, readGroupMetadataValue(record.value));
+            removedGroups.delete(key.group);
+          }
+        }
+      }
+      await this.deps.executor?.yield();
+    }
+    // Leadership moved away while reading: the groups stay with the new leader.
+    if (!this.loadingPartitions.has(tp.partition)) return;
+    for (const [groupId, offsets] of loadedOffsets) {
+      if (!loadedGroups.has(groupId)) this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
+    }
+    for (const [groupId, stored] of loadedGroups) this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
+    for (const groupId of removedGroups) {
+      if (this.groups.has(groupId) && !loadedGroups.has(groupId)) throw new IllegalStateException(`Unexpected unload of active group ${groupId} while loading partition ${tpKey(tp)}`);
+    }
+  }
+
+  private groupFromStored(groupId: string, stored: StoredGroup): GroupMetadata {
+    const group = new GroupMetadata(groupId, stored.members.length === 0 ? 'Empty' : 'Stable', () => this.deps.time.nowMs());
+    group.generationId = stored.generationId;
+    group.protocolType = stored.protocolType === '' ? null : stored.protocolType;
+    group.protocolName = stored.protocol;
+    group.currentStateTimestamp = stored.currentStateTimestamp === -1 ? null : stored.currentStateTimestamp;
+    for (const m of stored.members) {
+      const member = new MemberMetadata(m.memberId, groupId, m.groupInstanceId, m.clientId, m.clientHost, m.rebalanceTimeoutMs, m.sessionTimeoutMs, stored.protocolType, [{ name: stored.protocol ?? '', metadata: m.subscription }]);
+      member.assignment = m.assignment;
+      group.add(member, null);
+      this.info(`Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`);
+    }
+    group.leaderId = stored.leader;
+    return group;
+  }
+
+  private loadGroup(group: GroupMetadata, offsets: ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>, onGroupLoaded: (group: GroupMetadata) => void): void {
+    for (const [k, o] of offsets) group.offsets.set(k, o);
+    const current = this.addGroup(group);
+    if (current === group) onGroupLoaded(group);
+  }
+
+  /** This broker no longer leads the partition: its groups go (callers learn NOT_COORDINATOR). */
+  removeGroupsForPartition(partition: number, onGroupUnloaded: (group: GroupMetadata) => void): void {
+    const tp = { topic: GROUP_METADATA_TOPIC_NAME, partition };
+    this.info(`Scheduling unloading of offsets and group metadata from ${tpKey(tp)}`);
+    this.ownedPartitions.delete(partition);
+    this.loadingPartitions.delete(partition);
+    let groups = 0;
+    let offsets = 0;
+    for (const group of [...this.groups.values()]) {
+      if (this.partitionFor(group.groupId) !== partition) continue;
+      onGroupUnloaded(group);
+      this.groups.delete(group.groupId);
+      groups++;
+      offsets += group.offsets.size;
+    }
+    this.info(`Finished unloading ${tpKey(tp)}. Removed ${offsets} cached offsets and ${groups} cached groups.`);
+  }
+}
+
+/** `storeGroup`'s mapping of append errors to what JoinGroup/SyncGroup callers understand. */
+function storeGroupError(error: ErrorName): ErrorName {
+  switch (error) {
+    case 'UNKNOWN_TOPIC_OR_PARTITION':
+    case 'NOT_ENOUGH_REPLICAS':
+    case 'NOT_ENOUGH_REPLICAS_AFTER_APPEND':
+      return 'COORDINATOR_NOT_AVAILABLE';
+    case 'NOT_LEADER_FOR_PARTITION':
+    case 'KAFKA_STORAGE_ERROR':
+      return 'NOT_COORDINATOR';
+    case 'REQUEST_TIMED_OUT':
+      return 'REBALANCE_IN_PROGRESS';
+    case 'MESSAGE_TOO_LARGE':
+    case 'RECORD_LIST_TOO_LARGE':
+    case 'INVALID_FETCH_SIZE':
+      return 'UNKNOWN_SERVER_ERROR';
+    default:
+      return error;
+  }
+}
+
+/** `storeOffsets`' mapping of append errors. */
+function offsetCommitError(error: ErrorName): ErrorName {
+  switch (error) {
+    case 'UNKNOWN_TOPIC_OR_PARTITION':
+    case 'NOT_ENOUGH_REPLICAS':
+    case 'NOT_ENOUGH_REPLICAS_AFTER_APPEND':
+      return 'COORDINATOR_NOT_AVAILABLE';
+    case 'NOT_LEADER_FOR_PARTITION':
+    case 'KAFKA_STORAGE_ERROR':
+      return 'NOT_COORDINATOR';
+    case 'MESSAGE_TOO_LARGE':
+    case 'RECORD_LIST_TOO_LARGE':
+    case 'INVALID_FETCH_SIZE':
+      return 'INVALID_COMMIT_OFFSET_SIZE';
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,376 @@
+/**
+ * A consumer group as Kafka 2.5's coordinator holds it (`GroupMetadata`, `MemberMetadata`): its
+ * state, generation, chosen protocol, leader, members with their pending JoinGroup / SyncGroup
+ * answers, and its committed offsets.
+ *
+ * States and the states each may be entered from (`GroupState.validPreviousStates`):
+ *
+ *   Empty                <- PreparingRebalance
+ *   PreparingRebalance   <- Stable, CompletingRebalance, Empty
+ *   CompletingRebalance  <- PreparingRebalance
+ *   Stable               <- CompletingRebalance
+ *   Dead                 <- Stable, PreparingRebalance, CompletingRebalance, Empty, Dead
+ */
+import type { ErrorName } from '../../common/kafka-errors';
+import { IllegalArgumentException, IllegalStateException } from '../../common/java-lang';
+
+export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
+
+const VALID_PREVIOUS_STATES: Readonly<Record<GroupState, readonly GroupState[]>> = {
+  Empty: ['PreparingRebalance'],
+  PreparingRebalance: ['Stable', 'CompletingRebalance', 'Empty'],
+  CompletingRebalance: ['PreparingRebalance'],
+  Stable: ['CompletingRebalance'],
+  Dead: ['Stable', 'PreparingRebalance', 'CompletingRebalance', 'Empty', 'Dead'],
+};
+
+const EMPTY = new Uint8Array(0);
+
+export interface JoinGroupProtocol {
+  readonly name: string;
+  readonly metadata: Uint8Array;
+}
+
+export interface JoinGroupResult {
+  /** The leader gets every member's metadata for the chosen protocol; the others get none. */
+  readonly members: ReadonlyArray<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }>;
+  readonly memberId: string;
+  readonly generationId: number;
+  readonly protocolType: string | null;
+  readonly protocolName: string | null;
+  readonly leaderId: string;
+  readonly error: ErrorName;
+}
+
+export interface SyncGroupResult {
+  readonly assignment: Uint8Array;
+  readonly error: ErrorName;
+}
+
+export function joinError(memberId: string, error: ErrorName): JoinGroupResult {
+  return { members: [], memberId, generationId: -1, protocolType: null, protocolName: null, leaderId: '', error };
+}
+
+export interface GroupConfig {
+  groupMinSessionTimeoutMs: number;
+  groupMaxSessionTimeoutMs: number;
+  groupInitialRebalanceDelayMs: number;
+}
+
+export type GroupApiName = 'JoinGroup' | 'SyncGroup' | 'Heartbeat' | 'LeaveGroup' | 'OffsetCommit' | 'OffsetFetch' | 'DescribeGroups';
+
+export interface JoinGroupRequestArgs {
+  groupId: string;
+  memberId: string;
+  groupInstanceId: string | null;
+  /** JoinGroup v4+: an empty member id gets MEMBER_ID_REQUIRED with one to use. */
+  requireKnownMemberId: boolean;
+  clientId: string;
+  clientHost: string;
+  rebalanceTimeoutMs: number;
+  sessionTimeoutMs: number;
+  protocolType: string;
+  protocols: readonly JoinGroupProtocol[];
+}
+
+/** A committed offset (`OffsetAndMetadata`). */
+export interface OffsetAndMetadata {
+  readonly offset: number;
+  /** null when the commit carried none (−1 on the wire). */
+  readonly leaderEpoch: number | null;
+  readonly metadata: string;
+  readonly commitTimestamp: number;
+  /** Only commits with an explicit retention time (OffsetCommit v2–v4) carry one. */
+  readonly expireTimestamp: number | null;
+}
+
+export class MemberMetadata {
+  assignment: Uint8Array = EMPTY;
+  awaitingJoinCallback: ((result: JoinGroupResult) => void) | null = null;
+  awaitingSyncCallback: ((result: SyncGroupResult) => void) | null = null;
+  isLeaving = false;
+  isNew = false;
+  heartbeatSatisfied = false;
+
+  constructor(
+    readonly memberId: string,
+    readonly groupId: string,
+    readonly groupInstanceId: string | null,
+    readonly clientId: string,
+    readonly clientHost: string,
+    public rebalanceTimeoutMs: number,
+    public sessionTimeoutMs: number,
+    readonly protocolType: string,
+    public supportedProtocols: readonly JoinGroupProtocol[],
+  ) {}
+
+  get isAwaitingJoin(): boolean {
+    return this.awaitingJoinCallback !== null;
+  }
+
+  get isAwaitingSync(): boolean {
+    return this.awaitingSyncCallback !== null;
+  }
+
+  /** A member waiting on a JoinGroup or SyncGroup answer counts as alive; a new one must heartbeat. */
+  get hasSatisfiedHeartbeat(): boolean {
+    if (this.isNew) return this.heartbeatSatisfied;
+    if (this.isAwaitingJoin || this.isAwaitingSync) return true;
+    return this.heartbeatSatisfied;
+  }
+
+  protocols(): Set<string> {
+    return new Set(this.supportedProtocols.map((p) => p.name));
+  }
+
+  metadata(protocol: string): Uint8Array {
+    const found = this.supportedProtocols.find((p) => p.name === protocol);
+    if (!found) throw new IllegalArgumentException(`Member does not support protocol ${protocol}`);
+    return found.metadata;
+  }
+
+  /** The member's most preferred protocol among `candidates`. */
+  vote(candidates: ReadonlySet<string>): string {
+    const found = this.supportedProtocols.find((p) => candidates.has(p.name));
+    if (!found) throw new IllegalArgumentException('Member does not support any of the candidate protocols');
+    return found.name;
+  }
+
+  /** Same protocols with the same metadata, in the same order. */
+  matches(protocols: readonly JoinGroupProtocol[]): boolean {
+    if (protocols.length !== this.supportedProtocols.length) return false;
+    return protocols.every((p, i) => p.name === this.supportedProtocols[i].name && bytesEqual(p.metadata, this.supportedProtocols[i].metadata));
+  }
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class GroupMetadata {
+  private stateValue: GroupState;
+  currentStateTimestamp: number | null;
+  protocolType: string | null = null;
+  protocolName: string | null = null;
+  generationId = 0;
+  leaderId: string | null = null;
+  /** In join order: Kafka's HashMap order decides the next leader and vote ties; join order stands in for it. */
+  readonly members = new Map<string, MemberMetadata>();
+  readonly pendingMembers = new Set<string>();
+  private numMembersAwaitingJoin = 0;
+  private readonly supportedProtocols = new Map<string, number>();
+  /** `topic-partition` → committed offset. */
+  readonly offsets = new Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>();
+  newMemberAdded = false;
+
+  constructor(
+    readonly groupId: string,
+    initialState: GroupState,
+    private readonly nowMs: () => number,
+  ) {
+    this.stateValue = initialState;
+    this.currentStateTimestamp = nowMs();
+  }
+
+  get state(): GroupState {
+    return this.stateValue;
+  }
+
+  is(state: GroupState): boolean {
+    return this.stateValue === state;
+  }
+
+  has(memberId: string): boolean {
+    return this.members.has(memberId);
+  }
+
+  get(memberId: string): MemberMetadata {
+    const member = this.members.get(memberId);
+    if (!member) throw new IllegalStateException(`Member ${memberId} is not in group ${this.groupId}`);
+    return member;
+  }
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  isLeader(memberId: string): boolean {
+    return this.leaderId === memberId;
+  }
+
+  isPendingMember(memberId: string): boolean {
+    return this.pendingMembers.has(memberId);
+  }
+
+  add(member: MemberMetadata, callback: ((result: JoinGroupResult) => void) | null): void {
+    if (this.members.size === 0) this.protocolType = member.protocolType;
+    if (member.groupId !== this.groupId) throw new IllegalArgumentException(`requirement failed`);
+    if (this.protocolType !== member.protocolType) throw new IllegalArgumentException(`requirement failed`);
+    if (!this.supportsProtocols(member.protocolType, member.protocols())) throw new IllegalArgumentException(`requirement failed`);
+    this.leaderId ??= member.memberId;
+    this.members.set(member.memberId, member);
+    for (const p of member.protocols()) this.supportedProtocols.set(p, (this.supportedProtocols.get(p) ?? 0) + 1);
+    member.awaitingJoinCallback = callback;
+    if (member.isAwaitingJoin) this.numMembersAwaitingJoin++;
+  }
+
+  remove(memberId: string): void {
+    const member = this.members.get(memberId);
+    if (member) {
+      this.members.delete(memberId);
+      for (const p of member.protocols()) this.supportedProtocols.set(p, (this.supportedProtocols.get(p) ?? 1) - 1);
+      if (member.isAwaitingJoin) this.numMembersAwaitingJoin--;
+    }
+    if (this.isLeader(memberId)) this.leaderId = this.members.keys().next().value ?? null;
+  }
+
+  updateMember(member: MemberMetadata, protocols: readonly JoinGroupProtocol[], callback: (result: JoinGroupResult) => void): void {
+    for (const p of member.protocols()) this.supportedProtocols.set(p, (this.supportedProtocols.get(p) ?? 1) - 1);
+    for (const p of protocols) this.supportedProtocols.set(p.name, (this.supportedProtocols.get(p.name) ?? 0) + 1);
+    member.supportedProtocols = protocols;
+    if (callback !== null && !member.isAwaitingJoin) this.numMembersAwaitingJoin++;
+    member.awaitingJoinCallback = callback;
+  }
+
+  maybeInvokeJoinCallback(member: MemberMetadata, result: JoinGroupResult): void {
+    const callback = member.awaitingJoinCallback;
+    if (!callback) return;
+    member.awaitingJoinCallback = null;
+    this.numMembersAwaitingJoin--;
+    callback(result);
+  }
+
+  maybeInvokeSyncCallback(member: MemberMetadata, result: SyncGroupResult): boolean {
+    const callback = member.awaitingSyncCallback;
+    if (!callback) return false;
+    member.awaitingSyncCallback = null;
+    callback(result);
+    return true;
+  }
+
+  addPendingMember(memberId: string): void {
+    this.pendingMembers.add(memberId);
+  }
+
+  removePendingMember(memberId: string): void {
+    this.pendingMembers.delete(memberId);
+  }
+
+  hasAllMembersJoined(): boolean {
+    return this.members.size === this.numMembersAwaitingJoin && this.pendingMembers.size === 0;
+  }
+
+  notYetRejoinedMembers(): MemberMetadata[] {
+    return [...this.members.values()].filter((m) => !m.isAwaitingJoin);
+  }
+
+  /** The largest rebalance timeout of the members: how long a rebalance may wait for them. */
+  get rebalanceTimeoutMs(): number {
+    let max = 0;
+    for (const m of this.members.values()) max = Math.max(max, m.rebalanceTimeoutMs);
+    return max;
+  }
+
+  canRebalance(): boolean {
+    return VALID_PREVIOUS_STATES.PreparingRebalance.includes(this.stateValue);
+  }
+
+  transitionTo(target: GroupState): void {
+    const valid = VALID_PREVIOUS_STATES[target];
+    if (!valid.includes(this.stateValue)) {
+      throw new IllegalStateException(`Group ${this.groupId} should be in the ${valid.join(',')} states before moving to ${target} state. Instead it is in ${this.stateValue} state`);
+    }
+    this.stateValue = target;
+    this.currentStateTimestamp = this.nowMs();
+  }
+
+  /** Protocols every member supports. */
+  private candidateProtocols(): Set<string> {
+    const n = this.members.size;
+    return new Set([...this.supportedProtocols].filter(([, count]) => count === n).map(([p]) => p));
+  }
+
+  /** The candidate protocol with the most first-choice votes. */
+  selectProtocol(): string {
+    if (this.members.size === 0) throw new IllegalStateException('Cannot select protocol for empty group');
+    const candidates = this.candidateProtocols();
+    const votes = new Map<string, number>();
+    for (const m of this.members.values()) {
+      const vote = m.vote(candidates);
+      votes.set(vote, (votes.get(vote) ?? 0) + 1);
+    }
+    let best = '';
+    let bestCount = -1;
+    for (const [p, count] of votes) if (count > bestCount) [best, bestCount] = [p, count];
+    return best;
+  }
+
+  /** A new member fits if the group is empty, or shares its protocol type and one protocol with all members. */
+  supportsProtocols(memberProtocolType: string, memberProtocols: ReadonlySet<string>): boolean {
+    if (this.is('Empty')) return memberProtocolType !== '' && memberProtocols.size > 0;
+    const n = this.members.size;
+    return this.protocolType === memberProtocolType && [...memberProtocols].some((p) => (this.supportedProtocols.get(p) ?? 0) === n);
+  }
+
+  /** When the leader has not rejoined, any member that has becomes leader (false: nobody rejoined). */
+  maybeElectNewJoinedLeader(): boolean {
+    if (this.leaderId === null) return false;
+    const leader = this.members.get(this.leaderId);
+    if (leader?.isAwaitingJoin) return true;
+    for (const [id, m] of this.members) {
+      if (m.isAwaitingJoin) {
+        this.leaderId = id;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  initNextGeneration(): void {
+    this.generationId++;
+    if (this.members.size > 0) {
+      this.protocolName = this.selectProtocol();
+      this.transitionTo('CompletingRebalance');
+    } else {
+      this.protocolName = null;
+      this.transitionTo('Empty');
+    }
+  }
+
+  /** Each member's metadata for the chosen protocol: what the leader assigns from. */
+  currentMemberMetadata(): Array<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }> {
+    if (this.is('Dead') || this.is('PreparingRebalance')) throw new IllegalStateException(`Cannot obtain member metadata for group in state ${this.stateValue}`);
+    const protocol = this.protocolName ?? '';
+    return [...this.members.values()].map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, metadata: m.metadata(protocol) }));
+  }
+
+  /** What DescribeGroups shows: metadata and assignments only once Stable. */
+  summary(): { state: GroupState; protocolType: string; protocol: string; members: GroupMemberSummary[] } {
+    const stable = this.is('Stable');
+    const protocol = stable ? (this.protocolName ?? '') : '';
+    return {
+      state: this.stateValue,
+      protocolType: this.protocolType ?? '',
+      protocol,
+      members: [...this.members.values()].map((m) => ({
+        memberId: m.memberId,
+        groupInstanceId: m.groupInstanceId,
+        clientId: m.clientId,
+        clientHost: m.clientHost,
+        metadata: stable ? m.metadata(protocol) : EMPTY,
+        assignment: stable ? m.assignment : EMPTY,
+      })),
+    };
+  }
+}
+
+export interface GroupMemberSummary {
+  memberId: string;
+  groupInstanceId: string | null;
+  clientId: string;
+  clientHost: string;
+  metadata: Uint8Array;
+  assignment: Uint8Array;
+}

@@ -1,0 +1,89 @@
+/**
+ * FindCoordinator's side of `KafkaApis` for groups (`getOrCreateInternalTopic`): the coordinator of
+ * a group is the leader of its `__consumer_offsets` partition; the topic is created on first use
+ * through AdminZkClient (rack-aware mode Safe) with Kafka's settings — `offsets.topic.num.partitions`
+ * partitions, `offsets.topic.replication.factor` replicas (refused while fewer brokers are alive),
+ * `cleanup.policy=compact`, `segment.bytes=offsets.topic.segment.bytes`, `compression.type=producer`.
+ * Until its partition has a live leader the answer is COORDINATOR_NOT_AVAILABLE.
+ */
+import { prepareAdminZkCreateTopic } from '../../admin/create-topic';
+import type { LogSink } from '../../broker/log-line';
+import type { MetadataCache } from '../../broker/metadata-cache';
+import type { ErrorName } from '../../common/kafka-errors';
+import { KafkaApiError } from '../../common/kafka-errors';
+import type { Random } from '../../platform/random';
+import { Code, KeeperException } from '../../zookeeper';
+import type { KafkaZkClient } from '../../zk/kafka-zk-client';
+import { ReplicaAssignment } from '../../zk/topic-znodes';
+import { GROUP_METADATA_TOPIC_NAME } from './group-metadata-manager';
+
+export interface OffsetsTopicDeps {
+  brokerId: number;
+  metadataCache: MetadataCache;
+  zk: KafkaZkClient | null;
+  random: Random;
+  config: { offsetsTopicNumPartitions: number; offsetsTopicReplicationFactor: number; offsetsTopicSegmentBytes: number };
+  log: LogSink;
+}
+
+export interface CoordinatorNode {
+  readonly id: number;
+  readonly host: string;
+  readonly port: number;
+}
+
+export const NO_NODE: CoordinatorNode = { id: -1, host: '', port: -1 };
+
+export function offsetsTopicConfigs(segmentBytes: number): Record<string, string> {
+  return { 'cleanup.policy': 'compact', 'segment.bytes': String(segmentBytes), 'compression.type': 'producer' };
+}
+
+/**
+ * `KafkaApis.createInternalTopic` for `__consumer_offsets`: the error the topic's metadata carries —
+ * LEADER_NOT_AVAILABLE once created (or found created meanwhile), COORDINATOR_NOT_AVAILABLE while
+ * fewer brokers are alive than its replication factor.
+ */
+export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorName> {
+  const alive = deps.metadataCache.getAliveBrokers();
+  const rf = deps.config.offsetsTopicReplicationFactor;
+  const log = (level: 'INFO' | 'ERROR', message: string) => deps.log({ file: 'server.log', level, logger: 'kafka.server.KafkaApis', message: `[KafkaApi-${deps.brokerId}] ${message}` });
+  if (alive.length < rf) {
+    log(
+      'ERROR',
+      `Number of alive brokers '${alive.length}' does not meet the required replication factor '${rf}' for the offsets topic (configured via 'offsets.topic.replication.factor'). This error can be ignored if the cluster is starting up and not all brokers are up yet.`,
+    );
+    return 'COORDINATOR_NOT_AVAILABLE';
+  }
+  const zk = deps.zk;
+  if (!zk) return 'COORDINATOR_NOT_AVAILABLE';
+  const partitions = deps.config.offsetsTopicNumPartitions;
+  const configs = offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes);
+  try {
+    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const assignment = prepareAdminZkCreateTopic(GROUP_METADATA_TOPIC_NAME, partitions, rf, configs, registered, await zk.getAllTopicsInCluster(false), 'Safe', deps.random);
+    await zk.setOrCreateEntityConfigs('topics', GROUP_METADATA_TOPIC_NAME, configs);
+    await zk.createTopicAssignment(GROUP_METADATA_TOPIC_NAME, [...assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+    log('INFO', `Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
+    return 'LEADER_NOT_AVAILABLE';
+  } catch (e) {
+    // Another broker may have created it meanwhile.
+    if (e instanceof KafkaApiError && e.errorName === 'TOPIC_ALREADY_EXISTS') return 'LEADER_NOT_AVAILABLE';
+    if (e instanceof KeeperException && e.code === Code.NODEEXISTS) return 'LEADER_NOT_AVAILABLE';
+    if (e instanceof KafkaApiError) return e.errorName;
+    return 'UNKNOWN_SERVER_ERROR';
+  }
+}
+
+/** The coordinator of `partition` of `__consumer_offsets`, creating the topic if needed (`listener.host` stands in for a wildcard endpoint's). */
+export async function findGroupCoordinator(deps: OffsetsTopicDeps, partition: number, listener: { name: string; host: string } = { name: 'PLAINTEXT', host: '' }): Promise<{ error: ErrorName; node: CoordinatorNode }> {
+  const cache = deps.metadataCache;
+  if (!cache.contains(GROUP_METADATA_TOPIC_NAME)) {
+    await createOffsetsTopic(deps);
+    return { error: 'COORDINATOR_NOT_AVAILABLE', node: NO_NODE };
+  }
+  const state = cache.getPartitionInfo(GROUP_METADATA_TOPIC_NAME, partition);
+  const leader = state ? cache.getAliveBrokers().find((b) => b.id === state.leader) : undefined;
+  const endpoint = leader?.endpoints.find((e) => e.listenerName === listener.name);
+  if (!leader || !endpoint) return { error: 'COORDINATOR_NOT_AVAILABLE', node: NO_NODE };
+  return { error: 'NONE', node: { id: leader.id, host: endpoint.host ?? listener.host, port: endpoint.port } };
+}

@@ -1,0 +1,320 @@
+/**
+ * A small admin client over the wire protocol, doing what Kafka 2.5's `KafkaAdminClient` does for
+ * kafka-topics: bootstrap → ApiVersions → Metadata; CreateTopics, DeleteTopics and CreatePartitions
+ * to the controller (again after a metadata refresh when a broker answers NOT_CONTROLLER);
+ * DescribeConfigs and Metadata to any broker. Failures are `AdminException`s named as the Java
+ * client names them (`org.apache.kafka.common.errors.TopicExistsException`), with the broker's
+ * message when it sent one, else the error's default message.
+ */
+import { errorForCode } from '../../../core/common/kafka-errors';
+import type { ApiMessages } from '../messages/api-message';
+import { API_VERSIONS } from '../messages/api-versions';
+import { CREATE_PARTITIONS } from '../messages/create-partitions';
+import { CREATE_TOPICS } from '../messages/create-topics';
+import { DELETE_TOPICS } from '../messages/delete-topics';
+import { DESCRIBE_CONFIGS, RESOURCE_TYPE } from '../messages/describe-configs';
+import { METADATA, type MetadataResponse } from '../messages/metadata';
+import type { Message } from '../wire/schema';
+import { parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
+import { KafkaConnection, KafkaConnectionError } from './kafka-connection';
+
+export { BootstrapConfigError, parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
+
+const NOT_CONTROLLER = 41;
+const TIMEOUT_EXCEPTION = 'org.apache.kafka.common.errors.TimeoutException';
+
+/** An error as the Java admin client raises it: fully qualified class name and message. */
+export class AdminException extends Error {
+  constructor(
+    readonly exceptionClass: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = exceptionClass;
+  }
+
+  static forCode(code: number, message: string | null): AdminException {
+    const error = errorForCode(code);
+    return new AdminException(error.exceptionClass ?? 'org.apache.kafka.common.errors.UnknownServerException', message ?? error.message);
+  }
+}
+
+export interface AdminClientOptions {
+  readonly bootstrapServers: string;
+  readonly clientId?: string;
+  /** `default.api.timeout.ms`: how long one call (with its retries) may take. */
+  readonly defaultApiTimeoutMs?: number;
+  /** `request.timeout.ms`: how long one request may wait for its response. */
+  readonly requestTimeoutMs?: number;
+  /** NetworkClient's WARN lines (a broker that cannot be reached). */
+  readonly onWarn?: (message: string, logger: string) => void;
+}
+
+export interface TopicPartitionInfo {
+  readonly partition: number;
+  /** Null when the partition has no leader, or its leader is not a live broker. */
+  readonly leader: number | null;
+  readonly replicas: readonly number[];
+  readonly isr: readonly number[];
+}
+
+export interface TopicDescription {
+  readonly name: string;
+  readonly internal: boolean;
+  readonly partitions: readonly TopicPartitionInfo[];
+}
+
+export interface ConfigEntry {
+  readonly name: string;
+  readonly value: string | null;
+  /** `ConfigEntry.isDefault()`: its source is DEFAULT_CONFIG. */
+  readonly isDefault: boolean;
+}
+
+export interface NewTopic {
+  readonly name: string;
+  /** −1: the broker's `num.partitions`. */
+  readonly numPartitions: number;
+  /** −1: the broker's `default.replication.factor`. */
+  readonly replicationFactor: number;
+  readonly assignment: ReadonlyArray<readonly number[]> | null;
+  readonly configs: ReadonlyArray<readonly [string, string]>;
+}
+
+const DEFAULT_CONFIG_SOURCE = 5;
+
+export class AdminClient {
+  private readonly bootstrap: BrokerAddress[];
+  private readonly clientId: string;
+  private readonly defaultApiTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly connections = new Map<number, KafkaConnection>();
+  private readonly brokerVersions = new Map<number, Map<number, number>>();
+  private readonly onWarn: (message: string, logger: string) => void;
+  private cluster: MetadataResponse | null = null;
+
+  constructor(options: AdminClientOptions) {
+    this.bootstrap = parseBootstrapServers(options.bootstrapServers);
+    this.clientId = options.clientId ?? 'adminclient-1';
+    this.defaultApiTimeoutMs = options.defaultApiTimeoutMs ?? 60_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.onWarn = options.onWarn ?? (() => undefined);
+  }
+
+  close(): void {
+    for (const c of this.connections.values()) c.close();
+    this.connections.clear();
+  }
+
+  /** Topic names; internal ones only when asked (`ListTopicsOptions.listInternal`). */
+  async listTopics(listInternal: boolean): Promise<string[]> {
+    const metadata = await this.metadata(null, this.deadline());
+    return metadata.topics.filter((t) => t.errorCode === 0 && (listInternal || !t.isInternal)).map((t) => t.name);
+  }
+
+  /** Live broker ids (`describeCluster().nodes()`). */
+  async describeCluster(): Promise<number[]> {
+    const metadata = await this.metadata([], this.deadline());
+    return metadata.brokers.map((b) => b.nodeId);
+  }
+
+  async describeTopics(names: readonly string[]): Promise<TopicDescription[]> {
+    const metadata = await this.metadata(names, this.deadline());
+    const live = new Set(metadata.brokers.map((b) => b.nodeId));
+    return names.map((name) => {
+      const t = metadata.topics.find((x) => x.name === name);
+      if (!t) throw AdminException.forCode(3, null);
+      if (t.errorCode !== 0) throw AdminException.forCode(t.errorCode, null);
+      return {
+        name,
+        internal: t.isInternal,
+        partitions: t.partitions.map((p) => ({
+          partition: p.partitionIndex,
+          leader: p.leaderId >= 0 && live.has(p.leaderId) ? p.leaderId : null,
+          replicas: p.replicaNodes,
+          isr: p.isrNodes,
+        })),
+      };
+    });
+  }
+
+  /** Each topic's config entries, in the broker's order. */
+  async describeTopicConfigs(names: readonly string[]): Promise<Map<string, ConfigEntry[]>> {
+    const result = new Map<string, ConfigEntry[]>();
+    if (names.length === 0) return result;
+    const deadline = this.deadline();
+    const response = await this.call(DESCRIBE_CONFIGS, deadline, 'any', {
+      resources: names.map((name) => ({ resourceType: RESOURCE_TYPE.TOPIC, resourceName: name, configurationKeys: null })),
+      includeSynoyms: false,
+    });
+    for (const r of response.body.results as Array<{ errorCode: number; errorMessage: string | null; resourceName: string; configs: Array<{ name: string; value: string | null; isDefault: boolean; configSource: number }> }>) {
+      if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
+      result.set(
+        r.resourceName,
+        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === DEFAULT_CONFIG_SOURCE })),
+      );
+    }
+    return result;
+  }
+
+  async createTopic(topic: NewTopic): Promise<void> {
+    const deadline = this.deadline();
+    const results = await this.controllerCall(CREATE_TOPICS, deadline, (timeoutMs) => ({
+      topics: [
+        {
+          name: topic.name,
+          numPartitions: topic.numPartitions,
+          replicationFactor: topic.replicationFactor,
+          assignments: (topic.assignment ?? []).map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds: [...brokerIds] })),
+          configs: topic.configs.map(([name, value]) => ({ name, value })),
+        },
+      ],
+      timeoutMs,
+      validateOnly: false,
+    }), 'topics');
+    throwFirst(results);
+  }
+
+  async deleteTopics(names: readonly string[]): Promise<void> {
+    const deadline = this.deadline();
+    const results = await this.controllerCall(DELETE_TOPICS, deadline, (timeoutMs) => ({ topicNames: [...names], timeoutMs }), 'responses');
+    throwFirst(results);
+  }
+
+  /** NewPartitions.increaseTo per topic, with the new partitions' replicas when given. */
+  async createPartitions(requests: ReadonlyArray<{ name: string; count: number; assignment: ReadonlyArray<readonly number[]> | null }>): Promise<void> {
+    const deadline = this.deadline();
+    const results = await this.controllerCall(
+      CREATE_PARTITIONS,
+      deadline,
+      (timeoutMs) => ({
+        topics: requests.map((r) => ({ name: r.name, count: r.count, assignments: r.assignment === null ? null : r.assignment.map((brokerIds) => ({ brokerIds: [...brokerIds] })) })),
+        timeoutMs,
+        validateOnly: false,
+      }),
+      'results',
+    );
+    throwFirst(results);
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private deadline(): number {
+    return Date.now() + this.defaultApiTimeoutMs;
+  }
+
+  private async metadata(topics: readonly string[] | null, deadline: number): Promise<MetadataResponse> {
+    const { body } = await this.call(METADATA, deadline, 'any', {
+      topics: topics === null ? null : topics.map((name) => ({ name })),
+      allowAutoTopicCreation: false,
+      includeClusterAuthorizedOperations: false,
+      includeTopicAuthorizedOperations: false,
+    });
+    this.cluster = body as unknown as MetadataResponse;
+    return this.cluster;
+  }
+
+  /** A controller API: on NOT_CONTROLLER everywhere, refresh the metadata and send again. */
+  private async controllerCall(api: ApiMessages, deadline: number, body: (timeoutMs: number) => Message, resultsKey: string): Promise<Array<{ name: string; errorCode: number; errorMessage?: string | null }>> {
+    for (;;) {
+      const remaining = Math.max(0, deadline - Date.now());
+      const { body: response } = await this.call(api, deadline, 'controller', body(remaining));
+      const results = response[resultsKey] as Array<{ name: string; errorCode: number; errorMessage?: string | null }>;
+      if (!results.some((r) => r.errorCode === NOT_CONTROLLER) || Date.now() >= deadline) return results;
+      this.cluster = null;
+      await sleep(100);
+    }
+  }
+
+  /** Sends to a node (any, or the controller), retrying connection failures until the deadline. */
+  private async call(api: ApiMessages, deadline: number, target: 'any' | 'controller', body: Message): Promise<{ body: Message; version: number }> {
+    let backoffMs = 50;
+    for (;;) {
+      try {
+        const { connection, nodeId } = target === 'controller' ? await this.controllerConnection(deadline) : await this.anyConnection(deadline);
+        const version = Math.min(api.maxVersion, this.brokerVersions.get(nodeId)?.get(api.apiKey) ?? api.maxVersion);
+        const timeoutMs = Math.max(1, Math.min(this.requestTimeoutMs, deadline - Date.now()));
+        return { body: await connection.send(api, version, body, timeoutMs), version };
+      } catch (e) {
+        if (!(e instanceof KafkaConnectionError)) throw e;
+        this.dropConnections();
+        if (Date.now() + backoffMs >= deadline) {
+          const what = e.kind === 'timeout' && api !== METADATA ? `Call(callName=${callName(api)}) timed out` : 'Timed out waiting for a node assignment.';
+          throw new AdminException(TIMEOUT_EXCEPTION, what);
+        }
+        await sleep(backoffMs);
+        backoffMs = Math.min(1000, backoffMs * 2);
+      }
+    }
+  }
+
+  private async anyConnection(deadline: number): Promise<{ connection: KafkaConnection; nodeId: number }> {
+    const open = [...this.connections.entries()][0];
+    if (open) return { connection: open[1], nodeId: open[0] };
+    const candidates: Array<{ nodeId: number; address: BrokerAddress }> = this.cluster
+      ? this.cluster.brokers.map((b) => ({ nodeId: b.nodeId, address: { host: b.host, port: b.port } }))
+      : this.bootstrap.map((address, i) => ({ nodeId: -(i + 1), address }));
+    let last: KafkaConnectionError | null = null;
+    for (const c of candidates) {
+      try {
+        return { connection: await this.connectTo(c.nodeId, c.address, deadline), nodeId: c.nodeId };
+      } catch (e) {
+        if (!(e instanceof KafkaConnectionError)) throw e;
+        last = e;
+      }
+    }
+    throw last ?? new KafkaConnectionError('No broker to connect to', 'connect');
+  }
+
+  private async controllerConnection(deadline: number): Promise<{ connection: KafkaConnection; nodeId: number }> {
+    const metadata = this.cluster ?? (await this.metadata([], deadline));
+    const controller = metadata.brokers.find((b) => b.nodeId === metadata.controllerId);
+    if (!controller) {
+      this.cluster = null;
+      throw new KafkaConnectionError('No controller in the metadata', 'connect');
+    }
+    const open = this.connections.get(controller.nodeId);
+    if (open) return { connection: open, nodeId: controller.nodeId };
+    return { connection: await this.connectTo(controller.nodeId, { host: controller.host, port: controller.port }, deadline), nodeId: controller.nodeId };
+  }
+
+  private async connectTo(nodeId: number, address: BrokerAddress, deadline: number): Promise<KafkaConnection> {
+    const timeoutMs = Math.max(1, Math.min(this.requestTimeoutMs, deadline - Date.now()));
+    let connection: KafkaConnection;
+    try {
+      connection = await KafkaConnection.open(address.host, address.port, { clientId: this.clientId, timeoutMs });
+    } catch (e) {
+      // Java's InetSocketAddress: `localhost/127.0.0.1:9092`, and `/127.0.0.1:9092` for a literal address.
+      const remote = address.host === 'localhost' ? `localhost/127.0.0.1:${address.port}` : `/${address.host}:${address.port}`;
+      this.onWarn(
+        `[AdminClient clientId=${this.clientId}] Connection to node ${nodeId} (${remote}) could not be established. Broker may not be available.`,
+        'org.apache.kafka.clients.NetworkClient',
+      );
+      throw e;
+    }
+    const versions = await connection.send(API_VERSIONS, API_VERSIONS.maxVersion, {}, timeoutMs);
+    const keys = versions.apiKeys as Array<{ apiKey: number; maxVersion: number }>;
+    this.brokerVersions.set(nodeId, new Map(keys.map((k) => [k.apiKey, k.maxVersion])));
+    this.connections.set(nodeId, connection);
+    return connection;
+  }
+
+  private dropConnections(): void {
+    for (const c of this.connections.values()) c.close();
+    this.connections.clear();
+    this.cluster = null;
+  }
+}
+
+function throwFirst(results: ReadonlyArray<{ errorCode: number; errorMessage?: string | null }>): void {
+  const failed = results.find((r) => r.errorCode !== 0);
+  if (failed) throw AdminException.forCode(failed.errorCode, failed.errorMessage ?? null);
+}
+
+function callName(api: ApiMessages): string {
+  return api.name.charAt(0).toLowerCase() + api.name.slice(1);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

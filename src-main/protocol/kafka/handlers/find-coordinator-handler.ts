@@ -1,0 +1,38 @@
+/**
+ * FindCoordinator, as `KafkaApis.handleFindCoordinatorRequest`: a group's coordinator is the leader
+ * of its `__consumer_offsets` partition, the topic being created on first use; COORDINATOR_NOT_AVAILABLE
+ * until that partition has a live leader. No transaction coordinator runs here, so KeyType 1 gets
+ * COORDINATOR_NOT_AVAILABLE too.
+ */
+import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
+import { NO_NODE, type CoordinatorNode } from '../../../core/coordinator/group/offsets-topic';
+import type { ApiHandler } from '../kafka-apis';
+import type { FindCoordinatorRequest, FindCoordinatorResponse } from '../messages/find-coordinator';
+
+const GROUP = 0;
+const TRANSACTION = 1;
+
+export function findCoordinatorHandler(broker: KafkaServer): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as FindCoordinatorRequest;
+    const answer = (error: ErrorName, node: CoordinatorNode): Record<string, unknown> => {
+      const response: FindCoordinatorResponse = {
+        throttleTimeMs: 0,
+        errorCode: Errors[error].code,
+        // `Errors.message()`: the exception's default message, or the error's name for NONE.
+        errorMessage: Errors[error].message,
+        nodeId: node.id,
+        host: node.host,
+        port: node.port,
+      };
+      return response as unknown as Record<string, unknown>;
+    };
+    if (request.keyType === TRANSACTION) return answer('COORDINATOR_NOT_AVAILABLE', NO_NODE);
+    if (request.keyType !== GROUP) return answer('INVALID_REQUEST', NO_NODE);
+    const coordinator = broker.groupCoordinator;
+    if (!coordinator) return answer('COORDINATOR_NOT_AVAILABLE', NO_NODE);
+    const found = await coordinator.findCoordinator(request.key, { name: 'PLAINTEXT', host: context.listener.host });
+    return answer(found.error, found.node);
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * ListGroups and DescribeGroups, as `KafkaApis` answers them from this broker's GroupCoordinator:
+ * only the groups it coordinates; an unknown group is described as Dead with no members; member
+ * metadata and assignments only for a Stable group. With no authorizer, a group's authorized
+ * operations (v3+, when asked) are all it supports: READ, DELETE, DESCRIBE.
+ */
+import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { INT_MIN } from '../../../core/common/java-lang';
+import { Errors } from '../../../core/common/kafka-errors';
+import type { ApiHandler } from '../kafka-apis';
+import type { DescribedGroup, DescribeGroupsRequest, DescribeGroupsResponse } from '../messages/describe-groups';
+import type { ListGroupsResponse } from '../messages/list-groups';
+
+/** AclOperation READ (3), DELETE (6), DESCRIBE (8) as bits. */
+const GROUP_OPERATIONS = [3, 6, 8].reduce((bits, op) => bits | (1 << op), 0);
+
+export function listGroupsHandler(broker: KafkaServer): ApiHandler {
+  return async () => {
+    const result = broker.groupCoordinator?.handleListGroups() ?? { error: 'COORDINATOR_NOT_AVAILABLE' as const, groups: [] };
+    const response: ListGroupsResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, groups: result.groups };
+    return response as unknown as Record<string, unknown>;
+  };
+}
+
+export function describeGroupsHandler(broker: KafkaServer): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as DescribeGroupsRequest;
+    const groups = request.groups.map((groupId): DescribedGroup => {
+      const result = broker.groupCoordinator?.handleDescribeGroup(groupId) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as const, summary: { state: '', protocolType: '', protocol: '', members: [] } };
+      return {
+        errorCode: Errors[result.error].code,
+        groupId,
+        groupState: result.summary.state,
+        protocolType: result.summary.protocolType,
+        protocolData: result.summary.protocol,
+        members: result.summary.members.map((m) => ({
+          memberId: m.memberId,
+          groupInstanceId: m.groupInstanceId,
+          clientId: m.clientId,
+          clientHost: m.clientHost,
+          memberMetadata: m.metadata,
+          memberAssignment: m.assignment,
+        })),
+        authorizedOperations: request.includeAuthorizedOperations ? GROUP_OPERATIONS : INT_MIN,
+      };
+    });
+    const response: DescribeGroupsResponse = { throttleTimeMs: 0, groups };
+    return response as unknown as Record<string, unknown>;
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * JoinGroup, SyncGroup, Heartbeat and LeaveGroup, as `KafkaApis` hands them to the broker's
+ * GroupCoordinator. The member's host is the client address as Kafka prints it (`/127.0.0.1`);
+ * v0 JoinGroup has no rebalance timeout, so the session timeout serves as one; v4+ JoinGroup
+ * without a group instance id requires a known member id (MEMBER_ID_REQUIRED with one to use).
+ */
+import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
+import type { ApiHandler, RequestContext } from '../kafka-apis';
+import type { HeartbeatRequest } from '../messages/heartbeat';
+import type { JoinGroupRequest, JoinGroupResponse } from '../messages/join-group';
+import type { LeaveGroupRequest, LeaveGroupResponse } from '../messages/leave-group';
+import type { SyncGroupRequest, SyncGroupResponse } from '../messages/sync-group';
+
+type Body = Record<string, unknown>;
+
+/** `request.session.clientAddress.toString`: an InetAddress prints as `/host`. */
+export function clientHost(context: RequestContext): string {
+  const at = context.clientAddress.lastIndexOf(':');
+  return `/${at >= 0 ? context.clientAddress.slice(0, at) : context.clientAddress}`;
+}
+
+export function joinGroupHandler(broker: KafkaServer): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as JoinGroupRequest;
+    const version = context.header.apiVersion;
+    const respond = (r: Omit<JoinGroupResponse, 'throttleTimeMs'>): Body => ({ throttleTimeMs: 0, ...r }) as unknown as Body;
+    const coordinator = broker.groupCoordinator;
+    if (!coordinator) return respond({ errorCode: Errors.COORDINATOR_NOT_AVAILABLE.code, generationId: -1, protocolName: '', leader: '', memberId: request.memberId, members: [] });
+    const result = await coordinator.handleJoinGroup({
+      groupId: request.groupId,
+      memberId: request.memberId,
+      groupInstanceId: request.groupInstanceId,
+      // Only a dynamic member (no group.instance.id) is asked to rejoin with an id.
+      requireKnownMemberId: version >= 4 && request.groupInstanceId === null,
+      clientId: context.header.clientId ?? '',
+      clientHost: clientHost(context),
+      rebalanceTimeoutMs: version === 0 ? request.sessionTimeoutMs : request.rebalanceTimeoutMs,
+      sessionTimeoutMs: request.sessionTimeoutMs,
+      protocolType: request.protocolType,
+      protocols: request.protocols,
+    });
+    return respond({
+      errorCode: Errors[result.error].code,
+      generationId: result.generationId,
+      protocolName: result.protocolName ?? '',
+      leader: result.leaderId,
+      memberId: result.memberId,
+      members: result.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, metadata: m.metadata })),
+    });
+  };
+}
+
+export function syncGroupHandler(broker: KafkaServer): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as SyncGroupRequest;
+    const coordinator = broker.groupCoordinator;
+    const result = coordinator
+      ? await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, new Map(request.assignments.map((a) => [a.memberId, a.assignment])))
+      : { assignment: new Uint8Array(0), error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName };
+    const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, assignment: result.assignment };
+    return response as unknown as Body;
+  };
+}
+
+export function heartbeatHandler(broker: KafkaServer): ApiHandler {
+  return async (message) => {
+    const request = message as unknown as HeartbeatRequest;
+    const error = broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId) ?? 'COORDINATOR_NOT_AVAILABLE';
+    return { throttleTimeMs: 0, errorCode: Errors[error].code };
+  };
+}
+
+export function leaveGroupHandler(broker: KafkaServer): ApiHandler {
+  return async (message, context) => {
+    const request = message as unknown as LeaveGroupRequest;
+    const version = context.header.apiVersion;
+    const leaving = version <= 2 ? [{ memberId: request.memberId, groupInstanceId: null }] : request.members;
+    const result = broker.groupCoordinator?.handleLeaveGroup(request.groupId, leaving) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, members: [] };
+    // v0–2 carry one error: the top-level one, else the member's.
+    const single = result.error !== 'NONE' ? result.error : (result.members.find((m) => m.error !== 'NONE')?.error ?? 'NONE');
+    const response: LeaveGroupResponse = {
+      throttleTimeMs: 0,
+      errorCode: Errors[version <= 2 ? single : result.error].code,
+      members: result.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, errorCode: Errors[m.error].code })),
+    };
+    return response as unknown as Body;
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * FindCoordinator (key 10), valid versions 0–3, flexible 3+; this broker speaks 0–2.
+ *
+ *   Request:
+ *     Key: string
+ *     KeyType: int8                    v1+ (0 group, 1 transaction)
+ *   Response:
+ *     ThrottleTimeMs: int32            v1+
+ *     ErrorCode: int16
+ *     ErrorMessage: string?            v1+
+ *     NodeId: int32
+ *     Host: string
+ *     Port: int32
+ */
+import { field } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface FindCoordinatorRequest {
+  key: string;
+  keyType: number;
+}
+
+export interface FindCoordinatorResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  errorMessage: string | null;
+  nodeId: number;
+  host: string;
+  port: number;
+}
+
+export const FIND_COORDINATOR: ApiMessages = {
+  apiKey: 10,
+  name: 'FindCoordinator',
+  minVersion: 0,
+  maxVersion: 2,
+  request: [field('Key', 'string', '0+'), field('KeyType', 'int8', '1+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '1+'),
+    field('ErrorCode', 'int16', '0+'),
+    field('ErrorMessage', 'string', '1+', { nullableVersions: '1+', default: null }),
+    field('NodeId', 'int32', '0+'),
+    field('Host', 'string', '0+'),
+    field('Port', 'int32', '0+'),
+  ],
+};

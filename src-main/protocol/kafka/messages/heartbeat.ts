@@ -1,0 +1,35 @@
+/**
+ * Heartbeat (key 12), valid versions 0–4, flexible 4+; this broker speaks 0–3.
+ *
+ *   Request:
+ *     GroupId: string
+ *     GenerationId: int32
+ *     MemberId: string
+ *     GroupInstanceId: string?         v3+
+ *   Response:
+ *     ThrottleTimeMs: int32            v1+
+ *     ErrorCode: int16
+ */
+import { field } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface HeartbeatRequest {
+  groupId: string;
+  generationId: number;
+  memberId: string;
+  groupInstanceId: string | null;
+}
+
+export const HEARTBEAT: ApiMessages = {
+  apiKey: 12,
+  name: 'Heartbeat',
+  minVersion: 0,
+  maxVersion: 3,
+  request: [
+    field('GroupId', 'string', '0+'),
+    field('GenerationId', 'int32', '0+'),
+    field('MemberId', 'string', '0+'),
+    field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }),
+  ],
+  response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+')],
+};

@@ -1,0 +1,67 @@
+/**
+ * JoinGroup (key 11), valid versions 0–7, flexible 6+; this broker speaks 0–5.
+ *
+ *   Request:
+ *     GroupId: string
+ *     SessionTimeoutMs: int32
+ *     RebalanceTimeoutMs: int32        v1+ (v0: the session timeout)
+ *     MemberId: string
+ *     GroupInstanceId: string?         v5+
+ *     ProtocolType: string
+ *     Protocols: [Name: string, Metadata: bytes]
+ *   Response:
+ *     ThrottleTimeMs: int32            v2+
+ *     ErrorCode: int16
+ *     GenerationId: int32
+ *     ProtocolName: string
+ *     Leader: string
+ *     MemberId: string
+ *     Members: [MemberId: string, GroupInstanceId: string? (v5+), Metadata: bytes]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface JoinGroupRequest {
+  groupId: string;
+  sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
+  memberId: string;
+  groupInstanceId: string | null;
+  protocolType: string;
+  protocols: Array<{ name: string; metadata: Buffer }>;
+}
+
+export interface JoinGroupResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  generationId: number;
+  protocolName: string;
+  leader: string;
+  memberId: string;
+  members: Array<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }>;
+}
+
+export const JOIN_GROUP: ApiMessages = {
+  apiKey: 11,
+  name: 'JoinGroup',
+  minVersion: 0,
+  maxVersion: 5,
+  request: [
+    field('GroupId', 'string', '0+'),
+    field('SessionTimeoutMs', 'int32', '0+'),
+    field('RebalanceTimeoutMs', 'int32', '1+', { default: -1 }),
+    field('MemberId', 'string', '0+'),
+    field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }),
+    field('ProtocolType', 'string', '0+'),
+    field('Protocols', arrayOf(struct(field('Name', 'string', '0+'), field('Metadata', 'bytes', '0+'))), '0+'),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '2+'),
+    field('ErrorCode', 'int16', '0+'),
+    field('GenerationId', 'int32', '0+', { default: -1 }),
+    field('ProtocolName', 'string', '0+'),
+    field('Leader', 'string', '0+'),
+    field('MemberId', 'string', '0+'),
+    field('Members', arrayOf(struct(field('MemberId', 'string', '0+'), field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }), field('Metadata', 'bytes', '0+'))), '0+'),
+  ],
+};

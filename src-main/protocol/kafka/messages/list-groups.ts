@@ -1,0 +1,26 @@
+/**
+ * ListGroups (key 16), valid versions 0–3, flexible 3+; this broker speaks 0–2.
+ *
+ *   Request: (empty)
+ *   Response:
+ *     ThrottleTimeMs: int32            v1+
+ *     ErrorCode: int16
+ *     Groups: [GroupId: string, ProtocolType: string]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface ListGroupsResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  groups: Array<{ groupId: string; protocolType: string }>;
+}
+
+export const LIST_GROUPS: ApiMessages = {
+  apiKey: 16,
+  name: 'ListGroups',
+  minVersion: 0,
+  maxVersion: 2,
+  request: [],
+  response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+'), field('Groups', arrayOf(struct(field('GroupId', 'string', '0+'), field('ProtocolType', 'string', '0+'))), '0+')],
+};

@@ -1,0 +1,77 @@
+/**
+ * OffsetCommit (key 8), valid versions 0–8, flexible 8+; this broker speaks 0–7.
+ *
+ *   Request:
+ *     GroupId: string
+ *     GenerationId: int32              v1+ (default −1)
+ *     MemberId: string                 v1+
+ *     GroupInstanceId: string?         v7+
+ *     RetentionTimeMs: int64           v2–4 (default −1)
+ *     Topics: [Name: string,
+ *              Partitions: [PartitionIndex: int32, CommittedOffset: int64,
+ *                           CommittedLeaderEpoch: int32 (v6+, default −1),
+ *                           CommitTimestamp: int64 (v1 only, default −1),
+ *                           CommittedMetadata: string?]]
+ *   Response:
+ *     ThrottleTimeMs: int32            v3+
+ *     Topics: [Name: string, Partitions: [PartitionIndex: int32, ErrorCode: int16]]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface OffsetCommitRequest {
+  groupId: string;
+  generationId: number;
+  memberId: string;
+  groupInstanceId: string | null;
+  retentionTimeMs: bigint;
+  topics: Array<{
+    name: string;
+    partitions: Array<{ partitionIndex: number; committedOffset: bigint; committedLeaderEpoch: number; commitTimestamp: bigint; committedMetadata: string | null }>;
+  }>;
+}
+
+export interface OffsetCommitResponse {
+  throttleTimeMs: number;
+  topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; errorCode: number }> }>;
+}
+
+export const OFFSET_COMMIT: ApiMessages = {
+  apiKey: 8,
+  name: 'OffsetCommit',
+  minVersion: 0,
+  maxVersion: 7,
+  request: [
+    field('GroupId', 'string', '0+'),
+    field('GenerationId', 'int32', '1+', { default: -1 }),
+    field('MemberId', 'string', '1+'),
+    field('GroupInstanceId', 'string', '7+', { nullableVersions: '7+', default: null }),
+    field('RetentionTimeMs', 'int64', '2-4', { default: -1n }),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field(
+            'Partitions',
+            arrayOf(
+              struct(
+                field('PartitionIndex', 'int32', '0+'),
+                field('CommittedOffset', 'int64', '0+'),
+                field('CommittedLeaderEpoch', 'int32', '6+', { default: -1 }),
+                field('CommitTimestamp', 'int64', '1', { default: -1n }),
+                field('CommittedMetadata', 'string', '0+', { nullableVersions: '0+' }),
+              ),
+            ),
+            '0+',
+          ),
+        ),
+      ),
+      '0+',
+    ),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '3+'),
+    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'))), '0+'),
+  ],
+};

@@ -1,0 +1,71 @@
+/**
+ * OffsetFetch (key 9), valid versions 0–7, flexible 6+; this broker speaks 0–5.
+ *
+ *   Request:
+ *     GroupId: string
+ *     Topics: [Name: string, PartitionIndexes: [int32]]?   (null from v2: all the group's partitions)
+ *   Response:
+ *     ThrottleTimeMs: int32            v3+
+ *     Topics: [Name: string,
+ *              Partitions: [PartitionIndex: int32, CommittedOffset: int64,
+ *                           CommittedLeaderEpoch: int32 (v5+, default −1), Metadata: string?, ErrorCode: int16]]
+ *     ErrorCode: int16                 v2+
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface OffsetFetchRequest {
+  groupId: string;
+  topics: Array<{ name: string; partitionIndexes: number[] }> | null;
+}
+
+export interface OffsetFetchResponsePartition {
+  partitionIndex: number;
+  committedOffset: bigint;
+  committedLeaderEpoch: number;
+  metadata: string | null;
+  errorCode: number;
+}
+
+export interface OffsetFetchResponse {
+  throttleTimeMs: number;
+  topics: Array<{ name: string; partitions: OffsetFetchResponsePartition[] }>;
+  errorCode: number;
+}
+
+export const OFFSET_FETCH: ApiMessages = {
+  apiKey: 9,
+  name: 'OffsetFetch',
+  minVersion: 0,
+  maxVersion: 5,
+  request: [
+    field('GroupId', 'string', '0+'),
+    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('PartitionIndexes', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '2+' }),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '3+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field(
+            'Partitions',
+            arrayOf(
+              struct(
+                field('PartitionIndex', 'int32', '0+'),
+                field('CommittedOffset', 'int64', '0+'),
+                field('CommittedLeaderEpoch', 'int32', '5+', { default: -1 }),
+                field('Metadata', 'string', '0+', { nullableVersions: '0+' }),
+                field('ErrorCode', 'int16', '0+'),
+              ),
+            ),
+            '0+',
+          ),
+        ),
+      ),
+      '0+',
+    ),
+    field('ErrorCode', 'int16', '2+'),
+  ],
+};

@@ -1,0 +1,45 @@
+/**
+ * SyncGroup (key 14), valid versions 0–5, flexible 4+; this broker speaks 0–3.
+ *
+ *   Request:
+ *     GroupId: string
+ *     GenerationId: int32
+ *     MemberId: string
+ *     GroupInstanceId: string?         v3+
+ *     Assignments: [MemberId: string, Assignment: bytes]
+ *   Response:
+ *     ThrottleTimeMs: int32            v1+
+ *     ErrorCode: int16
+ *     Assignment: bytes
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export interface SyncGroupRequest {
+  groupId: string;
+  generationId: number;
+  memberId: string;
+  groupInstanceId: string | null;
+  assignments: Array<{ memberId: string; assignment: Buffer }>;
+}
+
+export interface SyncGroupResponse {
+  throttleTimeMs: number;
+  errorCode: number;
+  assignment: Uint8Array;
+}
+
+export const SYNC_GROUP: ApiMessages = {
+  apiKey: 14,
+  name: 'SyncGroup',
+  minVersion: 0,
+  maxVersion: 3,
+  request: [
+    field('GroupId', 'string', '0+'),
+    field('GenerationId', 'int32', '0+'),
+    field('MemberId', 'string', '0+'),
+    field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }),
+    field('Assignments', arrayOf(struct(field('MemberId', 'string', '0+'), field('Assignment', 'bytes', '0+'))), '0+'),
+  ],
+  response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+'), field('Assignment', 'bytes', '0+')],
+};
