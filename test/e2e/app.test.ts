@@ -8,8 +8,6 @@
  * Screenshots of every main view go to test-results/screenshots/. With DOJO_E2E_UPDATE_DOCS=1 the
  * ones the README shows are copied to docs/screenshots/ as well.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTopicRequestDto } from '../../src-main/api/contract';
@@ -34,8 +32,6 @@ if (skip) console.warn(`test/e2e skipped: ${missing} (with CI set, this fails in
 const TEST_TIMEOUT = 60_000;
 const CLUSTER = 'e2e-racks';
 
-/** The screenshots the README shows (test-results/screenshots/<name>.png → docs/screenshots/). */
-const DOCS_SCREENSHOTS = ['overview-after-kill', 'create-topic-wizard', 'topic-detail', 'alter-add-partitions', 'new-cluster'];
 
 describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'Kafka Dojo in Chromium, headless mode', () => {
   let app: E2eApp;
@@ -61,13 +57,6 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
   afterAll(async () => {
     await app?.close();
     if (app) expect(app.serverErrors, 'unexpected server errors').toEqual([]);
-    if (process.env.DOJO_E2E_UPDATE_DOCS === '1') {
-      const docs = resolve(import.meta.dirname, '../../docs/screenshots');
-      mkdirSync(docs, { recursive: true });
-      for (const name of DOCS_SCREENSHOTS) {
-        copyFileSync(resolve(import.meta.dirname, '../../test-results/screenshots', `${name}.png`), join(docs, `${name}.png`));
-      }
-    }
   }, 60_000);
 
   async function open(): Promise<Page> {

@@ -4,7 +4,7 @@
  * renderer, and Debian's Chromium driven by playwright-core. Every page records console errors and
  * uncaught exceptions; a test fails when its page had any.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { DojoBackend } from '../../../src-main/api/backend';
@@ -27,6 +27,22 @@ export const CHROMIUM_ARGS = [
 ];
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../test-results/screenshots');
+const DOCS_SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../docs/screenshots');
+
+/** The screenshots the README shows: with DOJO_E2E_UPDATE_DOCS=1 they are copied to docs/screenshots/ too. */
+const DOCS_SCREENSHOTS = [
+  'overview-after-kill',
+  'create-topic-wizard',
+  'topic-detail',
+  'alter-add-partitions',
+  'new-cluster',
+  'deletion-monitor',
+  'deletion-blocked',
+  'zookeeper-editor',
+  'zookeeper-invalid-warning',
+  'log-dir-browser',
+  'segment-crc-error',
+];
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function chromiumMissing(): string | null {
@@ -125,6 +141,10 @@ export async function startE2eApp(): Promise<E2eApp> {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+      if (process.env.DOJO_E2E_UPDATE_DOCS === '1' && DOCS_SCREENSHOTS.includes(name)) {
+        mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
+        copyFileSync(path, join(DOCS_SCREENSHOT_DIR, `${name}.png`));
+      }
       return path;
     },
     close,
