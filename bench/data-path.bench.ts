@@ -77,7 +77,7 @@ function settleDisk(): void {
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+export async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const start = performance.now();
   while (!check()) {
     if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -99,7 +99,7 @@ function xorshift(seed: number): () => number {
 }
 
 /** A producer's batch (v2, uncompressed, no keys) of `count` records of `size` bytes. */
-function batchOf(count: number, size: number, now: number, seed: number): Uint8Array {
+export function batchOf(count: number, size: number, now: number, seed: number): Uint8Array {
   const next = xorshift(seed);
   const records = Array.from({ length: count }, () => {
     const value = new Uint8Array(size);
@@ -154,7 +154,7 @@ function replicaLogs(ws: Workspace, tp: TopicPartition) {
   });
 }
 
-async function createTopic(ws: Workspace, name: string): Promise<{ tp: TopicPartition; broker: KafkaServer; partition: Partition }> {
+export async function createTopic(ws: Workspace, name: string): Promise<{ tp: TopicPartition; broker: KafkaServer; partition: Partition }> {
   const [result] = await ws.admin.createTopics([{ name, numPartitions: 1, replicationFactor: 3, assignments: [], configs: {} }], { timeoutMs: 30_000, validateOnly: false });
   if (result.errorCode !== 0) throw new Error(`create ${name} failed: ${result.errorName} ${result.errorMessage}`);
   const tp = { topic: name, partition: 0 };
@@ -172,7 +172,7 @@ async function createTopic(ws: Workspace, name: string): Promise<{ tp: TopicPart
  * A producer with IN_FLIGHT requests outstanding, each arriving in its own turn of the event loop
  * (as from a socket), so the followers' fetch timers run between requests.
  */
-async function produce(broker: KafkaServer, tp: TopicPartition, data: CaseData, acks: number): Promise<void> {
+export async function produce(broker: KafkaServer, tp: TopicPartition, data: CaseData, acks: number): Promise<void> {
   const rm = broker.replicaManager!;
   let sent = 0;
   const slot = async () => {
@@ -202,7 +202,7 @@ async function roundTrips(broker: KafkaServer, tp: TopicPartition, template: Uin
 }
 
 /** The broker's consumer fetch (`fetchMessages`, 1 MiB per fetch) over the whole partition; whole batches counted. */
-async function consumeFetch(broker: KafkaServer, tp: TopicPartition, decode: boolean): Promise<{ bytes: number; records: number }> {
+export async function consumeFetch(broker: KafkaServer, tp: TopicPartition, decode: boolean): Promise<{ bytes: number; records: number }> {
   const rm = broker.replicaManager!;
   let offset = 0;
   let bytes = 0;

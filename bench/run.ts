@@ -10,6 +10,7 @@ import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { uiBench } from './ui.bench';
+import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 import { znodeTreeBench } from './znode-tree.bench';
 
@@ -18,6 +19,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
   { name: 'ui', run: uiBench },
+  { name: 'wire protocol', run: wireBench },
   { name: 'log segment', run: logSegmentBench },
   { name: 'znode tree', run: znodeTreeBench },
 ];
