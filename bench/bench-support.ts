@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
+const MiB = 1024 * 1024;
+
 export interface Figure {
   name: string;
   value: number;
@@ -41,4 +43,28 @@ export function formatFigure(f: Figure): string {
     line += `   baseline ${base} ${f.unit} (${f.baselineName ?? 'baseline'})   ratio ${(f.value / f.baseline).toFixed(2)}`;
   }
   return line;
+}
+
+/** A byte count from the environment: 268435456, 256MiB, 1GiB (or the fallback when unset). */
+export function envBytes(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?)?$/i.exec(raw.trim());
+  if (!m) throw new Error(`${name}=${raw}: expected a byte count such as 268435456, 256MiB or 1GiB`);
+  const unit = (m[2] ?? '').toLowerCase()[0];
+  const scale = unit === 'k' ? 1024 : unit === 'm' ? MiB : unit === 'g' ? 1024 * MiB : 1;
+  return Math.floor(Number(m[1]) * scale);
+}
+
+/** Deterministic pseudo-random numbers (xorshift32), so that runs look up the same offsets. */
+export function xorshift(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 2 ** 32;
+  };
 }

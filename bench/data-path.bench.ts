@@ -23,7 +23,7 @@ import { NodeFileSystem } from '../src-main/infra/node-file-system';
 import { openWorkspace } from '../src-main/infra/open-workspace';
 import { SystemTime } from '../src-main/infra/system-time';
 import type { Figure } from './bench-support';
-import { measured, percentile, tempDir } from './bench-support';
+import { envBytes, measured, percentile, tempDir, xorshift } from './bench-support';
 
 const MB = 1e6;
 const MiB = 1024 * 1024;
@@ -53,15 +53,6 @@ const CASES: readonly ProduceCase[] = [
 ];
 const ACKS = [1, -1] as const;
 
-function envBytes(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?)?$/i.exec(raw.trim());
-  if (!m) throw new Error(`${name}=${raw}: expected a byte count such as 268435456, 256MiB or 1GiB`);
-  const unit = (m[2] ?? '').toLowerCase()[0];
-  const scale = unit === 'k' ? 1024 : unit === 'm' ? MiB : unit === 'g' ? 1024 * MiB : 1;
-  return Math.floor(Number(m[1]) * scale);
-}
 
 /**
  * Writes dirty pages back (untimed) before a timed phase, so that the write-back of one phase's
@@ -85,18 +76,6 @@ export async function until(check: () => boolean, timeoutMs: number, what: strin
   }
 }
 
-/** Deterministic pseudo-random numbers (xorshift32), so that runs look up the same offsets. */
-function xorshift(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 2 ** 32;
-  };
-}
 
 /** A producer's batch (v2, uncompressed, no keys) of `count` records of `size` bytes. */
 export function batchOf(count: number, size: number, now: number, seed: number): Uint8Array {

@@ -20,7 +20,7 @@ import { buildRecordBatch } from '../src-main/core/record';
 import { NodeFileSystem } from '../src-main/infra/node-file-system';
 import { SystemTime } from '../src-main/infra/system-time';
 import type { Figure } from './bench-support';
-import { measured, percentile, tempDir } from './bench-support';
+import { envBytes, measured, percentile, tempDir, xorshift } from './bench-support';
 
 const MiB = 1024 * 1024;
 const SEGMENT_BYTES = 1024 * MiB;
@@ -28,26 +28,7 @@ const RECORDS_PER_BATCH = 60;
 const RECORD_BYTES = 16 * 1024;
 const LOOKUPS = 20;
 
-function envBytes(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const m = /^(\d+(?:\.\d+)?)\s*(GiB|MiB|KiB|B)?$/i.exec(raw.trim());
-  if (!m) throw new Error(`${name}=${raw}: expected e.g. 1GiB or 256MiB`);
-  const unit = { gib: 1024 * MiB, mib: MiB, kib: 1024, b: 1 }[(m[2] ?? 'b').toLowerCase()] ?? 1;
-  return Math.floor(Number(m[1]) * unit);
-}
 
-function xorshift(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 2 ** 32;
-  };
-}
 
 /** Writes the segment through Log.appendAsLeader: one segment, its indexes as Kafka builds them. */
 function writeSegment(dir: string, targetBytes: number): { lastOffset: number; sizeBytes: number; ms: number } {

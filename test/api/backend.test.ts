@@ -9,16 +9,7 @@ import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto } from '../../src-main/api/contract';
 import { createBackend } from '../../src-main/api/create-backend';
 import { makeTempDir } from '../support/temp-dir';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { waitFor } from '../support/wait-for';
 
 describe('the backend the UI talks to (real clock, real files)', () => {
   const tmp = makeTempDir('kafka-dojo-backend-');

@@ -16,19 +16,13 @@ import { WorkspaceHost } from '../../src-main/api/workspace-host';
 import { WorkspaceRegistry, type WorkspaceEntry } from '../../src-main/api/workspace-registry';
 import { defaultClusterDefinition, type ClusterDefinition } from '../../src-main/core/cluster/cluster-definition';
 import { makeTempDir } from '../support/temp-dir';
+import { waitFor as waitForWith } from '../support/wait-for';
 
 const SPEED = 20;
 const STAGES = ['marked', 'picked-up', 'partitions-offline', 'stop-replica-sent', 'replicas-deleted', 'znodes-removed', 'awaiting-file-delete', 'gone'];
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** This suite's backend runs at 20×: 30 s is plenty, polled every 25 ms. */
+const waitFor = <T,>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitForWith(what, probe, timeoutMs, 25);
 
 class Backend {
   readonly host = new WorkspaceHost();

@@ -9,21 +9,12 @@ import { createBackend } from '../../src-main/api/create-backend';
 import { kafkaPythonUnavailable } from '../support/kafka-python';
 import { kafkaPython } from '../support/kafka-wire';
 import { makeTempDir } from '../support/temp-dir';
+import { waitFor } from '../support/wait-for';
 
 const unavailable = kafkaPythonUnavailable();
 // Outside CI without kafka-python: skip, saying why. In CI (which installs it) this fails instead.
 const skip = unavailable !== null && !process.env.CI;
 if (skip) console.warn(`kafka-python backend test skipped: ${unavailable}`);
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(skip)('the backend’s Kafka listeners', () => {
   const tmp = makeTempDir('kafka-dojo-listeners-');

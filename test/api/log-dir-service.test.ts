@@ -13,16 +13,7 @@ import type { LogDirService, SegmentBatchDto } from '../../src-main/api/contract
 import { createBackend } from '../../src-main/api/create-backend';
 import { buildRecordBatch, CompressionType } from '../../src-main/core/record';
 import { makeTempDir } from '../support/temp-dir';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { waitFor } from '../support/wait-for';
 
 /** Every file under `dir` with its SHA-256, to prove nothing was written. */
 function fingerprint(dir: string): Record<string, string> {

@@ -9,9 +9,9 @@
  * ones the README shows are copied to docs/screenshots/ as well.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CreateTopicRequestDto } from '../../src-main/api/contract';
-import { chromiumMissing, startE2eApp, type E2eApp, type TrackedPage } from './support/app-fixture';
+import { describeInChromium } from './support/e2e-suite';
 import {
   bodyRows,
   clickControl,
@@ -25,43 +25,12 @@ import {
   waitUntil,
 } from './support/ui';
 
-const missing = chromiumMissing();
-// Without the browser: a developer's machine skips (saying why); CI fails, since it installs it.
-const skip = missing !== null && !process.env.CI;
-if (skip) console.warn(`test/e2e skipped: ${missing} (with CI set, this fails instead).`);
 const TEST_TIMEOUT = 60_000;
 const CLUSTER = 'e2e-racks';
 
-
-describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'Kafka Dojo in Chromium, headless mode', () => {
-  let app: E2eApp;
-  let current: TrackedPage | null = null;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-  }, 120_000);
-
-  afterEach(async (context) => {
-    const tracked = current;
-    current = null;
-    if (tracked === null) return;
-    // What the page showed when a test failed: test-results/screenshots/FAILED-<test>.png.
-    if (context.task.result?.state === 'fail') {
-      const name = `FAILED-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`;
-      await app.screenshot(tracked.page, name).catch(() => undefined);
-    }
-    await tracked.close();
-    expect(tracked.problems, 'console errors or uncaught exceptions in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (app) expect(app.serverErrors, 'unexpected server errors').toEqual([]);
-  }, 60_000);
-
+describeInChromium('Kafka Dojo', (suite) => {
   async function open(): Promise<Page> {
-    current = await app.openPage();
-    const page = current.page;
+    const { page } = await suite.openPage();
     page.setDefaultTimeout(UI_TIMEOUT);
     // The app starts on the overview of the open cluster.
     await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
@@ -98,7 +67,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
   }
 
   async function apiAssignment(topic: string): Promise<number[][]> {
-    const detail = await app.backend.api.topics.detail(topic);
+    const detail = await suite.app.backend.api.topics.detail(topic);
     return detail.partitions.map((p) => [...p.replicas]);
   }
 
@@ -122,7 +91,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await setNumber(racks.getByRole('spinbutton'), 3);
       await racks.getByText('0 → rack-0, 1 → rack-1, 2 → rack-2').waitFor();
       await dialog.getByRole('heading', { name: 'New cluster', exact: true }).click(); // nothing focused in the picture
-      await app.screenshot(page, 'new-cluster');
+      await suite.app.screenshot(page, 'new-cluster');
       await dialog.getByRole('button', { name: 'Create and open', exact: true }).click();
 
       const main = page.getByRole('main');
@@ -140,15 +109,15 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await waitUntil(async () => (await controllerRow.count()) === 1, 'one broker with the Controller badge');
       const controllerId = Number((await controllerRow.getByRole('cell').first().innerText()).replace('Controller', '').trim());
       await page.getByText(`Controller: broker ${controllerId}`, { exact: true }).waitFor();
-      expect((await app.backend.api.cluster.overview()).controllerId).toBe(controllerId);
+      expect((await suite.app.backend.api.cluster.overview()).controllerId).toBe(controllerId);
       await waitToastGone(page, `Cluster ${CLUSTER} created and started`);
-      await app.screenshot(page, 'overview');
+      await suite.app.screenshot(page, 'overview');
 
       // The clusters page now shows both, the new one open.
       await navigate(page, 'Clusters');
       await rowWithCell(table, new RegExp(`^${CLUSTER}\\s+open$`)).waitFor();
       await rowWithCell(table, /^dojo$/).waitFor();
-      await app.screenshot(page, 'clusters');
+      await suite.app.screenshot(page, 'clusters');
     },
     TEST_TIMEOUT,
   );
@@ -169,7 +138,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       for (const replicas of previewed) expect(new Set(replicas).size).toBe(3);
       const command = `kafka-topics.sh --create --topic orders --replica-assignment ${previewed.map((r) => r.join(':')).join(',')}`;
       await main.getByText(command, { exact: true }).waitFor();
-      await app.screenshot(page, 'create-topic-wizard');
+      await suite.app.screenshot(page, 'create-topic-wizard');
 
       await wizardCreate(page, 6);
       // What the wizard showed is what was written.
@@ -179,11 +148,11 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await main.getByRole('heading', { level: 2, name: 'Topics / orders', exact: true }).waitFor();
       const partitions = bodyRows(page.getByTestId('partitions-table'));
       await waitUntil(async () => (await partitions.filter({ hasText: 'OnlinePartition' }).count()) === 6, 'six OnlinePartition rows');
-      await app.screenshot(page, 'topic-detail');
+      await suite.app.screenshot(page, 'topic-detail');
 
       await navigate(page, 'Topics');
       await rowWithCell(page.getByTestId('topics-table'), 'orders').getByText('healthy').waitFor();
-      await app.screenshot(page, 'topics');
+      await suite.app.screenshot(page, 'topics');
     },
     TEST_TIMEOUT,
   );
@@ -208,7 +177,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       }
       expect(await readAssignmentGrid(grid)).toEqual(wanted);
       await main.getByText('kafka-topics.sh --create --topic manual-grid --replica-assignment 0:1,1:2,2:0', { exact: true }).waitFor();
-      await app.screenshot(page, 'create-topic-manual-grid');
+      await suite.app.screenshot(page, 'create-topic-manual-grid');
 
       await wizardCreate(page, 3);
       expect(await apiAssignment('manual-grid')).toEqual(wanted);
@@ -236,11 +205,11 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       expect(messageBox!.y + messageBox!.height).toBeLessThanOrEqual(nextBox!.y + 1);
       // The wizard stays on this step.
       await main.getByRole('spinbutton', { name: 'Replication factor', exact: true }).waitFor();
-      await app.screenshot(page, 'create-topic-refused');
+      await suite.app.screenshot(page, 'create-topic-refused');
 
-      const listed = await app.backend.api.topics.list({ search: 'too-many-replicas' });
+      const listed = await suite.app.backend.api.topics.list({ search: 'too-many-replicas' });
       expect(listed.total).toBe(0);
-      await expect(app.backend.api.topics.detail('too-many-replicas')).rejects.toThrow();
+      await expect(suite.app.backend.api.topics.detail('too-many-replicas')).rejects.toThrow();
     },
     TEST_TIMEOUT,
   );
@@ -255,7 +224,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
         assignment: { kind: 'automatic', rackAware: false },
         configs: {},
       };
-      const created = await app.backend.api.topics.create(request, { validateOnly: false });
+      const created = await suite.app.backend.api.topics.create(request, { validateOnly: false });
       expect(created.error).toBeNull();
 
       const page = await open();
@@ -273,10 +242,10 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await main.getByRole('heading', { name: 'Assignment after the change (new partitions highlighted)', exact: true }).waitFor();
       const preview = await readAssignmentGrid(main.getByTestId('assignment-grid'));
       expect(preview).toHaveLength(4);
-      await app.screenshot(page, 'alter-add-partitions');
+      await suite.app.screenshot(page, 'alter-add-partitions');
       await main.getByRole('button', { name: 'Add partitions', exact: true }).click();
       await expectToast(page, '2 partitions added');
-      await waitUntil(async () => (await app.backend.api.topics.detail('alter-me')).partitions.length === 4, 'four partitions in the API');
+      await waitUntil(async () => (await suite.app.backend.api.topics.detail('alter-me')).partitions.length === 4, 'four partitions in the API');
       expect(await apiAssignment('alter-me')).toEqual(preview);
 
       // Edit configs: retention.ms = 3600000.
@@ -297,9 +266,9 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       const retention = rowWithCell(page.getByTestId('topic-configs'), 'retention.ms');
       await retention.getByRole('cell', { name: '3600000', exact: true }).waitFor();
       await retention.getByRole('cell', { name: 'TOPIC_CONFIG', exact: true }).waitFor();
-      const entry = (await app.backend.api.topics.detail('alter-me')).configs.find((c) => c.name === 'retention.ms');
+      const entry = (await suite.app.backend.api.topics.detail('alter-me')).configs.find((c) => c.name === 'retention.ms');
       expect(entry).toMatchObject({ value: '3600000', source: 'TOPIC_CONFIG' });
-      await app.screenshot(page, 'topic-configs');
+      await suite.app.screenshot(page, 'topic-configs');
     },
     TEST_TIMEOUT,
   );
@@ -318,7 +287,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await main.getByRole('button', { name: 'Send', exact: true }).click();
       const results = page.getByTestId('produce-results');
       await bodyRows(results).first().getByText('NONE', { exact: true }).waitFor();
-      await app.screenshot(page, 'messages');
+      await suite.app.screenshot(page, 'messages');
     },
     TEST_TIMEOUT,
   );
@@ -327,7 +296,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
     "kills the controller's broker from the brokers page and a new controller takes over",
     async () => {
       const page = await open();
-      const before = await app.backend.api.cluster.overview();
+      const before = await suite.app.backend.api.cluster.overview();
       const oldController = before.controllerId;
       expect(oldController).toBeGreaterThanOrEqual(0);
 
@@ -335,17 +304,17 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       const speed100 = page.getByTestId('clock-speed').getByRole('radio', { name: '100×', exact: true });
       await clickControl(speed100);
       await waitUntil(() => speed100.isChecked(), 'the 100× clock selected');
-      expect((await app.backend.api.cluster.overview()).clockSpeed).toBe(100);
+      expect((await suite.app.backend.api.cluster.overview()).clockSpeed).toBe(100);
 
       await navigate(page, 'Brokers');
       const table = page.getByTestId('brokers-table');
       const row = rowWithCell(table, new RegExp(`^${oldController}\\s+Controller$`));
-      await app.screenshot(page, 'brokers');
+      await suite.app.screenshot(page, 'brokers');
       await row.getByRole('button', { name: 'Kill', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Kill: broker ${oldController}`, exact: true });
       await dialog.getByText('This is what will happen:').waitFor();
       await waitUntil(async () => (await dialog.getByRole('listitem').count()) > 0, 'the explanation of the kill');
-      await app.screenshot(page, 'brokers-kill-dialog');
+      await suite.app.screenshot(page, 'brokers-kill-dialog');
       await dialog.getByRole('button', { name: 'Kill', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await rowWithCell(table, new RegExp(`^${oldController}$`)).getByRole('cell', { name: 'Killed', exact: true }).waitFor();
@@ -361,11 +330,11 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       const brokers = page.getByTestId('overview-brokers');
       await rowWithCell(brokers, new RegExp(`^${newController}\\s+Controller$`)).waitFor();
       await rowWithCell(brokers, new RegExp(`^${oldController}$`)).getByRole('cell', { name: 'Killed', exact: true }).waitFor();
-      const after = await app.backend.api.cluster.overview();
+      const after = await suite.app.backend.api.cluster.overview();
       expect(after.controllerId).toBe(newController);
       expect(after.controllerEpoch).toBeGreaterThan(before.controllerEpoch);
       await waitToastGone(page, `Kill broker ${oldController}: done`);
-      await app.screenshot(page, 'overview-after-kill');
+      await suite.app.screenshot(page, 'overview-after-kill');
     },
     TEST_TIMEOUT,
   );
@@ -384,7 +353,7 @@ describe.skipIf(skip)(skip ? `Kafka Dojo in Chromium (skipped: ${missing})` : 'K
       await page.getByRole('combobox', { name: '语言', exact: true }).waitFor();
       await page.getByRole('menuitem', { name: '集群', exact: true }).click();
       await page.getByRole('button', { name: '新建集群', exact: true }).waitFor();
-      await app.screenshot(page, 'clusters-zh-CN');
+      await suite.app.screenshot(page, 'clusters-zh-CN');
     },
     TEST_TIMEOUT,
   );

@@ -6,54 +6,30 @@
  * 18 s ZooKeeper session lasts 180 ms: on a loaded 2-core machine brokers' sessions expire.)
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, startE2eApp, type E2eApp, type TrackedPage } from './support/app-fixture';
+import { expect, it } from 'vitest';
+import type { E2eApp } from './support/app-fixture';
+import { describeInChromium } from './support/e2e-suite';
 import { clickControl, navigate, rowWithCell, UI_TIMEOUT, waitToastGone, waitUntil } from './support/ui';
 
-const missing = chromiumMissing();
-// Without the browser: a developer's machine skips (saying why); CI fails, since it installs it.
-const skip = missing !== null && !process.env.CI;
-if (skip) console.warn(`test/e2e/deletions skipped: ${missing} (with CI set, this fails instead).`);
 const TEST_TIMEOUT = 40_000;
 
-describe.skipIf(skip)(skip ? `Deletion monitor in Chromium (skipped: ${missing})` : 'the deletion monitor in Chromium, headless mode', () => {
-  let app: E2eApp;
-  let current: TrackedPage | null = null;
+/** Two topics to delete: one whose replicas all live, one with replicas on broker 2 (stopped in a test). */
+async function createTopics(app: E2eApp): Promise<void> {
+  for (const [name, assignment] of [
+    ['doomed', [[0, 1], [1, 2], [2, 0]]],
+    ['stuck', [[1, 2], [2, 0]]],
+  ] as const) {
+    const created = await app.backend.api.topics.create(
+      { name, partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: assignment.map((r) => [...r]) }, configs: {} },
+      { validateOnly: false },
+    );
+    expect(created.error).toBeNull();
+  }
+}
 
-  beforeAll(async () => {
-    app = await startE2eApp();
-    for (const [name, assignment] of [
-      ['doomed', [[0, 1], [1, 2], [2, 0]]],
-      ['stuck', [[1, 2], [2, 0]]],
-    ] as const) {
-      const created = await app.backend.api.topics.create(
-        { name, partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: assignment.map((r) => [...r]) }, configs: {} },
-        { validateOnly: false },
-      );
-      expect(created.error).toBeNull();
-    }
-  }, 120_000);
-
-  afterEach(async (context) => {
-    const tracked = current;
-    current = null;
-    if (tracked === null) return;
-    if (context.task.result?.state === 'fail') {
-      const name = `FAILED-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`;
-      await app.screenshot(tracked.page, name).catch(() => undefined);
-    }
-    await tracked.close();
-    expect(tracked.problems, 'console errors or uncaught exceptions in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    if (app) expect(app.serverErrors, 'unexpected server errors').toEqual([]);
-  }, 60_000);
-
+describeInChromium('the deletion monitor', (suite) => {
   async function open(): Promise<Page> {
-    current = await app.openPage();
-    const page = current.page;
+    const { page } = await suite.openPage();
     page.setDefaultTimeout(UI_TIMEOUT);
     await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
     const speed10 = page.getByTestId('clock-speed').getByRole('radio', { name: '10×', exact: true });
@@ -103,7 +79,7 @@ describe.skipIf(skip)(skip ? `Deletion monitor in Chromium (skipped: ${missing})
       // 60 s of file.delete.delay.ms at least, as minutes and seconds.
       expect(await row.getByTestId('history-duration-doomed').innerText()).toMatch(/^1 min \d\d s$/);
       await waitToastGone(page, 'Deletion requested: doomed');
-      await app.screenshot(page, 'deletion-monitor');
+      await suite.app.screenshot(page, 'deletion-monitor');
     },
     TEST_TIMEOUT,
   );
@@ -134,7 +110,7 @@ describe.skipIf(skip)(skip ? `Deletion monitor in Chromium (skipped: ${missing})
       await waitToastGone(page, 'Deletion requested: stuck');
       // The reason and the replica × state grid in the picture.
       await detail.getByTestId('deletion-blockers').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await app.screenshot(page, 'deletion-blocked');
+      await suite.app.screenshot(page, 'deletion-blocked');
 
       await navigate(page, 'Brokers');
       await page.getByTestId('broker-2-start').click();
@@ -150,4 +126,4 @@ describe.skipIf(skip)(skip ? `Deletion monitor in Chromium (skipped: ${missing})
     },
     TEST_TIMEOUT,
   );
-});
+}, { afterStart: createTopics });

@@ -7,64 +7,41 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp-dir';
-import { chromiumMissing, startE2eApp, type E2eApp, type TrackedPage } from './support/app-fixture';
+import type { E2eApp } from './support/app-fixture';
+import { describeInChromium } from './support/e2e-suite';
 import { bodyRows, navigate, UI_TIMEOUT, waitUntil } from './support/ui';
 
-const missing = chromiumMissing();
-// Without the browser: a developer's machine skips (saying why); CI fails, since it installs it.
-const skip = missing !== null && !process.env.CI;
-if (skip) console.warn(`test/e2e/log-dirs skipped: ${missing} (with CI set, this fails instead).`);
 const TEST_TIMEOUT = 40_000;
 const TOPIC = 'audit';
 const SEGMENT = `${TOPIC}-0/00000000000000000000.log`;
 
-describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missing})` : 'The log dir browser in Chromium, headless mode', () => {
-  let app: E2eApp;
-  let current: TrackedPage | null = null;
-  const copies = makeTempDir('kafka-dojo-e2e-logdir-copy-');
+const copies = makeTempDir('kafka-dojo-e2e-logdir-copy-');
 
-  beforeAll(async () => {
-    app = await startE2eApp();
-    const api = app.backend.api;
-    const deadline = Date.now() + 30_000;
-    while ((await api.cluster.overview()).controllerId < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const created = await api.topics.create(
-      { name: TOPIC, partitions: 1, replicationFactor: 1, assignment: { kind: 'manual', assignment: [[0]] }, configs: { 'index.interval.bytes': '60' } },
-      { validateOnly: false },
-    );
-    expect(created.error).toBeNull();
-    while (!(await api.topics.detail(TOPIC)).partitions.every((p) => p.state === 'OnlinePartition')) await new Promise((r) => setTimeout(r, 100));
-  }, 120_000);
+/** The topic the tests produce to: one partition on broker 0, an index entry every 60 bytes. */
+async function createTopic(app: E2eApp): Promise<void> {
+  const api = app.backend.api;
+  const deadline = Date.now() + 30_000;
+  while ((await api.cluster.overview()).controllerId < 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const created = await api.topics.create(
+    { name: TOPIC, partitions: 1, replicationFactor: 1, assignment: { kind: 'manual', assignment: [[0]] }, configs: { 'index.interval.bytes': '60' } },
+    { validateOnly: false },
+  );
+  expect(created.error).toBeNull();
+  while (!(await api.topics.detail(TOPIC)).partitions.every((p) => p.state === 'OnlinePartition')) await new Promise((r) => setTimeout(r, 100));
+}
 
-  afterEach(async (context) => {
-    const tracked = current;
-    current = null;
-    if (tracked === null) return;
-    if (context.task.result?.state === 'fail') {
-      await app.screenshot(tracked.page, `FAILED-log-dirs-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 50)}`).catch(() => undefined);
-    }
-    await tracked.close();
-    expect(tracked.problems, 'console errors or uncaught exceptions in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    copies.cleanup();
-    if (app) expect(app.serverErrors, 'unexpected server errors').toEqual([]);
-  }, 60_000);
-
+describeInChromium('the log dir browser', (suite) => {
   async function open(): Promise<Page> {
-    current = await app.openPage();
-    const page = current.page;
+    const { page } = await suite.openPage();
     page.setDefaultTimeout(UI_TIMEOUT);
     await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
     return page;
   }
 
   async function brokerDir(): Promise<string> {
-    return (await app.backend.api.logDirs.roots()).find((r) => r.id === 'broker-0/kafka-logs')!.path;
+    return (await suite.app.backend.api.logDirs.roots()).find((r) => r.id === 'broker-0/kafka-logs')!.path;
   }
 
   /** From the log dirs page with a root open: into the partition directory, until its segment is listed. */
@@ -101,7 +78,7 @@ describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missin
       await main.getByText(`${TOPIC}-0/`, { exact: true }).waitFor();
       await main.getByTestId('log-dir-entries').getByText('meta.properties', { exact: true }).first().click();
       await main.getByTestId('log-dir-file').getByText('cluster.id', { exact: true }).first().waitFor();
-      await app.screenshot(page, 'log-dir-browser');
+      await suite.app.screenshot(page, 'log-dir-browser');
       await openPartitionDir(page);
       await main.getByText('leader epoch checkpoint', { exact: true }).waitFor();
 
@@ -117,7 +94,7 @@ describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missin
       await main.getByTestId('batch-records').getByText('{"order":4,"note":"from the e2e test"}', { exact: true }).waitFor();
       await main.getByTestId('batch-records').getByText('JSON', { exact: true }).click();
       await main.getByTestId('batch-records').getByText('"order": 4,', { exact: false }).waitFor();
-      await app.screenshot(page, 'segment-viewer');
+      await suite.app.screenshot(page, 'segment-viewer');
     },
     TEST_TIMEOUT,
   );
@@ -126,7 +103,7 @@ describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missin
     'shows a byte flipped on disk as a CRC error, stored against computed',
     async () => {
       const dir = await brokerDir();
-      const page0 = await app.backend.api.logDirs.batches('broker-0/kafka-logs', SEGMENT, 0);
+      const page0 = await suite.app.backend.api.logDirs.batches('broker-0/kafka-logs', SEGMENT, 0);
       const target = page0.batches[2];
       const path = join(dir, SEGMENT);
       const bytes = readFileSync(path);
@@ -147,7 +124,7 @@ describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missin
       expect(text).toMatch(/computed \d+/);
       expect(text).toContain(`Record is corrupt (stored crc = ${target.storedCrc}, computed crc = `);
       expect(await bodyRows(page.getByTestId('batches-table')).getByText('invalid', { exact: true }).count()).toBe(1);
-      await app.screenshot(page, 'segment-crc-error');
+      await suite.app.screenshot(page, 'segment-crc-error');
     },
     TEST_TIMEOUT,
   );
@@ -174,4 +151,4 @@ describe.skipIf(skip)(skip ? `The log dir browser in Chromium (skipped: ${missin
     },
     TEST_TIMEOUT,
   );
-});
+}, { afterStart: createTopic, afterClose: () => copies.cleanup() });

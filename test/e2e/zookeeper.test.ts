@@ -8,51 +8,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, startE2eApp, type E2eApp, type TrackedPage } from './support/app-fixture';
+import { expect, it } from 'vitest';
+import { describeInChromium } from './support/e2e-suite';
 import { navigate, rowWithCell, UI_TIMEOUT, waitUntil } from './support/ui';
 
-const missing = chromiumMissing();
-// Without the browser: a developer's machine skips (saying why); CI fails, since it installs it.
-const skip = missing !== null && !process.env.CI;
-if (skip) console.warn(`test/e2e/zookeeper skipped: ${missing} (with CI set, this fails instead).`);
 const TEST_TIMEOUT = 40_000;
 const TOPIC = 'by-hand';
 const TOPIC_ZNODE = `{"version":2,"partitions":{"2":[2],"1":[1],"0":[0]},"adding_replicas":{},"removing_replicas":{}}`;
 
-describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${missing})` : 'ZooKeeper node editor in Chromium, headless mode', () => {
-  let app: E2eApp;
-  let current: TrackedPage | null = null;
-  /** Console errors a test provokes on purpose: the browser logs every refused (422) call. */
-  let expectedProblems: RegExp[] = [];
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await waitUntil(async () => (await app.backend.api.cluster.overview()).controllerId >= 0, 'a controller', 60_000);
-  }, 120_000);
-
-  afterEach(async (context) => {
-    const tracked = current;
-    current = null;
-    if (tracked === null) return;
-    if (context.task.result?.state === 'fail') {
-      const name = `FAILED-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`;
-      await app.screenshot(tracked.page, name).catch(() => undefined);
-    }
-    await tracked.close();
-    const unexpected = tracked.problems.filter((p) => !expectedProblems.some((e) => e.test(p)));
-    expectedProblems = [];
-    expect(unexpected, 'console errors or uncaught exceptions in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    expect(app?.serverErrors ?? []).toEqual([]);
-  });
-
+describeInChromium('the ZooKeeper node editor', (suite) => {
   async function openEditor(): Promise<Page> {
-    current = await app.openPage();
-    const { page } = current;
+    const { page } = await suite.openPage();
     await navigate(page, 'ZooKeeper');
     await treeRow(page, '/brokers').waitFor();
     return page;
@@ -81,7 +47,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
     const effects = page.getByTestId('znode-check-effects');
     await effects.getByText(`This creates topic ${TOPIC} with 3 partitions on brokers 0,1,2`, { exact: false }).waitFor();
     expect(await page.getByTestId('znode-check-problem').count()).toBe(0);
-    await app.screenshot(page, 'zookeeper-editor');
+    await suite.app.screenshot(page, 'zookeeper-editor');
     await page.getByTestId('znode-save').click();
 
     // Saved: the node view shows it, and the controller's work appears in the tree as pushed.
@@ -95,7 +61,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
 
     await navigate(page, 'Topics');
     await rowWithCell(page.getByRole('main'), TOPIC).waitFor();
-    const overview = await app.backend.api.cluster.overview();
+    const overview = await suite.app.backend.api.cluster.overview();
     for (const p of [0, 1, 2]) {
       const dir = overview.brokers.find((b) => b.id === p)?.logDirs[0]?.path ?? '';
       expect(existsSync(join(dir, `${TOPIC}-${p}`, '00000000000000000000.log')), `${TOPIC}-${p} on broker ${p}`).toBe(true);
@@ -123,7 +89,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
     await page.getByTestId('znode-save').click();
     const dialog = page.getByTestId('confirm-dialog').filter({ hasText: 'Save invalid data?' });
     await dialog.getByTestId('confirm-sentences').getByText('/brokers/topics/broken', { exact: false }).first().waitFor();
-    await app.screenshot(page, 'zookeeper-invalid-warning');
+    await suite.app.screenshot(page, 'zookeeper-invalid-warning');
     await dialog.getByTestId('confirm-ok').click();
     await page.getByTestId('znode-path').getByText('/brokers/topics/broken', { exact: true }).waitFor();
 
@@ -136,7 +102,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
     const page = await openEditor();
     await page.getByRole('tab', { name: 'Watches' }).click();
     const panel = page.getByTestId('watch-panel');
-    const controllerId = (await app.backend.api.cluster.overview()).controllerId;
+    const controllerId = (await suite.app.backend.api.cluster.overview()).controllerId;
     const controllerRow = rowWithCell(panel, `broker-${controllerId} (controller)`);
     await controllerRow.waitFor();
     await rowWithCell(panel, 'kafka-dojo-node-editor').waitFor();
@@ -145,7 +111,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
   }, TEST_TIMEOUT);
 
   it('sets data with an expected version (BadVersion in ZooKeeper\'s words) and deletes a subtree after listing it', async () => {
-    const zk = app.backend.api.zookeeper;
+    const zk = suite.app.backend.api.zookeeper;
     for (const path of ['/scratch', '/scratch/a', '/scratch/a/b']) await zk.create({ path, data: 'v0', mode: 'persistent' });
     const page = await openEditor();
     await treeRow(page, '/scratch').click();
@@ -154,7 +120,7 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
     const form = page.getByTestId('znode-write');
     await form.getByTestId('znode-write-data').fill('v1');
     await zk.setData({ path: '/scratch', data: 'changed meanwhile', version: 0 });
-    expectedProblems = [/status of 422 .*\/api\/zookeeper\/setData/];
+    suite.allowProblems(/status of 422 .*\/api\/zookeeper\/setData/);
     await form.getByTestId('znode-save').click();
     await form.getByTestId('api-error').getByText('KeeperErrorCode = BadVersion for /scratch').waitFor();
 
@@ -167,4 +133,4 @@ describe.skipIf(skip)(skip ? `ZooKeeper node editor in Chromium (skipped: ${miss
     await page.getByTestId('znode-gone').waitFor();
     await waitUntil(async () => (await treeRow(page, '/scratch').count()) === 0, '/scratch to leave the tree');
   }, TEST_TIMEOUT);
-});
+}, { afterStart: (app) => waitUntil(async () => (await app.backend.api.cluster.overview()).controllerId >= 0, 'a controller', 60_000) });
