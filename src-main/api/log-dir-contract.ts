@@ -108,6 +108,21 @@ export interface LogDirFileDto {
   readonly brokerMetadata: { readonly brokerId: number; readonly clusterId: string | null } | null;
   /** A sentence on what the file is for. */
   readonly note: string | null;
+  /** A producer-state `.snapshot`: one row per producer (absent for other files). */
+  readonly producerSnapshot?: ReadonlyArray<ProducerSnapshotEntryDto> | null;
+}
+
+/** One producer in a `.snapshot` file (Kafka 2.5's ProducerSnapshotEntrySchema). */
+export interface ProducerSnapshotEntryDto {
+  readonly producerId: number;
+  readonly producerEpoch: number;
+  readonly lastSequence: number;
+  readonly lastOffset: number;
+  readonly offsetDelta: number;
+  readonly timestamp: number;
+  readonly coordinatorEpoch: number;
+  /** −1: no ongoing transaction. */
+  readonly currentTxnFirstOffset: number;
 }
 
 export interface IndexFileSummaryDto {

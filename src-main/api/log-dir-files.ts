@@ -29,6 +29,7 @@ import {
 import { FileSystemError, joinPath, type FileSystem } from '../core/platform/file-system';
 import type { LogDirEntryKindDto, LogDirFileDto } from './log-dir-contract';
 import { kafkaErrorText, segmentBytes } from './log-dir-segment';
+import { parseProducerSnapshotFile } from './log-dir-snapshot';
 
 export const PARTITION_METADATA_FILE = 'partition.metadata';
 
@@ -91,6 +92,7 @@ const NOTES: Partial<Record<LogDirEntryKindDto, string>> = {
   lock: 'Held (file lock) while a broker runs on this log dir.',
   'leader-epoch-checkpoint': 'Leader epochs of this partition and the offset each started at (LeaderEpochFileCache).',
   'partition-metadata': 'Partition metadata (Kafka 2.8+ writes the topic id here; Kafka 2.5 has no such file).',
+  'producer-snapshot': "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
   temporary: 'A checkpoint being written (write to .tmp, fsync, rename): left behind by a crash.',
 };
 
@@ -159,6 +161,10 @@ export function parseLogDirFile(path: string, kind: LogDirEntryKindDto, bytes: U
           .filter((l) => l.includes(':'))
           .map((l) => ({ key: l.slice(0, l.indexOf(':')).trim(), value: l.slice(l.indexOf(':') + 1).trim() }));
         return { ...base, ...EMPTY, properties, error: null };
+      }
+      case 'producer-snapshot': {
+        const parsed = parseProducerSnapshotFile(bytes, sizeBytes);
+        return { ...base, ...EMPTY, producerSnapshot: parsed.entries, error: parsed.error };
       }
       default:
         return { ...base, ...EMPTY, error: null };

@@ -14,7 +14,7 @@ import type { KafkaServer } from '../../src-main/core/broker/kafka-server';
 import { Partition } from '../../src-main/core/broker/partition';
 import { Workspace } from '../../src-main/core/cluster/workspace';
 import type { Log } from '../../src-main/core/log/log';
-import { DELETED_FILE_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetIndexFileName, timeIndexFileName } from '../../src-main/core/log/log-dir-names';
+import { DELETED_FILE_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetFromFileName, offsetIndexFileName, timeIndexFileName } from '../../src-main/core/log/log-dir-names';
 import type { LogSegment } from '../../src-main/core/log/log-segment';
 import { microtaskExecutor } from '../../src-main/core/platform/executor';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
@@ -368,7 +368,14 @@ function checkReplicaLog(log: Log, where: string): BatchInfo[] {
   const expected = new Set([LEADER_EPOCH_CHECKPOINT_FILE, `${LEADER_EPOCH_CHECKPOINT_FILE}.tmp`]);
   for (const segment of segments) for (const name of [logFileName, offsetIndexFileName, timeIndexFileName]) expected.add(name(segment.baseOffset));
   const present = new Set(readdirSync(log.dir));
-  for (const name of present) if (!expected.has(name) && !name.endsWith(DELETED_FILE_SUFFIX)) problems.push(`${where}: unexpected file ${name}`);
+  for (const name of present) {
+    // Producer snapshots (taken at rolls and loads) never lie past the log end once the log is loaded.
+    if (/^\d{20}\.snapshot$/.test(name)) {
+      if (offsetFromFileName(name) > log.logEndOffset) problems.push(`${where}: producer snapshot ${name} past the log end offset ${log.logEndOffset}`);
+      continue;
+    }
+    if (!expected.has(name) && !name.endsWith(DELETED_FILE_SUFFIX)) problems.push(`${where}: unexpected file ${name}`);
+  }
   for (const segment of segments) if (!present.has(logFileName(segment.baseOffset))) problems.push(`${where}: segment ${segment.baseOffset} has no .log file`);
 
   const epochs = log.leaderEpochEntries;

@@ -183,6 +183,8 @@ export class LogCheckpoints {
     const logs = this.ctx.logsInDir.get(dir);
     if (!logs || logs.size === 0 || !this.ctx.live.has(dir)) return;
     this.writeCheckpoint(dir, this.recoveryPointCheckpoints.get(dir), [...logs].map(([tp, l]) => [tp, l.recoveryPoint] as const));
+    // As Kafka: producer snapshots older than the recovery point are no longer needed for recovery.
+    for (const [, l] of logs) l.deleteSnapshotsAfterRecoveryPointCheckpoint();
   }
 
   checkpointLogStartOffsetsInDir(dir: string): void {

@@ -41,6 +41,8 @@ import { LogSegment } from './log-segment';
 import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './log-segment';
 import type { LogAppendInfo } from './log-validator';
 import { analyzeAndValidateRecords, validateMessagesAndAssignOffsets } from './log-validator';
+import { analyzeAndValidateProducerState, rebuildProducerState } from './producer-state-loading';
+import { ProducerStateManager } from './producer-state-manager';
 
 export interface LogOptions {
   readonly fs: FileSystem;
@@ -82,6 +84,9 @@ export interface LoadedLogState {
   readonly removedByRecovery: readonly LogSegment[];
 }
 
+/** `producer.id.expiration.check.interval.ms` (10 minutes). */
+const PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = 600000;
+
 export class Log {
   private dirPath: string;
   readonly topicPartition: TopicPartition;
@@ -94,6 +99,8 @@ export class Log {
   /** Segments by base offset, ascending; the last one is the active segment. */
   private segmentList: LogSegment[] = [];
   readonly leaderEpochCache: LeaderEpochFileCache;
+  /** Idempotent producers' epochs and last batches, with their `.snapshot` files. */
+  readonly producerStateManager: ProducerStateManager;
 
   logStartOffset: number;
   recoveryPoint: number;
@@ -123,6 +130,19 @@ export class Log {
       joinPath(this.dirPath, LEADER_EPOCH_CHECKPOINT_FILE),
       () => this.nextOffset,
       (message) => this.emit('WARN', message, { type: 'log-message' }),
+    );
+    this.producerStateManager = new ProducerStateManager({
+      fs: this.fs,
+      topicPartition: this.topicPartition,
+      dir: this.dirPath,
+      // Only warnings reach the log's events: the INFO lines of every roll and load would drown them.
+      onMessage: (level, message) => {
+        if (level === 'WARN') this.onEvent(level, `[ProducerStateManager partition=${tpKey(this.topicPartition)}] ${message}`, { type: 'log-message' });
+      },
+    });
+    // `PeriodicProducerExpirationCheck`: producers silent for transactional.id.expiration.ms are forgotten.
+    this.producerExpireCheck = this.time.schedulePeriodic('PeriodicProducerExpirationCheck', PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, () =>
+      this.producerStateManager.removeExpiredProducers(this.time.nowMs()),
     );
   }
 
@@ -157,6 +177,7 @@ export class Log {
     // The earliest leader epoch may not have been flushed before a hard failure (Kafka's words).
     log.leaderEpochCache.truncateFromStart(log.logStartOffset);
     log.hw = Math.max(log.logStartOffset, Math.min(log.hw, log.nextOffset));
+    if (!log.isDeleteDir) log.loadProducerState(log.nextOffset, options.hadCleanShutdown ?? false);
     return log;
   }
 
@@ -342,8 +363,20 @@ export class Log {
       );
     }
     const segment = this.maybeRoll(valid.length, info);
+    // Checked after offsets are assigned, before anything is written: a retried batch answers the first copy's offsets.
+    const origin = isFromClient ? 'client' : assignOffsets ? 'coordinator' : 'replication';
+    const { updatedProducers, duplicate } = analyzeAndValidateProducerState(this.producerStateManager, batchesIn(valid), origin);
+    if (duplicate) {
+      info.firstOffset = duplicate.lastOffset - duplicate.offsetDelta;
+      info.lastOffset = duplicate.lastOffset;
+      info.logAppendTime = duplicate.timestamp;
+      info.logStartOffset = this.logStartOffset;
+      return info;
+    }
     segment.append(info.lastOffset, info.maxTimestamp, info.offsetOfMaxTimestamp, valid);
     this.updateLogEndOffset(info.lastOffset + 1);
+    for (const producerAppendInfo of updatedProducers.values()) this.producerStateManager.update(producerAppendInfo);
+    this.producerStateManager.updateMapEndOffset(info.lastOffset + 1);
     info.logStartOffset = this.logStartOffset;
     if (this.unflushedMessages >= this.logConfig.flushInterval) this.flush();
     return info;
@@ -421,9 +454,42 @@ export class Log {
     const segment = this.newSegment(newOffset);
     this.segmentList.push(segment);
     this.updateLogEndOffset(this.nextOffset);
+    // The snapshot sits at the new base offset, so recovering a segment can start from its snapshot.
+    this.producerStateManager.updateMapEndOffset(newOffset);
+    this.producerStateManager.takeSnapshot();
     this.time.schedule('flush-log', 0, () => this.flushSafely(newOffset));
     this.emit('INFO', `Rolled new log segment at offset ${newOffset} in 0 ms.`, { type: 'segment-rolled', baseOffset: newOffset, reason });
     return segment;
+  }
+
+  // --- producer state ----------------------------------------------------------------------------
+
+  /** `Log.loadProducerState`: the producer table brought to `lastOffset` (snapshot, then the log). */
+  private loadProducerState(lastOffset: number, reloadFromCleanShutdown: boolean): void {
+    const view = {
+      segments: this.segmentList,
+      logStartOffset: this.logStartOffset,
+      messageFormatRecordVersion: this.logConfig.messageFormatVersion.recordVersion,
+      nowMs: this.time.nowMs(),
+    };
+    rebuildProducerState(view, lastOffset, reloadFromCleanShutdown, this.producerStateManager);
+  }
+
+  /**
+   * `deleteSnapshotsAfterRecoveryPointCheckpoint`: snapshots below both the segment before the
+   * active one and the segment before the recovery point are no longer needed by recovery.
+   */
+  deleteSnapshotsAfterRecoveryPointCheckpoint(): number {
+    const active = this.activeSegment;
+    const lower = (offset: number) => {
+      const i = this.segmentList.findLastIndex((s) => s.baseOffset < offset);
+      return i >= 0 ? this.segmentList[i].baseOffset : null;
+    };
+    const twoSegmentsMinOffset = lower(active.baseOffset) ?? active.baseOffset;
+    const recoveryPointOffset = lower(this.recoveryPoint) ?? this.recoveryPoint;
+    const minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
+    this.producerStateManager.deleteSnapshotsBefore(minOffsetToRetain);
+    return minOffsetToRetain;
   }
 
   // --- flush -------------------------------------------------------------------------------------
@@ -581,6 +647,7 @@ export class Log {
     if (newLogStartOffset <= this.logStartOffset) return;
     this.logStartOffset = newLogStartOffset;
     this.leaderEpochCache.truncateFromStart(newLogStartOffset);
+    this.producerStateManager.truncateHead(newLogStartOffset);
     this.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, { type: 'log-start-offset-incremented', logStartOffset: newLogStartOffset });
   }
 
@@ -605,6 +672,7 @@ export class Log {
     this.recoveryPoint = Math.min(targetOffset, this.recoveryPoint);
     this.logStartOffset = Math.min(targetOffset, this.logStartOffset);
     this.leaderEpochCache.truncateFromEnd(targetOffset);
+    this.loadProducerState(targetOffset, false);
     return true;
   }
 
@@ -616,6 +684,8 @@ export class Log {
     this.nextOffset = newOffset;
     this.setHighWatermark(newOffset);
     this.leaderEpochCache.clearAndFlush();
+    this.producerStateManager.truncate();
+    this.producerStateManager.updateMapEndOffset(newOffset);
     this.recoveryPoint = Math.min(newOffset, this.recoveryPoint);
     this.logStartOffset = newOffset;
   }
@@ -720,6 +790,11 @@ export class Log {
   // --- lifecycle ---------------------------------------------------------------------------------
 
   private closed = false;
+  private readonly producerExpireCheck: ScheduledTask;
+
+  private stopProducerExpireCheck(): void {
+    this.time.cancel(this.producerExpireCheck);
+  }
 
   /**
    * `Log.renameDir`: moves the partition directory to `<log dir>/<name>` and points segments and
@@ -735,24 +810,30 @@ export class Log {
     for (const s of this.segmentList) s.updateDir(renamed);
     for (const p of this.pendingDeletes) for (const s of p.segments) s.updateDir(renamed);
     this.leaderEpochCache.updatePath(this.fs, joinPath(renamed, LEADER_EPOCH_CHECKPOINT_FILE));
+    this.producerStateManager.updateDir(renamed);
   }
 
   /** `Log.closeHandlers`: drops open handles without touching the files (log dir failure, kill). */
   closeHandlers(): void {
     this.closed = true;
+    this.stopProducerExpireCheck();
     for (const s of this.segmentList) s.closeHandlers();
   }
 
   /** `Log.close`: the active segment's last time-index entry, indexes and `.log` trimmed (clean shutdown). */
   close(): void {
     this.closed = true;
+    this.stopProducerExpireCheck();
     this.flush();
+    // A snapshot at the log end spares the next start a scan of the log.
+    if (!this.isDeleteDir) this.producerStateManager.takeSnapshot();
     for (const s of this.segmentList) s.close();
   }
 
   /** `Log.delete`: removes the directory and everything in it. */
   delete(): void {
     this.closed = true;
+    this.stopProducerExpireCheck();
     for (const s of this.segmentList) s.closeHandlers();
     for (const p of this.pendingDeletes) if (p.task) this.time.cancel(p.task);
     this.pendingDeletes.length = 0;

@@ -217,10 +217,13 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     const now = served(log);
     expect([...now.keys()]).toEqual(range(0, 19));
     for (const offset of range(0, 19)) expect(now.get(offset)!.equals(acknowledged.get(offset)!), `offset ${offset}`).toBe(true);
-    // The next append continues at 19; closed, the dir is byte for byte a clean log of 20 batches.
+    // The next append continues at 19; closed, the dir is byte for byte a clean log of 20 batches,
+    // plus the producer snapshot Kafka writes at the recovered log end (19).
     expect(log.appendAsLeader(produced(19), 3).firstOffset).toBe(19);
     log.close();
-    expect(files(dir)).toEqual(cleanReference(20));
+    const { [name(19, '.snapshot')]: recoverySnapshot, ...rest } = files(dir);
+    expect(recoverySnapshot).toBeDefined();
+    expect(rest).toEqual(cleanReference(20));
   });
 
   it('every cut of the active segment between two batch boundaries keeps exactly the whole batches before it', () => {
@@ -314,7 +317,10 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       name(0, '.timeindex'),
       name(7, '.index'),
       name(7, '.log'),
+      name(7, '.snapshot'),
       name(7, '.timeindex'),
+      // Producer state rebuilt to the recovered end; the snapshots past it (14, 20) are gone.
+      name(9, '.snapshot'),
       'leader-epoch-checkpoint',
     ]);
     // The entries of offsets ≥ 9 went with the batches; no epoch starts at or after 9 any more.
@@ -573,7 +579,9 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       name(7, '.timeindex'),
       name(14, '.index'),
       name(14, '.log'),
+      name(14, '.snapshot'),
       name(14, '.timeindex'),
+      name(20, '.snapshot'),
       'leader-epoch-checkpoint',
       'not-a-segment',
     ]);

@@ -119,3 +119,20 @@ describe('SegmentView', () => {
     expect(byTestId(w, 'segment-found').text()).toContain('Index entry 3 (offset 6, position 600) then 2 batch headers scanned.');
   });
 });
+
+describe('a producer-state .snapshot file', () => {
+  it('shows one row per producer under the field names of Kafka’s snapshot schema', async () => {
+    const { default: ProducerSnapshotTable } = await import('../../../../src-renderer/src/views/log-dirs/ProducerSnapshotTable.vue');
+    const { wrapper } = mountWithApp(ProducerSnapshotTable, {
+      client: new FakeApi().client(),
+      props: { entries: [{ producerId: 1000, producerEpoch: 0, lastSequence: 199, lastOffset: 199, offsetDelta: 99, timestamp: 1700000000000, coordinatorEpoch: -1, currentTxnFirstOffset: -1 }] },
+    });
+    await settle();
+    const table = byTestId(wrapper, 'producer-snapshot');
+    const text = table.text();
+    for (const column of ['producerId', 'producerEpoch', 'lastSequence', 'lastOffset', 'currentTxnFirstOffset']) expect(text).toContain(column);
+    expect(text).toContain('1000');
+    expect(text).toContain('199');
+    expect(text).toContain('1700000000000');
+  });
+});
