@@ -36,7 +36,7 @@ export class KafkaApis {
   private readonly apis = new Map<number, { messages: ApiMessages; handler: ApiHandler }>();
 
   constructor() {
-    this.register(API_VERSIONS, async (_request, context) => this.apiVersionsResponse(context.header.apiVersion, 0));
+    this.register(API_VERSIONS, async () => ({ errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 }));
   }
 
   register(messages: ApiMessages, handler: ApiHandler): void {
@@ -93,10 +93,6 @@ export class KafkaApis {
     writer.int32(header.correlationId);
     writeMessage(writer, messages.response, version, body);
     return writer.toBuffer();
-  }
-
-  private apiVersionsResponse(_version: number, errorCode: number): Message {
-    return { errorCode, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
   }
 
   /** Kafka 2.4+: error 35 and just ApiVersions' own range, so the client can pick a version it speaks. */

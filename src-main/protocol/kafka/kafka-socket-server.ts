@@ -127,20 +127,29 @@ export class KafkaSocketServer {
       if (!closed && socket.isPaused()) socket.resume();
     };
 
+    /** What has arrived, as one buffer of at least `n` bytes (the chunks are joined only when the first is shorter). */
+    const head = (n: number): Buffer => {
+      if (pending[0].length >= n) return pending[0];
+      const joined = Buffer.concat(pending);
+      pending = [joined];
+      return joined;
+    };
+
     socket.on('data', (chunk: Buffer) => {
       pending.push(chunk);
       pendingBytes += chunk.length;
+      // A frame's chunks are joined once, when the whole frame is there: a large request arriving
+      // in many chunks is not copied again at every chunk.
       while (pendingBytes >= 4 && !closed) {
-        const head = pending.length === 1 ? pending[0] : Buffer.concat(pending);
-        pending = [head];
-        const size = head.readInt32BE(0);
+        const size = head(4).readInt32BE(0);
         if (size < 0 || size > maxBytes) {
           close(`Invalid receive (size = ${size} larger than ${maxBytes})`);
           return;
         }
         if (pendingBytes < 4 + size) break;
-        queue.push(Buffer.from(head.subarray(4, 4 + size)));
-        const rest = head.subarray(4 + size);
+        const all = head(4 + size);
+        queue.push(Buffer.from(all.subarray(4, 4 + size)));
+        const rest = all.subarray(4 + size);
         pending = rest.length > 0 ? [rest] : [];
         pendingBytes = rest.length;
       }

@@ -414,11 +414,6 @@ export class FakeApi {
     },
   };
 
-  /** A service whose every method refuses, as a view without a fake would see it. */
-  private unsupportedService<S extends object>(): S {
-    return new Proxy({} as S, { get: () => async () => this.unsupported() });
-  }
-
   push(push: PushDto): void {
     for (const l of this.listeners) l(push);
   }

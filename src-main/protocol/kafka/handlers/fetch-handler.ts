@@ -8,7 +8,9 @@
  */
 import type { ConsumerFetchResult } from '../../../core/broker/replica-manager';
 import type { KafkaServer } from '../../../core/broker/kafka-server';
+import { waitUntil } from '../../../core/cluster/delayed-operation';
 import { Errors } from '../../../core/common/kafka-errors';
+import { tpKey } from '../../../core/common/topic-partition';
 import type { Time } from '../../../core/platform/scheduler';
 import type { ApiHandler } from '../kafka-apis';
 import type { FetchPartitionResponse, FetchRequest, FetchResponse } from '../messages/fetch';
@@ -35,13 +37,18 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler {
     const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, request.maxBytes) ?? [];
     let results = read();
     const enough = (rs: ConsumerFetchResult[]) => rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= request.minBytes;
-    if (request.maxWait > 0 && partitions.length > 0 && !enough(results) && broker.replicaManager) {
-      results = await parkUntil(broker, time, request.maxWait, partitions.map((p) => p.topicPartition), () => {
-        const next = read();
-        return enough(next) ? next : null;
-      }, read);
+    const replicaManager = broker.replicaManager;
+    if (request.maxWait > 0 && partitions.length > 0 && !enough(results) && replicaManager) {
+      // DelayedFetch: read again whenever a watched partition may have more to give, until enough or MaxWait.
+      const watched = new Set(partitions.map((p) => tpKey(p.topicPartition)));
+      await waitUntil(
+        time,
+        request.maxWait,
+        () => enough((results = read())),
+        (onChange) => replicaManager.onDelayedRequestCheck((tp) => watched.has(tpKey(tp)) && onChange()),
+      );
     }
-    const byKey = new Map(results.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
+    const byKey = new Map(results.map((r) => [tpKey(r.topicPartition), r]));
     const readCommitted = request.isolationLevel === 1;
     const response: FetchResponse = {
       throttleTimeMs: 0,
@@ -50,7 +57,7 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler {
       topics: request.topics.map((t) => ({
         name: t.name,
         partitions: t.fetchPartitions.map((p): FetchPartitionResponse => {
-          const r = byKey.get(`${t.name}-${p.partitionIndex}`);
+          const r = byKey.get(tpKey({ topic: t.name, partition: p.partitionIndex }));
           // Clients before v6 do not know KAFKA_STORAGE_ERROR; Kafka tells them NOT_LEADER_FOR_PARTITION.
           const error = r?.error === 'KAFKA_STORAGE_ERROR' && version <= 5 ? 'NOT_LEADER_FOR_PARTITION' : (r?.error ?? 'NOT_LEADER_FOR_PARTITION');
           return {
@@ -69,32 +76,4 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler {
     };
     return response as unknown as Record<string, unknown>;
   };
-}
-
-/** DelayedFetch: resolves with `tryComplete()`'s result once it has one, or with `onExpiry()` after `maxWaitMs`. */
-function parkUntil<T>(
-  broker: KafkaServer,
-  time: Time,
-  maxWaitMs: number,
-  watched: ReadonlyArray<{ topic: string; partition: number }>,
-  tryComplete: () => T | null,
-  onExpiry: () => T,
-): Promise<T> {
-  return new Promise<T>((resolve) => {
-    const keys = new Set(watched.map((tp) => `${tp.topic}-${tp.partition}`));
-    let done = false;
-    const finish = (value: T) => {
-      if (done) return;
-      done = true;
-      unsubscribe?.();
-      time.cancel(timer);
-      resolve(value);
-    };
-    const unsubscribe = broker.replicaManager?.onDelayedRequestCheck((tp) => {
-      if (!keys.has(`${tp.topic}-${tp.partition}`)) return;
-      const value = tryComplete();
-      if (value !== null) finish(value);
-    });
-    const timer = time.schedule('delayed-fetch', maxWaitMs, () => finish(onExpiry()));
-  });
 }
