@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { javaConcurrentHashMapOrder } from '../common/jvm-hash-order';
-import { javaSplit, javaStringHashCode, parseJavaIntOrNull } from '../common/java-lang';
+import { javaSplit, parseJavaIntOrNull } from '../common/java-lang';
 import { Code, KeeperException } from './errors';
 import type { Acl } from './types';
 import { Perms } from './types';
@@ -86,42 +85,6 @@ export function authenticate(scheme: string, auth: Uint8Array | null, remoteAddr
   if (scheme !== 'digest' || auth === null) return null;
   const digest = digestId(new TextDecoder('utf-8').decode(auth));
   return digest === superDigest ? [SUPER, { scheme: 'digest', id: digest }] : [{ scheme: 'digest', id: digest }];
-}
-
-/** The jute-generated `Id.hashCode()`. */
-function idHashCode(key: string): number {
-  const [scheme, id] = JSON.parse(key) as [string, string];
-  return (Math.imul(Math.imul(17, 37) + javaStringHashCode(scheme), 37) + javaStringHashCode(id)) | 0;
-}
-
-/**
- * A connection's identities (`ServerCnxn.authInfo`, a set over a ConcurrentHashMap): listed in
- * that map's iteration order, which is the order an `auth` ACL expands in.
- */
-export class ConnectionAuth {
-  private readonly keys: string[] = [];
-  private listed: AuthId[] | null = null;
-
-  constructor(remoteAddress: string) {
-    // NIOServerCnxn: every connection is identified by its peer address from the start.
-    this.add({ scheme: 'ip', id: remoteAddress });
-  }
-
-  add(id: AuthId): void {
-    const key = JSON.stringify([id.scheme, id.id]);
-    if (!this.keys.includes(key)) this.keys.push(key);
-    this.listed = null;
-  }
-
-  /** `ServerCnxn.getAuthInfo()`. */
-  ids(): readonly AuthId[] {
-    this.listed ??= javaConcurrentHashMapOrder(this.keys, idHashCode).map((key): AuthId => {
-      const [scheme, id] = JSON.parse(key) as [string, string];
-      return Object.freeze({ scheme, id });
-    });
-    Object.freeze(this.listed);
-    return this.listed;
-  }
 }
 
 function sameAcl(a: Acl, b: Acl): boolean {

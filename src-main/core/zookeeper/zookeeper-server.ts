@@ -2,7 +2,7 @@ import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
-import { ConnectionAuth, authenticate } from './acl';
+import { ConnectionAuths } from './connection-auth';
 import { DataTree } from './data-tree';
 import { Code, KeeperException } from './errors';
 import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
@@ -58,9 +58,6 @@ export interface ServerConnection {
   readonly remoteAddress?: string;
 }
 
-/** The address of in-process connections. */
-export const LOOPBACK_ADDRESS = '127.0.0.1';
-
 export interface SessionHandshake {
   sessionId: bigint;
   password: Uint8Array;
@@ -96,9 +93,7 @@ export class ZooKeeperServer {
   private readonly sessions: SessionTracker;
   private readonly connections = new Map<bigint, ServerConnection>();
   /** Each connection's identities (`ServerCnxn.authInfo`): they belong to the connection, not the session. */
-  private readonly connectionAuth = new WeakMap<ServerConnection, ConnectionAuth>();
-  /** Connections closed after AUTHFAILED: what they sent after the auth packet is never read. */
-  private readonly closedConnections = new WeakSet<ServerConnection>();
+  private readonly connectionAuth: ConnectionAuths<ServerConnection>;
   private readonly listeners = new Set<(event: ZkServerEvent) => void>();
   private queue: Pending[] = [];
   private flushScheduled = false;
@@ -117,6 +112,7 @@ export class ZooKeeperServer {
     header: ZkSnapshotHeader,
   ) {
     this.zxid = header.lastZxid;
+    this.connectionAuth = new ConnectionAuths(config.superDigest ?? null);
     this.processor = new RequestProcessor(this.tree, this.watches, config.maxDataBytes);
     this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
     // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
@@ -229,7 +225,7 @@ export class ZooKeeperServer {
   /** The identities of the session's current connection (ZooKeeper's `whoami`); empty without one. */
   authInfoOf(sessionId: bigint): readonly AuthId[] {
     const conn = this.connections.get(sessionId);
-    return conn ? this.authOf(conn).ids() : [];
+    return conn ? this.connectionAuth.of(conn).ids() : [];
   }
 
   /** A ping: the session's owner is alive. False if the session is gone. */
@@ -394,28 +390,16 @@ export class ZooKeeperServer {
    */
   private attach(sessionId: bigint, conn: ServerConnection): void {
     this.connections.set(sessionId, conn);
-    this.closedConnections.delete(conn);
-    this.connectionAuth.set(conn, new ConnectionAuth(conn.remoteAddress ?? LOOPBACK_ADDRESS));
-  }
-
-  private authOf(conn: ServerConnection): ConnectionAuth {
-    let auth = this.connectionAuth.get(conn);
-    if (!auth) this.connectionAuth.set(conn, (auth = new ConnectionAuth(conn.remoteAddress ?? LOOPBACK_ADDRESS)));
-    return auth;
+    this.connectionAuth.reset(conn);
   }
 
   private processAuth(item: Extract<Pending, { kind: 'auth' }>, deliveries: Array<() => void>): void {
-    const ids = authenticate(item.scheme, item.auth, item.conn.remoteAddress ?? LOOPBACK_ADDRESS, this.config.superDigest);
-    if (ids === null) {
+    if (!this.connectionAuth.add(item.conn, item.scheme, item.auth)) {
       // ZooKeeperServer.processPacket: answer AUTHFAILED, then close the connection (not the session).
       for (const [sessionId, conn] of this.connections) if (conn === item.conn) this.detach(sessionId, conn);
-      this.connectionAuth.delete(item.conn);
-      this.closedConnections.add(item.conn);
       deliveries.push(() => item.onDone(Code.AUTHFAILED));
       return;
     }
-    const auth = this.authOf(item.conn);
-    for (const id of ids) auth.add(id);
     deliveries.push(() => item.onDone(Code.OK));
   }
 
@@ -432,7 +416,7 @@ export class ZooKeeperServer {
 
   private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
     const { sessionId, req, onReply } = item;
-    if (item.conn && this.closedConnections.has(item.conn)) {
+    if (item.conn && this.connectionAuth.isClosed(item.conn)) {
       deliveries.push(() => onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid }));
       return;
     }
@@ -448,7 +432,7 @@ export class ZooKeeperServer {
       return;
     }
     const isWrite = WRITE_OPS.has(req.op);
-    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1, item.conn ? this.authOf(item.conn).ids() : []);
+    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1, item.conn ? this.connectionAuth.of(item.conn).ids() : []);
     const path = 'path' in req ? req.path : undefined;
     try {
       const value = this.processor.process(req, ctx);
