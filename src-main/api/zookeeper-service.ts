@@ -107,7 +107,8 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
 
   async check(request: ZnodeCheckRequestDto): Promise<ZnodeCheckDto> {
     const client = await this.client();
-    return checkZnode(request, new ClusterFacts(client, this.host.require().workspace.cluster));
+    const { workspace } = this.host.require();
+    return checkZnode(request, new ClusterFacts(client, workspace.cluster, workspace.zkServer.authInfoOf(client.sessionId)));
   }
 
   async templates(): Promise<ZnodeTemplateDto[]> {

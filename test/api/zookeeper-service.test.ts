@@ -257,6 +257,10 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       name: 'NOAUTH',
       message: 'Insufficient permission : /zookeeper/config',
     });
+    // The preview says so before the save, in the same words.
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toBe('Insufficient permission : /zookeeper/config');
+    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal).toBe('Insufficient permission : /zookeeper/config/x');
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/quota', data: 'x' })).refusal).toBeNull();
     const alice = 'alice:V55/p2T0OpjQ+low3NVAH4aLvm0=';
     const first = await zk.addAuth('digest', 'alice:pw');
     expect(first.identities).toEqual(expect.arrayContaining([{ scheme: 'ip', id: '127.0.0.1' }, { scheme: 'digest', id: alice }]));

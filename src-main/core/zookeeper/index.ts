@@ -7,7 +7,7 @@ export { LOOPBACK_ADDRESS } from './connection-auth';
 export type { ZooKeeperServerConfig, ZkServerEvent, SessionHandshake } from './zookeeper-server';
 export { ZooKeeperClient, MultiException } from './zookeeper-client';
 export type { ZooKeeperClientOptions, ClientState, AuthData } from './zookeeper-client';
-export { digestId } from './acl';
+export { digestId, permits } from './acl';
 export type { AuthId } from './acl';
 export { createRecursive } from './create-recursive';
 export { pathValidationError } from './path-utils';
