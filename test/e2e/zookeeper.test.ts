@@ -123,6 +123,7 @@ describeInChromium('the ZooKeeper node editor', (suite) => {
     await page.getByTestId('znode-edit').click();
     const form = page.getByTestId('znode-write');
     await form.getByTestId('znode-write-data').fill('server.1=127.0.0.1:2888:3888');
+    await form.getByTestId('znode-check-refusal').getByText('Insufficient permission : /zookeeper/config').waitFor();
     suite.allowProblems(/status of 422 .*\/api\/zookeeper\/setData/);
     await form.getByTestId('znode-save').click();
     await form.getByTestId('api-error').getByText('Insufficient permission : /zookeeper/config').waitFor();
