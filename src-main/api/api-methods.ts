@@ -29,7 +29,7 @@ const topics = [
 ] as const;
 const messages = ['produce', 'read'] as const;
 const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;
-const zookeeper = ['children', 'get', 'create', 'setData', 'delete', 'previewDeleteRecursive', 'deleteRecursive', 'check', 'templates', 'watches'] as const;
+const zookeeper = ['children', 'get', 'create', 'setData', 'delete', 'previewDeleteRecursive', 'deleteRecursive', 'check', 'templates', 'watches', 'addAuth'] as const;
 const logDirs = ['roots', 'openFolder', 'closeFolder', 'list', 'readFile', 'segment', 'batches', 'records', 'find', 'indexEntries', 'checkIndexes'] as const;
 
 export const API_METHODS = {

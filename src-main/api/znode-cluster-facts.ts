@@ -6,8 +6,8 @@
 import type { Cluster } from '../core/cluster/cluster';
 import type { TopicAssignment } from '../core/zk';
 import { ControllerEpochZNode, ControllerZNode, TopicZNode, ZnodeFormatError } from '../core/zk';
-import type { ZnodeData, ZooKeeperClient } from '../core/zookeeper';
-import { Code, KeeperException } from '../core/zookeeper';
+import type { AuthId, ZnodeData, ZooKeeperClient } from '../core/zookeeper';
+import { Code, KeeperException, permits } from '../core/zookeeper';
 
 export class ClusterFacts {
   private liveBrokersRead: Promise<number[]> | null = null;
@@ -16,7 +16,21 @@ export class ClusterFacts {
   constructor(
     private readonly client: ZooKeeperClient,
     private readonly cluster: Cluster,
+    /** The editor session's identities, for what its ACL checks will say. */
+    private readonly identities: readonly AuthId[] = [],
   ) {}
+
+  /**
+   * Whether the editor's session may do `perm` on `path` (checkACL), or null when it cannot tell: the
+   * ACL is not readable to it, or shows digests as user:x (getACL without ADMIN).
+   */
+  async mayDo(path: string, perm: number): Promise<boolean | null> {
+    const read = await this.client.getACL(path).catch(() => null);
+    if (read === null) return null;
+    const allowed = permits(read.acl, perm, this.identities);
+    const masked = read.acl.some((a) => a.scheme === 'digest' && a.id.endsWith(':x'));
+    return allowed || !masked ? allowed : null;
+  }
 
   /** The children of /brokers/ids that are broker ids, ascending. */
   liveBrokers(): Promise<number[]> {

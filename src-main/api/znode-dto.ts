@@ -6,7 +6,7 @@
 import type { ZnodeIdentity, ZnodeSpec } from '../core/zk';
 import { ZNODE_SPECS, identifyZnode } from '../core/zk';
 import type { CreateModeFlag, Stat, ZnodeData } from '../core/zookeeper';
-import { CreateMode, KeeperException } from '../core/zookeeper';
+import { Code, CreateMode, KeeperException } from '../core/zookeeper';
 import { ApiError } from './backend';
 import type { ZnodeCreateModeDto, ZnodeDataDto, ZnodeEncodingDto, ZnodeKindDto, ZnodeStatDto } from './zookeeper-contract';
 
@@ -83,7 +83,14 @@ export async function zk<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
-    if (e instanceof KeeperException) throw new ApiError(e.codeName, e.message, 'path');
+    if (e instanceof KeeperException) throw new ApiError(e.codeName, cliMessage(e), 'path');
     throw e;
   }
+}
+
+/** The ACL refusals as zkCli prints them (CliWrapperException); the others keep KeeperException's text. */
+function cliMessage(e: KeeperException): string {
+  if (e.code === Code.NOAUTH) return `Insufficient permission : ${e.path ?? ''}`;
+  if (e.code === Code.INVALIDACL) return `Acl is not valid : ${e.path ?? ''}`;
+  return e.message;
 }

@@ -6,7 +6,7 @@
  */
 import type { Workspace } from '../core/cluster/workspace';
 import type { Time } from '../core/platform/scheduler';
-import type { WatchedEvent } from '../core/zookeeper';
+import type { AuthData, WatchedEvent } from '../core/zookeeper';
 import { AddWatchMode, EventType, ZooKeeperClient } from '../core/zookeeper';
 import type { ZnodeChangeDto, ZooKeeperPushDto } from './zookeeper-contract';
 
@@ -27,12 +27,14 @@ export class ZnodeEditorSession {
     private readonly push: (push: ZooKeeperPushDto) => void,
   ) {}
 
-  static async open(workspace: Workspace, time: Time, push: (push: ZooKeeperPushDto) => void): Promise<ZnodeEditorSession> {
+  /** `authInfo`: what the editor's earlier sessions were given with `addauth`, added again first. */
+  static async open(workspace: Workspace, time: Time, push: (push: ZooKeeperPushDto) => void, authInfo: readonly AuthData[] = []): Promise<ZnodeEditorSession> {
     let session: ZnodeEditorSession | null = null;
     const client = await ZooKeeperClient.connect(workspace.zkServer, time, {
       sessionTimeoutMs: 30_000,
       name: NODE_EDITOR_SESSION_NAME,
       watcher: (e) => session?.changed(e),
+      authInfo,
     });
     session = new ZnodeEditorSession(workspace, client, push);
     await client.addWatch('/', AddWatchMode.PERSISTENT_RECURSIVE);

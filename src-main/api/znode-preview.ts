@@ -7,7 +7,7 @@
 import type { ReplicaAssignment, TopicAssignment, ZnodeIdentity } from '../core/zk';
 import { ZNODE_SPECS, identifyZnode, validateZnodeData } from '../core/zk';
 import type { TopicPartition } from '../core/common/topic-partition';
-import { pathValidationError } from '../core/zookeeper';
+import { Perms, pathValidationError } from '../core/zookeeper';
 import type { ClusterFacts } from './znode-cluster-facts';
 import { encodeData, kindDto } from './znode-dto';
 import type { ZnodeCheckDto, ZnodeCheckRequestDto, ZnodeDataProblemDto } from './zookeeper-contract';
@@ -37,14 +37,20 @@ export async function checkZnode(request: ZnodeCheckRequestDto, facts: ClusterFa
 
 /** What ZooKeeper itself will answer (NodeExists, NoNode), checked now — the save may still race. */
 async function zooKeeperRefusal(request: ZnodeCheckRequestDto, sequential: boolean, facts: ClusterFacts): Promise<string | null> {
+  // In ZooKeeper's order: a create's parent, its CREATE, then the node; a delete's parent DELETE first.
   const exists = await facts.exists(request.path).catch(() => false);
+  const parent = request.path.slice(0, request.path.lastIndexOf('/')) || '/';
+  const noAuth = `Insufficient permission : ${request.path}`;
   if (request.op === 'create') {
-    if (!sequential && exists) return `KeeperErrorCode = NodeExists for ${request.path}`;
-    const parent = request.path.slice(0, request.path.lastIndexOf('/')) || '/';
     if (!(await facts.exists(parent).catch(() => false))) return `KeeperErrorCode = NoNode for ${request.path}`;
+    if ((await facts.mayDo(parent, Perms.CREATE)) === false) return noAuth;
+    if (!sequential && exists) return `KeeperErrorCode = NodeExists for ${request.path}`;
     return null;
   }
-  return exists ? null : `KeeperErrorCode = NoNode for ${request.path}`;
+  if (request.op === 'delete' && (await facts.mayDo(parent, Perms.DELETE)) === false) return noAuth;
+  if (!exists) return `KeeperErrorCode = NoNode for ${request.path}`;
+  if (request.op === 'setData' && (await facts.mayDo(request.path, Perms.WRITE)) === false) return noAuth;
+  return null;
 }
 
 function invalidEffect(identity: ZnodeIdentity, problem: ZnodeDataProblemDto): string {

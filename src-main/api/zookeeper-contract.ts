@@ -140,6 +140,18 @@ export interface WatchSessionDto {
   readonly recursive: readonly string[];
 }
 
+/** One identity of the node editor's connection (`org.apache.zookeeper.data.Id`): `ip` 127.0.0.1, `digest` user:hash … */
+export interface ZnodeAuthIdDto {
+  readonly scheme: string;
+  readonly id: string;
+}
+
+/** The node editor session's identities after an `addauth`, as the server lists them. */
+export interface ZnodeAuthDto {
+  readonly sessionId: string;
+  readonly identities: readonly ZnodeAuthIdDto[];
+}
+
 export interface ZooKeeperService {
   /** A page of the children of `path` (with each child's numChildren), sorted as ZooKeeper sorts them. */
   children(path: string, offset: number, limit: number): Promise<ZnodeChildrenPageDto>;
@@ -157,6 +169,11 @@ export interface ZooKeeperService {
   templates(): Promise<ZnodeTemplateDto[]>;
   /** Every session's watches (ZooKeeper's `wchc`). */
   watches(): Promise<WatchSessionDto[]>;
+  /**
+   * zkCli's `addauth scheme auth` on the editor's session (`digest`, `user:password`), kept for
+   * the editor's later sessions too. An unknown scheme is AUTHFAILED: that session is closed.
+   */
+  addAuth(scheme: string, auth: string): Promise<ZnodeAuthDto>;
 }
 
 /** `zxid`: the transaction that made the change. */

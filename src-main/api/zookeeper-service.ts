@@ -3,7 +3,7 @@
  * at a time, read a node with its Stat, and create, set, delete through the editor's own session
  * ('kafka-dojo-node-editor'), so the controller reacts to each write as it would to zkCli's.
  */
-import type { ZooKeeperClient } from '../core/zookeeper';
+import type { AuthData, ZooKeeperClient } from '../core/zookeeper';
 import { Code, KeeperException } from '../core/zookeeper';
 import { ApiError } from './backend';
 import type { WorkspaceHost } from './workspace-host';
@@ -14,6 +14,7 @@ import { checkZnode } from './znode-preview';
 import { znodeTemplates } from './znode-templates';
 import type {
   WatchSessionDto,
+  ZnodeAuthDto,
   ZnodeCheckDto,
   ZnodeCheckRequestDto,
   ZnodeChildrenPageDto,
@@ -36,6 +37,8 @@ const childPath = (parent: string, name: string): string => (parent === '/' ? `/
 export class ZooKeeperServiceImpl implements ZooKeeperService {
   private current: { workspace: unknown; session: Promise<ZnodeEditorSession> } | null = null;
   private readonly childrenCache = new Map<string, { cversion: number; pzxid: number; children: string[] }>();
+  /** What `addauth` gave the editor in this workspace: every new editor session is given it again. */
+  private auth: { workspace: unknown; authInfo: AuthData[] } | null = null;
 
   constructor(private readonly host: WorkspaceHost) {
     host.onClose(() => this.closeSession());
@@ -104,7 +107,8 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
 
   async check(request: ZnodeCheckRequestDto): Promise<ZnodeCheckDto> {
     const client = await this.client();
-    return checkZnode(request, new ClusterFacts(client, this.host.require().workspace.cluster));
+    const { workspace } = this.host.require();
+    return checkZnode(request, new ClusterFacts(client, workspace.cluster, workspace.zkServer.authInfoOf(client.sessionId)));
   }
 
   async templates(): Promise<ZnodeTemplateDto[]> {
@@ -128,6 +132,19 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
       .map((sessionId) => ({ sessionId: `0x${sessionId.toString(16)}`, owner: owners.get(sessionId) ?? 'unknown client', ...server.watchesOf(sessionId) }));
   }
 
+  async addAuth(scheme: string, auth: string): Promise<ZnodeAuthDto> {
+    if (typeof scheme !== 'string' || scheme.trim() === '') throw new ApiError('INVALID_INPUT', 'addauth needs a scheme (digest, ip).', 'scheme');
+    if (typeof auth !== 'string') throw new ApiError('INVALID_INPUT', 'addauth needs the auth text (digest: user:password).', 'auth');
+    const client = await this.client();
+    const { workspace } = this.host.require();
+    // zkCli sends the argument as its UTF-8 bytes (AddAuthCommand).
+    await zk(() => client.addAuthInfo(scheme, auth));
+    if (this.auth?.workspace !== workspace) this.auth = { workspace, authInfo: [] };
+    this.auth.authInfo.push({ scheme, auth });
+    const identities = workspace.zkServer.authInfoOf(client.sessionId).map((a) => ({ scheme: a.scheme, id: a.id }));
+    return { sessionId: client.sessionIdHex, identities };
+  }
+
   // ---- internals ----
 
   private async client(): Promise<ZooKeeperClient> {
@@ -139,7 +156,8 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
     }
     void this.closeSession();
     this.childrenCache.clear();
-    const session = ZnodeEditorSession.open(workspace, time, (push) => this.host.push(push));
+    const authInfo = this.auth?.workspace === workspace ? this.auth.authInfo : [];
+    const session = ZnodeEditorSession.open(workspace, time, (push) => this.host.push(push), authInfo);
     this.current = { workspace, session };
     return (await session).client;
   }

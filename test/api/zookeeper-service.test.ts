@@ -251,6 +251,27 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(changes.map((c) => c.type)).toEqual(['created', 'changed', 'deleted']);
   });
 
+  it('refuses what the ACLs forbid in zkCli\'s words, and takes addauth digest for its session (kept for its next session)', async () => {
+    const zk = backend.api.zookeeper;
+    expect(await refusal(zk.setData({ path: '/zookeeper/config', data: 'server.1=x', version: -1 }))).toEqual({
+      name: 'NOAUTH',
+      message: 'Insufficient permission : /zookeeper/config',
+    });
+    // The preview says so before the save, in the same words.
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toBe('Insufficient permission : /zookeeper/config');
+    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal).toBe('Insufficient permission : /zookeeper/config/x');
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/quota', data: 'x' })).refusal).toBeNull();
+    const alice = 'alice:V55/p2T0OpjQ+low3NVAH4aLvm0=';
+    const first = await zk.addAuth('digest', 'alice:pw');
+    expect(first.identities).toEqual(expect.arrayContaining([{ scheme: 'ip', id: '127.0.0.1' }, { scheme: 'digest', id: alice }]));
+    // An unknown scheme: AUTHFAILED, and that session is closed (as zkCli's would be).
+    expect(await refusal(zk.addAuth('kerberos', 'x'))).toEqual({ name: 'AUTHFAILED', message: 'KeeperErrorCode = AuthFailed' });
+    expect(await zk.get('/zookeeper')).not.toBeNull();
+    const next = await zk.addAuth('digest', 'bob:pw');
+    expect(next.sessionId).not.toBe(first.sessionId);
+    expect(next.identities).toEqual(expect.arrayContaining([{ scheme: 'digest', id: alice }, { scheme: 'digest', id: 'bob:ikIaKsbtGweaHnb/jKn7OHqbunM=' }]));
+  });
+
   it('with delete.topic.enable=false the preview of a deletion marker says nothing is deleted (D2)', async () => {
     await backend.api.workspaces.create({ name: 'no-delete', brokers: 1, racks: null, logDirsPerBroker: 1, brokerConfig: { 'delete.topic.enable': 'false' } });
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);

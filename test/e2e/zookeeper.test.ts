@@ -3,7 +3,8 @@
  * hand-writing a topic znode from its template (validation and preview shown) and seeing the topic
  * come to life, hand-writing its deletion marker and seeing it go, saving malformed data after
  * the warning and finding the controller's complaint on the overview's timeline, and reading the
- * watches of every session. Screenshots: zookeeper-editor, zookeeper-invalid-warning.
+ * watches of every session, addauth and a refusal of the ACLs. Screenshots: zookeeper-editor,
+ * zookeeper-invalid-warning, zookeeper-noauth.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +109,25 @@ describeInChromium('the ZooKeeper node editor', (suite) => {
     await rowWithCell(panel, 'kafka-dojo-node-editor').waitFor();
     await controllerRow.locator('.el-table__expand-icon').click();
     await panel.getByText('/brokers/ids', { exact: true }).first().waitFor();
+  }, TEST_TIMEOUT);
+
+  it('addauth digest user:password for the editor\'s session, and a write /zookeeper/config refuses in zkCli\'s words', async () => {
+    const page = await openEditor();
+    const auth = page.getByTestId('znode-add-auth');
+    await auth.getByTestId('znode-auth-value').fill('alice:pw');
+    await auth.getByTestId('znode-auth-add').click();
+    await auth.getByTestId('znode-auth-identities').getByText('digest:alice:V55/p2T0OpjQ+low3NVAH4aLvm0=', { exact: false }).waitFor();
+    await expandInTree(page, '/zookeeper');
+    await treeRow(page, '/zookeeper/config').click();
+    await page.getByTestId('znode-path').getByText('/zookeeper/config', { exact: true }).waitFor();
+    await page.getByTestId('znode-edit').click();
+    const form = page.getByTestId('znode-write');
+    await form.getByTestId('znode-write-data').fill('server.1=127.0.0.1:2888:3888');
+    await form.getByTestId('znode-check-refusal').getByText('Insufficient permission : /zookeeper/config').waitFor();
+    suite.allowProblems(/status of 422 .*\/api\/zookeeper\/setData/);
+    await form.getByTestId('znode-save').click();
+    await form.getByTestId('api-error').getByText('Insufficient permission : /zookeeper/config').waitFor();
+    await suite.app.screenshot(page, 'zookeeper-noauth');
   }, TEST_TIMEOUT);
 
   it('sets data with an expected version (BadVersion in ZooKeeper\'s words) and deletes a subtree after listing it', async () => {

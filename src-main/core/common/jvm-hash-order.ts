@@ -209,16 +209,17 @@ export function javaHashtableOrder(keysInInsertionOrder: Iterable<string>): stri
  * 16-bin table): index `spread(hash) & (n - 1)`, new entries appended to their bin, the table
  * doubles once the count reaches 0.75 n (bins split as `transfer` splits them), iteration from
  * the first bin to the last. (A bin of 8 or more colliding keys, which makes the JDK grow the
- * table early, is not modelled.)
+ * table early, is not modelled.) `hashCode` is the keys' `hashCode()` (String's unless given), so
+ * the same table serves sets of other records a `ConcurrentHashMap` holds, encoded as strings.
  */
-export function javaConcurrentHashMapOrder(keysInInsertionOrder: Iterable<string>): string[] {
+export function javaConcurrentHashMapOrder(keysInInsertionOrder: Iterable<string>, hashCode: (key: string) => number = javaStringHashCode): string[] {
   const keys = distinctInOrder(keysInInsertionOrder);
   const spread = (h: number): number => (h ^ (h >>> 16)) & 0x7fffffff;
   let table: { key: string; hash: number }[][] = Array.from({ length: 16 }, () => []);
   let sizeCtl = 12;
   let count = 0;
   for (const key of keys) {
-    const hash = spread(javaStringHashCode(key));
+    const hash = spread(hashCode(key));
     table[hash & (table.length - 1)].push({ key, hash });
     count++;
     if (count >= sizeCtl) {

@@ -1,15 +1,19 @@
+import type { AuthId } from './acl';
+import { aclAsSeenBy, checkAcl, fixupAcl } from './acl';
 import type { DataTree, Trigger, UndoLog } from './data-tree';
 import { SPECIAL_PATHS } from './data-tree';
 import { Code, KeeperException } from './errors';
 import { parentPath, pathValidationError, sequenceSuffix } from './path-utils';
 import type { ZkRequest, ZkResultMap } from './requests';
 import type { Acl, CreateResult, Op, OpResult, Stat, ZnodeData } from './types';
-import { AddWatchMode, CreateMode, EventType, OPEN_ACL_UNSAFE, WatcherType, isEphemeralMode, isSequentialMode } from './types';
+import { AddWatchMode, CreateMode, EventType, OPEN_ACL_UNSAFE, Perms, WatcherType, isEphemeralMode, isSequentialMode } from './types';
 import type { WatchManager, WatchNotification } from './watch-manager';
 
 /** Everything one request may change; merged into the group commit only if the request succeeds. */
 export interface TxnContext {
   sessionId: bigint;
+  /** The identities of the connection the request came on (`Request.authInfo`), for the ACL checks. */
+  authInfo: readonly AuthId[];
   /** Assigned to write requests only (reads see -1). */
   zxid: number;
   timeMs: number;
@@ -39,17 +43,6 @@ function checkVersion(current: number, expected: number, path: string): void {
   if (expected !== -1 && expected !== current) fail(Code.BADVERSION, path);
 }
 
-function validAcl(acl: readonly Acl[] | undefined, path: string): Acl[] {
-  if (!acl || acl.length === 0) fail(Code.INVALIDACL, path);
-  for (const entry of acl) {
-    if ((entry.perms & ~31) !== 0 || entry.perms === 0 || !['world', 'auth', 'digest', 'ip', 'sasl', 'x509', 'super'].includes(entry.scheme)) {
-      fail(Code.INVALIDACL, path);
-    }
-    if (entry.scheme === 'world' && entry.id !== 'anyone') fail(Code.INVALIDACL, path);
-  }
-  return acl.map((a) => ({ ...a }));
-}
-
 /**
  * Applies one request to the tree, in the order of checks ZooKeeper's PrepRequestProcessor and
  * FinalRequestProcessor make (so that the same bad request gets the same error code), recording
@@ -72,7 +65,7 @@ export class RequestProcessor {
       case 'setData':
         return this.setData(req.path, req.data, req.version, ctx);
       case 'check':
-        return this.check(req.path, req.version);
+        return this.check(req.path, req.version, ctx);
       case 'setACL':
         return this.setAcl(req.path, req.acl, req.version, ctx);
       case 'multi':
@@ -86,17 +79,19 @@ export class RequestProcessor {
       }
       case 'getData': {
         const node = this.existing(req.path);
+        checkAcl(node.acl, Perms.READ, ctx.authInfo, req.path);
         if (req.watch) this.watches.addDataWatch(req.path, ctx.sessionId);
         return { data: node.data === null ? null : node.data.slice(), stat: node.stat() };
       }
       case 'getChildren': {
         const node = this.existing(req.path);
+        checkAcl(node.acl, Perms.READ, ctx.authInfo, req.path);
         if (req.watch) this.watches.addChildWatch(req.path, ctx.sessionId);
         return { children: [...node.children].sort(), stat: node.stat() };
       }
       case 'getACL': {
         const node = this.existing(req.path);
-        return { acl: node.acl.map((a) => ({ ...a })), stat: node.stat() };
+        return { acl: aclAsSeenBy(node.acl, ctx.authInfo, req.path), stat: node.stat() };
       }
       case 'sync':
         this.validateReadPath(req.path);
@@ -112,7 +107,7 @@ export class RequestProcessor {
       case 'getEphemerals':
         return [...this.tree.ephemeralsOf(ctx.sessionId)].filter((p) => p.startsWith(req.prefix)).sort();
       case 'getAllChildrenNumber':
-        this.existing(req.path);
+        checkAcl(this.existing(req.path).acl, Perms.READ, ctx.authInfo, req.path);
         return this.tree.descendantCount(req.path);
       case 'setWatches':
         this.setWatches(req, ctx);
@@ -143,9 +138,10 @@ export class RequestProcessor {
     if (lastSlash === -1 || path.includes('\u0000')) fail(Code.BADARGUMENTS, path, pathValidationError(path) ?? undefined);
     const sizeError = dataSizeError(data, this.maxDataBytes);
     if (sizeError) fail(Code.BADARGUMENTS, path, sizeError);
-    const fixedAcl = validAcl(acl, path);
+    const fixedAcl = fixupAcl(path, ctx.authInfo, acl);
     const parentName = lastSlash === 0 ? '/' : path.slice(0, lastSlash);
     const parent = this.tree.get(parentName) ?? fail(Code.NONODE, path);
+    checkAcl(parent.acl, Perms.CREATE, ctx.authInfo, path);
     const actualPath = isSequentialMode(mode) ? path + sequenceSuffix(parent.cversion) : path;
     const reason = pathValidationError(actualPath);
     if (reason !== null) fail(Code.BADARGUMENTS, actualPath, reason);
@@ -165,6 +161,9 @@ export class RequestProcessor {
     }
     const reason = pathValidationError(path);
     if (reason !== null) fail(Code.BADARGUMENTS, path, reason);
+    // The parent's DELETE permission is checked before the node is looked up (NOAUTH before NONODE).
+    const parent = this.tree.get(parentPath(path)) ?? fail(Code.NONODE, path);
+    checkAcl(parent.acl, Perms.DELETE, ctx.authInfo, path);
     const node = this.tree.get(path) ?? fail(Code.NONODE, path);
     checkVersion(node.version, version, path);
     if (node.children.size > 0) fail(Code.NOTEMPTY, path);
@@ -176,21 +175,26 @@ export class RequestProcessor {
     const node = this.existing(path);
     const sizeError = dataSizeError(data, this.maxDataBytes);
     if (sizeError) fail(Code.BADARGUMENTS, path, sizeError);
+    checkAcl(node.acl, Perms.WRITE, ctx.authInfo, path);
     checkVersion(node.version, version, path);
     this.tree.setData(path, data === null ? null : data.slice(), ctx.zxid, ctx.timeMs, ctx.undo, ctx.triggers);
     ctx.dirtyPaths.add(path);
     return node.stat();
   }
 
-  private check(path: string, version: number): Stat {
+  private check(path: string, version: number, ctx: TxnContext): Stat {
     const node = this.existing(path);
+    checkAcl(node.acl, Perms.READ, ctx.authInfo, path);
     checkVersion(node.version, version, path);
     return node.stat();
   }
 
   private setAcl(path: string, acl: readonly Acl[], version: number, ctx: TxnContext): Stat {
+    // fixupACL comes before the node is looked up: a malformed ACL is INVALIDACL even on a missing node.
+    this.validateReadPath(path);
+    const fixedAcl = fixupAcl(path, ctx.authInfo, acl);
     const node = this.existing(path);
-    const fixedAcl = validAcl(acl, path);
+    checkAcl(node.acl, Perms.ADMIN, ctx.authInfo, path);
     checkVersion(node.aversion, version, path);
     this.tree.setAcl(path, fixedAcl, ctx.undo);
     ctx.dirtyPaths.add(path);
@@ -232,7 +236,7 @@ export class RequestProcessor {
       case 'setData':
         return { type: 'setData', stat: this.setData(op.path, op.data, op.version ?? -1, ctx) };
       case 'check':
-        this.check(op.path, op.version);
+        this.check(op.path, op.version, ctx);
         return { type: 'check' };
       default:
         fail(Code.UNIMPLEMENTED, undefined, `operation ${(op as { type: string }).type} is not allowed in a multi`);

@@ -23,7 +23,15 @@ import type {
 import { AddWatchMode, CreateMode, EventType, KeeperState, OPEN_ACL_UNSAFE, WatcherType, isSequentialMode } from './types';
 import type { ServerConnection, ZooKeeperServer } from './zookeeper-server';
 
-export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED';
+/** AUTH_FAILED: the server refused an `addAuthInfo` and closed the connection; the client is dead (ClientCnxn's AUTH_FAILED). */
+export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED' | 'AUTH_FAILED';
+
+/** One `addAuthInfo` the client keeps and sends again on every reconnect (ClientCnxn.authInfo). */
+export interface AuthData {
+  scheme: string;
+  /** Bytes, or a string sent as UTF-8 (zkCli's `addauth digest user:password`); null sends no data. */
+  auth: Uint8Array | string | null;
+}
 
 export interface ZooKeeperClientOptions {
   /** Requested session timeout; the server clamps it to its min/max. Kafka's default is 18000. */
@@ -32,6 +40,8 @@ export interface ZooKeeperClientOptions {
   watcher?: Watcher;
   /** A label for the event log (e.g. `broker-1`). */
   name?: string;
+  /** Sent right after the handshake, before any request, as if `addAuthInfo` was called first. */
+  authInfo?: readonly AuthData[];
 }
 
 /** A failed multi: `code`/`path` of the first failing op, and every op's result. */
@@ -60,6 +70,7 @@ export class ZooKeeperClient implements ServerConnection {
   private pinger: ScheduledTask | null = null;
   private currentState: ClientState = 'CONNECTED';
   private lastZxidSeen = 0;
+  private readonly authInfo: AuthData[] = [];
 
   private constructor(
     private readonly server: ZooKeeperServer,
@@ -80,6 +91,7 @@ export class ZooKeeperClient implements ServerConnection {
     client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`);
     client.connection = proxy;
     client.startPings();
+    await client.sendInitialAuth(options.authInfo);
     return client;
   }
 
@@ -97,6 +109,8 @@ export class ZooKeeperClient implements ServerConnection {
     client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`);
     client.connection = proxy;
     client.startPings();
+    // A new connection has only its ip identity: what the session's owner had added is sent again.
+    await client.sendInitialAuth(options.authInfo);
     return client;
   }
 
@@ -110,7 +124,28 @@ export class ZooKeeperClient implements ServerConnection {
     return `0x${this.sessionId.toString(16)}`;
   }
 
+  /** The auth this client sends on every (re)connect, in the order it was added. */
+  get addedAuthInfo(): readonly AuthData[] {
+    return this.authInfo.map((a) => ({ ...a }));
+  }
+
   // ---- operations ----
+
+  /**
+   * `ZooKeeper.addAuthInfo`: adds an identity to this connection (`digest` with `user:password`,
+   * `ip`), kept and sent again after a reconnect. Resolves once the server took it; an unknown
+   * scheme is AUTHFAILED, after which the client is dead (state AUTH_FAILED, the AuthFailed event,
+   * every call AUTHFAILED) and the session is left to expire, as the Java client's is.
+   */
+  async addAuthInfo(scheme: string, auth: Uint8Array | string | null): Promise<void> {
+    const dead = this.deadError();
+    if (dead) throw dead;
+    const entry: AuthData = { scheme, auth };
+    this.authInfo.push(entry);
+    // Sent when the connection comes back (ClientCnxn queues it for primeConnection).
+    if (this.currentState === 'DISCONNECTED') return;
+    await this.sendAuth(entry);
+  }
 
   async create(path: string, data: ZnodeData, options: { mode?: CreateModeFlag; acl?: readonly Acl[] } = {}): Promise<CreateResult> {
     const mode = options.mode ?? CreateMode.PERSISTENT;
@@ -226,7 +261,8 @@ export class ZooKeeperClient implements ServerConnection {
 
   /** Ends the session: its ephemeral nodes are deleted now. */
   async close(): Promise<void> {
-    if (this.currentState === 'CLOSED' || this.currentState === 'EXPIRED') return;
+    // An AUTH_FAILED Java client is no longer alive: close() sends nothing and the session expires.
+    if (this.currentState === 'CLOSED' || this.currentState === 'EXPIRED' || this.currentState === 'AUTH_FAILED') return;
     if (this.currentState === 'CONNECTED') {
       try {
         await this.call({ op: 'closeSession' });
@@ -267,6 +303,8 @@ export class ZooKeeperClient implements ServerConnection {
     }
     this.currentState = 'CONNECTED';
     this.startPings();
+    // ClientCnxn.primeConnection: the auth packets go first, then SetWatches.
+    for (const entry of this.authInfo) await this.sendAuth(entry);
     const r = this.watchRegistry;
     await this.call({
       op: 'setWatches',
@@ -296,15 +334,54 @@ export class ZooKeeperClient implements ServerConnection {
 
   // ---- internals ----
 
+  /** What a call on a dead client fails with (ClientCnxn.conLossPacket), or null while it lives. */
+  private deadError(): KeeperException | null {
+    // A closed Java client answers SESSIONEXPIRED too (conLossPacket in state CLOSED).
+    if (this.currentState === 'EXPIRED' || this.currentState === 'CLOSED') return new KeeperException(Code.SESSIONEXPIRED);
+    if (this.currentState === 'AUTH_FAILED') return new KeeperException(Code.AUTHFAILED);
+    return null;
+  }
+
+  private async sendInitialAuth(authInfo: readonly AuthData[] | undefined): Promise<void> {
+    for (const entry of authInfo ?? []) {
+      this.authInfo.push({ ...entry });
+      await this.sendAuth(entry);
+    }
+  }
+
+  private sendAuth(entry: AuthData): Promise<void> {
+    const bytes = typeof entry.auth === 'string' ? new TextEncoder().encode(entry.auth) : entry.auth;
+    return new Promise((resolve, reject) => {
+      this.server.addAuthInfo(this.connection, entry.scheme, bytes, (err) => {
+        if (err === Code.OK) {
+          resolve();
+          return;
+        }
+        this.authFailed();
+        reject(new KeeperException(Code.AUTHFAILED));
+      });
+    });
+  }
+
+  /** The server refused the auth and closed the connection: every outstanding call fails with AUTHFAILED. */
+  private authFailed(): void {
+    if (this.currentState === 'AUTH_FAILED' || this.currentState === 'CLOSED' || this.currentState === 'EXPIRED') return;
+    this.stopPings();
+    this.currentState = 'AUTH_FAILED';
+    for (const settle of [...this.pending]) settle(null);
+    this.emitState(KeeperState.AuthFailed);
+  }
+
   private call<R extends ZkRequest>(req: R, onSuccess?: (value: ZkResultMap[R['op']]) => void): Promise<ZkResultMap[R['op']]> {
-    // A closed Java client answers SESSIONEXPIRED too (ClientCnxn.conLossPacket in state CLOSED).
-    if (this.currentState === 'EXPIRED' || this.currentState === 'CLOSED') return Promise.reject(new KeeperException(Code.SESSIONEXPIRED));
+    const dead = this.deadError();
+    if (dead) return Promise.reject(dead);
     if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
     return new Promise((resolve, reject) => {
       const settle = (reply: ZkReply<unknown> | null): void => {
         if (!this.pending.delete(settle)) return;
         if (reply === null) {
-          reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
+          const code = this.currentState === 'AUTH_FAILED' ? Code.AUTHFAILED : Code.CONNECTIONLOSS;
+          reject(new KeeperException(code, 'path' in req ? req.path : undefined));
           return;
         }
         if (reply.zxid > this.lastZxidSeen) this.lastZxidSeen = reply.zxid;

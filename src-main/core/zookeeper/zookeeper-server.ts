@@ -1,6 +1,8 @@
 import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
+import type { AuthId } from './acl';
+import { ConnectionAuths } from './connection-auth';
 import { DataTree } from './data-tree';
 import { Code, KeeperException } from './errors';
 import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
@@ -22,6 +24,11 @@ export interface ZooKeeperServerConfig extends SessionLimits {
   serverId: number;
   /** Most requests taken into one group commit. */
   maxBatchSize: number;
+  /**
+   * `zookeeper.DigestAuthenticationProvider.superDigest` (`super:<base64 sha1>`): a connection that
+   * authenticates with that digest passes every ACL check. Off (null) as on a default server.
+   */
+  superDigest: string | null;
 }
 
 /** Nodes read per page when opening the store (about 5 ms of work each). */
@@ -35,6 +42,7 @@ export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
   maxDataBytes: JUTE_MAX_BUFFER,
   serverId: 0,
   maxBatchSize: 1000,
+  superDigest: null,
 };
 
 /** The server's side of one client connection. */
@@ -43,6 +51,11 @@ export interface ServerConnection {
   notify(event: WatchedEvent): void;
   /** The session is gone: closed by its owner or expired by the server. */
   sessionEnded(state: 'expired' | 'closed'): void;
+  /**
+   * The peer's address as `InetAddress.getHostAddress()` prints it, the connection's `ip` identity;
+   * 127.0.0.1 when absent (the in-process clients).
+   */
+  readonly remoteAddress?: string;
 }
 
 export interface SessionHandshake {
@@ -59,10 +72,11 @@ export type ZkServerEvent =
   | { kind: 'store-failed'; message: string };
 
 type Pending =
-  | { kind: 'request'; sessionId: bigint; req: ZkRequest; onReply: (reply: ZkReply<unknown>) => void }
+  | { kind: 'request'; sessionId: bigint; conn: ServerConnection | undefined; req: ZkRequest; onReply: (reply: ZkReply<unknown>) => void }
   | { kind: 'createSession'; conn: ServerConnection; timeoutMs: number; onDone: (r: SessionHandshake | KeeperException) => void }
   | { kind: 'resumeSession'; conn: ServerConnection; sessionId: bigint; password: Uint8Array; onDone: (r: SessionHandshake | KeeperException) => void }
-  | { kind: 'expire'; sessionId: bigint };
+  | { kind: 'expire'; sessionId: bigint }
+  | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
 /**
  * The emulated ZooKeeper ensemble (a standalone server): one ordered request pipeline, group commit
@@ -78,6 +92,8 @@ export class ZooKeeperServer {
   private readonly processor: RequestProcessor;
   private readonly sessions: SessionTracker;
   private readonly connections = new Map<bigint, ServerConnection>();
+  /** Each connection's identities (`ServerCnxn.authInfo`): they belong to the connection, not the session. */
+  private readonly connectionAuth: ConnectionAuths<ServerConnection>;
   private readonly listeners = new Set<(event: ZkServerEvent) => void>();
   private queue: Pending[] = [];
   private flushScheduled = false;
@@ -96,6 +112,7 @@ export class ZooKeeperServer {
     header: ZkSnapshotHeader,
   ) {
     this.zxid = header.lastZxid;
+    this.connectionAuth = new ConnectionAuths(config.superDigest ?? null);
     this.processor = new RequestProcessor(this.tree, this.watches, config.maxDataBytes);
     this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
     // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
@@ -188,8 +205,27 @@ export class ZooKeeperServer {
     });
   }
 
+  /** A request from the session's current connection, checked against that connection's identities. */
   submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void {
-    this.enqueue({ kind: 'request', sessionId, req, onReply: onReply as (reply: ZkReply<unknown>) => void });
+    // Like ZooKeeper's Request, it carries the connection it came on: a reconnect later does not change whose it is.
+    const conn = this.connections.get(sessionId);
+    this.enqueue({ kind: 'request', sessionId, conn, req, onReply: onReply as (reply: ZkReply<unknown>) => void });
+  }
+
+  /**
+   * An AuthPacket (`addauth scheme auth`) on `conn`, in order with the requests around it. `digest`
+   * adds `user:base64(sha1(auth))` (and `super` for the super digest), `ip` the peer address. Any
+   * other scheme, or digest without data, is AUTHFAILED, and the server drops the connection as
+   * ZooKeeper closes it (the session lives on until it expires): a wire server closes its socket.
+   */
+  addAuthInfo(conn: ServerConnection, scheme: string, auth: Uint8Array | null, onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void): void {
+    this.enqueue({ kind: 'auth', conn, scheme, auth, onDone });
+  }
+
+  /** The identities of the session's current connection (ZooKeeper's `whoami`); empty without one. */
+  authInfoOf(sessionId: bigint): readonly AuthId[] {
+    const conn = this.connections.get(sessionId);
+    return conn ? this.connectionAuth.of(conn).ids() : [];
   }
 
   /** A ping: the session's owner is alive. False if the session is gone. */
@@ -237,6 +273,7 @@ export class ZooKeeperServer {
   private rejectClosed(item: Pending): void {
     const err = new KeeperException(Code.CONNECTIONLOSS, undefined, 'the ZooKeeper server is closed');
     if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid, detail: err.detail }));
+    else if (item.kind === 'auth') queueMicrotask(() => item.onDone(Code.AUTHFAILED));
     else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(err));
   }
 
@@ -301,6 +338,7 @@ export class ZooKeeperServer {
     if (this.failure !== null) {
       const detail = `the metadata store failed: ${this.failure}`;
       if (item.kind === 'request') deliveries.push(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
+      else if (item.kind === 'auth') deliveries.push(() => item.onDone(Code.AUTHFAILED));
       else if (item.kind !== 'expire') deliveries.push(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
       return;
     }
@@ -309,7 +347,7 @@ export class ZooKeeperServer {
         const sessionId = this.sessions.allocateSessionId();
         const zxid = ++this.zxid;
         this.sessions.add(sessionId, item.timeoutMs);
-        this.connections.set(sessionId, item.conn);
+        this.attach(sessionId, item.conn);
         commit.sessionUpserts.push({ sessionId, timeoutMs: item.timeoutMs } satisfies StoredSession);
         events.push({ kind: 'txn', zxid, timeMs: this.time.nowMs(), sessionId, op: 'createSession', err: 0 });
         const handshake = { sessionId, password: sessionPassword(sessionId), negotiatedTimeoutMs: item.timeoutMs };
@@ -325,7 +363,7 @@ export class ZooKeeperServer {
         }
         const previous = this.connections.get(item.sessionId);
         if (previous && previous !== item.conn) this.watches.removeSession(item.sessionId);
-        this.connections.set(item.sessionId, item.conn);
+        this.attach(item.sessionId, item.conn);
         this.sessions.touch(item.sessionId);
         const timeoutMs = this.sessions.timeoutOf(item.sessionId) as number;
         deliveries.push(() => item.onDone({ sessionId: item.sessionId, password: expected, negotiatedTimeoutMs: timeoutMs }));
@@ -338,9 +376,31 @@ export class ZooKeeperServer {
         if (conn) deliveries.push(() => conn.sessionEnded('expired'));
         return;
       }
+      case 'auth':
+        this.processAuth(item, deliveries);
+        return;
       case 'request':
         this.processRequest(item, deliveries, commit, dirty, events);
     }
+  }
+
+  /**
+   * A connection (re)established: it starts with its `ip` identity only, as a new ServerCnxn does;
+   * a reconnecting client sends its auth again (ClientCnxn.primeConnection).
+   */
+  private attach(sessionId: bigint, conn: ServerConnection): void {
+    this.connections.set(sessionId, conn);
+    this.connectionAuth.reset(conn);
+  }
+
+  private processAuth(item: Extract<Pending, { kind: 'auth' }>, deliveries: Array<() => void>): void {
+    if (!this.connectionAuth.add(item.conn, item.scheme, item.auth)) {
+      // ZooKeeperServer.processPacket: answer AUTHFAILED, then close the connection (not the session).
+      for (const [sessionId, conn] of this.connections) if (conn === item.conn) this.detach(sessionId, conn);
+      deliveries.push(() => item.onDone(Code.AUTHFAILED));
+      return;
+    }
+    deliveries.push(() => item.onDone(Code.OK));
   }
 
   private runCloseSession(sessionId: bigint, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
@@ -356,6 +416,10 @@ export class ZooKeeperServer {
 
   private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
     const { sessionId, req, onReply } = item;
+    if (item.conn && this.connectionAuth.isClosed(item.conn)) {
+      deliveries.push(() => onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid }));
+      return;
+    }
     if (!this.sessions.has(sessionId)) {
       deliveries.push(() => onReply({ err: Code.SESSIONEXPIRED, zxid: this.zxid }));
       return;
@@ -368,7 +432,7 @@ export class ZooKeeperServer {
       return;
     }
     const isWrite = WRITE_OPS.has(req.op);
-    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1);
+    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1, item.conn ? this.connectionAuth.of(item.conn).ids() : []);
     const path = 'path' in req ? req.path : undefined;
     try {
       const value = this.processor.process(req, ctx);
@@ -393,8 +457,8 @@ export class ZooKeeperServer {
     }
   }
 
-  private newContext(sessionId: bigint, zxid: number): TxnContext {
-    return { sessionId, zxid, timeMs: this.time.nowMs(), undo: [], triggers: [], dirtyPaths: new Set(), immediate: [] };
+  private newContext(sessionId: bigint, zxid: number, authInfo: readonly AuthId[] = []): TxnContext {
+    return { sessionId, authInfo, zxid, timeMs: this.time.nowMs(), undo: [], triggers: [], dirtyPaths: new Set(), immediate: [] };
   }
 
   private queueNotifications(notifications: WatchNotification[], zxid: number, deliveries: Array<() => void>, events: ZkServerEvent[]): void {
@@ -415,6 +479,7 @@ export class ZooKeeperServer {
     const detail = `the metadata store failed: ${this.failure}`;
     for (const item of batch) {
       if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
+      else if (item.kind === 'auth') queueMicrotask(() => item.onDone(Code.AUTHFAILED));
       else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
     }
     this.checkIdle();

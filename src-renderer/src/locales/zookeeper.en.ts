@@ -68,6 +68,10 @@ export default {
     recursiveMore: '… and {count} more',
     deleted: 'Deleted {count} znodes',
   },
+  auth: {
+    add: 'Add auth',
+    identities: 'The editor’s session is now:',
+  },
   watches: {
     title: 'Watches by session',
     hint: 'As ZooKeeper’s wchc: the watches each session holds now.',

@@ -68,6 +68,10 @@ export default {
     recursiveMore: '…… 以及另外 {count} 个',
     deleted: '已删除 {count} 个 znode',
   },
+  auth: {
+    add: '添加认证',
+    identities: '编辑器会话当前的身份：',
+  },
   watches: {
     title: '各会话的 Watch',
     hint: '如同 ZooKeeper 的 wchc：每个会话当前持有的 watch。',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Acl, Stat, ZnodeData, ZooKeeperClient } from '../../../src-main/core/zookeeper';
-import { Code, CreateMode, OPEN_ACL_UNSAFE, Perms, READ_ACL_UNSAFE } from '../../../src-main/core/zookeeper';
+import { Code, CreateMode, OPEN_ACL_UNSAFE, Perms, READ_ACL_UNSAFE, digestId } from '../../../src-main/core/zookeeper';
 import { utf8 } from '../../support/zk-fixture';
 import { expectKeeperError, useZkFixture } from './zk-test-helpers';
 
@@ -26,8 +26,10 @@ async function readTree(client: ZooKeeperClient): Promise<Map<string, NodeImage>
   return image;
 }
 
+/** The builder and the readers authenticate as kafka, who may do all; anyone else may only read. */
+const KAFKA_AUTH = [{ scheme: 'digest', auth: 'kafka:kafka-secret' }];
 const DIGEST_ACL: Acl[] = [
-  { perms: Perms.READ | Perms.WRITE, scheme: 'digest', id: 'kafka:8Y5a2c6yT2mFq0p5bH0z1cY3uKc=' },
+  { perms: Perms.ALL, scheme: 'digest', id: digestId('kafka:kafka-secret') },
   { perms: Perms.READ, scheme: 'world', id: 'anyone' },
 ];
 
@@ -43,7 +45,8 @@ async function buildVariedTree(client: ZooKeeperClient, owner: ZooKeeperClient):
   time.advance(1000);
   await client.create('/config', utf8('c'), { acl: DIGEST_ACL });
   await client.create('/config/topics', utf8('{}'));
-  await client.setACL('/config/topics', READ_ACL_UNSAFE);
+  // Read and ADMIN: without ADMIN the ACL could not be set back (NOAUTH).
+  await client.setACL('/config/topics', [{ perms: Perms.READ | Perms.ADMIN, scheme: 'world', id: 'anyone' }]);
   await client.setACL('/config/topics', OPEN_ACL_UNSAFE);
   time.advance(1000);
   await client.create('/q', null);
@@ -60,14 +63,14 @@ async function buildVariedTree(client: ZooKeeperClient, owner: ZooKeeperClient):
 
 describe('after a restart of the store', () => {
   it('every node comes back with its data (null and empty kept apart), every Stat field and its ACL', async () => {
-    const client = await zk().client();
+    const client = await zk().client({ authInfo: KAFKA_AUTH });
     const owner = await zk().client();
     await buildVariedTree(client, owner);
     const before = await readTree(client);
     owner.disconnect();
 
     zk().reopen();
-    const after = await readTree(await zk().client());
+    const after = await readTree(await zk().client({ authInfo: KAFKA_AUTH }));
 
     expect([...after.keys()]).toEqual([...before.keys()]);
     for (const [path, image] of before) expect(after.get(path), path).toEqual(image);

@@ -6,7 +6,8 @@ import { bytes, expectKeeperError, useZkFixture } from './zk-test-helpers';
 
 const zk = useZkFixture();
 
-const READ_ONLY: Acl[] = [{ perms: Perms.READ, scheme: 'world', id: 'anyone' }];
+/** Read and ADMIN only: the ACL can still be set back. */
+const READ_ADMIN: Acl[] = [{ perms: Perms.READ | Perms.ADMIN, scheme: 'world', id: 'anyone' }];
 
 describe('the initial tree of a fresh server', () => {
   it('has no transactions yet and lists only /zookeeper under /', async () => {
@@ -168,10 +169,10 @@ describe('Stat after setACL', () => {
     zk().time.advance(1000);
     const zxidBefore = zk().server.lastZxid;
 
-    const stat = await client.setACL('/acl', READ_ONLY);
+    const stat = await client.setACL('/acl', READ_ADMIN);
     expect(stat).toEqual({ ...created, aversion: 1 });
     expect(zk().server.lastZxid).toBe(zxidBefore + 1);
-    expect(await client.getACL('/acl')).toEqual({ acl: READ_ONLY, stat });
+    expect(await client.getACL('/acl')).toEqual({ acl: READ_ADMIN, stat });
 
     expect(await client.setACL('/acl', OPEN_ACL_UNSAFE, 1)).toEqual({ ...created, aversion: 2 });
   });

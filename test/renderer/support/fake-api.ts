@@ -397,6 +397,7 @@ export class FakeApi {
       check: async () => this.unsupported(),
       templates: async () => [],
       watches: async () => [],
+      addAuth: async () => this.unsupported(),
     },
     // The log dir browser: plain methods (a test replaces those it needs), refusing by default.
     logDirs: {
