@@ -229,9 +229,14 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
   }, 30_000);
 
   it('lists the watches of every session, the controller\'s on /brokers/ids among them', async () => {
-    const sessions = await backend.api.zookeeper.watches();
-    const controllerId = (await backend.api.cluster.overview()).controllerId;
-    const controller = sessions.find((s) => s.owner === `broker-${controllerId} (controller)`);
+    // The previous test re-elected the controller: its failover registers the watches after the
+    // election is visible, so wait until the new controller has finished registering them.
+    const { sessions, controller } = await waitFor('the controller\'s watches', async () => {
+      const all = await backend.api.zookeeper.watches();
+      const controllerId = (await backend.api.cluster.overview()).controllerId;
+      const mine = all.find((s) => s.owner === `broker-${controllerId} (controller)`);
+      return mine?.data.includes('/controller') && mine.child.includes('/brokers/ids') ? { sessions: all, controller: mine } : null;
+    });
     expect(controller?.child).toEqual(expect.arrayContaining(['/brokers/ids', '/brokers/topics', '/admin/delete_topics']));
     expect(controller?.data).toEqual(expect.arrayContaining(['/controller', '/admin/reassign_partitions']));
     expect(sessions.find((s) => s.owner === 'kafka-dojo-node-editor')?.recursive).toEqual(['/']);
