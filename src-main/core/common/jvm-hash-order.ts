@@ -267,7 +267,17 @@ function tableSizeFor(n: number): number {
  * Capacity is what the copy constructor picks: `tableSizeFor(size / 0.75 + 1)`.
  */
 export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
-  const capacity = tableSizeFor(Math.floor(keys.length / 0.75 + 1));
+  return javaHashMapOrderAtCapacity(keys, tableSizeFor(Math.floor(keys.length / 0.75 + 1)));
+}
+
+/** The same for a `new HashMap<>()` filled by `put` (16 buckets, doubled each time the size passes 0.75 of them). */
+export function javaNewHashMapOrder(keys: readonly string[]): string[] {
+  let capacity = 16;
+  while (keys.length > capacity * 0.75) capacity *= 2;
+  return javaHashMapOrderAtCapacity(keys, capacity);
+}
+
+function javaHashMapOrderAtCapacity(keys: readonly string[], capacity: number): string[] {
   const bucket = (k: string): number => {
     const h = javaStringHashCode(k);
     return (h ^ (h >>> 16)) & (capacity - 1);
