@@ -10,7 +10,15 @@ export interface OptionSpec {
   readonly name: string;
   readonly description: string;
   /** Options taking a required argument: its type and description, as the help shows them. */
-  readonly argument?: { readonly type: 'String' | 'Integer'; readonly describedAs: string };
+  readonly argument?: {
+    readonly type: 'String' | 'Integer' | 'Long';
+    /** Absent: the help shows just the type (`<String>`). */
+    readonly describedAs?: string;
+    /** `withValuesSeparatedBy`: one occurrence gives several values. */
+    readonly valuesSeparatedBy?: string;
+    /** `defaultsTo`, as the help shows it. */
+    readonly defaultValue?: string;
+  };
 }
 
 /** A joptsimple exception, raised by the parser; the tool dies with `Exception in thread "main" …`. */
@@ -29,6 +37,8 @@ export class ParsedOptions {
     private readonly specs: ReadonlyMap<string, OptionSpec>,
     private readonly values: ReadonlyMap<string, readonly string[]>,
     readonly nonOptionArguments: readonly string[],
+    /** `OptionSet.specs()`: the option of each occurrence, in command-line order. */
+    readonly detectedSpecs: readonly string[] = [],
   ) {}
 
   has(name: string): boolean {
@@ -67,6 +77,7 @@ export function parseOptions(specs: readonly OptionSpec[], args: readonly string
   const byName = new Map(specs.map((s) => [s.name, s]));
   const values = new Map<string, string[]>();
   const nonOptions: string[] = [];
+  const detected: string[] = [];
   const resolve = (name: string): OptionSpec | undefined => {
     const exact = byName.get(name);
     if (exact) return exact;
@@ -95,13 +106,17 @@ export function parseOptions(specs: readonly OptionSpec[], args: readonly string
     }
     const list = values.get(spec.name) ?? [];
     values.set(spec.name, list);
+    detected.push(spec.name);
     if (!spec.argument) {
       if (eq >= 0) throw new OptionException('joptsimple.UnrecognizedOptionException', `${spec.name} does not take an argument`);
       continue;
     }
-    if (eq >= 0) list.push(body.slice(eq + 1));
-    else if (i + 1 < args.length) list.push(args[++i]);
+    let value: string;
+    if (eq >= 0) value = body.slice(eq + 1);
+    else if (i + 1 < args.length) value = args[++i];
     else throw new OptionException('joptsimple.OptionMissingRequiredArgumentException', `Option ${spec.name} requires an argument`);
+    const separator = spec.argument.valuesSeparatedBy;
+    list.push(...(separator === undefined ? [value] : value.split(separator)));
   }
-  return new ParsedOptions(byName, values, nonOptions);
+  return new ParsedOptions(byName, values, nonOptions, detected);
 }
