@@ -51,7 +51,10 @@ function parseElectionData(json: string): TopicPartition[] {
   });
   const seen = new Set<string>();
   const dups = new Map<string, TopicPartition>();
-  for (const p of list) (seen.has(tpKey(p)) ? dups.set(tpKey(p), p) : seen.add(tpKey(p)));
+  for (const p of list) {
+    if (seen.has(tpKey(p))) dups.set(tpKey(p), p);
+    seen.add(tpKey(p));
+  }
   if (dups.size > 0) throw AdminJavaException.adminOperation(`Preferred replica election data contains duplicate partitions: ${[...dups.values()].map(tpString).join(',')}`);
   return scalaSet(list);
 }
