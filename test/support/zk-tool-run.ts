@@ -3,7 +3,7 @@
  * tool's ZooKeeper session opened on the harness's emulated ZooKeeper.
  */
 import { main } from '../../src-main/cli/main';
-import { inProcessZkConnector } from '../../src-main/cli/zookeeper/zk-connection';
+import { endpointZkConnector } from '../../src-main/cli/zookeeper/zk-connection';
 import type { ClusterHarness } from './cluster-harness';
 
 export interface ToolRun {
@@ -20,7 +20,7 @@ export async function runZkTool(h: ClusterHarness, tool: string, ...args: string
   const code = await main([tool, ...args], {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    zookeeper: { connect: inProcessZkConnector(() => h.zkServer, h.time), random: h.random },
+    zookeeper: { connect: endpointZkConnector(() => h.zkServer, h.time), random: h.random },
   });
   await h.settle();
   return { code, stdout, stderr };

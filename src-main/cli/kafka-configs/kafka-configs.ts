@@ -9,7 +9,7 @@
  */
 import { AdminZkClient, type Properties } from '../../core/admin/admin-zk-client';
 import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
-import { DynamicBrokerConfigNames } from '../../core/admin/dynamic-config';
+import { DynamicBrokerConfigNames, isPasswordConfig, validateDynamicBrokerConfigs } from '../../core/admin/dynamic-config';
 import { IllegalArgumentException, JavaThrowable } from '../../core/common/java-lang';
 import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder } from '../../core/common/jvm-hash-order';
 import { KafkaApiError } from '../../core/common/kafka-errors';
@@ -43,6 +43,26 @@ function parseConfigsToBeAdded(opts: ConfigCommandOptions, println: (l: string) 
   return props;
 }
 
+/**
+ * `preProcessBrokerConfigs`: the `password.encoder.*` configs are taken out (never stored), the rest
+ * validated as `DynamicBrokerConfig.validateConfigs`. Kafka then encrypts password configs with
+ * the encoder secret (AES); that encoding is not emulated, so such configs are refused.
+ */
+function preProcessBrokerConfigs(toAdd: Properties, perBrokerConfig: boolean): void {
+  const encoderConfigs = [...toAdd.keys()].filter((k) => k.startsWith('password.encoder.'));
+  const hasSecret = toAdd.has('password.encoder.secret');
+  for (const k of encoderConfigs) toAdd.delete(k);
+  validateDynamicBrokerConfigs(Object.fromEntries(toAdd), perBrokerConfig);
+  const passwords = [...toAdd.keys()].filter(isPasswordConfig);
+  if (passwords.length === 0) return;
+  if (!hasSecret) {
+    throw IllegalArgumentException.requirementFailed(
+      `password.encoder.secret must be specified to update ${scalaSet(passwords)}. Other password encoder configs like cipher algorithm and iterations may also be specified to override the default encoding parameters. Password encoder configs will not be persisted in ZooKeeper.`,
+    );
+  }
+  throw new AdminJavaException('java.lang.UnsupportedOperationException', `Kafka Dojo does not emulate the password encoding of ${scalaSet(passwords)}`);
+}
+
 /** Scala's `Set(a, b)`. */
 const scalaSet = (items: readonly string[]) => `Set(${items.join(', ')})`;
 
@@ -68,6 +88,7 @@ async function alterConfigWithZk(zkClient: KafkaZkClient, opts: ConfigCommandOpt
       } else if ((await zkClient.getAllBrokersInCluster()).length > 0) {
         throw IllegalArgumentException.requirementFailed(`${errorMessage} for default cluster if any broker is running. ${info}`);
       }
+      preProcessBrokerConfigs(toAdd, entityName !== DEFAULT_CONFIG_ENTITY);
     }
   }
   const configs = await adminZkClient.fetchEntityConfig(entityType, entityName);

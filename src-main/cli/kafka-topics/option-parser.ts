@@ -1,7 +1,7 @@
 /**
  * The parts of joptsimple (the parser behind every Kafka 2.5 tool) that kafka-topics relies on:
- * `--name value`, `--name=value`, a single leading hyphen for long names, unique abbreviations
- * (`--bootstrap` for `--bootstrap-server`), `--` ending the options, arguments that are not options
+ * `--name value`, `--name=value`, a single leading hyphen for long names, no abbreviations (Kafka's
+ * tools turn them off: `--bootstrap` is not `--bootstrap-server`), `--` ending the options, arguments that are not options
  * collected and ignored. Values stay strings until asked for, as joptsimple converts them when
  * `valueOf` is called — so a bad `--partitions` surfaces where TopicCommand first reads it.
  */
@@ -78,12 +78,8 @@ export function parseOptions(specs: readonly OptionSpec[], args: readonly string
   const values = new Map<string, string[]>();
   const nonOptions: string[] = [];
   const detected: string[] = [];
-  const resolve = (name: string): OptionSpec | undefined => {
-    const exact = byName.get(name);
-    if (exact) return exact;
-    const candidates = specs.filter((s) => s.name.startsWith(name));
-    return name !== '' && candidates.length === 1 ? candidates[0] : undefined;
-  };
+  // Kafka's CommandDefaultOptions builds `new OptionParser(allowAbbreviations = false)`: exact names only.
+  const resolve = (name: string): OptionSpec | undefined => byName.get(name);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--') {

@@ -9,7 +9,7 @@ import type { Random } from '../../core/platform/random';
 import type { Time } from '../../core/platform/scheduler';
 import { KafkaZkClient } from '../../core/zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../../core/zk/kafka-zookeeper-client';
-import type { ZooKeeperServer } from '../../core/zookeeper';
+import type { ZooKeeperServerEndpoint } from '../../core/zookeeper';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { createAppRandom } from '../../infra/crypto-random';
 
@@ -31,8 +31,12 @@ export interface ZkToolEnvironment {
   readonly random: Random;
 }
 
-/** A session on an in-process emulated ZooKeeper, whatever the connect string says. */
-export function inProcessZkConnector(server: () => ZooKeeperServer, time: Time): ZkConnector {
+/**
+ * A session on the given server endpoint, whatever the connect string says: the in-process
+ * emulated ZooKeeper, or any other `ZooKeeperServerEndpoint` (a socket-backed one when Kafka Dojo's
+ * ZooKeeper listens on a port).
+ */
+export function endpointZkConnector(server: () => ZooKeeperServerEndpoint, time: Time): ZkConnector {
   return async (_zkConnect, toolName) => {
     const client = new KafkaZooKeeperClient(server, time, { sessionTimeoutMs: TOOL_ZK_SESSION_TIMEOUT_MS, name: toolName }, () => undefined);
     await client.connect();

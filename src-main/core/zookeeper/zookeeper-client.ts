@@ -21,7 +21,8 @@ import type {
   ZnodeData,
 } from './types';
 import { AddWatchMode, CreateMode, EventType, KeeperState, OPEN_ACL_UNSAFE, WatcherType, isSequentialMode } from './types';
-import type { ServerConnection, ZooKeeperServer } from './zookeeper-server';
+import type { ZooKeeperServerEndpoint } from './server-endpoint';
+import type { ServerConnection } from './zookeeper-server';
 
 export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED';
 
@@ -62,7 +63,7 @@ export class ZooKeeperClient implements ServerConnection {
   private lastZxidSeen = 0;
 
   private constructor(
-    private readonly server: ZooKeeperServer,
+    private readonly server: ZooKeeperServerEndpoint,
     private readonly time: Time,
     readonly sessionId: bigint,
     readonly sessionPassword: Uint8Array,
@@ -72,7 +73,7 @@ export class ZooKeeperClient implements ServerConnection {
   ) {}
 
   /** Opens a new session. */
-  static async connect(server: ZooKeeperServer, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
+  static async connect(server: ZooKeeperServerEndpoint, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
     // The server needs a connection before the client object can exist; this one forwards to it.
     let client: ZooKeeperClient | undefined;
     const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
@@ -85,7 +86,7 @@ export class ZooKeeperClient implements ServerConnection {
 
   /** Reattaches to an existing session (after `disconnect()` or a restart of the store). */
   static async resume(
-    server: ZooKeeperServer,
+    server: ZooKeeperServerEndpoint,
     time: Time,
     sessionId: bigint,
     password: Uint8Array,
