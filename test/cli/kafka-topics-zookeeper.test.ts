@@ -4,8 +4,12 @@
  * TopicCommand.scala / AdminZkClient.scala), the znodes it writes, and what the controller does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TopicServiceImpl } from '../../src-main/api/topic-service';
+import type { WorkspaceHost } from '../../src-main/api/workspace-host';
 import { ClusterHarness } from '../support/cluster-harness';
-import { controllerOf, text, tp } from '../support/scenario';
+import { kafkaPythonUnavailable } from '../support/kafka-python';
+import { kafkaPython, wireCluster } from '../support/kafka-wire';
+import { adminOf, controllerOf, text, tp } from '../support/scenario';
 import { expectFreshLog } from '../support/topic-scenario';
 import { LOG4J_PREFIX, lines, runZkTool } from '../support/zk-tool-run';
 
@@ -26,6 +30,13 @@ describe('kafka-topics --zookeeper', () => {
     expect(await text(zk, '/config/topics/orders')).toBe('{"version":1,"config":{}}');
     const assignment = JSON.parse((await text(zk, '/brokers/topics/orders'))!) as { partitions: Record<string, number[]> };
     const controller = controllerOf(h);
+    // The UI's topic detail (the api's TopicService over this cluster) sees what the controller did.
+    const host = { require: () => ({ workspace: { cluster: h.cluster, admin: adminOf(h) } }), zk: () => h.session() } as unknown as WorkspaceHost;
+    const detail = await new TopicServiceImpl(host).detail('orders');
+    expect(detail.partitions.map((p) => [p.partition, p.state, p.leader, p.replicas])).toEqual(
+      [0, 1, 2].map((p) => [p, 'OnlinePartition', assignment.partitions[String(p)][0], assignment.partitions[String(p)]]),
+    );
+    expect(detail.znodes.map((z) => z.path)).toContain('/config/topics/orders');
     for (let p = 0; p < 3; p++) {
       const replicas = assignment.partitions[String(p)];
       expect(replicas).toHaveLength(2);
@@ -166,5 +177,31 @@ describe('kafka-topics --zookeeper', () => {
     expect(del.stderr).toContain('ERROR kafka.admin.AdminOperationException: Topic __consumer_offsets is a kafka internal topic');
     const alter = await topics(h, '--alter', '--topic', '__consumer_offsets', '--partitions', '3');
     expect(lines(alter.stdout)).toEqual(['Error while executing topic command : The number of partitions for the internal topic __consumer_offsets cannot be changed.']);
+  });
+});
+
+const unavailable = kafkaPythonUnavailable();
+// Outside CI without kafka-python: skip, saying why. In CI (which installs it) this fails instead.
+const skip = unavailable !== null && !process.env.CI;
+if (skip) console.warn(`kafka-python check of kafka-topics --zookeeper skipped: ${unavailable}`);
+
+describe.skipIf(skip)('a topic created with kafka-topics --zookeeper, seen by kafka-python', () => {
+  it('Metadata gives its partitions with the leaders, replicas and ISR the controller set (C3)', async () => {
+    const wire = await wireCluster({ seed: 1203 });
+    try {
+      const run = await runZkTool(wire.h, 'kafka-topics', ...ZK, '--create', '--topic', 'zk-made', '--replica-assignment', '2:0,0:1,1:2');
+      expect(run.stdout).toBe('Created topic zk-made.\n');
+      const result = await kafkaPython('metadata', wire.bootstrap);
+      const topics = result.topics as Array<{ topic: string; error_code: number; partitions: Array<{ partition: number; leader: number; replicas: number[]; isr: number[] }> }>;
+      const made = topics.find((t) => t.topic === 'zk-made');
+      expect(made?.error_code).toBe(0);
+      expect([...(made?.partitions ?? [])].sort((a, b) => a.partition - b.partition).map((p) => [p.partition, p.leader, p.replicas, [...p.isr].sort()])).toEqual([
+        [0, 2, [2, 0], [0, 2]],
+        [1, 0, [0, 1], [0, 1]],
+        [2, 1, [1, 2], [1, 2]],
+      ]);
+    } finally {
+      await wire.close();
+    }
   });
 });

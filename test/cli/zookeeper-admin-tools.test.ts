@@ -56,6 +56,31 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
       'requirement failed: --bootstrap-server option must be specified to update broker configs Set(log.cleaner.threads). when broker 1 is running. Broker configuration updates using ZooKeeper are supported for bootstrapping before brokers are started to enable encrypted password configs to be stored in ZooKeeper.\n',
     ]);
 
+    // Other broker configs only through ZooKeeper while the broker is not running, validated as DynamicBrokerConfig does.
+    const stopped = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-name', '5', '--alter', '--add-config', 'log.cleaner.threads=2,log.retention.ms=60000');
+    expect(stopped.code).toBe(0);
+    expect(JSON.parse((await text(zk, '/config/brokers/5'))!).config).toEqual({ 'log.cleaner.threads': '2', 'log.retention.ms': '60000' });
+    const staticConfig = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-name', '5', '--alter', '--add-config', 'num.partitions=3');
+    expect(lines(staticConfig.stderr)).toEqual([
+      "Error while executing config command with args '--zookeeper localhost:2181 --entity-type brokers --entity-name 5 --alter --add-config num.partitions=3'",
+      'org.apache.kafka.common.config.ConfigException: Cannot update these configs dynamically: Set(num.partitions)',
+    ]);
+    const badType = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-name', '5', '--alter', '--add-config', 'log.retention.ms=abc');
+    expect(lines(badType.stderr)[1]).toBe('org.apache.kafka.common.config.ConfigException: Invalid value abc for configuration log.retention.ms: Not a number of type LONG');
+    const clusterDefault = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-default', '--alter', '--add-config', 'follower.replication.throttled.rate=10');
+    expect(lines(clusterDefault.stdout)[2]).toBe('Completed updating config for entity: default brokers.');
+    expect(await text(zk, '/config/brokers/<default>')).toBe('{"version":1,"config":{"follower.replication.throttled.rate":"10"}}');
+    expect(await lastNote()).toBe('{"version":2,"entity_path":"brokers/<default>"}');
+    const runningDefault = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-default', '--alter', '--add-config', 'log.cleaner.threads=2');
+    expect(runningDefault.stderr).toContain('requirement failed: --bootstrap-server option must be specified to update broker configs Set(log.cleaner.threads). for default cluster if any broker is running.');
+    // Properties (a JDK 8 Hashtable of 11 buckets) iterate from the last bucket: log.cleaner.threads (8) before log.retention.ms (6).
+    const brokers = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--describe');
+    expect(lines(brokers.stdout).slice(2)).toEqual([
+      "Configs for brokers '1' are leader.replication.throttled.rate=1048576",
+      "Configs for brokers '5' are log.cleaner.threads=2,log.retention.ms=60000",
+      'Configs for default brokers are follower.replication.throttled.rate=10',
+    ]);
+
     const user = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'users', '--entity-name', 'alice', '--entity-type', 'clients', '--entity-name', 'app 1', '--alter', '--add-config', 'producer_byte_rate=1024');
     expect(lines(user.stdout)[2]).toBe("Completed updating config for entity: user-principal 'alice', client-id 'app 1'.");
     expect(await text(zk, '/config/users/alice/clients/app%201')).toBe('{"version":1,"config":{"producer_byte_rate":"1024"}}');
@@ -85,19 +110,20 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     const topics = file('topics.json', '{"topics":[{"topic":"t"}],"version":1}');
     const run = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--generate', '--topics-to-move-json-file', topics, '--broker-list', '1,2');
     const out = lines(run.stdout);
-    expect(out[0]).toBe('Current partition replica assignment');
-    expect(JSON.parse(out[1])).toEqual({
-      version: 1,
-      partitions: expect.arrayContaining([
-        { topic: 't', partition: 0, replicas: [0, 1], log_dirs: ['any', 'any'] },
-        { topic: 't', partition: 1, replicas: [1, 2], log_dirs: ['any', 'any'] },
-      ]),
-    });
-    expect(out[1]).toMatch(/^\{"version":1,"partitions":\[\{"topic":"t","partition":\d,"replicas":\[\d,\d\],"log_dirs":\["any","any"\]\},/);
-    expect(out[2]).toBe('');
-    expect(out[3]).toBe('Proposed partition reassignment configuration');
+    // The topic znode lists {"1":[1,2],"0":[0,1]}; a 2-entry Scala Map keeps that order, Jackson writes
+    // Map("topic", "partition", "replicas", "log_dirs") in its insertion order.
+    expect(await text(await h.session(), '/brokers/topics/t')).toBe('{"version":2,"partitions":{"1":[1,2],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(out.slice(0, 4)).toEqual([
+      'Current partition replica assignment',
+      '{"version":1,"partitions":[{"topic":"t","partition":1,"replicas":[1,2],"log_dirs":["any","any"]},{"topic":"t","partition":0,"replicas":[0,1],"log_dirs":["any","any"]}]}',
+      '',
+      'Proposed partition reassignment configuration',
+    ]);
+    expect(out).toHaveLength(5);
+    // Proposed: AdminUtils over brokers 1,2 (random start), in a Scala 2.12 mutable.HashMap's order: t-1 before t-0.
+    expect(out[4]).toMatch(/^\{"version":1,"partitions":\[\{"topic":"t","partition":1,"replicas":\[(1,2|2,1)\],"log_dirs":\["any","any"\]\},\{"topic":"t","partition":0,"replicas":\[(1,2|2,1)\],"log_dirs":\["any","any"\]\}\]\}$/);
     const proposed = JSON.parse(out[4]) as { partitions: Array<{ replicas: number[] }> };
-    for (const p of proposed.partitions) expect([...p.replicas].sort()).toEqual([1, 2]);
+    expect(proposed.partitions[0].replicas).not.toEqual(proposed.partitions[1].replicas);
     const missing = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--generate', '--topics-to-move-json-file', topics);
     expect([missing.code, lines(missing.stderr)[0]]).toEqual([1, 'If --generate option is used, command must include both --topics-to-move-json-file and --broker-list options']);
   });
