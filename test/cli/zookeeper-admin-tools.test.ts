@@ -157,6 +157,25 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     expect(await text(zk, '/config/topics/t')).toBe('{"version":1,"config":{"retention.ms":"1000"}}');
     expect(await text(zk, '/config/brokers/2')).toBe('{"version":1,"config":{}}');
 
+    // While the controller's requests to broker 0 are held up the reassignment stays in progress:
+    // --verify says so and keeps the throttles; --execute meanwhile only changes the running one's throttle.
+    h.cluster.faults.set(0, { kind: 'delay', delayMs: 30_000 });
+    const toStopped = file('stopped.json', '{"version":1,"partitions":[{"topic":"t","partition":1,"replicas":[0,1]}]}');
+    const started = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--execute', '--reassignment-json-file', toStopped, '--throttle', '1000');
+    expect(lines(started.stdout).slice(-1)).toEqual(['Successfully started reassignment of partitions.']);
+    expect(JSON.parse((await text(zk, '/config/topics/t'))!).config).toEqual({ 'retention.ms': '1000', 'leader.replication.throttled.replicas': '1:1,1:2', 'follower.replication.throttled.replicas': '1:0' });
+    const pending = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--verify', '--reassignment-json-file', toStopped);
+    expect(lines(pending.stdout)).toEqual(['Status of partition reassignment: ', 'Reassignment of partition t-1 is still in progress']);
+    const again = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--execute', '--reassignment-json-file', toStopped, '--throttle', '2000');
+    expect(lines(again.stdout)).toEqual(['There is an existing assignment running.']);
+    expect(JSON.parse((await text(zk, '/config/brokers/1'))!).config['leader.replication.throttled.rate']).toBe('2000');
+    h.cluster.faults.set(0, null);
+    await h.advance(40_000);
+    const finished = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--verify', '--reassignment-json-file', toStopped);
+    expect(lines(finished.stdout)).toEqual(['Status of partition reassignment: ', 'Reassignment of partition t-1 completed successfully', 'Throttle was removed.']);
+    const wrong = file('wrong.json', '{"version":1,"partitions":[{"topic":"t","partition":1,"replicas":[2,1]}]}');
+    expect(lines((await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--verify', '--reassignment-json-file', wrong)).stdout)[1]).toBe('Reassignment of partition t-1 failed');
+
     const bad = file('bad.json', '{"version":1,"partitions":[{"topic":"t","partition":9,"replicas":[0]}]}');
     const failed = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--execute', '--reassignment-json-file', bad);
     expect([failed.code, lines(failed.stdout)]).toEqual([0, ['Partitions reassignment failed due to The proposed assignment contains non-existent partitions: ArrayBuffer(t-9)', 'kafka.common.AdminCommandFailedException: The proposed assignment contains non-existent partitions: ArrayBuffer(t-9)']]);
