@@ -20,9 +20,9 @@ import { validateTopicConfigs } from '../log/log-config';
 import { ConfigException } from '../common/config-def';
 import { AdminJavaException, javaToString } from './admin-exceptions';
 import { createNewPartitionsAssignment } from './create-partitions';
-import { topicCreateError } from './create-topic';
+import { prepareAdminZkCreateTopic, topicCreateError } from './create-topic';
 import { DynamicConfig } from './dynamic-config';
-import { assignReplicasToBrokers, getBrokerMetadatas, type BrokerMetadata, type PartitionReplicaAssignment, type RackAwareMode } from './replica-assignment';
+import { getBrokerMetadatas, type BrokerMetadata, type PartitionReplicaAssignment, type RackAwareMode } from './replica-assignment';
 import { validateTopic } from './topic-name';
 
 export type Properties = Map<string, string>;
@@ -42,9 +42,9 @@ export class AdminZkClient {
 
   /** `createTopic`: brokers from `/brokers/ids`, Kafka's automatic assignment, then `createTopicWithAssignment`. */
   async createTopic(topic: string, partitions: number, replicationFactor: number, topicConfig: Properties, rackAwareMode: RackAwareMode, random: Random): Promise<void> {
-    const brokerMetadatas = await this.getBrokerMetadatas(rackAwareMode);
-    const assignment = assignReplicasToBrokers(brokerMetadatas, partitions, replicationFactor, -1, -1, random);
-    await this.createTopicWithAssignment(topic, topicConfig, assignment);
+    const registered = (await this.zkClient.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const assignment = prepareAdminZkCreateTopic(topic, partitions, replicationFactor, record(topicConfig), registered, await this.zkClient.getAllTopicsInCluster(false), rackAwareMode, random);
+    await this.writeTopic(topic, topicConfig, assignment);
   }
 
   async getBrokerMetadatas(rackAwareMode: RackAwareMode = 'Enforced', brokerList?: readonly number[]): Promise<BrokerMetadata[]> {
@@ -54,6 +54,11 @@ export class AdminZkClient {
 
   async createTopicWithAssignment(topic: string, config: Properties, assignment: PartitionReplicaAssignment): Promise<void> {
     await this.validateTopicCreate(topic, assignment, config);
+    await this.writeTopic(topic, config, assignment);
+  }
+
+  /** The config znode first (not transactional with the assignment, as in Kafka), then the assignment. */
+  private async writeTopic(topic: string, config: Properties, assignment: PartitionReplicaAssignment): Promise<void> {
     await this.zkClient.setOrCreateEntityConfigs(ConfigType.Topic, topic, record(config));
     try {
       await this.zkClient.createTopicAssignment(topic, [...assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
