@@ -181,6 +181,9 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     expect([failed.code, lines(failed.stdout)]).toEqual([0, ['Partitions reassignment failed due to The proposed assignment contains non-existent partitions: ArrayBuffer(t-9)', 'kafka.common.AdminCommandFailedException: The proposed assignment contains non-existent partitions: ArrayBuffer(t-9)']]);
     const logDirs = file('dirs.json', '{"version":1,"partitions":[{"topic":"t","partition":1,"replicas":[1,2],"log_dirs":["/x","any"]}]}');
     const noBootstrap = await runZkTool(h, 'kafka-reassign-partitions', ...ZK, '--execute', '--reassignment-json-file', logDirs, '--replica-alter-log-dirs-throttle', '1000');
+    // As 2.5 does, the throttle is written before the log dirs are refused.
+    expect(lines(noBootstrap.stdout).slice(-3, -2)).toEqual(['The replica-alter-dir throttle limit was set to 1000 B/s']);
+    expect(JSON.parse((await text(zk, '/config/brokers/1'))!).config['replica.alter.log.dirs.io.max.bytes.per.second']).toBe('1000');
     expect(lines(noBootstrap.stdout).slice(-2)).toEqual(['Partitions reassignment failed due to bootstrap-server needs to be provided in order to reassign replica to the specified log directory', 'kafka.common.AdminCommandFailedException: bootstrap-server needs to be provided in order to reassign replica to the specified log directory']);
   });
 

@@ -154,6 +154,8 @@ class ReassignCommand {
     const { proposed, replicaLogDirs } = await this.parseAndValidate();
     const interBrokerLimit = longValueOf(this.opts, 'throttle', -1);
     const alterLogDirsLimit = longValueOf(this.opts, 'replica-alter-log-dirs-throttle', -1);
+    // Read as Kafka reads it (a bad value fails here); it bounds only the AlterReplicaLogDirs retries.
+    longValueOf(this.opts, 'timeout', 10000);
     const topics = [...new Set(proposed.map(([tp]) => tp.topic))];
     if (await this.zk.reassignPartitionsInProgress()) {
       this.println('There is an existing assignment running.');
@@ -175,8 +177,7 @@ class ReassignCommand {
       this.println(`Failed to reassign partitions ${proposed.map(([tp, r]) => `(${tpString(tp)},List(${r.join(', ')}))`).join(',')}`);
       return;
     }
-    // Moving replicas between log dirs needs AlterReplicaLogDirs, which only --bootstrap-server gives.
-    if (replicaLogDirs.length > 0) throw AdminJavaException.adminCommandFailed('bootstrap-server needs to be provided in order to reassign replica to the specified log directory');
+    if (replicaLogDirs.length > 0) this.refuseLogDirMoves();
     try {
       await this.zk.createPartitionReassignment(valid);
     } catch (e) {
@@ -185,6 +186,12 @@ class ReassignCommand {
       throw AdminJavaException.adminCommandFailed(`Partition reassignment currently in progress for Map(${inProgress.join(', ')}). Aborting operation`);
     }
     this.println('Successfully started reassignment of partitions.');
+  }
+
+  /** Moving replicas between log dirs needs AlterReplicaLogDirs / DescribeLogDirs, which only `--bootstrap-server` gives. */
+  private refuseLogDirMoves(): never {
+    if (!this.opts.has('bootstrap-server')) throw AdminJavaException.adminCommandFailed('bootstrap-server needs to be provided in order to reassign replica to the specified log directory');
+    throw new AdminJavaException('java.lang.UnsupportedOperationException', 'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)');
   }
 
   /** `maybeLimit`: the rates on every broker of the current and proposed assignments. */
@@ -225,7 +232,7 @@ class ReassignCommand {
   async verify(): Promise<void> {
     this.println('Status of partition reassignment: ');
     const parsed = parsePartitionReassignmentData(this.readFile('reassignment-json-file'));
-    if (parsed.replicaLogDirs.length > 0) throw AdminJavaException.adminCommandFailed('bootstrap-server needs to be provided in order to reassign replica to the specified log directory');
+    if (parsed.replicaLogDirs.length > 0) this.refuseLogDirMoves();
     const inProgress = new Set((await this.zk.getPartitionReassignment()).map((r) => tpKey(r.partition)));
     const notBeing = parsed.partitions.filter(([tp]) => !inProgress.has(tpKey(tp)));
     const being = parsed.partitions.filter(([tp]) => inProgress.has(tpKey(tp)));
