@@ -123,6 +123,10 @@ describe('kafka-topics --zookeeper', () => {
 
     const missing = await topics(h, '--alter', '--topic', 'nope', '--partitions', '2');
     expect(missing.stdout).toBe("Error while executing topic command : Topic 'nope' does not exist as expected\n");
+    // Unlike the AdminClient variant, the ZooKeeper --describe checks the topic exists.
+    const describeMissing = await topics(h, '--describe', '--topic', 'nope');
+    expect([describeMissing.code, describeMissing.stdout]).toEqual([1, "Error while executing topic command : Topic 'nope' does not exist as expected\n"]);
+    expect(describeMissing.stderr).toContain("ERROR java.lang.IllegalArgumentException: Topic 'nope' does not exist as expected\n (kafka.admin.TopicCommand$)");
     const ifExists = await topics(h, '--alter', '--topic', 'nope', '--partitions', '2', '--if-exists');
     expect([ifExists.code, ifExists.stdout]).toEqual([0, '']);
     const badConfig = await topics(h, '--alter', '--topic', 'payments', '--delete-config', 'no.such');
