@@ -2,17 +2,29 @@
  * `kafka-dojo <tool> [options]`: Kafka's command-line tools against Kafka Dojo's brokers, through
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
+import { runKafkaConfigs } from './kafka-configs/kafka-configs';
+import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
+import { runKafkaReassignPartitions } from './kafka-reassign-partitions/kafka-reassign-partitions';
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
 
 const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<number>> = {
   'kafka-topics': runKafkaTopics,
   'kafka-topics.sh': runKafkaTopics,
+  'kafka-configs': runKafkaConfigs,
+  'kafka-configs.sh': runKafkaConfigs,
+  'kafka-reassign-partitions': runKafkaReassignPartitions,
+  'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
+  'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
+  'kafka-preferred-replica-election.sh': runKafkaPreferredReplicaElection,
 };
 
 const USAGE = `Usage: kafka-dojo <tool> [options]
 
 Tools (each takes the options of its Kafka 2.5 script):
-  kafka-topics    create, delete, describe, or change a topic (kafka-topics.sh)
+  kafka-topics                      create, delete, describe, or change a topic (kafka-topics.sh)
+  kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
+  kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
+  kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
 
 Example:
   kafka-dojo kafka-topics --bootstrap-server 127.0.0.1:9092 --list

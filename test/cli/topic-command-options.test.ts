@@ -10,8 +10,8 @@ const B = ['--bootstrap-server', '127.0.0.1:9092'];
 const check = (...args: string[]) => new TopicCommandOptions(args).checkArgs();
 
 describe('option parsing', () => {
-  it('reads --name value, --name=value, a single hyphen and unique abbreviations; keeps non-options aside', () => {
-    const o = parseOptions(TOPIC_COMMAND_SPECS, ['-bootstrap', 'localhost:9092', '--topic=orders', '--config', 'a=1', '--config', 'b=2', '--list', '–delete']);
+  it('reads --name value, --name=value and a single hyphen; keeps non-options aside', () => {
+    const o = parseOptions(TOPIC_COMMAND_SPECS, ['-bootstrap-server', 'localhost:9092', '--topic=orders', '--config', 'a=1', '--config', 'b=2', '--list', '–delete']);
     expect(o.valueOf('bootstrap-server')).toBe('localhost:9092');
     expect(o.valueOf('topic')).toBe('orders');
     expect(o.valuesOf('config')).toEqual(['a=1', 'b=2']);
@@ -24,6 +24,12 @@ describe('option parsing', () => {
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--under'])).toThrow('under is not a recognized option');
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--top', 'x'])).toThrow('top is not a recognized option');
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--topic'])).toThrow('Option topic requires an argument');
+  });
+
+  it('takes no abbreviations: CommandDefaultOptions makes its OptionParser with allowAbbreviations = false', () => {
+    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--bootstrap', 'x:9092', '--list'])).toThrow(new OptionException('joptsimple.UnrecognizedOptionException', 'bootstrap is not a recognized option'));
+    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['-bootstrap', 'x:9092'])).toThrow('b is not a recognized option');
+    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--replication', '2'])).toThrow('replication is not a recognized option');
   });
 
   it('converts Integer options when read, as joptsimple does', () => {

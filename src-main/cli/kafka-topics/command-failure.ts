@@ -5,7 +5,11 @@
  * ExecutionException, whose message is the cause's `toString()`. We print the trace's exception
  * lines without the JVM's `at …` frames.
  */
+import { javaTraceLines } from '../../core/admin/admin-exceptions';
 import { TopicCommandError } from '../../core/admin/topic-command';
+import { JavaThrowable } from '../../core/common/java-lang';
+import { KafkaApiError } from '../../core/common/kafka-errors';
+import { KeeperException } from '../../core/zookeeper';
 import { AdminException } from '../../protocol/kafka/client/admin-client';
 import { OptionException } from './option-parser';
 
@@ -38,6 +42,9 @@ export function javaFailureOf(e: unknown): JavaFailure {
   if (e instanceof AdminException) {
     const cause = `${e.exceptionClass}: ${e.message}`;
     return { message: cause, trace: [`java.util.concurrent.ExecutionException: ${cause}`, `Caused by: ${cause}`] };
+  }
+  if (e instanceof JavaThrowable || e instanceof KafkaApiError || e instanceof KeeperException) {
+    return { message: e.message, trace: javaTraceLines(e) };
   }
   let cls: string;
   if (e instanceof JavaException || e instanceof OptionException) cls = e.exceptionClass;

@@ -60,7 +60,14 @@ function widths(rows: readonly Row[]): { option: number; description: number } {
 }
 
 function optionDisplay(spec: OptionSpec): string {
-  return spec.argument ? `--${spec.name} <${spec.argument.type}: ${spec.argument.describedAs}>` : `--${spec.name}`;
+  if (!spec.argument) return `--${spec.name}`;
+  return spec.argument.describedAs === undefined ? `--${spec.name} <${spec.argument.type}>` : `--${spec.name} <${spec.argument.type}: ${spec.argument.describedAs}>`;
+}
+
+/** `createDescriptionDisplay`: the description, then `(default: x)` when the option has a default. */
+function descriptionDisplay(spec: OptionSpec): string {
+  const defaultValue = spec.argument?.defaultValue;
+  return defaultValue === undefined ? spec.description : `${spec.description} (default: ${defaultValue})`.trim();
 }
 
 const pad = (s: string, width: number) => s + ' '.repeat(Math.max(0, width - s.length));
@@ -69,7 +76,7 @@ export function formatHelp(specs: readonly OptionSpec[]): string {
   const rows: Row[] = [
     { option: 'Option', description: 'Description' },
     { option: '------', description: '-----------' },
-    ...[...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => ({ option: optionDisplay(s), description: s.description })),
+    ...[...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => ({ option: optionDisplay(s), description: descriptionDisplay(s) })),
   ];
   const before = widths(rows);
   const fitted: Row[] = [];

@@ -10,6 +10,8 @@ import { formatHelp } from './help';
 import { OptionException } from './option-parser';
 import { TOPIC_COMMAND_SPECS, TopicCommandOptions } from './topic-command-options';
 import { TopicService } from './topic-service';
+import { ZookeeperTopicService } from './zookeeper-topic-service';
+import { defaultZkEnvironment, type ZkToolEnvironment } from '../zookeeper/zk-connection';
 
 /** `AppInfoParser`'s version and commit id of the 2.5.0 release. */
 export const KAFKA_VERSION_LINE = '2.5.0 (Commit:66563e712b0b9f84)';
@@ -18,6 +20,8 @@ export interface CommandIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly now?: () => Date;
+  /** How the `--zookeeper` variants reach ZooKeeper (default: not served yet). */
+  readonly zookeeper?: ZkToolEnvironment;
 }
 
 function uncaught(io: CommandIo, trace: readonly string[]): number {
@@ -67,10 +71,7 @@ export async function runKafkaTopics(args: readonly string[], io: CommandIo): Pr
     case 'run':
       break;
   }
-  if (!opts.has('bootstrap-server')) {
-    io.stderr("kafka-dojo: --zookeeper is not served: Kafka Dojo's ZooKeeper has no network port. Use --bootstrap-server 127.0.0.1:<port> (each broker's port is shown in the Brokers view).\n");
-    return 1;
-  }
+  if (!opts.has('bootstrap-server')) return runWithZookeeper(opts, io, now);
   let props = new Map<string, string>();
   const commandConfig = opts.options.valueOf('command-config');
   if (commandConfig !== undefined) {
@@ -104,5 +105,31 @@ export async function runKafkaTopics(args: readonly string[], io: CommandIo): Pr
     return 1;
   } finally {
     admin.close();
+  }
+}
+
+/** `TopicCommand.main` with `--zookeeper`: the same failure handling, over a KafkaZkClient. */
+async function runWithZookeeper(opts: TopicCommandOptions, io: CommandIo, now: () => Date): Promise<number> {
+  const env = io.zookeeper ?? defaultZkEnvironment();
+  const fail = (e: unknown): number => {
+    const failure = javaFailureOf(e);
+    io.stdout(`Error while executing topic command : ${failure.message}\n`);
+    io.stderr(log4jLine(now(), 'ERROR', `${failure.trace.join('\n')}\n`, 'kafka.admin.TopicCommand$'));
+    return 1;
+  };
+  let session;
+  try {
+    session = await env.connect(opts.options.valueOf('zookeeper')!, 'kafka-topics');
+  } catch (e) {
+    // ZookeeperTopicService is made before TopicCommand's try: a connection failure escapes main.
+    return uncaught(io, javaFailureOf(e).trace);
+  }
+  try {
+    await new ZookeeperTopicService(session.zkClient, opts, (line) => io.stdout(`${line}\n`), env.random).run();
+    return 0;
+  } catch (e) {
+    return fail(e);
+  } finally {
+    await session.close();
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The parts of joptsimple (the parser behind every Kafka 2.5 tool) that kafka-topics relies on:
- * `--name value`, `--name=value`, a single leading hyphen for long names, unique abbreviations
- * (`--bootstrap` for `--bootstrap-server`), `--` ending the options, arguments that are not options
+ * `--name value`, `--name=value`, a single leading hyphen for long names, no abbreviations (Kafka's
+ * tools turn them off: `--bootstrap` is not `--bootstrap-server`), `--` ending the options, arguments that are not options
  * collected and ignored. Values stay strings until asked for, as joptsimple converts them when
  * `valueOf` is called — so a bad `--partitions` surfaces where TopicCommand first reads it.
  */
@@ -10,7 +10,15 @@ export interface OptionSpec {
   readonly name: string;
   readonly description: string;
   /** Options taking a required argument: its type and description, as the help shows them. */
-  readonly argument?: { readonly type: 'String' | 'Integer'; readonly describedAs: string };
+  readonly argument?: {
+    readonly type: 'String' | 'Integer' | 'Long';
+    /** Absent: the help shows just the type (`<String>`). */
+    readonly describedAs?: string;
+    /** `withValuesSeparatedBy`: one occurrence gives several values. */
+    readonly valuesSeparatedBy?: string;
+    /** `defaultsTo`, as the help shows it. */
+    readonly defaultValue?: string;
+  };
 }
 
 /** A joptsimple exception, raised by the parser; the tool dies with `Exception in thread "main" …`. */
@@ -29,6 +37,8 @@ export class ParsedOptions {
     private readonly specs: ReadonlyMap<string, OptionSpec>,
     private readonly values: ReadonlyMap<string, readonly string[]>,
     readonly nonOptionArguments: readonly string[],
+    /** `OptionSet.specs()`: the option of each occurrence, in command-line order. */
+    readonly detectedSpecs: readonly string[] = [],
   ) {}
 
   has(name: string): boolean {
@@ -67,12 +77,9 @@ export function parseOptions(specs: readonly OptionSpec[], args: readonly string
   const byName = new Map(specs.map((s) => [s.name, s]));
   const values = new Map<string, string[]>();
   const nonOptions: string[] = [];
-  const resolve = (name: string): OptionSpec | undefined => {
-    const exact = byName.get(name);
-    if (exact) return exact;
-    const candidates = specs.filter((s) => s.name.startsWith(name));
-    return name !== '' && candidates.length === 1 ? candidates[0] : undefined;
-  };
+  const detected: string[] = [];
+  // Kafka's CommandDefaultOptions builds `new OptionParser(allowAbbreviations = false)`: exact names only.
+  const resolve = (name: string): OptionSpec | undefined => byName.get(name);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--') {
@@ -95,13 +102,17 @@ export function parseOptions(specs: readonly OptionSpec[], args: readonly string
     }
     const list = values.get(spec.name) ?? [];
     values.set(spec.name, list);
+    detected.push(spec.name);
     if (!spec.argument) {
       if (eq >= 0) throw new OptionException('joptsimple.UnrecognizedOptionException', `${spec.name} does not take an argument`);
       continue;
     }
-    if (eq >= 0) list.push(body.slice(eq + 1));
-    else if (i + 1 < args.length) list.push(args[++i]);
+    let value: string;
+    if (eq >= 0) value = body.slice(eq + 1);
+    else if (i + 1 < args.length) value = args[++i];
     else throw new OptionException('joptsimple.OptionMissingRequiredArgumentException', `Option ${spec.name} requires an argument`);
+    const separator = spec.argument.valuesSeparatedBy;
+    list.push(...(separator === undefined ? [value] : value.split(separator)));
   }
-  return new ParsedOptions(byName, values, nonOptions);
+  return new ParsedOptions(byName, values, nonOptions, detected);
 }

@@ -15,7 +15,7 @@ import type { TopicCommandOptions } from './topic-command-options';
 const INTERNAL_TOPICS = new Set(['__consumer_offsets', '__transaction_state']);
 
 /** `CommandTopicPartition`: the options of one create or alter, read (and checked) in Kafka's order. */
-interface CommandTopicPartition {
+export interface CommandTopicPartition {
   readonly name: string;
   readonly partitions: number | undefined;
   readonly replicationFactor: number | undefined;
@@ -52,31 +52,7 @@ export class TopicService {
   }
 
   private commandTopicPartition(): CommandTopicPartition {
-    const name = this.opts.topic!;
-    const partitions = this.opts.partitions;
-    const replicationFactor = this.opts.replicationFactor;
-    const rawAssignment = this.opts.options.valueOf('replica-assignment');
-    const replicaAssignment = rawAssignment ? [...parseReplicaAssignment(rawAssignment).values()].map((r) => [...r]) : undefined;
-    return { name, partitions, replicationFactor, replicaAssignment, configsToAdd: this.configsToAdd() };
-  }
-
-  /** `parseTopicConfigsToBeAdded`: `key=val` pairs split on `\s*=\s*`, then `LogConfig.validate`. */
-  private configsToAdd(): Map<string, string> {
-    const pairs = this.opts.options.valuesOf('config').map((c) => javaSplitDroppingTrailingEmpty(c, /\s*=\s*/));
-    if (!pairs.every((p) => p.length === 2)) {
-      throw new JavaException('java.lang.IllegalArgumentException', 'requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".');
-    }
-    const props = new Map(pairs.map(([k, v]) => [k.trim(), v.trim()] as const));
-    const problems = validateTopicConfigs(Object.fromEntries(props));
-    if (problems.length > 0) {
-      const first = problems[0];
-      throw new JavaException(first.exceptionName === 'ConfigException' ? 'org.apache.kafka.common.config.ConfigException' : 'org.apache.kafka.common.errors.InvalidConfigurationException', first.message);
-    }
-    const format = props.get('message.format.version');
-    if (format !== undefined) {
-      this.println(`WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`);
-    }
-    return props;
+    return commandTopicPartition(this.opts, this.println);
   }
 
   private async createTopic(): Promise<void> {
@@ -139,21 +115,56 @@ export class TopicService {
   }
 
   private ensureTopicExists(found: readonly string[]): void {
-    const requested = this.opts.topic;
-    if (requested !== undefined && found.length === 0) {
-      throw new JavaException('java.lang.IllegalArgumentException', `Topic '${requested}' does not exist as expected`);
-    }
+    ensureTopicExists(found, this.opts.topic, true);
   }
 
-  /** Sorted names, filtered by the `--topic` regex (Kafka's `Whitelist`) and `--exclude-internal`. */
   private async getTopics(): Promise<string[]> {
     const exclude = this.opts.excludeInternalTopics;
-    const all = (await this.admin.listTopics(!exclude)).sort();
-    const whitelist = this.opts.topic;
-    if (whitelist === undefined) return all.filter((t) => !(exclude && INTERNAL_TOPICS.has(t)));
-    const regex = topicFilterRegex(whitelist);
-    return all.filter((t) => regex.test(t) && !(exclude && INTERNAL_TOPICS.has(t)));
+    return doGetTopics((await this.admin.listTopics(!exclude)).sort(), this.opts.topic, exclude);
   }
+}
+
+/** `CommandTopicPartition`: the options of one create or alter, read (and checked) in Kafka's order. */
+export function commandTopicPartition(opts: TopicCommandOptions, println: (line: string) => void): CommandTopicPartition {
+  const name = opts.topic!;
+  const partitions = opts.partitions;
+  const replicationFactor = opts.replicationFactor;
+  const rawAssignment = opts.options.valueOf('replica-assignment');
+  const replicaAssignment = rawAssignment ? [...parseReplicaAssignment(rawAssignment).values()].map((r) => [...r]) : undefined;
+  return { name, partitions, replicationFactor, replicaAssignment, configsToAdd: configsToAdd(opts, println) };
+}
+
+/** `parseTopicConfigsToBeAdded`: `key=val` pairs split on `\s*=\s*`, then `LogConfig.validate`. */
+function configsToAdd(opts: TopicCommandOptions, println: (line: string) => void): Map<string, string> {
+  const pairs = opts.options.valuesOf('config').map((c) => javaSplitDroppingTrailingEmpty(c, /\s*=\s*/));
+  if (!pairs.every((p) => p.length === 2)) {
+    throw new JavaException('java.lang.IllegalArgumentException', 'requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".');
+  }
+  const props = new Map(pairs.map(([k, v]) => [k.trim(), v.trim()] as const));
+  const problems = validateTopicConfigs(Object.fromEntries(props));
+  if (problems.length > 0) {
+    const first = problems[0];
+    throw new JavaException(first.exceptionName === 'ConfigException' ? 'org.apache.kafka.common.config.ConfigException' : 'org.apache.kafka.common.errors.InvalidConfigurationException', first.message);
+  }
+  const format = props.get('message.format.version');
+  if (format !== undefined) {
+    println(`WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`);
+  }
+  return props;
+}
+
+/** `ensureTopicExists`: a named topic (or pattern) that matched nothing fails unless `--if-exists`. */
+export function ensureTopicExists(found: readonly string[], requested: string | undefined, requireTopicExists: boolean): void {
+  if (requested !== undefined && requireTopicExists && found.length === 0) {
+    throw new JavaException('java.lang.IllegalArgumentException', `Topic '${requested}' does not exist as expected`);
+  }
+}
+
+/** `doGetTopics`: sorted names filtered by the `--topic` regex (Kafka's `Whitelist`) and `--exclude-internal`. */
+export function doGetTopics(sortedTopics: readonly string[], whitelist: string | undefined, excludeInternal: boolean): string[] {
+  if (whitelist === undefined) return sortedTopics.filter((t) => !(excludeInternal && INTERNAL_TOPICS.has(t)));
+  const regex = topicFilterRegex(whitelist);
+  return sortedTopics.filter((t) => regex.test(t) && !(excludeInternal && INTERNAL_TOPICS.has(t)));
 }
 
 /** `TopicFilter`: trimmed, ',' as '|', spaces dropped, quotes stripped at both ends; a whole-name match. */

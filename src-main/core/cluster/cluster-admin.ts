@@ -1,3 +1,4 @@
+import { AdminZkClient } from '../admin/admin-zk-client';
 import type { CreatableTopic, PreparedTopic } from '../admin/create-topic';
 import type { PartitionReplicaAssignment } from '../admin/replica-assignment';
 import { prepareCreateTopic } from '../admin/create-topic';
@@ -133,27 +134,7 @@ export class ClusterAdmin {
   async createTopicOnBroker(broker: KafkaServer, name: string, numPartitions: number, replicationFactor: number, configs: Record<string, string> = {}): Promise<void> {
     const zk = broker.zk;
     if (!zk) throw new KafkaApiError('BROKER_NOT_AVAILABLE', `Broker ${broker.id} is not running`);
-    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
-    const allRacked = registered.every((b) => b.rack !== null);
-    const zkTopics = await zk.getAllTopicsInCluster(false);
-    const prepared = prepareCreateTopic(
-      { name, numPartitions, replicationFactor, assignments: [], configs },
-      {
-        metadataCacheTopics: new Set(zkTopics),
-        zkTopics,
-        aliveBrokers: registered.map((b) => ({ id: b.id, rack: allRacked ? b.rack : null })),
-        defaultNumPartitions: broker.config.numPartitions,
-        defaultReplicationFactor: broker.config.defaultReplicationFactor,
-        random: this.random,
-      },
-    );
-    await zk.setOrCreateEntityConfigs('topics', name, prepared.configs);
-    try {
-      await zk.createTopicAssignment(name, [...prepared.assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
-    } catch (e) {
-      if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${name}' already exists.`);
-      throw e;
-    }
+    await new AdminZkClient(zk).createTopic(name, numPartitions, replicationFactor, new Map(Object.entries(configs)), 'Safe', this.random);
   }
 
   /**

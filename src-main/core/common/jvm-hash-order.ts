@@ -66,14 +66,18 @@ function distinctInOrder(keys: Iterable<string>): string[] {
  * last bucket down to the first. Re-adding a key keeps its place.
  */
 export function scala212MutableHashMapOrder(keysInInsertionOrder: Iterable<string>): string[] {
-  const keys = distinctInOrder(keysInInsertionOrder);
-  let table: string[][] = Array.from({ length: 16 }, () => []);
+  return scala212MutableHashMapOrderBy(distinctInOrder(keysInInsertionOrder), javaStringHashCode);
+}
+
+/** The same for keys of any type, given their `hashCode` (distinct keys, in insertion order). */
+export function scala212MutableHashMapOrderBy<K>(keys: readonly K[], hashCode: (key: K) => number): K[] {
+  let table: K[][] = Array.from({ length: 16 }, () => []);
   const seed = bitCount(15);
   let threshold = 12;
-  const index = (key: string, length: number): number => {
+  const index = (key: K, length: number): number => {
     const ones = length - 1;
     const exponent = Math.clz32(ones);
-    return (rotateRight(byteswap32(javaStringHashCode(key)), seed) >>> exponent) & ones;
+    return (rotateRight(byteswap32(hashCode(key)), seed) >>> exponent) & ones;
   };
   let size = 0;
   for (const key of keys) {
@@ -88,7 +92,7 @@ export function scala212MutableHashMapOrder(keysInInsertionOrder: Iterable<strin
       threshold = Math.trunc((table.length * 750) / 1000);
     }
   }
-  const out: string[] = [];
+  const out: K[] = [];
   for (let i = table.length - 1; i >= 0; i--) out.push(...table[i]);
   return out;
 }
@@ -135,9 +139,13 @@ function improveImmutable(hcode: number): number {
  * first; 2.13's CHAMP map iterates a node's own entries before its sub-nodes.
  */
 export function scalaImmutableMapOrder(keysInInsertionOrder: Iterable<string>, build: KafkaBuild): string[] {
-  const keys = distinctInOrder(keysInInsertionOrder);
-  if (keys.length <= 4) return keys;
-  const entries = keys.map((key) => ({ key, hash: improveImmutable(javaStringHashCode(key)) >>> 0 }));
+  return scalaImmutableMapOrderBy(distinctInOrder(keysInInsertionOrder), javaStringHashCode, build);
+}
+
+/** The same (also an immutable `Set`'s order) for keys of any type, given their `hashCode` (distinct keys, in insertion order). */
+export function scalaImmutableMapOrderBy<K>(keys: readonly K[], hashCode: (key: K) => number, build: KafkaBuild): K[] {
+  if (keys.length <= 4) return [...keys];
+  const entries = keys.map((key) => ({ key, hash: improveImmutable(hashCode(key)) >>> 0 }));
   if (build.scalaVersion === '2.12') {
     const groups = (h: number): number[] => {
       const g: number[] = [];
@@ -152,7 +160,7 @@ export function scalaImmutableMapOrder(keysInInsertionOrder: Iterable<string>, b
       })
       .map((e) => e.key);
   }
-  const champ = (list: typeof entries, shift: number): string[] => {
+  const champ = (list: typeof entries, shift: number): K[] => {
     if (shift >= 32) return list.map((e) => e.key);
     const byMask = new Map<number, typeof entries>();
     for (const e of list) {
@@ -162,8 +170,8 @@ export function scalaImmutableMapOrder(keysInInsertionOrder: Iterable<string>, b
       else byMask.set(m, [e]);
     }
     const masks = [...byMask.keys()].sort((a, b) => a - b);
-    const data: string[] = [];
-    const nodes: string[] = [];
+    const data: K[] = [];
+    const nodes: K[] = [];
     for (const m of masks) {
       const bucket = byMask.get(m) ?? [];
       if (bucket.length === 1) data.push(bucket[0].key);
@@ -268,7 +276,17 @@ function tableSizeFor(n: number): number {
  * Capacity is what the copy constructor picks: `tableSizeFor(size / 0.75 + 1)`.
  */
 export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
-  const capacity = tableSizeFor(Math.floor(keys.length / 0.75 + 1));
+  return javaHashMapOrderAtCapacity(keys, tableSizeFor(Math.floor(keys.length / 0.75 + 1)));
+}
+
+/** The same for a `new HashMap<>()` filled by `put` (16 buckets, doubled each time the size passes 0.75 of them). */
+export function javaNewHashMapOrder(keys: readonly string[]): string[] {
+  let capacity = 16;
+  while (keys.length > capacity * 0.75) capacity *= 2;
+  return javaHashMapOrderAtCapacity(keys, capacity);
+}
+
+function javaHashMapOrderAtCapacity(keys: readonly string[], capacity: number): string[] {
   const bucket = (k: string): number => {
     const h = javaStringHashCode(k);
     return (h ^ (h >>> 16)) & (capacity - 1);

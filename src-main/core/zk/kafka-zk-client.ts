@@ -17,7 +17,7 @@ import { PreferredReplicaElectionZNode, ReassignPartitionsZNode, DeleteTopicsTop
 import { BrokerIdZNode, BrokerIdsZNode } from './broker-znodes';
 import type { BrokerRegistration } from './broker-znodes';
 import { ClusterIdZNode, ControllerEpochZNode, ControllerZNode, ProducerIdBlockZNode } from './cluster-znodes';
-import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityZNode, ConfigType } from './config-znodes';
+import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityTypeZNode, ConfigEntityZNode, ConfigType } from './config-znodes';
 import type { KafkaZooKeeperClient } from './kafka-zookeeper-client';
 import type { ZnodeProblemReporter } from './kafka-zk-session';
 import { KafkaZkSession } from './kafka-zk-session';
@@ -113,6 +113,16 @@ export class KafkaZkClient extends KafkaZkSession implements ControllerZkClient,
     const node = await this.getDataAndStat(ConfigEntityZNode.path(rootEntityType, sanitizedEntityName));
     if (!node) return new Map();
     return this.kafkaReading(ConfigEntityZNode.decode(rootEntityType, sanitizedEntityName, node.data));
+  }
+
+  /** `getAllEntitiesWithConfig`: the children of `/config/<type>` (e.g. `users/alice/clients`). */
+  async getAllEntitiesWithConfig(entityPath: string): Promise<string[]> {
+    return this.getChildren(ConfigEntityTypeZNode.path(entityPath), false);
+  }
+
+  /** `getSortedBrokerList`: the registered broker ids, ascending. */
+  async getSortedBrokerList(): Promise<number[]> {
+    return (await this.getChildren(BrokerIdsZNode.path, false)).map((c) => parseJavaIntOrNull(c)).filter((id): id is number => id !== null).sort((a, b) => a - b);
   }
 
   /** `deletePath`: the znode and its children (MatchAnyVersion, not fenced); a node already gone is fine. */
@@ -503,6 +513,21 @@ export class KafkaZkClient extends KafkaZkSession implements ControllerZkClient,
       if (!(e instanceof KeeperException && e.code === Code.NONODE)) throw e;
       await this.fenced({ type: 'create', path, data }, epochZkVersion);
     }
+  }
+
+  /** `reassignPartitionsInProgress`: whether `/admin/reassign_partitions` exists. */
+  async reassignPartitionsInProgress(): Promise<boolean> {
+    return this.pathExists(ReassignPartitionsZNode.path);
+  }
+
+  /** `createPartitionReassignment` (the ZooKeeper way of 2.5's reassignment tool): NODEEXISTS propagates. */
+  async createPartitionReassignment(reassignment: Iterable<readonly [TopicPartition, readonly number[]]>): Promise<void> {
+    await this.createWithParents(ReassignPartitionsZNode.path, ReassignPartitionsZNode.encode(reassignment));
+  }
+
+  /** `createPreferredReplicaElection`: NODEEXISTS propagates ("currently in progress"). */
+  async createPreferredReplicaElection(partitions: Iterable<TopicPartition>): Promise<void> {
+    await this.createWithParents(PreferredReplicaElectionZNode.path, PreferredReplicaElectionZNode.encode(partitions));
   }
 
   async getPreferredReplicaElection(): Promise<TopicPartition[]> {

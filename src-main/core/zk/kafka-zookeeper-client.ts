@@ -2,7 +2,7 @@ import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/
 import type { Time } from '../platform/scheduler';
 import type { WatchedEvent, ZooKeeperClientOptions } from '../zookeeper';
 import { EventType, KeeperState, ZooKeeperClient } from '../zookeeper';
-import type { ZooKeeperServer } from '../zookeeper';
+import type { ZooKeeperServerEndpoint } from '../zookeeper';
 
 /** Told when the session is lost and a new one is made (Kafka's `StateChangeHandler`). */
 export interface StateChangeHandler {
@@ -28,7 +28,7 @@ export class KafkaZooKeeperClient {
   private reinitializing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly server: () => ZooKeeperServer,
+    private readonly server: () => ZooKeeperServerEndpoint,
     private readonly time: Time,
     private readonly options: { sessionTimeoutMs: number; name: string },
     private readonly onError: (message: string) => void,

@@ -21,7 +21,8 @@ import type {
   ZnodeData,
 } from './types';
 import { AddWatchMode, CreateMode, EventType, KeeperState, OPEN_ACL_UNSAFE, WatcherType, isSequentialMode } from './types';
-import type { ServerConnection, ZooKeeperServer } from './zookeeper-server';
+import type { ZooKeeperServerEndpoint } from './server-endpoint';
+import type { ServerConnection } from './zookeeper-server';
 
 /** AUTH_FAILED: the server refused an `addAuthInfo` and closed the connection; the client is dead (ClientCnxn's AUTH_FAILED). */
 export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED' | 'AUTH_FAILED';
@@ -73,7 +74,7 @@ export class ZooKeeperClient implements ServerConnection {
   private readonly authInfo: AuthData[] = [];
 
   private constructor(
-    private readonly server: ZooKeeperServer,
+    private readonly server: ZooKeeperServerEndpoint,
     private readonly time: Time,
     readonly sessionId: bigint,
     readonly sessionPassword: Uint8Array,
@@ -83,7 +84,7 @@ export class ZooKeeperClient implements ServerConnection {
   ) {}
 
   /** Opens a new session. */
-  static async connect(server: ZooKeeperServer, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
+  static async connect(server: ZooKeeperServerEndpoint, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
     // The server needs a connection before the client object can exist; this one forwards to it.
     let client: ZooKeeperClient | undefined;
     const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
@@ -97,7 +98,7 @@ export class ZooKeeperClient implements ServerConnection {
 
   /** Reattaches to an existing session (after `disconnect()` or a restart of the store). */
   static async resume(
-    server: ZooKeeperServer,
+    server: ZooKeeperServerEndpoint,
     time: Time,
     sessionId: bigint,
     password: Uint8Array,

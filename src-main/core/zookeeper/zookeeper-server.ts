@@ -4,6 +4,7 @@ import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
 import { ConnectionAuths } from './connection-auth';
 import { DataTree } from './data-tree';
+import type { ZooKeeperServerEndpoint } from './server-endpoint';
 import { Code, KeeperException } from './errors';
 import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
 import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
@@ -87,7 +88,7 @@ type Pending =
  * durable in a single transaction (as ZooKeeper's SyncRequestProcessor groups its log flushes), and
  * only then are watches delivered and replies released — nothing is acknowledged before it is durable.
  */
-export class ZooKeeperServer {
+export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private readonly watches = new WatchManager();
   private readonly processor: RequestProcessor;
   private readonly sessions: SessionTracker;

@@ -6,7 +6,7 @@
  * `cleanup.policy=compact`, `segment.bytes=offsets.topic.segment.bytes`, `compression.type=producer`.
  * Until its partition has a live leader the answer is COORDINATOR_NOT_AVAILABLE.
  */
-import { prepareAdminZkCreateTopic } from '../../admin/create-topic';
+import { AdminZkClient } from '../../admin/admin-zk-client';
 import type { LogSink } from '../../broker/log-line';
 import type { MetadataCache } from '../../broker/metadata-cache';
 import type { ErrorName } from '../../common/kafka-errors';
@@ -14,7 +14,6 @@ import { KafkaApiError } from '../../common/kafka-errors';
 import type { Random } from '../../platform/random';
 import { Code, KeeperException } from '../../zookeeper';
 import type { KafkaZkClient } from '../../zk/kafka-zk-client';
-import { ReplicaAssignment } from '../../zk/topic-znodes';
 import { GROUP_METADATA_TOPIC_NAME } from './group-metadata-manager';
 
 export interface OffsetsTopicDeps {
@@ -59,10 +58,7 @@ export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorN
   const partitions = deps.config.offsetsTopicNumPartitions;
   const configs = offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes);
   try {
-    const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
-    const assignment = prepareAdminZkCreateTopic(GROUP_METADATA_TOPIC_NAME, partitions, rf, configs, registered, await zk.getAllTopicsInCluster(false), 'Safe', deps.random);
-    await zk.setOrCreateEntityConfigs('topics', GROUP_METADATA_TOPIC_NAME, configs);
-    await zk.createTopicAssignment(GROUP_METADATA_TOPIC_NAME, [...assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+    await new AdminZkClient(zk).createTopic(GROUP_METADATA_TOPIC_NAME, partitions, rf, new Map(Object.entries(configs)), 'Safe', deps.random);
     log('INFO', `Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
     return 'LEADER_NOT_AVAILABLE';
   } catch (e) {

@@ -1,0 +1,325 @@
+/**
+ * `kafka-dojo kafka-reassign-partitions --zookeeper …`: Kafka 2.5.1's `ReassignPartitionsCommand`
+ * over a KafkaZkClient. `--generate` proposes an assignment with `AdminUtils.assignReplicasToBrokers`;
+ * `--execute` writes the throttles (`leader/follower.replication.throttled.replicas` on the topics,
+ * `leader/follower.replication.throttled.rate` on the brokers) then `/admin/reassign_partitions`;
+ * `--verify` reports each partition and removes the throttles once all are done. As in 2.5, a
+ * failure prints `Partitions reassignment failed due to …` and its trace on stdout and exits 0.
+ */
+import { AdminZkClient } from '../../core/admin/admin-zk-client';
+import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
+import { DynamicBrokerConfigNames } from '../../core/admin/dynamic-config';
+import { assignReplicasToBrokers } from '../../core/admin/replica-assignment';
+import { DEFAULT_KAFKA_BUILD, scala212MutableHashMapOrderBy, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
+import type { TopicPartition } from '../../core/common/topic-partition';
+import { tpKey } from '../../core/common/topic-partition';
+import type { Random } from '../../core/platform/random';
+import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
+import { ConfigType } from '../../core/zk/config-znodes';
+import { TopicZNode } from '../../core/zk/topic-znodes';
+import { Code, KeeperException } from '../../core/zookeeper';
+import { readFileSync } from 'node:fs';
+import { checkInvalidArgs, checkRequiredArgs, DEFAULT_OPTION_SPECS, printHelpAndExitIfNeeded, printUsageAndDie, ToolExit } from '../command-line-utils';
+import type { CommandIo } from '../kafka-topics/kafka-topics';
+import { OptionException, parseOptions, type OptionSpec, type ParsedOptions } from '../kafka-topics/option-parser';
+import { defaultZkEnvironment } from '../zookeeper/zk-connection';
+import { formatAsReassignmentJson, parsePartitionReassignmentData, parseTopicsData, topicPartitionHashCode, tpString, type ParsedReassignment } from './reassignment-json';
+
+export const REASSIGN_SPECS: readonly OptionSpec[] = [
+  ...DEFAULT_OPTION_SPECS,
+  { name: 'bootstrap-server', description: 'the server(s) to use for bootstrapping. REQUIRED if an absolute path of the log directory is specified for any replica in the reassignment json file', argument: { type: 'String', describedAs: 'Server(s) to use for bootstrapping' } },
+  { name: 'command-config', description: 'Property file containing configs to be passed to Admin Client.', argument: { type: 'String', describedAs: 'Admin client property file' } },
+  { name: 'zookeeper', description: 'REQUIRED: The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over.', argument: { type: 'String', describedAs: 'urls' } },
+  { name: 'generate', description: 'Generate a candidate partition reassignment configuration. Note that this only generates a candidate assignment, it does not execute it.' },
+  { name: 'execute', description: 'Kick off the reassignment as specified by the --reassignment-json-file option.' },
+  { name: 'verify', description: 'Verify if the reassignment completed as specified by the --reassignment-json-file option. If there is a throttle engaged for the replicas specified, and the rebalance has completed, the throttle will be removed' },
+  {
+    name: 'reassignment-json-file',
+    description:
+      'The JSON file with the partition reassignment configurationThe format to use is - \n{"partitions":\n\t[{"topic": "foo",\n\t  "partition": 1,\n\t  "replicas": [1,2,3],\n\t  "log_dirs": ["dir1","dir2","dir3"] }],\n"version":1\n}\nNote that "log_dirs" is optional. When it is specified, its length must equal the length of the replicas list. The value in this list can be either "any" or the absolution path of the log directory on the broker. If absolute log directory path is specified, the replica will be moved to the specified log directory on the broker.',
+    argument: { type: 'String', describedAs: 'manual assignment json file path' },
+  },
+  {
+    name: 'topics-to-move-json-file',
+    description: 'Generate a reassignment configuration to move the partitions of the specified topics to the list of brokers specified by the --broker-list option. The format to use is - \n{"topics":\n\t[{"topic": "foo"},{"topic": "foo1"}],\n"version":1\n}',
+    argument: { type: 'String', describedAs: 'topics to reassign json file path' },
+  },
+  { name: 'broker-list', description: 'The list of brokers to which the partitions need to be reassigned in the form "0,1,2". This is required if --topics-to-move-json-file is used to generate reassignment configuration', argument: { type: 'String', describedAs: 'brokerlist' } },
+  { name: 'disable-rack-aware', description: 'Disable rack aware replica assignment' },
+  { name: 'throttle', description: 'The movement of partitions between brokers will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.', argument: { type: 'Long', describedAs: 'throttle', defaultValue: '-1' } },
+  { name: 'replica-alter-log-dirs-throttle', description: 'The movement of replicas between log directories on the same broker will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.', argument: { type: 'Long', describedAs: 'replicaAlterLogDirsThrottle', defaultValue: '-1' } },
+  { name: 'timeout', description: 'The maximum time in ms allowed to wait for partition reassignment execution to be successfully initiated', argument: { type: 'Long', describedAs: 'timeout', defaultValue: '10000' } },
+];
+
+type Assignment = Array<[TopicPartition, number[]]>;
+
+/** A Scala immutable `Map[TopicPartition, _]` built from these entries: its iteration order. */
+function immutableMapOrder<V>(entries: ReadonlyArray<readonly [TopicPartition, V]>): Array<[TopicPartition, V]> {
+  const byKey = new Map(entries.map(([tp, v]) => [tpKey(tp), [tp, v] as [TopicPartition, V]]));
+  return scalaImmutableMapOrderBy([...byKey.values()], ([tp]) => topicPartitionHashCode(tp), DEFAULT_KAFKA_BUILD);
+}
+
+function longValueOf(options: ParsedOptions, name: string, defaultValue: number): number {
+  const raw = options.valueOf(name);
+  if (raw === undefined) return defaultValue;
+  if (!/^[+-]?\d+$/.test(raw)) throw new OptionException('joptsimple.OptionArgumentConversionException', `Cannot parse argument '${raw}' of option ${name}`);
+  return Number(raw);
+}
+
+/** Scala's `duplicates`. */
+function duplicates<T>(items: readonly T[], key: (t: T) => string = String): T[] {
+  const seen = new Map<string, number>();
+  for (const i of items) seen.set(key(i), (seen.get(key(i)) ?? 0) + 1);
+  const out = new Map<string, T>();
+  for (const i of items) if ((seen.get(key(i)) ?? 0) > 1) out.set(key(i), i);
+  return [...out.values()];
+}
+
+/** `getReplicaAssignmentForTopics`: partitions in each topic znode's own order, then as a Scala Map. */
+async function getReplicaAssignmentForTopics(zk: KafkaZkClient, topics: readonly string[]): Promise<Assignment> {
+  const entries: Array<[TopicPartition, number[]]> = [];
+  for (const topic of topics) {
+    const node = await zk.getDataAndStat(TopicZNode.path(topic));
+    const assignment = (await zk.getFullReplicaAssignmentForTopics([topic])).get(topic);
+    if (!node || !assignment) continue;
+    // Jackson keeps the znode's member order; JSON.parse would sort numeric keys.
+    const order = [...new TextDecoder().decode(node.data ?? new Uint8Array()).matchAll(/"(\d+)"\s*:\s*\[/g)].map((m) => Number(m[1]));
+    const partitions = [...new Set([...order.filter((p) => assignment.has(p)), ...assignment.keys()])];
+    for (const p of partitions) entries.push([{ topic, partition: p }, [...assignment.get(p)!.replicas]]);
+  }
+  return immutableMapOrder(entries);
+}
+
+class ReassignCommand {
+  private readonly adminZkClient: AdminZkClient;
+
+  constructor(
+    private readonly zk: KafkaZkClient,
+    private readonly opts: ParsedOptions,
+    private readonly println: (line: string) => void,
+    private readonly random: Random,
+  ) {
+    this.adminZkClient = new AdminZkClient(zk);
+  }
+
+  private readFile(option: string): string {
+    return readFileSync(this.opts.valueOf(option)!, 'utf8');
+  }
+
+  async generate(): Promise<void> {
+    const brokerList = this.opts.valueOf('broker-list')!.split(',').map((s) => {
+      if (!/^[+-]?\d+$/.test(s)) throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${s}"`);
+      return Number(s);
+    });
+    const dupBrokers = duplicates(brokerList);
+    if (dupBrokers.length > 0) throw AdminJavaException.adminCommandFailed(`Broker list contains duplicate entries: ${dupBrokers.join(',')}`);
+    const topics = parseTopicsData(this.readFile('topics-to-move-json-file'));
+    const dupTopics = duplicates(topics);
+    if (dupTopics.length > 0) throw AdminJavaException.adminCommandFailed(`List of topics to reassign contains duplicate entries: ${dupTopics.join(',')}`);
+    const current = await getReplicaAssignmentForTopics(this.zk, [...new Set(topics)]);
+    const brokers = await this.adminZkClient.getBrokerMetadatas(this.opts.has('disable-rack-aware') ? 'Disabled' : 'Enforced', brokerList);
+    const proposed: Array<[TopicPartition, number[]]> = [];
+    for (const topic of [...new Set(current.map(([tp]) => tp.topic))]) {
+      const partitions = current.filter(([tp]) => tp.topic === topic);
+      const assigned = assignReplicasToBrokers(brokers, partitions.length, partitions[0][1].length, -1, -1, this.random);
+      for (const [p, replicas] of assigned) proposed.push([{ topic, partition: p }, replicas]);
+    }
+    const proposedOrder = scala212MutableHashMapOrderBy(proposed, ([tp]) => topicPartitionHashCode(tp));
+    this.println(`Current partition replica assignment\n${formatAsReassignmentJson(current)}\n`);
+    this.println(`Proposed partition reassignment configuration\n${formatAsReassignmentJson(proposedOrder)}`);
+  }
+
+  /** `parseAndValidate`. */
+  private async parseAndValidate(): Promise<ParsedReassignment & { proposed: Assignment }> {
+    const parsed = parsePartitionReassignmentData(this.readFile('reassignment-json-file'));
+    if (parsed.partitions.length === 0) throw AdminJavaException.adminCommandFailed('Partition reassignment data file is empty');
+    if (parsed.partitions.some(([, r]) => r.length === 0)) throw AdminJavaException.adminCommandFailed('Partition replica list cannot be empty');
+    const dupPartitions = duplicates(parsed.partitions.map(([tp]) => tp), tpKey);
+    if (dupPartitions.length > 0) throw AdminJavaException.adminCommandFailed(`Partition reassignment contains duplicate topic partitions: ${dupPartitions.map(tpString).join(',')}`);
+    const dupEntries = parsed.partitions.map(([tp, r]) => [tp, duplicates(r)] as const).filter(([, d]) => d.length > 0);
+    if (dupEntries.length > 0) {
+      throw AdminJavaException.adminCommandFailed(`Partition replica lists may not contain duplicate entries: ${dupEntries.map(([tp, d]) => `${tpString(tp)} contains multiple entries for ${d.join(',')}`).join('. ')}`);
+    }
+    const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(parsed.partitions.map(([tp]) => tp.topic))]);
+    const existingKeys = new Set(existing.map(([tp]) => tpKey(tp)));
+    const missing = parsed.partitions.map(([tp]) => tp).filter((tp) => !existingKeys.has(tpKey(tp)));
+    if (missing.length > 0) throw AdminJavaException.adminCommandFailed(`The proposed assignment contains non-existent partitions: ArrayBuffer(${missing.map(tpString).join(', ')})`);
+    const brokerIds = new Set(await this.zk.getSortedBrokerList());
+    const unknownBrokers = [...new Set(parsed.partitions.flatMap(([, r]) => r))].filter((b) => !brokerIds.has(b));
+    if (unknownBrokers.length > 0) throw AdminJavaException.adminCommandFailed(`The proposed assignment contains non-existent brokerIDs: ${unknownBrokers.join(',')}`);
+    return { ...parsed, proposed: immutableMapOrder(parsed.partitions) };
+  }
+
+  async execute(): Promise<void> {
+    const { proposed, replicaLogDirs } = await this.parseAndValidate();
+    const interBrokerLimit = longValueOf(this.opts, 'throttle', -1);
+    const alterLogDirsLimit = longValueOf(this.opts, 'replica-alter-log-dirs-throttle', -1);
+    // Read as Kafka reads it (a bad value fails here); it bounds only the AlterReplicaLogDirs retries.
+    longValueOf(this.opts, 'timeout', 10000);
+    const topics = [...new Set(proposed.map(([tp]) => tp.topic))];
+    if (await this.zk.reassignPartitionsInProgress()) {
+      this.println('There is an existing assignment running.');
+      await this.maybeLimit(proposed, replicaLogDirs.map((r) => r.brokerId), interBrokerLimit, alterLogDirsLimit);
+      return;
+    }
+    this.println(`Current partition replica assignment\n\n${formatAsReassignmentJson(await getReplicaAssignmentForTopics(this.zk, topics))}\n\nSave this to use as the --reassignment-json-file option during rollback`);
+    if (interBrokerLimit >= 0 || alterLogDirsLimit >= 0) {
+      this.println('Warning: You must run Verify periodically, until the reassignment completes, to ensure the throttle is removed. You can also alter the throttle by rerunning the Execute command passing a new value.');
+    }
+    // maybeThrottle
+    if (interBrokerLimit >= 0) await this.assignThrottledReplicas(proposed);
+    await this.maybeLimit(proposed, replicaLogDirs.map((r) => r.brokerId), interBrokerLimit, alterLogDirsLimit);
+    if (interBrokerLimit >= 0) this.println(`The inter-broker throttle limit was set to ${interBrokerLimit} B/s`);
+    if (alterLogDirsLimit >= 0) this.println(`The replica-alter-dir throttle limit was set to ${alterLogDirsLimit} B/s`);
+    const existing = new Map((await getReplicaAssignmentForTopics(this.zk, topics)).map(([tp]) => [tpKey(tp), true]));
+    const valid = proposed.filter(([tp]) => existing.has(tpKey(tp)));
+    if (valid.length === 0) {
+      this.println(`Failed to reassign partitions ${proposed.map(([tp, r]) => `(${tpString(tp)},List(${r.join(', ')}))`).join(',')}`);
+      return;
+    }
+    if (replicaLogDirs.length > 0) this.refuseLogDirMoves();
+    try {
+      await this.zk.createPartitionReassignment(valid);
+    } catch (e) {
+      if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
+      const inProgress = (await this.zk.getPartitionReassignment()).map((r) => `${tpString(r.partition)} -> List(${r.replicas.join(', ')})`);
+      throw AdminJavaException.adminCommandFailed(`Partition reassignment currently in progress for Map(${inProgress.join(', ')}). Aborting operation`);
+    }
+    this.println('Successfully started reassignment of partitions.');
+  }
+
+  /** Moving replicas between log dirs needs AlterReplicaLogDirs / DescribeLogDirs, which only `--bootstrap-server` gives. */
+  private refuseLogDirMoves(): never {
+    if (!this.opts.has('bootstrap-server')) throw AdminJavaException.adminCommandFailed('bootstrap-server needs to be provided in order to reassign replica to the specified log directory');
+    throw new AdminJavaException('java.lang.UnsupportedOperationException', 'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)');
+  }
+
+  /** `maybeLimit`: the rates on every broker of the current and proposed assignments. */
+  private async maybeLimit(proposed: Assignment, logDirBrokers: readonly number[], interBrokerLimit: number, alterLogDirsLimit: number): Promise<void> {
+    if (interBrokerLimit < 0 && alterLogDirsLimit < 0) return;
+    const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(proposed.map(([tp]) => tp.topic))]);
+    const brokers = [...new Set([...existing.flatMap(([, r]) => r), ...proposed.flatMap(([, r]) => r), ...logDirBrokers])];
+    for (const id of brokers) {
+      const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Broker, String(id));
+      if (interBrokerLimit >= 0) {
+        configs.set(DynamicBrokerConfigNames.LeaderReplicationThrottledRateProp, String(interBrokerLimit));
+        configs.set(DynamicBrokerConfigNames.FollowerReplicationThrottledRateProp, String(interBrokerLimit));
+      }
+      if (alterLogDirsLimit >= 0) configs.set(DynamicBrokerConfigNames.ReplicaAlterLogDirsIoMaxBytesPerSecondProp, String(alterLogDirsLimit));
+      await this.adminZkClient.changeBrokerConfig([id], configs);
+    }
+  }
+
+  /** `assignThrottledReplicas`: leaders throttled on every pre-move replica of a moving partition, followers on the move destinations. */
+  private async assignThrottledReplicas(proposed: Assignment): Promise<void> {
+    const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(proposed.map(([tp]) => tp.topic))]);
+    const existingOf = new Map(existing.map(([tp, r]) => [tpKey(tp), r]));
+    const proposedOf = new Map(proposed.map(([tp, r]) => [tpKey(tp), r]));
+    for (const topic of [...new Set(proposed.map(([tp]) => tp.topic))]) {
+      const leader = existing
+        .filter(([tp, before]) => tp.topic === topic && proposedOf.has(tpKey(tp)) && proposedOf.get(tpKey(tp))!.some((r) => !before.includes(r)))
+        .flatMap(([tp, before]) => before.map((r) => `${tp.partition}:${r}`));
+      const follower = proposed
+        .filter(([tp]) => tp.topic === topic)
+        .flatMap(([tp, after]) => after.filter((r) => !(existingOf.get(tpKey(tp)) ?? []).includes(r)).map((r) => `${tp.partition}:${r}`));
+      const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Topic, topic);
+      configs.set('leader.replication.throttled.replicas', leader.join(','));
+      configs.set('follower.replication.throttled.replicas', follower.join(','));
+      await this.adminZkClient.changeTopicConfig(topic, configs);
+    }
+  }
+
+  async verify(): Promise<void> {
+    this.println('Status of partition reassignment: ');
+    const parsed = parsePartitionReassignmentData(this.readFile('reassignment-json-file'));
+    if (parsed.replicaLogDirs.length > 0) this.refuseLogDirMoves();
+    const inProgress = new Set((await this.zk.getPartitionReassignment()).map((r) => tpKey(r.partition)));
+    const notBeing = parsed.partitions.filter(([tp]) => !inProgress.has(tpKey(tp)));
+    const being = parsed.partitions.filter(([tp]) => inProgress.has(tpKey(tp)));
+    const statuses: Array<[TopicPartition, 'completed' | 'failed' | 'in-progress']> = [];
+    for (const topic of [...new Set(notBeing.map(([tp]) => tp.topic))]) {
+      const current = new Map((await getReplicaAssignmentForTopics(this.zk, [topic])).map(([tp, r]) => [tpKey(tp), r]));
+      for (const [tp, target] of notBeing.filter(([t]) => t.topic === topic)) {
+        const replicas = current.get(tpKey(tp));
+        statuses.push([tp, replicas !== undefined && replicas.join(',') === target.join(',') ? 'completed' : 'failed']);
+      }
+    }
+    for (const [tp] of being) statuses.push([tp, 'in-progress']);
+    const words = { completed: 'completed successfully', failed: 'failed', 'in-progress': 'is still in progress' };
+    for (const [tp, status] of immutableMapOrder(statuses)) this.println(`Reassignment of partition ${tpString(tp)} ${words[status]}`);
+    if (statuses.every(([, s]) => s === 'completed')) await this.removeThrottle(statuses.map(([tp]) => tp.topic));
+  }
+
+  private async removeThrottle(topics: readonly string[]): Promise<void> {
+    let changed = false;
+    const rates = Object.values(DynamicBrokerConfigNames);
+    for (const broker of await this.zk.getAllBrokersInCluster()) {
+      const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Broker, String(broker.id));
+      if (rates.map((k) => configs.delete(k)).some(Boolean)) {
+        await this.adminZkClient.changeBrokerConfig([broker.id], configs);
+        changed = true;
+      }
+    }
+    for (const topic of [...new Set(topics)]) {
+      const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Topic, topic);
+      if (['leader.replication.throttled.replicas', 'follower.replication.throttled.replicas'].map((k) => configs.delete(k)).some(Boolean)) {
+        await this.adminZkClient.changeTopicConfig(topic, configs);
+        changed = true;
+      }
+    }
+    if (changed) this.println('Throttle was removed.');
+  }
+}
+
+function validateAndParseArgs(args: readonly string[], io: CommandIo): ParsedOptions {
+  const options = parseOptions(REASSIGN_SPECS, args);
+  printHelpAndExitIfNeeded(io, REASSIGN_SPECS, args, options, 'This tool helps to moves topic partitions between replicas.');
+  if (['generate', 'execute', 'verify'].filter((a) => options.has(a)).length !== 1) printUsageAndDie(io, REASSIGN_SPECS, 'Command must include exactly one action: --generate, --execute or --verify');
+  checkRequiredArgs(io, REASSIGN_SPECS, options, 'zookeeper');
+  if (options.has('verify')) {
+    if (!options.has('reassignment-json-file')) printUsageAndDie(io, REASSIGN_SPECS, 'If --verify option is used, command must include --reassignment-json-file that was used during the --execute option');
+    checkInvalidArgs(io, REASSIGN_SPECS, options, 'verify', ['throttle', 'replica-alter-log-dirs-throttle', 'topics-to-move-json-file', 'disable-rack-aware', 'broker-list']);
+  } else if (options.has('generate')) {
+    if (!(options.has('topics-to-move-json-file') && options.has('broker-list'))) printUsageAndDie(io, REASSIGN_SPECS, 'If --generate option is used, command must include both --topics-to-move-json-file and --broker-list options');
+    checkInvalidArgs(io, REASSIGN_SPECS, options, 'generate', ['throttle', 'replica-alter-log-dirs-throttle', 'reassignment-json-file']);
+  } else {
+    if (!options.has('reassignment-json-file')) printUsageAndDie(io, REASSIGN_SPECS, 'If --execute option is used, command must include --reassignment-json-file that was output during the --generate option');
+    checkInvalidArgs(io, REASSIGN_SPECS, options, 'execute', ['topics-to-move-json-file', 'disable-rack-aware', 'broker-list']);
+  }
+  return options;
+}
+
+export async function runKafkaReassignPartitions(args: readonly string[], io: CommandIo): Promise<number> {
+  let options: ParsedOptions;
+  try {
+    options = validateAndParseArgs(args, io);
+  } catch (e) {
+    if (e instanceof ToolExit) return e.code;
+    if (e instanceof OptionException) {
+      io.stderr(`Exception in thread "main" ${e.exceptionClass}: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  const env = io.zookeeper ?? defaultZkEnvironment();
+  let session;
+  try {
+    session = await env.connect(options.valueOf('zookeeper')!, 'kafka-reassign-partitions');
+  } catch (e) {
+    io.stderr(`Exception in thread "main" ${javaTraceLines(e).join('\n')}\n`);
+    return 1;
+  }
+  const println = (line: string) => io.stdout(`${line}\n`);
+  try {
+    const command = new ReassignCommand(session.zkClient, options, println, env.random);
+    if (options.has('verify')) await command.verify();
+    else if (options.has('generate')) await command.generate();
+    else await command.execute();
+  } catch (e) {
+    println(`Partitions reassignment failed due to ${e instanceof Error ? e.message : String(e)}`);
+    println(javaTraceLines(e).join('\n'));
+  } finally {
+    await session.close();
+  }
+  return 0;
+}

@@ -1,0 +1,28 @@
+/**
+ * The server side a `ZooKeeperClient` talks to: what a session needs from "the ensemble". The
+ * emulated `ZooKeeperServer` implements it in-process; a client of a real (or Kafka Dojo's)
+ * ZooKeeper over the wire implements it on a socket — handshake = ConnectRequest/ConnectResponse,
+ * `submit` = a request packet and its reply (matched by xid), `touch` = a ping, `notify` on the
+ * `ServerConnection` = a WatcherEvent (xid −1), `sessionEnded` = the session expired or closed.
+ * The client does its own path and data-size checks first, so an endpoint only carries requests.
+ */
+import type { Code } from './errors';
+import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
+import type { ServerConnection, SessionHandshake } from './zookeeper-server';
+
+export interface ZooKeeperServerEndpoint {
+  /** `jute.maxbuffer` as the client checks data against it before sending. */
+  readonly config: { readonly maxDataBytes: number };
+  createSession(conn: ServerConnection, requestedTimeoutMs: number): Promise<SessionHandshake>;
+  resumeSession(conn: ServerConnection, sessionId: bigint, password: Uint8Array): Promise<SessionHandshake>;
+  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void;
+  /**
+   * An AuthPacket (xid −4), in order with the requests around it. AUTHFAILED closes the connection
+   * (not the session), as ZooKeeper does.
+   */
+  addAuthInfo(conn: ServerConnection, scheme: string, auth: Uint8Array | null, onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void): void;
+  /** A ping; false if the session is gone. */
+  touch(sessionId: bigint): boolean;
+  /** The connection is dropped (the session lives on until it expires). */
+  detach(sessionId: bigint, conn: ServerConnection): void;
+}
