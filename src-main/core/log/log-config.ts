@@ -143,9 +143,15 @@ export function topicConfigNames(): TopicConfigName[] {
   return LOG_CONFIG_DEF.map((k) => k.name).sort();
 }
 
-/** `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority (throttle lists have none). */
+const THROTTLED_REPLICA_LISTS: ReadonlySet<string> = new Set([T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG, T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG]);
+
+/**
+ * `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority. Every key
+ * has one but the throttle lists, including the three whose broker key has the same name
+ * (`unclean.leader.election.enable`, `min.insync.replicas`, `compression.type`).
+ */
 export const TopicConfigSynonyms: ReadonlyMap<string, string> = new Map(
-  LOG_CONFIG_DEF.filter((k) => k.serverDefaultConfigName !== k.name).map((k) => [k.name, k.serverDefaultConfigName]),
+  LOG_CONFIG_DEF.filter((k) => !THROTTLED_REPLICA_LISTS.has(k.name)).map((k) => [k.name, k.serverDefaultConfigName]),
 );
 
 /** One problem in a set of topic configs, in Kafka's words. */
