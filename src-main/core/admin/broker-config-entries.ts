@@ -7,8 +7,9 @@
  * sensitive). One answer for the UI's broker configs and the wire protocol.
  */
 import { convertToString, type ConfigValue } from '../common/config-def';
+import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
 import type { BrokerConfig } from './broker-config';
-import { configSynonyms, type ConfigSynonym } from './config-synonyms';
+import { configSynonyms, inAllConfigsOrder, type ConfigSynonym } from './config-synonyms';
 import { ALL_DYNAMIC_CONFIGS, brokerConfigSynonyms, brokerConfigType, isSensitiveConfigType } from './dynamic-broker-config';
 import { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
 
@@ -43,13 +44,14 @@ function entry(name: string, value: ConfigValue, config: BrokerConfig): BrokerCo
 
 /**
  * `allConfigs(config)` (the originals, then every parsed value) through `createBrokerConfigEntry`
- * for this broker (`perBrokerConfig`). KafkaConfig's keys come in definition order, then the
- * other keys server.properties sets, in the order given.
+ * for this broker (`perBrokerConfig`), in `allConfigs`' HashMap order (ties between keys of one
+ * bucket broken by the order server.properties gives them, then definition order).
  */
 export function describeBrokerConfig(config: BrokerConfig): BrokerConfigEntry[] {
   const entries = BROKER_CONFIG_DEF.map((key) => entry(key.name, config.value(key.name), config));
   for (const [name, value] of Object.entries(config.originals)) {
     if (brokerConfigKey(name) === undefined) entries.push(entry(name, value, config));
   }
-  return entries;
+  const originalsOrder = javaHashMapIterationOrder(Object.keys(config.originals));
+  return inAllConfigsOrder(entries, originalsOrder, BROKER_CONFIG_DEF.map((k) => k.name));
 }

@@ -1,10 +1,12 @@
 /**
  * The sources and synonyms DescribeConfigs reports (`DescribeConfigsResponse.ConfigSource`,
- * `AdminManager.configSynonyms`), shared by the topic and the broker views. Dynamic broker configs
+ * `AdminManager.configSynonyms`) and the order it lists configs in, shared by the topic and the
+ * broker views. Dynamic broker configs
  * are not emulated, so the sources seen are the static ones: a key set in server.properties
  * (STATIC_BROKER_CONFIG, the value as written) and KafkaConfig's default (DEFAULT_CONFIG).
  */
 import { convertToString, NO_DEFAULT_VALUE } from '../common/config-def';
+import { javaHashMapIterationOrder, javaHashMapPutOrder } from '../common/jvm-hash-order';
 import type { BrokerConfig } from './broker-config';
 import { brokerConfigKey } from './kafka-config-def';
 
@@ -56,4 +58,18 @@ export function configSynonyms(name: string, synonyms: readonly string[], isSens
   }
   const first = all.findIndex((s) => s.name === name);
   return first < 0 ? [] : all.slice(first);
+}
+
+/**
+ * The order of `allConfigs(config)` — `config.originals.asScala.filter(_._2 != null) ++
+ * config.values.asScala`, a `java.util.HashMap` filled from the originals (in their HashMap's order),
+ * then the values' keys not among them (`values()` is a HashMap copy of the definition order) —
+ * which is the order DescribeConfigs lists a resource's configs in (e.g. `compression.type`,
+ * `cleanup.policy`, `segment.bytes` for `__consumer_offsets`, as kafka-topics prints them).
+ */
+export function inAllConfigsOrder<T extends { readonly name: string }>(entries: readonly T[], originalsOrder: readonly string[], definitionOrder: readonly string[]): T[] {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const originals = new Set(originalsOrder);
+  const order = javaHashMapPutOrder([...originalsOrder, ...javaHashMapIterationOrder(definitionOrder).filter((k) => !originals.has(k))]);
+  return order.flatMap((name) => byName.get(name) ?? []);
 }

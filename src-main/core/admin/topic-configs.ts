@@ -8,7 +8,7 @@ import { convertToString, type ConfigValue } from '../common/config-def';
 import { KafkaApiError } from '../common/kafka-errors';
 import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, logConfigKey, TopicConfigSynonyms, validateTopicConfigs, type TopicConfigError } from '../log/log-config';
 import type { BrokerConfig } from './broker-config';
-import { configSynonyms, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
+import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
 import { brokerConfigSynonyms, isSensitiveConfigType } from './dynamic-broker-config';
 
 export { ConfigSource, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
@@ -55,7 +55,8 @@ export interface TopicConfigEntry {
  * the whole resource.
  */
 export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>, broker: BrokerConfig): TopicConfigEntry[] {
-  const { values } = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
+  const logConfig = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
+  const { values } = logConfig;
   const entry = (name: string, value: string | null, isSensitive: boolean, fromBroker: ConfigSynonym[]): TopicConfigEntry => {
     const synonyms: ConfigSynonym[] = Object.hasOwn(overrides, name) ? [{ name, value, source: 'TOPIC_CONFIG' }, ...fromBroker] : fromBroker;
     return { name, value, source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : synonyms[0].source, isReadOnly: false, isSensitive, synonyms };
@@ -68,5 +69,5 @@ export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>
   for (const name of Object.keys(overrides)) {
     if (logConfigKey(name) === undefined) entries.push(entry(name, null, isSensitiveConfigType(undefined), []));
   }
-  return entries;
+  return inAllConfigsOrder(entries, logConfig.originalsOrder(), LOG_CONFIG_DEF.map((k) => k.name));
 }

@@ -403,9 +403,14 @@ export class LogConfig {
    * "Created log for partition … with properties {…}.".
    */
   formatOriginals(): string {
+    const parts = this.originalsOrder().map((k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`);
+    return `{${parts.join(', ')}}`;
+  }
+
+  /** The order in which `config.originals` (a `java.util.HashMap` copy) iterates its keys. */
+  originalsOrder(): string[] {
     const rank = new Map([...this.originals.keys()].map((k, i) => [k, TIE_RANK.get(k) ?? TIE_RANK.size + i]));
     const keys = [...this.originals.keys()].sort((a, b) => (rank.get(a) as number) - (rank.get(b) as number));
-    const parts = javaHashMapIterationOrder(keys).map((k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`);
-    return `{${parts.join(', ')}}`;
+    return javaHashMapIterationOrder(keys);
   }
 }

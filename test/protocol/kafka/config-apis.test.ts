@@ -103,6 +103,21 @@ describe('DescribeConfigs and AlterConfigs over the wire', () => {
     expect(all.configs).toEqual([{ name: 'by.hand', value: null, readOnly: false, isDefault: false, configSource: 1, isSensitive: true, synonyms: [{ name: 'by.hand', value: null, source: 1 }] }]);
   });
 
+  it('lists a resource’s configs in the order of AdminManager’s HashMap (kafka-topics prints __consumer_offsets’ as compression.type, cleanup.policy, segment.bytes)', async () => {
+    const [result] = await describeConfigs(wire, 0, 2, [[TOPIC, 'cfg', null]]);
+    expect(result.configs.map((c) => c.name).slice(0, 7)).toEqual([
+      'compression.type',
+      'leader.replication.throttled.replicas',
+      'message.downconversion.enable',
+      'min.insync.replicas',
+      'segment.jitter.ms',
+      'cleanup.policy',
+      'flush.ms',
+    ]);
+    const [asked] = await describeConfigs(wire, 0, 2, [[TOPIC, 'cfg', ['segment.bytes', 'cleanup.policy', 'compression.type']]]);
+    expect(asked.configs.map((c) => c.name)).toEqual(['compression.type', 'cleanup.policy', 'segment.bytes']);
+  });
+
   it('a broker: every KafkaConfig key, passwords null and sensitive, read_only false for the dynamic ones, a static value followed by its default', async () => {
     const [result] = await describeConfigs(wire, 1, 2, [[BROKER, '1', null]]);
     expect(result).toMatchObject({ errorCode: 0, resourceType: BROKER, resourceName: '1' });

@@ -9,7 +9,7 @@ import { alterBrokerConfigsError, resourceNameToBrokerId } from '../../../core/a
 import { describeBrokerConfig } from '../../../core/admin/broker-config-entries';
 import { ConfigSource, type ConfigSynonym } from '../../../core/admin/config-synonyms';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
-import { DEFAULT_KAFKA_BUILD } from '../../../core/common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest } from '../messages/alter-configs';
 import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
@@ -78,7 +78,9 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
           if (resourceNameToBrokerId(resourceName) !== broker.id) throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} but received ${resourceName}`);
           entries = []; // log4j loggers are not emulated
         }
-        const configs = entries.filter(wanted).map((e) => described(e, includeSynonyms));
+        // `createResponseConfig` filters into another HashMap: its order is that map's.
+        const kept = new Map(entries.filter(wanted).map((e) => [e.name, e]));
+        const configs = javaHashMapPutOrder(kept.keys()).map((name) => described(kept.get(name)!, includeSynonyms));
         results.push({ errorCode: Errors.NONE.code, errorMessage: null, resourceType, resourceName, configs });
       } catch (e) {
         results.push({ ...apiError(e), resourceType, resourceName, configs: [] });
