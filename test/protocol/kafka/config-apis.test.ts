@@ -164,6 +164,11 @@ describe('DescribeConfigs and AlterConfigs over the wire', () => {
       { errorCode: 42, errorMessage: "Invalid config value for resource ConfigResource(type=BROKER, name=''): Cannot update these configs at default cluster level, broker id must be specified: Set(listener.name.plaintext.ssl.keystore.location)" },
     ]);
     expect(await alterConfigs(wire, 0, [[BROKER, '0', { 'log.cleaner.threads': '2', 'custom.key': 'v' }]], true)).toEqual([{ errorCode: 0, errorMessage: null, resourceType: BROKER, resourceName: '0' }]);
+    // processReconfiguration: the rebuilt KafkaConfig's own checks, then the components' rules, which 2.5 does not detail.
+    expect(await alterConfigs(wire, 0, [[BROKER, '0', { 'log.retention.ms': '0' }]], true)).toMatchObject([{ errorCode: 42, errorMessage: `${prefix}requirement failed: log.retention.ms must be unlimited (-1) or, equal or greater than 1` }]);
+    expect(await alterConfigs(wire, 0, [[BROKER, '0', { 'num.io.threads': '33' }]], true)).toMatchObject([{ errorCode: 42, errorMessage: `${prefix}Invalid dynamic configuration` }]);
+    expect(await alterConfigs(wire, 0, [[BROKER, '0', { 'num.io.threads': '32' }]], true)).toMatchObject([{ errorCode: 0 }]);
+    expect(await alterConfigs(wire, 0, [[BROKER, '0', { 'log.cleaner.threads': '3' }]], true)).toMatchObject([{ errorCode: 42, errorMessage: `${prefix}Invalid dynamic configuration` }]);
     const applied = await alterConfigs(wire, 0, [[BROKER, '0', { 'log.cleaner.threads': '2' }]]);
     expect(applied).toMatchObject([{ errorCode: 44 }]);
     expect(await (await wire.h.session()).exists('/config/brokers/0')).toBeNull();

@@ -119,7 +119,7 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
         const result = await admin.alterTopicConfig(resourceName, configs, request.validateOnly, broker);
         responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
       } else {
-        const error = alterBrokerConfigsError(broker.id, resourceName, entries(resource), request.validateOnly, DEFAULT_KAFKA_BUILD);
+        const error = alterBrokerConfigsError(broker.config, resourceName, entries(resource), request.validateOnly, DEFAULT_KAFKA_BUILD);
         responses.push({ ...(error === null ? { errorCode: Errors.NONE.code, errorMessage: null } : apiError(error)), resourceType, resourceName });
       }
     }
