@@ -8,6 +8,7 @@ import { convertToString, type ConfigValue } from '../common/config-def';
 import { KafkaApiError } from '../common/kafka-errors';
 import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, logConfigKey, TopicConfigSynonyms, validateTopicConfigs, type TopicConfigError } from '../log/log-config';
 import type { BrokerConfig } from './broker-config';
+import { configResourceToString } from './broker-config-alter';
 import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
 import { brokerConfigSynonyms, isSensitiveConfigType } from './dynamic-broker-config';
 
@@ -20,7 +21,7 @@ export function topicConfigApiError(error: TopicConfigError, api: 'CreateTopics'
     // AdminManager.alterConfigs wraps ConfigException/IllegalArgumentException in an InvalidRequestException.
     return new KafkaApiError(
       'INVALID_REQUEST',
-      `Invalid config value for resource ConfigResource(type=TOPIC, name='${topic}'): ${error.message}`,
+      `Invalid config value for resource ${configResourceToString('TOPIC', topic)}: ${error.message}`,
     );
   }
   return new KafkaApiError('INVALID_CONFIG', error.message);
