@@ -116,6 +116,9 @@ describe('DescribeConfigs and AlterConfigs over the wire', () => {
     ]);
     const [asked] = await describeConfigs(wire, 0, 2, [[TOPIC, 'cfg', ['segment.bytes', 'cleanup.policy', 'compression.type']]]);
     expect(asked.configs.map((c) => c.name)).toEqual(['compression.type', 'cleanup.policy', 'segment.bytes']);
+    // The request holds its resources in a map: one named twice is answered once, as last asked.
+    const twice = await describeConfigs(wire, 0, 2, [[TOPIC, 'cfg', ['segment.bytes']], [TOPIC, 'cfg', ['flush.ms']]]);
+    expect(twice.map((r) => r.configs.map((c) => c.name))).toEqual([['flush.ms']]);
   });
 
   it('a broker: every KafkaConfig key, passwords null and sensitive, read_only false for the dynamic ones, a static value followed by its default', async () => {

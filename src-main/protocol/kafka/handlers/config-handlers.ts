@@ -26,6 +26,17 @@ function resourceTypeId(type: number): number {
   return TYPE_NAMES.has(type) ? type : RESOURCE_TYPE.UNKNOWN;
 }
 
+/**
+ * The request's resources as 2.5's request classes hold them: a `HashMap` by ConfigResource, so a
+ * resource named twice is answered once, with the last entry's contents. (Kafka then answers in
+ * that map's order, which hangs on enum identity hash codes; here the request's order is kept.)
+ */
+function distinctResources<R extends { resourceType: number; resourceName: string }>(resources: readonly R[]): R[] {
+  const byKey = new Map<string, R>();
+  for (const r of resources) byKey.set(`${resourceTypeId(r.resourceType)}\u0000${r.resourceName}`, r);
+  return [...byKey.values()];
+}
+
 /** `ApiError.fromThrowable`: Kafka's code, the message unless it is the error's default one. */
 function apiError(e: unknown): { errorCode: number; errorMessage: string | null } {
   if (e instanceof KafkaApiError) return { errorCode: e.code, errorMessage: e.apiMessage };
@@ -56,14 +67,15 @@ function described(e: ConfigEntryView, includeSynonyms: boolean): DescribedConfi
 export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
   return async (message) => {
     const request = message as unknown as DescribeConfigsRequest;
-    const unexpected = request.resources.find((r) => !TYPE_NAMES.has(r.resourceType));
+    const resources = distinctResources(request.resources);
+    const unexpected = resources.find((r) => !TYPE_NAMES.has(r.resourceType));
     if (unexpected !== undefined) {
       const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: `Unexpected resource type UNKNOWN for resource ${unexpected.resourceName}` };
-      return { throttleTimeMs: 0, results: request.resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName, configs: [] })) };
+      return { throttleTimeMs: 0, results: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName, configs: [] })) };
     }
     const includeSynonyms = request.includeSynoyms === true;
     const results: DescribeConfigsResult[] = [];
-    for (const { resourceType, resourceName, configurationKeys } of request.resources) {
+    for (const { resourceType, resourceName, configurationKeys } of resources) {
       const wanted = (e: ConfigEntryView) => configurationKeys === null || configurationKeys.includes(e.name);
       try {
         let entries: readonly ConfigEntryView[];
@@ -91,8 +103,8 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
 }
 
 /** KafkaApis' check of every resource before any is handled: the message the whole request fails with, or null. */
-function unexpectedAlterResource(request: AlterConfigsRequest): string | null {
-  for (const { resourceType } of request.resources) {
+function unexpectedAlterResource(resources: AlterConfigsRequest['resources']): string | null {
+  for (const { resourceType } of resources) {
     if (resourceType === RESOURCE_TYPE.BROKER_LOGGER) return 'AlterConfigs is deprecated and does not support the resource type BROKER_LOGGER';
     if (!TYPE_NAMES.has(resourceType)) return 'Unexpected resource type UNKNOWN';
   }
@@ -106,13 +118,14 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
     const nullValue = request.resources.flatMap((r) => r.configs).find((c) => c.value === null);
     if (nullValue !== undefined) throw new CloseConnection(`Error getting request for apiKey: AlterConfigs: value of ${nullValue.name} is null`);
     const entries = (r: AlterConfigsRequest['resources'][number]) => r.configs.map((c) => ({ name: c.name, value: c.value as string }));
-    const unexpected = unexpectedAlterResource(request);
+    const resources = distinctResources(request.resources);
+    const unexpected = unexpectedAlterResource(resources);
     if (unexpected !== null) {
       const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: unexpected };
-      return { throttleTimeMs: 0, responses: request.resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })) };
+      return { throttleTimeMs: 0, responses: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })) };
     }
     const responses = [];
-    for (const resource of request.resources) {
+    for (const resource of resources) {
       const { resourceType, resourceName } = resource;
       if (resourceType === RESOURCE_TYPE.TOPIC) {
         const configs = Object.fromEntries(entries(resource).map((c) => [c.name, c.value]));
