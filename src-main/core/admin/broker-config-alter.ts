@@ -12,7 +12,7 @@ import { IllegalArgumentException, parseJavaIntOrNull } from '../common/java-lan
 import { javaHashMapIterationOrder, javaPropertiesOrder, type KafkaBuild } from '../common/jvm-hash-order';
 import { KafkaApiError } from '../common/kafka-errors';
 import { BrokerConfig } from './broker-config';
-import { validateDynamicBrokerConfigs } from './dynamic-broker-config';
+import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
 
 /** `ConfigResource.toString`. */
 export function configResourceToString(type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER' | 'UNKNOWN', name: string): string {
@@ -26,9 +26,6 @@ export function resourceNameToBrokerId(resourceName: string): number {
   return id;
 }
 
-const THREAD_POOL_CONFIGS = ['num.io.threads', 'num.network.threads', 'num.replica.fetchers', 'num.recovery.threads.per.data.dir', 'background.threads'];
-const LOG_CLEANER_CONFIGS = ['log.cleaner.threads', 'log.cleaner.dedupe.buffer.size', 'log.cleaner.io.buffer.load.factor', 'log.cleaner.io.buffer.size', 'message.max.bytes', 'log.cleaner.io.max.bytes.per.second', 'log.cleaner.backoff.ms'];
-
 /** `DynamicThreadPool.validateReconfiguration`, then the log cleaner's (when the broker has one). */
 function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, changed: ReadonlySet<string>): void {
   if (current.value('log.cleaner.enable') === true && LOG_CLEANER_CONFIGS.some((k) => changed.has(k))) {
@@ -38,8 +35,8 @@ function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, chan
     if (threads < Math.trunc(currentThreads / 2)) throw new ConfigException(`Log cleaner threads cannot be reduced to less than half the current value ${currentThreads}`);
     if (threads > currentThreads * 2) throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
   }
-  if (THREAD_POOL_CONFIGS.some((k) => changed.has(k))) {
-    for (const k of THREAD_POOL_CONFIGS) {
+  if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) {
+    for (const k of DYNAMIC_THREAD_POOL_CONFIGS) {
       const newValue = next.value(k) as number;
       const oldValue = current.value(k) as number;
       if (newValue === oldValue) continue;

@@ -22,7 +22,8 @@ const DYNAMIC_SECURITY_CONFIGS: ReadonlySet<string> = new Set([
   'ssl.truststore.password',
 ]);
 
-const LOG_CLEANER_CONFIGS = [
+/** `LogCleaner.ReconfigurableConfigs`. */
+export const LOG_CLEANER_CONFIGS: readonly string[] = [
   'log.cleaner.threads',
   'log.cleaner.dedupe.buffer.size',
   'log.cleaner.io.buffer.load.factor',
@@ -35,7 +36,8 @@ const LOG_CLEANER_CONFIGS = [
 /** `DynamicLogConfig.ReconfigurableConfigs`: every topic config's broker synonym but `log.message.format.version`. */
 const DYNAMIC_LOG_CONFIGS = [...TopicConfigSynonyms.values()].filter((name) => name !== 'log.message.format.version');
 
-const DYNAMIC_THREAD_POOL_CONFIGS = ['num.io.threads', 'num.network.threads', 'num.replica.fetchers', 'num.recovery.threads.per.data.dir', 'background.threads'];
+/** `DynamicThreadPool.ReconfigurableConfigs`. */
+export const DYNAMIC_THREAD_POOL_CONFIGS: readonly string[] = ['num.io.threads', 'num.network.threads', 'num.replica.fetchers', 'num.recovery.threads.per.data.dir', 'background.threads'];
 
 /** `DynamicListenerConfig.ReconfigurableConfigs`. */
 const DYNAMIC_LISTENER_CONFIGS = [
