@@ -51,8 +51,8 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     const described = await kafkaTopics(w, '--describe', '--topic', 'payments');
     expect(described.stdout).toBe(
       [
-        // The overrides in the order the broker's DescribeConfigs lists them.
-        'Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: retention.ms=3600000,cleanup.policy=compact',
+        // The overrides in the order the broker's DescribeConfigs lists them (AdminManager's HashMap).
+        'Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: cleanup.policy=compact,retention.ms=3600000',
         '\tTopic: payments\tPartition: 0\tLeader: 0\tReplicas: 0,1\tIsr: 0,1',
         '\tTopic: payments\tPartition: 1\tLeader: 1\tReplicas: 1,2\tIsr: 1,2',
         '\tTopic: payments\tPartition: 2\tLeader: 2\tReplicas: 2,0\tIsr: 2,0',
@@ -104,7 +104,7 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     const exclude = await kafkaTopics(w, '--list', '--exclude-internal');
     expect(exclude.stdout).toBe('orders\npayments\ntest_create_topic1\n');
     const overrides = await kafkaTopics(w, '--describe', '--topics-with-overrides', '--exclude-internal');
-    expect(overrides.stdout).toBe('Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: retention.ms=3600000,cleanup.policy=compact\n');
+    expect(overrides.stdout).toBe('Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: cleanup.policy=compact,retention.ms=3600000\n');
   });
 
   it('--alter --partitions adds partitions and prints nothing (2.5\'s AdminClient path); its errors', async () => {

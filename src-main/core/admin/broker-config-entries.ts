@@ -1,27 +1,57 @@
 /**
- * DescribeConfigs for a broker (`AdminManager.describeConfigs` with a BROKER resource, static
- * configs only): every config of Kafka 2.5's KafkaConfig with the value the broker runs with, set
- * in server.properties (STATIC_BROKER_CONFIG) or Kafka's default (DEFAULT_CONFIG); passwords
- * hidden. One answer for the UI's broker configs and the wire protocol.
+ * DescribeConfigs for a broker (`AdminManager.describeConfigs` with a BROKER resource named by its
+ * id, `createBrokerConfigEntry`): every key of Kafka 2.5's KafkaConfig, then any other key
+ * server.properties sets, each with the value the broker runs with, its source and synonyms (the
+ * value set in server.properties, then KafkaConfig's default), `read_only` unless
+ * `DynamicBrokerConfig` can update it, and passwords and keys of unknown type hidden (null,
+ * sensitive). One answer for the UI's broker configs and the wire protocol.
  */
-import { NO_DEFAULT_VALUE, printValue } from '../common/config-def';
-import { BROKER_CONFIG_DEF, type BrokerConfig } from './broker-config';
+import { convertToString, type ConfigValue } from '../common/config-def';
+import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
+import type { BrokerConfig } from './broker-config';
+import { configSynonyms, inAllConfigsOrder, type ConfigSynonym } from './config-synonyms';
+import { ALL_DYNAMIC_CONFIGS, brokerConfigSynonyms, brokerConfigType, isSensitiveConfigType } from './dynamic-broker-config';
+import { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
 
 export interface BrokerConfigEntry {
   readonly name: string;
-  /** null for a password, or a config without a value. */
+  /** null for a password, a key of unknown type, or a key without a value. */
   readonly value: string | null;
   readonly source: 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
   readonly isSensitive: boolean;
+  /** False for the keys `DynamicBrokerConfig.AllDynamicConfigs` can change at runtime. */
+  readonly isReadOnly: boolean;
+  /** By priority, as DescribeConfigs returns them with includeSynonyms. */
+  readonly synonyms: readonly ConfigSynonym[];
   readonly documentation: string;
 }
 
+function entry(name: string, value: ConfigValue, config: BrokerConfig): BrokerConfigEntry {
+  const type = brokerConfigType(name);
+  const isSensitive = isSensitiveConfigType(type);
+  const valueAsString = isSensitive ? null : typeof value === 'string' ? value : convertToString(value, type ?? 'STRING');
+  const synonyms = configSynonyms(name, brokerConfigSynonyms(name), isSensitive, config);
+  return {
+    name,
+    value: valueAsString,
+    source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : (synonyms[0].source as BrokerConfigEntry['source']),
+    isSensitive,
+    isReadOnly: !ALL_DYNAMIC_CONFIGS.has(name),
+    synonyms,
+    documentation: brokerConfigKey(name)?.documentation ?? '',
+  };
+}
+
+/**
+ * `allConfigs(config)` (the originals, then every parsed value) through `createBrokerConfigEntry`
+ * for this broker (`perBrokerConfig`), in `allConfigs`' HashMap order (ties between keys of one
+ * bucket broken by the order server.properties gives them, then definition order).
+ */
 export function describeBrokerConfig(config: BrokerConfig): BrokerConfigEntry[] {
-  const originals = config.originals;
-  return BROKER_CONFIG_DEF.map((key) => {
-    const set = Object.hasOwn(originals, key.name);
-    const isSensitive = key.type === 'PASSWORD';
-    const value = set ? originals[key.name] : key.defaultValue === NO_DEFAULT_VALUE || key.defaultValue === null ? null : printValue(key.defaultValue, key.type);
-    return { name: key.name, value: isSensitive ? null : value, source: set ? 'STATIC_BROKER_CONFIG' : 'DEFAULT_CONFIG', isSensitive, documentation: key.documentation };
-  });
+  const entries = BROKER_CONFIG_DEF.map((key) => entry(key.name, config.value(key.name), config));
+  for (const [name, value] of Object.entries(config.originals)) {
+    if (brokerConfigKey(name) === undefined) entries.push(entry(name, value, config));
+  }
+  const originalsOrder = javaHashMapIterationOrder(Object.keys(config.originals));
+  return inAllConfigsOrder(entries, originalsOrder, BROKER_CONFIG_DEF.map((k) => k.name));
 }

@@ -1,27 +1,19 @@
 /**
- * The part of Kafka 2.5's `KafkaConfig` the emulated cluster uses: the keys of reference §4.2 plus
- * every broker key a topic config falls back to, with 2.5's types, defaults, validators and
- * importance, the derived values (`log.retention.ms` > `.minutes` > `.hours`, `log.roll.ms` >
- * `.hours`, `log.dirs` > `log.dir`) and `KafkaConfig.validateValues`' requirements.
- *
- * Not defined here: `zookeeper.connect` (required in Kafka, meaningless in-process), listeners,
- * SSL/SASL, quotas, metrics; unknown keys are ignored, as Kafka only logs them.
+ * Kafka 2.5's `KafkaConfig` over every key of its ConfigDef (kafka-config-def.ts): the typed values
+ * the emulated cluster reads, the derived values (`log.retention.ms` > `.minutes` > `.hours`,
+ * `log.roll.ms` > `.hours`, `log.dirs` > `log.dir`) and `KafkaConfig.validateValues`' requirements
+ * that concern what is emulated. Unknown keys are kept in the originals (Kafka only logs them).
  */
-import { apiVersionValidator, parseApiVersion, minSupportedApiVersionFor, type ApiVersion } from '../common/api-version';
-import {
-  atLeast,
-  ConfigException,
-  define,
-  parseConfigs,
-  validList,
-  validString,
-  type ConfigKey,
-  type ConfigValue,
-} from '../common/config-def';
-import { IllegalArgumentException, LONG_MAX } from '../common/java-lang';
+import { parseApiVersion, minSupportedApiVersionFor, type ApiVersion } from '../common/api-version';
+import { ConfigException, parseConfigs, type ConfigValue } from '../common/config-def';
+import { IllegalArgumentException } from '../common/java-lang';
+import { BROKER_CONFIG_DEF } from './kafka-config-def';
+
+export { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
 
 /** Kafka's `KafkaConfig.*Prop` names. */
 export const KafkaConfig = {
+  ZkConnectProp: 'zookeeper.connect',
   ZkSessionTimeoutMsProp: 'zookeeper.session.timeout.ms',
   ZkConnectionTimeoutMsProp: 'zookeeper.connection.timeout.ms',
   ZkEnableSecureAclsProp: 'zookeeper.set.acl',
@@ -105,94 +97,18 @@ export type BrokerConfigName = (typeof KafkaConfig)[keyof typeof KafkaConfig];
 /** `BrokerCompressionCodec.brokerCompressionOptions`, in Kafka's order. */
 export const BROKER_COMPRESSION_OPTIONS = ['uncompressed', 'zstd', 'lz4', 'snappy', 'gzip', 'producer'] as const;
 
+/**
+ * What the emulated brokers are given as `zookeeper.connect` (Kafka requires it) when their
+ * configuration does not name one: the in-process ZooKeeper, at ZooKeeper's usual address.
+ */
+export const IN_PROCESS_ZOOKEEPER_CONNECT = 'localhost:2181';
+
 const K = KafkaConfig;
 const UNCHECKED: unique symbol = Symbol('unchecked');
 const HOUR_MS = 60n * 60n * 1000n;
 
-/** 2.5's definitions, in KafkaConfig's order. LegacyRecord.RECORD_OVERHEAD_V0 is 14. */
-export const BROKER_CONFIG_DEF: readonly ConfigKey[] = [
-  define(K.ZkSessionTimeoutMsProp, 'INT', 18000, null, 'HIGH', 'Zookeeper session timeout'),
-  define(K.ZkConnectionTimeoutMsProp, 'INT', null, null, 'HIGH', 'The max time that the client waits to establish a connection to zookeeper. If not set, the value in zookeeper.session.timeout.ms is used'),
-  define(K.ZkEnableSecureAclsProp, 'BOOLEAN', false, null, 'HIGH', 'Set client to use secure ACLs'),
-  define(K.ZkMaxInFlightRequestsProp, 'INT', 10, atLeast(1), 'HIGH', 'The maximum number of unacknowledged requests the client will send to Zookeeper before blocking.'),
-  define(K.BrokerIdGenerationEnableProp, 'BOOLEAN', true, null, 'MEDIUM', 'Enable automatic broker id generation on the server.'),
-  define(K.MaxReservedBrokerIdProp, 'INT', 1000, atLeast(0), 'MEDIUM', 'Max number that can be used for a broker.id'),
-  define(K.BrokerIdProp, 'INT', -1, null, 'HIGH', 'The broker id for this server. If unset, a unique broker id will be generated.'),
-  define(K.MessageMaxBytesProp, 'INT', 1048588, atLeast(0), 'HIGH', 'The largest record batch size allowed by Kafka.'),
-  define(K.RackProp, 'STRING', null, null, 'MEDIUM', 'Rack of the broker. This will be used in rack aware replication assignment for fault tolerance.'),
-  define(K.NumPartitionsProp, 'INT', 1, atLeast(1), 'MEDIUM', 'The default number of log partitions per topic'),
-  define(K.LogDirProp, 'STRING', '/tmp/kafka-logs', null, 'HIGH', 'The directory in which the log data is kept (supplemental for log.dirs property)'),
-  define(K.LogDirsProp, 'STRING', null, null, 'HIGH', 'The directories in which the log data is kept. If not set, the value in log.dir is used'),
-  define(K.LogSegmentBytesProp, 'INT', 1073741824, atLeast(14), 'HIGH', 'The maximum size of a single log file'),
-  define(K.LogRollTimeMillisProp, 'LONG', null, null, 'HIGH', 'The maximum time before a new log segment is rolled out (in milliseconds). If not set, the value in log.roll.hours is used'),
-  define(K.LogRollTimeHoursProp, 'INT', 168, atLeast(1), 'HIGH', 'The maximum time before a new log segment is rolled out (in hours), secondary to log.roll.ms property'),
-  define(K.LogRollTimeJitterMillisProp, 'LONG', null, null, 'HIGH', 'The maximum jitter to subtract from logRollTimeMillis (in milliseconds). If not set, the value in log.roll.jitter.hours is used'),
-  define(K.LogRollTimeJitterHoursProp, 'INT', 0, atLeast(0), 'HIGH', 'The maximum jitter to subtract from logRollTimeMillis (in hours), secondary to log.roll.jitter.ms property'),
-  define(K.LogRetentionTimeMillisProp, 'LONG', null, null, 'HIGH', 'The number of milliseconds to keep a log file before deleting it. If not set, the value in log.retention.minutes is used. If set to -1, no time limit is applied.'),
-  define(K.LogRetentionTimeMinutesProp, 'INT', null, null, 'HIGH', 'The number of minutes to keep a log file before deleting it, secondary to log.retention.ms property.'),
-  define(K.LogRetentionTimeHoursProp, 'INT', 168, null, 'HIGH', 'The number of hours to keep a log file before deleting it, tertiary to log.retention.ms property'),
-  define(K.LogRetentionBytesProp, 'LONG', -1n, null, 'HIGH', 'The maximum size of the log before deleting it'),
-  define(K.LogCleanupIntervalMsProp, 'LONG', 300000n, atLeast(1), 'MEDIUM', 'The frequency in milliseconds that the log cleaner checks whether any log is eligible for deletion'),
-  define(K.LogCleanupPolicyProp, 'LIST', ['delete'], validList('compact', 'delete'), 'MEDIUM', 'The default cleanup policy for segments beyond the retention window.'),
-  define(K.LogCleanerMinCleanRatioProp, 'DOUBLE', 0.5, null, 'MEDIUM', 'The minimum ratio of dirty log to total log for a log to eligible for cleaning.'),
-  define(K.LogCleanerEnableProp, 'BOOLEAN', true, null, 'MEDIUM', 'Enable the log cleaner process to run on the server.'),
-  define(K.LogCleanerDeleteRetentionMsProp, 'LONG', 86400000n, null, 'MEDIUM', 'How long are delete records retained?'),
-  define(K.LogCleanerMinCompactionLagMsProp, 'LONG', 0n, null, 'MEDIUM', 'The minimum time a message will remain uncompacted in the log.'),
-  define(K.LogCleanerMaxCompactionLagMsProp, 'LONG', LONG_MAX, null, 'MEDIUM', 'The maximum time a message will remain ineligible for compaction in the log.'),
-  define(K.LogIndexSizeMaxBytesProp, 'INT', 10485760, atLeast(4), 'MEDIUM', 'The maximum size in bytes of the offset index'),
-  define(K.LogIndexIntervalBytesProp, 'INT', 4096, atLeast(0), 'MEDIUM', 'The interval with which we add an entry to the offset index'),
-  define(K.LogFlushIntervalMessagesProp, 'LONG', LONG_MAX, atLeast(1), 'HIGH', 'The number of messages accumulated on a log partition before messages are flushed to disk'),
-  define(K.LogDeleteDelayMsProp, 'LONG', 60000n, atLeast(0), 'HIGH', 'The amount of time to wait before deleting a file from the filesystem'),
-  define(K.LogFlushSchedulerIntervalMsProp, 'LONG', LONG_MAX, null, 'HIGH', 'The frequency in ms that the log flusher checks whether any log needs to be flushed to disk'),
-  define(K.LogFlushIntervalMsProp, 'LONG', null, null, 'HIGH', 'The maximum time in ms that a message in any topic is kept in memory before flushed to disk. If not set, the value in log.flush.scheduler.interval.ms is used'),
-  define(K.LogFlushOffsetCheckpointIntervalMsProp, 'INT', 60000, atLeast(0), 'HIGH', 'The frequency with which we update the persistent record of the last flush which acts as the log recovery point'),
-  define(K.LogFlushStartOffsetCheckpointIntervalMsProp, 'INT', 60000, atLeast(0), 'HIGH', 'The frequency with which we update the persistent record of log start offset'),
-  define(K.LogPreAllocateProp, 'BOOLEAN', false, null, 'MEDIUM', 'Should pre allocate file when create new segment?'),
-  define(K.AutoCreateTopicsEnableProp, 'BOOLEAN', true, null, 'HIGH', 'Enable auto creation of topic on the server'),
-  define(K.MinInSyncReplicasProp, 'INT', 1, atLeast(1), 'HIGH', 'The minimum number of replicas that must acknowledge a write for the write to be considered successful (acks=all).'),
-  define(K.LogMessageFormatVersionProp, 'STRING', '2.5-IV0', apiVersionValidator, 'MEDIUM', 'Specify the message format version the broker will use to append messages to the logs.'),
-  define(K.LogMessageTimestampTypeProp, 'STRING', 'CreateTime', validString('CreateTime', 'LogAppendTime'), 'MEDIUM', 'Define whether the timestamp in the message is message create time or log append time.'),
-  define(K.LogMessageTimestampDifferenceMaxMsProp, 'LONG', LONG_MAX, null, 'MEDIUM', 'The maximum difference allowed between the timestamp when a broker receives a message and the timestamp specified in the message.'),
-  define(K.LogMessageDownConversionEnableProp, 'BOOLEAN', true, null, 'LOW', 'Whether down-conversion of message formats is enabled to satisfy consume requests.'),
-  define(K.DefaultReplicationFactorProp, 'INT', 1, null, 'MEDIUM', 'default replication factors for automatically created topics'),
-  define(K.ReplicaLagTimeMaxMsProp, 'LONG', 30000n, null, 'HIGH', 'If a follower has not caught up to the leader log end offset for at least this time, the leader will remove the follower from isr'),
-  define(K.ReplicaFetchWaitMaxMsProp, 'INT', 500, null, 'HIGH', 'max wait time for each fetcher request issued by follower replicas. This value should always be less than the replica.lag.time.max.ms at all times to prevent frequent shrinking of ISR for low throughput topics'),
-  define(K.ReplicaFetchMaxBytesProp, 'INT', 1048576, atLeast(0), 'MEDIUM', 'The number of bytes of messages to attempt to fetch for each partition.'),
-  define(K.ReplicaFetchBackoffMsProp, 'INT', 1000, atLeast(0), 'MEDIUM', 'The amount of time to sleep when fetch partition error occurs.'),
-  define(K.ReplicaHighWatermarkCheckpointIntervalMsProp, 'LONG', 5000n, null, 'HIGH', 'The frequency with which the high watermark is saved out to disk'),
-  define(K.AutoLeaderRebalanceEnableProp, 'BOOLEAN', true, null, 'HIGH', 'Enables auto leader balancing.'),
-  define(K.LeaderImbalancePerBrokerPercentageProp, 'INT', 10, null, 'HIGH', 'The ratio of leader imbalance allowed per broker, in percentage.'),
-  define(K.LeaderImbalanceCheckIntervalSecondsProp, 'LONG', 300n, null, 'HIGH', 'The frequency with which the partition rebalance check is triggered by the controller'),
-  define(K.UncleanLeaderElectionEnableProp, 'BOOLEAN', false, null, 'HIGH', 'Indicates whether to enable replicas not in the ISR set to be elected as leader as a last resort, even though doing so may result in data loss'),
-  define(K.InterBrokerProtocolVersionProp, 'STRING', '2.5-IV0', apiVersionValidator, 'MEDIUM', 'Specify which version of the inter-broker protocol will be used.'),
-  define(K.ControlledShutdownMaxRetriesProp, 'INT', 3, null, 'MEDIUM', 'Controlled shutdown can fail for multiple reasons. This determines the number of retries when such failure happens'),
-  define(K.ControlledShutdownRetryBackoffMsProp, 'LONG', 5000n, null, 'MEDIUM', 'Before each retry, the system needs time to recover from the state that caused the previous failure.'),
-  define(K.ControlledShutdownEnableProp, 'BOOLEAN', true, null, 'MEDIUM', 'Enable controlled shutdown of the server'),
-  define(K.GroupMinSessionTimeoutMsProp, 'INT', 6000, null, 'MEDIUM', 'The minimum allowed session timeout for registered consumers.'),
-  define(K.GroupMaxSessionTimeoutMsProp, 'INT', 1800000, null, 'MEDIUM', 'The maximum allowed session timeout for registered consumers.'),
-  define(K.GroupInitialRebalanceDelayMsProp, 'INT', 3000, null, 'MEDIUM', 'The amount of time the group coordinator will wait for more consumers to join a new group before performing the first rebalance.'),
-  define(K.OffsetMetadataMaxSizeProp, 'INT', 4096, null, 'HIGH', 'The maximum size for a metadata entry associated with an offset commit'),
-  define(K.OffsetsLoadBufferSizeProp, 'INT', 5242880, atLeast(1), 'HIGH', 'Batch size for reading from the offsets segments when loading offsets into the cache.'),
-  define(K.OffsetsTopicReplicationFactorProp, 'SHORT', 3, atLeast(1), 'HIGH', 'The replication factor for the offsets topic. Internal topic creation will fail until the cluster size meets this replication factor requirement.'),
-  define(K.OffsetsTopicPartitionsProp, 'INT', 50, atLeast(1), 'HIGH', 'The number of partitions for the offset commit topic (should not change after deployment)'),
-  define(K.OffsetsTopicSegmentBytesProp, 'INT', 104857600, atLeast(1), 'HIGH', 'The offsets topic segment bytes should be kept relatively small in order to facilitate faster log compaction and cache loads'),
-  define(K.OffsetsTopicCompressionCodecProp, 'INT', 0, null, 'HIGH', 'Compression codec for the offsets topic.'),
-  define(K.OffsetsRetentionMinutesProp, 'INT', 10080, atLeast(1), 'HIGH', 'After a consumer group loses all its consumers (i.e. becomes empty) its offsets will be kept for this retention period before getting discarded.'),
-  define(K.OffsetsRetentionCheckIntervalMsProp, 'LONG', 600000n, atLeast(1), 'HIGH', 'Frequency at which to check for stale offsets'),
-  define(K.OffsetCommitTimeoutMsProp, 'INT', 5000, atLeast(1), 'HIGH', 'Offset commit will be delayed until all replicas for the offsets topic receive the commit or this timeout is reached.'),
-  define(K.OffsetCommitRequiredAcksProp, 'SHORT', -1, null, 'HIGH', 'The required acks before the commit can be accepted. In general, the default (-1) should not be overridden'),
-  define(K.DeleteTopicEnableProp, 'BOOLEAN', true, null, 'HIGH', 'Enables delete topic. Delete topic through the admin tool will have no effect if this config is turned off'),
-  define(K.CompressionTypeProp, 'STRING', 'producer', null, 'HIGH', "Specify the final compression type for a given topic ('gzip', 'snappy', 'lz4', 'zstd', 'uncompressed', 'producer')."),
-  define(K.TransactionsTopicMinISRProp, 'INT', 2, atLeast(1), 'HIGH', 'Overridden min.insync.replicas config for the transaction topic.'),
-  define(K.TransactionsTopicReplicationFactorProp, 'SHORT', 3, atLeast(1), 'HIGH', 'The replication factor for the transaction topic.'),
-  define(K.TransactionsTopicPartitionsProp, 'INT', 50, atLeast(1), 'HIGH', 'The number of partitions for the transaction topic (should not change after deployment).'),
-  define(K.TransactionsTopicSegmentBytesProp, 'INT', 104857600, atLeast(1), 'HIGH', 'The transaction topic segment bytes should be kept relatively small in order to facilitate faster log compaction and cache loads'),
-];
-
-const KEYS_BY_NAME = new Map(BROKER_CONFIG_DEF.map((k) => [k.name, k]));
-
-export function brokerConfigKey(name: string): ConfigKey | undefined {
-  return KEYS_BY_NAME.get(name);
+function withZooKeeperConnect(props: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.hasOwn(props, K.ZkConnectProp) ? { ...props } : { [K.ZkConnectProp]: IN_PROCESS_ZOOKEEPER_CONNECT, ...props };
 }
 
 /** `CoreUtils.parseCsvList`: split on commas with surrounding whitespace, dropping empty entries. */
@@ -212,10 +128,11 @@ export class BrokerConfig {
   private readonly values: ReadonlyMap<string, ConfigValue>;
 
   /** The second parameter is internal: `validate` builds an unchecked instance to list requirement failures. */
-  constructor(props: Readonly<Record<string, string>> = {}, unchecked?: typeof UNCHECKED) {
+  constructor(given: Readonly<Record<string, string>> = {}, unchecked?: typeof UNCHECKED) {
+    const props = withZooKeeperConnect(given);
     const { values, errors } = parseConfigs(BROKER_CONFIG_DEF, props);
     if (errors.length > 0) throw errors[0];
-    this.originals = Object.freeze({ ...props });
+    this.originals = Object.freeze(props);
     this.values = values;
     if (unchecked !== UNCHECKED) {
       const failed = requirementFailures(this);
@@ -224,7 +141,8 @@ export class BrokerConfig {
   }
 
   /** Every error, parse errors first (definition order), else the failed requirements. */
-  static validate(props: Readonly<Record<string, string>>): Array<ConfigException | IllegalArgumentException> {
+  static validate(given: Readonly<Record<string, string>>): Array<ConfigException | IllegalArgumentException> {
+    const props = withZooKeeperConnect(given);
     const { errors } = parseConfigs(BROKER_CONFIG_DEF, props);
     if (errors.length > 0) return [...errors];
     return requirementFailures(new BrokerConfig(props, UNCHECKED));
@@ -234,6 +152,11 @@ export class BrokerConfig {
   get(name: BrokerConfigName): ConfigValue {
     if (!this.values.has(name)) throw new ConfigException(`Unknown configuration '${name}'`, name);
     return this.values.get(name)!;
+  }
+
+  /** The parsed value of any KafkaConfig key (`AbstractConfig.values`), null for one KafkaConfig does not define. */
+  value(name: string): ConfigValue {
+    return this.values.get(name) ?? null;
   }
 
   /** Whether `server.properties` sets the key explicitly. */

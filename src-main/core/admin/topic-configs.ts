@@ -7,29 +7,13 @@
 import { convertToString, type ConfigValue } from '../common/config-def';
 import { KafkaApiError } from '../common/kafka-errors';
 import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, logConfigKey, TopicConfigSynonyms, validateTopicConfigs, type TopicConfigError } from '../log/log-config';
-import { brokerConfigKey, KafkaConfig, type BrokerConfig } from './broker-config';
+import type { BrokerConfig } from './broker-config';
+import { configResourceToString } from './broker-config-alter';
+import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
+import { brokerConfigSynonyms, isSensitiveConfigType } from './dynamic-broker-config';
 
-const K = KafkaConfig;
-
-/** `DynamicBrokerConfig.brokerConfigSynonyms`: a broker key and the keys that stand in for it, by priority. */
-export function brokerConfigSynonyms(name: string): string[] {
-  switch (name) {
-    case K.LogRollTimeMillisProp:
-    case K.LogRollTimeHoursProp:
-      return [K.LogRollTimeMillisProp, K.LogRollTimeHoursProp];
-    case K.LogRollTimeJitterMillisProp:
-    case K.LogRollTimeJitterHoursProp:
-      return [K.LogRollTimeJitterMillisProp, K.LogRollTimeJitterHoursProp];
-    case K.LogFlushIntervalMsProp:
-      return [K.LogFlushIntervalMsProp, K.LogFlushSchedulerIntervalMsProp];
-    case K.LogRetentionTimeMillisProp:
-    case K.LogRetentionTimeMinutesProp:
-    case K.LogRetentionTimeHoursProp:
-      return [K.LogRetentionTimeMillisProp, K.LogRetentionTimeMinutesProp, K.LogRetentionTimeHoursProp];
-    default:
-      return [name];
-  }
-}
+export { ConfigSource, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
+export { brokerConfigSynonyms } from './dynamic-broker-config';
 
 /** The error a request reports for a config problem: CreateTopics maps every one to INVALID_CONFIG. */
 export function topicConfigApiError(error: TopicConfigError, api: 'CreateTopics' | 'AlterConfigs', topic: string): KafkaApiError {
@@ -37,7 +21,7 @@ export function topicConfigApiError(error: TopicConfigError, api: 'CreateTopics'
     // AdminManager.alterConfigs wraps ConfigException/IllegalArgumentException in an InvalidRequestException.
     return new KafkaApiError(
       'INVALID_REQUEST',
-      `Invalid config value for resource ConfigResource(type=TOPIC, name='${topic}'): ${error.message}`,
+      `Invalid config value for resource ${configResourceToString('TOPIC', topic)}: ${error.message}`,
     );
   }
   return new KafkaApiError('INVALID_CONFIG', error.message);
@@ -49,25 +33,6 @@ export function assertValidTopicConfigs(props: Readonly<Record<string, string>>)
   if (first !== undefined) throw new KafkaApiError('INVALID_CONFIG', first.message);
 }
 
-/** `DescribeConfigsResponse.ConfigSource`, with its wire ids. */
-export const ConfigSource = {
-  UNKNOWN_CONFIG: 0,
-  TOPIC_CONFIG: 1,
-  DYNAMIC_BROKER_CONFIG: 2,
-  DYNAMIC_DEFAULT_BROKER_CONFIG: 3,
-  STATIC_BROKER_CONFIG: 4,
-  DEFAULT_CONFIG: 5,
-  DYNAMIC_BROKER_LOGGER_CONFIG: 6,
-} as const;
-
-export type ConfigSourceName = keyof typeof ConfigSource;
-
-export interface ConfigSynonym {
-  readonly name: string;
-  readonly value: string | null;
-  readonly source: ConfigSourceName;
-}
-
 /** One row of DescribeConfigs for a topic. */
 export interface TopicConfigEntry {
   readonly name: string;
@@ -75,59 +40,35 @@ export interface TopicConfigEntry {
   /** The source of the synonym that wins: the topic override, else the broker's, else the default. */
   readonly source: ConfigSourceName;
   readonly isReadOnly: false;
-  readonly isSensitive: false;
+  /** A key LogConfig does not define: its type is unknown, so Kafka hides its value "to be safe". */
+  readonly isSensitive: boolean;
   /** By priority, as DescribeConfigs returns them with includeSynonyms. */
   readonly synonyms: readonly ConfigSynonym[];
 }
 
 /**
- * `AdminManager.configSynonyms` for static configs: the broker synonyms set in server.properties
- * (STATIC_BROKER_CONFIG, value as written), then those with a non-null default (DEFAULT_CONFIG),
- * then — as 2.5 does — everything before the first entry named `brokerName` is dropped. So when only
- * `log.retention.hours` is set, retention.ms lists no synonym and reports DEFAULT_CONFIG.
- */
-function configSynonyms(brokerName: string, broker: BrokerConfig): ConfigSynonym[] {
-  const synonyms = brokerConfigSynonyms(brokerName);
-  const all: ConfigSynonym[] = [];
-  for (const name of synonyms) {
-    if (broker.isSet(name)) all.push({ name, value: broker.originals[name], source: 'STATIC_BROKER_CONFIG' });
-  }
-  for (const name of synonyms) {
-    const key = brokerConfigKey(name);
-    const defaultValue = key === undefined || typeof key.defaultValue === 'symbol' ? null : convertToString(key.defaultValue, key.type);
-    if (defaultValue !== null) all.push({ name, value: defaultValue, source: 'DEFAULT_CONFIG' });
-  }
-  const first = all.findIndex((s) => s.name === brokerName);
-  return first < 0 ? [] : all.slice(first);
-}
-
-/**
- * What DescribeConfigs shows for a topic: every LogConfig key with its effective value as a string,
- * its source and synonyms, then any unknown keys stored in the topic's config (Kafka lists those
- * too, as TOPIC_CONFIG). Dynamic broker configs are not emulated. Throws ConfigException if a stored
- * value is invalid, which Kafka turns into UNKNOWN_SERVER_ERROR for the whole resource.
+ * What DescribeConfigs shows for a topic (`AdminManager.createTopicConfigEntry` over
+ * `LogConfig.fromProps(copyKafkaConfigToLog(config), topicProps)`): every LogConfig key with its
+ * effective value as `ConfigDef.convertToString` prints it (`compact,delete`), its source and
+ * synonyms — the topic override, then the broker's synonyms (`configSynonyms`) — then any unknown
+ * keys stored in the topic's config, which Kafka lists as sensitive (null value). Throws
+ * ConfigException if a stored value is invalid, which Kafka turns into UNKNOWN_SERVER_ERROR for
+ * the whole resource.
  */
 export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>, broker: BrokerConfig): TopicConfigEntry[] {
-  const { values } = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
-  const entries: TopicConfigEntry[] = LOG_CONFIG_DEF.map((key) => {
-    const value = convertToString(values.get(key.name) as ConfigValue, key.type);
+  const logConfig = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
+  const { values } = logConfig;
+  const entry = (name: string, value: string | null, isSensitive: boolean, fromBroker: ConfigSynonym[]): TopicConfigEntry => {
+    const synonyms: ConfigSynonym[] = Object.hasOwn(overrides, name) ? [{ name, value, source: 'TOPIC_CONFIG' }, ...fromBroker] : fromBroker;
+    return { name, value, source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : synonyms[0].source, isReadOnly: false, isSensitive, synonyms };
+  };
+  const entries = LOG_CONFIG_DEF.map((key) => {
     const brokerName = TopicConfigSynonyms.get(key.name);
-    const fromBroker = brokerName === undefined ? [] : configSynonyms(brokerName, broker);
-    const synonyms: ConfigSynonym[] = Object.prototype.hasOwnProperty.call(overrides, key.name)
-      ? [{ name: key.name, value, source: 'TOPIC_CONFIG' }, ...fromBroker]
-      : fromBroker;
-    return {
-      name: key.name,
-      value,
-      source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : synonyms[0].source,
-      isReadOnly: false,
-      isSensitive: false,
-      synonyms,
-    };
+    const fromBroker = brokerName === undefined ? [] : configSynonyms(brokerName, brokerConfigSynonyms(brokerName), false, broker);
+    return entry(key.name, convertToString(values.get(key.name) as ConfigValue, key.type), false, fromBroker);
   });
-  for (const [name, value] of Object.entries(overrides)) {
-    if (logConfigKey(name) !== undefined) continue;
-    entries.push({ name, value, source: 'TOPIC_CONFIG', isReadOnly: false, isSensitive: false, synonyms: [{ name, value, source: 'TOPIC_CONFIG' }] });
+  for (const name of Object.keys(overrides)) {
+    if (logConfigKey(name) === undefined) entries.push(entry(name, null, isSensitiveConfigType(undefined), []));
   }
-  return entries;
+  return inAllConfigsOrder(entries, logConfig.originalsOrder(), LOG_CONFIG_DEF.map((k) => k.name));
 }

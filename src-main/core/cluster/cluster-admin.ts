@@ -231,23 +231,31 @@ export class ClusterAdmin {
     });
   }
 
-  /** DescribeConfigs for a topic: every topic config with its value and source. */
-  async describeTopicConfig(topic: string): Promise<TopicConfigEntry[]> {
-    const broker = this.anyRunningBroker();
-    const zk = broker.zk!;
-    if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${topic} does not exist.`);
-    return effectiveTopicConfig(await zk.getTopicConfig(topic), broker.config);
+  /**
+   * DescribeConfigs for a topic as `broker` answers it (by default the controller's, else any
+   * running one): the name checked (`Topic.validate`), the topic looked up in that broker's
+   * metadata cache — UNKNOWN_TOPIC_OR_PARTITION with no message, as `new ApiError(…, null)` — and
+   * every topic config over that broker's own configuration.
+   */
+  async describeTopicConfig(topic: string, broker: KafkaServer = this.anyRunningBroker()): Promise<TopicConfigEntry[]> {
+    validateTopic(topic);
+    if (!broker.metadataCache.contains(topic)) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION');
+    return effectiveTopicConfig(await broker.zk!.getTopicConfig(topic), broker.config);
   }
 
-  /** AlterConfigs (legacy, whole-set) for a topic: validated, written to `/config/topics/<t>`, brokers notified. */
-  async alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult> {
-    const broker = this.anyRunningBroker();
+  /**
+   * AlterConfigs (legacy, whole-set) for a topic, as `AdminZkClient.validateTopicConfig` checks it:
+   * the name, then that the topic exists in ZooKeeper — if not, the AdminOperationException
+   * `Topic "x" does not exist.`, which is no ApiException and so UNKNOWN_SERVER_ERROR — then the
+   * configs; written to `/config/topics/<t>`, brokers notified.
+   */
+  async alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean, broker: KafkaServer = this.anyRunningBroker()): Promise<TopicResult> {
     const zk = broker.zk!;
     try {
       validateTopic(topic);
+      if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Topic "${topic}" does not exist.`, 'AdminOperationException');
       const [problem] = validateTopicConfigs(configs);
       if (problem) throw topicConfigApiError(problem, 'AlterConfigs', topic);
-      if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${topic} does not exist.`);
       if (!validateOnly) {
         await zk.setOrCreateEntityConfigs('topics', topic, configs);
         await zk.createConfigChangeNotification(`topics/${topic}`);

@@ -354,3 +354,23 @@ export function scalaLongMapOrder(keysInInsertionOrder: Iterable<number>, initia
   }
   return [...(hasZero ? [0] : []), ...keys.filter((k) => k !== 0)];
 }
+
+/**
+ * The order in which a `java.util.HashMap` filled by `put`s from empty (16 buckets, doubling when
+ * the size exceeds 3/4 of them) iterates `keysInInsertionOrder`: ascending bucket index, keys of
+ * one bucket in insertion order — a resize splits a bucket keeping that order. Scala's
+ * `asScala.filter` / `++` on a Java map build such a map.
+ */
+export function javaHashMapPutOrder(keysInInsertionOrder: Iterable<string>): string[] {
+  const keys = distinctInOrder(keysInInsertionOrder);
+  let capacity = 16;
+  while (keys.length > capacity * 0.75) capacity *= 2;
+  const bucket = (k: string): number => {
+    const h = javaStringHashCode(k);
+    return (h ^ (h >>> 16)) & (capacity - 1);
+  };
+  return keys
+    .map((key, index) => ({ key, index, bucket: bucket(key) }))
+    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
+    .map((e) => e.key);
+}

@@ -143,9 +143,15 @@ export function topicConfigNames(): TopicConfigName[] {
   return LOG_CONFIG_DEF.map((k) => k.name).sort();
 }
 
-/** `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority (throttle lists have none). */
+const THROTTLED_REPLICA_LISTS: ReadonlySet<string> = new Set([T.LEADER_REPLICATION_THROTTLED_REPLICAS_CONFIG, T.FOLLOWER_REPLICATION_THROTTLED_REPLICAS_CONFIG]);
+
+/**
+ * `LogConfig.TopicConfigSynonyms`: topic key → the broker key with the highest priority. Every key
+ * has one but the throttle lists, including the three whose broker key has the same name
+ * (`unclean.leader.election.enable`, `min.insync.replicas`, `compression.type`).
+ */
 export const TopicConfigSynonyms: ReadonlyMap<string, string> = new Map(
-  LOG_CONFIG_DEF.filter((k) => k.serverDefaultConfigName !== k.name).map((k) => [k.name, k.serverDefaultConfigName]),
+  LOG_CONFIG_DEF.filter((k) => !THROTTLED_REPLICA_LISTS.has(k.name)).map((k) => [k.name, k.serverDefaultConfigName]),
 );
 
 /** One problem in a set of topic configs, in Kafka's words. */
@@ -397,9 +403,14 @@ export class LogConfig {
    * "Created log for partition … with properties {…}.".
    */
   formatOriginals(): string {
+    const parts = this.originalsOrder().map((k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`);
+    return `{${parts.join(', ')}}`;
+  }
+
+  /** The order in which `config.originals` (a `java.util.HashMap` copy) iterates its keys. */
+  originalsOrder(): string[] {
     const rank = new Map([...this.originals.keys()].map((k, i) => [k, TIE_RANK.get(k) ?? TIE_RANK.size + i]));
     const keys = [...this.originals.keys()].sort((a, b) => (rank.get(a) as number) - (rank.get(b) as number));
-    const parts = javaHashMapIterationOrder(keys).map((k) => `${k} -> ${formatConfigValue(k, this.originals.get(k) as ConfigValue)}`);
-    return `{${parts.join(', ')}}`;
+    return javaHashMapIterationOrder(keys);
   }
 }

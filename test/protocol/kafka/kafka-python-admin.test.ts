@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { kafkaPythonUnavailable } from '../../support/kafka-python';
 import { kafkaPython, wireCluster, type WireCluster } from '../../support/kafka-wire';
+import { adminOf, topic } from '../../support/scenario';
 
 const unavailable = kafkaPythonUnavailable();
 // Outside CI without kafka-python: skip, saying why. In CI (which installs it) this fails instead.
@@ -87,5 +88,36 @@ describe.skipIf(skip)('kafka-python administers the cluster through the wire pro
     const assignment = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/topics/born-on-write')).data ?? new Uint8Array())) as { partitions: Record<string, number[]> };
     expect(Object.values(assignment.partitions).map((r) => r.length)).toEqual([2, 2]);
     expect(h.logLines('server.log').some((l) => l.includes('Auto creation of topic born-on-write with 2 partitions and replication factor 2 is successful'))).toBe(true);
+  });
+
+  it('describe_configs and alter_configs: a missing topic, a topic’s synonyms by priority, broker 0’s every KafkaConfig key', async () => {
+    wire = await wireCluster({ seed: 23, brokerConfig: { 'min.insync.replicas': '2' } });
+    const { h, bootstrap } = wire;
+    await adminOf(h).createTopics([topic('described', { assignment: [[0, 1]], configs: { 'cleanup.policy': 'compact,delete' } })], { timeoutMs: 5000, validateOnly: false });
+    await h.settle();
+    const out = await kafkaPython<{
+      missing: [number, string | null, number];
+      topic: Array<[string, string | null, boolean, number, boolean, Array<[string, string | null, number]>]>;
+      broker_count: number;
+      broker: Record<string, [string | null, boolean, number, boolean]>;
+      alter_missing: Array<[number, string | null]>;
+    }>('configs', bootstrap, 'described');
+    expect(out.missing).toEqual([3, null, 0]);
+    expect(out.topic).toEqual([
+      ['cleanup.policy', 'compact,delete', false, 1, false, [['cleanup.policy', 'compact,delete', 1], ['log.cleanup.policy', 'delete', 5]]],
+      ['min.insync.replicas', '2', false, 4, false, [['min.insync.replicas', '2', 4], ['min.insync.replicas', '1', 5]]],
+    ]);
+    expect(out.broker_count).toBe(207);
+    // [value, read_only, source, sensitive]
+    expect(out.broker).toEqual({
+      'zookeeper.connect': ['localhost:2181', true, 4, false],
+      listeners: [null, false, 5, false],
+      'num.network.threads': ['3', false, 5, false],
+      'ssl.keystore.password': [null, false, 5, true],
+      'log.cleaner.threads': ['1', false, 5, false],
+      'log.cleanup.policy': ['delete', false, 5, false],
+      'num.partitions': ['1', true, 5, false],
+    });
+    expect(out.alter_missing).toEqual([[-1, 'Topic "no-such-topic" does not exist.']]);
   });
 });

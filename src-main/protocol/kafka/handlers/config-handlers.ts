@@ -1,90 +1,139 @@
 /**
- * DescribeConfigs and AlterConfigs, as AdminManager answers them on any broker: a topic's configs
- * with their sources and synonyms (the same `effectiveTopicConfig` as the topic view), this
- * broker's static configs, and AlterConfigs replacing a topic's whole override set. Broker configs
- * are static here (read-only); altering them is refused.
+ * DescribeConfigs and AlterConfigs, as Kafka 2.5's KafkaApis and AdminManager answer them on any
+ * broker: a topic's configs as this broker sees them (the same `describeTopicConfig` as the topic
+ * view), this broker's configs (`describeBrokerConfig`, the same as the broker view), AlterConfigs
+ * replacing a topic's whole override set, and a broker's AlterConfigs checked as 2.5 checks it.
+ * A resource type KafkaApis does not expect fails the whole request, every resource with it.
  */
+import { alterBrokerConfigsError, resourceNameToBrokerId } from '../../../core/admin/broker-config-alter';
 import { describeBrokerConfig } from '../../../core/admin/broker-config-entries';
-import { ConfigSource } from '../../../core/admin/topic-configs';
+import { ConfigSource, type ConfigSynonym } from '../../../core/admin/config-synonyms';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
-import type { ApiHandler } from '../kafka-apis';
+import { DEFAULT_KAFKA_BUILD, javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
+import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest } from '../messages/alter-configs';
 import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
 import type { BrokerApiDeps } from './broker-api-deps';
 
-function errorResult(resourceType: number, resourceName: string, e: unknown): DescribeConfigsResult {
-  const error = e instanceof KafkaApiError ? e : new KafkaApiError('UNKNOWN_SERVER_ERROR', e instanceof Error ? e.message : String(e));
-  return { errorCode: error.code, errorMessage: error.message, resourceType, resourceName, configs: [] };
+/** `ConfigResource.Type.forId`: an id Kafka does not know is UNKNOWN (0). */
+const TYPE_NAMES = new Map<number, 'TOPIC' | 'BROKER' | 'BROKER_LOGGER'>([
+  [RESOURCE_TYPE.TOPIC, 'TOPIC'],
+  [RESOURCE_TYPE.BROKER, 'BROKER'],
+  [RESOURCE_TYPE.BROKER_LOGGER, 'BROKER_LOGGER'],
+]);
+
+function resourceTypeId(type: number): number {
+  return TYPE_NAMES.has(type) ? type : RESOURCE_TYPE.UNKNOWN;
+}
+
+/**
+ * The request's resources as 2.5's request classes hold them: a `HashMap` by ConfigResource, so a
+ * resource named twice is answered once, with the last entry's contents. (Kafka then answers in
+ * that map's order, which hangs on enum identity hash codes; here the request's order is kept.)
+ */
+function distinctResources<R extends { resourceType: number; resourceName: string }>(resources: readonly R[]): R[] {
+  const byKey = new Map<string, R>();
+  for (const r of resources) byKey.set(`${resourceTypeId(r.resourceType)}\u0000${r.resourceName}`, r);
+  return [...byKey.values()];
+}
+
+/** `ApiError.fromThrowable`: Kafka's code, the message unless it is the error's default one. */
+function apiError(e: unknown): { errorCode: number; errorMessage: string | null } {
+  if (e instanceof KafkaApiError) return { errorCode: e.code, errorMessage: e.apiMessage };
+  return { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: e instanceof Error ? e.message : String(e) };
+}
+
+interface ConfigEntryView {
+  readonly name: string;
+  readonly value: string | null;
+  readonly source: keyof typeof ConfigSource;
+  readonly isSensitive: boolean;
+  readonly isReadOnly: boolean;
+  readonly synonyms: readonly ConfigSynonym[];
+}
+
+function described(e: ConfigEntryView, includeSynonyms: boolean): DescribedConfig {
+  return {
+    name: e.name,
+    value: e.value,
+    readOnly: e.isReadOnly,
+    isDefault: e.source === 'DEFAULT_CONFIG',
+    configSource: ConfigSource[e.source],
+    isSensitive: e.isSensitive,
+    synonyms: includeSynonyms ? e.synonyms.map((s) => ({ name: s.name, value: s.value, source: ConfigSource[s.source] })) : [],
+  };
 }
 
 export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
   return async (message) => {
     const request = message as unknown as DescribeConfigsRequest;
+    const resources = distinctResources(request.resources);
+    const unexpected = resources.find((r) => !TYPE_NAMES.has(r.resourceType));
+    if (unexpected !== undefined) {
+      const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: `Unexpected resource type UNKNOWN for resource ${unexpected.resourceName}` };
+      return { throttleTimeMs: 0, results: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName, configs: [] })) };
+    }
+    const includeSynonyms = request.includeSynoyms === true;
     const results: DescribeConfigsResult[] = [];
-    for (const resource of request.resources) {
-      const { resourceType, resourceName } = resource;
-      const wanted = (name: string) => resource.configurationKeys === null || resource.configurationKeys.includes(name);
+    for (const { resourceType, resourceName, configurationKeys } of resources) {
+      const wanted = (e: ConfigEntryView) => configurationKeys === null || configurationKeys.includes(e.name);
       try {
-        let configs: DescribedConfig[];
+        let entries: readonly ConfigEntryView[];
         if (resourceType === RESOURCE_TYPE.TOPIC) {
-          configs = (await admin.describeTopicConfig(resourceName)).filter((e) => wanted(e.name)).map((e) => ({
-            name: e.name,
-            value: e.value,
-            readOnly: false,
-            isDefault: e.source === 'DEFAULT_CONFIG',
-            configSource: ConfigSource[e.source],
-            isSensitive: false,
-            synonyms: request.includeSynoyms ? e.synonyms.map((s) => ({ name: s.name, value: s.value, source: ConfigSource[s.source] })) : [],
-          }));
+          entries = await admin.describeTopicConfig(resourceName, broker);
         } else if (resourceType === RESOURCE_TYPE.BROKER) {
-          if (resourceName === '') {
-            configs = []; // no dynamic cluster-wide defaults are ever set here
-          } else if (resourceName === String(broker.id)) {
-            configs = describeBrokerConfig(broker.config).filter((e) => wanted(e.name)).map((e) => ({
-              name: e.name,
-              value: e.value,
-              readOnly: true,
-              isDefault: e.source === 'DEFAULT_CONFIG',
-              configSource: ConfigSource[e.source],
-              isSensitive: e.isSensitive,
-              synonyms: request.includeSynoyms ? [{ name: e.name, value: e.value, source: ConfigSource[e.source] }] : [],
-            }));
-          } else {
-            throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} or empty string, but received ${resourceName}`);
-          }
-        } else if (resourceType === RESOURCE_TYPE.BROKER_LOGGER) {
-          configs = [];
+          if (resourceName === '') entries = []; // no dynamic cluster-wide defaults are ever set here
+          else if (resourceNameToBrokerId(resourceName) === broker.id) entries = describeBrokerConfig(broker.config);
+          else throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} or empty string, but received ${resourceName}`);
         } else {
-          throw new KafkaApiError('INVALID_REQUEST', `Unsupported resource type: ${resourceType}`);
+          if (resourceName === '') throw new KafkaApiError('INVALID_REQUEST', 'Broker id must not be empty');
+          if (resourceNameToBrokerId(resourceName) !== broker.id) throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} but received ${resourceName}`);
+          entries = []; // log4j loggers are not emulated
         }
+        // `createResponseConfig` filters into another HashMap: its order is that map's.
+        const kept = new Map(entries.filter(wanted).map((e) => [e.name, e]));
+        const configs = javaHashMapPutOrder(kept.keys()).map((name) => described(kept.get(name)!, includeSynonyms));
         results.push({ errorCode: Errors.NONE.code, errorMessage: null, resourceType, resourceName, configs });
       } catch (e) {
-        results.push(errorResult(resourceType, resourceName, e));
+        results.push({ ...apiError(e), resourceType, resourceName, configs: [] });
       }
     }
     return { throttleTimeMs: 0, results };
   };
 }
 
-export function alterConfigsHandler({ admin }: BrokerApiDeps): ApiHandler {
+/** KafkaApis' check of every resource before any is handled: the message the whole request fails with, or null. */
+function unexpectedAlterResource(resources: AlterConfigsRequest['resources']): string | null {
+  for (const { resourceType } of resources) {
+    if (resourceType === RESOURCE_TYPE.BROKER_LOGGER) return 'AlterConfigs is deprecated and does not support the resource type BROKER_LOGGER';
+    if (!TYPE_NAMES.has(resourceType)) return 'Unexpected resource type UNKNOWN';
+  }
+  return null;
+}
+
+export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
   return async (message) => {
     const request = message as unknown as AlterConfigsRequest;
+    // 2.5's AlterConfigsRequest.ConfigEntry requires a value: the request does not parse.
+    const nullValue = request.resources.flatMap((r) => r.configs).find((c) => c.value === null);
+    if (nullValue !== undefined) throw new CloseConnection(`Error getting request for apiKey: AlterConfigs: value of ${nullValue.name} is null`);
+    const entries = (r: AlterConfigsRequest['resources'][number]) => r.configs.map((c) => ({ name: c.name, value: c.value as string }));
+    const resources = distinctResources(request.resources);
+    const unexpected = unexpectedAlterResource(resources);
+    if (unexpected !== null) {
+      const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: unexpected };
+      return { throttleTimeMs: 0, responses: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })) };
+    }
     const responses = [];
-    for (const resource of request.resources) {
+    for (const resource of resources) {
       const { resourceType, resourceName } = resource;
-      const refuse = (message: string) => ({ errorCode: Errors.INVALID_REQUEST.code, errorMessage: message, resourceType, resourceName });
       if (resourceType === RESOURCE_TYPE.TOPIC) {
-        const nullValue = resource.configs.find((c) => c.value === null);
-        if (nullValue) {
-          responses.push(refuse(`Null value not supported for : ${nullValue.name}`));
-          continue;
-        }
-        const result = await admin.alterTopicConfig(resourceName, Object.fromEntries(resource.configs.map((c) => [c.name, c.value as string])), request.validateOnly);
+        const configs = Object.fromEntries(entries(resource).map((c) => [c.name, c.value]));
+        const result = await admin.alterTopicConfig(resourceName, configs, request.validateOnly, broker);
         responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
-      } else if (resourceType === RESOURCE_TYPE.BROKER) {
-        responses.push(refuse(`Cannot update these configs dynamically: Set(${resource.configs.map((c) => c.name).join(', ')})`));
       } else {
-        responses.push(refuse(`Unsupported resource type: ${resourceType}`));
+        const error = alterBrokerConfigsError(broker.config, resourceName, entries(resource), request.validateOnly, DEFAULT_KAFKA_BUILD);
+        responses.push({ ...(error === null ? { errorCode: Errors.NONE.code, errorMessage: null } : apiError(error)), resourceType, resourceName });
       }
     }
     return { throttleTimeMs: 0, responses };

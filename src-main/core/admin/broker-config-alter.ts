@@ -1,0 +1,106 @@
+/**
+ * AlterConfigs for a BROKER resource as Kafka 2.5's `AdminManager.alterBrokerConfigs` checks it:
+ * the resource name (`getBrokerId`), `DynamicBrokerConfig.validateConfigs`, then
+ * `processReconfiguration(validateOnly = true)` — the broker's configuration rebuilt with the new
+ * values, and the thread-count rules of the log cleaner and `DynamicThreadPool` — each failure in
+ * 2.5's code and words. A request that passes is accepted with `validate_only`; otherwise it is
+ * refused, because dynamic broker configs are not emulated (the brokers could not apply them).
+ * Listener reconfiguration (`DynamicListenerConfig`'s checks) is not validated.
+ */
+import { ConfigException } from '../common/config-def';
+import { IllegalArgumentException, parseJavaIntOrNull } from '../common/java-lang';
+import { javaHashMapIterationOrder, javaPropertiesOrder, type KafkaBuild } from '../common/jvm-hash-order';
+import { KafkaApiError } from '../common/kafka-errors';
+import { BrokerConfig } from './broker-config';
+import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
+
+/** `ConfigResource.toString`. */
+export function configResourceToString(type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER' | 'UNKNOWN', name: string): string {
+  return `ConfigResource(type=${type}, name='${name}')`;
+}
+
+/** `AdminManager.resourceNameToBrokerId`. */
+export function resourceNameToBrokerId(resourceName: string): number {
+  const id = parseJavaIntOrNull(resourceName);
+  if (id === null) throw new KafkaApiError('INVALID_REQUEST', `Broker id must be an integer, but it is: ${resourceName}`);
+  return id;
+}
+
+/** `DynamicThreadPool.validateReconfiguration`, then the log cleaner's (when the broker has one). */
+function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, changed: ReadonlySet<string>): void {
+  if (current.value('log.cleaner.enable') === true && LOG_CLEANER_CONFIGS.some((k) => changed.has(k))) {
+    const threads = next.value('log.cleaner.threads') as number;
+    const currentThreads = current.value('log.cleaner.threads') as number;
+    if (threads < 1) throw new ConfigException('Log cleaner threads should be at least 1');
+    if (threads < Math.trunc(currentThreads / 2)) throw new ConfigException(`Log cleaner threads cannot be reduced to less than half the current value ${currentThreads}`);
+    if (threads > currentThreads * 2) throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
+  }
+  if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) {
+    for (const k of DYNAMIC_THREAD_POOL_CONFIGS) {
+      const newValue = next.value(k) as number;
+      const oldValue = current.value(k) as number;
+      if (newValue === oldValue) continue;
+      const errorMsg = `Dynamic thread count update validation failed for ${k}=${newValue}`;
+      if (newValue <= 0) throw new ConfigException(`${errorMsg}, value should be at least 1`);
+      if (newValue < Math.trunc(oldValue / 2)) throw new ConfigException(`${errorMsg}, value should be at least half the current value ${oldValue}`);
+      if (newValue > oldValue * 2) throw new ConfigException(`${errorMsg}, value should not be greater than double the current value ${oldValue}`);
+    }
+  }
+}
+
+/**
+ * `processReconfiguration(newProps, validateOnly = true)`: the static configs with the request's
+ * over them must make a valid KafkaConfig (its own ConfigException or requirement failure), and
+ * the components whose keys change must accept the new values — which 2.5 reports only as
+ * "Invalid dynamic configuration".
+ */
+function processReconfiguration(current: BrokerConfig, props: Readonly<Record<string, string>>): void {
+  const newProps = { ...current.originals, ...props };
+  const next = new BrokerConfig(newProps);
+  const changed = new Set(Object.keys(newProps).filter((k) => newProps[k] !== current.originals[k]));
+  if (changed.size === 0) return;
+  try {
+    validateReconfiguration(current, next, changed);
+  } catch (e) {
+    if (e instanceof ConfigException) throw new ConfigException('Invalid dynamic configuration');
+    throw e;
+  }
+}
+
+/**
+ * The error the broker running with `config` answers an AlterConfigs of BROKER `resourceName` with, or null
+ * when it is accepted (`validateOnly` only). `configs` as the request's entries (the last of a
+ * repeated name wins, as `Properties.setProperty`).
+ */
+export function alterBrokerConfigsError(
+  config: BrokerConfig,
+  resourceName: string,
+  configs: ReadonlyArray<{ name: string; value: string }>,
+  validateOnly: boolean,
+  build: KafkaBuild,
+): KafkaApiError | null {
+  const brokerId = config.brokerId;
+  try {
+    const perBrokerConfig = resourceName !== '';
+    if (perBrokerConfig && resourceNameToBrokerId(resourceName) !== brokerId) {
+      throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${brokerId}, but received ${resourceName}`);
+    }
+    const props: Record<string, string> = {};
+    for (const { name, value } of configs) props[name] = value;
+    // The names as the broker iterates them: its copy of the request's Properties via a HashMap.
+    const names = javaPropertiesOrder(javaHashMapIterationOrder(Object.keys(props)), build);
+    validateDynamicBrokerConfigs(props, names, perBrokerConfig, build);
+    processReconfiguration(config, props);
+    if (validateOnly) return null;
+    return new KafkaApiError(
+      'POLICY_VIOLATION',
+      `Dynamic broker configs are not emulated: ${configResourceToString('BROKER', resourceName)} keeps its static configs.`,
+    );
+  } catch (e) {
+    if (e instanceof KafkaApiError) return e;
+    if (e instanceof ConfigException || e instanceof IllegalArgumentException) {
+      return new KafkaApiError('INVALID_REQUEST', `Invalid config value for resource ${configResourceToString('BROKER', resourceName)}: ${e.message}`);
+    }
+    throw e;
+  }
+}
