@@ -9,7 +9,8 @@
  */
 import { AdminZkClient, type Properties } from '../../core/admin/admin-zk-client';
 import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
-import { DynamicBrokerConfigNames, isPasswordConfig, validateDynamicBrokerConfigs } from '../../core/admin/dynamic-config';
+import { DynamicBrokerConfigNames, isPasswordConfig } from '../../core/admin/dynamic-config';
+import { validateDynamicBrokerConfigs } from '../../core/admin/dynamic-broker-config';
 import { IllegalArgumentException, JavaThrowable } from '../../core/common/java-lang';
 import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder } from '../../core/common/jvm-hash-order';
 import { KafkaApiError } from '../../core/common/kafka-errors';
@@ -52,7 +53,7 @@ function preProcessBrokerConfigs(toAdd: Properties, perBrokerConfig: boolean): v
   const encoderConfigs = [...toAdd.keys()].filter((k) => k.startsWith('password.encoder.'));
   const hasSecret = toAdd.has('password.encoder.secret');
   for (const k of encoderConfigs) toAdd.delete(k);
-  validateDynamicBrokerConfigs(Object.fromEntries(toAdd), perBrokerConfig);
+  validateDynamicBrokerConfigs(Object.fromEntries(toAdd), [...toAdd.keys()], perBrokerConfig, DEFAULT_KAFKA_BUILD);
   const passwords = [...toAdd.keys()].filter(isPasswordConfig);
   if (passwords.length === 0) return;
   if (!hasSecret) {

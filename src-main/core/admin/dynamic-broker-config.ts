@@ -101,7 +101,7 @@ const LISTENER_CONFIG_REGEX = /^listener\.name\.[^.]*\.(.*)$/s;
 const REPLICATION_THROTTLED_RATE_DEFAULT = LONG_MAX;
 
 /** `DynamicConfig.Broker.brokerConfigDef`: the three dynamic-only throttle rates, then every dynamic KafkaConfig key. */
-const DYNAMIC_BROKER_CONFIG_DEF: readonly ConfigKey[] = [
+export const DYNAMIC_BROKER_CONFIG_DEF: readonly ConfigKey[] = [
   define('leader.replication.throttled.rate', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on replication traffic for leaders enumerated in the property leader.replication.throttled.replicas (for each topic).'),
   define('follower.replication.throttled.rate', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on replication traffic for followers enumerated in the property follower.replication.throttled.replicas (for each topic).'),
   define('replica.alter.log.dirs.io.max.bytes.per.second', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on disk IO used for moving replica between log directories on the same broker.'),
