@@ -1,6 +1,7 @@
 /**
  * Debian's confluent-kafka-python 1.7.0 (librdkafka 2.0.2) against the emulated brokers: its
- * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given.
+ * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given; a
+ * transactional Producer refused at once (no transaction coordinator yet).
  */
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,5 +52,12 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
       const [p, o, k] = d as [number, number, string];
       expect(byKey.get(k)).toEqual([p, o, `v${k.slice(1)}`]);
     }
+  });
+
+  it('a transactional Producer: init_transactions fails at once with a fatal, non-retriable TRANSACTIONAL_ID_AUTHORIZATION_FAILED', async () => {
+    wire = await wireCluster({ seed: 63 });
+    const out = await confluent<{ error: { name: string; str: string; fatal: boolean; retriable: boolean; txn_requires_abort: boolean } | null }>('transactions', wire.bootstrap);
+    expect(out.error).toMatchObject({ name: 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', fatal: true, retriable: false, txn_requires_abort: false });
+    expect(out.error?.str).toContain('Transactional Id authorization failed');
   });
 });

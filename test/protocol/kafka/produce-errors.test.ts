@@ -179,4 +179,20 @@ describe('Produce errors (internal topics, KIP-467)', () => {
     expect((await produce(w, 0, 'small', 0, two)).partition).toEqual({ partitionIndex: 0, errorCode: 87, ...none });
     expect(encodeMessage(PRODUCE.response, 8, { responses: [], throttleTimeMs: 0 }).length).toBe(8);
   });
+
+  it('transactional batches: TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for every partition of the request, nothing written', async () => {
+    const w = await cluster(86, [['txn', { assignment: [[0], [0]] }]]);
+    const now = w.h.time.nowMs();
+    const transactional = Buffer.from(buildRecordBatch([{ key: null, value: bytes('v'), timestamp: now }], { now, producerId: 5, producerEpoch: 0, baseSequence: 0, isTransactional: true }));
+    const body = {
+      transactionalId: 'tx-1',
+      acks: 1,
+      timeoutMs: 5000,
+      topics: [{ name: 'txn', partitions: [{ partitionIndex: 0, records: transactional }, { partitionIndex: 1, records: batch(w, [{ key: null }]) }] }],
+    };
+    const { response } = await callApi(w.ports.get(0) ?? -1, PRODUCE, 8, body);
+    const refused = { errorCode: 53, baseOffset: -1n, logAppendTimeMs: -1n, logStartOffset: -1n, recordErrors: [], errorMessage: null };
+    expect(response).toEqual({ responses: [{ name: 'txn', partitions: [{ partitionIndex: 0, ...refused }, { partitionIndex: 1, ...refused }] }], throttleTimeMs: 0 });
+    expect(w.h.cluster.broker(0).logManager?.getLog({ topic: 'txn', partition: 1 })?.logEndOffset).toBe(0);
+  });
 });

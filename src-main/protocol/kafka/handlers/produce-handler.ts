@@ -14,6 +14,7 @@ import type { ErrorName } from '../../../core/common/kafka-errors';
 import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
+import { hasTransactionalRecords, TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
 function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
   if (version < 3) return null;
@@ -33,6 +34,22 @@ function validateRecords(version: number, records: Buffer): { error: ErrorName; 
   return null;
 }
 
+/** `sendErrorResponseMaybeThrottle`: the one error for every partition, or (acks=0, no response to carry it) the connection closed. */
+function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: number): Record<string, unknown> {
+  if (request.acks === 0) throw new CloseConnection(`Closing connection for produce request with correlation id ${correlationId}: ${Errors[error].message}`);
+  const partition = (partitionIndex: number): ProducePartitionResponse => ({
+    partitionIndex,
+    errorCode: Errors[error].code,
+    baseOffset: -1n,
+    logAppendTimeMs: -1n,
+    logStartOffset: -1n,
+    recordErrors: [],
+    errorMessage: null,
+  });
+  const response: ProduceResponse = { responses: request.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => partition(p.partitionIndex)) })), throttleTimeMs: 0 };
+  return response as unknown as Record<string, unknown>;
+}
+
 /** `AdminUtils.AdminClientId`: the one client id whose produce may write internal topics. */
 const ADMIN_CLIENT_ID = '__admin_client';
 
@@ -41,6 +58,7 @@ export function produceHandler(broker: KafkaServer): ApiHandler {
     const request = message as unknown as ProduceRequest;
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
+    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) return refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId);
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
     // Answered before the append, with error_message null as Kafka's `new PartitionResponse(error)`.
     const refused = new Map<string, ErrorName>();
