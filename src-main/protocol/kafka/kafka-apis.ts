@@ -9,7 +9,7 @@
  * then closes that connection and only that one.
  */
 import { API_KEY_NAMES } from './api-keys';
-import { API_VERSIONS } from './messages/api-versions';
+import { API_VERSIONS, isValidApiVersionsRequest, type ApiVersionsRequest } from './messages/api-versions';
 import { isFlexible, type ApiMessages } from './messages/api-message';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
@@ -32,12 +32,17 @@ export interface RequestContext {
 export type ApiHandler = (request: Message, context: RequestContext) => Promise<Message | null>;
 
 const UNSUPPORTED_VERSION = 35;
+const INVALID_REQUEST = 42;
 
 export class KafkaApis {
   private readonly apis = new Map<number, { messages: ApiMessages; handler: ApiHandler }>();
 
   constructor() {
-    this.register(API_VERSIONS, async () => ({ errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 }));
+    this.register(API_VERSIONS, async (request, context) => {
+      // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
+      if (!isValidApiVersionsRequest(request as unknown as ApiVersionsRequest, context.header.apiVersion)) return { errorCode: INVALID_REQUEST, apiKeys: [], throttleTimeMs: 0 };
+      return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
+    });
   }
 
   register(messages: ApiMessages, handler: ApiHandler): void {
