@@ -13,7 +13,7 @@ import { INIT_PRODUCER_ID } from '../../../src-main/protocol/kafka/messages/init
 import { METADATA } from '../../../src-main/protocol/kafka/messages/metadata';
 import { decodeMessage, encodeMessage, type Message } from '../../../src-main/protocol/kafka/wire/schema';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
-import { RawClient, request } from '../../support/raw-kafka-client';
+import { callApi, RawClient, request } from '../../support/raw-kafka-client';
 import { adminOf, topic } from '../../support/scenario';
 
 function controllerId(wire: WireCluster): number {
@@ -118,6 +118,19 @@ describe('admin and broker APIs over the wire', () => {
       host: '',
       port: -1,
     });
+  });
+
+  it('InitProducerId v2–v3 (flexible): an id for an idempotent producer, KIP-360’s id and epoch together or INVALID_REQUEST', async () => {
+    wire = await wireCluster({ seed: 36 });
+    const port = wire.ports.get(0) ?? -1;
+    const fresh = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: -1n, producerEpoch: -1 });
+    // Throttle, error, producer id (broker 0's block starts at 0), epoch, tagged fields.
+    expect(fresh.bytes.toString('hex')).toBe('00000000' + '0000' + '0000000000000000' + '0000' + '00');
+    const bumped = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 0n, producerEpoch: 0 });
+    expect(bumped.response).toEqual({ throttleTimeMs: 0, errorCode: 0, producerId: 1n, producerEpoch: 0 });
+    const half = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 5n, producerEpoch: -1 });
+    expect(half.response).toEqual({ throttleTimeMs: 0, errorCode: 42, producerId: -1n, producerEpoch: -1 });
+    expect((await callApi(port, INIT_PRODUCER_ID, 2, { transactionalId: 'tx', transactionTimeoutMs: 60000 })).response).toMatchObject({ errorCode: 53 });
   });
 
   it('Metadata naming __consumer_offsets creates it whatever auto.create.topics.enable says; with too few brokers, INVALID_REPLICATION_FACTOR', async () => {

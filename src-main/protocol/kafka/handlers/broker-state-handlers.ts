@@ -73,6 +73,8 @@ export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler {
     const manager = broker.producerIdManager;
     // No transaction coordinator runs here: transactional ids are refused (see transactional-ids.ts).
     if (request.transactionalId !== null) return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };
+    // v3 (KIP-360): an id and an epoch come together or not at all; without a transactional id a new id is handed out either way.
+    if ((request.producerId === -1n) !== (request.producerEpoch === -1)) return { throttleTimeMs: 0, errorCode: Errors.INVALID_REQUEST.code, producerId: -1n, producerEpoch: -1 };
     if (!manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
     return { throttleTimeMs: 0, errorCode: Errors.NONE.code, producerId: await manager.generateProducerId(), producerEpoch: 0 };
   };
