@@ -5,7 +5,7 @@ export interface ApiMessages {
   readonly apiKey: number;
   readonly name: string;
   readonly minVersion: number;
-  /** The highest version this broker speaks (Kafka 2.5.1's highest one where the API's flexible versions are implemented, else its highest non-flexible one). */
+  /** The highest version this broker speaks and advertises: Kafka 2.5.1's, unless the grammar says why not. */
   readonly maxVersion: number;
   /** Kafka's `flexibleVersions` (KIP-482) where this broker speaks them: `"2+"`; absent for none. */
   readonly flexibleVersions?: string;
