@@ -4,7 +4,7 @@
  * random record bytes), then often mutated — bits flipped, bytes overwritten, cut short, grown,
  * an int32 somewhere replaced by a huge or negative count — or replaced by plain noise.
  */
-import type { ApiMessages } from '../../src-main/protocol/kafka/messages/api-message';
+import { isFlexible, type ApiMessages } from '../../src-main/protocol/kafka/messages/api-message';
 import { ByteWriter } from '../../src-main/protocol/kafka/wire/byte-writer';
 import { inVersions, keyOf, writeMessage, type Field, type FieldType, type Message } from '../../src-main/protocol/kafka/wire/schema';
 import type { Random } from '../../src-main/core/platform/random';
@@ -77,7 +77,9 @@ export function randomMessage(random: Random, fields: readonly Field[], version:
 function validFrame(random: Random, api: ApiMessages, version: number, correlationId: number): Buffer {
   const w = new ByteWriter();
   w.int16(api.apiKey).int16(version).int32(correlationId).nullableString(random.nextFloat() < 0.1 ? null : 'fuzzer');
-  writeMessage(w, api.request, version, randomMessage(random, api.request, version));
+  const flexible = isFlexible(api, version);
+  if (flexible) w.unsignedVarint(0); // request header v2's tagged fields
+  writeMessage(w, api.request, version, randomMessage(random, api.request, version), flexible);
   return Buffer.from(w.toBuffer());
 }
 

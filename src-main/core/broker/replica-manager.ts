@@ -31,6 +31,8 @@ import type { LogAppendInfo } from '../log/log-validator';
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
 import { isFileSystemError } from '../platform/file-system';
 import { CorruptRecordException, InvalidRecordException, NO_TIMESTAMP } from '../record';
+import { isInternalTopic } from '../admin/topic-name';
+import { RecordValidationException, type RecordError } from '../log/record-validation-exception';
 
 const EMPTY = new Uint8Array(0);
 
@@ -45,10 +47,33 @@ export interface ProducePartitionResult {
   /** LogAppendTime stamped, or −1 (CreateTime). */
   readonly logAppendTime: number;
   readonly logStartOffset: number;
+  /**
+   * The rejected records of a batch that failed `LogValidator`'s per-record checks (KIP-467); only
+   * then does Kafka put `errorMessage` into a Produce v8 response — every other error leaves it null.
+   */
+  readonly recordErrors: readonly RecordError[];
 }
 
-function produceError(tp: TopicPartition, error: ErrorName, errorMessage: string | null): ProducePartitionResult {
-  return { topicPartition: tp, error, errorMessage, baseOffset: -1, lastOffset: -1, logAppendTime: -1, logStartOffset: -1 };
+function produceError(tp: TopicPartition, error: ErrorName, errorMessage: string | null, logStartOffset = -1): ProducePartitionResult {
+  return { topicPartition: tp, error, errorMessage, baseOffset: -1, lastOffset: -1, logAppendTime: -1, logStartOffset, recordErrors: [] };
+}
+
+/**
+ * The failures `appendToLocalLog` answers without logging and without the log start offset; any
+ * other (NOT_ENOUGH_REPLICAS, INVALID_RECORD, OUT_OF_ORDER_SEQUENCE_NUMBER …) is logged at ERROR.
+ */
+const EXPECTED_APPEND_ERRORS: ReadonlySet<ErrorName> = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'NOT_LEADER_FOR_PARTITION', 'MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'CORRUPT_MESSAGE', 'KAFKA_STORAGE_ERROR']);
+
+/** Who is appending (Kafka's `AppendOrigin`): a client's batches get the client checks, a coordinator's do not. */
+export type AppendOrigin = 'Client' | 'Coordinator';
+
+export interface AppendOptions {
+  /**
+   * `internalTopicsAllowed`: the coordinators write their own topics; a client may only with the
+   * client id `__admin_client` (`KafkaApis.handleProduceRequest`).
+   */
+  readonly internalTopicsAllowed?: boolean;
+  readonly origin?: AppendOrigin;
 }
 
 export interface ConsumerFetchPartition {
@@ -573,7 +598,7 @@ export class ReplicaManager {
     timeoutMs: number,
     requiredAcks: number,
     entries: ReadonlyArray<{ readonly topicPartition: TopicPartition; readonly records: Uint8Array }>,
-    isFromClient = true,
+    { internalTopicsAllowed = false, origin = 'Client' }: AppendOptions = {},
   ): Promise<ProducePartitionResult[]> {
     if (requiredAcks !== -1 && requiredAcks !== 0 && requiredAcks !== 1) {
       return entries.map((e) => produceError(e.topicPartition, 'INVALID_REQUIRED_ACKS', null));
@@ -582,6 +607,10 @@ export class ReplicaManager {
     const results: ProducePartitionResult[] = [];
     const waiting: Array<Promise<void>> = [];
     for (const { topicPartition: tp, records } of entries) {
+      if (isInternalTopic(tp.topic) && !internalTopicsAllowed) {
+        results.push(produceError(tp, 'INVALID_TOPIC_EXCEPTION', `Cannot append to internal topic ${tp.topic}`));
+        continue;
+      }
       const found = this.leaderPartitionOrError(tp, null, true);
       if ('error' in found) {
         results.push(produceError(tp, found.error, found.message));
@@ -590,7 +619,7 @@ export class ReplicaManager {
       const { partition, log } = found;
       let info: LogAppendInfo;
       try {
-        info = partition.appendRecordsToLeader(records, requiredAcks, isFromClient);
+        info = partition.appendRecordsToLeader(records, requiredAcks, origin === 'Client');
       } catch (e) {
         results.push(this.appendFailure(tp, log, e));
         continue;
@@ -605,6 +634,7 @@ export class ReplicaManager {
         lastOffset: info.lastOffset,
         logAppendTime: info.logAppendTime,
         logStartOffset: log.logStartOffset,
+        recordErrors: [],
       };
       results.push(result);
       if (requiredAcks === -1 && info.shallowCount > 0) {
@@ -620,22 +650,34 @@ export class ReplicaManager {
   }
 
   private appendFailure(tp: TopicPartition, log: Log, e: unknown): ProducePartitionResult {
-    if (e instanceof KafkaApiError) return produceError(tp, e.errorName, e.message);
+    if (e instanceof RecordValidationException) {
+      this.logAppendError(tp, e.invalidException);
+      return { ...produceError(tp, e.invalidException.errorName, e.message, log.logStartOffset), recordErrors: e.recordErrors };
+    }
+    if (e instanceof KafkaApiError && EXPECTED_APPEND_ERRORS.has(e.errorName)) return produceError(tp, e.errorName, e.message);
     if (e instanceof CorruptRecordException) return produceError(tp, 'CORRUPT_MESSAGE', e.message);
-    if (e instanceof InvalidRecordException) return produceError(tp, 'INVALID_RECORD', e.message);
+    if (e instanceof KafkaApiError || e instanceof InvalidRecordException) {
+      this.logAppendError(tp, e);
+      return produceError(tp, e instanceof KafkaApiError ? e.errorName : 'INVALID_RECORD', e.message, log.logStartOffset);
+    }
     if (isFileSystemError(e)) {
       const message = `Error while appending records to ${tpKey(tp)} in dir ${log.parentDir}`;
       this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.server.LogDirFailureChannel', message });
       void this.handleLogDirFailure(log.parentDir);
       return produceError(tp, 'KAFKA_STORAGE_ERROR', message);
     }
+    this.logAppendError(tp, e);
+    return produceError(tp, 'UNKNOWN_SERVER_ERROR', e instanceof Error ? e.message : String(e), log.logStartOffset);
+  }
+
+  /** `appendToLocalLog.processFailedRecord`'s line. */
+  private logAppendError(tp: TopicPartition, e: unknown): void {
     this.deps.log({
       file: 'server.log',
       level: 'ERROR',
       logger: 'kafka.server.ReplicaManager',
       message: `[ReplicaManager broker=${this.brokerId}] Error processing append operation on partition ${tpKey(tp)}: ${e instanceof Error ? e.message : String(e)}`,
     });
-    return produceError(tp, 'UNKNOWN_SERVER_ERROR', e instanceof Error ? e.message : String(e));
   }
 
   /** The leader has new data: its followers' parked fetches return (they fetch now). */

@@ -19,12 +19,14 @@ import {
   InvalidRecordException,
   NO_TIMESTAMP,
   RecordBatch,
+  type Record,
   TimestampType,
   batchesIn,
   buildRecordBatch,
   compressionTypeForName,
 } from '../record';
 import type { LogConfig } from './log-config';
+import { RecordValidationException, type RecordError } from './record-validation-exception';
 
 /** What Kafka learns of an append (`LogAppendInfo`). */
 export interface LogAppendInfo {
@@ -148,7 +150,7 @@ export function validateMessagesAndAssignOffsets(records: Uint8Array, info: LogA
   let offsetOfMaxTimestamp = -1;
   for (const batch of batches) {
     const count = batch.countOrNull ?? 0;
-    for (const record of batch.records()) validateRecord(record.timestamp, record.offset, record.key, batch, ctx, timestampType);
+    processRecordErrors(batch.records().flatMap((record, batchIndex) => validateRecord(record, batchIndex, batch, ctx, timestampType) ?? []));
     const lastOffset = offset + count - 1;
     batch.setLastOffset(lastOffset);
     if (ctx.partitionLeaderEpoch >= 0) batch.setPartitionLeaderEpoch(ctx.partitionLeaderEpoch);
@@ -174,10 +176,10 @@ function validateBatch(batch: RecordBatch, ctx: ValidationContext): void {
   if (batch.magic >= 2) {
     const countFromOffsets = batch.lastOffset - batch.baseOffset + 1;
     if (countFromOffsets <= 0) {
-      throw new KafkaApiError('INVALID_RECORD', `Batch has an invalid offset range: [${batch.baseOffset}, ${batch.lastOffset}] in partition ${tp}.`);
+      throw new KafkaApiError('INVALID_RECORD', `Batch has an invalid offset range: [${batch.baseOffset}, ${batch.lastOffset}] in topic partition ${tp}.`);
     }
     const count = batch.countOrNull ?? 0;
-    if (count <= 0) throw new KafkaApiError('INVALID_RECORD', `Invalid reported count for record batch: ${count} in partition ${tp}.`);
+    if (count <= 0) throw new KafkaApiError('INVALID_RECORD', `Invalid reported count for record batch: ${count} in topic partition ${tp}.`);
     if (countFromOffsets !== count) {
       throw new KafkaApiError(
         'INVALID_RECORD',
@@ -185,35 +187,57 @@ function validateBatch(batch: RecordBatch, ctx: ValidationContext): void {
       );
     }
   }
+  if (batch.isControlBatch) {
+    throw new KafkaApiError('INVALID_RECORD', `Clients are not allowed to write control records in topic partition ${tp}.`);
+  }
   if (batch.producerId >= 0 && batch.baseSequence < 0) {
     throw new KafkaApiError(
       'INVALID_RECORD',
-      `Invalid sequence number ${batch.baseSequence} in record batch with producerId ${batch.producerId} in partition ${tp}.`,
+      `Invalid sequence number ${batch.baseSequence} in record batch with producerId ${batch.producerId} in topic partition ${tp}.`,
     );
-  }
-  if (batch.isControlBatch) {
-    throw new KafkaApiError('INVALID_RECORD', `Clients are not allowed to write control records in partition ${tp}.`);
   }
 }
 
-function validateRecord(
-  timestamp: number,
-  offset: number,
-  key: Uint8Array | null,
-  batch: RecordBatch,
-  ctx: ValidationContext,
-  timestampType: TimestampType,
-): void {
-  if (ctx.config.compact && key === null) {
-    throw new KafkaApiError('CORRUPT_MESSAGE', `Compacted topic cannot accept message without key in topic partition ${tpKey(ctx.topicPartition)}.`, 'InvalidRecordException');
+/** `LogValidator.ApiRecordError`: one rejected record, and the error it makes the whole batch fail with. */
+interface ApiRecordError {
+  readonly error: 'INVALID_RECORD' | 'INVALID_TIMESTAMP';
+  readonly recordError: RecordError;
+}
+
+/** `LogValidator.validateKey`, then `validateTimestamp`: the first problem of one record, if any. */
+function validateRecord(record: Record, batchIndex: number, batch: RecordBatch, ctx: ValidationContext, timestampType: TimestampType): ApiRecordError | null {
+  if (ctx.config.compact && record.key === null) {
+    return { error: 'INVALID_RECORD', recordError: { batchIndex, message: `Compacted topic cannot accept message without key in topic partition ${tpKey(ctx.topicPartition)}.` } };
   }
   const maxDiff = ctx.config.messageTimestampDifferenceMaxMs;
-  if (timestampType === TimestampType.CREATE_TIME && batch.timestampType === TimestampType.CREATE_TIME && Math.abs(timestamp - ctx.now) > maxDiff) {
-    throw new KafkaApiError(
-      'INVALID_TIMESTAMP',
-      `Timestamp ${timestamp} of message with offset ${offset} is out of range. The timestamp should be within [${ctx.now - maxDiff}, ${ctx.now + maxDiff}]`,
-    );
+  if (timestampType === TimestampType.CREATE_TIME && record.timestamp !== NO_TIMESTAMP && Math.abs(record.timestamp - ctx.now) > maxDiff) {
+    const message = `Timestamp ${record.timestamp} of message with offset ${record.offset} is out of range. The timestamp should be within [${ctx.now - maxDiff}, ${ctx.now + maxDiff}]`;
+    return { error: 'INVALID_TIMESTAMP', recordError: { batchIndex, message } };
   }
+  if (batch.timestampType === TimestampType.LOG_APPEND_TIME) {
+    const message = `Invalid timestamp type in message ${recordString(record, batch)}. Producer should not set timestamp type to LogAppendTime.`;
+    return { error: 'INVALID_TIMESTAMP', recordError: { batchIndex, message } };
+  }
+  return null;
+}
+
+/** `DefaultRecord.toString()`; a legacy record prints as its message (the batch's wrapper text without the offset). */
+function recordString(record: Record, batch: RecordBatch): string {
+  if (batch.magic >= 2) return `DefaultRecord(offset=${record.offset}, timestamp=${record.timestamp}, key=${record.key?.length ?? 0} bytes, value=${record.value?.length ?? 0} bytes)`;
+  return batch.toString().replace(/^LegacyRecordBatch\(offset=-?\d+, (.*)\)$/, '$1');
+}
+
+/**
+ * `LogValidator.processRecordErrors`: a batch with any rejected record fails whole, with every
+ * rejected record listed; INVALID_TIMESTAMP if any of them has a bad timestamp.
+ */
+function processRecordErrors(recordErrors: readonly ApiRecordError[]): void {
+  if (recordErrors.length === 0) return;
+  const errors = recordErrors.map((e) => e.recordError);
+  if (recordErrors.some((e) => e.error === 'INVALID_TIMESTAMP')) {
+    throw new RecordValidationException(new KafkaApiError('INVALID_TIMESTAMP', 'One or more records have been rejected due to invalid timestamp'), errors);
+  }
+  throw new RecordValidationException(new KafkaApiError('INVALID_RECORD', 'One or more records have been rejected'), errors);
 }
 
 /** Up-conversion / recompression: the records rebuilt into one v2 batch with the target codec. */
@@ -224,12 +248,11 @@ function convertAndAssignOffsets(
   timestampType: TimestampType,
 ): ValidationResult {
   const first = batches[0];
-  const records = batches.flatMap((b) =>
-    b.records().map((r) => {
-      validateRecord(r.timestamp, r.offset, r.key, b, ctx, timestampType);
-      return { key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp };
-    }),
-  );
+  const records = batches.flatMap((b) => {
+    const batchRecords = b.records();
+    processRecordErrors(batchRecords.flatMap((r, batchIndex) => validateRecord(r, batchIndex, b, ctx, timestampType) ?? []));
+    return batchRecords.map((r) => ({ key: r.key, value: r.value, headers: r.headers, timestamp: r.timestamp }));
+  });
   if (records.length === 0) throw new InvalidRecordException(`Record batch in partition ${tpKey(ctx.topicPartition)} has no records`);
   const isV2 = first.magic >= 2;
   const built = buildRecordBatch(records, {

@@ -1,4 +1,5 @@
 /** Every API one broker answers, each going through the same core paths as the UI. */
+import { createAclsHandler, deleteAclsHandler, describeAclsHandler } from './handlers/acl-handlers';
 import { fetchHandler } from './handlers/fetch-handler';
 import { findCoordinatorHandler } from './handlers/find-coordinator-handler';
 import { describeGroupsHandler, listGroupsHandler } from './handlers/group-listing-handlers';
@@ -13,9 +14,12 @@ import { produceHandler } from './handlers/produce-handler';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
 import { KafkaApis } from './kafka-apis';
 import { ALTER_CONFIGS } from './messages/alter-configs';
+import { CREATE_ACLS } from './messages/create-acls';
 import { CREATE_PARTITIONS } from './messages/create-partitions';
 import { CREATE_TOPICS } from './messages/create-topics';
+import { DELETE_ACLS } from './messages/delete-acls';
 import { DELETE_TOPICS } from './messages/delete-topics';
+import { DESCRIBE_ACLS } from './messages/describe-acls';
 import { DESCRIBE_CONFIGS } from './messages/describe-configs';
 import { DESCRIBE_LOG_DIRS } from './messages/describe-log-dirs';
 import { ELECT_LEADERS } from './messages/elect-leaders';
@@ -60,5 +64,8 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(OFFSET_FETCH, offsetFetchHandler(broker));
   apis.register(LIST_GROUPS, listGroupsHandler(broker));
   apis.register(DESCRIBE_GROUPS, describeGroupsHandler(broker));
+  apis.register(DESCRIBE_ACLS, describeAclsHandler());
+  apis.register(CREATE_ACLS, createAclsHandler());
+  apis.register(DELETE_ACLS, deleteAclsHandler());
   return apis;
 }

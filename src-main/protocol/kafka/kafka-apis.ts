@@ -1,19 +1,20 @@
 /**
  * One broker's request handling (Kafka's `KafkaApis` behind its `RequestChannel`): reads the
  * request header, answers ApiVersions of an unsupported version the way Kafka does, decodes the
- * body with the API's grammar, runs the handler and encodes the response after response header v0.
+ * body with the API's grammar, runs the handler and encodes the response after response header v0
+ * (v1 for a flexible version).
  *
  * What Kafka answers by closing the connection (an unknown API key, an unsupported version of any
  * API but ApiVersions, a body that does not parse) throws `CloseConnection`; the socket server
  * then closes that connection and only that one.
  */
 import { API_KEY_NAMES } from './api-keys';
-import { API_VERSIONS } from './messages/api-versions';
-import type { ApiMessages } from './messages/api-message';
+import { API_VERSIONS, isValidApiVersionsRequest, type ApiVersionsRequest } from './messages/api-versions';
+import { isFlexible, type ApiMessages } from './messages/api-message';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
 import { ByteWriter } from './wire/byte-writer';
-import { readMessage, writeMessage, type Message } from './wire/schema';
+import { readMessage, skipTaggedFields, writeMessage, type Message } from './wire/schema';
 
 export class CloseConnection extends Error {
   override readonly name = 'CloseConnection';
@@ -31,12 +32,17 @@ export interface RequestContext {
 export type ApiHandler = (request: Message, context: RequestContext) => Promise<Message | null>;
 
 const UNSUPPORTED_VERSION = 35;
+const INVALID_REQUEST = 42;
 
 export class KafkaApis {
   private readonly apis = new Map<number, { messages: ApiMessages; handler: ApiHandler }>();
 
   constructor() {
-    this.register(API_VERSIONS, async () => ({ errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 }));
+    this.register(API_VERSIONS, async (request, context) => {
+      // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
+      if (!isValidApiVersionsRequest(request as unknown as ApiVersionsRequest, context.header.apiVersion)) return { errorCode: INVALID_REQUEST, apiKeys: [], throttleTimeMs: 0 };
+      return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
+    });
   }
 
   register(messages: ApiMessages, handler: ApiHandler): void {
@@ -75,9 +81,11 @@ export class KafkaApis {
       }
       throw new CloseConnection(`Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`);
     }
+    const flexible = isFlexible(messages, header.apiVersion);
     let request: Message;
     try {
-      request = readMessage(reader, messages.request, header.apiVersion);
+      if (flexible) skipTaggedFields(reader); // request header v2
+      request = readMessage(reader, messages.request, header.apiVersion, flexible);
     } catch (error) {
       if (error instanceof ProtocolParseError) {
         throw new CloseConnection(`Error getting request for apiKey: ${messages.name}, apiVersion: ${header.apiVersion}, connectionId: ${clientAddress}: ${error.message}`);
@@ -91,7 +99,10 @@ export class KafkaApis {
   private frame(header: RequestHeader, messages: ApiMessages, version: number, body: Message): Buffer {
     const writer = new ByteWriter();
     writer.int32(header.correlationId);
-    writeMessage(writer, messages.response, version, body);
+    const flexible = isFlexible(messages, version);
+    // Response header v1 for flexible versions, except ApiVersions' (v0 always, so any client can read it).
+    if (flexible && messages.apiKey !== API_VERSIONS.apiKey) writer.unsignedVarint(0);
+    writeMessage(writer, messages.response, version, body, flexible);
     return writer.toBuffer();
   }
 

@@ -1,8 +1,9 @@
 /**
  * Request header v1 (`int16 apiKey, int16 apiVersion, int32 correlationId, nullable string
  * clientId`) — every non-flexible request — and v2, which adds a tagged-field section after the
- * client id (flexible requests; the client id stays an int16 string). Response header v0 is the
- * correlation id alone.
+ * client id (flexible requests; the client id stays an int16 string; the section is read with the
+ * body, once the API's version says it is flexible). Response header v0 is the correlation id
+ * alone, v1 adds a tagged-field section (flexible responses but ApiVersions').
  */
 import { ByteReader } from './wire/byte-reader';
 
@@ -20,13 +21,4 @@ export function readRequestHeader(reader: ByteReader): RequestHeader {
   const correlationId = reader.int32('correlation_id');
   const clientId = reader.nullableString('client_id');
   return { apiKey, apiVersion, correlationId, clientId };
-}
-
-/** Skips a tagged-field section (header v2 and flexible bodies): uvarint count, then tag, size, bytes. */
-export function skipTaggedFields(reader: ByteReader): void {
-  const count = reader.unsignedVarint('tagged fields');
-  for (let i = 0; i < count; i++) {
-    reader.unsignedVarint('tag');
-    reader.raw(reader.unsignedVarint('tag size'), 'tagged field');
-  }
 }

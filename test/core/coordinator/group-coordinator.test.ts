@@ -34,7 +34,7 @@ describe('GroupCoordinator', () => {
     expect(gc.groupManager.getGroup('g1')?.state).toBe('CompletingRebalance');
 
     const synced = await gc.handleSyncGroup('g1', 1, first.memberId, new Map([[first.memberId, enc('p0,p1')]]));
-    expect(synced).toEqual({ error: 'NONE', assignment: enc('p0,p1') });
+    expect(synced).toEqual({ error: 'NONE', protocolType: 'consumer', protocolName: 'range', assignment: enc('p0,p1') });
     expect(gc.groupManager.getGroup('g1')?.state).toBe('Stable');
     expect(gc.handleHeartbeat('g1', first.memberId, 1)).toBe('NONE');
     expect(gc.handleDescribeGroup('g1').summary).toMatchObject({ state: 'Stable', protocolType: 'consumer', protocol: 'range', members: [{ memberId: first.memberId, clientId: 'app', assignment: enc('p0,p1') }] });
@@ -124,6 +124,9 @@ describe('GroupCoordinator', () => {
     expect((await gc.handleSyncGroup('g5', 7, joined.memberId, new Map())).error).toBe('ILLEGAL_GENERATION');
     expect(gc.handleHeartbeat('g5', 'stranger', 1)).toBe('UNKNOWN_MEMBER_ID');
     expect((await gc.handleSyncGroup('g5', 1, 'stranger', new Map())).error).toBe('UNKNOWN_MEMBER_ID');
+    // SyncGroup v5 names the protocol: another type or name than the group's is refused.
+    expect(await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'connect', name: null })).toEqual({ protocolType: null, protocolName: null, assignment: new Uint8Array(0), error: 'INCONSISTENT_GROUP_PROTOCOL' });
+    expect((await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'consumer', name: 'roundrobin' })).error).toBe('INCONSISTENT_GROUP_PROTOCOL');
     expect((await gc.handleJoinGroup(joinArgs('g5', { memberId: 'stranger' }))).error).toBe('UNKNOWN_MEMBER_ID');
     expect((await gc.handleJoinGroup(joinArgs('fresh', { memberId: 'stranger' }))).error).toMatch(/UNKNOWN_MEMBER_ID|NOT_COORDINATOR/);
     expect((await gc.handleJoinGroup(joinArgs('g5', { sessionTimeoutMs: 5999 }))).error).toBe('INVALID_SESSION_TIMEOUT');

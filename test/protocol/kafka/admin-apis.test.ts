@@ -8,11 +8,12 @@ import type { ApiMessages } from '../../../src-main/protocol/kafka/messages/api-
 import { CREATE_TOPICS } from '../../../src-main/protocol/kafka/messages/create-topics';
 import { DESCRIBE_LOG_DIRS, type DescribeLogDirsResult } from '../../../src-main/protocol/kafka/messages/describe-log-dirs';
 import { ELECT_LEADERS } from '../../../src-main/protocol/kafka/messages/elect-leaders';
+import { FIND_COORDINATOR } from '../../../src-main/protocol/kafka/messages/find-coordinator';
 import { INIT_PRODUCER_ID } from '../../../src-main/protocol/kafka/messages/init-producer-id';
 import { METADATA } from '../../../src-main/protocol/kafka/messages/metadata';
 import { decodeMessage, encodeMessage, type Message } from '../../../src-main/protocol/kafka/wire/schema';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
-import { RawClient, request } from '../../support/raw-kafka-client';
+import { callApi, RawClient, request } from '../../support/raw-kafka-client';
 import { adminOf, topic } from '../../support/scenario';
 
 function controllerId(wire: WireCluster): number {
@@ -107,7 +108,29 @@ describe('admin and broker APIs over the wire', () => {
     expect(block).toMatchObject({ broker: 2, block_start: '2000', block_end: '2999' });
     expect(first.producerId).toBe(1000n);
     const transactional = await call(wire, 1, INIT_PRODUCER_ID, 1, { transactionalId: 'tx-1', transactionTimeoutMs: 60000 });
-    expect(transactional).toMatchObject({ errorCode: 16, producerId: -1n });
+    // No transaction coordinator yet: refused as a 2.5 authorizer denying the id would, final for clients.
+    expect(transactional).toEqual({ throttleTimeMs: 0, errorCode: 53, producerId: -1n, producerEpoch: -1 });
+    expect(await call(wire, 1, FIND_COORDINATOR, 1, { key: 'tx-1', keyType: 1 })).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 53,
+      errorMessage: 'Transactional Id authorization failed.',
+      nodeId: -1,
+      host: '',
+      port: -1,
+    });
+  });
+
+  it('InitProducerId v2–v3 (flexible): an id for an idempotent producer, KIP-360’s id and epoch together or INVALID_REQUEST', async () => {
+    wire = await wireCluster({ seed: 36 });
+    const port = wire.ports.get(0) ?? -1;
+    const fresh = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: -1n, producerEpoch: -1 });
+    // Throttle, error, producer id (broker 0's block starts at 0), epoch, tagged fields.
+    expect(fresh.bytes.toString('hex')).toBe('00000000' + '0000' + '0000000000000000' + '0000' + '00');
+    const bumped = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 0n, producerEpoch: 0 });
+    expect(bumped.response).toEqual({ throttleTimeMs: 0, errorCode: 0, producerId: 1n, producerEpoch: 0 });
+    const half = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 5n, producerEpoch: -1 });
+    expect(half.response).toEqual({ throttleTimeMs: 0, errorCode: 42, producerId: -1n, producerEpoch: -1 });
+    expect((await callApi(port, INIT_PRODUCER_ID, 2, { transactionalId: 'tx', transactionTimeoutMs: 60000 })).response).toMatchObject({ errorCode: 53 });
   });
 
   it('Metadata naming __consumer_offsets creates it whatever auto.create.topics.enable says; with too few brokers, INVALID_REPLICATION_FACTOR', async () => {

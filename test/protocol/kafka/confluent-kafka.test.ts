@@ -1,12 +1,14 @@
 /**
  * Debian's confluent-kafka-python 1.7.0 (librdkafka 2.0.2) against the emulated brokers: its
- * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given.
+ * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given; a
+ * transactional Producer refused at once (no transaction coordinator yet).
  */
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClient } from '../../support/external-client';
 import { PYTHON } from '../../support/kafka-python';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
+import { adminOf, topic } from '../../support/scenario';
 
 const SCRIPT = resolve(import.meta.dirname, '../../fixtures/confluent_kafka_client.py');
 
@@ -51,5 +53,25 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
       const [p, o, k] = d as [number, number, string];
       expect(byKey.get(k)).toEqual([p, o, `v${k.slice(1)}`]);
     }
+  });
+
+  it('a transactional Producer: init_transactions fails at once with a fatal, non-retriable TRANSACTIONAL_ID_AUTHORIZATION_FAILED', async () => {
+    wire = await wireCluster({ seed: 63 });
+    const out = await confluent<{ error: { name: string; str: string; fatal: boolean; retriable: boolean; txn_requires_abort: boolean } | null }>('transactions', wire.bootstrap);
+    expect(out.error).toMatchObject({ name: 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', fatal: true, retriable: false, txn_requires_abort: false });
+    expect(out.error?.str).toContain('Transactional Id authorization failed');
+  });
+
+  it('librdkafka’s flexible versions: InitProducerId v3 and OffsetFetch v7 answered as a 2.5 broker answers them', async () => {
+    wire = await wireCluster({ seed: 64, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    await adminOf(wire.h).createTopics([topic('ck-flex', { assignment: [[0, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await wire.h.settle();
+    const run = await runClient(PYTHON, [SCRIPT, 'flexible', wire.bootstrap, 'ck-flex'], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ value: 'x', committed: 1 });
+    const received = new Set(run.stderr.split('\n').flatMap((l) => /Received (\w+Response) \((v\d+)/.exec(l)?.slice(1, 3).join(' ') ?? []));
+    expect(received).toContain('InitProducerIdResponse v3');
+    expect(received).toContain('OffsetFetchResponse v7');
+    expect(received).toContain('ApiVersionResponse v3');
   });
 });

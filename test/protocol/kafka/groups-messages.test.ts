@@ -170,7 +170,7 @@ describe('group API grammars past kafka-python’s versions', () => {
   });
 
   it('SyncGroup v3 and Heartbeat v3 carry GroupInstanceId (null)', () => {
-    expect(decodeMessage(buf(str('g') + '00000001' + str('m') + 'ffff' + '00000000'), SYNC_GROUP.request, 3)).toEqual({ groupId: 'g', generationId: 1, memberId: 'm', groupInstanceId: null, assignments: [] });
+    expect(decodeMessage(buf(str('g') + '00000001' + str('m') + 'ffff' + '00000000'), SYNC_GROUP.request, 3)).toEqual({ groupId: 'g', generationId: 1, memberId: 'm', groupInstanceId: null, protocolType: null, protocolName: null, assignments: [] });
     expect(decodeMessage(buf(str('g') + '00000001' + str('m') + 'ffff'), HEARTBEAT.request, 3)).toEqual({ groupId: 'g', generationId: 1, memberId: 'm', groupInstanceId: null });
   });
 

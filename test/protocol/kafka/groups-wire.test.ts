@@ -17,7 +17,7 @@ import { OFFSET_FETCH } from '../../../src-main/protocol/kafka/messages/offset-f
 import { SYNC_GROUP } from '../../../src-main/protocol/kafka/messages/sync-group';
 import { decodeMessage, encodeMessage, type Message } from '../../../src-main/protocol/kafka/wire/schema';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
-import { RawClient, request } from '../../support/raw-kafka-client';
+import { callApi, RawClient, request } from '../../support/raw-kafka-client';
 import { adminOf, topic } from '../../support/scenario';
 
 async function call(wire: WireCluster, brokerId: number, api: ApiMessages, version: number, body: Message): Promise<Message> {
@@ -74,9 +74,10 @@ describe('group APIs over the wire', () => {
     expect(await join('')).toMatchObject({ errorCode: 79 });
 
     const joined = await join(memberId);
-    expect(joined).toEqual({ throttleTimeMs: 0, errorCode: 0, generationId: 1, protocolName: 'range', leader: memberId, memberId, members: [{ memberId, groupInstanceId: null, metadata: Buffer.from('sub') }] });
+    // (ProtocolType is v7+: absent from v5, it decodes as its default.)
+    expect(joined).toEqual({ throttleTimeMs: 0, errorCode: 0, generationId: 1, protocolType: null, protocolName: 'range', leader: memberId, memberId, members: [{ memberId, groupInstanceId: null, metadata: Buffer.from('sub') }] });
     const synced = await call(wire, coordinator, SYNC_GROUP, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null, assignments: [{ memberId, assignment: Buffer.from('orders-0') }] });
-    expect(synced).toEqual({ throttleTimeMs: 0, errorCode: 0, assignment: Buffer.from('orders-0') });
+    expect(synced).toEqual({ throttleTimeMs: 0, errorCode: 0, protocolType: null, protocolName: null, assignment: Buffer.from('orders-0') });
     expect(await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).toEqual({ throttleTimeMs: 0, errorCode: 0 });
     expect((await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 2, memberId, groupInstanceId: null })).errorCode).toBe(22);
     expect((await call(wire, other, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).errorCode).toBe(16);
@@ -126,5 +127,28 @@ describe('group APIs over the wire', () => {
     expect((await call(wire, coordinator, DESCRIBE_GROUPS, 0, { groups: ['billing'] })).groups).toEqual([
       { errorCode: 0, groupId: 'billing', groupState: 'Empty', protocolType: 'consumer', protocolData: '', members: [], authorizedOperations: -2147483648 },
     ]);
+  });
+
+  it('JoinGroup v7 and SyncGroup v5 (flexible): the group’s protocol type and name, null where there is none; a v5 sync must name them', async () => {
+    wire = await wireCluster({ seed: 79, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    let found = await callApi(wire.ports.get(0) ?? -1, FIND_COORDINATOR, 3, { key: 'flex', keyType: 0 });
+    for (let i = 0; i < 100 && found.response.errorCode !== 0; i++) {
+      await wire.advance(50);
+      found = await callApi(wire.ports.get(0) ?? -1, FIND_COORDINATOR, 3, { key: 'flex', keyType: 0 });
+    }
+    const port = wire.ports.get(found.response.nodeId as number) ?? -1;
+    const join = async (memberId: string) =>
+      (await callApi(port, JOIN_GROUP, 7, { groupId: 'flex', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 30000, memberId, groupInstanceId: null, protocolType: 'consumer', protocols: [{ name: 'range', metadata: Buffer.from('sub') }] })).response;
+    const required = await join('');
+    expect(required).toMatchObject({ errorCode: 79, protocolType: null, protocolName: null });
+    const memberId = required.memberId as string;
+    expect(await join(memberId)).toMatchObject({ errorCode: 0, generationId: 1, protocolType: 'consumer', protocolName: 'range', leader: memberId });
+    const sync = async (protocolType: string | null, protocolName: string | null) =>
+      (await callApi(port, SYNC_GROUP, 5, { groupId: 'flex', generationId: 1, memberId, groupInstanceId: null, protocolType, protocolName, assignments: [{ memberId, assignment: Buffer.from('a') }] })).response;
+    const refused = { throttleTimeMs: 0, errorCode: 23, protocolType: null, protocolName: null, assignment: Buffer.alloc(0) };
+    expect(await sync(null, 'range')).toEqual(refused);
+    expect(await sync('consumer', 'roundrobin')).toEqual(refused);
+    expect(await sync('consumer', 'range')).toEqual({ throttleTimeMs: 0, errorCode: 0, protocolType: 'consumer', protocolName: 'range', assignment: Buffer.from('a') });
+    expect((await callApi(port, HEARTBEAT, 4, { groupId: 'flex', generationId: 1, memberId, groupInstanceId: null })).response).toEqual({ throttleTimeMs: 0, errorCode: 0 });
   });
 });

@@ -33,7 +33,8 @@ describe.skipIf(skip)('kafka-python reads the cluster through Metadata', () => {
     expect(h.cluster.runningBrokers().filter((b) => b.controller?.isActive()).map((b) => b.id)).toEqual([cluster.controller_id]);
     expect(cluster.cluster_id).toBe(h.cluster.broker(0).clusterId);
     // An NF-only 2.5-like server (no Produce v8 yet) is inferred as an older broker; Metadata v1+ still applies.
-    expect(result.api_version).toEqual(expect.any(Array));
+    // Inferred from ApiVersions: DescribeAcls v2 is advertised, as by a 2.5 broker.
+    expect(result.api_version).toEqual([2, 5, 0]);
 
     const topics = result.topics as Array<{ topic: string; error_code: number; is_internal: boolean; partitions: Array<{ partition: number; leader: number; replicas: number[]; isr: number[]; error_code: number }> }>;
     const orders = topics.find((t) => t.topic === 'orders');
@@ -63,5 +64,18 @@ describe.skipIf(skip)('kafka-python reads the cluster through Metadata', () => {
     expect(brokers).toEqual([0, 1]);
     const pay = (admin.topics as Array<{ topic: string; partitions: Array<{ partition: number; leader: number; isr: number[] }> }>).find((t) => t.topic === 'pay');
     expect(pay?.partitions.find((p) => p.partition === 0)).toMatchObject({ leader: 0, isr: [0] });
+  });
+
+  it('infers a 2.5 broker from ApiVersions (DescribeAcls v2), and the ACL APIs answer SECURITY_DISABLED as without an authorizer', async () => {
+    wire = await wireCluster({ seed: 9 });
+    const consumer = await kafkaPython('consumer-topics', wire.bootstrap);
+    expect(consumer.api_version).toEqual([2, 5, 0]);
+    const out = await kafkaPython('acls', wire.bootstrap);
+    expect(out).toEqual({
+      api_version: [2, 5, 0],
+      describe: ['SecurityDisabledError', expect.stringContaining("error_code=54, error_message='No Authorizer is configured on the broker', resources=[]")],
+      create: ['SecurityDisabledError'],
+      delete: ['SecurityDisabledError'],
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * kafkajs 2.2.4 (ApiVersions v2, Metadata v6, CreateTopics v3, CreatePartitions v1, DescribeConfigs
  * v2, DeleteTopics v1, Produce v7, ListOffsets v3) against emulated brokers on 127.0.0.1, in this
- * process: what its admin does is what the UI would have done, and what it produces is in the logs.
+ * process: what its admin does is what the UI would have done, and what it produces is in the logs;
+ * a transactional producer is refused at once (no transaction coordinator yet).
  */
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,5 +84,24 @@ describe('kafkajs against the emulated cluster', () => {
     const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
     expect(held.map((r) => text(r.value)).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `v${i}`).sort());
     expect(held.every((r) => r.headers.length === 1 && r.headers[0].key === 'n' && text(r.headers[0].value) === text(r.value)?.slice(1))).toBe(true);
+  });
+
+  it('a transactional producer fails at once: FindCoordinator for its transactional id is refused (53) by each broker, not retried', async () => {
+    wire = await wireCluster({ seed: 43 });
+    const logged: Array<{ message: string; error?: { type?: string } }> = [];
+    const client = new Kafka({
+      clientId: 'dojo-kafkajs',
+      brokers: [wire.bootstrap],
+      logLevel: logLevel.DEBUG,
+      logCreator: () => (entry) => void logged.push(entry.log as (typeof logged)[number]),
+      retry: { retries: 3, initialRetryTime: 100 },
+    });
+    const producer = client.producer({ transactionalId: 'dojo-txn', idempotent: true, maxInFlightRequests: 1 });
+    clients.push(producer);
+    await producer.connect();
+    const failure = await producer.transaction().catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'KafkaJSGroupCoordinatorNotFound', retriable: false });
+    const tries = logged.filter((l) => l.message === 'Tried to find group coordinator');
+    expect(tries.map((t) => t.error?.type)).toEqual(['TRANSACTIONAL_ID_AUTHORIZATION_FAILED', 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED']);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Debian's kcat (librdkafka 2.0.2: ApiVersions v3 first, then the fallback Kafka's v0-layout
- * answer allows; Metadata v4, Produce v7, Fetch v11, ListOffsets v2) against the emulated brokers.
+ * Debian's kcat (librdkafka 2.0.2: ApiVersions v3, answered in v3 as by a 2.5 broker; Metadata v4,
+ * Produce v7, Fetch v11, ListOffsets v2) against the emulated brokers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { programMissing, runClient } from '../../support/external-client';
@@ -52,5 +52,14 @@ describe.skipIf(skip)('kcat against the emulated cluster', () => {
     expect(consumed.code, consumed.stderr).toBe(0);
     expect(consumed.stdout.trim().split('\n')).toEqual(Array.from({ length: 25 }, (_, i) => `1 ${i} key-${i} value-${i}`));
     expect(w.h.cluster.broker(2).logManager?.getLog({ topic: 'kc', partition: 1 })?.logEndOffset).toBe(25);
+  });
+
+  it('ApiVersions: librdkafka’s v3 request is answered in v3, with no fallback to an older version', async () => {
+    const w = await setUp();
+    const run = await runClient(KCAT, ['-b', w.bootstrap, '-L', '-d', 'protocol']);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stderr.split('\n').filter((l) => /ApiVersion(Request|Response) \(v/.test(l));
+    expect(lines.some((l) => l.includes('Received ApiVersionResponse (v3'))).toBe(true);
+    expect(lines.filter((l) => /ApiVersion(Request|Response) \(v[0-2],/.test(l))).toEqual([]);
   });
 });

@@ -50,13 +50,27 @@ describe('KafkaSocketServer', () => {
     expect(c.frames.map((f) => f.readInt32BE(0))).toEqual([100, 101, 102]);
   });
 
-  it('answers ApiVersions v3 (flexible, unsupported) with error 35 in the v0 layout listing ApiVersions 0–2, without parsing the body', async () => {
+  it('answers ApiVersions v4 (unsupported) with error 35 in the v0 layout listing ApiVersions 0–3, without parsing the body', async () => {
     const { server } = await start(new KafkaApis());
     const c = await client(server.port);
-    // librdkafka's v3 request: header v2 (tagged fields) and a compact-string body.
-    c.socket.write(request(18, 3, 7, Buffer.from('00' + '0a' + Buffer.from('librdkafka').toString('hex') + '06' + Buffer.from('2.0.2').toString('hex') + '00', 'hex')));
+    c.socket.write(request(18, 4, 7, Buffer.from('00' + '0a' + Buffer.from('librdkafka').toString('hex') + '06' + Buffer.from('2.0.2').toString('hex') + '00', 'hex')));
     await c.until(() => c.frames.length === 1);
-    expect(c.frames[0].toString('hex')).toBe('00000007' + '0023' + '00000001' + '0012' + '0000' + '0002');
+    expect(c.frames[0].toString('hex')).toBe('00000007' + '0023' + '00000001' + '0012' + '0000' + '0003');
+  });
+
+  it('answers ApiVersions v3 (librdkafka’s first request) in the flexible layout after response header v0', async () => {
+    const apis = new KafkaApis();
+    apis.register(METADATA, async () => ({}));
+    const { server } = await start(apis);
+    const c = await client(server.port);
+    // Header v2 (its tagged fields), then ClientSoftwareName and ClientSoftwareVersion as compact strings and the body's tagged fields.
+    const body = (name: string, version: string) => Buffer.from('00' + (name.length + 1).toString(16).padStart(2, '0') + Buffer.from(name).toString('hex') + (version.length + 1).toString(16).padStart(2, '0') + Buffer.from(version).toString('hex') + '00', 'hex');
+    c.socket.write(Buffer.concat([request(18, 3, 7, body('librdkafka', '2.0.2')), request(18, 3, 8, body('librdkafka', '2.0.2 beta'))]));
+    await c.until(() => c.frames.length === 2);
+    // Error, a compact array of two keys (each with its tagged fields), throttle time, tagged fields.
+    expect(c.frames[0].toString('hex')).toBe('00000007' + '0000' + '03' + '0003' + '0000' + '0009' + '00' + '0012' + '0000' + '0003' + '00' + '00000000' + '00');
+    // A software version Kafka's pattern refuses (a space): INVALID_REQUEST and no keys.
+    expect(c.frames[1].toString('hex')).toBe('00000008' + '002a' + '01' + '00000000' + '00');
   });
 
   it('advertises the APIs it has at their version ranges (ApiVersions v2)', async () => {
@@ -66,7 +80,7 @@ describe('KafkaSocketServer', () => {
     const c = await client(server.port);
     c.socket.write(request(18, 2, 1));
     await c.until(() => c.frames.length === 1);
-    expect(c.frames[0].toString('hex')).toBe('00000001' + '0000' + '00000002' + '0003' + '0000' + '0008' + '0012' + '0000' + '0002' + '00000000');
+    expect(c.frames[0].toString('hex')).toBe('00000001' + '0000' + '00000002' + '0003' + '0000' + '0009' + '0012' + '0000' + '0003' + '00000000');
   });
 
   it('closes only the connection that sent an unknown API key, an unsupported version, a short body or an oversized frame', async () => {
@@ -78,7 +92,7 @@ describe('KafkaSocketServer', () => {
     const cases: Array<[Buffer, RegExp]> = [
       [request(99, 0, 1), /Unknown API key 99/],
       [request(0, 0, 1), /Unsupported API Produce/],
-      [request(3, 9, 1, Buffer.from('00', 'hex')), /Unsupported version 9 of Metadata \(supported: 0-8\)/],
+      [request(3, 10, 1, Buffer.from('00', 'hex')), /Unsupported version 10 of Metadata \(supported: 0-9\)/],
       [request(3, 1, 1, Buffer.from('000000050001', 'hex')), /Error reading array of size 5, only 2 bytes available/],
       [Buffer.from('000003e9', 'hex'), /Invalid receive \(size = 1001 larger than 1000\)/],
       [Buffer.from('ffffffff', 'hex'), /Invalid receive \(size = -1 larger than 1000\)/],

@@ -135,8 +135,14 @@ export class GroupCoordinator {
     return this.membership.handleJoinGroup(args);
   }
 
-  handleSyncGroup(groupId: string, generationId: number, memberId: string, assignments: ReadonlyMap<string, Uint8Array>): Promise<SyncGroupResult> {
-    return this.membership.handleSyncGroup(groupId, generationId, memberId, assignments);
+  handleSyncGroup(
+    groupId: string,
+    generationId: number,
+    memberId: string,
+    assignments: ReadonlyMap<string, Uint8Array>,
+    protocol?: { type: string | null; name: string | null },
+  ): Promise<SyncGroupResult> {
+    return this.membership.handleSyncGroup(groupId, generationId, memberId, assignments, protocol);
   }
 
   handleHeartbeat(groupId: string, memberId: string, generationId: number): ErrorName {

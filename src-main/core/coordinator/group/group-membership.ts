@@ -16,7 +16,7 @@ import type { LogSink } from '../../broker/log-line';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
-import { GroupMetadata, joinError, MemberMetadata, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
+import { GroupMetadata, joinError, MemberMetadata, syncError, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
 import { GROUP_METADATA_TOPIC_NAME, type GroupMetadataManager } from './group-metadata-manager';
 import { KeyedTimers } from './keyed-timers';
 
@@ -245,25 +245,41 @@ export class GroupMembership {
 
   // ---- SyncGroup ----
 
-  handleSyncGroup(groupId: string, generationId: number, memberId: string, assignments: ReadonlyMap<string, Uint8Array>): Promise<SyncGroupResult> {
-    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, resolve));
+  /** `protocol`: SyncGroup v5+'s protocol type and name, which must be the group's (null: not checked). */
+  handleSyncGroup(
+    groupId: string,
+    generationId: number,
+    memberId: string,
+    assignments: ReadonlyMap<string, Uint8Array>,
+    protocol: { type: string | null; name: string | null } = { type: null, name: null },
+  ): Promise<SyncGroupResult> {
+    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, protocol, resolve));
   }
 
-  private syncGroup(groupId: string, generationId: number, memberId: string, assignments: ReadonlyMap<string, Uint8Array>, callback: (result: SyncGroupResult) => void): void {
+  private syncGroup(
+    groupId: string,
+    generationId: number,
+    memberId: string,
+    assignments: ReadonlyMap<string, Uint8Array>,
+    protocol: { type: string | null; name: string | null },
+    callback: (result: SyncGroupResult) => void,
+  ): void {
     const empty = new Uint8Array(0);
     const error = this.validateGroupStatus(groupId, 'SyncGroup');
     // A loading coordinator has lost the rebalance: the member rejoins without looking for a coordinator.
-    if (error) return callback({ assignment: empty, error: error === 'COORDINATOR_LOAD_IN_PROGRESS' ? 'REBALANCE_IN_PROGRESS' : error });
+    if (error) return callback(syncError(error === 'COORDINATOR_LOAD_IN_PROGRESS' ? 'REBALANCE_IN_PROGRESS' : error));
     const group = this.groupManager.getGroup(groupId);
-    if (!group) return callback({ assignment: empty, error: 'UNKNOWN_MEMBER_ID' });
-    if (group.is('Dead')) return callback({ assignment: empty, error: 'COORDINATOR_NOT_AVAILABLE' });
-    if (!group.has(memberId)) return callback({ assignment: empty, error: 'UNKNOWN_MEMBER_ID' });
-    if (generationId !== group.generationId) return callback({ assignment: empty, error: 'ILLEGAL_GENERATION' });
+    if (!group) return callback(syncError('UNKNOWN_MEMBER_ID'));
+    if (group.is('Dead')) return callback(syncError('COORDINATOR_NOT_AVAILABLE'));
+    if (!group.has(memberId)) return callback(syncError('UNKNOWN_MEMBER_ID'));
+    if (generationId !== group.generationId) return callback(syncError('ILLEGAL_GENERATION'));
+    if (protocol.type !== null && group.protocolType !== protocol.type) return callback(syncError('INCONSISTENT_GROUP_PROTOCOL'));
+    if (protocol.name !== null && group.protocolName !== protocol.name) return callback(syncError('INCONSISTENT_GROUP_PROTOCOL'));
     switch (group.state) {
       case 'Empty':
-        return callback({ assignment: empty, error: 'UNKNOWN_MEMBER_ID' });
+        return callback(syncError('UNKNOWN_MEMBER_ID'));
       case 'PreparingRebalance':
-        return callback({ assignment: empty, error: 'REBALANCE_IN_PROGRESS' });
+        return callback(syncError('REBALANCE_IN_PROGRESS'));
       case 'CompletingRebalance': {
         group.get(memberId).awaitingSyncCallback = callback;
         if (!group.isLeader(memberId)) return;
@@ -290,7 +306,7 @@ export class GroupMembership {
       }
       case 'Stable': {
         const member = group.get(memberId);
-        callback({ assignment: member.assignment, error: 'NONE' });
+        callback({ protocolType: group.protocolType, protocolName: group.protocolName, assignment: member.assignment, error: 'NONE' });
         this.completeAndScheduleNextHeartbeatExpiration(group, member);
         return;
       }
@@ -303,8 +319,10 @@ export class GroupMembership {
   }
 
   private propagateAssignment(group: GroupMetadata, error: ErrorName): void {
+    const protocolType = error === 'NONE' ? group.protocolType : null;
+    const protocolName = error === 'NONE' ? group.protocolName : null;
     for (const member of group.members.values()) {
-      if (group.maybeInvokeSyncCallback(member, { assignment: member.assignment, error })) {
+      if (group.maybeInvokeSyncCallback(member, { protocolType, protocolName, assignment: member.assignment, error })) {
         // A session that ran out while waiting on the leader or the store is measured from now.
         this.completeAndScheduleNextHeartbeatExpiration(group, member);
       }
@@ -432,7 +450,7 @@ export class GroupMembership {
     this.joins.cancel(group.groupId);
     for (const member of group.members.values()) {
       if (previous === 'PreparingRebalance') group.maybeInvokeJoinCallback(member, joinError(member.memberId, 'NOT_COORDINATOR'));
-      else group.maybeInvokeSyncCallback(member, { assignment: new Uint8Array(0), error: 'NOT_COORDINATOR' });
+      else group.maybeInvokeSyncCallback(member, syncError('NOT_COORDINATOR'));
       this.heartbeats.cancel(this.memberKey(group.groupId, member.memberId));
     }
   }

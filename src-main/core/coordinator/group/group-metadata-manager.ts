@@ -132,7 +132,10 @@ export class GroupMetadataManager {
       records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
       { compression: this.deps.config.compressionCodec as CompressionType, timestampType: TimestampType.CREATE_TIME, now },
     );
-    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, this.deps.config.offsetCommitRequiredAcks, [{ topicPartition: tp, records: batch }], true);
+    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, this.deps.config.offsetCommitRequiredAcks, [{ topicPartition: tp, records: batch }], {
+      internalTopicsAllowed: true,
+      origin: 'Coordinator',
+    });
     return result?.error ?? 'NOT_LEADER_FOR_PARTITION';
   }
 

@@ -43,8 +43,16 @@ export interface JoinGroupResult {
 }
 
 export interface SyncGroupResult {
+  /** The group's protocol type and name with an assignment (SyncGroup v5+ returns them); null with an error. */
+  readonly protocolType: string | null;
+  readonly protocolName: string | null;
   readonly assignment: Uint8Array;
   readonly error: ErrorName;
+}
+
+/** `SyncGroupResult(error)`: no protocol, no assignment. */
+export function syncError(error: ErrorName): SyncGroupResult {
+  return { protocolType: null, protocolName: null, assignment: new Uint8Array(0), error };
 }
 
 export function joinError(memberId: string, error: ErrorName): JoinGroupResult {

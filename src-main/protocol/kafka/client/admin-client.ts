@@ -292,7 +292,8 @@ export class AdminClient {
       );
       throw e;
     }
-    const versions = await connection.send(API_VERSIONS, API_VERSIONS.maxVersion, {}, timeoutMs);
+    // As the Java AdminClient of kafka-topics.sh names itself (`ApiVersionsRequest` v3).
+    const versions = await connection.send(API_VERSIONS, API_VERSIONS.maxVersion, { clientSoftwareName: 'apache-kafka-java', clientSoftwareVersion: '2.5.1' }, timeoutMs);
     const keys = versions.apiKeys as Array<{ apiKey: number; maxVersion: number }>;
     this.brokerVersions.set(nodeId, new Map(keys.map((k) => [k.apiKey, k.maxVersion])));
     this.connections.set(nodeId, connection);

@@ -5,9 +5,11 @@
  * grammars in ../messages. Kafka Dojo's brokers listen on 127.0.0.1 only, so nothing else is dialled.
  */
 import { connect, type Socket } from 'node:net';
-import type { ApiMessages } from '../messages/api-message';
+import { isFlexible, type ApiMessages } from '../messages/api-message';
+import { API_VERSIONS } from '../messages/api-versions';
 import { ByteWriter } from '../wire/byte-writer';
-import { decodeMessage, encodeMessage, type Message } from '../wire/schema';
+import { ByteReader } from '../wire/byte-reader';
+import { encodeMessage, readMessage, skipTaggedFields, type Message } from '../wire/schema';
 
 /** The host names a Kafka Dojo client may dial: the brokers listen on 127.0.0.1. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost']);
@@ -77,9 +79,11 @@ export class KafkaConnection {
   send(api: ApiMessages, version: number, body: Message, timeoutMs: number): Promise<Message> {
     if (this.closed) return Promise.reject(new KafkaConnectionError(`Connection to ${this.host}:${this.port} is closed`, 'disconnected'));
     const correlationId = this.nextCorrelationId++;
+    const flexible = isFlexible(api, version);
     const header = new ByteWriter();
     header.int32(0).int16(api.apiKey).int16(version).int32(correlationId).nullableString(this.clientId);
-    const frame = Buffer.concat([header.toBuffer(), encodeMessage(api.request, version, body)]);
+    if (flexible) header.unsignedVarint(0); // request header v2
+    const frame = Buffer.concat([header.toBuffer(), encodeMessage(api.request, version, body, flexible)]);
     frame.writeInt32BE(frame.length - 4, 0);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -119,7 +123,11 @@ export class KafkaConnection {
     }
     clearTimeout(next.timer);
     try {
-      next.resolve(decodeMessage(frame.subarray(4), next.api.response, next.version));
+      const flexible = isFlexible(next.api, next.version);
+      const reader = new ByteReader(frame, 4);
+      // Response header v1 for flexible versions, except ApiVersions' (always v0).
+      if (flexible && next.api.apiKey !== API_VERSIONS.apiKey) skipTaggedFields(reader);
+      next.resolve(readMessage(reader, next.api.response, next.version, flexible));
     } catch (e) {
       next.reject(e instanceof Error ? e : new Error(String(e)));
     }

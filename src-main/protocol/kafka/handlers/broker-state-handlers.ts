@@ -1,7 +1,7 @@
 /**
  * ElectLeaders (through the active controller; NOT_CONTROLLER per partition elsewhere),
  * DescribeLogDirs (this broker's dirs, sizes and lags from its LogManager) and InitProducerId for
- * idempotent producers (an id from the broker's producer-id block, epoch 0).
+ * idempotent producers (an id from the broker's producer-id block, epoch 0; transactional ids refused).
  */
 import { Errors } from '../../../core/common/kafka-errors';
 import type { TopicPartition } from '../../../core/common/topic-partition';
@@ -10,6 +10,7 @@ import type { DescribeLogDirsRequest, DescribeLogDirsResult } from '../messages/
 import type { ElectLeadersRequest } from '../messages/elect-leaders';
 import type { InitProducerIdRequest } from '../messages/init-producer-id';
 import { isActiveController, type BrokerApiDeps } from './broker-api-deps';
+import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
 function byTopic<T extends { partition: TopicPartition }>(items: readonly T[], toResult: (item: T) => { partitionId: number; errorCode: number; errorMessage: string | null }) {
   const topics = new Map<string, Array<{ partitionId: number; errorCode: number; errorMessage: string | null }>>();
@@ -70,8 +71,11 @@ export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler {
   return async (message) => {
     const request = message as unknown as InitProducerIdRequest;
     const manager = broker.producerIdManager;
-    // Transactional ids need a transaction coordinator, which this emulation does not run.
-    if (request.transactionalId !== null || !manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
+    // No transaction coordinator runs here: transactional ids are refused (see transactional-ids.ts).
+    if (request.transactionalId !== null) return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };
+    // v3 (KIP-360): an id and an epoch come together or not at all; without a transactional id a new id is handed out either way.
+    if ((request.producerId === -1n) !== (request.producerEpoch === -1)) return { throttleTimeMs: 0, errorCode: Errors.INVALID_REQUEST.code, producerId: -1n, producerEpoch: -1 };
+    if (!manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
     return { throttleTimeMs: 0, errorCode: Errors.NONE.code, producerId: await manager.generateProducerId(), producerEpoch: 0 };
   };
 }

@@ -1,14 +1,15 @@
 /**
  * FindCoordinator, as `KafkaApis.handleFindCoordinatorRequest`: a group's coordinator is the leader
  * of its `__consumer_offsets` partition, the topic being created on first use; COORDINATOR_NOT_AVAILABLE
- * until that partition has a live leader. No transaction coordinator runs here, so KeyType 1 gets
- * COORDINATOR_NOT_AVAILABLE too.
+ * until that partition has a live leader. No transaction coordinator runs here: KeyType 1 is refused
+ * as `transactional-ids.ts` explains.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
 import { NO_NODE, type CoordinatorNode } from '../../../core/coordinator/group/offsets-topic';
 import type { ApiHandler } from '../kafka-apis';
 import type { FindCoordinatorRequest, FindCoordinatorResponse } from '../messages/find-coordinator';
+import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
 const GROUP = 0;
 const TRANSACTION = 1;
@@ -28,7 +29,7 @@ export function findCoordinatorHandler(broker: KafkaServer): ApiHandler {
       };
       return response as unknown as Record<string, unknown>;
     };
-    if (request.keyType === TRANSACTION) return answer('COORDINATOR_NOT_AVAILABLE', NO_NODE);
+    if (request.keyType === TRANSACTION) return answer(TRANSACTIONAL_ID_REFUSED, NO_NODE);
     if (request.keyType !== GROUP) return answer('INVALID_REQUEST', NO_NODE);
     const coordinator = broker.groupCoordinator;
     if (!coordinator) return answer('COORDINATOR_NOT_AVAILABLE', NO_NODE);

@@ -2,10 +2,13 @@
  * JoinGroup, SyncGroup, Heartbeat and LeaveGroup, as `KafkaApis` hands them to the broker's
  * GroupCoordinator. The member's host is the client address as Kafka prints it (`/127.0.0.1`);
  * v0 JoinGroup has no rebalance timeout, so the session timeout serves as one; v4+ JoinGroup
- * without a group instance id requires a known member id (MEMBER_ID_REQUIRED with one to use).
+ * without a group instance id requires a known member id (MEMBER_ID_REQUIRED with one to use);
+ * JoinGroup v7 and SyncGroup v5 carry the group's protocol type and name, which a v5 SyncGroup
+ * must name (INCONSISTENT_GROUP_PROTOCOL otherwise).
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
+import { syncError, type SyncGroupResult } from '../../../core/coordinator/group/group-metadata';
 import type { ApiHandler, RequestContext } from '../kafka-apis';
 import type { HeartbeatRequest } from '../messages/heartbeat';
 import type { JoinGroupRequest, JoinGroupResponse } from '../messages/join-group';
@@ -26,7 +29,9 @@ export function joinGroupHandler(broker: KafkaServer): ApiHandler {
     const version = context.header.apiVersion;
     const respond = (r: Omit<JoinGroupResponse, 'throttleTimeMs'>): Body => ({ throttleTimeMs: 0, ...r }) as unknown as Body;
     const coordinator = broker.groupCoordinator;
-    if (!coordinator) return respond({ errorCode: Errors.COORDINATOR_NOT_AVAILABLE.code, generationId: -1, protocolName: '', leader: '', memberId: request.memberId, members: [] });
+    // v7+ carries "no protocol" as null, older versions as "" (GroupCoordinator.NoProtocol).
+    const noProtocol = version >= 7 ? null : '';
+    if (!coordinator) return respond({ errorCode: Errors.COORDINATOR_NOT_AVAILABLE.code, generationId: -1, protocolType: null, protocolName: noProtocol, leader: '', memberId: request.memberId, members: [] });
     const result = await coordinator.handleJoinGroup({
       groupId: request.groupId,
       memberId: request.memberId,
@@ -43,7 +48,8 @@ export function joinGroupHandler(broker: KafkaServer): ApiHandler {
     return respond({
       errorCode: Errors[result.error].code,
       generationId: result.generationId,
-      protocolName: result.protocolName ?? '',
+      protocolType: result.protocolType,
+      protocolName: result.protocolName ?? noProtocol,
       leader: result.leaderId,
       memberId: result.memberId,
       members: result.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, metadata: m.metadata })),
@@ -52,13 +58,18 @@ export function joinGroupHandler(broker: KafkaServer): ApiHandler {
 }
 
 export function syncGroupHandler(broker: KafkaServer): ApiHandler {
-  return async (message) => {
+  return async (message, context) => {
     const request = message as unknown as SyncGroupRequest;
     const coordinator = broker.groupCoordinator;
-    const result = coordinator
-      ? await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, new Map(request.assignments.map((a) => [a.memberId, a.assignment])))
-      : { assignment: new Uint8Array(0), error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName };
-    const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, assignment: result.assignment };
+    const assignments = new Map(request.assignments.map((a) => [a.memberId, a.assignment]));
+    const protocol = { type: request.protocolType, name: request.protocolName };
+    // `areMandatoryProtocolTypeAndNamePresent`: from v5 both are required.
+    const mandatoryMissing = context.header.apiVersion >= 5 && (protocol.type === null || protocol.name === null);
+    let result: SyncGroupResult;
+    if (mandatoryMissing) result = syncError('INCONSISTENT_GROUP_PROTOCOL');
+    else if (!coordinator) result = syncError('COORDINATOR_NOT_AVAILABLE');
+    else result = await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, assignments, protocol);
+    const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, protocolType: result.protocolType, protocolName: result.protocolName, assignment: result.assignment };
     return response as unknown as Body;
   };
 }

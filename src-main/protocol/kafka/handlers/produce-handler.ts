@@ -1,9 +1,12 @@
 /**
- * Produce, as `KafkaApis.handleProduceRequest`: each partition's records checked the way
+ * Produce, as `KafkaApis.handleProduceRequest`: a partition missing from the metadata cache is
+ * UNKNOWN_TOPIC_OR_PARTITION; each partition's records are checked the way
  * `ProduceRequest.validateRecords` does (v3+: exactly one batch, magic 2; zstd only from v7),
- * then appended through the broker's ReplicaManager (acks, min.insync.replicas, timeouts — the same
- * path as the UI's message tester). acks=0 gets no response; if any partition failed, Kafka closes
- * the connection instead, the only way such a producer learns of it.
+ * then appended through the broker's ReplicaManager (internal topics refused, acks,
+ * min.insync.replicas, timeouts — the same path as the UI's message tester). v8 carries the
+ * rejected records of a batch (`record_errors`) and their summary (`error_message`); like 2.5.1,
+ * every other failure leaves `error_message` null. acks=0 gets no response; if any partition
+ * failed, Kafka closes the connection instead, the only way such a producer learns of it.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { errorForCode, Errors } from '../../../core/common/kafka-errors';
@@ -11,6 +14,7 @@ import type { ErrorName } from '../../../core/common/kafka-errors';
 import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
+import { hasTransactionalRecords, TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
 function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
   if (version < 3) return null;
@@ -30,38 +34,67 @@ function validateRecords(version: number, records: Buffer): { error: ErrorName; 
   return null;
 }
 
+/** `sendErrorResponseMaybeThrottle`: the one error for every partition, or (acks=0, no response to carry it) the connection closed. */
+function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: number): Record<string, unknown> {
+  if (request.acks === 0) throw new CloseConnection(`Closing connection for produce request with correlation id ${correlationId}: ${Errors[error].message}`);
+  const partition = (partitionIndex: number): ProducePartitionResponse => ({
+    partitionIndex,
+    errorCode: Errors[error].code,
+    baseOffset: -1n,
+    logAppendTimeMs: -1n,
+    logStartOffset: -1n,
+    recordErrors: [],
+    errorMessage: null,
+  });
+  const response: ProduceResponse = { responses: request.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => partition(p.partitionIndex)) })), throttleTimeMs: 0 };
+  return response as unknown as Record<string, unknown>;
+}
+
+/** `AdminUtils.AdminClientId`: the one client id whose produce may write internal topics. */
+const ADMIN_CLIENT_ID = '__admin_client';
+
 export function produceHandler(broker: KafkaServer): ApiHandler {
   return async (message, context) => {
     const request = message as unknown as ProduceRequest;
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
+    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) return refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId);
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
-    const invalid = new Map<string, { error: ErrorName; message: string }>();
+    // Answered before the append, with error_message null as Kafka's `new PartitionResponse(error)`.
+    const refused = new Map<string, ErrorName>();
     for (const topic of request.topics) {
       for (const p of topic.partitions) {
         const topicPartition = { topic: topic.name, partition: p.partitionIndex };
+        const key = `${topic.name}-${p.partitionIndex}`;
+        if (broker.metadataCache.getPartitionInfo(topic.name, p.partitionIndex) === undefined) {
+          refused.set(key, 'UNKNOWN_TOPIC_OR_PARTITION');
+          continue;
+        }
         const problem = validateRecords(version, p.records ?? Buffer.alloc(0));
-        if (problem) invalid.set(`${topic.name}-${p.partitionIndex}`, problem);
+        if (problem) refused.set(key, problem.error);
         else entries.push({ topicPartition, records: p.records ?? new Uint8Array(0) });
       }
     }
-    const appended = replicaManager ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries) : [];
+    const internalTopicsAllowed = context.header.clientId === ADMIN_CLIENT_ID;
+    const appended = replicaManager && entries.length > 0 ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries, { internalTopicsAllowed }) : [];
     const byKey = new Map(appended.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
     const responses = request.topics.map((topic) => ({
       name: topic.name,
       partitions: topic.partitions.map((p): ProducePartitionResponse => {
         const key = `${topic.name}-${p.partitionIndex}`;
-        const problem = invalid.get(key);
         const result = byKey.get(key);
-        const error: ErrorName = problem?.error ?? result?.error ?? 'NOT_LEADER_FOR_PARTITION';
+        const error: ErrorName = refused.get(key) ?? result?.error ?? 'NOT_LEADER_FOR_PARTITION';
+        const ok = result !== undefined && error === 'NONE';
+        const recordErrors = result?.recordErrors ?? [];
         return {
           partitionIndex: p.partitionIndex,
           errorCode: Errors[error].code,
-          baseOffset: BigInt(result && error === 'NONE' ? result.baseOffset : -1),
-          logAppendTimeMs: BigInt(result && error === 'NONE' ? result.logAppendTime : -1),
-          logStartOffset: BigInt(result && error === 'NONE' ? result.logStartOffset : -1),
-          recordErrors: [],
-          errorMessage: problem?.message ?? result?.errorMessage ?? null,
+          baseOffset: BigInt(ok ? result.baseOffset : -1),
+          logAppendTimeMs: BigInt(ok ? result.logAppendTime : -1),
+          logStartOffset: BigInt(result?.logStartOffset ?? -1),
+          recordErrors: recordErrors.map((e) => ({ batchIndex: e.batchIndex, batchIndexErrorMessage: e.message })),
+          // KIP-467 as 2.5.1 implements it: a summary only for records the validator rejected.
+          errorMessage: recordErrors.length > 0 ? (result?.errorMessage ?? null) : null,
         };
       }),
     }));

@@ -1,5 +1,5 @@
 /**
- * CreatePartitions (key 37), valid versions 0–2, flexible from 2; this broker speaks 0–1.
+ * CreatePartitions (key 37), valid versions 0–2, flexible from 2; this broker speaks 0–2.
  *
  *   Request:
  *     Topics: [Name: string, Count: int32, Assignments: [BrokerIds: [int32]] (nullable)]
@@ -22,7 +22,8 @@ export const CREATE_PARTITIONS: ApiMessages = {
   apiKey: 37,
   name: 'CreatePartitions',
   minVersion: 0,
-  maxVersion: 1,
+  maxVersion: 2,
+  flexibleVersions: '2+',
   request: [
     field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Count', 'int32', '0+'), field('Assignments', arrayOf(struct(field('BrokerIds', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }))), '0+'),
     field('TimeoutMs', 'int32', '0+'),

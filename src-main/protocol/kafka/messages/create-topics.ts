@@ -1,5 +1,5 @@
 /**
- * CreateTopics (key 19), valid versions 0–5, flexible from 5; this broker speaks 0–4.
+ * CreateTopics (key 19), valid versions 0–5, flexible from 5; this broker speaks 0–4 (v5 answers each created topic with its configs, which is not done yet).
  *
  *   Request:
  *     Topics: [Name: string, NumPartitions: int32, ReplicationFactor: int16,

@@ -1,5 +1,5 @@
 /**
- * DeleteTopics (key 20), valid versions 0–4, flexible from 4; this broker speaks 0–3.
+ * DeleteTopics (key 20), valid versions 0–4, flexible from 4; this broker speaks 0–4.
  *
  *   Request:
  *     TopicNames: [string]
@@ -20,7 +20,8 @@ export const DELETE_TOPICS: ApiMessages = {
   apiKey: 20,
   name: 'DeleteTopics',
   minVersion: 0,
-  maxVersion: 3,
+  maxVersion: 4,
+  flexibleVersions: '4+',
   request: [field('TopicNames', arrayOf('string'), '0+'), field('TimeoutMs', 'int32', '0+')],
   response: [field('ThrottleTimeMs', 'int32', '1+'), field('Responses', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+')],
 };

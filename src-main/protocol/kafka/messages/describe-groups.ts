@@ -1,5 +1,5 @@
 /**
- * DescribeGroups (key 15), valid versions 0–5, flexible 5+; this broker speaks 0–4.
+ * DescribeGroups (key 15), valid versions 0–5, flexible 5+; this broker speaks 0–5.
  *
  *   Request:
  *     Groups: [string]
@@ -39,7 +39,8 @@ export const DESCRIBE_GROUPS: ApiMessages = {
   apiKey: 15,
   name: 'DescribeGroups',
   minVersion: 0,
-  maxVersion: 4,
+  maxVersion: 5,
+  flexibleVersions: '5+',
   request: [field('Groups', arrayOf('string'), '0+'), field('IncludeAuthorizedOperations', 'bool', '3+')],
   response: [
     field('ThrottleTimeMs', 'int32', '1+'),

@@ -1,5 +1,5 @@
 /**
- * ElectLeaders (key 43), valid versions 0–2, flexible from 2; this broker speaks 0–1.
+ * ElectLeaders (key 43), valid versions 0–2, flexible from 2; this broker speaks 0–2.
  *
  *   Request:
  *     ElectionType: int8               v1+ (0 PREFERRED, 1 UNCLEAN; v0 means PREFERRED)
@@ -23,7 +23,8 @@ export const ELECT_LEADERS: ApiMessages = {
   apiKey: 43,
   name: 'ElectLeaders',
   minVersion: 0,
-  maxVersion: 1,
+  maxVersion: 2,
+  flexibleVersions: '2+',
   request: [
     field('ElectionType', 'int8', '1+'),
     field('TopicPartitions', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionId', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }),

@@ -1,5 +1,5 @@
 /**
- * FindCoordinator (key 10), valid versions 0–3, flexible 3+; this broker speaks 0–2.
+ * FindCoordinator (key 10), valid versions 0–3, flexible 3+; this broker speaks 0–3.
  *
  *   Request:
  *     Key: string
@@ -33,7 +33,8 @@ export const FIND_COORDINATOR: ApiMessages = {
   apiKey: 10,
   name: 'FindCoordinator',
   minVersion: 0,
-  maxVersion: 2,
+  maxVersion: 3,
+  flexibleVersions: '3+',
   request: [field('Key', 'string', '0+'), field('KeyType', 'int8', '1+')],
   response: [
     field('ThrottleTimeMs', 'int32', '1+'),

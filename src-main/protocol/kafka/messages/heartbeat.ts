@@ -1,5 +1,5 @@
 /**
- * Heartbeat (key 12), valid versions 0–4, flexible 4+; this broker speaks 0–3.
+ * Heartbeat (key 12), valid versions 0–4, flexible 4+; this broker speaks 0–4.
  *
  *   Request:
  *     GroupId: string
@@ -24,7 +24,8 @@ export const HEARTBEAT: ApiMessages = {
   apiKey: 12,
   name: 'Heartbeat',
   minVersion: 0,
-  maxVersion: 3,
+  maxVersion: 4,
+  flexibleVersions: '4+',
   request: [
     field('GroupId', 'string', '0+'),
     field('GenerationId', 'int32', '0+'),

@@ -1,5 +1,5 @@
 /**
- * JoinGroup (key 11), valid versions 0–7, flexible 6+; this broker speaks 0–5.
+ * JoinGroup (key 11), valid versions 0–7, flexible 6+; this broker speaks 0–7.
  *
  *   Request:
  *     GroupId: string
@@ -13,7 +13,8 @@
  *     ThrottleTimeMs: int32            v2+
  *     ErrorCode: int16
  *     GenerationId: int32
- *     ProtocolName: string
+ *     ProtocolType: string?            v7+ (the group's)
+ *     ProtocolName: string             nullable from v7 (before: "" for none)
  *     Leader: string
  *     MemberId: string
  *     Members: [MemberId: string, GroupInstanceId: string? (v5+), Metadata: bytes]
@@ -35,7 +36,8 @@ export interface JoinGroupResponse {
   throttleTimeMs: number;
   errorCode: number;
   generationId: number;
-  protocolName: string;
+  protocolType: string | null;
+  protocolName: string | null;
   leader: string;
   memberId: string;
   members: Array<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }>;
@@ -45,7 +47,8 @@ export const JOIN_GROUP: ApiMessages = {
   apiKey: 11,
   name: 'JoinGroup',
   minVersion: 0,
-  maxVersion: 5,
+  maxVersion: 7,
+  flexibleVersions: '6+',
   request: [
     field('GroupId', 'string', '0+'),
     field('SessionTimeoutMs', 'int32', '0+'),
@@ -59,7 +62,8 @@ export const JOIN_GROUP: ApiMessages = {
     field('ThrottleTimeMs', 'int32', '2+'),
     field('ErrorCode', 'int16', '0+'),
     field('GenerationId', 'int32', '0+', { default: -1 }),
-    field('ProtocolName', 'string', '0+'),
+    field('ProtocolType', 'string', '7+', { nullableVersions: '7+', default: null }),
+    field('ProtocolName', 'string', '0+', { nullableVersions: '7+' }),
     field('Leader', 'string', '0+'),
     field('MemberId', 'string', '0+'),
     field('Members', arrayOf(struct(field('MemberId', 'string', '0+'), field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }), field('Metadata', 'bytes', '0+'))), '0+'),

@@ -1,5 +1,5 @@
 /**
- * LeaveGroup (key 13), valid versions 0–4, flexible 4+; this broker speaks 0–3.
+ * LeaveGroup (key 13), valid versions 0–4, flexible 4+; this broker speaks 0–4.
  *
  *   Request:
  *     GroupId: string
@@ -29,7 +29,8 @@ export const LEAVE_GROUP: ApiMessages = {
   apiKey: 13,
   name: 'LeaveGroup',
   minVersion: 0,
-  maxVersion: 3,
+  maxVersion: 4,
+  flexibleVersions: '4+',
   request: [
     field('GroupId', 'string', '0+'),
     field('MemberId', 'string', '0-2'),

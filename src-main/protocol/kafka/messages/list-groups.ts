@@ -1,5 +1,5 @@
 /**
- * ListGroups (key 16), valid versions 0–3, flexible 3+; this broker speaks 0–2.
+ * ListGroups (key 16), valid versions 0–3, flexible 3+; this broker speaks 0–3.
  *
  *   Request: (empty)
  *   Response:
@@ -20,7 +20,8 @@ export const LIST_GROUPS: ApiMessages = {
   apiKey: 16,
   name: 'ListGroups',
   minVersion: 0,
-  maxVersion: 2,
+  maxVersion: 3,
+  flexibleVersions: '3+',
   request: [],
   response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+'), field('Groups', arrayOf(struct(field('GroupId', 'string', '0+'), field('ProtocolType', 'string', '0+'))), '0+')],
 };

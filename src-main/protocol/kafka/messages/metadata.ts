@@ -1,5 +1,5 @@
 /**
- * Metadata (key 3), valid versions 0–9, flexible from 9; this broker speaks 0–8.
+ * Metadata (key 3), valid versions 0–9, flexible from 9; this broker speaks 0–9.
  *
  *   Request:
  *     Topics: [Name: string]                      nullable v1+ (null = all topics; v0: empty = all)
@@ -61,7 +61,8 @@ export const METADATA: ApiMessages = {
   apiKey: 3,
   name: 'Metadata',
   minVersion: 0,
-  maxVersion: 8,
+  maxVersion: 9,
+  flexibleVersions: '9+',
   request: [
     field('Topics', arrayOf(struct(field('Name', 'string', '0+'))), '0+', { nullableVersions: '1+' }),
     field('AllowAutoTopicCreation', 'bool', '4+', { default: true }),

@@ -1,5 +1,5 @@
 /**
- * OffsetCommit (key 8), valid versions 0–8, flexible 8+; this broker speaks 0–7.
+ * OffsetCommit (key 8), valid versions 0–8, flexible 8+; this broker speaks 0–8.
  *
  *   Request:
  *     GroupId: string
@@ -40,7 +40,8 @@ export const OFFSET_COMMIT: ApiMessages = {
   apiKey: 8,
   name: 'OffsetCommit',
   minVersion: 0,
-  maxVersion: 7,
+  maxVersion: 8,
+  flexibleVersions: '8+',
   request: [
     field('GroupId', 'string', '0+'),
     field('GenerationId', 'int32', '1+', { default: -1 }),

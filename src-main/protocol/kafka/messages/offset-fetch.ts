@@ -1,9 +1,10 @@
 /**
- * OffsetFetch (key 9), valid versions 0–7, flexible 6+; this broker speaks 0–5.
+ * OffsetFetch (key 9), valid versions 0–7, flexible 6+; this broker speaks 0–7.
  *
  *   Request:
  *     GroupId: string
  *     Topics: [Name: string, PartitionIndexes: [int32]]?   (null from v2: all the group's partitions)
+ *     RequireStable: bool              v7+ (default false; nothing is pending without transactions)
  *   Response:
  *     ThrottleTimeMs: int32            v3+
  *     Topics: [Name: string,
@@ -17,6 +18,7 @@ import type { ApiMessages } from './api-message';
 export interface OffsetFetchRequest {
   groupId: string;
   topics: Array<{ name: string; partitionIndexes: number[] }> | null;
+  requireStable: boolean;
 }
 
 export interface OffsetFetchResponsePartition {
@@ -37,10 +39,12 @@ export const OFFSET_FETCH: ApiMessages = {
   apiKey: 9,
   name: 'OffsetFetch',
   minVersion: 0,
-  maxVersion: 5,
+  maxVersion: 7,
+  flexibleVersions: '6+',
   request: [
     field('GroupId', 'string', '0+'),
     field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('PartitionIndexes', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '2+' }),
+    field('RequireStable', 'bool', '7+'),
   ],
   response: [
     field('ThrottleTimeMs', 'int32', '3+'),

@@ -104,6 +104,30 @@ export class ByteReader {
     return this.raw(length, what);
   }
 
+  /** Flexible versions: uvarint length + 1 (0 = null), then UTF-8. */
+  compactNullableString(what = 'string'): string | null {
+    const length = this.unsignedVarint(what) - 1;
+    if (length < 0) return null;
+    if (length > 0x7fff) throw new ProtocolParseError(`Error reading field '${what}': string field had a length of ${length}, which is longer than the maximum allowed`);
+    return this.raw(length, what).toString('utf8');
+  }
+
+  /** Flexible versions: uvarint length + 1 (0 = null), then the bytes. */
+  compactNullableBytes(what = 'bytes'): Buffer | null {
+    const length = this.unsignedVarint(what) - 1;
+    if (length < 0) return null;
+    return this.raw(length, what);
+  }
+
+  /** Flexible versions: uvarint count + 1 (0 = null, read as −1); refuses counts the remaining bytes cannot hold. */
+  compactArrayLength(what: string, minElementBytes: number): number {
+    const count = this.unsignedVarint(what) - 1;
+    if (count > 0 && count * Math.max(1, minElementBytes) > this.remaining) {
+      throw new ProtocolParseError(`Error reading field '${what}': Error reading array of size ${count}, only ${this.remaining} bytes available`);
+    }
+    return count;
+  }
+
   /** An array's element count, −1 for null; refuses counts the remaining bytes cannot hold. */
   arrayLength(what: string, minElementBytes: number): number {
     const count = this.int32(what);

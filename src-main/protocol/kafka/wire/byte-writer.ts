@@ -99,6 +99,20 @@ export class ByteWriter {
     return this.int32(value.length).raw(value);
   }
 
+  /** Flexible versions: uvarint length + 1 (0 for null), then UTF-8. */
+  compactNullableString(value: string | null): this {
+    if (value === null) return this.unsignedVarint(0);
+    const bytes = Buffer.from(value, 'utf8');
+    if (bytes.length > 0x7fff) throw new RangeError(`String length ${bytes.length} is larger than the maximum string length.`);
+    return this.unsignedVarint(bytes.length + 1).raw(bytes);
+  }
+
+  /** Flexible versions: uvarint length + 1 (0 for null), then the bytes. */
+  compactNullableBytes(value: Uint8Array | null): this {
+    if (value === null) return this.unsignedVarint(0);
+    return this.unsignedVarint(value.length + 1).raw(value);
+  }
+
   /** Overwrites an int32 already written (a size prefix known only at the end). */
   patchInt32(at: number, value: number): void {
     this.buffer.writeInt32BE(value, at);

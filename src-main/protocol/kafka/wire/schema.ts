@@ -3,8 +3,9 @@
  * `clients/src/main/resources/common/message/*.json`: each field has a type and the versions it
  * exists in (`"3+"`, `"1-4"`, `"0"`), and may be nullable in some versions. One generic reader and
  * writer walk a grammar for a given version, so each API file holds only its grammar and its
- * handler. Only non-flexible versions are written here (the broker advertises the highest
- * non-flexible version of every API, kafka-reference §5.2).
+ * handler. A flexible version (KIP-482, the API's `flexibleVersions`) writes strings, bytes and
+ * arrays with compact (unsigned varint) lengths and ends every struct, and the message, with a
+ * tagged-field section: none is written, any is skipped when read (no API here defines one).
  *
  * Field names are Kafka's (`ErrorCode`); the objects read and written use them in camelCase
  * (`errorCode`). int64 fields are `bigint`; `records` fields are the raw batches (`Buffer`).
@@ -100,15 +101,16 @@ function defaultOf(f: Field): unknown {
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message): void {
+export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message, flexible = false): void {
   for (const f of fields) {
     if (!inVersions(f.versions, version)) continue;
     const value = message[keyOf(f)];
-    writeValue(writer, f, f.type, version, value === undefined ? defaultOf(f) : value);
+    writeValue(writer, f, f.type, version, value === undefined ? defaultOf(f) : value, flexible);
   }
+  if (flexible) writer.unsignedVarint(0);
 }
 
-function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: number, value: unknown): void {
+function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: number, value: unknown, flexible: boolean): void {
   const nullable = inVersions(f.nullableVersions, version);
   if (value === null && !nullable && type !== 'records') {
     throw new Error(`non-nullable field ${f.name} was serialized as null`);
@@ -116,15 +118,17 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
   if (typeof type !== 'string') {
     if ('array' in type) {
       if (value === null) {
-        writer.int32(-1);
+        if (flexible) writer.unsignedVarint(0);
+        else writer.int32(-1);
         return;
       }
       const items = value as readonly unknown[];
-      writer.int32(items.length);
-      for (const item of items) writeValue(writer, f, type.array, version, item);
+      if (flexible) writer.unsignedVarint(items.length + 1);
+      else writer.int32(items.length);
+      for (const item of items) writeValue(writer, f, type.array, version, item, flexible);
       return;
     }
-    writeMessage(writer, type.struct, version, value as Message);
+    writeMessage(writer, type.struct, version, value as Message, flexible);
     return;
   }
   switch (type) {
@@ -144,11 +148,13 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
       writer.bool(value as boolean);
       return;
     case 'string':
-      writer.nullableString(value as string | null);
+      if (flexible) writer.compactNullableString(value as string | null);
+      else writer.nullableString(value as string | null);
       return;
     case 'bytes':
     case 'records':
-      writer.nullableBytes(value as Uint8Array | null);
+      if (flexible) writer.compactNullableBytes(value as Uint8Array | null);
+      else writer.nullableBytes(value as Uint8Array | null);
       return;
   }
 }
@@ -156,28 +162,39 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export function readMessage(reader: ByteReader, fields: readonly Field[], version: number): Message {
+export function readMessage(reader: ByteReader, fields: readonly Field[], version: number, flexible = false): Message {
   const message: Message = {};
   for (const f of fields) {
-    message[keyOf(f)] = inVersions(f.versions, version) ? readValue(reader, f, f.type, version) : defaultOf(f);
+    message[keyOf(f)] = inVersions(f.versions, version) ? readValue(reader, f, f.type, version, flexible) : defaultOf(f);
   }
+  if (flexible) skipTaggedFields(reader);
   return message;
 }
 
-function readValue(reader: ByteReader, f: Field, type: FieldType, version: number): unknown {
+/** A tagged-field section: uvarint count, then per field uvarint tag, uvarint size and the bytes. */
+export function skipTaggedFields(reader: ByteReader): void {
+  const count = reader.unsignedVarint('tagged fields');
+  for (let i = 0; i < count; i++) {
+    reader.unsignedVarint('tag');
+    reader.raw(reader.unsignedVarint('tag size'), 'tagged field');
+  }
+}
+
+function readValue(reader: ByteReader, f: Field, type: FieldType, version: number, flexible: boolean): unknown {
   const nullable = inVersions(f.nullableVersions, version);
   if (typeof type !== 'string') {
     if ('array' in type) {
-      const count = reader.arrayLength(f.name, minBytesOf(type.array, version));
+      const minBytes = minBytesOf(type.array, version, flexible);
+      const count = flexible ? reader.compactArrayLength(f.name, minBytes) : reader.arrayLength(f.name, minBytes);
       if (count < 0) {
         if (!nullable) throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
         return null;
       }
       const items: unknown[] = [];
-      for (let i = 0; i < count; i++) items.push(readValue(reader, f, type.array, version));
+      for (let i = 0; i < count; i++) items.push(readValue(reader, f, type.array, version, flexible));
       return items;
     }
-    return readMessage(reader, type.struct, version);
+    return readMessage(reader, type.struct, version, flexible);
   }
   switch (type) {
     case 'int8':
@@ -191,13 +208,13 @@ function readValue(reader: ByteReader, f: Field, type: FieldType, version: numbe
     case 'bool':
       return reader.bool(f.name);
     case 'string': {
-      const value = reader.nullableString(f.name);
+      const value = flexible ? reader.compactNullableString(f.name) : reader.nullableString(f.name);
       if (value === null && !nullable) throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
       return value;
     }
     case 'bytes':
     case 'records': {
-      const value = reader.nullableBytes(f.name);
+      const value = flexible ? reader.compactNullableBytes(f.name) : reader.nullableBytes(f.name);
       if (value === null && !nullable && type === 'bytes') {
         throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
       }
@@ -207,11 +224,13 @@ function readValue(reader: ByteReader, f: Field, type: FieldType, version: numbe
 }
 
 /** The fewest bytes one element can take: bounds an array count a frame claims before reading it. */
-function minBytesOf(type: FieldType, version: number): number {
+function minBytesOf(type: FieldType, version: number, flexible: boolean): number {
   if (typeof type !== 'string') {
-    if ('array' in type) return 4;
-    return type.struct.filter((f) => inVersions(f.versions, version)).reduce((sum, f) => sum + minBytesOf(f.type, version), 0);
+    if ('array' in type) return flexible ? 1 : 4;
+    const fields = type.struct.filter((f) => inVersions(f.versions, version)).reduce((sum, f) => sum + minBytesOf(f.type, version, flexible), 0);
+    return fields + (flexible ? 1 : 0);
   }
+  if (flexible && (type === 'string' || type === 'bytes' || type === 'records')) return 1;
   switch (type) {
     case 'int8':
     case 'bool':
@@ -231,14 +250,14 @@ function minBytesOf(type: FieldType, version: number): number {
 // ---------------------------------------------------------------------------------------------
 // Whole messages
 
-export function encodeMessage(fields: readonly Field[], version: number, message: Message): Buffer {
+export function encodeMessage(fields: readonly Field[], version: number, message: Message, flexible = false): Buffer {
   const writer = new ByteWriter();
-  writeMessage(writer, fields, version, message);
+  writeMessage(writer, fields, version, message, flexible);
   return writer.toBuffer();
 }
 
-export function decodeMessage(bytes: Buffer, fields: readonly Field[], version: number): Message {
+export function decodeMessage(bytes: Buffer, fields: readonly Field[], version: number, flexible = false): Message {
   const reader = new ByteReader(bytes);
-  const message = readMessage(reader, fields, version);
+  const message = readMessage(reader, fields, version, flexible);
   return message;
 }

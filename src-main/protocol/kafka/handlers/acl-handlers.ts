@@ -1,0 +1,27 @@
+/**
+ * DescribeAcls, CreateAcls and DeleteAcls as a Kafka 2.5 broker without `authorizer.class.name`
+ * answers them (`KafkaApis.handleDescribeAcls` …): SECURITY_DISABLED, in its words — the describe
+ * without the final period, create and delete (per creation, per filter) with it.
+ */
+import { Errors } from '../../../core/common/kafka-errors';
+import type { ApiHandler } from '../kafka-apis';
+
+const SECURITY_DISABLED = Errors.SECURITY_DISABLED.code;
+
+export function describeAclsHandler(): ApiHandler {
+  return async () => ({ throttleTimeMs: 0, errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker', resources: [] });
+}
+
+export function createAclsHandler(): ApiHandler {
+  return async (request) => {
+    const creations = request.creations as readonly unknown[];
+    return { throttleTimeMs: 0, results: creations.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.' })) };
+  };
+}
+
+export function deleteAclsHandler(): ApiHandler {
+  return async (request) => {
+    const filters = request.filters as readonly unknown[];
+    return { throttleTimeMs: 0, filterResults: filters.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.', matchingAcls: [] })) };
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * DescribeAcls (key 29), valid versions 0–2, flexible from 2; this broker speaks 0–2.
+ *
+ *   Request:
+ *     ResourceTypeFilter: int8
+ *     ResourceNameFilter: string?
+ *     PatternTypeFilter: int8          v1+ (default 3, LITERAL)
+ *     PrincipalFilter: string?
+ *     HostFilter: string?
+ *     Operation: int8
+ *     PermissionType: int8
+ *   Response:
+ *     ThrottleTimeMs: int32
+ *     ErrorCode: int16
+ *     ErrorMessage: string?
+ *     Resources: [ResourceType: int8, ResourceName: string, PatternType: int8 (v1+, default 3),
+ *                 Acls: [Principal: string, Host: string, Operation: int8, PermissionType: int8]]
+ */
+import { arrayOf, field, struct } from '../wire/schema';
+import type { ApiMessages } from './api-message';
+
+export const DESCRIBE_ACLS: ApiMessages = {
+  apiKey: 29,
+  name: 'DescribeAcls',
+  minVersion: 0,
+  maxVersion: 2,
+  flexibleVersions: '2+',
+  request: [
+    field('ResourceTypeFilter', 'int8', '0+'),
+    field('ResourceNameFilter', 'string', '0+', { nullableVersions: '0+' }),
+    field('PatternTypeFilter', 'int8', '1+', { default: 3 }),
+    field('PrincipalFilter', 'string', '0+', { nullableVersions: '0+' }),
+    field('HostFilter', 'string', '0+', { nullableVersions: '0+' }),
+    field('Operation', 'int8', '0+'),
+    field('PermissionType', 'int8', '0+'),
+  ],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field('ErrorCode', 'int16', '0+'),
+    field('ErrorMessage', 'string', '0+', { nullableVersions: '0+' }),
+    field(
+      'Resources',
+      arrayOf(
+        struct(
+          field('ResourceType', 'int8', '0+'),
+          field('ResourceName', 'string', '0+'),
+          field('PatternType', 'int8', '1+', { default: 3 }),
+          field('Acls', arrayOf(struct(field('Principal', 'string', '0+'), field('Host', 'string', '0+'), field('Operation', 'int8', '0+'), field('PermissionType', 'int8', '0+'))), '0+'),
+        ),
+      ),
+      '0+',
+    ),
+  ],
+};
