@@ -1,6 +1,8 @@
 import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
+import type { ContainerManagerConfig } from './container-manager';
+import { ContainerManager, DEFAULT_CONTAINER_MANAGER_CONFIG } from './container-manager';
 import { DataTree } from './data-tree';
 import { Code, KeeperException } from './errors';
 import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
@@ -8,6 +10,7 @@ import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
 import { WRITE_OPS } from './requests';
 import type { TxnContext } from './request-processor';
 import { JUTE_MAX_BUFFER, MultiFailure, RequestProcessor } from './request-processor';
+import { serializedRequestLength } from './jute-size';
 import type { SessionLimits } from './session-tracker';
 import { SessionTracker, sessionPassword } from './session-tracker';
 import type { WatchedEvent } from './types';
@@ -15,9 +18,9 @@ import { KeeperState } from './types';
 import { WatchManager } from './watch-manager';
 import type { WatchNotification } from './watch-manager';
 
-export interface ZooKeeperServerConfig extends SessionLimits {
-  /** `jute.maxbuffer`: the largest data a node may hold. */
-  maxDataBytes: number;
+export interface ZooKeeperServerConfig extends SessionLimits, ContainerManagerConfig {
+  /** `jute.maxbuffer`: the longest request packet accepted (header and serialized request). */
+  juteMaxBufferBytes: number;
   /** Standalone server id (`myid`), the top byte of every session id. */
   serverId: number;
   /** Most requests taken into one group commit. */
@@ -32,9 +35,10 @@ export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
   tickTimeMs: 2000,
   minSessionTimeoutMs: 4000,
   maxSessionTimeoutMs: 40000,
-  maxDataBytes: JUTE_MAX_BUFFER,
+  juteMaxBufferBytes: JUTE_MAX_BUFFER,
   serverId: 0,
   maxBatchSize: 1000,
+  ...DEFAULT_CONTAINER_MANAGER_CONFIG,
 };
 
 /** The server's side of one client connection. */
@@ -43,6 +47,8 @@ export interface ServerConnection {
   notify(event: WatchedEvent): void;
   /** The session is gone: closed by its owner or expired by the server. */
   sessionEnded(state: 'expired' | 'closed'): void;
+  /** Where the connection comes from, for the server's log (`/127.0.0.1:54321`). */
+  readonly remoteAddress?: string;
 }
 
 export interface SessionHandshake {
@@ -56,6 +62,8 @@ export type ZkServerEvent =
   | { kind: 'txn'; zxid: number; timeMs: number; sessionId: bigint; op: ZkRequest['op'] | 'createSession'; path?: string; err: number }
   | { kind: 'watch-fired'; zxid: number; sessionId: bigint; type: number; path: string }
   | { kind: 'session-expired'; sessionId: bigint }
+  /** The server dropped a client's connection (NIOServerCnxn's "Close of session" warning). */
+  | { kind: 'connection-closed'; sessionId: bigint; message: string }
   | { kind: 'store-failed'; message: string };
 
 type Pending =
@@ -77,6 +85,7 @@ export class ZooKeeperServer {
   private readonly watches = new WatchManager();
   private readonly processor: RequestProcessor;
   private readonly sessions: SessionTracker;
+  private readonly containerManager: ContainerManager;
   private readonly connections = new Map<bigint, ServerConnection>();
   private readonly listeners = new Set<(event: ZkServerEvent) => void>();
   private queue: Pending[] = [];
@@ -96,7 +105,7 @@ export class ZooKeeperServer {
     header: ZkSnapshotHeader,
   ) {
     this.zxid = header.lastZxid;
-    this.processor = new RequestProcessor(this.tree, this.watches, config.maxDataBytes);
+    this.processor = new RequestProcessor(this.tree, this.watches);
     this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
     // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
     for (const s of header.sessions) {
@@ -104,6 +113,13 @@ export class ZooKeeperServer {
       this.sessions.add(s.sessionId, s.timeoutMs);
     }
     this.sessions.start();
+    this.containerManager = new ContainerManager(tree, time, config, (path) => this.postDeleteContainer(path));
+    this.containerManager.start();
+  }
+
+  /** The container manager's request: no session, and nobody to answer. */
+  private postDeleteContainer(path: string): void {
+    this.enqueue({ kind: 'request', sessionId: 0n, req: { op: 'deleteContainer', path }, onReply: () => undefined });
   }
 
   /** Opens the store at once (tests, tools). The app uses `openSliced` to keep its event loop free. */
@@ -188,8 +204,31 @@ export class ZooKeeperServer {
     });
   }
 
-  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void {
+  /**
+   * A request read from the session's connection. A packet longer than `jute.maxbuffer` is never
+   * read: the server closes the connection instead (the session stays) and answers false; the
+   * request is never answered, nor is anything else sent on that connection.
+   */
+  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): boolean {
+    // The Java client sends SetWatches in batches of at most 128 KB, so those never hit the limit.
+    const length = req.op === 'setWatches' ? 0 : serializedRequestLength(req);
+    if (length > this.config.juteMaxBufferBytes) {
+      this.closeConnection(sessionId, length);
+      return false;
+    }
     this.enqueue({ kind: 'request', sessionId, req, onReply: onReply as (reply: ZkReply<unknown>) => void });
+    return true;
+  }
+
+  /** NIOServerCnxn.readLength's "Len error": the connection goes, with its watches; the session stays. */
+  private closeConnection(sessionId: bigint, length: number): void {
+    const conn = this.connections.get(sessionId);
+    const from = conn?.remoteAddress ?? '/127.0.0.1';
+    const message =
+      `Close of session 0x${sessionId.toString(16)} java.io.IOException: Len error. A message from ${from} with advertised length of ${length} ` +
+      `is either a malformed message or too large to process (length is greater than jute.maxbuffer=${this.config.juteMaxBufferBytes})`;
+    this.emit({ kind: 'connection-closed', sessionId, message });
+    if (conn) this.detach(sessionId, conn);
   }
 
   /** A ping: the session's owner is alive. False if the session is gone. */
@@ -217,6 +256,7 @@ export class ZooKeeperServer {
     this.flush();
     this.closed = true;
     this.sessions.stop();
+    this.containerManager.stop();
     this.persistence.close();
   }
 
@@ -334,7 +374,7 @@ export class ZooKeeperServer {
       case 'expire': {
         events.push({ kind: 'session-expired', sessionId: item.sessionId });
         const conn = this.connections.get(item.sessionId);
-        this.runCloseSession(item.sessionId, deliveries, commit, dirty, events);
+        this.runCloseSession(item.sessionId, false, deliveries, commit, dirty, events);
         if (conn) deliveries.push(() => conn.sessionEnded('expired'));
         return;
       }
@@ -343,27 +383,36 @@ export class ZooKeeperServer {
     }
   }
 
-  private runCloseSession(sessionId: bigint, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+  /**
+   * The closeSession transaction: the session's ephemerals go under one zxid. A session closed by
+   * its owner is still connected while the transaction applies, so it is told of its own
+   * ephemerals' deletion before the close is answered (the notifications are queued on its
+   * connection first; NIOServerCnxn.sendCloseSession comes after the reply). An expired session's
+   * connection is closed by the server instead, and what was queued on it is lost.
+   */
+  private runCloseSession(sessionId: bigint, byOwner: boolean, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
     const ctx = this.newContext(sessionId, ++this.zxid);
     this.processor.process({ op: 'closeSession' }, ctx);
     this.sessions.remove(sessionId);
-    this.connections.delete(sessionId);
+    if (!byOwner) this.connections.delete(sessionId);
     commit.sessionDeletes.push(sessionId);
     for (const p of ctx.dirtyPaths) dirty.add(p);
     events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: 'closeSession', err: 0 });
     this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
+    this.watches.removeSession(sessionId);
+    this.connections.delete(sessionId);
   }
 
   private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
     const { sessionId, req, onReply } = item;
-    if (!this.sessions.has(sessionId)) {
+    if (req.op !== 'deleteContainer' && !this.sessions.has(sessionId)) {
       deliveries.push(() => onReply({ err: Code.SESSIONEXPIRED, zxid: this.zxid }));
       return;
     }
     this.sessions.touch(sessionId);
     if (req.op === 'closeSession') {
       const zxidBefore = this.zxid;
-      this.runCloseSession(sessionId, deliveries, commit, dirty, events);
+      this.runCloseSession(sessionId, true, deliveries, commit, dirty, events);
       deliveries.push(() => onReply({ err: 0, zxid: zxidBefore + 1, value: null }));
       return;
     }
