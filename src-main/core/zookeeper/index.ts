@@ -9,4 +9,6 @@ export type { ZooKeeperClientOptions, ClientState } from './zookeeper-client';
 export { createRecursive } from './create-recursive';
 export { pathValidationError } from './path-utils';
 export { JUTE_MAX_BUFFER } from './request-processor';
+export { serializedRequestLength, serializedResponseLength, REQUEST_HEADER_BYTES, REPLY_HEADER_BYTES } from './jute-size';
+export type { ContainerManagerConfig } from './container-manager';
 export { sessionPassword } from './session-tracker';
