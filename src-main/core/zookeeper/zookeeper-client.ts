@@ -347,8 +347,9 @@ export class ZooKeeperClient implements ServerConnection {
     return new Promise((resolve, reject) => {
       const settle = (reply: ZkReply<unknown> | null): void => {
         if (!this.pending.has(settle)) return;
-        if (reply !== null && this.responseTooLong(req, reply)) {
-          // ClientCnxnSocket.readLength: "Packet len N is out of range!", and the socket is closed.
+        // ClientCnxnSocket.readLength: "Packet len N is out of range!", and the socket is closed;
+        // a server that was shut down closes the socket too.
+        if (reply !== null && (reply.err === Code.CONNECTIONLOSS || this.responseTooLong(req, reply))) {
           this.connectionLost();
           return;
         }

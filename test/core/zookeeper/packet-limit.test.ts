@@ -147,3 +147,18 @@ describe("the Java client's limit on response packets (ClientCnxnSocket.readLeng
     expect((await roomier.getData('/too-long')).data).toHaveLength(1_048_488);
   });
 });
+
+describe('a server that is shut down', () => {
+  it('is a lost connection too: the request fails with CONNECTIONLOSS and the client is disconnected', async () => {
+    const log = new EventLog();
+    const client = await zk().client({ watcher: log.watcher });
+    zk().server.close();
+    await expectKeeperError(client.exists('/'), Code.CONNECTIONLOSS);
+    expect(client.state).toBe('DISCONNECTED');
+    expect(log.states).toEqual([KeeperState.Disconnected]);
+    // Reconnecting finds no server; the client stays disconnected.
+    zk().time.advance(1000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(client.state).toBe('DISCONNECTED');
+  });
+});
