@@ -345,13 +345,15 @@ export class ZooKeeperClient implements ServerConnection {
     if (this.currentState === 'EXPIRED' || this.currentState === 'CLOSED') return Promise.reject(new KeeperException(Code.SESSIONEXPIRED));
     if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
     return new Promise((resolve, reject) => {
-      const settle = (reply: ZkReply<unknown> | null): void => {
+      const settle = (answer: ZkReply<unknown> | null): void => {
         if (!this.pending.has(settle)) return;
+        let reply = answer;
         // ClientCnxnSocket.readLength: "Packet len N is out of range!", and the socket is closed;
         // a server that was shut down closes the socket too.
         if (reply !== null && (reply.err === Code.CONNECTIONLOSS || this.responseTooLong(req, reply))) {
           this.connectionLost();
-          return;
+          if (!this.pending.has(settle)) return;
+          reply = null;
         }
         this.pending.delete(settle);
         if (reply === null) {
