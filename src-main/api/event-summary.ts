@@ -28,6 +28,7 @@ function summarize(kind: string, body: Record<string, unknown>): Summary {
       if (e.kind === 'txn') return { level: null, summary: `${e.op}${e.path ? ` ${e.path}` : ''}${e.err ? ` (error ${e.err})` : ''}` };
       if (e.kind === 'watch-fired') return { level: null, summary: `watch fired on ${e.path}` };
       if (e.kind === 'session-expired') return { level: 'WARN', summary: `session 0x${BigInt(e.sessionId ?? 0).toString(16)} expired` };
+      if (e.kind === 'connection-closed') return { level: 'WARN', summary: e.message ?? e.kind };
       return { level: 'ERROR', summary: e.message ?? e.kind };
     }
     case 'controller': {

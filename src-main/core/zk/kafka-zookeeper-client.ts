@@ -1,7 +1,7 @@
 import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/controller-zk-client';
 import type { Time } from '../platform/scheduler';
 import type { WatchedEvent, ZooKeeperClientOptions } from '../zookeeper';
-import { EventType, KeeperState, ZooKeeperClient } from '../zookeeper';
+import { Code, EventType, KeeperException, KeeperState, ZooKeeperClient } from '../zookeeper';
 import type { ZooKeeperServerEndpoint } from '../zookeeper';
 
 /** Told when the session is lost and a new one is made (Kafka's `StateChangeHandler`). */
@@ -11,11 +11,19 @@ export interface StateChangeHandler {
   afterInitializingSession?(): void | Promise<void>;
 }
 
+/** The requests KafkaZkClient sends through `retryRequestsUntilConnected`. */
+const RETRIED = new Set<PropertyKey>(['create', 'delete', 'exists', 'getData', 'setData', 'getChildren', 'getACL', 'setACL', 'multi', 'sync', 'getEphemerals', 'getAllChildrenNumber']);
+
 /**
  * Kafka's `kafka.zookeeper.ZooKeeperClient`: one session with a single default watcher that hands
  * each notification to the handler registered for its path. A read sets a watch only when a
  * handler is registered for the path (`shouldWatch`), which is how Kafka decides what it watches.
  * When the session expires it makes a new one and tells the state change handlers.
+ *
+ * A request that fails with CONNECTIONLOSS is sent again once the session is connected, for as
+ * long as it takes (KafkaZkClient.retryRequestsUntilConnected, which logs "Waiting until
+ * connected." each time): a request the server always refuses — a znode over jute.maxbuffer — is
+ * retried for ever.
  */
 export class KafkaZooKeeperClient {
   private readonly zNodeChangeHandlers = new Map<string, ZNodeChangeHandler>();
@@ -26,6 +34,8 @@ export class KafkaZooKeeperClient {
   private abandoned = false;
   /** Re-initializations run one at a time, as on Kafka's single session-expiry thread. */
   private reinitializing: Promise<void> = Promise.resolve();
+  private connectionWaiters: Array<() => void> = [];
+  private retryingSession: ZooKeeperClient | null = null;
 
   constructor(
     private readonly server: () => ZooKeeperServerEndpoint,
@@ -40,9 +50,50 @@ export class KafkaZooKeeperClient {
     this.session = await ZooKeeperClient.connect(this.server(), this.time, this.sessionOptions());
   }
 
+  /** The session, its requests retried on CONNECTIONLOSS (see the class comment). */
   get zk(): ZooKeeperClient {
     if (!this.session) throw new Error(`${this.options.name}: not connected to ZooKeeper`);
-    return this.session;
+    this.retryingSession ??= new Proxy(this.session, {
+      get: (_target, key) => {
+        // Always the current session: a retry after a new session was made goes to the new one.
+        const session = this.session as ZooKeeperClient;
+        const value: unknown = Reflect.get(session, key, session);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => Promise<unknown>;
+        if (!RETRIED.has(key)) return method.bind(session);
+        return (...args: unknown[]) => this.retryUntilConnected(() => method.apply(this.session, args));
+      },
+    });
+    return this.retryingSession;
+  }
+
+  private async retryUntilConnected<T>(send: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await send();
+      } catch (e) {
+        if (!(e instanceof KeeperException && e.code === Code.CONNECTIONLOSS) || this.closed) throw e;
+        await this.waitUntilConnected();
+      }
+    }
+  }
+
+  /** `waitUntilConnected`: until the session is connected again, or gone. */
+  private async waitUntilConnected(): Promise<void> {
+    this.onInfo('Waiting until connected.');
+    while (!this.closed && this.session?.state === 'DISCONNECTED') {
+      await new Promise<void>((resolve) => this.connectionWaiters.push(resolve));
+    }
+    if (this.session?.state !== 'CONNECTED') {
+      throw new KeeperException(Code.SESSIONEXPIRED, undefined, 'Session expired either before or while waiting for connection');
+    }
+    this.onInfo('Connected.');
+  }
+
+  private wakeConnectionWaiters(): void {
+    const waiters = this.connectionWaiters;
+    this.connectionWaiters = [];
+    for (const w of waiters) w();
   }
 
   get sessionId(): bigint {
@@ -88,6 +139,7 @@ export class KafkaZooKeeperClient {
     this.closed = true;
     this.abandoned = true;
     this.session?.disconnect();
+    this.wakeConnectionWaiters();
   }
 
   async close(): Promise<void> {
@@ -95,6 +147,7 @@ export class KafkaZooKeeperClient {
     this.zNodeChangeHandlers.clear();
     this.zNodeChildChangeHandlers.clear();
     this.stateChangeHandlers.clear();
+    this.wakeConnectionWaiters();
     await this.session?.close();
   }
 
@@ -104,6 +157,7 @@ export class KafkaZooKeeperClient {
 
   private process(event: WatchedEvent): void {
     if (event.type === EventType.None) {
+      if (event.state !== KeeperState.Disconnected) this.wakeConnectionWaiters();
       if (event.state === KeeperState.Expired && !this.closed) this.reinitializing = this.reinitializing.then(() => this.reinitialize());
       return;
     }

@@ -1,7 +1,7 @@
 import { joinPath, nodeName, parentPath } from './path-utils';
 import type { StoredZnode } from './persistence';
 import type { Acl, Stat, ZnodeData } from './types';
-import { OPEN_ACL_UNSAFE, READ_ACL_UNSAFE } from './types';
+import { OPEN_ACL_UNSAFE, READ_ACL_UNSAFE, ephemeralType } from './types';
 
 /** One znode in memory: ZooKeeper's `DataNode` with its `StatPersisted` fields inline. */
 export class DataNode {
@@ -33,7 +33,8 @@ export class DataNode {
       // deletes too (and is -1 for a fresh `/`, -2 for `/zookeeper`).
       cversion: this.cversion * 2 - this.children.size,
       aversion: this.aversion,
-      ephemeralOwner: this.ephemeralOwner,
+      // DataNode.getClientEphemeralOwner: a container's marker is not a session, so 0.
+      ephemeralOwner: ephemeralType(this.ephemeralOwner) === 'NORMAL' ? this.ephemeralOwner : 0n,
       dataLength: this.data === null ? 0 : this.data.length,
       numChildren: this.children.size,
       pzxid: this.pzxid,
@@ -71,13 +72,15 @@ export interface Trigger {
 }
 
 /**
- * The znode tree (ZooKeeper's `DataTree`): nodes by path, children by name, ephemerals by owner.
+ * The znode tree (ZooKeeper's `DataTree`): nodes by path, children by name, ephemerals by owner,
+ * and the set of containers.
  * It applies changes and records undo steps and the watch triggers they cause; it checks nothing —
  * the request processor validates before it calls in.
  */
 export class DataTree {
   private readonly nodes = new Map<string, DataNode>();
   private readonly ephemeralsBySession = new Map<bigint, Set<string>>();
+  private readonly containers = new Set<string>();
 
   /** A fresh tree as a new standalone server has it: `/`, `/zookeeper`, its quota and config nodes. */
   static initial(): DataTree {
@@ -113,6 +116,11 @@ export class DataTree {
 
   paths(): IterableIterator<string> {
     return this.nodes.keys();
+  }
+
+  /** Paths of the container nodes (DataTree.getContainers), for the container manager. */
+  containerPaths(): ReadonlySet<string> {
+    return this.containers;
   }
 
   ephemeralsOf(sessionId: bigint): ReadonlySet<string> {
@@ -203,7 +211,9 @@ export class DataTree {
       if (!parent) throw new Error(`stored ZooKeeper tree has ${path} without its parent`);
       parent.children.add(nodeName(path));
     }
-    if (node.ephemeralOwner !== 0n) {
+    const type = ephemeralType(node.ephemeralOwner);
+    if (type === 'CONTAINER') this.containers.add(path);
+    else if (type === 'NORMAL') {
       let owned = this.ephemeralsBySession.get(node.ephemeralOwner);
       if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new Set()));
       owned.add(path);
@@ -214,7 +224,9 @@ export class DataTree {
     const node = this.nodes.get(path) as DataNode;
     this.nodes.delete(path);
     this.nodes.get(parentPath(path))?.children.delete(nodeName(path));
-    if (node.ephemeralOwner !== 0n) {
+    const type = ephemeralType(node.ephemeralOwner);
+    if (type === 'CONTAINER') this.containers.delete(path);
+    else if (type === 'NORMAL') {
       const owned = this.ephemeralsBySession.get(node.ephemeralOwner);
       owned?.delete(path);
       if (owned && owned.size === 0) this.ephemeralsBySession.delete(node.ephemeralOwner);

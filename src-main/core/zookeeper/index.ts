@@ -13,4 +13,6 @@ export type { AuthId } from './acl';
 export { createRecursive } from './create-recursive';
 export { pathValidationError } from './path-utils';
 export { JUTE_MAX_BUFFER } from './request-processor';
+export { serializedRequestLength, serializedResponseLength, REQUEST_HEADER_BYTES, REPLY_HEADER_BYTES } from './jute-size';
+export type { ContainerManagerConfig } from './container-manager';
 export { sessionPassword } from './session-tracker';

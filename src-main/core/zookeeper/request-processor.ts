@@ -6,7 +6,7 @@ import { Code, KeeperException } from './errors';
 import { parentPath, pathValidationError, sequenceSuffix } from './path-utils';
 import type { ZkRequest, ZkResultMap } from './requests';
 import type { Acl, CreateResult, Op, OpResult, Stat, ZnodeData } from './types';
-import { AddWatchMode, CreateMode, EventType, OPEN_ACL_UNSAFE, Perms, WatcherType, isEphemeralMode, isSequentialMode } from './types';
+import { AddWatchMode, CONTAINER_EPHEMERAL_OWNER, CreateMode, EventType, OPEN_ACL_UNSAFE, Perms, WatcherType, ephemeralType, isEphemeralMode, isSequentialMode } from './types';
 import type { WatchManager, WatchNotification } from './watch-manager';
 
 /** Everything one request may change; merged into the group commit only if the request succeeds. */
@@ -24,19 +24,14 @@ export interface TxnContext {
   immediate: WatchNotification[];
 }
 
-/** Largest znode payload a ZooKeeper server accepts (`jute.maxbuffer`, 0xfffff bytes). */
+/**
+ * `jute.maxbuffer`'s default, 0xfffff bytes: the longest request packet a server reads (see
+ * `serializedRequestLength`) and the longest response packet the Java client reads.
+ */
 export const JUTE_MAX_BUFFER = 0xfffff;
 
 function fail(code: (typeof Code)[keyof typeof Code], path?: string, detail?: string): never {
   throw new KeeperException(code, path, detail);
-}
-
-/** Validates data the way a request carrying it would be refused; see README on jute.maxbuffer. */
-export function dataSizeError(data: ZnodeData, maxDataBytes: number): string | null {
-  if (data !== null && data.length > maxDataBytes) {
-    return `data of ${data.length} bytes is larger than jute.maxbuffer (${maxDataBytes} bytes)`;
-  }
-  return null;
 }
 
 function checkVersion(current: number, expected: number, path: string): void {
@@ -52,7 +47,6 @@ export class RequestProcessor {
   constructor(
     private readonly tree: DataTree,
     private readonly watches: WatchManager,
-    private readonly maxDataBytes: number,
   ) {}
 
   process(req: ZkRequest, ctx: TxnContext): ZkResultMap[ZkRequest['op']] {
@@ -115,6 +109,9 @@ export class RequestProcessor {
       case 'closeSession':
         this.closeSession(ctx);
         return null;
+      case 'deleteContainer':
+        this.deleteContainer(req.path, ctx);
+        return null;
     }
   }
 
@@ -129,15 +126,13 @@ export class RequestProcessor {
   }
 
   private create(path: string, data: ZnodeData, acl: readonly Acl[], mode: number, ctx: TxnContext): CreateResult {
-    if (mode === CreateMode.CONTAINER || mode === CreateMode.PERSISTENT_WITH_TTL || mode === CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL) {
+    if (mode === CreateMode.PERSISTENT_WITH_TTL || mode === CreateMode.PERSISTENT_SEQUENTIAL_WITH_TTL) {
       // extendedTypesEnabled is off on a default server, and Kafka never uses these modes.
-      fail(Code.UNIMPLEMENTED, path, 'container and TTL nodes are not enabled on this server');
+      fail(Code.UNIMPLEMENTED, path, 'TTL nodes are not enabled on this server');
     }
     if (mode < 0 || mode > 6 || !Number.isInteger(mode)) fail(Code.BADARGUMENTS, path, `unknown create mode ${mode}`);
     const lastSlash = path.lastIndexOf('/');
     if (lastSlash === -1 || path.includes('\u0000')) fail(Code.BADARGUMENTS, path, pathValidationError(path) ?? undefined);
-    const sizeError = dataSizeError(data, this.maxDataBytes);
-    if (sizeError) fail(Code.BADARGUMENTS, path, sizeError);
     const fixedAcl = fixupAcl(path, ctx.authInfo, acl);
     const parentName = lastSlash === 0 ? '/' : path.slice(0, lastSlash);
     const parent = this.tree.get(parentName) ?? fail(Code.NONODE, path);
@@ -146,8 +141,9 @@ export class RequestProcessor {
     const reason = pathValidationError(actualPath);
     if (reason !== null) fail(Code.BADARGUMENTS, actualPath, reason);
     if (this.tree.get(actualPath)) fail(Code.NODEEXISTS, actualPath);
-    if (parent.ephemeralOwner !== 0n) fail(Code.NOCHILDRENFOREPHEMERALS, actualPath);
-    const owner = isEphemeralMode(mode) ? ctx.sessionId : 0n;
+    // A container parent is no ephemeral (EphemeralType.get(owner) == NORMAL only for sessions).
+    if (ephemeralType(parent.ephemeralOwner) === 'NORMAL') fail(Code.NOCHILDRENFOREPHEMERALS, actualPath);
+    const owner = mode === CreateMode.CONTAINER ? CONTAINER_EPHEMERAL_OWNER : isEphemeralMode(mode) ? ctx.sessionId : 0n;
     const stored = data === null ? null : data.slice();
     const node = this.tree.create(actualPath, stored, fixedAcl, owner, ctx.zxid, ctx.timeMs, ctx.undo, ctx.triggers);
     ctx.dirtyPaths.add(actualPath).add(parentName);
@@ -171,10 +167,19 @@ export class RequestProcessor {
     ctx.dirtyPaths.add(path).add(parentPath(path));
   }
 
+  /** PrepRequestProcessor's deleteContainer: only an empty node, and never a session's ephemeral. */
+  private deleteContainer(path: string, ctx: TxnContext): void {
+    const reason = pathValidationError(path);
+    if (reason !== null || path === '/') fail(Code.BADARGUMENTS, path, reason ?? undefined);
+    const node = this.tree.get(path) ?? fail(Code.NONODE, path);
+    if (node.children.size > 0) fail(Code.NOTEMPTY, path);
+    if (ephemeralType(node.ephemeralOwner) === 'NORMAL') fail(Code.BADVERSION, path);
+    this.tree.delete(path, ctx.zxid, ctx.undo, ctx.triggers);
+    ctx.dirtyPaths.add(path).add(parentPath(path));
+  }
+
   private setData(path: string, data: ZnodeData, version: number, ctx: TxnContext): Stat {
     const node = this.existing(path);
-    const sizeError = dataSizeError(data, this.maxDataBytes);
-    if (sizeError) fail(Code.BADARGUMENTS, path, sizeError);
     checkAcl(node.acl, Perms.WRITE, ctx.authInfo, path);
     checkVersion(node.version, version, path);
     this.tree.setData(path, data === null ? null : data.slice(), ctx.zxid, ctx.timeMs, ctx.undo, ctx.triggers);
@@ -276,13 +281,12 @@ export class RequestProcessor {
     for (const path of req.persistentRecursiveWatches) this.watches.addPersistentWatch(path, sid, true);
   }
 
-  /** Deletes the session's ephemerals, all under the closeSession's one zxid. */
+  /** Deletes the session's ephemerals, all under the closeSession's one zxid (the server then drops its watches). */
   private closeSession(ctx: TxnContext): void {
     for (const path of [...this.tree.ephemeralsOf(ctx.sessionId)].sort().reverse()) {
       this.tree.delete(path, ctx.zxid, ctx.undo, ctx.triggers);
       ctx.dirtyPaths.add(path).add(parentPath(path));
     }
-    this.watches.removeSession(ctx.sessionId);
   }
 }
 

@@ -43,7 +43,9 @@ export type ZkRequest =
       persistentWatches: readonly string[];
       persistentRecursiveWatches: readonly string[];
     }
-  | { op: 'closeSession' };
+  | { op: 'closeSession' }
+  /** The container manager's: removes an empty container (sessionless, answered to nobody). */
+  | { op: 'deleteContainer'; path: string };
 
 /** What each request answers with when it succeeds. */
 export interface ZkResultMap {
@@ -65,6 +67,7 @@ export interface ZkResultMap {
   getAllChildrenNumber: number;
   setWatches: null;
   closeSession: null;
+  deleteContainer: null;
 }
 
 export type ZkOp = ZkRequest['op'];
@@ -76,4 +79,4 @@ export type ZkReply<T> =
   | { err: Exclude<ErrorCode, 0>; zxid: number; path?: string; detail?: string; results?: OpResult[] };
 
 /** Requests that go through ZooKeeper's write pipeline: each consumes a zxid, even when it fails. */
-export const WRITE_OPS: ReadonlySet<ZkOp> = new Set<ZkOp>(['create', 'delete', 'setData', 'check', 'setACL', 'multi', 'closeSession']);
+export const WRITE_OPS: ReadonlySet<ZkOp> = new Set<ZkOp>(['create', 'delete', 'setData', 'check', 'setACL', 'multi', 'closeSession', 'deleteContainer']);

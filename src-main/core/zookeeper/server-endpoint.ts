@@ -4,18 +4,21 @@
  * ZooKeeper over the wire implements it on a socket — handshake = ConnectRequest/ConnectResponse,
  * `submit` = a request packet and its reply (matched by xid), `touch` = a ping, `notify` on the
  * `ServerConnection` = a WatcherEvent (xid −1), `sessionEnded` = the session expired or closed.
- * The client does its own path and data-size checks first, so an endpoint only carries requests.
+ * The client does its own path checks first, so an endpoint only carries requests; the packet
+ * size limit (`jute.maxbuffer`) is the server's, as in ZooKeeper.
  */
 import type { Code } from './errors';
 import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
 import type { ServerConnection, SessionHandshake } from './zookeeper-server';
 
 export interface ZooKeeperServerEndpoint {
-  /** `jute.maxbuffer` as the client checks data against it before sending. */
-  readonly config: { readonly maxDataBytes: number };
   createSession(conn: ServerConnection, requestedTimeoutMs: number): Promise<SessionHandshake>;
   resumeSession(conn: ServerConnection, sessionId: bigint, password: Uint8Array): Promise<SessionHandshake>;
-  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void;
+  /**
+   * A request on the session's connection; false when the server closed the connection instead
+   * (a packet over `jute.maxbuffer`): the request is never answered, the session stays.
+   */
+  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): boolean;
   /**
    * An AuthPacket (xid −4), in order with the requests around it. AUTHFAILED closes the connection
    * (not the session), as ZooKeeper does.

@@ -32,7 +32,7 @@ export const OPEN_ACL_UNSAFE: readonly Acl[] = Object.freeze([{ perms: Perms.ALL
 export const READ_ACL_UNSAFE: readonly Acl[] = Object.freeze([{ perms: Perms.READ, scheme: 'world', id: 'anyone' }]);
 export const CREATOR_ALL_ACL: readonly Acl[] = Object.freeze([{ perms: Perms.ALL, scheme: 'auth', id: '' }]);
 
-/** CreateMode flags as on the wire. TTL and container modes are not emulated (UNIMPLEMENTED). */
+/** CreateMode flags as on the wire. TTL modes are not enabled (UNIMPLEMENTED, as without extendedTypesEnabled). */
 export const CreateMode = {
   PERSISTENT: 0,
   EPHEMERAL: 1,
@@ -43,6 +43,18 @@ export const CreateMode = {
   PERSISTENT_SEQUENTIAL_WITH_TTL: 6,
 } as const;
 export type CreateModeFlag = (typeof CreateMode)[keyof typeof CreateMode];
+
+/**
+ * The `ephemeralOwner` a container is stored with (EphemeralType.CONTAINER_EPHEMERAL_OWNER,
+ * Long.MIN_VALUE). Clients are served 0 for it (DataNode.copyStat shows only session owners).
+ */
+export const CONTAINER_EPHEMERAL_OWNER = -(1n << 63n);
+
+/** EphemeralType.get, for a server without extended types: what a stored `ephemeralOwner` means. */
+export function ephemeralType(ephemeralOwner: bigint): 'VOID' | 'NORMAL' | 'CONTAINER' {
+  if (ephemeralOwner === CONTAINER_EPHEMERAL_OWNER) return 'CONTAINER';
+  return ephemeralOwner === 0n ? 'VOID' : 'NORMAL';
+}
 
 export function isEphemeralMode(mode: number): boolean {
   return mode === CreateMode.EPHEMERAL || mode === CreateMode.EPHEMERAL_SEQUENTIAL;

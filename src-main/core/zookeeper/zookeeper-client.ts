@@ -1,8 +1,10 @@
+import type { Random } from '../platform/random';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { ClientWatchRegistry } from './client-watch-registry';
 import { Code, KeeperException } from './errors';
 import { createPathValidationError, pathValidationError } from './path-utils';
-import { dataSizeError } from './request-processor';
+import { serializedResponseLength } from './jute-size';
+import { JUTE_MAX_BUFFER } from './request-processor';
 import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
 import type {
   Acl,
@@ -43,7 +45,18 @@ export interface ZooKeeperClientOptions {
   name?: string;
   /** Sent right after the handshake, before any request, as if `addAuthInfo` was called first. */
   authInfo?: readonly AuthData[];
+  /** The client's `jute.maxbuffer`: a longer response packet drops the connection. */
+  juteMaxBufferBytes?: number;
+  /** For the random part of the reconnect delay; without it the delay is its fixed part. */
+  random?: Random;
 }
+
+/**
+ * After a lost connection the Java client waits StaticHostProvider's spin delay (1 s, as there is
+ * one server) and a random 0–999 ms (ClientCnxn.startConnect) before it connects again.
+ */
+const RECONNECT_SPIN_DELAY_MS = 1000;
+const RECONNECT_JITTER_MS = 1000;
 
 /** A failed multi: `code`/`path` of the first failing op, and every op's result. */
 export class MultiException extends KeeperException {
@@ -72,6 +85,7 @@ export class ZooKeeperClient implements ServerConnection {
   private currentState: ClientState = 'CONNECTED';
   private lastZxidSeen = 0;
   private readonly authInfo: AuthData[] = [];
+  private reconnectTask: ScheduledTask | null = null;
 
   private constructor(
     private readonly server: ZooKeeperServerEndpoint,
@@ -81,6 +95,7 @@ export class ZooKeeperClient implements ServerConnection {
     readonly negotiatedSessionTimeoutMs: number,
     private readonly defaultWatcher: Watcher | undefined,
     readonly name: string,
+    private readonly options: Pick<ZooKeeperClientOptions, 'juteMaxBufferBytes' | 'random'>,
   ) {}
 
   /** Opens a new session. */
@@ -89,7 +104,7 @@ export class ZooKeeperClient implements ServerConnection {
     let client: ZooKeeperClient | undefined;
     const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
     const handshake = await server.createSession(proxy, options.sessionTimeoutMs ?? 18000);
-    client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`);
+    client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`, options);
     client.connection = proxy;
     client.startPings();
     await client.sendInitialAuth(options.authInfo);
@@ -107,7 +122,7 @@ export class ZooKeeperClient implements ServerConnection {
     let client: ZooKeeperClient | undefined;
     const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
     const handshake = await server.resumeSession(proxy, sessionId, password);
-    client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`);
+    client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`, options);
     client.connection = proxy;
     client.startPings();
     // A new connection has only its ip identity: what the session's owner had added is sent again.
@@ -151,7 +166,6 @@ export class ZooKeeperClient implements ServerConnection {
   async create(path: string, data: ZnodeData, options: { mode?: CreateModeFlag; acl?: readonly Acl[] } = {}): Promise<CreateResult> {
     const mode = options.mode ?? CreateMode.PERSISTENT;
     this.validate(createPathValidationError(path, isSequentialMode(mode)), path);
-    this.validateData(data, path);
     return this.call({ op: 'create', path, data, acl: options.acl ?? OPEN_ACL_UNSAFE, mode });
   }
 
@@ -179,7 +193,6 @@ export class ZooKeeperClient implements ServerConnection {
 
   async setData(path: string, data: ZnodeData, version = -1): Promise<Stat> {
     this.validate(pathValidationError(path), path);
-    this.validateData(data, path);
     return this.call({ op: 'setData', path, data, version });
   }
 
@@ -200,13 +213,16 @@ export class ZooKeeperClient implements ServerConnection {
     return this.call({ op: 'setACL', path, acl, version });
   }
 
-  /** Atomic: every op applies under one zxid, or none does and a `MultiException` carries the results. */
+  /**
+   * Atomic: every op applies under one zxid, or none does and a `MultiException` carries the
+   * results. No ops is no request: the Java client answers [] itself (ZooKeeper.multiInternal).
+   */
   async multi(ops: readonly Op[]): Promise<OpResult[]> {
     for (const op of ops) {
       const sequential = op.type === 'create' && isSequentialMode(op.mode ?? CreateMode.PERSISTENT);
       this.validate(op.type === 'create' ? createPathValidationError(op.path, sequential) : pathValidationError(op.path), op.path);
-      if (op.type === 'create' || op.type === 'setData') this.validateData(op.data, op.path);
     }
+    if (ops.length === 0) return [];
     return this.call({ op: 'multi', ops });
   }
 
@@ -272,6 +288,7 @@ export class ZooKeeperClient implements ServerConnection {
       }
     }
     this.stopPings();
+    this.cancelReconnect();
     this.server.detach(this.sessionId, this.connection);
     this.currentState = 'CLOSED';
     this.emitState(KeeperState.Closed);
@@ -282,6 +299,11 @@ export class ZooKeeperClient implements ServerConnection {
    * looks like to ZooKeeper. The session and its ephemerals stay until the session times out.
    */
   disconnect(): void {
+    this.cancelReconnect();
+    this.dropConnection();
+  }
+
+  private dropConnection(): void {
     if (this.currentState !== 'CONNECTED') return;
     this.stopPings();
     this.server.detach(this.sessionId, this.connection);
@@ -290,9 +312,31 @@ export class ZooKeeperClient implements ServerConnection {
     this.emitState(KeeperState.Disconnected);
   }
 
+  /**
+   * The socket closed under the client (the server refused a packet, or a response was longer
+   * than the client's jute.maxbuffer): every request in flight fails with CONNECTIONLOSS, and the
+   * client connects again to the same session, as ClientCnxn's SendThread does.
+   */
+  private connectionLost(): void {
+    if (this.currentState !== 'CONNECTED') return;
+    this.dropConnection();
+    const delayMs = RECONNECT_SPIN_DELAY_MS + (this.options.random?.nextInt(RECONNECT_JITTER_MS) ?? 0);
+    this.reconnectTask = this.time.schedule(`zookeeper-reconnect-${this.name}`, delayMs, () => {
+      this.reconnectTask = null;
+      // An expired session is reported by reconnect() itself (state EXPIRED, the Expired event).
+      if (this.currentState === 'DISCONNECTED') this.reconnect().catch(() => undefined);
+    });
+  }
+
+  private cancelReconnect(): void {
+    if (this.reconnectTask) this.time.cancel(this.reconnectTask);
+    this.reconnectTask = null;
+  }
+
   /** Reconnects a disconnected client to its session and re-arms its watches (SetWatches). */
   async reconnect(): Promise<void> {
     if (this.currentState !== 'DISCONNECTED') throw new Error(`cannot reconnect a ${this.currentState} session`);
+    this.cancelReconnect();
     try {
       await this.server.resumeSession(this.connection, this.sessionId, this.sessionPassword);
     } catch (e) {
@@ -378,8 +422,17 @@ export class ZooKeeperClient implements ServerConnection {
     if (dead) return Promise.reject(dead);
     if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
     return new Promise((resolve, reject) => {
-      const settle = (reply: ZkReply<unknown> | null): void => {
-        if (!this.pending.delete(settle)) return;
+      const settle = (answer: ZkReply<unknown> | null): void => {
+        if (!this.pending.has(settle)) return;
+        let reply = answer;
+        // ClientCnxnSocket.readLength: "Packet len N is out of range!", and the socket is closed;
+        // a server that was shut down closes the socket too.
+        if (reply !== null && (reply.err === Code.CONNECTIONLOSS || this.responseTooLong(req, reply))) {
+          this.connectionLost();
+          if (!this.pending.has(settle)) return;
+          reply = null;
+        }
+        this.pending.delete(settle);
         if (reply === null) {
           const code = this.currentState === 'AUTH_FAILED' ? Code.AUTHFAILED : Code.CONNECTIONLOSS;
           reject(new KeeperException(code, 'path' in req ? req.path : undefined));
@@ -400,16 +453,18 @@ export class ZooKeeperClient implements ServerConnection {
         }
       };
       this.pending.add(settle);
-      this.server.submit(this.sessionId, req, settle);
+      if (!this.server.submit(this.sessionId, req, settle)) this.connectionLost();
     });
   }
 
-  private validate(reason: string | null, path: string): void {
-    if (reason !== null) throw new KeeperException(Code.BADARGUMENTS, path, reason);
+  private responseTooLong(req: ZkRequest, reply: ZkReply<unknown>): boolean {
+    // Only a successful reply carries a record big enough to matter.
+    if (reply.err !== 0) return false;
+    const length = serializedResponseLength(req.op, reply.value as never);
+    return length > (this.options.juteMaxBufferBytes ?? JUTE_MAX_BUFFER);
   }
 
-  private validateData(data: ZnodeData, path: string): void {
-    const reason = dataSizeError(data, this.server.config.maxDataBytes);
+  private validate(reason: string | null, path: string): void {
     if (reason !== null) throw new KeeperException(Code.BADARGUMENTS, path, reason);
   }
 

@@ -2,7 +2,9 @@ import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
-import { ConnectionAuths } from './connection-auth';
+import { ConnectionAuths, LOOPBACK_ADDRESS } from './connection-auth';
+import type { ContainerManagerConfig } from './container-manager';
+import { ContainerManager, DEFAULT_CONTAINER_MANAGER_CONFIG } from './container-manager';
 import { DataTree } from './data-tree';
 import type { ZooKeeperServerEndpoint } from './server-endpoint';
 import { Code, KeeperException } from './errors';
@@ -11,6 +13,7 @@ import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
 import { WRITE_OPS } from './requests';
 import type { TxnContext } from './request-processor';
 import { JUTE_MAX_BUFFER, MultiFailure, RequestProcessor } from './request-processor';
+import { serializedRequestLength } from './jute-size';
 import type { SessionLimits } from './session-tracker';
 import { SessionTracker, sessionPassword } from './session-tracker';
 import type { WatchedEvent } from './types';
@@ -18,9 +21,9 @@ import { KeeperState } from './types';
 import { WatchManager } from './watch-manager';
 import type { WatchNotification } from './watch-manager';
 
-export interface ZooKeeperServerConfig extends SessionLimits {
-  /** `jute.maxbuffer`: the largest data a node may hold. */
-  maxDataBytes: number;
+export interface ZooKeeperServerConfig extends SessionLimits, ContainerManagerConfig {
+  /** `jute.maxbuffer`: the longest request packet accepted (header and serialized request). */
+  juteMaxBufferBytes: number;
   /** Standalone server id (`myid`), the top byte of every session id. */
   serverId: number;
   /** Most requests taken into one group commit. */
@@ -40,10 +43,11 @@ export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
   tickTimeMs: 2000,
   minSessionTimeoutMs: 4000,
   maxSessionTimeoutMs: 40000,
-  maxDataBytes: JUTE_MAX_BUFFER,
+  juteMaxBufferBytes: JUTE_MAX_BUFFER,
   serverId: 0,
   maxBatchSize: 1000,
   superDigest: null,
+  ...DEFAULT_CONTAINER_MANAGER_CONFIG,
 };
 
 /** The server's side of one client connection. */
@@ -53,8 +57,8 @@ export interface ServerConnection {
   /** The session is gone: closed by its owner or expired by the server. */
   sessionEnded(state: 'expired' | 'closed'): void;
   /**
-   * The peer's address as `InetAddress.getHostAddress()` prints it, the connection's `ip` identity;
-   * 127.0.0.1 when absent (the in-process clients).
+   * The peer's address as `InetAddress.getHostAddress()` prints it: the connection's `ip` identity
+   * and what the server's log names; 127.0.0.1 when absent (the in-process clients).
    */
   readonly remoteAddress?: string;
 }
@@ -70,6 +74,8 @@ export type ZkServerEvent =
   | { kind: 'txn'; zxid: number; timeMs: number; sessionId: bigint; op: ZkRequest['op'] | 'createSession'; path?: string; err: number }
   | { kind: 'watch-fired'; zxid: number; sessionId: bigint; type: number; path: string }
   | { kind: 'session-expired'; sessionId: bigint }
+  /** The server dropped a client's connection (NIOServerCnxn's "Close of session" warning). */
+  | { kind: 'connection-closed'; sessionId: bigint; message: string }
   | { kind: 'store-failed'; message: string };
 
 type Pending =
@@ -92,6 +98,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private readonly watches = new WatchManager();
   private readonly processor: RequestProcessor;
   private readonly sessions: SessionTracker;
+  private readonly containerManager: ContainerManager;
   private readonly connections = new Map<bigint, ServerConnection>();
   /** Each connection's identities (`ServerCnxn.authInfo`): they belong to the connection, not the session. */
   private readonly connectionAuth: ConnectionAuths<ServerConnection>;
@@ -114,7 +121,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   ) {
     this.zxid = header.lastZxid;
     this.connectionAuth = new ConnectionAuths(config.superDigest ?? null);
-    this.processor = new RequestProcessor(this.tree, this.watches, config.maxDataBytes);
+    this.processor = new RequestProcessor(this.tree, this.watches);
     this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
     // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
     for (const s of header.sessions) {
@@ -122,6 +129,13 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
       this.sessions.add(s.sessionId, s.timeoutMs);
     }
     this.sessions.start();
+    this.containerManager = new ContainerManager(tree, time, config, (path) => this.postDeleteContainer(path));
+    this.containerManager.start();
+  }
+
+  /** The container manager's request: no session, and nobody to answer. */
+  private postDeleteContainer(path: string): void {
+    this.enqueue({ kind: 'request', sessionId: 0n, conn: undefined, req: { op: 'deleteContainer', path }, onReply: () => undefined });
   }
 
   /** Opens the store at once (tests, tools). The app uses `openSliced` to keep its event loop free. */
@@ -206,11 +220,33 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     });
   }
 
-  /** A request from the session's current connection, checked against that connection's identities. */
-  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): void {
+  /**
+   * A request read from the session's connection. A packet longer than `jute.maxbuffer` is never
+   * read: the server closes the connection instead (the session stays) and answers false; the
+   * request is never answered, nor is anything else sent on that connection.
+   */
+  submit<R extends ZkRequest>(sessionId: bigint, req: R, onReply: (reply: ZkReply<ZkResultMap[R['op']]>) => void): boolean {
+    // The Java client sends SetWatches in batches of at most 128 KB, so those never hit the limit.
+    const length = req.op === 'setWatches' ? 0 : serializedRequestLength(req);
+    if (length > this.config.juteMaxBufferBytes) {
+      this.closeConnection(sessionId, length);
+      return false;
+    }
     // Like ZooKeeper's Request, it carries the connection it came on: a reconnect later does not change whose it is.
     const conn = this.connections.get(sessionId);
     this.enqueue({ kind: 'request', sessionId, conn, req, onReply: onReply as (reply: ZkReply<unknown>) => void });
+    return true;
+  }
+
+  /** NIOServerCnxn.readLength's "Len error": the connection goes, with its watches; the session stays. */
+  private closeConnection(sessionId: bigint, length: number): void {
+    const conn = this.connections.get(sessionId);
+    const from = `/${conn?.remoteAddress ?? LOOPBACK_ADDRESS}`;
+    const message =
+      `Close of session 0x${sessionId.toString(16)} java.io.IOException: Len error. A message from ${from} with advertised length of ${length} ` +
+      `is either a malformed message or too large to process (length is greater than jute.maxbuffer=${this.config.juteMaxBufferBytes})`;
+    this.emit({ kind: 'connection-closed', sessionId, message });
+    if (conn) this.detach(sessionId, conn);
   }
 
   /**
@@ -254,6 +290,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     this.flush();
     this.closed = true;
     this.sessions.stop();
+    this.containerManager.stop();
     this.persistence.close();
   }
 
@@ -373,7 +410,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
       case 'expire': {
         events.push({ kind: 'session-expired', sessionId: item.sessionId });
         const conn = this.connections.get(item.sessionId);
-        this.runCloseSession(item.sessionId, deliveries, commit, dirty, events);
+        this.runCloseSession(item.sessionId, false, deliveries, commit, dirty, events);
         if (conn) deliveries.push(() => conn.sessionEnded('expired'));
         return;
       }
@@ -404,15 +441,24 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     deliveries.push(() => item.onDone(Code.OK));
   }
 
-  private runCloseSession(sessionId: bigint, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+  /**
+   * The closeSession transaction: the session's ephemerals go under one zxid. A session closed by
+   * its owner is still connected while the transaction applies, so it is told of its own
+   * ephemerals' deletion before the close is answered (the notifications are queued on its
+   * connection first; NIOServerCnxn.sendCloseSession comes after the reply). An expired session's
+   * connection is closed by the server instead, and what was queued on it is lost.
+   */
+  private runCloseSession(sessionId: bigint, byOwner: boolean, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
     const ctx = this.newContext(sessionId, ++this.zxid);
     this.processor.process({ op: 'closeSession' }, ctx);
     this.sessions.remove(sessionId);
-    this.connections.delete(sessionId);
+    if (!byOwner) this.connections.delete(sessionId);
     commit.sessionDeletes.push(sessionId);
     for (const p of ctx.dirtyPaths) dirty.add(p);
     events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: 'closeSession', err: 0 });
     this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
+    this.watches.removeSession(sessionId);
+    this.connections.delete(sessionId);
   }
 
   private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
@@ -421,14 +467,14 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
       deliveries.push(() => onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid }));
       return;
     }
-    if (!this.sessions.has(sessionId)) {
+    if (req.op !== 'deleteContainer' && !this.sessions.has(sessionId)) {
       deliveries.push(() => onReply({ err: Code.SESSIONEXPIRED, zxid: this.zxid }));
       return;
     }
     this.sessions.touch(sessionId);
     if (req.op === 'closeSession') {
       const zxidBefore = this.zxid;
-      this.runCloseSession(sessionId, deliveries, commit, dirty, events);
+      this.runCloseSession(sessionId, true, deliveries, commit, dirty, events);
       deliveries.push(() => onReply({ err: 0, zxid: zxidBefore + 1, value: null }));
       return;
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Acl } from '../../../src-main/core/zookeeper';
 import { AddWatchMode, Code, CreateMode, OPEN_ACL_UNSAFE, Perms, READ_ACL_UNSAFE, WatcherType } from '../../../src-main/core/zookeeper';
 import { utf8 } from '../../support/zk-fixture';
-import { bytes, expectKeeperError, useZkFixture } from './zk-test-helpers';
+import { expectKeeperError, useZkFixture } from './zk-test-helpers';
 
 const zk = useZkFixture();
 
@@ -284,33 +284,6 @@ describe('zxid accounting', () => {
     await client.reconnect();
     await zk().idle();
 
-    expect(zk().server.lastZxid).toBe(before);
-  });
-});
-
-describe('the data size limit (jute.maxbuffer, 1 MB - 1)', () => {
-  it('accepts 1048575 bytes', async () => {
-    const client = await zk().client();
-    const { stat } = await client.create('/big', bytes(1_048_575));
-    expect(stat.dataLength).toBe(1_048_575);
-    expect((await client.getData('/big')).data).toHaveLength(1_048_575);
-    expect((await client.setData('/big', bytes(1_048_575, 9))).version).toBe(1);
-  });
-
-  it('refuses 1048576 bytes with BADARGUMENTS and writes nothing', async () => {
-    const client = await zk().client();
-    await client.create('/small', utf8('keep'));
-    const before = zk().server.lastZxid;
-
-    await expectKeeperError(client.create('/too-big', bytes(1_048_576)), Code.BADARGUMENTS);
-    await expectKeeperError(client.setData('/small', bytes(1_048_576)), Code.BADARGUMENTS);
-    await expectKeeperError(client.multi([{ type: 'create', path: '/in-multi', data: bytes(1_048_576) }]), Code.BADARGUMENTS);
-
-    expect(await client.exists('/too-big')).toBeNull();
-    expect(await client.exists('/in-multi')).toBeNull();
-    const small = await client.getData('/small');
-    expect(small.data).toEqual(utf8('keep'));
-    expect(small.stat.version).toBe(0);
     expect(zk().server.lastZxid).toBe(before);
   });
 });
