@@ -8,6 +8,8 @@ import { argumentsSchemaOf } from '../api/api-arguments';
 import { isApiMethod } from '../api/api-methods';
 import { checkArguments } from '../api/argument-check';
 import { ApiError } from '../api/backend';
+import { KafkaApiError } from '../core/common/kafka-errors';
+import { KeeperException } from '../core/zookeeper';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
 
 /**
@@ -29,11 +31,24 @@ export const INVALID_REQUEST = 'INVALID_REQUEST';
 export type UnexpectedErrorLogger = (error: unknown, service: string, method: string) => void;
 
 /**
- * The reply for a thrown value: an `ApiError` travels as its dto (Kafka's error name, message and
+ * A refusal in Kafka's or ZooKeeper's words (not a failure of the app): an `ApiError`, or the
+ * core's own Kafka errors (`BROKER_NOT_AVAILABLE`, `NOT_CONTROLLER` … when brokers are down) and
+ * ZooKeeper's (`BadArguments` for a path it cannot hold …) that reached the transport as they are.
+ */
+function refusalDtoOf(error: unknown): ApiErrorDto | null {
+  if (error instanceof ApiError) return error.toDto();
+  if (error instanceof KafkaApiError) return { name: error.error.name, message: error.message };
+  if (error instanceof KeeperException) return { name: error.codeName, message: error.message };
+  return null;
+}
+
+/**
+ * The reply for a thrown value: a refusal travels as its dto (Kafka's error name, message and
  * field); anything else as UNKNOWN_SERVER_ERROR with its message only, never a stack trace.
  */
 export function errorDtoOf(error: unknown): ApiErrorDto {
-  if (error instanceof ApiError) return error.toDto();
+  const refusal = refusalDtoOf(error);
+  if (refusal !== null) return refusal;
   const message = error instanceof Error ? error.message : String(error);
   return { name: UNKNOWN_SERVER_ERROR, message: message || 'The server experienced an unexpected error when processing the request.' };
 }
@@ -63,7 +78,7 @@ export async function callApi(
     const result = await target[method]!(...checked.args);
     return { result: result === undefined ? null : result };
   } catch (error) {
-    if (!(error instanceof ApiError)) onUnexpected?.(error, service, method);
+    if (refusalDtoOf(error) === null) onUnexpected?.(error, service, method);
     return { error: errorDtoOf(error) };
   }
 }
