@@ -17,10 +17,13 @@ type Plain<T> = T extends (...a: never[]) => unknown ? T : T extends object ? { 
 type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
 type ParamsOf<F> = F extends (...params: infer P) => unknown ? P : never;
 
+/** `true` when schema `A` accepts exactly the parameters of method type `F`, else `false`. */
+export type MatchesParameters<F, A> = Equals<Plain<InferArgs<A>>, Plain<ParamsOf<F>>>;
+
 type Schemas<S> = { readonly [M in MethodsOf<S>]: ArgsSchema<readonly unknown[]> };
 /** Each method's schema, or a message naming the method whose schema and parameters differ. */
 type Checked<S, A extends Schemas<S>> = {
-  readonly [M in MethodsOf<S>]: Equals<Plain<InferArgs<A[M]>>, Plain<ParamsOf<S[M]>>> extends true
+  readonly [M in MethodsOf<S>]: MatchesParameters<S[M], A[M]> extends true
     ? A[M]
     : `${M & string}: the schema does not accept exactly the method's parameters`;
 };
