@@ -135,7 +135,8 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       }
     case 'array':
       if (!Array.isArray(value)) throw expected(node, value, path);
-      return value.map((item, i) => checkValue(node.items, item, `${path}[${i}]`));
+      // Array.from visits the holes of a sparse array (IPC keeps them) as undefined, which fails.
+      return Array.from(value, (item: unknown, i) => checkValue(node.items, item, `${path}[${i}]`));
     case 'record': {
       if (!isPlainObject(value)) throw expected(node, value, path);
       const out: Record<string, unknown> = {};

@@ -104,6 +104,8 @@ describe('IPC bridge', () => {
     // IPC carries what JSON cannot: undefined, NaN, functions never reach a service either.
     await expect(ipcMain.invoke('dojo:cluster:events', frameEvent(PAGE_URL), Number.NaN)).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'limit' } });
     await expect(ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { limit: Infinity })).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'query.limit' } });
+    // eslint-disable-next-line no-sparse-arrays
+    await expect(ipcMain.invoke('dojo:topics:reassign', frameEvent(PAGE_URL), 'orders', [[0, 1], , [2]])).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'target[1]' } });
     expect(backend.calls).toEqual([]);
     // Optional fields left undefined (as a form leaves them) pass, and reach the service left out.
     await ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { search: undefined, limit: 50, offset: 0 });
