@@ -6,7 +6,7 @@
  * optional where it is required, an enum value too many) does not compile, and neither does a
  * method without a schema.
  */
-import { args, array, boolean, integer, nullable, number, object, oneOf, optional, record, string, union, type ArgsSchema, type InferArgs } from './argument-schema';
+import { args, array, boolean, int16, int32, integer, nullable, number, object, oneOf, optional, record, string, union, type ArgsSchema, type InferArgs } from './argument-schema';
 import type { DojoApi, MethodsOf, ServiceName } from './contract';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,12 +32,13 @@ type Checked<S, A extends Schemas<S>> = {
 // Shared shapes
 
 const strings = record(string());
-const replicaLists = array(array(integer()));
+// Kafka's wire types where a Kafka request carries the value: what no Kafka client could send is refused here too.
+const replicaLists = array(array(int32()));
 const validateOnly = object({ validateOnly: boolean() });
 const encoding = oneOf('text', 'hex', 'base64');
 const createMode = oneOf('persistent', 'ephemeral', 'persistent-sequential', 'ephemeral-sequential');
 
-const brokerId = ['brokerId', integer()] as const;
+const brokerId = ['brokerId', int32()] as const;
 const topic = ['topic', string()] as const;
 const path = ['path', string()] as const;
 const rootId = ['rootId', string()] as const;
@@ -72,15 +73,15 @@ const brokers = {
   kill: args(brokerId),
   restart: args(brokerId),
   failLogDir: args(brokerId, ['dir', string()]),
-  add: args(['spec', object({ id: optional(integer()), rack: nullable(string()), logDirs: integer(), config: strings })]),
+  add: args(['spec', object({ id: optional(int32()), rack: nullable(string()), logDirs: integer(), config: strings })]),
   remove: args(brokerId),
   configs: args(brokerId),
 };
 
 const createTopicRequest = object({
   name: string(),
-  partitions: nullable(integer()),
-  replicationFactor: nullable(integer()),
+  partitions: nullable(int32()),
+  replicationFactor: nullable(int16()),
   assignment: union('kind', {
     automatic: { rackAware: boolean() },
     manual: { assignment: replicaLists },
@@ -88,7 +89,7 @@ const createTopicRequest = object({
   }),
   configs: strings,
 });
-const addPartitionsRequest = object({ topic: string(), totalCount: integer(), newAssignment: nullable(replicaLists) });
+const addPartitionsRequest = object({ topic: string(), totalCount: int32(), newAssignment: nullable(replicaLists) });
 
 const topics = {
   list: args([
@@ -118,13 +119,13 @@ const messages = {
     'request',
     object({
       topic: string(),
-      partition: optional(nullable(integer())),
+      partition: optional(nullable(int32())),
       key: nullable(string()),
       value: nullable(string()),
       encoding: optional(encoding),
       headers: optional(array(object({ key: string(), value: nullable(string()) }))),
       acks: oneOf(0, 1, -1),
-      timeoutMs: optional(integer()),
+      timeoutMs: optional(int32()),
       compression: optional(oneOf('none', 'gzip', 'snappy', 'lz4', 'zstd')),
     }),
   ]),
@@ -132,7 +133,7 @@ const messages = {
     'request',
     object({
       topic: string(),
-      partition: integer(),
+      partition: int32(),
       from: union('kind', { earliest: {}, latest: {}, offset: { offset: integer() }, timestamp: { timestamp: integer() } }),
       maxRecords: optional(integer()),
     }),

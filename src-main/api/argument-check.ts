@@ -47,6 +47,7 @@ export function describeSchema(node: SchemaNode): string {
     case 'string':
       return 'a string';
     case 'number':
+      if (node.range) return `an integer from ${node.range.min} to ${node.range.max} (Kafka's ${node.range.kafkaType})`;
       return node.integer ? 'an integer' : 'a number';
     case 'boolean':
       return 'true or false';
@@ -117,6 +118,7 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       return value;
     case 'number':
       if (typeof value !== 'number' || !(node.integer ? Number.isSafeInteger(value) : Number.isFinite(value))) throw expected(node, value, path);
+      if (node.range && (value < node.range.min || value > node.range.max)) throw expected(node, value, path);
       return value;
     case 'boolean':
       if (typeof value !== 'boolean') throw expected(node, value, path);

@@ -14,7 +14,7 @@ declare const ACCEPTS: unique symbol;
 
 export type SchemaNode =
   | { readonly type: 'string' }
-  | { readonly type: 'number'; readonly integer: boolean }
+  | { readonly type: 'number'; readonly integer: boolean; readonly range?: IntegerRange }
   | { readonly type: 'boolean' }
   | { readonly type: 'enum'; readonly values: readonly (string | number)[] }
   | { readonly type: 'nullable'; readonly inner: SchemaNode }
@@ -31,6 +31,13 @@ export interface ObjectNode {
 export interface FieldNode {
   readonly schema: SchemaNode;
   readonly optional: boolean;
+}
+
+/** The values of one of Kafka's wire types (`INT16`, `INT32`): what a Kafka request could carry. */
+export interface IntegerRange {
+  readonly kafkaType: 'INT16' | 'INT32';
+  readonly min: number;
+  readonly max: number;
 }
 
 export type Schema<T> = SchemaNode & { readonly [ACCEPTS]?: T };
@@ -58,6 +65,10 @@ export const string = (): Schema<string> => ({ type: 'string' });
 export const number = (): Schema<number> => ({ type: 'number', integer: false });
 /** A safe integer (ids, counts, offsets, timestamps). */
 export const integer = (): Schema<number> => ({ type: 'number', integer: true });
+/** A partition count or id, a broker id, a timeout: Kafka's INT32. */
+export const int32 = (): Schema<number> => ({ type: 'number', integer: true, range: { kafkaType: 'INT32', min: -(2 ** 31), max: 2 ** 31 - 1 } });
+/** A replication factor: Kafka's INT16. */
+export const int16 = (): Schema<number> => ({ type: 'number', integer: true, range: { kafkaType: 'INT16', min: -(2 ** 15), max: 2 ** 15 - 1 } });
 export const boolean = (): Schema<boolean> => ({ type: 'boolean' });
 
 export function oneOf<const V extends readonly (string | number)[]>(...values: V): Schema<V[number]> {

@@ -37,7 +37,7 @@ describe('headless API: arguments checked against the contract', () => {
   it('names the argument, the field path and what was expected', async () => {
     expect(await refused('topics', 'create', [{ ...request, partitions: '3' }, { validateOnly: false }])).toEqual({
       name: 'INVALID_REQUEST',
-      message: 'topics.create(request, options): argument 1 (request): request.partitions must be an integer or null, not the string "3".',
+      message: "topics.create(request, options): argument 1 (request): request.partitions must be an integer from -2147483648 to 2147483647 (Kafka's INT32) or null, not the string \"3\".",
       field: 'request.partitions',
     });
     expect(await refused('topics', 'create', [{ ...request, assignment: { kind: 'auto' } }, { validateOnly: false }])).toMatchObject({
@@ -45,7 +45,7 @@ describe('headless API: arguments checked against the contract', () => {
       field: 'request.assignment.kind',
     });
     expect(await refused('topics', 'create', [{ ...request, assignment: { kind: 'manual', assignment: [[0, 1], [1, 'x']] } }, { validateOnly: true }])).toMatchObject({
-      message: 'topics.create(request, options): argument 1 (request): request.assignment.assignment[1][1] must be an integer, not the string "x".',
+      message: "topics.create(request, options): argument 1 (request): request.assignment.assignment[1][1] must be an integer from -2147483648 to 2147483647 (Kafka's INT32), not the string \"x\".",
       field: 'request.assignment.assignment[1][1]',
     });
     const { name: _name, ...nameless } = request;
@@ -60,6 +60,11 @@ describe('headless API: arguments checked against the contract', () => {
     expect(await refused('topics', 'list', [{ serach: 'ord' }])).toMatchObject({
       message: 'topics.list(query): argument 1 (query): query.serach is not a field of query (its fields: search, filter, offset, limit).',
       field: 'query.serach',
+    });
+    // What no Kafka request could carry: a partition count beyond INT32, a replication factor beyond INT16.
+    expect(await refused('topics', 'previewCreate', [{ ...request, partitions: 2 ** 31 }])).toMatchObject({ field: 'request.partitions' });
+    expect(await refused('topics', 'previewCreate', [{ ...request, replicationFactor: 40000 }])).toMatchObject({
+      message: "topics.previewCreate(request): argument 1 (request): request.replicationFactor must be an integer from -32768 to 32767 (Kafka's INT16) or null, not 40000.",
     });
     expect(await refused('cluster', 'events', [1.5])).toMatchObject({ message: 'cluster.events(limit, beforeSeq?): argument 1 (limit): limit must be an integer, not 1.5.', field: 'limit' });
     expect(await refused('topics', 'alterConfigs', ['orders', { 'retention.ms': 60000 }, { validateOnly: false }])).toMatchObject({

@@ -87,7 +87,8 @@ function randomValid(node: SchemaNode, rng: Rng, tag: string): unknown {
       return rng.nextInt(3) === 0 ? tag : pick(rng, ODD_STRINGS);
     case 'number': {
       const n = pick(rng, ODD_NUMBERS);
-      return node.integer && !Number.isSafeInteger(n) ? rng.nextInt(7) - 2 : n;
+      const fits = node.integer ? Number.isSafeInteger(n) && (!node.range || (n >= node.range.min && n <= node.range.max)) : true;
+      return fits ? n : rng.nextInt(7) - 2;
     }
     case 'boolean':
       return rng.nextInt(2) === 0;
