@@ -4,6 +4,7 @@
  */
 import { BrokerConfig } from '../core/admin/broker-config';
 import { describeBrokerConfig } from '../core/admin/broker-config-entries';
+import { definitionProblems } from '../core/cluster/cluster-definition';
 import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
 import { ApiError } from './backend';
@@ -128,7 +129,10 @@ export class BrokerServiceImpl implements BrokerService {
     const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...workspace.definition.brokerDefaults, ...spec.config });
     if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
-    workspace.addBroker({ id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } });
+    const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };
+    const [problem] = definitionProblems({ ...workspace.definition, brokers: [...workspace.definition.brokers, added] });
+    if (problem !== undefined) throw new ApiError('INVALID_INPUT', `${problem}.`, 'id');
+    workspace.addBroker(added);
     this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
     await startupRefused(id, () => workspace.cluster.startBroker(id));
     const broker = workspace.cluster.broker(id);

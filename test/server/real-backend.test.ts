@@ -89,6 +89,8 @@ describe('headless server over the real backend', () => {
   });
 
   it('refuses broker actions the broker\'s state does not allow, and passes the core\'s Kafka errors as refusals', async () => {
+    const add = await postApi(server.port, 'brokers', 'add', [{ id: -1, rack: null, logDirs: 1, config: {} }], TOKEN);
+    expect(add.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker id -1 must be a non-negative integer.', field: 'id' } });
     const start = await postApi(server.port, 'brokers', 'start', [0], TOKEN);
     expect(start.status).toBe(422);
     expect(start.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker 0 is RunningAsBroker: only a stopped broker can be started.' } });
