@@ -17,7 +17,7 @@ import { allMethods } from './fake-backend';
 import { postApi } from './http-client';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
-const CALLS_PER_METHOD = Number(process.env.FUZZ_CALLS_PER_METHOD ?? 40);
+const CALLS_PER_METHOD = Number(process.env.FUZZ_CALLS_PER_METHOD ?? 100);
 const TOKEN = 'fuzz-token';
 
 const tmp = makeTempDir('dojo-api-fuzz-');
