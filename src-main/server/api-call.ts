@@ -18,7 +18,7 @@ import type { ApiErrorDto, DojoApi } from '../api/contract';
  */
 export type ApiReply<T = unknown> = { readonly result: T } | { readonly error: ApiErrorDto };
 
-/** The name of every failure that is not an `ApiError`: a bug or an I/O error, not a refusal. */
+/** The name of every failure that is not a refusal: a bug or an I/O error. */
 export const UNKNOWN_SERVER_ERROR = 'UNKNOWN_SERVER_ERROR';
 
 /**
