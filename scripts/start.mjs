@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { electronBinary, electronSqliteBindingReady, packageDir, ROOT } from './electron-env.mjs';
 
 const electronVite = join(packageDir('electron-vite'), 'bin', 'electron-vite.js');
@@ -18,9 +19,12 @@ function runSync(script, args) {
   return spawnSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 }
 
-/** Runs a node script as the foreground child until it exits; Ctrl+C reaches it directly (same process group). */
-function runForeground(script, args) {
-  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, stdio: 'inherit' });
+/**
+ * Runs a node script as the foreground child until it exits; Ctrl+C reaches it directly (same
+ * process group), so this process relays nothing: a relayed copy would be a second Ctrl+C.
+ */
+function runForeground(script, args, nodeOptions = []) {
+  const child = spawn(process.execPath, [...nodeOptions, script, ...args], { cwd: ROOT, stdio: 'inherit' });
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
@@ -62,10 +66,12 @@ function serveHeadless(reason) {
     const status = runSync(electronVite, ['build']);
     if (status !== 0) process.exit(status);
   }
-  const tsx = join(packageDir('tsx'), 'dist', 'cli.mjs');
+  // tsx as a loader of this node, not as its parent: tsx's CLI relays signals to its child and
+  // SIGKILLs it when the child does not acknowledge the relay within 30 ms.
+  const tsxLoader = pathToFileURL(join(packageDir('tsx'), 'dist', 'loader.mjs')).href;
   const hasDataDir = process.argv.slice(2).some((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
   const dataDir = hasDataDir ? [] : ['--data-dir', join(homedir(), '.kafka-dojo', 'workspaces')];
-  runForeground(tsx, [join(ROOT, 'src-main', 'server', 'serve.ts'), ...dataDir, ...process.argv.slice(2)]);
+  runForeground(join(ROOT, 'src-main', 'server', 'serve.ts'), [...dataDir, ...process.argv.slice(2)], ['--import', tsxLoader]);
 }
 
 const electron = electronBinary();

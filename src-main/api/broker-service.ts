@@ -4,12 +4,31 @@
  */
 import { BrokerConfig } from '../core/admin/broker-config';
 import { describeBrokerConfig } from '../core/admin/broker-config-entries';
+import { definitionProblems } from '../core/cluster/cluster-definition';
+import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
 import { ApiError } from './backend';
 import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
 import { brokerDto, topicViews } from './cluster-view';
 import type { WorkspaceHost } from './workspace-host';
 import type { WorkspaceRegistry } from './workspace-registry';
+
+/** The states `KafkaServer.startup` starts from (a killed or failed broker is reset first). */
+const STARTABLE = new Set(['NotRunning', 'Killed', 'Failed']);
+
+/**
+ * A start that ends in Kafka's fatal startup error (the broker is left Failed, as Kafka halts) is
+ * the cluster's answer, not the app's failure: it travels as the exception Kafka names.
+ */
+async function startupRefused(brokerId: number, start: () => Promise<void>): Promise<void> {
+  try {
+    await start();
+  } catch (error) {
+    // Kafka's own exceptions only: anything else is a bug of the app and stays one.
+    if (!(error instanceof KafkaException)) throw error;
+    throw new ApiError(error.name, `Broker ${brokerId}: Fatal error during KafkaServer startup: ${error.message}`);
+  }
+}
 
 export class BrokerServiceImpl implements BrokerService {
   constructor(
@@ -73,12 +92,14 @@ export class BrokerServiceImpl implements BrokerService {
   }
 
   async start(brokerId: number): Promise<void> {
-    this.broker(brokerId);
-    await this.host.require().workspace.cluster.startBroker(brokerId);
+    const broker = this.broker(brokerId);
+    if (!STARTABLE.has(broker.state)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`);
+    await startupRefused(brokerId, () => this.host.require().workspace.cluster.startBroker(brokerId));
   }
 
   async shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
-    this.broker(brokerId);
+    const broker = this.broker(brokerId);
+    if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`);
     return this.host.require().workspace.cluster.shutdownBroker(brokerId, { controlled: true });
   }
 
@@ -89,11 +110,12 @@ export class BrokerServiceImpl implements BrokerService {
 
   async restart(brokerId: number): Promise<void> {
     this.broker(brokerId);
-    await this.host.require().workspace.cluster.restartBroker(brokerId);
+    await startupRefused(brokerId, () => this.host.require().workspace.cluster.restartBroker(brokerId));
   }
 
   async failLogDir(brokerId: number, dir: string): Promise<void> {
     const broker = this.broker(brokerId);
+    if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`);
     if (!broker.definition.logDirs.includes(dir)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
     await this.host.require().workspace.cluster.failLogDir(brokerId, dir);
   }
@@ -107,9 +129,12 @@ export class BrokerServiceImpl implements BrokerService {
     const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...workspace.definition.brokerDefaults, ...spec.config });
     if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
-    workspace.addBroker({ id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } });
+    const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };
+    const [problem] = definitionProblems({ ...workspace.definition, brokers: [...workspace.definition.brokers, added] });
+    if (problem !== undefined) throw new ApiError('INVALID_INPUT', `${problem}.`, 'id');
+    workspace.addBroker(added);
     this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
-    await workspace.cluster.startBroker(id);
+    await startupRefused(id, () => workspace.cluster.startBroker(id));
     const broker = workspace.cluster.broker(id);
     return brokerDto(workspace.cluster, broker, broker.definition, this.host.require().listeners.get(broker.id));
   }

@@ -4,6 +4,7 @@
  * records read back with their bytes shown as UTF-8 text where they are text.
  */
 import type { ClusterClient, ConsumedRecord } from '../core/cluster/cluster-client';
+import { ApiError } from './backend';
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../core/log/log';
 import { compressionTypeForName } from '../core/record';
 import type {
@@ -39,6 +40,16 @@ export function encodePayload(text: string, encoding: PayloadEncoding, what: str
   }
 }
 
+/** A form field's payload; input its encoding cannot read is refused next to the field. */
+function fieldPayload(text: string, encoding: PayloadEncoding, what: string, field: string): Uint8Array {
+  try {
+    return encodePayload(text, encoding, what);
+  } catch (error) {
+    if (error instanceof PayloadFormatError) throw new ApiError('INVALID_INPUT', error.message, field);
+    throw error;
+  }
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function bytesDto(bytes: Uint8Array | null): BytesDto | null {
@@ -70,11 +81,11 @@ export class MessageServiceImpl implements MessageService {
 
   async produce(request: ProduceRequestDto): Promise<ProduceResultDto> {
     const encoding = request.encoding ?? 'text';
-    const key = request.key === null ? null : encodePayload(request.key, encoding, 'key');
-    const value = request.value === null ? null : encodePayload(request.value, encoding, 'value');
+    const key = request.key === null ? null : fieldPayload(request.key, encoding, 'key', 'key');
+    const value = request.value === null ? null : fieldPayload(request.value, encoding, 'value', 'value');
     const headers = (request.headers ?? []).map((h) => ({
       key: h.key,
-      value: h.value === null ? null : encodePayload(h.value, encoding, `value of header ${h.key}`),
+      value: h.value === null ? null : fieldPayload(h.value, encoding, `value of header ${h.key}`, 'headers'),
     }));
     const outcome = await this.client().produce({
       topic: request.topic,

@@ -5,7 +5,9 @@
  * Every message is checked: a channel that is not one of those has no handler (Electron rejects
  * the invoke), and a handler refuses any sender whose frame is not our own page (the built
  * index.html over file://, or the dev server's origin in `npm run dev`). Refusals reject the invoke;
- * calls that reach the API resolve to an ApiReply (`{ result }` or `{ error }`), like the HTTP body.
+ * calls that reach the API resolve to an ApiReply (`{ result }` or `{ error }`), like the HTTP body —
+ * through the same dispatcher (`callApi`), so arguments are checked against the same schemas and
+ * refused with the same INVALID_REQUEST error.
  *
  * Types only from `electron` (the stand-ins of the tests implement these interfaces), so the
  * bridge runs in Vitest without the Electron binary.

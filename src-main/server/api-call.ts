@@ -1,10 +1,15 @@
 /**
  * One call of the API as both transports make it (the headless server's `POST /api/<s>/<m>` and
- * the Electron IPC bridge): look the method up in the exhaustive list, call it on its service, and
- * turn the outcome into the reply the UI receives. No business logic lives here.
+ * the Electron IPC bridge): look the method up in the exhaustive list, check its arguments against
+ * the method's schema, call it on its service, and turn the outcome into the reply the UI
+ * receives. No business logic lives here.
  */
+import { argumentsSchemaOf } from '../api/api-arguments';
 import { isApiMethod } from '../api/api-methods';
+import { checkArguments } from '../api/argument-check';
 import { ApiError } from '../api/backend';
+import { KafkaApiError } from '../core/common/kafka-errors';
+import { KeeperException } from '../core/zookeeper';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
 
 /**
@@ -13,25 +18,45 @@ import type { ApiErrorDto, DojoApi } from '../api/contract';
  */
 export type ApiReply<T = unknown> = { readonly result: T } | { readonly error: ApiErrorDto };
 
-/** The name of every failure that is not an `ApiError`: a bug or an I/O error, not a refusal. */
+/** The name of every failure that is not a refusal: a bug or an I/O error. */
 export const UNKNOWN_SERVER_ERROR = 'UNKNOWN_SERVER_ERROR';
+
+/**
+ * The name of a call whose arguments do not fit the method (HTTP 400): Kafka's name for a malformed
+ * request. Services never use it (they refuse with Kafka's error names, or INVALID_INPUT).
+ */
+export const INVALID_REQUEST = 'INVALID_REQUEST';
 
 /** Called with an unexpected exception (with its stack) before the UI gets its generic reply. */
 export type UnexpectedErrorLogger = (error: unknown, service: string, method: string) => void;
 
 /**
- * The reply for a thrown value: an `ApiError` travels as its dto (Kafka's error name, message and
+ * A refusal in Kafka's or ZooKeeper's words (not a failure of the app): an `ApiError`, or the
+ * core's own Kafka errors (`BROKER_NOT_AVAILABLE`, `NOT_CONTROLLER` … when brokers are down) and
+ * ZooKeeper's (`BadArguments` for a path it cannot hold …) that reached the transport as they are.
+ */
+function refusalDtoOf(error: unknown): ApiErrorDto | null {
+  if (error instanceof ApiError) return error.toDto();
+  if (error instanceof KafkaApiError) return { name: error.error.name, message: error.message };
+  if (error instanceof KeeperException) return { name: error.codeName, message: error.message };
+  return null;
+}
+
+/**
+ * The reply for a thrown value: a refusal travels as its dto (Kafka's error name, message and
  * field); anything else as UNKNOWN_SERVER_ERROR with its message only, never a stack trace.
  */
 export function errorDtoOf(error: unknown): ApiErrorDto {
-  if (error instanceof ApiError) return error.toDto();
+  const refusal = refusalDtoOf(error);
+  if (refusal !== null) return refusal;
   const message = error instanceof Error ? error.message : String(error);
   return { name: UNKNOWN_SERVER_ERROR, message: message || 'The server experienced an unexpected error when processing the request.' };
 }
 
 /**
- * Calls `service.method(...args)`. The caller has already refused unknown names (this checks again,
- * so that no property of a service other than a listed method can ever be reached).
+ * Calls `service.method(...args)` with the checked copy of `args`, or refuses them as INVALID_REQUEST
+ * (which argument, which field, what was expected). The caller has already refused unknown names
+ * (this checks again, so that no property of a service other than a listed method can ever be reached).
  */
 export async function callApi(
   api: DojoApi,
@@ -43,12 +68,17 @@ export async function callApi(
   if (!isApiMethod(service, method)) {
     return { error: { name: 'UNKNOWN_METHOD', message: `There is no API method ${service}.${method}.` } };
   }
+  const checked = checkArguments(argumentsSchemaOf(service, method), args, `${service}.${method}`);
+  if (!checked.ok) {
+    const { field, message } = checked.problem;
+    return { error: field === '' ? { name: INVALID_REQUEST, message } : { name: INVALID_REQUEST, message, field } };
+  }
   try {
     const target = api[service] as unknown as Record<string, (...callArgs: unknown[]) => unknown>;
-    const result = await target[method]!(...args);
+    const result = await target[method]!(...checked.args);
     return { result: result === undefined ? null : result };
   } catch (error) {
-    if (!(error instanceof ApiError)) onUnexpected?.(error, service, method);
+    if (refusalDtoOf(error) === null) onUnexpected?.(error, service, method);
     return { error: errorDtoOf(error) };
   }
 }

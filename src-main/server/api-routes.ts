@@ -8,7 +8,7 @@
  * | 401 | no token, or a wrong one (`Authorization: Bearer <token>`) |
  * | 404 | no such service or method |
  * | 405 | not a POST |
- * | 400 | the body is not a JSON array |
+ * | 400 | the body is not a JSON array, or the arguments do not fit the method (INVALID_REQUEST: which argument, which field) |
  * | 413 | the body is larger than the limit |
  * | 422 | the service refused the call (an ApiError: Kafka's error name, message, field) |
  * | 500 | anything else went wrong (UNKNOWN_SERVER_ERROR, the message only) |
@@ -16,7 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiMethod } from '../api/api-methods';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
-import { callApi, UNKNOWN_SERVER_ERROR, type UnexpectedErrorLogger } from './api-call';
+import { callApi, INVALID_REQUEST, UNKNOWN_SERVER_ERROR, type UnexpectedErrorLogger } from './api-call';
 import { isAuthorized } from './auth';
 
 export const API_PREFIX = '/api/';
@@ -74,6 +74,11 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
+function statusOf(error: ApiErrorDto): number {
+  if (error.name === UNKNOWN_SERVER_ERROR) return 500;
+  return error.name === INVALID_REQUEST ? 400 : 422;
+}
+
 /** Handles a request whose path starts with /api/. */
 export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, url: URL, options: ApiRouteOptions): Promise<void> {
   if (!isAuthorized(request, url, options.token, { allowQuery: false })) {
@@ -98,7 +103,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     return;
   }
   if (request.method !== 'POST') {
-    sendError(response, 405, { name: 'INVALID_REQUEST', message: 'Use POST with a JSON array of arguments.' }, { Allow: 'POST' });
+    sendError(response, 405, { name: INVALID_REQUEST, message: 'Use POST with a JSON array of arguments.' }, { Allow: 'POST' });
     return;
   }
   let body: string;
@@ -107,7 +112,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       // The rest of the body is not read: close the connection after the reply.
-      sendError(response, 413, { name: 'INVALID_REQUEST', message: `The request body is larger than ${options.maxBodyBytes} bytes.` }, { Connection: 'close' });
+      sendError(response, 413, { name: INVALID_REQUEST, message: `The request body is larger than ${options.maxBodyBytes} bytes.` }, { Connection: 'close' });
       request.resume();
       return;
     }
@@ -120,12 +125,12 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     args = undefined;
   }
   if (!Array.isArray(args)) {
-    sendError(response, 400, { name: 'INVALID_REQUEST', message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].' });
+    sendError(response, 400, { name: INVALID_REQUEST, message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].' });
     return;
   }
   const reply = await callApi(options.api, service, method, args, options.onUnexpected);
   if ('error' in reply) {
-    sendError(response, reply.error.name === UNKNOWN_SERVER_ERROR ? 500 : 422, reply.error);
+    sendError(response, statusOf(reply.error), reply.error);
   } else {
     sendJson(response, 200, reply);
   }

@@ -1,7 +1,8 @@
 /**
  * `npm run serve -- --data-dir DIR --port N --token T [--host H]`: the headless mode. Opens the
  * workspaces in DIR, serves the built renderer and the whole API, and prints the page's address
- * with its token in one line. Ctrl+C (SIGINT) or SIGTERM shuts the cluster down cleanly.
+ * with its token in one line. Ctrl+C (SIGINT) or SIGTERM shuts the cluster down cleanly, also
+ * when it comes during startup; a second one after a pause exits without waiting.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,7 +12,13 @@ import { parseServeArgs, SERVE_USAGE, ServeArgsError } from './args';
 import { generateToken } from './auth';
 import { isLoopbackHost } from './host-check';
 import { startHeadlessServer, type HeadlessServer } from './http-server';
+import { handleShutdownSignals } from './shutdown-signals';
 import { RENDERER_MISSING_MESSAGE } from './static-files';
+
+interface Running {
+  readonly server: HeadlessServer;
+  readonly backend: DojoBackend;
+}
 
 async function main(): Promise<void> {
   let args;
@@ -34,6 +41,36 @@ async function main(): Promise<void> {
     console.warn(`Kafka Dojo: listening on ${args.host}: anyone who can reach this machine and has the token can drive the cluster.`);
   }
 
+  // Installed before the cluster starts: a Ctrl+C during startup stops it cleanly once it is up.
+  let running: Running | null = null;
+  let stopRequested = false;
+  const stop = (started: Running): void => {
+    void started.server
+      .close()
+      .then(() => started.backend.close())
+      .then(
+        () => {
+          console.log('Kafka Dojo: the cluster shut down cleanly.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error('Kafka Dojo: the cluster did not shut down cleanly:', error);
+          process.exit(1);
+        },
+      );
+  };
+  handleShutdownSignals({
+    shutdown() {
+      stopRequested = true;
+      console.log('Kafka Dojo: shutting the cluster down… (Ctrl+C again, after a second, exits without waiting)');
+      if (running !== null) stop(running);
+    },
+    force(signal) {
+      console.error(`Kafka Dojo: ${signal} again, exiting without waiting (the next start recovers the brokers' logs).`);
+      process.exit(130);
+    },
+  });
+
   mkdirSync(args.dataDir, { recursive: true });
   const backend: DojoBackend = await createBackend({ dataDir: args.dataDir });
   let server: HeadlessServer;
@@ -47,30 +84,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  running = { server, backend };
+  if (stopRequested) {
+    stop(running);
+    return;
+  }
   console.log(`Kafka Dojo headless: ${server.url}`);
   console.log(`  workspaces in ${args.dataDir}; Ctrl+C stops the cluster cleanly.`);
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      console.error(`Kafka Dojo: ${signal} again, exiting without waiting.`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log('Kafka Dojo: shutting the cluster down…');
-    void server
-      .close()
-      .then(() => backend.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Kafka Dojo: the cluster did not shut down cleanly:', error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -3,26 +3,55 @@
  * end through the emulated cluster (no transport).
  */
 import { existsSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto } from '../../src-main/api/contract';
 import { createBackend } from '../../src-main/api/create-backend';
+import { FIRST_BROKER_PORT } from '../../src-main/api/workspace-host';
 import { makeTempDir } from '../support/temp-dir';
 import { waitFor } from '../support/wait-for';
+
+/**
+ * Occupies 127.0.0.1:`port` for the test; when another program holds it already, it is just as
+ * occupied, so either way the broker that prefers it must take another.
+ */
+async function occupy(port: number): Promise<Server | null> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 describe('the backend the UI talks to (real clock, real files)', () => {
   const tmp = makeTempDir('kafka-dojo-backend-');
   let backend: DojoBackend;
+  let blocker: Server | null = null;
   const pushes: PushDto[] = [];
 
   beforeAll(async () => {
+    // Broker 0 prefers 9092: hold it, so that the test sees the fallback whatever else runs here.
+    blocker = await occupy(FIRST_BROKER_PORT);
     backend = await createBackend({ dataDir: tmp.dir });
     backend.onPush((p) => pushes.push(p));
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);
   }, 60_000);
   afterAll(async () => {
     await backend?.close();
+    blocker?.close();
     tmp.cleanup();
   });
 
@@ -30,13 +59,24 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     const [ws] = await backend.api.workspaces.list();
     expect(ws).toMatchObject({ name: 'dojo', brokers: 3, isOpen: true, snapshots: [] });
     const overview = await backend.api.cluster.overview();
-    expect(overview.brokers.map((b) => [b.id, b.state, b.port])).toEqual([
-      [0, 'RunningAsBroker', 9092],
-      [1, 'RunningAsBroker', 9093],
-      [2, 'RunningAsBroker', 9094],
+    expect(overview.brokers.map((b) => [b.id, b.state])).toEqual([
+      [0, 'RunningAsBroker'],
+      [1, 'RunningAsBroker'],
+      [2, 'RunningAsBroker'],
     ]);
     expect(overview.brokers.filter((b) => b.isController).map((b) => b.id)).toEqual([overview.controllerId]);
     expect(existsSync(join(tmp.dir, 'workspaces', ws.id, 'metadata.db'))).toBe(true);
+  });
+
+  it('moves a broker whose preferred port is taken to a free one, and registers the port it bound', async () => {
+    const { brokers } = await backend.api.cluster.overview();
+    expect(brokers[0].port).not.toBe(FIRST_BROKER_PORT);
+    expect(new Set(brokers.map((b) => b.port)).size).toBe(3);
+    for (const broker of brokers) {
+      const registered = JSON.parse((await backend.api.zookeeper.get(`/brokers/ids/${broker.id}`))?.data?.text ?? 'null') as { host: string; port: number };
+      expect(registered, `broker ${broker.id}`).toMatchObject({ host: '127.0.0.1', port: broker.port });
+      expect(await canConnect(broker.port), `broker ${broker.id}`).toBe(true);
+    }
   });
 
   it('previews a topic as Kafka assigns it, creates exactly that, and the partitions come online', async () => {

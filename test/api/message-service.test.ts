@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageServiceImpl, PayloadFormatError } from '../../src-main/api/message-service';
+import { MessageServiceImpl } from '../../src-main/api/message-service';
 import { ClusterHarness } from '../support/cluster-harness';
 import { CREATE, adminOf, drive, topic } from '../support/scenario';
 
@@ -45,7 +45,17 @@ describe('MessageService (the message tester)', () => {
 
   it('says what is wrong with an input, in the encoding the person chose, and writes nothing', async () => {
     const s = await service();
-    await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: 'xyz', encoding: 'hex', acks: 1 })).rejects.toThrow(PayloadFormatError);
+    // Refused next to the field, as the UI shows it (an ApiError, 422 over HTTP).
+    await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: 'xyz', encoding: 'hex', acks: 1 })).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      message: 'The value is not hex: an even number of 0-9, a-f digits is expected.',
+      field: 'value',
+    });
+    await expect(s.produce({ topic: 'orders', partition: 0, key: 'zz', value: null, encoding: 'hex', acks: 1 })).rejects.toMatchObject({ field: 'key' });
+    await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: null, encoding: 'base64', headers: [{ key: 'h', value: '!' }], acks: 1 })).rejects.toMatchObject({
+      message: 'The value of header h is not base64.',
+      field: 'headers',
+    });
     await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: 'not base64!', encoding: 'base64', acks: 1 })).rejects.toThrow('The value is not base64.');
     expect((await s.read({ topic: 'orders', partition: 0, from: { kind: 'earliest' } })).highWatermark).toBe(0);
   });

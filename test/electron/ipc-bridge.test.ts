@@ -85,10 +85,31 @@ describe('IPC bridge', () => {
     backend.answer('cluster', 'overview', () => {
       throw new Error('disk on fire');
     });
-    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), {}, { validateOnly: false })).resolves.toEqual({
+    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), ...sampleArgs('topics', 'create'))).resolves.toEqual({
       error: { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' },
     });
     await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' } });
+  });
+
+  it('refuses arguments that do not fit the method with the INVALID_REQUEST the HTTP transport sends, calling nothing', async () => {
+    const { ipcMain, backend } = setUp();
+    const request = sampleArgs('topics', 'create')[0];
+    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), request)).resolves.toEqual({
+      error: {
+        name: 'INVALID_REQUEST',
+        message: 'topics.create(request, options): argument 2 (options) is missing: it must be an object {validateOnly}.',
+        field: 'options',
+      },
+    });
+    // IPC carries what JSON cannot: undefined, NaN, functions never reach a service either.
+    await expect(ipcMain.invoke('dojo:cluster:events', frameEvent(PAGE_URL), Number.NaN)).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'limit' } });
+    await expect(ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { limit: Infinity })).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'query.limit' } });
+    // eslint-disable-next-line no-sparse-arrays
+    await expect(ipcMain.invoke('dojo:topics:reassign', frameEvent(PAGE_URL), 'orders', [[0, 1], , [2]])).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'target[1]' } });
+    expect(backend.calls).toEqual([]);
+    // Optional fields left undefined (as a form leaves them) pass, and reach the service left out.
+    await ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { search: undefined, limit: 50, offset: 0 });
+    expect(backend.calls.map((call) => call.args)).toEqual([[{ limit: 50, offset: 0 }]]);
   });
 
   it('forwards every push to the live windows on dojo:push, and stops when disposed', async () => {

@@ -95,7 +95,8 @@ describe('headless API: routing', () => {
   it('answers 413 above the body limit, by Content-Length and by streamed size', async () => {
     await t.stop();
     t = await startTestServer({ maxBodyBytes: 1024 });
-    const big = JSON.stringify(['x'.repeat(2000)]);
+    const produce = (value: string): string => JSON.stringify([{ topic: 'orders', key: null, value, acks: 1 }]);
+    const big = produce('x'.repeat(2000));
     const res = await postApi(t.port, 'messages', 'produce', big, TOKEN);
     expect(res.status).toBe(413);
     expect(res.json()).toMatchObject({ error: { name: 'INVALID_REQUEST' } });
@@ -107,7 +108,7 @@ describe('headless API: routing', () => {
       body: big,
     });
     expect(chunked.status).toBe(413);
-    const fits = await postApi(t.port, 'messages', 'produce', JSON.stringify(['x'.repeat(900)]), TOKEN);
+    const fits = await postApi(t.port, 'messages', 'produce', produce('x'.repeat(900)), TOKEN);
     expect(fits.status).toBe(200);
     expect(t.backend.calls).toHaveLength(1);
   });
@@ -136,7 +137,7 @@ describe('headless API: errors', () => {
     t.backend.answer('topics', 'create', () => {
       throw new ApiError('INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.', 'replicationFactor');
     });
-    const res = await postApi(t.port, 'topics', 'create', [{ name: 'orders' }, { validateOnly: false }], TOKEN);
+    const res = await postApi(t.port, 'topics', 'create', sampleArgs('topics', 'create'), TOKEN);
     expect(res.status).toBe(422);
     expect(res.json()).toEqual({
       error: { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' },

@@ -6,6 +6,7 @@
 import { API_METHODS } from '../../src-main/api/api-methods';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { DojoApi, PushDto, ServiceName } from '../../src-main/api/contract';
+import { validArgs } from '../support/argument-samples';
 
 export interface RecordedCall {
   readonly service: string;
@@ -30,9 +31,9 @@ export function allMethods(): Array<[ServiceName, string]> {
   );
 }
 
-/** Distinct JSON-safe arguments per method, so a test can tell that each reached its own method. */
-export function sampleArgs(service: string, method: string): unknown[] {
-  return [{ tag: `${service}.${method}`, nested: { list: [1, 'two', null], flag: true } }, 42, 'x'];
+/** Valid, JSON-safe arguments per method, distinct (their strings name the method), so a test can tell that each reached its own method. */
+export function sampleArgs(service: ServiceName, method: string): unknown[] {
+  return validArgs(service, method);
 }
 
 export function createFakeBackend(): FakeBackend {

@@ -73,4 +73,32 @@ describe('headless server over the real backend', () => {
       socket.terminate();
     }
   });
+
+  it('answers 400 naming the missing argument when topics/create comes without its options (it answered 500)', async () => {
+    const res = await postApi(server.port, 'topics', 'create', [
+      { name: 'no-options', partitions: 1, replicationFactor: 1, assignment: { kind: 'automatic', rackAware: true }, configs: {} },
+    ], TOKEN);
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'options' } });
+  });
+
+  it('refuses a payload its encoding cannot read next to the field, not as a server failure', async () => {
+    const res = await postApi(server.port, 'messages', 'produce', [{ topic: 'smoke', key: null, value: 'abc', encoding: 'hex', acks: 1 }], TOKEN);
+    expect(res.status).toBe(422);
+    expect(res.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'The value is not hex: an even number of 0-9, a-f digits is expected.', field: 'value' } });
+  });
+
+  it('refuses broker actions the broker\'s state does not allow, and passes the core\'s Kafka errors as refusals', async () => {
+    const add = await postApi(server.port, 'brokers', 'add', [{ id: -1, rack: null, logDirs: 1, config: {} }], TOKEN);
+    expect(add.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker id -1 must be a non-negative integer.', field: 'id' } });
+    const start = await postApi(server.port, 'brokers', 'start', [0], TOKEN);
+    expect(start.status).toBe(422);
+    expect(start.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker 0 is RunningAsBroker: only a stopped broker can be started.' } });
+    for (const id of [0, 1, 2]) expect((await postApi(server.port, 'brokers', 'kill', [id], TOKEN)).status).toBe(200);
+    const shutdown = await postApi(server.port, 'brokers', 'shutdown', [1], TOKEN);
+    expect(shutdown.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker 1 is Killed: only a running broker can be shut down.' } });
+    const produce = await postApi(server.port, 'messages', 'produce', [{ topic: 'smoke', key: null, value: 'v', acks: 1 }], TOKEN);
+    expect(produce.status).toBe(422);
+    expect(produce.json()).toEqual({ error: { name: 'BROKER_NOT_AVAILABLE', message: 'No broker is running.' } });
+  });
 });

@@ -50,6 +50,22 @@ describe('broker listeners', () => {
     expect(await canConnect(port)).toBe(true);
   });
 
+  it('binds its preferred port when that one is free', async () => {
+    // A port just freed by the OS stands in for 9092 + id: no test may depend on 9092 itself being free.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const preferred = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), () => { throw new Error('no admin needed'); }, preferred);
+    try {
+      expect(await listener.bind()).toEqual({ host: '127.0.0.1', port: preferred });
+      expect(listener.boundPort).toBe(preferred);
+      expect(await canConnect(preferred)).toBe(true);
+    } finally {
+      listener.close();
+    }
+  });
+
   it('takes a free port when the preferred one is in use, and says which', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
