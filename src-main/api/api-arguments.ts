@@ -161,6 +161,7 @@ const zookeeper = {
   check: args(['request', object({ ...znodeData, op: oneOf('create', 'setData', 'delete'), mode: optional(createMode) })]),
   templates: args(),
   watches: args(),
+  addAuth: args(['scheme', string()], ['auth', string()]),
 };
 
 const logDirs = {

@@ -14,9 +14,11 @@ import type { ApiErrorDto, DojoApi } from '../api/contract';
 
 /**
  * What a call returns to the UI, through either transport: the method's result (`null` for a
- * method that returns nothing), or the error that refused it.
+ * method that returns nothing), or the error that refused it. `unexpected` marks a failure of the
+ * app rather than a refusal: Kafka itself answers some refusals as UNKNOWN_SERVER_ERROR (an
+ * AlterConfigs of a missing topic), so the name alone cannot tell them apart.
  */
-export type ApiReply<T = unknown> = { readonly result: T } | { readonly error: ApiErrorDto };
+export type ApiReply<T = unknown> = { readonly result: T } | { readonly error: ApiErrorDto; readonly unexpected?: true };
 
 /** The name of every failure that is not a refusal: a bug or an I/O error. */
 export const UNKNOWN_SERVER_ERROR = 'UNKNOWN_SERVER_ERROR';
@@ -78,7 +80,9 @@ export async function callApi(
     const result = await target[method]!(...checked.args);
     return { result: result === undefined ? null : result };
   } catch (error) {
-    if (refusalDtoOf(error) === null) onUnexpected?.(error, service, method);
-    return { error: errorDtoOf(error) };
+    const refusal = refusalDtoOf(error);
+    if (refusal !== null) return { error: refusal };
+    onUnexpected?.(error, service, method);
+    return { error: errorDtoOf(error), unexpected: true };
   }
 }

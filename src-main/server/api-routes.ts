@@ -10,13 +10,13 @@
  * | 405 | not a POST |
  * | 400 | the body is not a JSON array, or the arguments do not fit the method (INVALID_REQUEST: which argument, which field) |
  * | 413 | the body is larger than the limit |
- * | 422 | the service refused the call (an ApiError: Kafka's error name, message, field) |
+ * | 422 | the service refused the call in Kafka's or ZooKeeper's words (its error name — Kafka's own UNKNOWN_SERVER_ERROR too, as for an AlterConfigs of a missing topic —, message, field) |
  * | 500 | anything else went wrong (UNKNOWN_SERVER_ERROR, the message only) |
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiMethod } from '../api/api-methods';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
-import { callApi, INVALID_REQUEST, UNKNOWN_SERVER_ERROR, type UnexpectedErrorLogger } from './api-call';
+import { callApi, INVALID_REQUEST, type UnexpectedErrorLogger } from './api-call';
 import { isAuthorized } from './auth';
 
 export const API_PREFIX = '/api/';
@@ -74,9 +74,9 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function statusOf(error: ApiErrorDto): number {
-  if (error.name === UNKNOWN_SERVER_ERROR) return 500;
-  return error.name === INVALID_REQUEST ? 400 : 422;
+function statusOf(reply: { readonly error: ApiErrorDto; readonly unexpected?: true }): number {
+  if (reply.unexpected) return 500;
+  return reply.error.name === INVALID_REQUEST ? 400 : 422;
 }
 
 /** Handles a request whose path starts with /api/. */
@@ -130,7 +130,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   }
   const reply = await callApi(options.api, service, method, args, options.onUnexpected);
   if ('error' in reply) {
-    sendError(response, statusOf(reply.error), reply.error);
+    sendError(response, statusOf(reply), reply.error);
   } else {
     sendJson(response, 200, reply);
   }
