@@ -4,10 +4,14 @@
  * registration disappearing under a ChildrenWatch; a dropped connection resuming its session;
  * pings keeping a short session alive on the cluster's clock.
  */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeeper-listener';
 import { ClusterHarness } from '../../support/cluster-harness';
-import { kazoo, kazooUnavailable } from '../../support/kazoo';
+import { PYTHON } from '../../support/kafka-python';
+import { KAZOO_SCRIPT, kazoo, kazooUnavailable } from '../../support/kazoo';
+import { waitFor } from '../../support/wait-for';
 
 const unavailable = kazooUnavailable();
 // Outside CI without kazoo: skip, saying why. In CI (which installs it) this fails instead.
@@ -19,7 +23,7 @@ describe.skipIf(skip)('kazoo against the emulated ZooKeeper', () => {
   let listener: ZooKeeperListener;
 
   beforeAll(async () => {
-    h = await ClusterHarness.create({ brokers: 1 });
+    h = await ClusterHarness.create({ brokers: 2 });
     listener = await ZooKeeperListener.bind(h.zkServer, 0);
   }, 60_000);
   afterAll(async () => {
@@ -77,5 +81,45 @@ describe.skipIf(skip)('kazoo against the emulated ZooKeeper', () => {
       ['child', 'CHILD', '/w'],
     ]);
     expect(out.data_watch).toEqual(['1', '2']);
+  }, 60_000);
+
+  it('sees a killed broker leave /brokers/ids through a ChildrenWatch once its session expires', async () => {
+    const child = spawn(PYTHON, [KAZOO_SCRIPT, 'children', listener.connectString, '/brokers/ids'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lists: string[][] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => lists.push(JSON.parse(line) as string[]));
+    try {
+      await waitFor('the first children list', async () => lists.length >= 1, 30_000);
+      expect(lists[0]).toEqual(['0', '1']);
+      h.cluster.killBroker(1);
+      // zookeeper.session.timeout.ms is 18 s; kazoo's own session (40 s) outlives the advance.
+      for (let ms = 0; ms < 21_000 && lists.length < 2; ms += 1000) await h.advance(1000);
+      await waitFor('the watch to fire', async () => lists.length >= 2, 30_000);
+      expect(lists.at(-1)).toEqual(['0']);
+    } finally {
+      child.stdin.end('stop\n');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+    await h.cluster.startBroker(1);
+    await h.settle();
+  }, 90_000);
+
+  it('resumes the session after a dropped connection, and hands it to a client that presents its id and password', async () => {
+    const out = await kazoo<{ states: string[]; same_session: boolean; ephemeral_kept: boolean; taken_by_id: boolean }>('resume', listener.connectString);
+    expect(out.states.slice(0, 2)).toEqual(['SUSPENDED', 'CONNECTED']);
+    expect(out).toMatchObject({ same_session: true, ephemeral_kept: true, taken_by_id: true });
+  }, 60_000);
+
+  it('keeps a 4 s session alive with pings alone while the cluster clock runs 1.5× faster than real time', async () => {
+    const run = kazoo<{ timeout: number; states: string[]; alive: boolean; connected: boolean }>('ping', listener.connectString, '8');
+    let done = false;
+    void run.finally(() => (done = true));
+    const startedMs = h.time.nowMs();
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await h.advance(150);
+    }
+    const out = await run;
+    expect(h.time.nowMs() - startedMs).toBeGreaterThan(3 * 4000);
+    expect(out).toEqual({ timeout: 4000, states: [], alive: true, connected: true });
   }, 60_000);
 });
