@@ -140,7 +140,6 @@ export class ZooKeeperConnection implements ServerConnection {
       if (this.state === 'new' && this.packetsReceived === 0) {
         const output = this.host.fourLetterWord(length, this);
         if (output !== null) {
-          this.interestOps = 0;
           this.state = 'closed';
           this.socket.end(output);
           this.host.closed(this, null);

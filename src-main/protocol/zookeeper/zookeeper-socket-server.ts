@@ -97,9 +97,13 @@ export class ZooKeeperSocketServer implements ConnectionHost, ServerStatsView {
 
   // ---- ConnectionHost ----
 
-  fourLetterWord(firstInt: number): string | null {
+  fourLetterWord(firstInt: number, conn: ZooKeeperConnection): string | null {
     const word = fourLetterWordOf(firstInt);
     if (word === null) return null;
+    // As NIOServerCnxn: the word counts as a packet received, and the connection stops reading.
+    conn.interestOps = 0;
+    conn.packetsReceived++;
+    this.packetsReceived++;
     return answerFourLetterWord(word, this.options.fourLetterWordWhitelist?.() ?? DEFAULT_4LW_WHITELIST, this);
   }
 
