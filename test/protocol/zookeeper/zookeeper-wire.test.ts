@@ -226,4 +226,26 @@ describe('the ZooKeeper client port, byte by byte', () => {
     await back.whenClosed();
     expect(h.zkServer.sessionIds()).not.toContain(sessionId);
   });
+
+  it('re-arms watches with SetWatches (xid −8) after a reconnect, firing at once what changed meanwhile', async () => {
+    const writer = await client();
+    const acl = (w: JuteWriter) => w.vector([1], () => w.int(31).ustring('world').ustring('anyone'));
+    await writer.request(ZkOpCode.create, (w) => acl(w.ustring('/sw').buffer(Buffer.from('0'))).int(0));
+    const first = await client({ sessionTimeoutMs: 20000 });
+    const { sessionId, passwd } = first.handshake!;
+    const read = await first.request(ZkOpCode.getData, (w) => w.ustring('/sw').bool(true));
+    const seenZxid = read.zxid;
+    first.close();
+    await first.whenClosed();
+    await writer.request(ZkOpCode.setData, (w) => w.ustring('/sw').buffer(Buffer.from('1')).int(-1));
+    const events: Array<{ type: number; path: string | null }> = [];
+    const again = await client({ sessionId, passwd, lastZxidSeen: seenZxid, onNotification: (e) => events.push(e) });
+    const set = await again.request(ZkOpCode.setWatches2, (w) => w.long(seenZxid).strings(['/sw']).strings(['/sw-later']).strings([]).strings([]).strings([]), -8);
+    expect([set.xid, set.err]).toEqual([-8, 0]);
+    expect(events).toEqual([{ type: EventType.NodeDataChanged, state: 3, path: '/sw' }]);
+    await writer.request(ZkOpCode.create, (w) => acl(w.ustring('/sw-later').buffer(null)).int(0));
+    await again.request(ZkOpCode.sync, path('/'));
+    expect(events.at(-1)).toEqual({ type: EventType.NodeCreated, state: 3, path: '/sw-later' });
+  });
 });
+
