@@ -3,19 +3,24 @@
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
+import { runZooKeeperShell } from './zookeeper-shell/zookeeper-shell';
 
 const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<number>> = {
   'kafka-topics': runKafkaTopics,
   'kafka-topics.sh': runKafkaTopics,
+  'zookeeper-shell': runZooKeeperShell,
+  'zookeeper-shell.sh': runZooKeeperShell,
 };
 
 const USAGE = `Usage: kafka-dojo <tool> [options]
 
 Tools (each takes the options of its Kafka 2.5 script):
   kafka-topics    create, delete, describe, or change a topic (kafka-topics.sh)
+  zookeeper-shell the emulated ZooKeeper's znodes with zkCli's commands (zookeeper-shell.sh)
 
 Example:
   kafka-dojo kafka-topics --bootstrap-server 127.0.0.1:9092 --list
+  kafka-dojo zookeeper-shell 127.0.0.1:2181 ls /brokers/ids
 `;
 
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
