@@ -4,7 +4,9 @@
  * words in `4lw.commands.whitelist` run (`*` = all; `srvr` always, as zkServer.sh needs it); any
  * other known word answers "<cmd> is not executed because it is not in the whitelist.".
  */
+import { statSync } from 'node:fs';
 import { hostname, release, userInfo } from 'node:os';
+import { join } from 'node:path';
 import { javaDateToString, javaDoubleToString } from '../../core/common/java-lang';
 import type { ZooKeeperServer } from '../../core/zookeeper';
 
@@ -117,6 +119,20 @@ function dump(v: ServerStatsView): string {
   return s;
 }
 
+/** The bytes of the store (`metadata.db` and its WAL), which stands for ZooKeeper's snapshots and logs. */
+function dataDirSize(dataDir: string): number {
+  if (dataDir === '') return 0;
+  let total = 0;
+  for (const f of ['metadata.db', 'metadata.db-wal']) {
+    try {
+      total += statSync(join(dataDir, f)).size;
+    } catch {
+      // not there (yet): counts as nothing
+    }
+  }
+  return total;
+}
+
 function environment(): string {
   const mem = process.memoryUsage();
   const mb = (b: number) => `${Math.round(b / (1024 * 1024))}MB`;
@@ -190,7 +206,8 @@ export function runFourLetterWord(word: string, v: ServerStatsView): string {
     case 'conf': {
       const c = server.config;
       return (
-        `clientPort=${v.clientPort}\nsecureClientPort=-1\ndataDir=${v.dataDir}\ndataLogDir=${v.dataDir}\n` +
+        `clientPort=${v.clientPort}\nsecureClientPort=-1\ndataDir=${v.dataDir}\ndataDirSize=${dataDirSize(v.dataDir)}\n` +
+        `dataLogDir=${v.dataDir}\ndataLogSize=${dataDirSize(v.dataDir)}\n` +
         `tickTime=${c.tickTimeMs}\nmaxClientCnxns=60\nminSessionTimeout=${c.minSessionTimeoutMs}\nmaxSessionTimeout=${c.maxSessionTimeoutMs}\n` +
         `clientPortListenBacklog=-1\nserverId=${c.serverId}\n`
       );
@@ -216,7 +233,7 @@ export function runFourLetterWord(word: string, v: ServerStatsView): string {
     case 'dump':
       return dump(v);
     case 'dirs':
-      return 'datadir_size: 0\nlogdir_size: 0\n';
+      return `datadir_size: ${dataDirSize(v.dataDir)}\nlogdir_size: ${dataDirSize(v.dataDir)}\n`;
     case 'gtmk':
       return '306';
     default:
