@@ -33,7 +33,7 @@ export function isWhitelisted(word: string, whitelist: string): boolean {
 
 /** What a four-letter word reads of one connection (`ServerCnxn.dumpConnectionInfo`). */
 export interface ConnectionInfo {
-  readonly remoteAddress: string;
+  readonly remoteSocketAddress: string;
   readonly interestOps: number;
   readonly outstanding: number;
   readonly packetsReceived: number;
@@ -71,7 +71,7 @@ const hex = (n: number | bigint) => n.toString(16);
 const avg = (ms: number) => javaDoubleToString(Math.round(ms * 10000) / 10000);
 
 function connectionLine(c: ConnectionInfo, brief: boolean): string {
-  let s = ` ${c.remoteAddress}[${c.interestOps === 0 ? '0' : hex(c.interestOps)}](queued=${c.outstanding},recved=${c.packetsReceived},sent=${c.packetsSent}`;
+  let s = ` ${c.remoteSocketAddress}[${c.interestOps === 0 ? '0' : hex(c.interestOps)}](queued=${c.outstanding},recved=${c.packetsReceived},sent=${c.packetsSent}`;
   if (!brief && c.sessionId !== 0n) {
     const min = c.minLatencyMs === Number.MAX_SAFE_INTEGER ? 0 : c.minLatencyMs;
     s += `,sid=0x${hex(BigInt.asUintN(64, c.sessionId))},lop=${c.lastOp},est=${c.establishedAtMs},to=${c.sessionTimeoutMs}`;
@@ -115,7 +115,7 @@ function dump(v: ServerStatsView): string {
   }
   const conns = v.connections();
   s += `Connections dump:\nConnections Sets (1)/(${conns.length}):\n${conns.length} expire at ${javaDateToString(Date.now())}:\n`;
-  for (const c of conns) s += `\tip: ${c.remoteAddress} sessionId: 0x${hex(BigInt.asUintN(64, c.sessionId))}\n`;
+  for (const c of conns) s += `\tip: ${c.remoteSocketAddress} sessionId: 0x${hex(BigInt.asUintN(64, c.sessionId))}\n`;
   return s;
 }
 

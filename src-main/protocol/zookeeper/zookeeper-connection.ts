@@ -45,6 +45,9 @@ interface Slot {
 }
 
 export class ZooKeeperConnection implements ServerConnection {
+  /** `getRemoteSocketAddress()` as ZooKeeper prints it (`/127.0.0.1:53422`), for logs and four-letter words. */
+  readonly remoteSocketAddress: string;
+  /** The peer's `getHostAddress()` (`127.0.0.1`): the core's `ServerConnection.remoteAddress`, the `ip` identity. */
   readonly remoteAddress: string;
   readonly establishedAtMs = Date.now();
   state: 'new' | 'connecting' | 'open' | 'closed' = 'new';
@@ -71,8 +74,9 @@ export class ZooKeeperConnection implements ServerConnection {
     private readonly socket: Socket,
     private readonly host: ConnectionHost,
   ) {
-    this.remoteAddress = `/${socket.remoteAddress}:${socket.remotePort}`;
-    this.auth = new WireAuth(socket.remoteAddress ?? '127.0.0.1');
+    this.remoteAddress = socket.remoteAddress ?? '127.0.0.1';
+    this.remoteSocketAddress = `/${this.remoteAddress}:${socket.remotePort}`;
+    this.auth = new WireAuth(this.remoteAddress);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', () => this.close(null));
@@ -148,7 +152,7 @@ export class ZooKeeperConnection implements ServerConnection {
       }
       if (length < 0 || length > this.host.maxBufferBytes) {
         this.close(
-          `Len error. A message from ${this.remoteAddress} with advertised length of ${length} is either a malformed message or too large to process (length is greater than jute.maxbuffer=${this.host.maxBufferBytes})`,
+          `Len error. A message from ${this.remoteSocketAddress} with advertised length of ${length} is either a malformed message or too large to process (length is greater than jute.maxbuffer=${this.host.maxBufferBytes})`,
         );
         return;
       }
@@ -178,13 +182,13 @@ export class ZooKeeperConnection implements ServerConnection {
     try {
       req = readConnectRequest(new JuteReader(payload));
     } catch (e) {
-      this.close(`Unable to read the ConnectRequest from ${this.remoteAddress}: ${(e as Error).message}`);
+      this.close(`Unable to read the ConnectRequest from ${this.remoteSocketAddress}: ${(e as Error).message}`);
       return;
     }
     const server = this.host.server;
     if (req.lastZxidSeen > BigInt(server.lastZxid)) {
       this.close(
-        `Refusing session request for client ${this.remoteAddress} as it has seen zxid 0x${req.lastZxidSeen.toString(16)} our last zxid is 0x${server.lastZxid.toString(16)} client must try another server`,
+        `Refusing session request for client ${this.remoteSocketAddress} as it has seen zxid 0x${req.lastZxidSeen.toString(16)} our last zxid is 0x${server.lastZxid.toString(16)} client must try another server`,
       );
       return;
     }
@@ -217,7 +221,7 @@ export class ZooKeeperConnection implements ServerConnection {
         const w = new JuteWriter();
         writeConnectResponse(w, 0, 0n, new Uint8Array(16), readOnly);
         this.send(w.toFrame(), null);
-        this.close(`Invalid session 0x${req.sessionId.toString(16)} for client ${this.remoteAddress}, probably expired`, true);
+        this.close(`Invalid session 0x${req.sessionId.toString(16)} for client ${this.remoteSocketAddress}, probably expired`, true);
       },
     );
   }
@@ -227,7 +231,7 @@ export class ZooKeeperConnection implements ServerConnection {
   private request(payload: Buffer): void {
     const slot: Slot = { answer: null, xid: payload.length >= 4 ? payload.readInt32BE(0) : 0, receivedAtMs: Date.now() };
     this.slots.push(slot);
-    handleRequest({ server: this.host.server, sessionId: this.sessionId, auth: this.auth }, payload, (answer) => {
+    handleRequest({ server: this.host.server, sessionId: this.sessionId, connection: this, auth: this.auth }, payload, (answer) => {
       slot.answer = answer;
       this.drain();
     });

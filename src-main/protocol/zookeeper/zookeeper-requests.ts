@@ -11,6 +11,7 @@
  */
 import type { ZooKeeperServer } from '../../core/zookeeper';
 import type { ZkReply, ZkRequest } from '../../core/zookeeper/requests';
+import type { ServerConnection } from '../../core/zookeeper/zookeeper-server';
 import { Code, CreateMode, WatcherType } from '../../core/zookeeper';
 import type { Acl, CreateModeFlag, Op, OpResult, Stat } from '../../core/zookeeper';
 import { JuteParseError, JuteReader } from './jute/jute-reader';
@@ -26,6 +27,9 @@ import type { WireAuth } from './wire-auth';
 export interface SessionContext {
   readonly server: ZooKeeperServer;
   readonly sessionId: bigint;
+  /** The connection the request came on (the core's ServerConnection of the session). */
+  readonly connection: ServerConnection;
+  /** SEAM (zk-acl): the connection's identities until the core keeps them (see wire-auth.ts). */
   readonly auth: WireAuth;
 }
 

@@ -119,7 +119,7 @@ export class ZooKeeperSocketServer implements ConnectionHost, ServerStatsView {
   closed(conn: ZooKeeperConnection, reason: string | null): void {
     this.open.delete(conn);
     if (this.bySession.get(conn.sessionId) === conn) this.bySession.delete(conn.sessionId);
-    if (reason !== null) this.options.onConnectionError?.(conn.remoteAddress, reason);
+    if (reason !== null) this.options.onConnectionError?.(conn.remoteSocketAddress, reason);
   }
 
   countReceived(): void {
