@@ -124,6 +124,9 @@ describe.skipIf(skip)('kazoo against the emulated ZooKeeper', () => {
     }
     const out = await run;
     expect(h.time.nowMs() - startedMs).toBeGreaterThan(2 * 4000);
-    expect(out).toEqual({ timeout: 4000, states: [], alive: true, connected: true });
+    // On a starved machine kazoo may drop and resume the connection (SUSPENDED, CONNECTED), never LOST:
+    // the ephemeral node outliving two timeouts shows the session never expired.
+    expect(out.states).not.toContain('LOST');
+    expect(out).toMatchObject({ timeout: 4000, alive: true, connected: true });
   }, 60_000);
 });
