@@ -253,6 +253,10 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
       case ZkOpCode.whoAmI:
         afterBarrier(0, (w) => writeClientInfos(w, ctx.auth.clientInfos()));
         return;
+      case ZkOpCode.sasl:
+        // processSasl without a JAAS configuration has no SaslServer: the connection fails, unanswered.
+        answer({ close: true, reason: `SASL authentication is not configured; closing the connection of session 0x${ctx.sessionId.toString(16)}` });
+        return;
       case ZkOpCode.closeSession:
         viaCore({ op: 'closeSession' }, () => undefined, true);
         return;

@@ -157,6 +157,11 @@ describe('the ZooKeeper client port, byte by byte', () => {
     expect((await other.request(ZkOpCode.exists, (w) => w.ustring('/').bool(false))).err).toBe(0);
   });
 
+  it('closes the connection on a SASL packet, unanswered, as a server without a JAAS configuration', async () => {
+    const c = await client();
+    await expect(c.request(ZkOpCode.sasl, (w) => w.buffer(Buffer.alloc(0)))).rejects.toThrow(/closed/);
+  });
+
   it('answers a request body that does not parse MARSHALLINGERROR, and a header that does not parse by closing the connection', async () => {
     const c = await client();
     const before = h.zkServer.lastZxid;
