@@ -45,7 +45,7 @@ async function subTree(zk: ZkSession, root: string): Promise<string[]> {
   const tree = [root];
   for (let i = 0; i < tree.length; i++) {
     const node = tree[i];
-    for (const child of (await zk.getChildren(node, false)).children) tree.push(node === '/' ? `/${child}` : `${node}/${child}`);
+    for (const child of await zk.childNames(node)) tree.push(node === '/' ? `/${child}` : `${node}/${child}`);
   }
   return tree;
 }

@@ -38,9 +38,16 @@ export class ZkSession {
     return reply.body;
   }
 
+  /** getChildren2 (12), as zkCli's `ls` asks with a Stat. */
   async getChildren(path: string, watch: boolean): Promise<{ children: string[]; stat: Stat }> {
     const r = await this.call(ZkOpCode.getChildren2, path, (w) => w.ustring(path).bool(watch));
     return { children: r.strings('children') ?? [], stat: readStat(r) };
+  }
+
+  /** getChildren (8), as ZKUtil walks a subtree (`ls -R`, `deleteall`). */
+  async childNames(path: string): Promise<string[]> {
+    const r = await this.call(ZkOpCode.getChildren, path, (w) => w.ustring(path).bool(false));
+    return r.strings('children') ?? [];
   }
 
   async getData(path: string, watch: boolean): Promise<{ data: Buffer | null; stat: Stat }> {
