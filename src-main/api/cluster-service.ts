@@ -9,7 +9,7 @@ export class ClusterServiceImpl implements ClusterService {
   constructor(private readonly host: WorkspaceHost) {}
 
   async overview(): Promise<ClusterOverviewDto> {
-    const { entry, workspace, time } = this.host.require();
+    const { entry, workspace, time, zookeeper } = this.host.require();
     const cluster = workspace.cluster;
     const controller = cluster.activeController();
     const topics = topicViews(cluster);
@@ -34,6 +34,7 @@ export class ClusterServiceImpl implements ClusterService {
       controllerId: controller?.config.brokerId ?? -1,
       controllerEpoch: controller?.epoch ?? -1,
       brokers,
+      zookeeperConnect: zookeeper?.connectString ?? null,
       topics: topics.length,
       partitions,
       offlinePartitions: offline,

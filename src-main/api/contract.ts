@@ -200,6 +200,8 @@ export interface ClusterOverviewDto {
   readonly controllerId: number;
   readonly controllerEpoch: number;
   readonly brokers: readonly BrokerDto[];
+  /** The emulated ZooKeeper's connect string (`127.0.0.1:2181`), null when it has no client port. */
+  readonly zookeeperConnect: string | null;
   readonly topics: number;
   readonly partitions: number;
   readonly offlinePartitions: number;

@@ -10,6 +10,8 @@ import { ZooKeeperClient } from '../core/zookeeper';
 import { openWorkspace } from '../infra/open-workspace';
 import { SystemTime } from '../infra/system-time';
 import { BrokerSocketListener } from '../protocol/kafka/broker-socket-listener';
+import { DEFAULT_4LW_WHITELIST } from '../protocol/zookeeper/four-letter-words';
+import { DEFAULT_ZOOKEEPER_PORT, ZooKeeperListener } from '../protocol/zookeeper/zookeeper-listener';
 import { ApiError } from './backend';
 import type { PushDto } from './contract';
 import { eventDto } from './event-summary';
@@ -24,6 +26,8 @@ export interface OpenedWorkspace {
   readonly time: SystemTime;
   /** Each broker's wire-protocol listener on 127.0.0.1 (none when the host runs without them). */
   readonly listeners: ReadonlyMap<number, BrokerSocketListener>;
+  /** The ZooKeeper client port on 127.0.0.1 (none when the host runs without listeners). */
+  readonly zookeeper: ZooKeeperListener | null;
 }
 
 /** The first port tried for broker `id`'s listener (Kafka's 9092, then one up per broker). */
@@ -86,11 +90,25 @@ export class WorkspaceHost {
           }
         : undefined;
     const workspace = await openWorkspace(dir, { time, initialDefinition, listenerFor });
+    // Bound before the brokers start, as a real ZooKeeper is up before Kafka.
+    const zookeeper = listenerFor ? await this.bindZooKeeper(workspace, dir).catch(async (e: unknown) => {
+      await workspace.close();
+      throw e;
+    }) : null;
     await workspace.startAll();
-    this.opened = { entry, workspace, time, listeners };
+    this.opened = { entry, workspace, time, listeners, zookeeper };
     this.lastPushedSeq = workspace.recentEvents(1)[0]?.seq ?? 0;
     this.unsubscribe = workspace.cluster.subscribe(() => this.schedulePush());
     return this.opened;
+  }
+
+  private async bindZooKeeper(workspace: Workspace, dir: string): Promise<ZooKeeperListener> {
+    const listener = await ZooKeeperListener.bind(workspace.zkServer, workspace.definition.zookeeper?.clientPort ?? DEFAULT_ZOOKEEPER_PORT, {
+      fourLetterWordWhitelist: () => workspace.definition.zookeeper?.fourLetterWordWhitelist ?? DEFAULT_4LW_WHITELIST,
+      dataDir: dir,
+    });
+    workspace.keepZooKeeperClientPort(listener.port);
+    return listener;
   }
 
   /** Renames the open entry in place (the cluster keeps running). */
@@ -123,6 +141,8 @@ export class WorkspaceHost {
     const opened = this.opened;
     this.opened = null;
     if (!opened) return;
+    // Wire clients see the connection drop (their sessions stay in the store until they expire).
+    await opened.zookeeper?.close();
     await opened.workspace.close();
     for (const listener of opened.listeners.values()) listener.close();
     opened.time.shutdown();

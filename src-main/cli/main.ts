@@ -6,6 +6,7 @@ import { runKafkaConfigs } from './kafka-configs/kafka-configs';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
 import { runKafkaReassignPartitions } from './kafka-reassign-partitions/kafka-reassign-partitions';
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
+import { runZooKeeperShell } from './zookeeper-shell/zookeeper-shell';
 
 const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<number>> = {
   'kafka-topics': runKafkaTopics,
@@ -16,6 +17,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
   'kafka-preferred-replica-election.sh': runKafkaPreferredReplicaElection,
+  'zookeeper-shell': runZooKeeperShell,
+  'zookeeper-shell.sh': runZooKeeperShell,
 };
 
 const USAGE = `Usage: kafka-dojo <tool> [options]
@@ -25,9 +28,11 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
   kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
+  zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)
 
 Example:
   kafka-dojo kafka-topics --bootstrap-server 127.0.0.1:9092 --list
+  kafka-dojo zookeeper-shell 127.0.0.1:2181 ls /brokers/ids
 `;
 
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {

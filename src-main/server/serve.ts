@@ -91,6 +91,18 @@ async function main(): Promise<void> {
   }
   console.log(`Kafka Dojo headless: ${server.url}`);
   console.log(`  workspaces in ${args.dataDir}; Ctrl+C stops the cluster cleanly.`);
+  // The open cluster's ZooKeeper client port, now and for each workspace opened later.
+  let printedFor: string | null = null;
+  const printZooKeeper = async () => {
+    const overview = await backend.api.cluster.overview().catch(() => null);
+    if (!overview?.zookeeperConnect || overview.workspaceId === printedFor) return;
+    printedFor = overview.workspaceId;
+    console.log(`ZooKeeper: ${overview.zookeeperConnect}`);
+  };
+  await printZooKeeper();
+  backend.onPush((push) => {
+    if (push.type === 'workspace-changed' && push.workspace) void printZooKeeper();
+  });
 }
 
 main().catch((error: unknown) => {

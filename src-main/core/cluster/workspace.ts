@@ -138,6 +138,13 @@ export class Workspace {
     this.ports.definitions.save(next);
   }
 
+  /** Keeps the port the ZooKeeper listener bound, for the next opening of the workspace. */
+  keepZooKeeperClientPort(port: number): void {
+    if (this.definitionValue.zookeeper?.clientPort === port) return;
+    this.definitionValue = { ...this.definitionValue, zookeeper: { ...this.definitionValue.zookeeper, clientPort: port } };
+    this.ports.definitions.save(this.definitionValue);
+  }
+
   removeBroker(id: number): void {
     this.cluster.removeBroker(id);
     this.definitionValue = { ...this.definitionValue, brokers: this.definitionValue.brokers.filter((b) => b.id !== id) };

@@ -110,6 +110,11 @@ export default {
     loadOlder: 'Load older events',
     noOlderEvents: 'No older event',
     brokerShort: 'broker {id}',
+    bootstrapServers: 'Bootstrap servers',
+    zookeeperConnect: 'ZooKeeper',
+    copy: 'Copy',
+    copied: 'Copied {value}',
+    copyFailed: 'The browser did not allow copying: select the text instead.',
   },
   brokerStates: {
     NotRunning: 'The broker process is not running.',

@@ -110,6 +110,11 @@ const zhCN: typeof en = {
     loadOlder: '加载更早的事件',
     noOlderEvents: '没有更早的事件',
     brokerShort: 'broker {id}',
+    bootstrapServers: 'Bootstrap 服务器',
+    zookeeperConnect: 'ZooKeeper',
+    copy: '复制',
+    copied: '已复制 {value}',
+    copyFailed: '浏览器不允许复制：请手动选择文本。',
   },
   brokerStates: {
     NotRunning: 'Broker 进程未运行。',

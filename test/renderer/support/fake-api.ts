@@ -308,6 +308,7 @@ export class FakeApi {
           logDirs: [],
           clients: null,
         })),
+        zookeeperConnect: '127.0.0.1:2181',
         topics: this.cluster.topics.size,
         partitions: 0,
         offlinePartitions: 0,
