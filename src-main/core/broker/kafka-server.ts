@@ -14,6 +14,7 @@ import { copyKafkaConfigToLog } from '../log/log-config';
 import type { LogManagerEvent } from '../log/log-manager-event';
 import { LogManager } from '../log/log-manager';
 import type { Executor } from '../platform/executor';
+import { ProcessTime } from '../platform/process-time';
 import type { FileSystem } from '../platform/file-system';
 import type { Random } from '../platform/random';
 import { randomUuidBytes } from '../platform/random';
@@ -84,6 +85,14 @@ export class KafkaServer implements ControllerRequestHandler {
   private producerIdManagerValue: ProducerIdManager | null = null;
   private correlationId = 0;
   private readonly stateChangeLog: StateChangeLogger;
+  /** This incarnation's timers: they all end with it (shutdown or kill). */
+  private processTime: ProcessTime;
+  /** The socket server reads requests and sends responses (from startup until `stopProcessingRequests` or a kill). */
+  private processingRequests = false;
+  /** Bumped at every start: a request handled by an earlier incarnation is not answered by this one. */
+  private incarnation = 0;
+  /** Controller requests being handled (Kafka's request handler threads at work). */
+  private readonly inFlightRequests = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: KafkaServerDeps) {
     const d = deps.definition;
@@ -94,6 +103,7 @@ export class KafkaServer implements ControllerRequestHandler {
       ...(d.rack !== null ? { 'broker.rack': d.rack } : {}),
     });
     this.metadataCache = new MetadataCache(d.id);
+    this.processTime = new ProcessTime(deps.time);
     this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
       deps.log({ file: 'state-change.log', level: l.level, logger: 'state.change.logger', message: l.message }),
     );
@@ -176,6 +186,9 @@ export class KafkaServer implements ControllerRequestHandler {
   async startup(): Promise<void> {
     if (this.stateValue !== 'NotRunning') throw new Error(`broker ${this.id} is ${this.stateValue}, not stopped`);
     this.stateValue = 'Starting';
+    this.processTime = new ProcessTime(this.deps.time);
+    this.incarnation++;
+    this.processingRequests = true;
     try {
       await this.doStartup();
       this.stateValue = 'RunningAsBroker';
@@ -194,7 +207,7 @@ export class KafkaServer implements ControllerRequestHandler {
   }
 
   private async doStartup(): Promise<void> {
-    const d = this.deps;
+    const d = { ...this.deps, time: this.processTime };
     this.info('starting');
     // A restarted broker knows only what the controller sends it from now on.
     this.metadataCache.clear();
@@ -344,7 +357,7 @@ export class KafkaServer implements ControllerRequestHandler {
     const int = (name: string) => Number(c.get(name as Parameters<BrokerConfig['get']>[0]));
     return new GroupCoordinator({
       brokerId: this.id,
-      time: this.deps.time,
+      time: this.processTime,
       random: this.deps.random,
       config: {
         groupMinSessionTimeoutMs: int('group.min.session.timeout.ms'),
@@ -367,12 +380,28 @@ export class KafkaServer implements ControllerRequestHandler {
     });
   }
 
-  /** The controller's requests, as KafkaApis handles them. */
+  /**
+   * The controller's requests, as KafkaApis handles them. A request still being handled when the
+   * socket server stops processing (shutdown) or the process dies (kill) gets no response: the
+   * controller's RequestSendThread sees the connection go and sends it again once it can.
+   */
   async handleControllerRequest(request: ControllerRequest): Promise<ControllerResponse> {
     const rm = this.replicaManagerValue;
-    if (!rm || (this.stateValue !== 'RunningAsBroker' && this.stateValue !== 'PendingControlledShutdown' && this.stateValue !== 'Starting')) {
-      throw new Error(`broker ${this.id} is not reachable`);
-    }
+    if (!rm || !this.processingRequests) throw new Error(`broker ${this.id} is not reachable`);
+    const incarnation = this.incarnation;
+    const handling = this.dispatchControllerRequest(rm, request);
+    const tracked = handling.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlightRequests.add(tracked);
+    void tracked.then(() => this.inFlightRequests.delete(tracked));
+    const response = await handling;
+    if (!this.processingRequests || incarnation !== this.incarnation) throw new Error(`broker ${this.id} is not reachable`);
+    return response;
+  }
+
+  private async dispatchControllerRequest(rm: ReplicaManager, request: ControllerRequest): Promise<ControllerResponse> {
     const correlationId = this.correlationId++;
     // A request meant for this broker's previous incarnation (KIP-380).
     const stale = request.brokerEpoch !== -1 && request.brokerEpoch < this.brokerEpochValue;
@@ -407,13 +436,17 @@ export class KafkaServer implements ControllerRequestHandler {
     }
     this.stateValue = 'BrokerShuttingDown';
     this.info('shutting down');
-    this.deps.listener?.close();
     await this.dynamicConfigManagerValue?.shutdown();
+    this.stopProcessingRequests();
+    // The request handler pool's shutdown: what the handlers are doing completes (a LeaderAndIsr
+    // may still add fetchers), before the ReplicaManager stops them all.
+    while (this.inFlightRequests.size > 0) await Promise.all([...this.inFlightRequests]);
     this.groupCoordinatorValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
     await this.controllerValue?.shutdown();
     await this.zkClient?.close();
+    this.processTime.close();
     this.clearComponents();
     this.stateValue = 'NotRunning';
     this.info('shut down completed');
@@ -436,7 +469,7 @@ export class KafkaServer implements ControllerRequestHandler {
         this.info(`Remaining partitions to move: ${result.partitionsRemaining.map((p) => `${p.topic}-${p.partition}`).join(',')}`);
         this.info(`Error from controller: ${result.errorCode}`);
       }
-      await new Promise<void>((resolve) => this.deps.time.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
+      await new Promise<void>((resolve) => this.processTime.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
       this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Retrying controlled shutdown after the previous attempt failed...` });
     }
     return false;
@@ -461,8 +494,20 @@ export class KafkaServer implements ControllerRequestHandler {
     await this.replicaManagerValue.handleLogDirFailure(dir);
   }
 
-  private abandonComponents(): void {
+  /** `SocketServer.stopProcessingRequests`: no new connection or request, no response sent. */
+  private stopProcessingRequests(): void {
+    this.processingRequests = false;
     this.deps.listener?.close();
+  }
+
+  /** Timers this broker still had when it last stopped (a clean shutdown should leave none). */
+  get tasksPendingAtStop(): readonly string[] {
+    return this.processTime.pendingAtClose;
+  }
+
+  private abandonComponents(): void {
+    this.stopProcessingRequests();
+    this.processTime.close();
     this.dynamicConfigManagerValue?.kill();
     this.controllerValue?.kill();
     this.groupCoordinatorValue?.kill();

@@ -185,6 +185,14 @@ export class ReplicaManager {
   }
 
   /**
+   * A controller request whose handling outlives the broker (killed meanwhile) goes no further:
+   * the process is gone, so it makes no follower fetch and answers nothing.
+   */
+  private ensureRunning(): void {
+    if (!this.running) throw new Error(`ReplicaManager on broker ${this.brokerId} is shut down`);
+  }
+
+  /**
    * Kafka's `tryCompleteDelayedRequests`: the high watermark or the leadership of `tp` may have
    * changed, so parked produces (acks=−1) and parked consumer fetches (the wire protocol's
    * MaxWait/MinBytes, watching through `onDelayedRequestCheck`) look again.
@@ -212,6 +220,7 @@ export class ReplicaManager {
   // ---- controller requests ----
 
   async becomeLeaderOrFollower(correlationId: number, request: LeaderAndIsrRequest): Promise<LeaderAndIsrResponse> {
+    this.ensureRunning();
     const log = this.deps.stateChangeLog;
     const controllerId = request.controllerId;
     if (request.controllerEpoch < this.controllerEpoch) {
@@ -260,6 +269,7 @@ export class ReplicaManager {
       const topic = partition.topicPartition.topic;
       if (!configs.has(topic)) configs.set(topic, await this.deps.topicConfig(topic));
     }
+    this.ensureRunning();
     let sinceYield = 0;
     const madeLeaders: TopicPartition[] = [];
     const madeFollowers: TopicPartition[] = [];
@@ -268,6 +278,7 @@ export class ReplicaManager {
         sinceYield = 0;
         await this.deps.executor.yield();
       }
+      this.ensureRunning();
       try {
         if (state.leader === this.brokerId) this.makeLeader(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
         else this.makeFollower(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
@@ -353,6 +364,7 @@ export class ReplicaManager {
   }
 
   stopReplicas(request: StopReplicaRequest): StopReplicaResponse {
+    this.ensureRunning();
     const log = this.deps.stateChangeLog;
     if (request.controllerEpoch < this.controllerEpoch) {
       log.warn(`Received stop replica request from an old controller epoch ${request.controllerEpoch}. Latest known controller epoch is ${this.controllerEpoch}`);
@@ -399,6 +411,7 @@ export class ReplicaManager {
   }
 
   async maybeUpdateMetadataCache(correlationId: number, request: UpdateMetadataRequest): Promise<UpdateMetadataResponse> {
+    this.ensureRunning();
     if (request.controllerEpoch < this.controllerEpoch) {
       this.deps.stateChangeLog.warn(
         `Received update metadata request with correlation id ${correlationId} from an old controller ${request.controllerId} with epoch ${request.controllerEpoch}. Latest known controller epoch is ${this.controllerEpoch}`,
@@ -413,6 +426,7 @@ export class ReplicaManager {
       if (++sinceYield >= 500 && this.deps.executor) {
         sinceYield = 0;
         await this.deps.executor.yield();
+        this.ensureRunning();
       }
     }
     return { apiKey: 'UpdateMetadata', errorCode: Errors.NONE.code };
@@ -501,9 +515,11 @@ export class ReplicaManager {
     if (!this.running) return;
     const now = this.deps.time.nowMs();
     for (const partition of this.hostedPartitions()) {
+      // As KafkaScheduler's shutdown, a round in progress ends with the broker: no write after it stopped.
+      if (!this.running) return;
       if (!partition.isLeader) continue;
       await this.withIsrLock(partition, async () => {
-        if (!partition.isLeader) return;
+        if (!partition.isLeader || !this.running) return;
         const outOfSync = partition.outOfSyncReplicas(now, this.config.replicaLagTimeMaxMs);
         if (outOfSync.length === 0) return;
         const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));
