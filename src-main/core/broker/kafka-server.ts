@@ -500,11 +500,6 @@ export class KafkaServer implements ControllerRequestHandler {
     this.deps.listener?.close();
   }
 
-  /** Timers this broker still had when it last stopped (a clean shutdown should leave none). */
-  get tasksPendingAtStop(): readonly string[] {
-    return this.processTime.pendingAtClose;
-  }
-
   private abandonComponents(): void {
     this.stopProcessingRequests();
     this.processTime.close();

@@ -3,14 +3,13 @@ import type { ScheduledTask, Time } from './scheduler';
 /**
  * The timers of one emulated process (a broker from startup to its shutdown or kill) on a shared
  * time line. `close()` is the process ending: every timer it still has is cancelled and none it
- * schedules later ever runs — a killed JVM runs no task, whatever its components forgot to cancel.
- * What was still pending at a clean stop is kept, so a test can see a component that did not stop
- * its own tasks.
+ * schedules later ever runs — as Kafka's `KafkaScheduler.shutdown` ends the tasks a component
+ * leaves (a log waiting for deletion keeps its producer-expiration check until then), and as a
+ * killed JVM runs no task at all.
  */
 export class ProcessTime implements Time {
   private readonly pending = new Map<number, ScheduledTask>();
   private closed = false;
-  private pendingAtCloseValue: string[] = [];
 
   constructor(private readonly time: Time) {}
 
@@ -45,18 +44,10 @@ export class ProcessTime implements Time {
     return [...this.pending.values()].map((t) => t.name);
   }
 
-  /** The process ends: its timers are cancelled; returns their names. */
-  close(): string[] {
-    if (this.closed) return this.pendingAtCloseValue;
+  /** The process ends: its timers are cancelled, later ones never run. */
+  close(): void {
     this.closed = true;
-    this.pendingAtCloseValue = this.pendingTaskNames();
     for (const task of this.pending.values()) this.time.cancel(task);
     this.pending.clear();
-    return this.pendingAtCloseValue;
-  }
-
-  /** What was still scheduled when the process ended (empty while it runs). */
-  get pendingAtClose(): readonly string[] {
-    return this.pendingAtCloseValue;
   }
 }
