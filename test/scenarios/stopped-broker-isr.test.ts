@@ -165,4 +165,22 @@ describe('a stopped broker stays out of every ISR', () => {
       for (const part of b.replicaManager!.hostedPartitions()) expect(part.remoteReplicas.get(victim)?.logEndOffset ?? -1, `${part.name} saw broker ${victim} fetch`).toBe(-1);
     }
   });
+
+  it('kill during a controlled shutdown\'s retry backoff: the shutdown ends there — the broker stays Killed and does nothing more', async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 1106 });
+    // The controller's broker dies with its session alive: /controller names it, nobody answers.
+    h.cluster.killBroker(0);
+    const victim = 1;
+    let outcome: { controlledShutdownSucceeded: boolean | null } | 'pending' = 'pending';
+    void h.cluster.shutdownBroker(victim).then((r) => (outcome = r));
+    await h.advance(1000);
+    expect(h.cluster.broker(victim).state).toBe('PendingControlledShutdown');
+    h.cluster.killBroker(victim);
+    const killedAt = mark(h);
+    // Past every retry backoff (3 × controlled.shutdown.retry.backoff.ms = 5 s).
+    await h.advance(20_000);
+    expect(outcome).toEqual({ controlledShutdownSucceeded: null });
+    expect(h.cluster.broker(victim).state).toBe('Killed');
+    expect(h.events.slice(killedAt).filter((e) => e.kind === 'log' && e.brokerId === victim).map((e) => (e.kind === 'log' ? e.line.message : ''))).toEqual([]);
+  });
 });

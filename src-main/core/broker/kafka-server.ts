@@ -425,11 +425,16 @@ export class KafkaServer implements ControllerRequestHandler {
    */
   async shutdown(options: { controlled?: boolean } = {}): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     if (!this.isRunning) throw new Error(`broker ${this.id} is ${this.stateValue}, not running`);
+    // A kill while this runs ends the process, this shutdown with it: nothing after the kill runs.
+    const incarnation = this.incarnation;
+    const killed = () => this.incarnation !== incarnation || this.stateValue === 'Killed';
     let controlledShutdownSucceeded: boolean | null = null;
     if ((options.controlled ?? true) && (this.config.get('controlled.shutdown.enable') as boolean)) {
       this.info('Starting controlled shutdown');
       this.stateValue = 'PendingControlledShutdown';
-      controlledShutdownSucceeded = await this.controlledShutdown();
+      const succeeded = await this.controlledShutdown(killed);
+      if (killed()) return { controlledShutdownSucceeded };
+      controlledShutdownSucceeded = succeeded;
       if (!controlledShutdownSucceeded) {
         this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed` });
       }
@@ -437,15 +442,20 @@ export class KafkaServer implements ControllerRequestHandler {
     this.stateValue = 'BrokerShuttingDown';
     this.info('shutting down');
     await this.dynamicConfigManagerValue?.shutdown();
+    if (killed()) return { controlledShutdownSucceeded };
     this.stopProcessingRequests();
     // The request handler pool's shutdown: what the handlers are doing completes (a LeaderAndIsr
     // may still add fetchers), before the ReplicaManager stops them all.
     while (this.inFlightRequests.size > 0) await Promise.all([...this.inFlightRequests]);
+    if (killed()) return { controlledShutdownSucceeded };
     this.groupCoordinatorValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
+    if (killed()) return { controlledShutdownSucceeded };
     await this.controllerValue?.shutdown();
+    if (killed()) return { controlledShutdownSucceeded };
     await this.zkClient?.close();
+    if (killed()) return { controlledShutdownSucceeded };
     this.processTime.close();
     this.clearComponents();
     this.stateValue = 'NotRunning';
@@ -453,15 +463,24 @@ export class KafkaServer implements ControllerRequestHandler {
     return { controlledShutdownSucceeded };
   }
 
-  private async controlledShutdown(): Promise<boolean> {
+  private async controlledShutdown(killed: () => boolean): Promise<boolean> {
     const retries = this.config.get('controlled.shutdown.max.retries') as number;
     const backoffMs = Number(this.config.get('controlled.shutdown.retry.backoff.ms'));
     for (let remaining = retries; remaining > 0; remaining--) {
-      const controllerId = await this.kafkaZk?.getControllerId();
+      let controllerId: number | null | undefined;
+      try {
+        controllerId = await this.kafkaZk?.getControllerId();
+      } catch (e) {
+        // A kill meanwhile dropped the session under the read.
+        if (killed()) return false;
+        throw e;
+      }
+      if (killed()) return false;
       const controller = controllerId === null || controllerId === undefined ? undefined : this.deps.peer(controllerId)?.controller;
       if (controllerId === null || controllerId === undefined) this.info('No controller registered in ZooKeeper');
       if (controller) {
         const result = await controller.controlledShutdown(this.id, this.brokerEpochValue);
+        if (killed()) return false;
         if (result.errorCode === Errors.NONE.code && result.partitionsRemaining.length === 0) {
           this.info('Controlled shutdown succeeded');
           return true;
@@ -469,7 +488,9 @@ export class KafkaServer implements ControllerRequestHandler {
         this.info(`Remaining partitions to move: ${result.partitionsRemaining.map((p) => `${p.topic}-${p.partition}`).join(',')}`);
         this.info(`Error from controller: ${result.errorCode}`);
       }
-      await new Promise<void>((resolve) => this.processTime.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
+      // On the shared clock: the wait ends even if the process dies meanwhile (its own timers would not run).
+      await new Promise<void>((resolve) => this.deps.time.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
+      if (killed()) return false;
       this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Retrying controlled shutdown after the previous attempt failed...` });
     }
     return false;
