@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUnderReplicated, topicViews } from '../../src-main/api/cluster-view';
 import type { ReplicaManager } from '../../src-main/core/broker/replica-manager';
+import { logLineOf } from '../../src-main/core/cluster/cluster-events';
 import { GROUP_METADATA_TOPIC_NAME } from '../../src-main/core/coordinator/group/group-metadata-manager';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
@@ -32,6 +33,15 @@ describe('a stopped broker stays out of every ISR', () => {
     await coordinatorOf(h, 'billing');
     await h.advance(1000);
     return ZnodeReader.open(h);
+  }
+
+  /** Every log line (server.log, state-change.log, controller.log) broker `brokerId` wrote since `from`. */
+  function linesOf(from: number, brokerId: number): string[] {
+    return h.events
+      .slice(from)
+      .map(logLineOf)
+      .filter((l) => l?.brokerId === brokerId)
+      .map((l) => l!.line.message);
   }
 
   /** Every partition state znode (topics and __consumer_offsets) as `tp → { leader, isr }`. */
@@ -109,7 +119,7 @@ describe('a stopped broker stays out of every ISR', () => {
       // Controlled shutdown moved every leadership away.
       expect(await expectOutOfEveryIsr(zk, stopped, zombie)).toEqual([]);
       // Nothing of the stopped broker ran after it stopped: no log line, no ZooKeeper write.
-      expect(h.events.slice(after).filter((e) => e.kind === 'log' && e.brokerId === stopped).map((e) => (e.kind === 'log' ? e.line.message : '')), `seed ${seed}`).toEqual([]);
+      expect(linesOf(after, stopped), `seed ${seed}`).toEqual([]);
       await expect(h.cluster.broker(stopped).handleControllerRequest({ apiKey: 'StopReplica', controllerId: 0, controllerEpoch: 1, brokerEpoch: -1, deletePartitions: false, partitions: [tp('orders', 0)] })).rejects.toThrow(/not reachable/);
     });
   }
@@ -133,7 +143,7 @@ describe('a stopped broker stays out of every ISR', () => {
     expect(h.zkServer.sessionIds()).not.toContain(sessionId);
     expect(await expectOutOfEveryIsr(zk, killed, zombie)).toEqual([]);
     // The dead process wrote nothing after it died.
-    expect(h.events.slice(afterKill).filter((e) => e.kind === 'log' && e.brokerId === killed).map((e) => (e.kind === 'log' ? e.line.message : ''))).toEqual([]);
+    expect(linesOf(afterKill, killed)).toEqual([]);
   });
 
   it('kill while a LeaderAndIsr is being handled: the rest of it never runs — no fetcher starts, no response reaches the controller', async () => {
@@ -158,7 +168,7 @@ describe('a stopped broker stays out of every ISR', () => {
     await h.advance(5000);
     expect(killedAt).not.toBeNull();
     const after = h.events.slice(killedAt!);
-    expect(after.filter((e) => e.kind === 'log' && e.brokerId === victim).map((e) => (e.kind === 'log' ? e.line.message : '')), 'seed 1105').toEqual([]);
+    expect(linesOf(killedAt!, victim), 'seed 1105').toEqual([]);
     expect(zombie.fetcherManager.fetcherStates()).toEqual([]);
     expect(after.some((e) => e.kind === 'channel' && e.event.kind === 'response-received' && e.event.brokerId === victim), 'a response from the dead broker').toBe(false);
     for (const b of h.cluster.runningBrokers()) {
@@ -181,6 +191,41 @@ describe('a stopped broker stays out of every ISR', () => {
     await h.advance(20_000);
     expect(outcome).toEqual({ controlledShutdownSucceeded: null });
     expect(h.cluster.broker(victim).state).toBe('Killed');
-    expect(h.events.slice(killedAt).filter((e) => e.kind === 'log' && e.brokerId === victim).map((e) => (e.kind === 'log' ? e.line.message : ''))).toEqual([]);
+    expect(linesOf(killedAt, victim)).toEqual([]);
   });
+
+  for (const at of ['Connecting to zookeeper', 'Cluster ID', 'Loading logs']) {
+    it(`kill while the broker starts (at "${at}"): the start goes no further — no log loaded, no registration, the broker stays Killed`, async () => {
+      h = await ClusterHarness.create({ brokers: 3, seed: 1107 });
+      // More partition dirs than one loading slice (100): a kill between two slices stops the loading.
+      if (at === 'Loading logs') expect((await adminOf(h).createTopics([topic('many', { partitions: 120, rf: 3 })], CREATE))[0].errorName).toBe('NONE');
+      const victim = 2;
+      await h.cluster.shutdownBroker(victim, { controlled: false });
+      await h.settle();
+      let killedAt: number | null = null;
+      const unsubscribe = h.cluster.subscribe((e) => {
+        const line = logLineOf(e);
+        if (killedAt === null && line?.brokerId === victim && line.line.message.includes(at)) {
+          killedAt = -1;
+          // At the start's next pause, as a kill arriving from outside would.
+          queueMicrotask(() => {
+            h.cluster.killBroker(victim);
+            killedAt = mark(h);
+          });
+        }
+      });
+      const started = h.cluster.startBroker(victim).then(
+        () => 'started',
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      await h.advance(10_000);
+      unsubscribe();
+      expect(killedAt, `the start logged "${at}"`).toBeGreaterThan(0);
+      expect(await started).toBe(`broker ${victim} was killed while starting`);
+      expect(h.cluster.broker(victim).state).toBe('Killed');
+      expect(linesOf(killedAt!, victim)).toEqual([]);
+      const zk = await ZnodeReader.open(h);
+      expect(await zk.children('/brokers/ids')).not.toContain(String(victim));
+    });
+  }
 });

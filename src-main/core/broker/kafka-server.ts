@@ -187,13 +187,20 @@ export class KafkaServer implements ControllerRequestHandler {
     if (this.stateValue !== 'NotRunning') throw new Error(`broker ${this.id} is ${this.stateValue}, not stopped`);
     this.stateValue = 'Starting';
     this.processTime = new ProcessTime(this.deps.time);
-    this.incarnation++;
+    const incarnation = ++this.incarnation;
     this.processingRequests = true;
+    // A kill while starting ends the process: the start goes no further than the step it was at.
+    const alive = <T>(value: T): T => {
+      if (this.killedSince(incarnation)) throw new KilledWhileStarting(this.id);
+      return value;
+    };
     try {
-      await this.doStartup();
+      await this.doStartup(alive);
+      alive(null);
       this.stateValue = 'RunningAsBroker';
       this.info('started');
     } catch (e) {
+      if (this.killedSince(incarnation)) throw e instanceof KilledWhileStarting ? e : new KilledWhileStarting(this.id);
       this.stateValue = 'Failed';
       this.deps.log({
         file: 'server.log',
@@ -206,7 +213,7 @@ export class KafkaServer implements ControllerRequestHandler {
     }
   }
 
-  private async doStartup(): Promise<void> {
+  private async doStartup(alive: <T>(value: T) => T): Promise<void> {
     const d = { ...this.deps, time: this.processTime };
     this.info('starting');
     // A restarted broker knows only what the controller sends it from now on.
@@ -219,10 +226,10 @@ export class KafkaServer implements ControllerRequestHandler {
       (message) => this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.zookeeper.ZooKeeperClient', message }),
       (message) => this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.zookeeper.ZooKeeperClient', message: `[ZooKeeperClient Kafka server] ${message}` }),
     );
-    await this.zkClient.connect();
+    alive(await this.zkClient.connect());
     this.kafkaZk = new KafkaZkClient(this.zkClient, (e) => d.onZnodeProblem?.(this.id, e), () => this.config.uncleanLeaderElectionEnable);
-    await this.kafkaZk.createTopLevelPaths();
-    this.clusterIdValue = await this.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random)));
+    alive(await this.kafkaZk.createTopLevelPaths());
+    this.clusterIdValue = alive(await this.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random))));
     this.info(`Cluster ID = ${this.clusterIdValue}`);
 
     const { brokerMetadata, offlineDirs, logLines } = readBrokerMetadataFromLogDirs(d.fs, this.config.logDirs);
@@ -235,10 +242,10 @@ export class KafkaServer implements ControllerRequestHandler {
     }
 
     const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(this.config)) as TopicConfigValues;
-    const topics = await this.kafkaZk.getAllTopicsInCluster(false);
+    const topics = alive(await this.kafkaZk.getAllTopicsInCluster(false));
     const topicConfigs = new Map<string, TopicConfigValues>();
     for (const topic of topics) {
-      const overrides = await this.kafkaZk.getTopicConfig(topic).catch(() => ({}));
+      const overrides = alive(await this.kafkaZk.getTopicConfig(topic).catch(() => ({})));
       if (Object.keys(overrides).length > 0) topicConfigs.set(topic, overrides);
     }
     this.logManagerValue = new LogManager({
@@ -269,7 +276,7 @@ export class KafkaServer implements ControllerRequestHandler {
       },
     });
     const failedWhileLoading: string[] = [];
-    await this.logManagerValue.startup();
+    alive(await this.logManagerValue.startup());
 
     const zk = this.kafkaZk;
     this.replicaManagerValue = new ReplicaManager({
@@ -298,15 +305,15 @@ export class KafkaServer implements ControllerRequestHandler {
     // Before any LeaderAndIsr can arrive: the coordinator loads the offsets partitions this broker leads.
     this.groupCoordinatorValue = this.createGroupCoordinator();
     this.groupCoordinatorValue.startup();
-    for (const dir of failedWhileLoading.splice(0)) await this.replicaManagerValue.handleLogDirFailure(dir);
+    for (const dir of failedWhileLoading.splice(0)) alive(await this.replicaManagerValue.handleLogDirFailure(dir));
     if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
-    const bound = d.listener ? await d.listener.bind() : null;
+    const bound = alive(d.listener ? await d.listener.bind() : null);
     if (bound) this.serverLog('INFO', 'kafka.network.Acceptor', `Awaiting socket connections on ${bound.host}:${bound.port}.`);
     const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
     this.registeredEndpointValue = { host: endpoint.host, port: endpoint.port };
-    this.brokerEpochValue = await register();
+    this.brokerEpochValue = alive(await register());
     this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
     for (const dir of this.logManagerValue.liveLogDirs) {
       new BrokerMetadataCheckpoint(d.fs, dir, d.time).write({ brokerId: this.id, clusterId: this.clusterIdValue });
@@ -336,7 +343,7 @@ export class KafkaServer implements ControllerRequestHandler {
     });
     this.controllerValue.startup();
     // The transaction coordinator claims its producer-id block at startup.
-    this.producerIdManagerValue = new ProducerIdManager(await zk.claimProducerIdBlock(this.id), () => zk.claimProducerIdBlock(this.id));
+    this.producerIdManagerValue = new ProducerIdManager(alive(await zk.claimProducerIdBlock(this.id)), () => zk.claimProducerIdBlock(this.id));
 
     // Last before the socket server accepts connections: watch /config/changes (reference §2.14).
     this.dynamicConfigManagerValue = new DynamicConfigManager({
@@ -349,7 +356,7 @@ export class KafkaServer implements ControllerRequestHandler {
       log: d.log,
       reportProblem: (e) => d.onZnodeProblem?.(this.id, e),
     });
-    await this.dynamicConfigManagerValue.startup();
+    alive(await this.dynamicConfigManagerValue.startup());
   }
 
   private createGroupCoordinator(): GroupCoordinator {
@@ -427,7 +434,7 @@ export class KafkaServer implements ControllerRequestHandler {
     if (!this.isRunning) throw new Error(`broker ${this.id} is ${this.stateValue}, not running`);
     // A kill while this runs ends the process, this shutdown with it: nothing after the kill runs.
     const incarnation = this.incarnation;
-    const killed = () => this.incarnation !== incarnation || this.stateValue === 'Killed';
+    const killed = () => this.killedSince(incarnation);
     let controlledShutdownSucceeded: boolean | null = null;
     if ((options.controlled ?? true) && (this.config.get('controlled.shutdown.enable') as boolean)) {
       this.info('Starting controlled shutdown');
@@ -503,6 +510,11 @@ export class KafkaServer implements ControllerRequestHandler {
     this.stateValue = 'Killed';
   }
 
+  /** This incarnation was killed, or another one started since. */
+  private killedSince(incarnation: number): boolean {
+    return this.incarnation !== incarnation || this.stateValue === 'Killed';
+  }
+
   /** After a kill or a failed start: the broker can be started again. */
   resetAfterKill(): void {
     if (this.stateValue === 'Killed' || this.stateValue === 'Failed') this.stateValue = 'NotRunning';
@@ -543,6 +555,13 @@ export class KafkaServer implements ControllerRequestHandler {
     this.kafkaZk = null;
     this.producerIdManagerValue = null;
     this.brokerEpochValue = -1;
+  }
+}
+
+/** A start cut short by a kill: the caller learns the broker never came up. */
+class KilledWhileStarting extends Error {
+  constructor(brokerId: number) {
+    super(`broker ${brokerId} was killed while starting`);
   }
 }
 
