@@ -228,4 +228,29 @@ describe('a stopped broker stays out of every ISR', () => {
       expect(await zk.children('/brokers/ids')).not.toContain(String(victim));
     });
   }
+
+  it('kill while the leader writes an ISR expansion: the dead leader logs nothing about the write it never finished', async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 1108, brokerConfig: { 'replica.lag.time.max.ms': '10000' } });
+    expect((await adminOf(h).createTopics([topic('grow', { assignment: [[0, 1, 2]] })], CREATE))[0].errorName).toBe('NONE');
+    await h.client.produce({ topic: 'grow', partition: 0, records: [{ key: null, value: enc('a') }], acks: 1 });
+    h.cluster.broker(2).replicaManager!.fetcherManager.paused = true;
+    await h.client.produce({ topic: 'grow', partition: 0, records: [{ key: null, value: enc('b') }], acks: 1 });
+    await h.advance(16_000);
+    expect((await (await ZnodeReader.open(h)).state('grow', 0)).isr).toEqual([0, 1]);
+    let killedAt: number | null = null;
+    h.cluster.subscribe((e) => {
+      const line = logLineOf(e);
+      if (killedAt === null && line?.brokerId === 0 && line.line.message.includes('Expanding ISR from 0,1 to 0,1,2')) {
+        killedAt = -1;
+        queueMicrotask(() => {
+          h.cluster.killBroker(0);
+          killedAt = mark(h);
+        });
+      }
+    });
+    h.cluster.broker(2).replicaManager!.fetcherManager.paused = false;
+    await h.advance(1000);
+    expect(killedAt).toBeGreaterThan(0);
+    expect(linesOf(killedAt!, 0)).toEqual([]);
+  });
 });

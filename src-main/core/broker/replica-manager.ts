@@ -166,9 +166,9 @@ export class ReplicaManager {
     // As KafkaScheduler, a task's failure is logged, not thrown: a ZooKeeper write racing a clean
     // shutdown (its session closed meanwhile) would otherwise be an unhandled rejection in the app.
     const run = (name: string, task: () => Promise<void>) => () =>
-      void task().catch((e: unknown) =>
-        this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` }),
-      );
+      void task().catch((e: unknown) => {
+        if (this.running) this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` });
+      });
     this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.maybeShrinkIsr())));
     this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.maybePropagateIsrChanges())));
   }
@@ -491,6 +491,8 @@ export class ReplicaManager {
       });
       await this.updateIsr(partition, newIsr);
     }).catch((e: unknown) => {
+      // A broker killed under the write (its session dropped) is gone: it logs nothing more.
+      if (!this.running) return;
       this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}Failed to expand ISR: ${e instanceof Error ? e.message : String(e)}` });
     });
   }
