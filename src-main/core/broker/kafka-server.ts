@@ -14,6 +14,7 @@ import { copyKafkaConfigToLog } from '../log/log-config';
 import type { LogManagerEvent } from '../log/log-manager-event';
 import { LogManager } from '../log/log-manager';
 import type { Executor } from '../platform/executor';
+import { ProcessTime } from '../platform/process-time';
 import type { FileSystem } from '../platform/file-system';
 import type { Random } from '../platform/random';
 import { randomUuidBytes } from '../platform/random';
@@ -84,6 +85,14 @@ export class KafkaServer implements ControllerRequestHandler {
   private producerIdManagerValue: ProducerIdManager | null = null;
   private correlationId = 0;
   private readonly stateChangeLog: StateChangeLogger;
+  /** This incarnation's timers: they all end with it (shutdown or kill). */
+  private processTime: ProcessTime;
+  /** The socket server reads requests and sends responses (from startup until `stopProcessingRequests` or a kill). */
+  private processingRequests = false;
+  /** Bumped at every start: a request handled by an earlier incarnation is not answered by this one. */
+  private incarnation = 0;
+  /** Controller requests being handled (Kafka's request handler threads at work). */
+  private readonly inFlightRequests = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: KafkaServerDeps) {
     const d = deps.definition;
@@ -94,6 +103,7 @@ export class KafkaServer implements ControllerRequestHandler {
       ...(d.rack !== null ? { 'broker.rack': d.rack } : {}),
     });
     this.metadataCache = new MetadataCache(d.id);
+    this.processTime = new ProcessTime(deps.time);
     this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
       deps.log({ file: 'state-change.log', level: l.level, logger: 'state.change.logger', message: l.message }),
     );
@@ -176,11 +186,21 @@ export class KafkaServer implements ControllerRequestHandler {
   async startup(): Promise<void> {
     if (this.stateValue !== 'NotRunning') throw new Error(`broker ${this.id} is ${this.stateValue}, not stopped`);
     this.stateValue = 'Starting';
+    this.processTime = new ProcessTime(this.deps.time);
+    const incarnation = ++this.incarnation;
+    this.processingRequests = true;
+    // A kill while starting ends the process: the start goes no further than the step it was at.
+    const alive = <T>(value: T): T => {
+      if (this.killedSince(incarnation)) throw new KilledWhileStarting(this.id);
+      return value;
+    };
     try {
-      await this.doStartup();
+      await this.doStartup(alive);
+      alive(null);
       this.stateValue = 'RunningAsBroker';
       this.info('started');
     } catch (e) {
+      if (this.killedSince(incarnation)) throw e instanceof KilledWhileStarting ? e : new KilledWhileStarting(this.id);
       this.stateValue = 'Failed';
       this.deps.log({
         file: 'server.log',
@@ -193,8 +213,8 @@ export class KafkaServer implements ControllerRequestHandler {
     }
   }
 
-  private async doStartup(): Promise<void> {
-    const d = this.deps;
+  private async doStartup(alive: <T>(value: T) => T): Promise<void> {
+    const d = { ...this.deps, time: this.processTime };
     this.info('starting');
     // A restarted broker knows only what the controller sends it from now on.
     this.metadataCache.clear();
@@ -206,10 +226,10 @@ export class KafkaServer implements ControllerRequestHandler {
       (message) => this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.zookeeper.ZooKeeperClient', message }),
       (message) => this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.zookeeper.ZooKeeperClient', message: `[ZooKeeperClient Kafka server] ${message}` }),
     );
-    await this.zkClient.connect();
+    alive(await this.zkClient.connect());
     this.kafkaZk = new KafkaZkClient(this.zkClient, (e) => d.onZnodeProblem?.(this.id, e), () => this.config.uncleanLeaderElectionEnable);
-    await this.kafkaZk.createTopLevelPaths();
-    this.clusterIdValue = await this.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random)));
+    alive(await this.kafkaZk.createTopLevelPaths());
+    this.clusterIdValue = alive(await this.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random))));
     this.info(`Cluster ID = ${this.clusterIdValue}`);
 
     const { brokerMetadata, offlineDirs, logLines } = readBrokerMetadataFromLogDirs(d.fs, this.config.logDirs);
@@ -222,10 +242,10 @@ export class KafkaServer implements ControllerRequestHandler {
     }
 
     const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(this.config)) as TopicConfigValues;
-    const topics = await this.kafkaZk.getAllTopicsInCluster(false);
+    const topics = alive(await this.kafkaZk.getAllTopicsInCluster(false));
     const topicConfigs = new Map<string, TopicConfigValues>();
     for (const topic of topics) {
-      const overrides = await this.kafkaZk.getTopicConfig(topic).catch(() => ({}));
+      const overrides = alive(await this.kafkaZk.getTopicConfig(topic).catch(() => ({})));
       if (Object.keys(overrides).length > 0) topicConfigs.set(topic, overrides);
     }
     this.logManagerValue = new LogManager({
@@ -256,7 +276,7 @@ export class KafkaServer implements ControllerRequestHandler {
       },
     });
     const failedWhileLoading: string[] = [];
-    await this.logManagerValue.startup();
+    alive(await this.logManagerValue.startup());
 
     const zk = this.kafkaZk;
     this.replicaManagerValue = new ReplicaManager({
@@ -285,15 +305,15 @@ export class KafkaServer implements ControllerRequestHandler {
     // Before any LeaderAndIsr can arrive: the coordinator loads the offsets partitions this broker leads.
     this.groupCoordinatorValue = this.createGroupCoordinator();
     this.groupCoordinatorValue.startup();
-    for (const dir of failedWhileLoading.splice(0)) await this.replicaManagerValue.handleLogDirFailure(dir);
+    for (const dir of failedWhileLoading.splice(0)) alive(await this.replicaManagerValue.handleLogDirFailure(dir));
     if (this.logManagerValue.state === 'running') this.logManagerValue.startHighWatermarkCheckpointTask();
 
-    const bound = d.listener ? await d.listener.bind() : null;
+    const bound = alive(d.listener ? await d.listener.bind() : null);
     if (bound) this.serverLog('INFO', 'kafka.network.Acceptor', `Awaiting socket connections on ${bound.host}:${bound.port}.`);
     const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
     this.registeredEndpointValue = { host: endpoint.host, port: endpoint.port };
-    this.brokerEpochValue = await register();
+    this.brokerEpochValue = alive(await register());
     this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
     for (const dir of this.logManagerValue.liveLogDirs) {
       new BrokerMetadataCheckpoint(d.fs, dir, d.time).write({ brokerId: this.id, clusterId: this.clusterIdValue });
@@ -323,7 +343,7 @@ export class KafkaServer implements ControllerRequestHandler {
     });
     this.controllerValue.startup();
     // The transaction coordinator claims its producer-id block at startup.
-    this.producerIdManagerValue = new ProducerIdManager(await zk.claimProducerIdBlock(this.id), () => zk.claimProducerIdBlock(this.id));
+    this.producerIdManagerValue = new ProducerIdManager(alive(await zk.claimProducerIdBlock(this.id)), () => zk.claimProducerIdBlock(this.id));
 
     // Last before the socket server accepts connections: watch /config/changes (reference §2.14).
     this.dynamicConfigManagerValue = new DynamicConfigManager({
@@ -336,7 +356,7 @@ export class KafkaServer implements ControllerRequestHandler {
       log: d.log,
       reportProblem: (e) => d.onZnodeProblem?.(this.id, e),
     });
-    await this.dynamicConfigManagerValue.startup();
+    alive(await this.dynamicConfigManagerValue.startup());
   }
 
   private createGroupCoordinator(): GroupCoordinator {
@@ -344,7 +364,7 @@ export class KafkaServer implements ControllerRequestHandler {
     const int = (name: string) => Number(c.get(name as Parameters<BrokerConfig['get']>[0]));
     return new GroupCoordinator({
       brokerId: this.id,
-      time: this.deps.time,
+      time: this.processTime,
       random: this.deps.random,
       config: {
         groupMinSessionTimeoutMs: int('group.min.session.timeout.ms'),
@@ -367,12 +387,28 @@ export class KafkaServer implements ControllerRequestHandler {
     });
   }
 
-  /** The controller's requests, as KafkaApis handles them. */
+  /**
+   * The controller's requests, as KafkaApis handles them. A request still being handled when the
+   * socket server stops processing (shutdown) or the process dies (kill) gets no response: the
+   * controller's RequestSendThread sees the connection go and sends it again once it can.
+   */
   async handleControllerRequest(request: ControllerRequest): Promise<ControllerResponse> {
     const rm = this.replicaManagerValue;
-    if (!rm || (this.stateValue !== 'RunningAsBroker' && this.stateValue !== 'PendingControlledShutdown' && this.stateValue !== 'Starting')) {
-      throw new Error(`broker ${this.id} is not reachable`);
-    }
+    if (!rm || !this.processingRequests) throw new Error(`broker ${this.id} is not reachable`);
+    const incarnation = this.incarnation;
+    const handling = this.dispatchControllerRequest(rm, request);
+    const tracked = handling.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlightRequests.add(tracked);
+    void tracked.then(() => this.inFlightRequests.delete(tracked));
+    const response = await handling;
+    if (!this.processingRequests || incarnation !== this.incarnation) throw new Error(`broker ${this.id} is not reachable`);
+    return response;
+  }
+
+  private async dispatchControllerRequest(rm: ReplicaManager, request: ControllerRequest): Promise<ControllerResponse> {
     const correlationId = this.correlationId++;
     // A request meant for this broker's previous incarnation (KIP-380).
     const stale = request.brokerEpoch !== -1 && request.brokerEpoch < this.brokerEpochValue;
@@ -396,39 +432,62 @@ export class KafkaServer implements ControllerRequestHandler {
    */
   async shutdown(options: { controlled?: boolean } = {}): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     if (!this.isRunning) throw new Error(`broker ${this.id} is ${this.stateValue}, not running`);
+    // A kill while this runs ends the process, this shutdown with it: nothing after the kill runs.
+    const incarnation = this.incarnation;
+    const killed = () => this.killedSince(incarnation);
     let controlledShutdownSucceeded: boolean | null = null;
     if ((options.controlled ?? true) && (this.config.get('controlled.shutdown.enable') as boolean)) {
       this.info('Starting controlled shutdown');
       this.stateValue = 'PendingControlledShutdown';
-      controlledShutdownSucceeded = await this.controlledShutdown();
+      const succeeded = await this.controlledShutdown(killed);
+      if (killed()) return { controlledShutdownSucceeded };
+      controlledShutdownSucceeded = succeeded;
       if (!controlledShutdownSucceeded) {
         this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed` });
       }
     }
     this.stateValue = 'BrokerShuttingDown';
     this.info('shutting down');
-    this.deps.listener?.close();
     await this.dynamicConfigManagerValue?.shutdown();
+    if (killed()) return { controlledShutdownSucceeded };
+    this.stopProcessingRequests();
+    // The request handler pool's shutdown: what the handlers are doing completes (a LeaderAndIsr
+    // may still add fetchers), before the ReplicaManager stops them all.
+    while (this.inFlightRequests.size > 0) await Promise.all([...this.inFlightRequests]);
+    if (killed()) return { controlledShutdownSucceeded };
     this.groupCoordinatorValue?.shutdown();
     this.replicaManagerValue?.shutdown();
     await this.logManagerValue?.shutdown({ checkpointHighWatermarks: true });
+    if (killed()) return { controlledShutdownSucceeded };
     await this.controllerValue?.shutdown();
+    if (killed()) return { controlledShutdownSucceeded };
     await this.zkClient?.close();
+    if (killed()) return { controlledShutdownSucceeded };
+    this.processTime.close();
     this.clearComponents();
     this.stateValue = 'NotRunning';
     this.info('shut down completed');
     return { controlledShutdownSucceeded };
   }
 
-  private async controlledShutdown(): Promise<boolean> {
+  private async controlledShutdown(killed: () => boolean): Promise<boolean> {
     const retries = this.config.get('controlled.shutdown.max.retries') as number;
     const backoffMs = Number(this.config.get('controlled.shutdown.retry.backoff.ms'));
     for (let remaining = retries; remaining > 0; remaining--) {
-      const controllerId = await this.kafkaZk?.getControllerId();
+      let controllerId: number | null | undefined;
+      try {
+        controllerId = await this.kafkaZk?.getControllerId();
+      } catch (e) {
+        // A kill meanwhile dropped the session under the read.
+        if (killed()) return false;
+        throw e;
+      }
+      if (killed()) return false;
       const controller = controllerId === null || controllerId === undefined ? undefined : this.deps.peer(controllerId)?.controller;
       if (controllerId === null || controllerId === undefined) this.info('No controller registered in ZooKeeper');
       if (controller) {
         const result = await controller.controlledShutdown(this.id, this.brokerEpochValue);
+        if (killed()) return false;
         if (result.errorCode === Errors.NONE.code && result.partitionsRemaining.length === 0) {
           this.info('Controlled shutdown succeeded');
           return true;
@@ -436,7 +495,9 @@ export class KafkaServer implements ControllerRequestHandler {
         this.info(`Remaining partitions to move: ${result.partitionsRemaining.map((p) => `${p.topic}-${p.partition}`).join(',')}`);
         this.info(`Error from controller: ${result.errorCode}`);
       }
+      // On the shared clock: the wait ends even if the process dies meanwhile (its own timers would not run).
       await new Promise<void>((resolve) => this.deps.time.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
+      if (killed()) return false;
       this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Retrying controlled shutdown after the previous attempt failed...` });
     }
     return false;
@@ -447,6 +508,11 @@ export class KafkaServer implements ControllerRequestHandler {
     if (this.stateValue === 'NotRunning' || this.stateValue === 'Killed') return;
     this.abandonComponents();
     this.stateValue = 'Killed';
+  }
+
+  /** This incarnation was killed, or another one started since. */
+  private killedSince(incarnation: number): boolean {
+    return this.incarnation !== incarnation || this.stateValue === 'Killed';
   }
 
   /** After a kill or a failed start: the broker can be started again. */
@@ -461,8 +527,15 @@ export class KafkaServer implements ControllerRequestHandler {
     await this.replicaManagerValue.handleLogDirFailure(dir);
   }
 
-  private abandonComponents(): void {
+  /** `SocketServer.stopProcessingRequests`: no new connection or request, no response sent. */
+  private stopProcessingRequests(): void {
+    this.processingRequests = false;
     this.deps.listener?.close();
+  }
+
+  private abandonComponents(): void {
+    this.stopProcessingRequests();
+    this.processTime.close();
     this.dynamicConfigManagerValue?.kill();
     this.controllerValue?.kill();
     this.groupCoordinatorValue?.kill();
@@ -482,6 +555,13 @@ export class KafkaServer implements ControllerRequestHandler {
     this.kafkaZk = null;
     this.producerIdManagerValue = null;
     this.brokerEpochValue = -1;
+  }
+}
+
+/** A start cut short by a kill: the caller learns the broker never came up. */
+class KilledWhileStarting extends Error {
+  constructor(brokerId: number) {
+    super(`broker ${brokerId} was killed while starting`);
   }
 }
 

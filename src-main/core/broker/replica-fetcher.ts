@@ -84,13 +84,15 @@ export interface InitialFetchState {
 export class ReplicaFetcherManager {
   private readonly fetchers = new Map<number, ReplicaFetcher>();
   private pausedValue = false;
+  /** After `shutdown` no fetcher starts again: a LeaderAndIsr still being handled cannot restart one. */
+  private shutDown = false;
   /** One poll for all fetchers every `replica.fetch.wait.max.ms`: an idle fetch timing out at its leader. */
   private pollTask: ScheduledTask | null = null;
 
   constructor(private readonly deps: ReplicaFetcherDeps) {}
 
   private ensurePolling(): void {
-    if (this.pollTask) return;
+    if (this.pollTask || this.shutDown) return;
     const every = this.deps.config.fetchWaitMaxMs;
     this.pollTask = this.deps.time.schedulePeriodic('replica-fetchers', every, every, () => {
       for (const fetcher of this.fetchers.values()) fetcher.poll();
@@ -99,6 +101,7 @@ export class ReplicaFetcherManager {
 
   /** `addFetcherForPartitions`: each partition starts Truncating at its leader. */
   addFetcherForPartitions(partitions: ReadonlyArray<readonly [TopicPartition, InitialFetchState]>): void {
+    if (this.shutDown) return;
     for (const [tp, initial] of partitions) {
       for (const fetcher of this.fetchers.values()) fetcher.remove(tp);
       let fetcher = this.fetchers.get(initial.leaderId);
@@ -157,6 +160,7 @@ export class ReplicaFetcherManager {
   }
 
   shutdown(): void {
+    this.shutDown = true;
     for (const fetcher of this.fetchers.values()) fetcher.shutdown();
     this.fetchers.clear();
     if (this.pollTask) this.deps.time.cancel(this.pollTask);

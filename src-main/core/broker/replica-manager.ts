@@ -191,9 +191,9 @@ export class ReplicaManager {
     // As KafkaScheduler, a task's failure is logged, not thrown: a ZooKeeper write racing a clean
     // shutdown (its session closed meanwhile) would otherwise be an unhandled rejection in the app.
     const run = (name: string, task: () => Promise<void>) => () =>
-      void task().catch((e: unknown) =>
-        this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` }),
-      );
+      void task().catch((e: unknown) => {
+        if (this.running) this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` });
+      });
     this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.maybeShrinkIsr())));
     this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.maybePropagateIsrChanges())));
   }
@@ -207,6 +207,14 @@ export class ReplicaManager {
 
   get brokerId(): number {
     return this.deps.brokerId;
+  }
+
+  /**
+   * A controller request whose handling outlives the broker (killed meanwhile) goes no further:
+   * the process is gone, so it makes no follower fetch and answers nothing.
+   */
+  private ensureRunning(): void {
+    if (!this.running) throw new Error(`ReplicaManager on broker ${this.brokerId} is shut down`);
   }
 
   /**
@@ -237,6 +245,7 @@ export class ReplicaManager {
   // ---- controller requests ----
 
   async becomeLeaderOrFollower(correlationId: number, request: LeaderAndIsrRequest): Promise<LeaderAndIsrResponse> {
+    this.ensureRunning();
     const log = this.deps.stateChangeLog;
     const controllerId = request.controllerId;
     if (request.controllerEpoch < this.controllerEpoch) {
@@ -285,6 +294,7 @@ export class ReplicaManager {
       const topic = partition.topicPartition.topic;
       if (!configs.has(topic)) configs.set(topic, await this.deps.topicConfig(topic));
     }
+    this.ensureRunning();
     let sinceYield = 0;
     const madeLeaders: TopicPartition[] = [];
     const madeFollowers: TopicPartition[] = [];
@@ -293,6 +303,7 @@ export class ReplicaManager {
         sinceYield = 0;
         await this.deps.executor.yield();
       }
+      this.ensureRunning();
       try {
         if (state.leader === this.brokerId) this.makeLeader(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
         else this.makeFollower(controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
@@ -378,6 +389,7 @@ export class ReplicaManager {
   }
 
   stopReplicas(request: StopReplicaRequest): StopReplicaResponse {
+    this.ensureRunning();
     const log = this.deps.stateChangeLog;
     if (request.controllerEpoch < this.controllerEpoch) {
       log.warn(`Received stop replica request from an old controller epoch ${request.controllerEpoch}. Latest known controller epoch is ${this.controllerEpoch}`);
@@ -424,6 +436,7 @@ export class ReplicaManager {
   }
 
   async maybeUpdateMetadataCache(correlationId: number, request: UpdateMetadataRequest): Promise<UpdateMetadataResponse> {
+    this.ensureRunning();
     if (request.controllerEpoch < this.controllerEpoch) {
       this.deps.stateChangeLog.warn(
         `Received update metadata request with correlation id ${correlationId} from an old controller ${request.controllerId} with epoch ${request.controllerEpoch}. Latest known controller epoch is ${this.controllerEpoch}`,
@@ -438,6 +451,7 @@ export class ReplicaManager {
       if (++sinceYield >= 500 && this.deps.executor) {
         sinceYield = 0;
         await this.deps.executor.yield();
+        this.ensureRunning();
       }
     }
     return { apiKey: 'UpdateMetadata', errorCode: Errors.NONE.code };
@@ -502,6 +516,8 @@ export class ReplicaManager {
       });
       await this.updateIsr(partition, newIsr);
     }).catch((e: unknown) => {
+      // A broker killed under the write (its session dropped) is gone: it logs nothing more.
+      if (!this.running) return;
       this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}Failed to expand ISR: ${e instanceof Error ? e.message : String(e)}` });
     });
   }
@@ -526,9 +542,11 @@ export class ReplicaManager {
     if (!this.running) return;
     const now = this.deps.time.nowMs();
     for (const partition of this.hostedPartitions()) {
+      // As KafkaScheduler's shutdown, a round in progress ends with the broker: no write after it stopped.
+      if (!this.running) return;
       if (!partition.isLeader) continue;
       await this.withIsrLock(partition, async () => {
-        if (!partition.isLeader) return;
+        if (!partition.isLeader || !this.running) return;
         const outOfSync = partition.outOfSyncReplicas(now, this.config.replicaLagTimeMaxMs);
         if (outOfSync.length === 0) return;
         const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));

@@ -14,7 +14,7 @@ import type { TopicConfigValues } from './log-config';
 import { LogConfig } from './log-config';
 import type { LogDeleter } from './log-deleter';
 import { CLEAN_SHUTDOWN_FILE, LOCK_FILE, parsePartitionDirName } from './log-dir-names';
-import { LOAD_SLICE } from './log-manager-config';
+import { LOAD_SLICE, type LogManagerState } from './log-manager-config';
 import type { LogManagerContext } from './log-manager-context';
 import { LOGGER } from './log-manager-context';
 
@@ -107,7 +107,11 @@ export class LogLoader {
         const logStartOffsets = this.checkpoints.readLogStartOffsets(dir);
         const subdirs = ctx.fs.readdir(dir).filter((e) => e.isDirectory);
         for (let i = 0; i < subdirs.length; i++) {
-          if (i > 0 && i % LOAD_SLICE === 0) await ctx.executor.yield();
+          if (i > 0 && i % LOAD_SLICE === 0) {
+            await ctx.executor.yield();
+            // The broker was killed meanwhile: open no more logs.
+            if ((ctx.state as LogManagerState) === 'halted') return;
+          }
           const path = joinPath(dir, subdirs[i].name);
           try {
             const kind = this.loadLog(path, recoveryPoints, logStartOffsets, cleanShutdown);

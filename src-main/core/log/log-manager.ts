@@ -114,6 +114,11 @@ export class LogManager {
     return this.ctx.offlineLogDirs;
   }
 
+  /** Killed (`kill`): what was under way stops at its next step. */
+  get isHalted(): boolean {
+    return this.ctx.state === 'halted';
+  }
+
   // --- startup ---------------------------------------------------------------------------------
 
   /** Creates, locks and loads the log dirs and starts the background tasks (see the file comment). */
@@ -126,6 +131,8 @@ export class LogManager {
       this.loader.lockLogDirs();
       this.checkpoints.openOffsetCheckpoints();
       await this.loader.loadLogs();
+      // Killed while loading (the broker's process died): nothing more starts.
+      if (this.isHalted) throw new IllegalStateException(`LogManager of broker ${this.brokerId} was halted while loading logs`);
       this.checkpoints.openCleanerAndHighWatermarkCheckpoints();
     } catch (e) {
       if (ctx.state === 'starting') ctx.state = 'failed';
