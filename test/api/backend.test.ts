@@ -3,7 +3,8 @@
  * end through the emulated cluster (no transport).
  */
 import { existsSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
+import { canConnect } from '../support/can-connect';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
@@ -22,17 +23,6 @@ async function occupy(port: number): Promise<Server | null> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
     server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
 

@@ -88,7 +88,7 @@ describe('IPC bridge', () => {
     await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), ...sampleArgs('topics', 'create'))).resolves.toEqual({
       error: { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' },
     });
-    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' } });
+    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' }, unexpected: true });
   });
 
   it('refuses arguments that do not fit the method with the INVALID_REQUEST the HTTP transport sends, calling nothing', async () => {

@@ -145,6 +145,16 @@ describe('headless API: errors', () => {
     expect(t.unexpected).toEqual([]);
   });
 
+  it('passes a refusal Kafka itself names UNKNOWN_SERVER_ERROR (AlterConfigs of a missing topic) as 422, not as a failure of the app', async () => {
+    t.backend.answer('topics', 'alterConfigs', () => {
+      throw new ApiError('UNKNOWN_SERVER_ERROR', 'Topic "nope" does not exist.', 'configs');
+    });
+    const res = await postApi(t.port, 'topics', 'alterConfigs', sampleArgs('topics', 'alterConfigs'), TOKEN);
+    expect(res.status).toBe(422);
+    expect(res.json()).toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'Topic "nope" does not exist.', field: 'configs' } });
+    expect(t.unexpected).toEqual([]);
+  });
+
   it('turns any other exception into 500 UNKNOWN_SERVER_ERROR with its message, no stack, and logs it', async () => {
     const failure = new Error('disk on fire');
     t.backend.answer('cluster', 'overview', () => {

@@ -162,3 +162,28 @@ export class TopicCommandOptions {
     return clash === undefined ? null : `Option combination "${used.map(shown).join(',')}" can't be used with option "${shown(clash)}"`;
   }
 }
+
+/** Kafka's `TopicService` trait: one method per action, both variants (admin client and ZooKeeper). */
+export interface TopicActions {
+  createTopic(): Promise<void>;
+  alterTopic(): Promise<void>;
+  listTopics(): Promise<void>;
+  describeTopic(): Promise<void>;
+  deleteTopic(): Promise<void>;
+}
+
+/** `TopicCommand.main`: the one action the options name. */
+export function runTopicAction(service: TopicActions, action: TopicCommandOptions['action']): Promise<void> {
+  switch (action) {
+    case 'create':
+      return service.createTopic();
+    case 'alter':
+      return service.alterTopic();
+    case 'list':
+      return service.listTopics();
+    case 'describe':
+      return service.describeTopic();
+    case 'delete':
+      return service.deleteTopic();
+  }
+}

@@ -7,7 +7,7 @@
  * partitions concerned and no topic lines; `--topics-with-overrides` only topic lines of topics with
  * overrides. Topics come in the order of the Java HashMap `describeTopics().all()` returns.
  */
-import { javaStringHashCode } from '../../core/common/java-lang';
+import { javaNewHashMapOrder } from '../../core/common/jvm-hash-order';
 import type { ConfigEntry, TopicDescription, TopicPartitionInfo } from '../../protocol/kafka/client/admin-client';
 
 export interface DescribeFlags {
@@ -33,17 +33,7 @@ function partitionLine(topic: string, p: TopicPartitionInfo): string {
 
 /** The iteration order of a `new HashMap<>(n)` filled with `keys` (sorted names, as TopicCommand asks). */
 export function describeTopicsAllOrder(keys: readonly string[]): string[] {
-  let capacity = 1;
-  while (capacity < keys.length) capacity *= 2;
-  while (keys.length > Math.floor(capacity * 0.75)) capacity *= 2;
-  const bucket = (k: string) => {
-    const h = javaStringHashCode(k);
-    return (h ^ (h >>> 16)) & (capacity - 1);
-  };
-  return keys
-    .map((key, index) => ({ key, index, bucket: bucket(key) }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((e) => e.key);
+  return javaNewHashMapOrder(keys, keys.length);
 }
 
 export function describeLines(

@@ -10,7 +10,7 @@ import { validateTopicConfigs } from '../../core/log/log-config';
 import type { AdminClient } from '../../protocol/kafka/client/admin-client';
 import { JavaException } from './command-failure';
 import { describeLines } from './topic-describe';
-import type { TopicCommandOptions } from './topic-command-options';
+import { runTopicAction, type TopicActions, type TopicCommandOptions } from './topic-command-options';
 
 const INTERNAL_TOPICS = new Set(['__consumer_offsets', '__transaction_state']);
 
@@ -29,33 +29,22 @@ function javaSplitDroppingTrailingEmpty(s: string, separator: RegExp): string[] 
   return parts;
 }
 
-export class TopicService {
+export class TopicService implements TopicActions {
   constructor(
     private readonly admin: AdminClient,
     private readonly opts: TopicCommandOptions,
     private readonly println: (line: string) => void,
   ) {}
 
-  async run(): Promise<void> {
-    switch (this.opts.action) {
-      case 'create':
-        return this.createTopic();
-      case 'alter':
-        return this.alterTopic();
-      case 'list':
-        return this.listTopics();
-      case 'describe':
-        return this.describeTopic();
-      case 'delete':
-        return this.deleteTopic();
-    }
+  run(): Promise<void> {
+    return runTopicAction(this, this.opts.action);
   }
 
   private commandTopicPartition(): CommandTopicPartition {
     return commandTopicPartition(this.opts, this.println);
   }
 
-  private async createTopic(): Promise<void> {
+  async createTopic(): Promise<void> {
     const topic = this.commandTopicPartition();
     if (topic.name.includes('.') || topic.name.includes('_')) {
       this.println("WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.");
@@ -74,11 +63,11 @@ export class TopicService {
     this.println(`Created topic ${topic.name}.`);
   }
 
-  private async listTopics(): Promise<void> {
+  async listTopics(): Promise<void> {
     this.println((await this.getTopics()).join('\n'));
   }
 
-  private async alterTopic(): Promise<void> {
+  async alterTopic(): Promise<void> {
     const topic = this.commandTopicPartition();
     const topics = await this.getTopics();
     this.ensureTopicExists(topics);
@@ -92,7 +81,7 @@ export class TopicService {
     );
   }
 
-  private async describeTopic(): Promise<void> {
+  async describeTopic(): Promise<void> {
     const topics = await this.getTopics();
     const configs = await this.admin.describeTopicConfigs(topics);
     const liveBrokers = new Set(await this.admin.describeCluster());
@@ -108,7 +97,7 @@ export class TopicService {
     for (const line of lines) this.println(line);
   }
 
-  private async deleteTopic(): Promise<void> {
+  async deleteTopic(): Promise<void> {
     const topics = await this.getTopics();
     this.ensureTopicExists(topics);
     await this.admin.deleteTopics(topics);

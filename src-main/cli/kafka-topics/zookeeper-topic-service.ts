@@ -16,7 +16,7 @@ import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
 import { ConfigType } from '../../core/zk/config-znodes';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { JavaException } from './command-failure';
-import type { TopicCommandOptions } from './topic-command-options';
+import { runTopicAction, type TopicActions, type TopicCommandOptions } from './topic-command-options';
 import { commandTopicPartition, doGetTopics, ensureTopicExists } from './topic-service';
 
 /** `parseTopicConfigsToBeDeleted`: trimmed names, each checked by `LogConfig.validateNames`. */
@@ -36,7 +36,7 @@ function describedConfigs(config: Properties): string {
     .join(',');
 }
 
-export class ZookeeperTopicService {
+export class ZookeeperTopicService implements TopicActions {
   private readonly adminZkClient: AdminZkClient;
 
   constructor(
@@ -48,22 +48,11 @@ export class ZookeeperTopicService {
     this.adminZkClient = new AdminZkClient(zkClient);
   }
 
-  async run(): Promise<void> {
-    switch (this.opts.action) {
-      case 'create':
-        return this.createTopic();
-      case 'alter':
-        return this.alterTopic();
-      case 'list':
-        return this.listTopics();
-      case 'describe':
-        return this.describeTopic();
-      case 'delete':
-        return this.deleteTopic();
-    }
+  run(): Promise<void> {
+    return runTopicAction(this, this.opts.action);
   }
 
-  private async createTopic(): Promise<void> {
+  async createTopic(): Promise<void> {
     const topic = commandTopicPartition(this.opts, this.println);
     configsToDelete(this.opts);
     if (topic.name.includes('.') || topic.name.includes('_')) {
@@ -82,13 +71,13 @@ export class ZookeeperTopicService {
     }
   }
 
-  private async listTopics(): Promise<void> {
+  async listTopics(): Promise<void> {
     for (const topic of await this.getTopics()) {
       this.println((await this.zkClient.isTopicMarkedForDeletion(topic)) ? `${topic} - marked for deletion` : topic);
     }
   }
 
-  private async alterTopic(): Promise<void> {
+  async alterTopic(): Promise<void> {
     const topics = await this.getTopics();
     const tp = commandTopicPartition(this.opts, this.println);
     const toDelete = configsToDelete(this.opts);
@@ -117,7 +106,7 @@ export class ZookeeperTopicService {
     }
   }
 
-  private async describeTopic(): Promise<void> {
+  async describeTopic(): Promise<void> {
     const topics = await this.getTopics();
     ensureTopicExists(topics, this.opts.topic, !this.opts.has('if-exists'));
     const liveBrokers = new Set((await this.zkClient.getAllBrokersInCluster()).map((b) => b.id));
@@ -160,7 +149,7 @@ export class ZookeeperTopicService {
     }
   }
 
-  private async deleteTopic(): Promise<void> {
+  async deleteTopic(): Promise<void> {
     const topics = await this.getTopics();
     ensureTopicExists(topics, this.opts.topic, !this.opts.has('if-exists'));
     for (const topic of topics) {

@@ -101,7 +101,8 @@ export class Workspace {
       logDirs: spec.logDirs.map((d) => joinPath(this.brokerDir(spec.id), d)),
       host: 'localhost',
       port: 9092 + spec.id,
-      config: { ...this.definitionValue.brokerDefaults, ...spec.config },
+      // Kafka requires zookeeper.connect: the cluster's own ZooKeeper port, as kept from its last bind.
+      config: { 'zookeeper.connect': `127.0.0.1:${this.definitionValue.zookeeper?.clientPort ?? 2181}`, ...this.definitionValue.brokerDefaults, ...spec.config },
     };
   }
 

@@ -279,9 +279,12 @@ export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
   return javaHashMapOrderAtCapacity(keys, tableSizeFor(Math.floor(keys.length / 0.75 + 1)));
 }
 
-/** The same for a `new HashMap<>()` filled by `put` (16 buckets, doubled each time the size passes 0.75 of them). */
-export function javaNewHashMapOrder(keys: readonly string[]): string[] {
-  let capacity = 16;
+/**
+ * The same for a `new HashMap<>(initialCapacity)` (16 by default) filled by `put`: the table is
+ * `tableSizeFor(initialCapacity)` buckets, doubled each time the size passes 0.75 of them.
+ */
+export function javaNewHashMapOrder(keys: readonly string[], initialCapacity = 16): string[] {
+  let capacity = tableSizeFor(initialCapacity);
   while (keys.length > capacity * 0.75) capacity *= 2;
   return javaHashMapOrderAtCapacity(keys, capacity);
 }
@@ -362,15 +365,5 @@ export function scalaLongMapOrder(keysInInsertionOrder: Iterable<number>, initia
  * `asScala.filter` / `++` on a Java map build such a map.
  */
 export function javaHashMapPutOrder(keysInInsertionOrder: Iterable<string>): string[] {
-  const keys = distinctInOrder(keysInInsertionOrder);
-  let capacity = 16;
-  while (keys.length > capacity * 0.75) capacity *= 2;
-  const bucket = (k: string): number => {
-    const h = javaStringHashCode(k);
-    return (h ^ (h >>> 16)) & (capacity - 1);
-  };
-  return keys
-    .map((key, index) => ({ key, index, bucket: bucket(key) }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((e) => e.key);
+  return javaNewHashMapOrder(distinctInOrder(keysInInsertionOrder));
 }

@@ -114,25 +114,6 @@ export type AddWatchModeValue = (typeof AddWatchMode)[keyof typeof AddWatchMode]
 export const WatcherType = { Children: 1, Data: 2, Any: 3 } as const;
 export type WatcherTypeValue = (typeof WatcherType)[keyof typeof WatcherType];
 
-/** ZooDefs.OpCode values of the operations a multi may hold. */
-export const OpCode = {
-  create: 1,
-  delete: 2,
-  exists: 3,
-  getData: 4,
-  setData: 5,
-  getACL: 6,
-  setACL: 7,
-  getChildren: 8,
-  sync: 9,
-  ping: 11,
-  getChildren2: 12,
-  check: 13,
-  multi: 14,
-  create2: 15,
-  error: -1,
-} as const;
-
 /** Znode data: `null` is ZooKeeper's null buffer, distinct from an empty one. */
 export type ZnodeData = Uint8Array | null;
 

@@ -3,24 +3,13 @@
  * startup before the broker registers (the registration carries the bound address), closed by a
  * shutdown or a kill (clients are refused), bound again on the same port at restart.
  */
-import { connect } from 'node:net';
+import { canConnect } from '../../support/can-connect';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrokerSocketListener } from '../../../src-main/protocol/kafka/broker-socket-listener';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import type { KafkaServer } from '../../../src-main/core/broker/kafka-server';
 import { ClusterHarness } from '../../support/cluster-harness';
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('broker listeners', () => {
   let h: ClusterHarness | null = null;
