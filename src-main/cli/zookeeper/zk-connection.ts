@@ -59,6 +59,9 @@ export const TOOL_ZK_CONNECTION_TIMEOUT_MS = 30000;
 export function wireZkConnector(time: Time, random: Random, connectionTimeoutMs = TOOL_ZK_CONNECTION_TIMEOUT_MS): ZkConnector {
   return async (zkConnect, toolName) => {
     const endpoint = new RemoteZooKeeperEndpoint(parseZkConnectString(zkConnect), { time, random });
+    // SystemTime's timers do not hold the process: while the tool waits for ZooKeeper (connecting,
+    // or reconnecting between attempts) this does, as the Java client's threads do, until close.
+    const keepAlive = setInterval(() => undefined, 1 << 30);
     let timer: ScheduledTask | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {
       timer = time.schedule('zookeeper-connection-timeout', connectionTimeoutMs, () =>
@@ -70,12 +73,17 @@ export function wireZkConnector(time: Time, random: Random, connectionTimeoutMs 
       return {
         zkClient: session.zkClient,
         async close() {
-          await session.close();
-          endpoint.close();
+          try {
+            await session.close();
+          } finally {
+            endpoint.close();
+            clearInterval(keepAlive);
+          }
         },
       };
     } catch (e) {
       endpoint.close();
+      clearInterval(keepAlive);
       throw e;
     } finally {
       if (timer) time.cancel(timer);
