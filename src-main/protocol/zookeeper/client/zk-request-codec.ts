@@ -11,7 +11,7 @@
  * Stat on the wire, so the core's result has none either.
  */
 import type { Op, OpResult } from '../../../core/zookeeper';
-import { Code, CreateMode } from '../../../core/zookeeper';
+import { Code, CreateMode, OPEN_ACL_UNSAFE } from '../../../core/zookeeper';
 import type { ErrorCode } from '../../../core/zookeeper/errors';
 import type { ZkReply, ZkRequest } from '../../../core/zookeeper/requests';
 import type { JuteReader } from '../jute/jute-reader';
@@ -50,7 +50,8 @@ function writeMultiOp(w: JuteWriter, op: Op, chroot: string | null): void {
       const mode = op.mode ?? CreateMode.PERSISTENT;
       w.int(mode === CreateMode.CONTAINER ? ZkOpCode.createContainer : ZkOpCode.create).bool(false).int(-1);
       w.ustring(path).buffer(op.data);
-      writeAcls(w, op.acl ?? []);
+      // As the core applies it: an op without an ACL is open (OPEN_ACL_UNSAFE).
+      writeAcls(w, op.acl ?? OPEN_ACL_UNSAFE);
       w.int(mode);
       return;
     }
