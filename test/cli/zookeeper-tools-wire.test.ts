@@ -14,6 +14,7 @@ import { runClient, type ClientRun } from '../support/external-client';
 import { kafkaPythonUnavailable } from '../support/kafka-python';
 import { kafkaPython, wireCluster, type WireCluster } from '../support/kafka-wire';
 import { controllerOf, text, tp } from '../support/scenario';
+import { waitFor } from '../support/wait-for';
 import { LOG4J_PREFIX, lines } from '../support/zk-tool-run';
 
 const SCRIPT = resolve(import.meta.dirname, '../../scripts/kafka-dojo.mjs');
@@ -65,21 +66,12 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     await w?.close();
   });
 
-  /** Polls `check` on the cluster's real-time clock, for at most about 20 s. */
-  async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      if (await check()) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
-
   it('kafka-topics --create / --describe / --list / --alter / --delete: Kafka\'s lines; the controller brings the topic online and kafka-python sees it', async () => {
     const created = await tool('kafka-topics', ...zk, '--create', '--topic', 'orders', '--replica-assignment', '0:1,1:2,2:0', '--config', 'retention.ms=3600000');
     expect([created.code, created.stdout, created.stderr]).toEqual([0, 'Created topic orders.\n', '']);
     const controller = controllerOf(w.h);
-    await until('orders online', async () => [0, 1, 2].every((p) => controller.context.partitionState(tp('orders', p)) === 'OnlinePartition'));
-    await until('the ISRs', async () => [0, 1, 2].every((p) => controller.context.partitionLeadershipInfo.get(tp('orders', p))?.leaderAndIsr.isr.length === 2));
+    await waitFor('orders online', async () => [0, 1, 2].every((p) => controller.context.partitionState(tp('orders', p)) === 'OnlinePartition'));
+    await waitFor('the ISRs', async () => [0, 1, 2].every((p) => controller.context.partitionLeadershipInfo.get(tp('orders', p))?.leaderAndIsr.isr.length === 2));
 
     const described = await tool('kafka-topics', ...zk, '--describe', '--topic', 'orders');
     expect([described.code, described.stderr]).toEqual([0, '']);
@@ -106,7 +98,7 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
       0,
       ['WARNING: If partitions are increased for a topic that has a key, the partition logic or ordering of the messages will be affected', 'Adding partitions succeeded!'],
     ]);
-    await until('orders-3 online', async () => controller.context.partitionState(tp('orders', 3)) === 'OnlinePartition');
+    await waitFor('orders-3 online', async () => controller.context.partitionState(tp('orders', 3)) === 'OnlinePartition');
 
     const scratch = await tool('kafka-topics', ...zk, '--create', '--topic', 'scratch', '--partitions', '1', '--replication-factor', '1');
     expect(scratch.stdout).toBe('Created topic scratch.\n');
@@ -116,7 +108,7 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     expect((await tool('kafka-topics', ...zk, '--list')).stdout).toBe('orders\nscratch\n');
     const deleted = await tool('kafka-topics', ...zk, '--delete', '--topic', 'scratch');
     expect([deleted.code, deleted.stdout]).toEqual([0, 'Topic scratch is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n']);
-    await until('scratch deleted', async () => (await tool('kafka-topics', ...zk, '--list')).stdout === 'orders\n');
+    await waitFor('scratch deleted', async () => (await tool('kafka-topics', ...zk, '--list')).stdout === 'orders\n');
   }, 60_000);
 
   it('a chroot in the connect string: the tool reads and writes under it, as ZooKeeper\'s client does', async () => {
@@ -139,7 +131,7 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     expect([alter.code, lines(alter.stdout), alter.stderr]).toEqual([0, [...DEPRECATED, "Completed updating config for entity: topic 'orders'."], '']);
     const session = await w.h.session();
     expect(await text(session, '/config/topics/orders')).toBe('{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}');
-    await until('the brokers apply the override', async () => w.h.cluster.broker(1).logManager!.logsByTopic('orders').every((log) => log.config.originals.get('retention.ms') === '1000'));
+    await waitFor('the brokers apply the override', async () => w.h.cluster.broker(1).logManager!.logsByTopic('orders').every((log) => log.config.originals.get('retention.ms') === '1000'));
     const describe = await tool('kafka-configs', ...zk, '--entity-type', 'topics', '--entity-name', 'orders', '--describe');
     expect(lines(describe.stdout)).toEqual([...DEPRECATED, "Configs for topic 'orders' are retention.ms=1000,cleanup.policy=compact,delete"]);
     const noTopic = await tool('kafka-configs', ...zk, '--entity-type', 'topics', '--entity-name', 'nope', '--alter', '--add-config', 'retention.ms=1');
@@ -172,7 +164,7 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
       expect(brokerConfig['leader.replication.throttled.rate']).toBe('50000000');
       expect(brokerConfig['follower.replication.throttled.rate']).toBe('50000000');
     }
-    await until('the reassignment to complete', async () => (await session.exists('/admin/reassign_partitions')) === null);
+    await waitFor('the reassignment to complete', async () => (await session.exists('/admin/reassign_partitions')) === null);
     expect(JSON.parse((await text(session, '/brokers/topics/orders'))!).partitions['0']).toEqual([2, 1]);
 
     const verify = await tool('kafka-reassign-partitions', ...zk, '--verify', '--reassignment-json-file', plan);
@@ -182,10 +174,13 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
   }, 40_000);
 
   it('kafka-preferred-replica-election writes /admin/preferred_replica_election and the controller elects the preferred leader', async () => {
-    const controller = controllerOf(w.h);
-    const leader = () => controller.context.partitionLeadershipInfo.get(tp('orders', 0))?.leaderAndIsr.leader;
-    // After the reassignment orders-0's preferred replica is broker 2; whether 2 or 1 leads it now,
-    // the election makes (or keeps) 2 the leader.
+    const leaderAndIsr = () => controllerOf(w.h).context.partitionLeadershipInfo.get(tp('orders', 0))?.leaderAndIsr;
+    // After the reassignment orders-0's preferred replica is broker 2: a restart of 2 leaves 1 leading it.
+    await w.h.cluster.shutdownBroker(2);
+    await waitFor('broker 1 to lead orders-0', async () => leaderAndIsr()?.leader === 1);
+    await w.h.cluster.startBroker(2);
+    await waitFor('broker 2 back in the ISR', async () => leaderAndIsr()?.isr.includes(2));
+    expect(leaderAndIsr()?.leader).toBe(1);
     const json = join(dir, 'election.json');
     writeFileSync(json, '{"partitions":[{"topic":"orders","partition":0},{"topic":"orders","partition":7}]}');
     const run = await tool('kafka-preferred-replica-election', ...zk, '--path-to-json-file', json);
@@ -200,8 +195,8 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
       ],
     ]);
     const session = await w.h.session();
-    await until('the election to finish', async () => (await session.exists('/admin/preferred_replica_election')) === null);
-    expect(leader()).toBe(2);
+    await waitFor('the election to finish', async () => (await session.exists('/admin/preferred_replica_election')) === null);
+    await waitFor('broker 2 to lead orders-0', async () => leaderAndIsr()?.leader === 2);
   }, 30_000);
 
   it('against a port where nothing listens each tool ends with Kafka\'s ZooKeeperClientTimeoutException', async () => {

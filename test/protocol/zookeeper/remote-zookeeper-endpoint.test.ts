@@ -12,6 +12,7 @@ import { RemoteZooKeeperEndpoint } from '../../../src-main/protocol/zookeeper/cl
 import { parseZkConnectString } from '../../../src-main/protocol/zookeeper/client/zk-connect-string';
 import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeeper-listener';
 import { ClusterHarness } from '../../support/cluster-harness';
+import { waitFor } from '../../support/wait-for';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
@@ -39,11 +40,6 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
     await h?.close();
   });
 
-  async function until(what: string, check: () => boolean): Promise<void> {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
-    if (!check()) throw new Error(`timed out waiting for ${what}`);
-  }
-
   it('answers every call in the core\'s shapes and delivers watches', async () => {
     const events: WatchedEvent[] = [];
     const { client } = await remote(listener.connectString, events);
@@ -55,7 +51,7 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
     expect([dec(got.data), got.stat.czxid]).toEqual(['one', created.stat.czxid]);
     const other = await h.session();
     await other.setData('/r', enc('two'));
-    await until('the notification', () => events.some((e) => e.path === '/r'));
+    await waitFor('the notification', async () => events.some((e) => e.path === '/r'));
     expect(events.find((e) => e.path === '/r')?.type).toBe(3);
 
     const results = await client.multi([
@@ -84,7 +80,7 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
     expect((await client.getChildren('/')).children).toEqual(['x']);
     await client.exists('/x', true);
     await other.delete('/ch/x');
-    await until('the notification', () => events.some((e) => e.path === '/x'));
+    await waitFor('the notification', async () => events.some((e) => e.path === '/x'));
     expect(await client.sync('/')).toBe('/');
     await client.close();
   });
@@ -99,14 +95,14 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
     expect(client.state).toBe('DISCONNECTED');
     listener = await ZooKeeperListener.bind(h.zkServer, port);
     expect(listener.port).toBe(port);
-    await until('the reconnect', () => client.state === 'CONNECTED');
+    await waitFor('the reconnect', async () => client.state === 'CONNECTED');
     expect((await client.getData('/lost')).stat.ephemeralOwner).toBe(client.sessionId);
 
     await listener.close();
     await client.exists('/lost').catch(() => undefined);
     await h.advance(20_000);
     listener = await ZooKeeperListener.bind(h.zkServer, port);
-    await until('the expiry', () => client.state === 'EXPIRED');
+    await waitFor('the expiry', async () => client.state === 'EXPIRED');
     expect(await (await h.session()).exists('/lost')).toBeNull();
   }, 30_000);
 });
