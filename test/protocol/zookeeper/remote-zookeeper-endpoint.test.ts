@@ -1,8 +1,8 @@
 /**
  * The core's `ZooKeeperClient` over a socket (`RemoteZooKeeperEndpoint`) against the emulated
  * ZooKeeper's client port: replies in the core's shapes (exists' null, a multi's results and its
- * failure), watch notifications, the chroot of the connect string, a lost connection (CONNECTIONLOSS,
- * then the same session again), and a session that expired meanwhile (SESSIONEXPIRED, state EXPIRED).
+ * failure), watch notifications, the chroot of the connect string, a lost connection (Disconnected,
+ * CONNECTIONLOSS, then the same session again), and a session that expired meanwhile (SESSIONEXPIRED, state EXPIRED).
  * Also ZooKeeper 3.5's ConnectStringParser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,12 +87,15 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
 
   it('a lost connection fails the call with CONNECTIONLOSS, then the client resumes its session; an expired one ends EXPIRED', async () => {
     const port = listener.port;
-    const { client } = await remote(listener.connectString);
+    const events: WatchedEvent[] = [];
+    const { client } = await remote(listener.connectString, events);
     await client.create('/lost', null, { mode: CreateMode.EPHEMERAL });
     await listener.close();
+    // Told by the socket, not by a call: Disconnected at once, as ClientCnxn's SendThread reports it.
+    await waitFor('the disconnect', async () => client.state === 'DISCONNECTED');
+    expect(events.map((e) => e.state)).toContain(0);
     const lost = await client.getData('/lost').catch((e: unknown) => e);
     expect((lost as KeeperException).code).toBe(Code.CONNECTIONLOSS);
-    expect(client.state).toBe('DISCONNECTED');
     listener = await ZooKeeperListener.bind(h.zkServer, port);
     expect(listener.port).toBe(port);
     await waitFor('the reconnect', async () => client.state === 'CONNECTED');

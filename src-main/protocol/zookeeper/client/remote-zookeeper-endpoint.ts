@@ -9,8 +9,8 @@
  * bounded by sessionTimeout / servers, 1 s between rounds plus a random 0–999 ms; it stops only when
  * it gets an answer or `close()` is called (the caller owns the overall timeout, as Kafka's
  * ZooKeeperClient owns `connectionTimeoutMs`). A resume the server refuses (timeout 0: the session
- * expired) is SESSIONEXPIRED. A socket that closes under a request answers it CONNECTIONLOSS, which
- * sends the core client into its connection-lost handling (reconnect to the same session); no data
+ * expired) is SESSIONEXPIRED. A socket that closes under the session answers what is in flight
+ * CONNECTIONLOSS and tells the client (`socketClosed`: reconnect to the same session); no data
  * for two thirds of the session timeout drops the connection, as ClientCnxn's read timeout does.
  */
 import type { Random } from '../../../core/platform/random';
@@ -172,11 +172,13 @@ export class RemoteZooKeeperEndpoint implements ZooKeeperServerEndpoint {
     }
   }
 
-  /** The socket closed under the session: a later request finds no connection and reconnects. */
+  /** The socket closed under the session: unless it was closing, the client reconnects to it. */
   private lost(wire: ZooKeeperWireClient): void {
     if (this.wire !== wire) return;
     this.wire = null;
-    if (this.closing) this.conn = null;
+    const conn = this.conn;
+    this.conn = null;
+    if (!this.closing) conn?.socketClosed?.();
   }
 
   private notify(e: { type: number; state: number; path: string | null }): void {
