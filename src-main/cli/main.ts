@@ -32,6 +32,7 @@ Tools (each takes the options of its Kafka 2.5 script):
 
 Example:
   kafka-dojo kafka-topics --bootstrap-server 127.0.0.1:9092 --list
+  kafka-dojo kafka-topics --zookeeper 127.0.0.1:2181 --describe
   kafka-dojo zookeeper-shell 127.0.0.1:2181 ls /brokers/ids
 `;
 

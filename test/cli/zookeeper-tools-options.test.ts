@@ -1,7 +1,7 @@
 /**
  * The option handling of the `--zookeeper` tools before any connection (Kafka 2.5.1's
  * CommandLineUtils and joptsimple): usage texts with `(default: …)`, `--version`, the checks of each
- * tool, and what the `kafka-dojo` command does while Kafka Dojo's ZooKeeper has no port.
+ * tool (what they do over a real connection: zookeeper-tools-wire.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src-main/cli/main';
@@ -61,13 +61,5 @@ describe('the --zookeeper tools before they connect', () => {
     expect(lines(neither.stderr)[0]).toBe("Exactly one of '[bootstrap-server]' or '[zookeeper]' must be provided");
     const both = await run('kafka-preferred-replica-election', '--zookeeper', 'z', '--bootstrap-server', 'b:9092');
     expect(both.stderr).toBe('Exception in thread "main" joptsimple.UnavailableOptionException: Option(s) [bootstrap-server] are unavailable given other options on the command line\n');
-  });
-
-  it('without a ZooKeeper port, kafka-dojo\'s --zookeeper tools fail as Kafka\'s do when nothing answers', async () => {
-    const topics = await run('kafka-topics', '--zookeeper', '127.0.0.1:2181', '--list');
-    expect(topics.code).toBe(1);
-    expect(topics.stderr).toMatch(/^Exception in thread "main" kafka\.zookeeper\.ZooKeeperClientTimeoutException: Timed out waiting for connection while in state: CONNECTING/);
-    const reassign = await run('kafka-reassign-partitions', '--zookeeper', '127.0.0.1:2181', '--verify', '--reassignment-json-file', 'x.json');
-    expect(reassign.stderr).toMatch(/^Exception in thread "main" kafka\.zookeeper\.ZooKeeperClientTimeoutException/);
   });
 });

@@ -20,7 +20,7 @@ export interface CommandIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly now?: () => Date;
-  /** How the `--zookeeper` variants reach ZooKeeper (default: not served yet). */
+  /** How the `--zookeeper` variants reach ZooKeeper (default: over the wire, `wireZkConnector`). */
   readonly zookeeper?: ZkToolEnvironment;
 }
 

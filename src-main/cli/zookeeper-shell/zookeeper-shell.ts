@@ -11,6 +11,7 @@ import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { CliException, COMMANDS, parseCommand, type ShellOut } from './zk-commands';
 import { cliErrorText, watchedEventText } from './zk-cli-text';
 import { ZkSession } from './zk-session';
+import { parseZkConnectString } from '../../protocol/zookeeper/client/zk-connect-string';
 
 export interface ShellIo extends CommandIo {
   /** Command lines when none is given on the command line (default: process.stdin). */
@@ -35,13 +36,11 @@ export async function runZooKeeperShell(argv: readonly string[], io: ShellIo): P
     io.stderr(ZOOKEEPER_SHELL_USAGE);
     return 1;
   }
-  const first = connect.split(',')[0].split('/')[0];
-  const [host, portText] = first.includes(':') ? [first.slice(0, first.lastIndexOf(':')), first.slice(first.lastIndexOf(':') + 1)] : [first, '2181'];
   io.stdout(`Connecting to ${connect}\n`);
   if (command.length === 0) io.stdout('Welcome to ZooKeeper!\nJLine support is disabled\n');
   let zk: ZkSession;
   try {
-    zk = await ZkSession.connect(host, Number(portText), (e) => io.stdout(watchedEventText(e)));
+    zk = await ZkSession.connect(parseZkConnectString(connect), (e) => io.stdout(watchedEventText(e)));
   } catch (e) {
     io.stderr(`Unable to connect to ${connect}: ${(e as Error).message}\n`);
     return 1;

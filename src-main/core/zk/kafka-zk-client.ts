@@ -86,8 +86,9 @@ export class KafkaZkClient extends KafkaZkSession implements ControllerZkClient,
         { type: 'create', path, data: null, mode: CreateMode.EPHEMERAL },
         { type: 'setData', path, data, version: 0 },
       ]);
-      const created = results[0];
-      return created.type === 'create' ? created.stat.czxid : -1;
+      // CheckedEphemeral.create: the broker epoch is the czxid in the setData's Stat.
+      const set = results[1];
+      return set.type === 'setData' ? set.stat.czxid : -1;
     };
     try {
       return await attempt();

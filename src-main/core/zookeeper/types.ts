@@ -125,11 +125,12 @@ export type Op =
 
 /**
  * One result of a multi, shaped as the wire gives it: on success `create` carries the created path
- * (with its sequence suffix) and its Stat, `setData` its Stat; when the multi fails every result is
+ * (with its sequence suffix) and its Stat (none over the wire for a plain create: `Op.create`'s
+ * CreateResponse has only the path), `setData` its Stat; when the multi fails every result is
  * `error` (`OK` before the failing op, its real code at it, RUNTIMEINCONSISTENCY after).
  */
 export type OpResult =
-  | { type: 'create'; path: string; stat: Stat }
+  | { type: 'create'; path: string; stat: Stat | null }
   | { type: 'delete' }
   | { type: 'setData'; stat: Stat }
   | { type: 'check' }

@@ -102,7 +102,7 @@ export class ZooKeeperClient implements ServerConnection {
   static async connect(server: ZooKeeperServerEndpoint, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
     // The server needs a connection before the client object can exist; this one forwards to it.
     let client: ZooKeeperClient | undefined;
-    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
+    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s), socketClosed: () => client?.connectionLost() };
     const handshake = await server.createSession(proxy, options.sessionTimeoutMs ?? 18000);
     client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`, options);
     client.connection = proxy;
@@ -120,7 +120,7 @@ export class ZooKeeperClient implements ServerConnection {
     options: Omit<ZooKeeperClientOptions, 'sessionTimeoutMs'> = {},
   ): Promise<ZooKeeperClient> {
     let client: ZooKeeperClient | undefined;
-    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s) };
+    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s), socketClosed: () => client?.connectionLost() };
     const handshake = await server.resumeSession(proxy, sessionId, password);
     client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`, options);
     client.connection = proxy;

@@ -57,6 +57,11 @@ export interface ServerConnection {
   /** The session is gone: closed by its owner or expired by the server. */
   sessionEnded(state: 'expired' | 'closed'): void;
   /**
+   * The socket under the session closed (a remote endpoint's): the client goes into its
+   * connection-lost handling at once, as ClientCnxn's SendThread does, without waiting for a call.
+   */
+  socketClosed?(): void;
+  /**
    * The peer's address as `InetAddress.getHostAddress()` prints it: the connection's `ip` identity
    * and what the server's log names; 127.0.0.1 when absent (the in-process clients).
    */

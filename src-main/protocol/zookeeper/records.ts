@@ -188,3 +188,27 @@ export interface ClientInfo {
 export function writeClientInfos(w: JuteWriter, infos: readonly ClientInfo[]): void {
   w.vector(infos, (c) => w.ustring(c.authScheme).ustring(c.user));
 }
+
+export function readStat(r: JuteReader): Stat {
+  const n = (what: string) => Number(r.long(what));
+  return {
+    czxid: n('czxid'), mzxid: n('mzxid'), ctime: n('ctime'), mtime: n('mtime'), version: r.int('version'), cversion: r.int('cversion'),
+    aversion: r.int('aversion'), ephemeralOwner: r.long('ephemeralOwner'), dataLength: r.int('dataLength'), numChildren: r.int('numChildren'), pzxid: n('pzxid'),
+  };
+}
+
+export interface ConnectResponse {
+  timeOutMs: number;
+  sessionId: bigint;
+  passwd: Buffer;
+  readOnly: boolean | null;
+}
+
+export function readConnectResponse(r: JuteReader): ConnectResponse {
+  r.int('protocolVersion');
+  const timeOutMs = r.int('timeOut');
+  const sessionId = r.long('sessionId');
+  const passwd = r.buffer('passwd') ?? Buffer.alloc(0);
+  const readOnly = r.remaining > 0 ? r.bool('readOnly') : null;
+  return { timeOutMs, sessionId, passwd, readOnly };
+}

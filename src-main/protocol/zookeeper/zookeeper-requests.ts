@@ -86,7 +86,7 @@ function coreOp(op: MultiOp): Op {
 
 function multiResult(op: MultiOp, res: OpResult): MultiResult {
   if (res.type === 'error') return { type: ZkOpCode.error, err: res.err };
-  if (res.type === 'create') return op.type === ZkOpCode.create ? { type: ZkOpCode.create, path: res.path } : { type: op.type as typeof ZkOpCode.createContainer, path: res.path, stat: res.stat };
+  if (res.type === 'create') return op.type === ZkOpCode.create || res.stat === null ? { type: ZkOpCode.create, path: res.path } : { type: op.type as typeof ZkOpCode.createContainer, path: res.path, stat: res.stat };
   if (res.type === 'setData') return { type: ZkOpCode.setData, stat: res.stat };
   return { type: res.type === 'delete' ? ZkOpCode.delete : ZkOpCode.check };
 }

@@ -7,13 +7,9 @@ import { connect, type Socket } from 'node:net';
 import { JuteReader } from '../jute/jute-reader';
 import { JuteWriter } from '../jute/jute-writer';
 import { Xid } from '../op-codes';
+import { readConnectResponse, type ConnectResponse } from '../records';
 
-export interface Handshake {
-  timeOutMs: number;
-  sessionId: bigint;
-  passwd: Buffer;
-  readOnly: boolean | null;
-}
+export type Handshake = ConnectResponse;
 
 export interface Reply {
   xid: number;
@@ -28,6 +24,8 @@ export interface ConnectOptions {
   sessionId?: bigint;
   passwd?: Uint8Array;
   lastZxidSeen?: bigint;
+  /** The handshake is abandoned (the socket destroyed) when it takes longer than this. */
+  connectTimeoutMs?: number;
   /** Watch notifications (xid −1): the WatcherEvent's reader. */
   onNotification?: (event: { type: number; state: number; path: string | null }) => void;
 }
@@ -53,20 +51,33 @@ export class ZooKeeperWireClient {
   /** Connects and completes the handshake; rejects when the server closes the connection instead. */
   static async connect(host: string, port: number, options: ConnectOptions = {}): Promise<ZooKeeperWireClient> {
     const socket = connect({ host, port });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('error', reject);
-    });
-    const client = new ZooKeeperWireClient(socket, options);
+    const timer = options.connectTimeoutMs === undefined ? null : setTimeout(() => socket.destroy(new Error(`no answer from ${host}:${port} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('error', reject);
+        socket.once('close', () => reject(new Error('the server closed the connection')));
+      });
+      const client = new ZooKeeperWireClient(socket, options);
+      await client.handshakeWith(options);
+      return client;
+    } catch (e) {
+      socket.destroy();
+      throw e;
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  private async handshakeWith(options: ConnectOptions): Promise<void> {
     const w = new JuteWriter();
     w.int(0).long(options.lastZxidSeen ?? 0n).int(options.sessionTimeoutMs ?? 30000).long(options.sessionId ?? 0n).buffer(options.passwd ?? new Uint8Array(16)).bool(false);
     const answered = new Promise<Handshake>((resolve, reject) => {
-      client.handshakeDone = resolve;
-      client.closeListeners.push(() => reject(client.closedError));
+      this.handshakeDone = resolve;
+      this.closeListeners.push(() => reject(this.closedError));
     });
-    socket.write(w.toFrame());
-    client.handshake = await answered;
-    return client;
+    this.socket.write(w.toFrame());
+    this.handshake = await answered;
   }
 
   get closed(): boolean {
@@ -117,12 +128,7 @@ export class ZooKeeperWireClient {
     if (this.handshakeDone) {
       const done = this.handshakeDone;
       this.handshakeDone = null;
-      r.int('protocolVersion');
-      const timeOutMs = r.int('timeOut');
-      const sessionId = r.long('sessionId');
-      const passwd = r.buffer('passwd') ?? Buffer.alloc(0);
-      const readOnly = r.remaining > 0 ? r.bool('readOnly') : null;
-      done({ timeOutMs, sessionId, passwd, readOnly });
+      done(readConnectResponse(r));
       return;
     }
     const xid = r.int('xid');
