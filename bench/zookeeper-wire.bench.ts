@@ -2,7 +2,7 @@
  * The ZooKeeper client port on the wire: the same client library (node-zookeeper-client, 64
  * requests in flight per session) against a Kafka Dojo cluster's ZooKeeper listener and, as the
  * baseline, Debian's ZooKeeper 3.8 (default forceSync=yes) on the same disk in the same run.
- * Every acknowledged write is fsynced on both sides.
+ * Every acknowledged write is fsynced on both sides. Each figure is the median of 3 trials.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -71,6 +71,16 @@ interface Measures {
   watchP99Ms: number;
 }
 
+const TRIALS = 3;
+
+/** Each measure's median over the trials. */
+function medianOf(trials: Measures[]): Measures {
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const opsPerSec = {} as Record<Kind, number>;
+  for (const kind of ['create', 'setData', 'getData'] as const) opsPerSec[kind] = median(trials.map((t) => t.opsPerSec[kind]));
+  return { opsPerSec, watchP50Ms: median(trials.map((t) => t.watchP50Ms)), watchP99Ms: median(trials.map((t) => t.watchP99Ms)) };
+}
+
 async function measure(target: Target, sessionCount: 1 | 16, run: number): Promise<Measures> {
   const open = () => Promise.all(Array.from({ length: sessionCount }, () => NzkClient.connect(target.connectString)));
   const sessions = await open();
@@ -102,8 +112,15 @@ export async function zookeeperWireBench(report: (f: Figure) => void): Promise<v
     await measure(zookeeper, 1, 0);
     await measure(dojo, 1, 0);
     for (const sessionCount of [1, 16] as const) {
-      const ours = await measure(dojo, sessionCount, 1);
-      const theirs = await measure(zookeeper, sessionCount, 1);
+      // Trials alternate between the two servers so that other load on the machine falls on both.
+      const oursTrials: Measures[] = [];
+      const theirsTrials: Measures[] = [];
+      for (let trial = 1; trial <= TRIALS; trial++) {
+        oursTrials.push(await measure(dojo, sessionCount, trial));
+        theirsTrials.push(await measure(zookeeper, sessionCount, trial));
+      }
+      const ours = medianOf(oursTrials);
+      const theirs = medianOf(theirsTrials);
       const sessions = `${sessionCount} session${sessionCount > 1 ? 's' : ''}`;
       const baselineName = `ZooKeeper 3.8, forceSync=yes`;
       for (const kind of ['create', 'setData', 'getData'] as const) {
