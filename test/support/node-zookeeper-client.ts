@@ -96,7 +96,7 @@ export class NzkClient {
   static async connect(connectString: string, options: { sessionTimeoutMs?: number; sessionId?: Buffer; sessionPassword?: Buffer } = {}): Promise<NzkClient> {
     const raw = nzk.createClient(connectString, { sessionTimeout: options.sessionTimeoutMs ?? 30_000, spinDelay: 100, retries: 2, sessionId: options.sessionId, sessionPassword: options.sessionPassword });
     const connected = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`node-zookeeper-client did not connect to ${connectString} in 20 s`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`node-zookeeper-client did not connect to ${connectString} in 60 s`)), 60_000);
       raw.once('connected', () => {
         clearTimeout(timer);
         resolve();
