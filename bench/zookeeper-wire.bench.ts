@@ -2,76 +2,25 @@
  * The ZooKeeper client port on the wire: the same client library (node-zookeeper-client, 64
  * requests in flight per session) against a Kafka Dojo cluster's ZooKeeper listener and, as the
  * baseline, Debian's ZooKeeper 3.8 (default forceSync=yes) on the same disk in the same run.
- * Every acknowledged write is fsynced on both sides. Each figure is the median of 3 trials.
+ * The client runs in a process of its own (bench/zookeeper-wire-load.ts) for both servers. Every
+ * acknowledged write is fsynced on both sides. Each figure is the median of 3 trials.
  */
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { openWorkspace } from '../src-main/infra/open-workspace';
 import { ZooKeeperListener } from '../src-main/protocol/zookeeper/zookeeper-listener';
-import { NzkClient } from '../test/support/node-zookeeper-client';
 import { startRealZooKeeper } from '../test/support/real-zookeeper';
 import type { Figure } from './bench-support';
 import { percentile, tempDir } from './bench-support';
-
-const PAYLOAD = Buffer.alloc(100, 42);
-const IN_FLIGHT_PER_SESSION = 64;
-const OPS_PER_SESSION = { 1: 6000, 16: 1000 } as const;
-const WATCH_ROUNDS = { 1: 300, 16: 40 } as const;
-
-type Kind = 'create' | 'setData' | 'getData';
+import { IN_FLIGHT_PER_SESSION, type Kind, type Measures } from './zookeeper-wire-load';
 
 interface Target {
   readonly connectString: string;
   readonly name: string;
 }
 
-/** Each session keeps `IN_FLIGHT_PER_SESSION` requests outstanding until it has made `ops`. */
-async function pipelined(sessions: NzkClient[], kind: Kind, ops: number, tag: string): Promise<number> {
-  const start = performance.now();
-  await Promise.all(
-    sessions.map(async (session, s) => {
-      let next = 0;
-      const lane = async (): Promise<void> => {
-        while (next < ops) {
-          const i = next++;
-          if (kind === 'create') await session.create(`/bench/${tag}-${s}-${i}`, PAYLOAD);
-          else if (kind === 'setData') await session.setData(`/bench/seed-${s}`, PAYLOAD);
-          else await session.getData(`/bench/seed-${s}`);
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT_PER_SESSION }, lane));
-    }),
-  );
-  return (sessions.length * ops) / ((performance.now() - start) / 1000);
-}
-
-/** Pairs of sessions: one watches a znode, the other sets it; from the setData call to NodeDataChanged. */
-async function watchLatencies(watchers: NzkClient[], writers: NzkClient[], rounds: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    await Promise.all(
-      watchers.map(async (watcher, i) => {
-        const path = `/bench/seed-${i}`;
-        let fired!: () => void;
-        const notified = new Promise<void>((resolve) => (fired = resolve));
-        await watcher.getData(path, () => fired());
-        const start = performance.now();
-        void writers[i].setData(path, PAYLOAD);
-        await notified;
-        out.push(performance.now() - start);
-      }),
-    );
-  }
-  return out.sort((a, b) => a - b);
-}
-
-interface Measures {
-  opsPerSec: Record<Kind, number>;
-  watchP50Ms: number;
-  watchP99Ms: number;
-}
-
 const TRIALS = 3;
+const LOAD_SCRIPT = join(import.meta.dirname, 'zookeeper-wire-load.ts');
 
 /** Each measure's median over the trials. */
 function medianOf(trials: Measures[]): Measures {
@@ -81,23 +30,16 @@ function medianOf(trials: Measures[]): Measures {
   return { opsPerSec, watchP50Ms: median(trials.map((t) => t.watchP50Ms)), watchP99Ms: median(trials.map((t) => t.watchP99Ms)) };
 }
 
-async function measure(target: Target, sessionCount: 1 | 16, run: number): Promise<Measures> {
-  const open = () => Promise.all(Array.from({ length: sessionCount }, () => NzkClient.connect(target.connectString)));
-  const sessions = await open();
-  const writers = await open();
-  try {
-    const root = sessions[0];
-    if (!(await root.exists('/bench'))) await root.create('/bench');
-    for (let s = 0; s < sessionCount; s++) if (!(await root.exists(`/bench/seed-${s}`))) await root.create(`/bench/seed-${s}`, PAYLOAD);
-    const opsPerSec = {} as Record<Kind, number>;
-    for (const kind of ['create', 'setData', 'getData'] as const) {
-      opsPerSec[kind] = await pipelined(sessions, kind, OPS_PER_SESSION[sessionCount], `${kind}-${sessionCount}-${run}`);
-    }
-    const latencies = await watchLatencies(sessions, writers, WATCH_ROUNDS[sessionCount]);
-    return { opsPerSec, watchP50Ms: percentile(latencies, 50), watchP99Ms: percentile(latencies, 99) };
-  } finally {
-    for (const c of [...sessions, ...writers]) c.close();
-  }
+/** One trial: the load process against `target`; its measures are the last line it prints. */
+function measure(target: Target, sessionCount: 1 | 16, run: number): Promise<Measures> {
+  return new Promise((resolve, reject) => {
+    const job = JSON.stringify({ connectString: target.connectString, sessionCount, run });
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, job], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Measures) : reject(new Error(`the load process exited with ${code}`))));
+  });
 }
 
 export async function zookeeperWireBench(report: (f: Figure) => void): Promise<void> {
