@@ -12,10 +12,12 @@ import { logSegmentBench } from './log-segment.bench';
 import { uiBench } from './ui.bench';
 import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
+import { zookeeperWireBench } from './zookeeper-wire.bench';
 import { znodeTreeBench } from './znode-tree.bench';
 
 const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promise<void> }> = [
   { name: 'zookeeper store', run: zookeeperStoreBench },
+  { name: 'zookeeper wire', run: zookeeperWireBench },
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
   { name: 'ui', run: uiBench },

@@ -138,6 +138,15 @@ export interface WatchSessionDto {
   readonly child: readonly string[];
   readonly persistent: readonly string[];
   readonly recursive: readonly string[];
+  /** The client's connection to the ZooKeeper port when an outside client holds the session (as `cons` shows it), else null. */
+  readonly connection: WatchConnectionDto | null;
+}
+
+export interface WatchConnectionDto {
+  /** `/127.0.0.1:54321`, as ZooKeeper prints a client's address. */
+  readonly address: string;
+  /** The session timeout the server negotiated. */
+  readonly timeoutMs: number;
 }
 
 /** One identity of the node editor's connection (`org.apache.zookeeper.data.Id`): `ip` 127.0.0.1, `digest` user:hash … */

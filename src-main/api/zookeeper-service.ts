@@ -13,6 +13,7 @@ import { NODE_EDITOR_SESSION_NAME, ZnodeEditorSession } from './znode-editor-ses
 import { checkZnode } from './znode-preview';
 import { znodeTemplates } from './znode-templates';
 import type {
+  WatchConnectionDto,
   WatchSessionDto,
   ZnodeAuthDto,
   ZnodeCheckDto,
@@ -31,6 +32,9 @@ const MAX_PAGE = 1000;
 const CACHED_PARENTS = 8;
 /** Deletes submitted together in a recursive delete (one group commit's worth, then a pause). */
 const DELETE_CHUNK = 250;
+
+/** The owner shown for a session an outside client holds over the ZooKeeper port (zkCli, kazoo, …). */
+export const OUTSIDE_CLIENT = 'outside client';
 
 const childPath = (parent: string, name: string): string => (parent === '/' ? `/${name}` : `${parent}/${name}`);
 
@@ -125,11 +129,19 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
     owners.set((await this.client()).sessionId, NODE_EDITOR_SESSION_NAME);
     const ui = await this.host.zk();
     owners.set(ui.sessionId, ui.name);
+    const connections = new Map<bigint, WatchConnectionDto>();
+    for (const c of this.host.current?.zookeeper?.connections() ?? []) {
+      if (c.sessionId !== 0n) connections.set(c.sessionId, { address: c.remoteSocketAddress, timeoutMs: c.sessionTimeoutMs });
+    }
     const server = workspace.zkServer;
     return server
       .sessionIds()
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map((sessionId) => ({ sessionId: `0x${sessionId.toString(16)}`, owner: owners.get(sessionId) ?? 'unknown client', ...server.watchesOf(sessionId) }));
+      .map((sessionId) => {
+        const connection = connections.get(sessionId) ?? null;
+        const owner = owners.get(sessionId) ?? (connection ? OUTSIDE_CLIENT : 'unknown client');
+        return { sessionId: `0x${sessionId.toString(16)}`, owner, ...server.watchesOf(sessionId), connection };
+      });
   }
 
   async addAuth(scheme: string, auth: string): Promise<ZnodeAuthDto> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto, ZnodeChangeDto } from '../../src-main/api/contract';
 import { createBackend } from '../../src-main/api/create-backend';
+import { NzkClient } from '../support/node-zookeeper-client';
 import { makeTempDir } from '../support/temp-dir';
 import { waitFor } from '../support/wait-for';
 
@@ -288,4 +289,22 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     // The editor's session belongs to the workspace now open: the old one's nodes are not there.
     expect(await zk.get('/many')).toBeNull();
   }, 60_000);
+
+  it('lists an outside client’s session with its address, negotiated timeout and watches, until it closes', async () => {
+    const connect = (await backend.api.cluster.overview()).zookeeperConnect;
+    expect(connect).toMatch(/^127\.0\.0\.1:\d+$/);
+    const outside = await NzkClient.connect(connect!, { sessionTimeoutMs: 12_000 });
+    try {
+      await outside.getChildren('/brokers/ids', () => undefined);
+      await outside.getData('/controller', () => undefined);
+      const row = (await backend.api.zookeeper.watches()).find((s) => s.sessionId === outside.sessionIdHex);
+      expect(row).toMatchObject({ owner: 'outside client', data: ['/controller'], child: ['/brokers/ids'], connection: { address: expect.stringMatching(/^\/127\.0\.0\.1:\d+$/), timeoutMs: 12_000 } });
+      const inProcess = (await backend.api.zookeeper.watches()).filter((s) => s.owner.startsWith('broker-'));
+      expect(inProcess.length).toBeGreaterThan(0);
+      expect(inProcess.every((s) => s.connection === null)).toBe(true);
+    } finally {
+      outside.close();
+    }
+    await waitFor('the closed session to leave the list', async () => !(await backend.api.zookeeper.watches()).some((s) => s.sessionId === outside.sessionIdHex));
+  });
 });

@@ -3,13 +3,14 @@
  * hand-writing a topic znode from its template (validation and preview shown) and seeing the topic
  * come to life, hand-writing its deletion marker and seeing it go, saving malformed data after
  * the warning and finding the controller's complaint on the overview's timeline, and reading the
- * watches of every session, addauth and a refusal of the ACLs. Screenshots: zookeeper-editor,
+ * watches of every session (an outside client's connection among them), addauth and a refusal of the ACLs. Screenshots: zookeeper-editor,
  * zookeeper-invalid-warning, zookeeper-noauth.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { NzkClient } from '../support/node-zookeeper-client';
 import { describeInChromium } from './support/e2e-suite';
 import { navigate, rowWithCell, UI_TIMEOUT, waitUntil } from './support/ui';
 
@@ -99,7 +100,7 @@ describeInChromium('the ZooKeeper node editor', (suite) => {
     await page.getByRole('main').getByText('/brokers/topics/broken: ', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT });
   }, TEST_TIMEOUT);
 
-  it('lists the watches of every session: the controller\'s on /brokers/ids, the editor\'s recursive one on /', async () => {
+  it('lists the watches of every session: the controller\'s on /brokers/ids, the editor\'s recursive one on /, an outside client with its address while it is connected', async () => {
     const page = await openEditor();
     await page.getByRole('tab', { name: 'Watches' }).click();
     const panel = page.getByTestId('watch-panel');
@@ -109,6 +110,18 @@ describeInChromium('the ZooKeeper node editor', (suite) => {
     await rowWithCell(panel, 'kafka-dojo-node-editor').waitFor();
     await controllerRow.locator('.el-table__expand-icon').click();
     await panel.getByText('/brokers/ids', { exact: true }).first().waitFor();
+
+    // An outside client on the cluster's ZooKeeper port is listed with its address and timeout while it is connected.
+    const outside = await NzkClient.connect((await suite.app.backend.api.cluster.overview()).zookeeperConnect!, { sessionTimeoutMs: 16_000 });
+    try {
+      await outside.getChildren('/brokers/topics', () => undefined);
+      const outsideRow = rowWithCell(panel, outside.sessionIdHex);
+      await outsideRow.waitFor({ timeout: UI_TIMEOUT });
+      expect(await outsideRow.innerText()).toMatch(/outside client\s+0x[0-9a-f]+\s+\/127\.0\.0\.1:\d+\s+16000 ms\s+0\s+1\s+0\s+0\s+1/);
+    } finally {
+      outside.close();
+    }
+    await waitUntil(async () => (await rowWithCell(panel, outside.sessionIdHex).count()) === 0, 'the outside client to leave the list');
   }, TEST_TIMEOUT);
 
   it('addauth digest user:password for the editor\'s session, and a write /zookeeper/config refuses in zkCli\'s words', async () => {

@@ -44,13 +44,13 @@ export interface RealZooKeeper {
  * Starts `ZooKeeperServerMain` with `systemProperties` (e.g. the super digest). The caller's client
  * waits for it to accept connections (kazoo's start timeout).
  */
-export async function startRealZooKeeper(systemProperties: Record<string, string> = {}): Promise<RealZooKeeper> {
+export async function startRealZooKeeper(systemProperties: Record<string, string> = {}, options: { fourLetterWordWhitelist?: string } = {}): Promise<RealZooKeeper> {
   const tmp = makeTempDir('kafka-dojo-real-zk-');
   const port = await freeLoopbackPort();
   const cfg = join(tmp.dir, 'zoo.cfg');
   writeFileSync(
     cfg,
-    [`tickTime=2000`, `dataDir=${join(tmp.dir, 'data')}`, `clientPort=${port}`, 'clientPortAddress=127.0.0.1', 'admin.enableServer=false', '4lw.commands.whitelist=', ''].join('\n'),
+    [`tickTime=2000`, `dataDir=${join(tmp.dir, 'data')}`, `clientPort=${port}`, 'clientPortAddress=127.0.0.1', 'admin.enableServer=false', `4lw.commands.whitelist=${options.fourLetterWordWhitelist ?? ''}`, ''].join('\n'),
   );
   const props = Object.entries(systemProperties).map(([k, v]) => `-D${k}=${v}`);
   const child: ChildProcess = spawn(JAVA, ['-Xmx256m', ...props, '-cp', `/etc/zookeeper/conf:${ZOOKEEPER_JAR}`, 'org.apache.zookeeper.server.ZooKeeperServerMain', cfg], {

@@ -169,6 +169,30 @@ export function javaStringHashCode(s: string): number {
   return h;
 }
 
+/** `Long.hashCode()`. */
+export function javaLongHashCode(v: bigint): number {
+  const u = BigInt.asUintN(64, v);
+  return Number(BigInt.asIntN(32, u ^ (u >> 32n)));
+}
+
+/**
+ * The order a `java.util.HashMap` or `HashSet` holding `items` (inserted in this order, none
+ * removed) iterates them: by bucket — the spread hash masked to the table size — and in insertion
+ * order within a bucket.
+ */
+export function javaHashIterationOrder<T>(items: readonly T[], hashCode: (item: T) => number): T[] {
+  let capacity = 16;
+  while (items.length > capacity * 0.75) capacity *= 2;
+  const bucketOf = (item: T): number => {
+    const h = hashCode(item);
+    return (h ^ (h >>> 16)) & (capacity - 1);
+  };
+  return items
+    .map((item, index) => ({ item, index, bucket: bucketOf(item) }))
+    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
+    .map((e) => e.item);
+}
+
 /**
  * `String.split(regex)` with a literal separator: trailing empty strings are removed, and a string
  * without the separator gives itself (so `"".split(",")` is `[""]`, but `",".split(",")` is `[]`).

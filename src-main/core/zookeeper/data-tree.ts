@@ -123,6 +123,18 @@ export class DataTree {
     return this.containers;
   }
 
+  /** Every session that owns ephemerals, with their paths in creation order (DataTree.getEphemerals). */
+  ephemerals(): ReadonlyMap<bigint, ReadonlySet<string>> {
+    return this.ephemeralsBySession;
+  }
+
+  /** Path lengths plus data lengths over all nodes (DataTree.approximateDataSize). */
+  approximateDataSize(): number {
+    let total = 0;
+    for (const [path, node] of this.nodes) total += path.length + (node.data?.length ?? 0);
+    return total;
+  }
+
   ephemeralsOf(sessionId: bigint): ReadonlySet<string> {
     return this.ephemeralsBySession.get(sessionId) ?? new Set();
   }

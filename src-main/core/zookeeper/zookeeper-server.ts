@@ -181,6 +181,16 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     return this.tree.size;
   }
 
+  /** Sessions owning ephemerals, with their paths in creation order (what `dump` and `mntr` read). */
+  ephemerals(): ReadonlyMap<bigint, ReadonlySet<string>> {
+    return this.tree.ephemerals();
+  }
+
+  /** Path plus data lengths over all znodes, as `mntr`'s zk_approximate_data_size. */
+  get approximateDataSize(): number {
+    return this.tree.approximateDataSize();
+  }
+
   get failed(): string | null {
     return this.failure;
   }

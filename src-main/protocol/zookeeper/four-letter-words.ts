@@ -7,8 +7,9 @@
 import { statSync } from 'node:fs';
 import { hostname, release, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { javaDateToString, javaDoubleToString } from '../../core/common/java-lang';
+import { javaDateToString, javaDoubleToString, javaHashIterationOrder, javaLongHashCode, javaStringHashCode } from '../../core/common/java-lang';
 import type { ZooKeeperServer } from '../../core/zookeeper';
+import { monitor } from './monitor';
 
 /** Debian's ZooKeeper 3.8.0 build (the peer installed beside the tests), as `Version.getFullVersion()`. */
 export const ZOOKEEPER_VERSION = '3.8.0-${mvngit.commit.id}, built on 2024-12-29 17:54 UTC';
@@ -101,6 +102,17 @@ function dataWatchesBySession(server: ZooKeeperServer): Map<bigint, string[]> {
   return out;
 }
 
+/** DataTree.dumpEphemerals: sessions and their ephemeral paths, in the order of 3.8's HashMap and HashSets. */
+function ephemeralsDump(server: ZooKeeperServer): string {
+  const owners = javaHashIterationOrder([...server.ephemerals()], ([sid]) => javaLongHashCode(sid));
+  let s = `ephemeral nodes dump:\nSessions with Ephemerals (${owners.length}):\n`;
+  for (const [sid, paths] of owners) {
+    s += `0x${hex(BigInt.asUintN(64, sid))}:\n`;
+    for (const p of javaHashIterationOrder([...paths], javaStringHashCode)) s += `\t${p}\n`;
+  }
+  return s;
+}
+
 function dump(v: ServerStatsView): string {
   const server = v.server;
   const byExpiry = new Map<number, bigint[]>();
@@ -113,6 +125,7 @@ function dump(v: ServerStatsView): string {
     s += `${sids.length} expire at ${javaDateToString(at)}:\n`;
     for (const sid of sids) s += `\t0x${hex(BigInt.asUintN(64, sid))}\n`;
   }
+  s += ephemeralsDump(server);
   const conns = v.connections();
   s += `Connections dump:\nConnections Sets (1)/(${conns.length}):\n${conns.length} expire at ${javaDateToString(Date.now())}:\n`;
   for (const c of conns) s += `\tip: ${c.remoteSocketAddress} sessionId: 0x${hex(BigInt.asUintN(64, c.sessionId))}\n`;
@@ -154,31 +167,6 @@ function environment(): string {
   return `Environment:\n${lines.join('\n')}\n`;
 }
 
-function monitor(v: ServerStatsView): string {
-  const server = v.server;
-  const conns = v.connections();
-  const rows: Array<[string, string | number]> = [
-    ['zk_version', ZOOKEEPER_VERSION],
-    ['zk_server_state', 'standalone'],
-    ['zk_num_alive_connections', conns.length],
-    ['zk_avg_latency', avg(v.avgLatencyMs)],
-    ['zk_outstanding_requests', conns.reduce((n, c) => n + c.outstanding, 0)],
-    ['zk_znode_count', server.nodeCount],
-    ['zk_global_sessions', server.sessionIds().length],
-    ['zk_non_mtls_remote_conn_count', 0],
-    ['zk_packets_sent', v.packetsSent],
-    ['zk_packets_received', v.packetsReceived],
-    ['zk_connection_drop_probability', '0.0'],
-    ['zk_watch_count', server.watchCount],
-    ['zk_auth_failed_count', 0],
-    ['zk_min_latency', v.minLatencyMs],
-    ['zk_local_sessions', 0],
-    ['zk_uptime', Date.now() - v.startedAtMs],
-    ['zk_max_latency', v.maxLatencyMs],
-  ];
-  return rows.map(([k, val]) => `${k}\t${val}\n`).join('');
-}
-
 /** The text a whitelisted word answers. */
 export function runFourLetterWord(word: string, v: ServerStatsView): string {
   const server = v.server;
@@ -200,7 +188,7 @@ export function runFourLetterWord(word: string, v: ServerStatsView): string {
       v.resetStats();
       return 'Server stats reset.\n';
     case 'mntr':
-      return monitor(v);
+      return monitor(v, ZOOKEEPER_VERSION);
     case 'envi':
       return environment();
     case 'conf': {

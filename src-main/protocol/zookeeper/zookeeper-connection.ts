@@ -67,6 +67,7 @@ export class ZooKeeperConnection implements ServerConnection {
   private pendingBytes = 0;
   private readonly waiting: Buffer[] = [];
   private readonly slots: Slot[] = [];
+  private corked = false;
 
   constructor(
     private readonly socket: Socket,
@@ -256,6 +257,16 @@ export class ZooKeeperConnection implements ServerConnection {
 
   private send(frame: Buffer, receivedAtMs: number | null): void {
     if (this.state === 'closed' || this.socket.destroyed) return;
+    // The replies a group commit releases go out in one write (one syscall, not one per reply;
+    // with Nagle off each write would be its own packet).
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
     this.socket.write(frame);
     this.packetsSent++;
     let latency: number | null = null;

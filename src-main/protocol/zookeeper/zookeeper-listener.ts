@@ -4,6 +4,7 @@
  * that clients find it there after a restart.
  */
 import type { ZooKeeperServer } from '../../core/zookeeper';
+import type { ZooKeeperConnection } from './zookeeper-connection';
 import { ZooKeeperSocketServer, type ZooKeeperSocketServerOptions } from './zookeeper-socket-server';
 
 export const ZOOKEEPER_HOST = '127.0.0.1';
@@ -36,6 +37,11 @@ export class ZooKeeperListener {
   /** The connect string clients take (`zkCli.sh -server`, kazoo's `hosts`). */
   get connectString(): string {
     return `${ZOOKEEPER_HOST}:${this.port}`;
+  }
+
+  /** The connections open now (what `cons` lists). */
+  connections(): readonly ZooKeeperConnection[] {
+    return this.socketServer.connections();
   }
 
   get openConnections(): number {

@@ -74,13 +74,16 @@ export default {
   },
   watches: {
     title: 'Watches by session',
-    hint: 'As ZooKeeper’s wchc: the watches each session holds now.',
+    hint: 'As ZooKeeper’s wchc and cons: the watches each session holds now, and the address and negotiated timeout of each outside client’s connection.',
     owner: 'Session owner',
     session: 'Session id',
     data: 'Data watches',
     child: 'Child watches',
     persistent: 'Persistent',
     recursive: 'Persistent recursive',
+    address: 'Client address',
+    timeout: 'Timeout',
+    timeoutMs: '{ms} ms',
     total: 'Total',
   },
 };

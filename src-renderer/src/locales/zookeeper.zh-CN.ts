@@ -74,13 +74,16 @@ export default {
   },
   watches: {
     title: '各会话的 Watch',
-    hint: '如同 ZooKeeper 的 wchc：每个会话当前持有的 watch。',
+    hint: '如同 ZooKeeper 的 wchc 与 cons：每个会话当前持有的 watch，以及每个外部客户端连接的地址和协商后的超时。',
     owner: '会话持有者',
     session: '会话 ID',
     data: '数据 watch',
     child: '子节点 watch',
     persistent: '持久',
     recursive: '持久递归',
+    address: '客户端地址',
+    timeout: '超时',
+    timeoutMs: '{ms} 毫秒',
     total: '合计',
   },
 };

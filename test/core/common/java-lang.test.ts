@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  javaStringHashCode,
+  javaHashIterationOrder,
+  javaLongHashCode,
   javaDoubleToString,
   javaListToString,
   javaSplit,
@@ -65,5 +68,15 @@ describe('String.split and List.toString', () => {
   it('prints lists as [a, b]', () => {
     expect(javaListToString(['a', 'b'])).toBe('[a, b]');
     expect(javaListToString([])).toBe('[]');
+  });
+
+  it('hashes longs as Long.hashCode and iterates a HashSet by bucket, insertion order within one', () => {
+    expect([javaLongHashCode(0x1_0000_0000n), javaLongHashCode(-1n), javaLongHashCode(-2n), javaLongHashCode(7n)]).toEqual([1, 0, 1, 7]);
+    // In a 16-slot table "banana" falls in bucket 0, "apple" and "cherry" both in bucket 1.
+    expect(javaHashIterationOrder(['cherry', 'apple', 'banana'], javaStringHashCode)).toEqual(['banana', 'cherry', 'apple']);
+    expect(javaHashIterationOrder(['apple', 'banana', 'cherry'], javaStringHashCode)).toEqual(['banana', 'apple', 'cherry']);
+    // "Aa" and "BB" share String.hashCode 2112: the one inserted first comes first.
+    expect(javaHashIterationOrder(['BB', 'Aa'], javaStringHashCode)).toEqual(['BB', 'Aa']);
+    expect(javaHashIterationOrder(['Aa', 'BB'], javaStringHashCode)).toEqual(['Aa', 'BB']);
   });
 });
