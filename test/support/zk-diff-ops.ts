@@ -135,7 +135,6 @@ function nextOp(p: Pick, s: number): DiffOp {
   }
   if (r < 24) return { s, kind: 'delete', path: p.path(), version: p.version() };
   if (r < 31) return { s, kind: 'setData', path: p.path(), data: p.data(), version: p.version() };
-  if (r < 34) return { s, kind: 'check', path: p.path(), version: p.version() };
   if (r < 50) return { s, kind: p.of(['exists', 'getData', 'getChildren', 'getChildren2'] as const), path: p.path(), watch: p.chance(0.6) };
   if (r < 53) return { s, kind: 'getACL', path: p.path() };
   if (r < 56) return { s, kind: 'setACL', path: p.path(), acl: p.acl(), version: p.version() };

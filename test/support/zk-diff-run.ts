@@ -61,7 +61,10 @@ class Normaliser {
     return xs === null ? 'null' : `[${xs.join(', ')}]`;
   }
   acls(r: JuteReader): string {
-    const xs = r.vector('acl', 12, () => `${r.ustring('scheme')}:${r.ustring('id')}:${r.int('perms')}`);
+    const xs = r.vector('acl', 12, () => {
+      const perms = r.int('perms');
+      return `${r.ustring('scheme')}:${r.ustring('id')}:${perms}`;
+    });
     return xs === null ? 'null' : `[${xs.join(', ')}]`;
   }
 }

@@ -47,8 +47,15 @@ export class RawZkSession {
     const session = new RawZkSession(socket, onEvent);
     const w = new JuteWriter().int(0).long(0n).int(30000).long(resume?.sessionId ?? 0n).buffer(resume?.passwd ?? Buffer.alloc(16)).bool(false);
     const handshake = await new Promise<Handshake | null>((resolve) => {
-      session.handshakeWaiter = resolve;
-      session.closedListeners.push(() => resolve(null));
+      const timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS);
+      session.handshakeWaiter = (h) => {
+        clearTimeout(timer);
+        resolve(h);
+      };
+      session.closedListeners.push(() => {
+        clearTimeout(timer);
+        resolve(null);
+      });
       socket.write(w.toFrame());
     });
     if (handshake === null || handshake.sessionId === 0n) {

@@ -1,3 +1,4 @@
+import { JavaHashSet } from '../common/java-hash-set';
 import { joinPath, nodeName, parentPath } from './path-utils';
 import type { StoredZnode } from './persistence';
 import type { Acl, Stat, ZnodeData } from './types';
@@ -5,7 +6,8 @@ import { OPEN_ACL_UNSAFE, READ_ACL_UNSAFE, ephemeralType } from './types';
 
 /** One znode in memory: ZooKeeper's `DataNode` with its `StatPersisted` fields inline. */
 export class DataNode {
-  readonly children = new Set<string>();
+  /** DataNode.children: a `HashSet<String>(8)`, whose order getChildren answers with. */
+  readonly children = new JavaHashSet(8);
 
   constructor(
     public data: ZnodeData,
@@ -79,7 +81,7 @@ export interface Trigger {
  */
 export class DataTree {
   private readonly nodes = new Map<string, DataNode>();
-  private readonly ephemeralsBySession = new Map<bigint, Set<string>>();
+  private readonly ephemeralsBySession = new Map<bigint, JavaHashSet>();
   private readonly containers = new Set<string>();
 
   /** A fresh tree as a new standalone server has it: `/`, `/zookeeper`, its quota and config nodes. */
@@ -110,8 +112,9 @@ export class DataTree {
     return this.nodes.size;
   }
 
+  /** ZooKeeper's DataTree keeps the root under "" as well as "/", so a read of "" finds it. */
   get(path: string): DataNode | undefined {
-    return this.nodes.get(path);
+    return this.nodes.get(path === '' ? '/' : path);
   }
 
   paths(): IterableIterator<string> {
@@ -123,8 +126,18 @@ export class DataTree {
     return this.containers;
   }
 
-  ephemeralsOf(sessionId: bigint): ReadonlySet<string> {
-    return this.ephemeralsBySession.get(sessionId) ?? new Set();
+  /**
+   * DataTree.getEphemerals: a clone of the session's `HashSet` (re-hashed into a table sized for
+   * it), so in the order getEphemerals and closeSession see them.
+   */
+  ephemeralsOf(sessionId: bigint): string[] {
+    const owned = this.ephemeralsBySession.get(sessionId);
+    return owned ? [...JavaHashSet.copyOf(owned, owned.size)] : [];
+  }
+
+  /** killSession's `ephemerals.remove(session)`: the session's (emptied) set goes. */
+  forgetSession(sessionId: bigint): void {
+    this.ephemeralsBySession.delete(sessionId);
   }
 
   /** Number of all descendants of `path` (ZooKeeper's getAllChildrenNumber). */
@@ -215,7 +228,7 @@ export class DataTree {
     if (type === 'CONTAINER') this.containers.add(path);
     else if (type === 'NORMAL') {
       let owned = this.ephemeralsBySession.get(node.ephemeralOwner);
-      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new Set()));
+      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new JavaHashSet()));
       owned.add(path);
     }
   }
@@ -228,8 +241,8 @@ export class DataTree {
     if (type === 'CONTAINER') this.containers.delete(path);
     else if (type === 'NORMAL') {
       const owned = this.ephemeralsBySession.get(node.ephemeralOwner);
+      // DataTree.deleteNode leaves the emptied set in place (only killSession removes it).
       owned?.delete(path);
-      if (owned && owned.size === 0) this.ephemeralsBySession.delete(node.ephemeralOwner);
     }
   }
 }

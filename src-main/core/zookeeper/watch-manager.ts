@@ -80,6 +80,16 @@ export class WatchManager {
     return this.bySession.get(sessionId)?.[kind].has(path) ?? false;
   }
 
+  /**
+   * ZooKeeper 3.8's `WatchManager.containsWatcher` (what checkWatches answers): whether the data or
+   * child table holds any watch on exactly `path` — of any session, not only the asking one.
+   */
+  anyWatchOn(path: string, table: 'data' | 'child'): boolean {
+    // DataTree.addWatch puts persistent and recursive watches in both tables.
+    const persistent = this.persistentWatches.has(path) || this.recursiveWatches.has(path);
+    return persistent || (table === 'child' ? this.childWatches : this.dataWatches).has(path);
+  }
+
   /** Drops every watch of a session (its connection closed or it expired). */
   removeSession(sessionId: bigint): void {
     const e = this.bySession.get(sessionId);

@@ -193,6 +193,11 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     return this.watches.watchesOf(sessionId);
   }
 
+  /** checkWatches' test (see `WatchManager.anyWatchOn`). */
+  anyWatchOn(path: string, table: 'data' | 'child'): boolean {
+    return this.watches.anyWatchOn(path, table);
+  }
+
   get watchCount(): number {
     return this.watches.watchCount;
   }
