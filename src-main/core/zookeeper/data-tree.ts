@@ -142,10 +142,10 @@ export class DataTree {
 
   /** Number of all descendants of `path` (ZooKeeper's getAllChildrenNumber). */
   descendantCount(path: string): number {
-    const node = this.nodes.get(path);
-    if (!node) return 0;
+    const start = path === '' ? '/' : path;
+    if (!this.nodes.get(start)) return 0;
     let count = 0;
-    const stack = [path];
+    const stack = [start];
     while (stack.length > 0) {
       const current = stack.pop() as string;
       for (const child of (this.nodes.get(current) as DataNode).children) {

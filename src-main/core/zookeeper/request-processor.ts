@@ -250,11 +250,11 @@ export class RequestProcessor {
     }
   }
 
+  /** DataTree.removeWatch: Children and Data take the session's watch out of one table, Any out of both. */
   private removeWatches(path: string, type: number, sessionId: bigint): void {
-    const kinds: Array<'data' | 'child' | 'persistent' | 'recursive'> =
-      type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['data', 'child', 'persistent', 'recursive'];
+    const tables: Array<'data' | 'child'> = type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['child', 'data'];
     let removed = false;
-    for (const kind of kinds) removed = this.watches.remove(path, sessionId, kind) || removed;
+    for (const table of tables) removed = this.watches.remove(path, sessionId, table) || removed;
     if (!removed) fail(Code.NOWATCHER, path);
   }
 

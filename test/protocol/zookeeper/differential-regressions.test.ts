@@ -54,6 +54,28 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
     expect(r.body.vector('acl', 12, () => [r.body.int('perms'), r.body.ustring('scheme'), r.body.ustring('id')])).toEqual([[31, 'world', 'anyone']]);
   });
 
+  it('getAllChildrenNumber of "" counts the whole tree, as of "/"', async () => {
+    const all = await c.request(ZkOpCode.getAllChildrenNumber, (w) => w.ustring('/'));
+    const blank = await c.request(ZkOpCode.getAllChildrenNumber, (w) => w.ustring(''));
+    const [n, m] = [all.body.int('n'), blank.body.int('n')];
+    expect(n).toBeGreaterThan(2);
+    expect(m).toBe(n);
+  });
+
+  it('removeWatches of one type takes a persistent watch out of that table only; a later one-shot watch replaces it', async () => {
+    expect((await create(c, '/r6')).err).toBe(0);
+    const events: string[] = [];
+    const w = await ZooKeeperWireClient.connect('127.0.0.1', listener.port, { onNotification: (e) => events.push(`${e.type} ${e.path}`) });
+    expect((await w.request(ZkOpCode.addWatch, (x) => x.ustring('/r6').int(0))).err).toBe(0);
+    expect((await w.request(ZkOpCode.removeWatches, (x) => x.ustring('/r6').int(1))).err).toBe(0);
+    expect((await w.request(ZkOpCode.removeWatches, (x) => x.ustring('/r6').int(1))).err).toBe(Code.NOWATCHER);
+    expect((await create(c, '/r6/c')).err).toBe(0); // no NodeChildrenChanged: the child table's watch is gone
+    expect((await c.request(ZkOpCode.setData, (x) => x.ustring('/r6').buffer(null).int(-1))).err).toBe(0);
+    expect((await w.request(ZkOpCode.sync, (x) => x.ustring('/'))).err).toBe(0);
+    expect(events).toEqual(['3 /r6']);
+    w.close();
+  });
+
   it('addWatch with an unknown mode is MARSHALLINGERROR (WatcherMode.fromZooKeeperMode throws)', async () => {
     expect((await c.request(ZkOpCode.addWatch, (w) => w.ustring('/r1').int(7))).err).toBe(Code.MARSHALLINGERROR);
   });

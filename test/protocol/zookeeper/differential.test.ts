@@ -72,6 +72,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`differential: Debian 
       if (diff === null) continue;
       const shortest = await shrinkOps(ops, async (c) => (await difference(c)) !== null);
       const again = (await difference(shortest)) ?? diff;
+      if (process.env.DIFF_DUMP) console.log(JSON.stringify(await Promise.all([runSequence(real.port, `/dump-${++run}`, shortest), runSequence(listener.port, `/dump-${run}`, shortest)]), null, 1));
       expect.fail(`seed ${seed} (SEED=${seed} OPS=${OPS} to replay): ZooKeeper 3.8 and Kafka Dojo differ.\nShortest reproduction (${shortest.length} of ${ops.length} ops):\n${shortest.map((o, i) => `  ${i}. ${describeOp(o)}`).join('\n')}\n${again}`);
     }
     expect(h.zkServer.failed).toBeNull();
