@@ -9,9 +9,21 @@
  * sequence's first write), ctime/mtime (0 or T: the emulation runs on a manual clock), session ids
  * and ephemeral owners (the session's index), the sequence's root path (R).
  *
- * Deliberate differences: none in what is compared. The real server's container manager is set to
- * a 10-minute interval (`znode.container.checkIntervalMs`) so that it does not delete an emptied
- * container in the middle of a sequence, which the emulation (on a manual clock) would do later.
+ * The real server's container manager runs every 10 minutes (`znode.container.checkIntervalMs`) so
+ * that it does not delete an emptied container in the middle of a sequence (the emulation runs on a
+ * manual clock), and every session is closed, never left to expire (an expiry takes a zxid).
+ *
+ * Deliberate differences, kept out of the generated sequences:
+ * - a standalone `check` (opcode 13, outside a multi): 3.8 logs a CheckVersionTxn (a zxid) and then
+ *   never answers — FinalRequestProcessor serialises a SetDataResponse with a null Stat, which
+ *   throws — leaving the client waiting forever; Kafka Dojo answers it with the node's Stat, as
+ *   ZooKeeper 3.9 does. (`check` inside a multi is generated and compared.)
+ * - checkWatches / removeWatches of a path without a "/": once any recursive watch was ever added
+ *   (3.8 never forgets one of a closed connection: WatcherModeManager keeps its count), 3.8 walks
+ *   the path's parents and fails with a StringIndexOutOfBoundsException (MARSHALLINGERROR); Kafka
+ *   Dojo answers NOWATCHER. Depends on the server's whole history, so not reproduced.
+ * Open (not understood yet, so kept out too): a create of data within ~200 bytes of jute.maxbuffer
+ * succeeds on both, but 3.8 did not deliver the exist watch's NodeCreated to another session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeeper-listener';
@@ -23,9 +35,10 @@ import { shrinkOps } from '../../support/zk-diff-shrink';
 import { waitFor } from '../../support/wait-for';
 import { existsSync } from 'node:fs';
 import { RawZkSession } from '../../support/zk-raw-session';
+import { ZkOpCode } from '../../../src-main/protocol/zookeeper/op-codes';
 
 const FIRST_SEED = Number(process.env.SEED ?? 1);
-const COUNT = Number(process.env.COUNT ?? (process.env.SEED ? 1 : 30));
+const COUNT = Number(process.env.COUNT ?? (process.env.SEED ? 1 : 100));
 const OPS = Number(process.env.OPS ?? 60);
 const missing = [JAVA, ZOOKEEPER_JAR].find((f) => !existsSync(f));
 
@@ -33,8 +46,11 @@ const missing = [JAVA, ZOOKEEPER_JAR].find((f) => !existsSync(f));
 async function serving(port: number): Promise<boolean> {
   try {
     const opened = await RawZkSession.open(port, () => undefined);
-    opened?.session.close();
-    return opened !== null;
+    if (opened === null) return false;
+    // Closed, not left to expire: an expiry in the middle of a sequence would take a zxid there.
+    await opened.session.request(1, ZkOpCode.closeSession, () => undefined);
+    opened.session.close();
+    return true;
   } catch {
     return false;
   }
