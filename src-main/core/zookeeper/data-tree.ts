@@ -142,10 +142,12 @@ export class DataTree {
 
   /** Number of all descendants of `path` (ZooKeeper's getAllChildrenNumber). */
   descendantCount(path: string): number {
-    const start = path === '' ? '/' : path;
-    if (!this.nodes.get(start)) return 0;
+    // DataTree.getAllChildrenNumber counts the keys starting with path + "/": for "" that is every
+    // node but the "" key, the root's "/" key included.
+    if (path === '') return this.descendantCount('/') + 1;
+    if (!this.nodes.get(path)) return 0;
     let count = 0;
-    const stack = [start];
+    const stack = [path];
     while (stack.length > 0) {
       const current = stack.pop() as string;
       for (const child of (this.nodes.get(current) as DataNode).children) {
