@@ -95,8 +95,7 @@ class Pick {
     if (r < 0.15) return '';
     if (r < 0.95) return this.of(['x', 'hello', '{"v":1}', 'ü']);
     if (r < 0.97) return { size: 1000 + this.int(5000) };
-    // Not near the limit: see the open difference in differential.test.ts.
-    if (r < 0.985) return { size: 100_000 + this.int(100_000) };
+    if (r < 0.985) return { size: MAX_BUFFER - 200 };
     return { size: MAX_BUFFER + 1 + this.int(100) };
   }
   acl(): AclSpec[] {

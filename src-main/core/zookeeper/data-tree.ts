@@ -71,6 +71,9 @@ export type UndoLog = Array<() => void>;
 export interface Trigger {
   kind: 'created' | 'deleted' | 'dataChanged';
   path: string;
+  /** The node's ACL, and its parent's: a watcher is told only if it may READ the node an event names. */
+  acl: readonly Acl[];
+  parentAcl?: readonly Acl[];
 }
 
 /**
@@ -179,7 +182,7 @@ export class DataTree {
       parent.cversion = before.cversion;
       parent.pzxid = before.pzxid;
     });
-    triggers.push({ kind: 'created', path });
+    triggers.push({ kind: 'created', path, acl, parentAcl: parent.acl });
     return node;
   }
 
@@ -195,7 +198,7 @@ export class DataTree {
       this.insert(path, node);
       parent.pzxid = beforePzxid;
     });
-    triggers.push({ kind: 'deleted', path });
+    triggers.push({ kind: 'deleted', path, acl: node.acl, parentAcl: parent.acl });
   }
 
   setData(path: string, data: ZnodeData, zxid: number, timeMs: number, undo: UndoLog, triggers: Trigger[]): DataNode {
@@ -206,7 +209,7 @@ export class DataTree {
     node.mzxid = zxid;
     node.mtime = timeMs;
     undo.push(() => Object.assign(node, before));
-    triggers.push({ kind: 'dataChanged', path });
+    triggers.push({ kind: 'dataChanged', path, acl: node.acl });
     return node;
   }
 

@@ -1,6 +1,6 @@
 import { parentPath, pathAndAncestors } from './path-utils';
 import type { Trigger } from './data-tree';
-import type { EventTypeValue } from './types';
+import type { Acl, EventTypeValue } from './types';
 import { EventType } from './types';
 
 /** One notification for one session, ready to deliver. */
@@ -8,6 +8,8 @@ export interface WatchNotification {
   sessionId: bigint;
   type: EventTypeValue;
   path: string;
+  /** The ACL the watcher's connection must grant READ for the event to be sent (see ZooKeeperServer). */
+  acl?: readonly Acl[];
 }
 
 /** WatcherMode: STANDARD is a one-shot watch. */
@@ -67,7 +69,7 @@ class WatchTable {
    * recursive ones of its ancestors, except for NodeChildrenChanged; each session once, and not
    * the sessions in `suppress`. Returns the sessions told.
    */
-  trigger(path: string, type: EventTypeValue, out: WatchNotification[], suppress?: ReadonlySet<bigint>): Set<bigint> {
+  trigger(path: string, type: EventTypeValue, acl: readonly Acl[] | undefined, out: WatchNotification[], suppress?: ReadonlySet<bigint>): Set<bigint> {
     const told = new Set<bigint>();
     const ancestors = this.recursiveCount > 0 ? pathAndAncestors(path) : [path];
     for (const localPath of ancestors) {
@@ -82,7 +84,7 @@ class WatchTable {
         }
       }
     }
-    for (const sessionId of told) if (!suppress?.has(sessionId)) out.push({ sessionId, type, path });
+    for (const sessionId of told) if (!suppress?.has(sessionId)) out.push({ sessionId, type, path, acl });
     return told;
   }
 }
@@ -155,14 +157,14 @@ export class WatchManager {
     const out: WatchNotification[] = [];
     for (const t of triggers) {
       if (t.kind === 'created') {
-        this.data.trigger(t.path, EventType.NodeCreated, out);
-        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, out);
+        this.data.trigger(t.path, EventType.NodeCreated, t.acl, out);
+        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, t.parentAcl, out);
       } else if (t.kind === 'dataChanged') {
-        this.data.trigger(t.path, EventType.NodeDataChanged, out);
+        this.data.trigger(t.path, EventType.NodeDataChanged, t.acl, out);
       } else {
-        const told = this.data.trigger(t.path, EventType.NodeDeleted, out);
-        this.child.trigger(t.path, EventType.NodeDeleted, out, told);
-        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, out);
+        const told = this.data.trigger(t.path, EventType.NodeDeleted, t.acl, out);
+        this.child.trigger(t.path, EventType.NodeDeleted, t.acl, out, told);
+        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, t.parentAcl, out);
       }
     }
     return out;

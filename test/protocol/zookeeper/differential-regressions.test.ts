@@ -114,4 +114,18 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
       expect(r.body.strings('ephemerals'), `prefix ${JSON.stringify(prefix)}`).toEqual(['/r5/a', '/r5/b']);
     }
   });
+
+  it('a watch event on a node the watcher may not READ is not sent, and the one-shot watch is spent (CVE-2024-23944 fix)', async () => {
+    const events: string[] = [];
+    const w = await ZooKeeperWireClient.connect('127.0.0.1', listener.port, { onNotification: (e) => events.push(`${e.type} ${e.path}`) });
+    expect((await w.request(ZkOpCode.exists, (x) => x.ustring('/r7').bool(true))).err).toBe(Code.NONODE);
+    const secret = (x: JuteWriter) => x.vector([1], () => x.int(31).ustring('digest').ustring('u1:AAAAAAAAAAAAAAAAAAAAAAAAAAA='));
+    expect((await c.request(ZkOpCode.create, (x) => secret(x.ustring('/r7').buffer(null)).int(0))).err).toBe(0);
+    expect((await c.request(ZkOpCode.create, (x) => openAcl(x.ustring('/r7b').buffer(null)).int(0))).err).toBe(0);
+    expect((await w.request(ZkOpCode.exists, (x) => x.ustring('/r7b').bool(true))).err).toBe(0);
+    expect((await c.request(ZkOpCode.setData, (x) => x.ustring('/r7b').buffer(null).int(-1))).err).toBe(0);
+    expect((await w.request(ZkOpCode.sync, (x) => x.ustring('/'))).err).toBe(0);
+    expect(events).toEqual(['3 /r7b']);
+    w.close();
+  });
 });

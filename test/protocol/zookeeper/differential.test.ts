@@ -22,8 +22,8 @@
  *   (3.8 never forgets one of a closed connection: WatcherModeManager keeps its count), 3.8 walks
  *   the path's parents and fails with a StringIndexOutOfBoundsException (MARSHALLINGERROR); Kafka
  *   Dojo answers NOWATCHER. Depends on the server's whole history, so not reproduced.
- * Open (not understood yet, so kept out too): a create of data within ~200 bytes of jute.maxbuffer
- * succeeds on both, but 3.8 did not deliver the exist watch's NodeCreated to another session.
+ * The reference is Debian's 3.8.0, which carries the fix of CVE-2024-23944 (upstream 3.8.4): a
+ * watch event is sent only to connections that may READ the node it names; Kafka Dojo does the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeeper-listener';
