@@ -31,7 +31,8 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
   it('kafka-configs --alter / --describe on topics, brokers, users and clients write /config/<type>/<name> and the v2 change notification', async () => {
     const zk = await h.session();
     const lastNote = async () => {
-      const notes = (await zk.getChildren('/config/changes')).children;
+      // Sequence names sort in creation order; getChildren answers in HashSet order.
+      const notes = [...(await zk.getChildren('/config/changes')).children].sort();
       return text(zk, `/config/changes/${notes[notes.length - 1]}`);
     };
     const topicAlter = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'topics', '--entity-name', 't', '--alter', '--add-config', 'retention.ms=1000,cleanup.policy=[compact,delete]');
@@ -77,8 +78,9 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     const brokers = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--describe');
     expect(lines(brokers.stdout).slice(2)).toEqual([
       "Configs for brokers '1' are leader.replication.throttled.rate=1048576",
-      "Configs for brokers '5' are log.cleaner.threads=2,log.retention.ms=60000",
+      // /config/brokers' children in ZooKeeper's HashSet order, as Kafka lists them.
       'Configs for default brokers are follower.replication.throttled.rate=10',
+      "Configs for brokers '5' are log.cleaner.threads=2,log.retention.ms=60000",
     ]);
 
     const user = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'users', '--entity-name', 'alice', '--entity-type', 'clients', '--entity-name', 'app 1', '--alter', '--add-config', 'producer_byte_rate=1024');

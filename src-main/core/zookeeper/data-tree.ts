@@ -1,3 +1,4 @@
+import { JavaHashSet } from '../common/java-hash-set';
 import { joinPath, nodeName, parentPath } from './path-utils';
 import type { StoredZnode } from './persistence';
 import type { Acl, Stat, ZnodeData } from './types';
@@ -5,7 +6,8 @@ import { OPEN_ACL_UNSAFE, READ_ACL_UNSAFE, ephemeralType } from './types';
 
 /** One znode in memory: ZooKeeper's `DataNode` with its `StatPersisted` fields inline. */
 export class DataNode {
-  readonly children = new Set<string>();
+  /** DataNode.children: a `HashSet<String>(8)`, whose order getChildren answers with. */
+  readonly children = new JavaHashSet(8);
 
   constructor(
     public data: ZnodeData,
@@ -69,6 +71,9 @@ export type UndoLog = Array<() => void>;
 export interface Trigger {
   kind: 'created' | 'deleted' | 'dataChanged';
   path: string;
+  /** The node's ACL, and its parent's: a watcher is told only if it may READ the node an event names. */
+  acl: readonly Acl[];
+  parentAcl?: readonly Acl[];
 }
 
 /**
@@ -77,9 +82,12 @@ export interface Trigger {
  * It applies changes and records undo steps and the watch triggers they cause; it checks nothing —
  * the request processor validates before it calls in.
  */
+/** A session's ephemeral paths, as `dump` and `mntr` read them. */
+export type EphemeralPaths = Iterable<string> & { readonly size: number };
+
 export class DataTree {
   private readonly nodes = new Map<string, DataNode>();
-  private readonly ephemeralsBySession = new Map<bigint, Set<string>>();
+  private readonly ephemeralsBySession = new Map<bigint, JavaHashSet>();
   private readonly containers = new Set<string>();
 
   /** A fresh tree as a new standalone server has it: `/`, `/zookeeper`, its quota and config nodes. */
@@ -110,8 +118,9 @@ export class DataTree {
     return this.nodes.size;
   }
 
+  /** ZooKeeper's DataTree keeps the root under "" as well as "/", so a read of "" finds it. */
   get(path: string): DataNode | undefined {
-    return this.nodes.get(path);
+    return this.nodes.get(path === '' ? '/' : path);
   }
 
   paths(): IterableIterator<string> {
@@ -123,8 +132,8 @@ export class DataTree {
     return this.containers;
   }
 
-  /** Every session that owns ephemerals, with their paths in creation order (DataTree.getEphemerals). */
-  ephemerals(): ReadonlyMap<bigint, ReadonlySet<string>> {
+  /** Every session that owns ephemerals, with its paths (DataTree.getEphemerals; a HashSet each, iterated in Java's order). */
+  ephemerals(): ReadonlyMap<bigint, EphemeralPaths> {
     return this.ephemeralsBySession;
   }
 
@@ -135,14 +144,26 @@ export class DataTree {
     return total;
   }
 
-  ephemeralsOf(sessionId: bigint): ReadonlySet<string> {
-    return this.ephemeralsBySession.get(sessionId) ?? new Set();
+  /**
+   * DataTree.getEphemerals: a clone of the session's `HashSet` (re-hashed into a table sized for
+   * it), so in the order getEphemerals and closeSession see them.
+   */
+  ephemeralsOf(sessionId: bigint): string[] {
+    const owned = this.ephemeralsBySession.get(sessionId);
+    return owned ? [...JavaHashSet.copyOf(owned, owned.size)] : [];
+  }
+
+  /** killSession's `ephemerals.remove(session)`: the session's (emptied) set goes. */
+  forgetSession(sessionId: bigint): void {
+    this.ephemeralsBySession.delete(sessionId);
   }
 
   /** Number of all descendants of `path` (ZooKeeper's getAllChildrenNumber). */
   descendantCount(path: string): number {
-    const node = this.nodes.get(path);
-    if (!node) return 0;
+    // DataTree.getAllChildrenNumber counts the keys starting with path + "/": for "" that is every
+    // node but the "" key, the root's "/" key included.
+    if (path === '') return this.descendantCount('/') + 1;
+    if (!this.nodes.get(path)) return 0;
     let count = 0;
     const stack = [path];
     while (stack.length > 0) {
@@ -166,17 +187,20 @@ export class DataTree {
     triggers: Trigger[],
   ): DataNode {
     const parent = this.nodes.get(parentPath(path)) as DataNode;
-    const before = { cversion: parent.cversion, pzxid: parent.pzxid };
+    // A failed multi never touched ZooKeeper's tree, so taking a change back restores the
+    // children's HashSet exactly (a resize included), not just its members.
+    const before = { cversion: parent.cversion, pzxid: parent.pzxid, children: parent.children.snapshot() };
     const node = new DataNode(data, acl, zxid, zxid, zxid, timeMs, timeMs, 0, 0, 0, ephemeralOwner);
     this.insert(path, node);
     parent.cversion++;
     parent.pzxid = zxid;
     undo.push(() => {
       this.remove(path);
+      parent.children.restore(before.children);
       parent.cversion = before.cversion;
       parent.pzxid = before.pzxid;
     });
-    triggers.push({ kind: 'created', path });
+    triggers.push({ kind: 'created', path, acl, parentAcl: parent.acl });
     return node;
   }
 
@@ -184,15 +208,17 @@ export class DataTree {
     const node = this.nodes.get(path) as DataNode;
     const parent = this.nodes.get(parentPath(path)) as DataNode;
     const beforePzxid = parent.pzxid;
+    const beforeChildren = parent.children.snapshot();
     this.remove(path);
     // A delete moves the parent's pzxid but not its stored cversion (the create count), so sequence
     // numbers are never reused; the cversion clients are served still goes up (see DataNode.stat).
     parent.pzxid = zxid;
     undo.push(() => {
       this.insert(path, node);
+      parent.children.restore(beforeChildren);
       parent.pzxid = beforePzxid;
     });
-    triggers.push({ kind: 'deleted', path });
+    triggers.push({ kind: 'deleted', path, acl: node.acl, parentAcl: parent.acl });
   }
 
   setData(path: string, data: ZnodeData, zxid: number, timeMs: number, undo: UndoLog, triggers: Trigger[]): DataNode {
@@ -203,7 +229,7 @@ export class DataTree {
     node.mzxid = zxid;
     node.mtime = timeMs;
     undo.push(() => Object.assign(node, before));
-    triggers.push({ kind: 'dataChanged', path });
+    triggers.push({ kind: 'dataChanged', path, acl: node.acl });
     return node;
   }
 
@@ -227,7 +253,7 @@ export class DataTree {
     if (type === 'CONTAINER') this.containers.add(path);
     else if (type === 'NORMAL') {
       let owned = this.ephemeralsBySession.get(node.ephemeralOwner);
-      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new Set()));
+      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new JavaHashSet()));
       owned.add(path);
     }
   }
@@ -240,8 +266,8 @@ export class DataTree {
     if (type === 'CONTAINER') this.containers.delete(path);
     else if (type === 'NORMAL') {
       const owned = this.ephemeralsBySession.get(node.ephemeralOwner);
+      // DataTree.deleteNode leaves the emptied set in place (only killSession removes it).
       owned?.delete(path);
-      if (owned && owned.size === 0) this.ephemeralsBySession.delete(node.ephemeralOwner);
     }
   }
 }

@@ -65,7 +65,8 @@ export class RequestProcessor {
       case 'multi':
         return this.multi(req.ops, ctx);
       case 'exists': {
-        this.validateReadPath(req.path);
+        // FinalRequestProcessor validates no read path; exists alone refuses a NUL.
+        if (req.path.includes('\u0000')) fail(Code.BADARGUMENTS, req.path);
         const node = this.tree.get(req.path);
         // exists registers a watch whether or not the node is there (an "exist" watch when it is not).
         if (req.watch) this.watches.addDataWatch(req.path, ctx.sessionId);
@@ -81,17 +82,15 @@ export class RequestProcessor {
         const node = this.existing(req.path);
         checkAcl(node.acl, Perms.READ, ctx.authInfo, req.path);
         if (req.watch) this.watches.addChildWatch(req.path, ctx.sessionId);
-        return { children: [...node.children].sort(), stat: node.stat() };
+        return { children: [...node.children], stat: node.stat() };
       }
       case 'getACL': {
         const node = this.existing(req.path);
         return { acl: aclAsSeenBy(node.acl, ctx.authInfo, req.path), stat: node.stat() };
       }
       case 'sync':
-        this.validateReadPath(req.path);
         return req.path;
       case 'addWatch':
-        this.validateReadPath(req.path);
         if (req.mode !== AddWatchMode.PERSISTENT && req.mode !== AddWatchMode.PERSISTENT_RECURSIVE) fail(Code.BADARGUMENTS, req.path);
         this.watches.addPersistentWatch(req.path, ctx.sessionId, req.mode === AddWatchMode.PERSISTENT_RECURSIVE);
         return null;
@@ -99,7 +98,7 @@ export class RequestProcessor {
         this.removeWatches(req.path, req.type, ctx.sessionId);
         return null;
       case 'getEphemerals':
-        return [...this.tree.ephemeralsOf(ctx.sessionId)].filter((p) => p.startsWith(req.prefix)).sort();
+        return this.tree.ephemeralsOf(ctx.sessionId).filter((p) => p.startsWith(req.prefix));
       case 'getAllChildrenNumber':
         checkAcl(this.existing(req.path).acl, Perms.READ, ctx.authInfo, req.path);
         return this.tree.descendantCount(req.path);
@@ -115,13 +114,14 @@ export class RequestProcessor {
     }
   }
 
-  private validateReadPath(path: string): void {
+  /** PrepRequestProcessor.validatePath, which only the writes go through. */
+  private validatePath(path: string): void {
     const reason = pathValidationError(path);
     if (reason !== null) fail(Code.BADARGUMENTS, path, reason);
   }
 
+  /** Reads look the path up as it is (no validation: a malformed path is just a missing node). */
   private existing(path: string) {
-    this.validateReadPath(path);
     return this.tree.get(path) ?? fail(Code.NONODE, path);
   }
 
@@ -155,10 +155,10 @@ export class RequestProcessor {
     if (lastSlash === -1 || path.includes('\u0000') || SPECIAL_PATHS.has(path)) {
       fail(Code.BADARGUMENTS, path, SPECIAL_PATHS.has(path) ? `${path} is a system node and cannot be deleted` : undefined);
     }
-    const reason = pathValidationError(path);
-    if (reason !== null) fail(Code.BADARGUMENTS, path, reason);
-    // The parent's DELETE permission is checked before the node is looked up (NOAUTH before NONODE).
-    const parent = this.tree.get(parentPath(path)) ?? fail(Code.NONODE, path);
+    // getParentPathAndValidate is all the path checking a delete gets (no validatePath): a
+    // malformed path is looked up as it is. The parent's DELETE permission is checked before the
+    // node is looked up (NOAUTH before NONODE).
+    const parent = this.tree.get(path.slice(0, lastSlash)) ?? fail(Code.NONODE, path);
     checkAcl(parent.acl, Perms.DELETE, ctx.authInfo, path);
     const node = this.tree.get(path) ?? fail(Code.NONODE, path);
     checkVersion(node.version, version, path);
@@ -179,6 +179,7 @@ export class RequestProcessor {
   }
 
   private setData(path: string, data: ZnodeData, version: number, ctx: TxnContext): Stat {
+    this.validatePath(path);
     const node = this.existing(path);
     checkAcl(node.acl, Perms.WRITE, ctx.authInfo, path);
     checkVersion(node.version, version, path);
@@ -188,6 +189,7 @@ export class RequestProcessor {
   }
 
   private check(path: string, version: number, ctx: TxnContext): Stat {
+    this.validatePath(path);
     const node = this.existing(path);
     checkAcl(node.acl, Perms.READ, ctx.authInfo, path);
     checkVersion(node.version, version, path);
@@ -196,7 +198,7 @@ export class RequestProcessor {
 
   private setAcl(path: string, acl: readonly Acl[], version: number, ctx: TxnContext): Stat {
     // fixupACL comes before the node is looked up: a malformed ACL is INVALIDACL even on a missing node.
-    this.validateReadPath(path);
+    this.validatePath(path);
     const fixedAcl = fixupAcl(path, ctx.authInfo, acl);
     const node = this.existing(path);
     checkAcl(node.acl, Perms.ADMIN, ctx.authInfo, path);
@@ -248,12 +250,11 @@ export class RequestProcessor {
     }
   }
 
+  /** DataTree.removeWatch: Children and Data take the session's watch out of one table, Any out of both. */
   private removeWatches(path: string, type: number, sessionId: bigint): void {
-    this.validateReadPath(path);
-    const kinds: Array<'data' | 'child' | 'persistent' | 'recursive'> =
-      type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['data', 'child', 'persistent', 'recursive'];
+    const tables: Array<'data' | 'child'> = type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['child', 'data'];
     let removed = false;
-    for (const kind of kinds) removed = this.watches.remove(path, sessionId, kind) || removed;
+    for (const table of tables) removed = this.watches.remove(path, sessionId, table) || removed;
     if (!removed) fail(Code.NOWATCHER, path);
   }
 
@@ -283,10 +284,11 @@ export class RequestProcessor {
 
   /** Deletes the session's ephemerals, all under the closeSession's one zxid (the server then drops its watches). */
   private closeSession(ctx: TxnContext): void {
-    for (const path of [...this.tree.ephemeralsOf(ctx.sessionId)].sort().reverse()) {
+    for (const path of this.tree.ephemeralsOf(ctx.sessionId)) {
       this.tree.delete(path, ctx.zxid, ctx.undo, ctx.triggers);
       ctx.dirtyPaths.add(path).add(parentPath(path));
     }
+    this.tree.forgetSession(ctx.sessionId);
   }
 }
 

@@ -1,6 +1,6 @@
 import { parentPath, pathAndAncestors } from './path-utils';
 import type { Trigger } from './data-tree';
-import type { EventTypeValue } from './types';
+import type { Acl, EventTypeValue } from './types';
 import { EventType } from './types';
 
 /** One notification for one session, ready to deliver. */
@@ -8,102 +8,148 @@ export interface WatchNotification {
   sessionId: bigint;
   type: EventTypeValue;
   path: string;
+  /** The ACL the watcher's connection must grant READ for the event to be sent (see ZooKeeperServer). */
+  acl?: readonly Acl[];
 }
 
-type Table = Map<string, Set<bigint>>;
+/** WatcherMode: STANDARD is a one-shot watch. */
+type Mode = 'standard' | 'persistent' | 'recursive';
 
-function addTo(table: Table, path: string, sessionId: bigint): void {
-  let sessions = table.get(path);
-  if (!sessions) table.set(path, (sessions = new Set()));
-  sessions.add(sessionId);
-}
+/** One of ZooKeeper's two WatchManagers: path → session → that session's one mode on the path. */
+class WatchTable {
+  private readonly byPath = new Map<string, Map<bigint, Mode>>();
+  private readonly bySession = new Map<bigint, Set<string>>();
+  recursiveCount = 0;
 
-function removeFrom(table: Table, path: string, sessionId: bigint): boolean {
-  const sessions = table.get(path);
-  if (!sessions || !sessions.delete(sessionId)) return false;
-  if (sessions.size === 0) table.delete(path);
-  return true;
+  /** addWatch: a later mode replaces an earlier one (WatcherModeManager.setWatcherMode). */
+  set(path: string, sessionId: bigint, mode: Mode): void {
+    let sessions = this.byPath.get(path);
+    if (!sessions) this.byPath.set(path, (sessions = new Map()));
+    const old = sessions.get(sessionId);
+    if (old === 'recursive') this.recursiveCount--;
+    if (mode === 'recursive') this.recursiveCount++;
+    sessions.set(sessionId, mode);
+    let paths = this.bySession.get(sessionId);
+    if (!paths) this.bySession.set(sessionId, (paths = new Set()));
+    paths.add(path);
+  }
+
+  remove(path: string, sessionId: bigint): boolean {
+    const sessions = this.byPath.get(path);
+    const mode = sessions?.get(sessionId);
+    if (!sessions || mode === undefined) return false;
+    if (mode === 'recursive') this.recursiveCount--;
+    sessions.delete(sessionId);
+    if (sessions.size === 0) this.byPath.delete(path);
+    this.bySession.get(sessionId)?.delete(path);
+    return true;
+  }
+
+  removeSession(sessionId: bigint): void {
+    for (const path of this.bySession.get(sessionId) ?? []) this.remove(path, sessionId);
+    this.bySession.delete(sessionId);
+  }
+
+  hasAny(path: string): boolean {
+    return this.byPath.has(path);
+  }
+
+  pathsOf(sessionId: bigint, mode: Mode): string[] {
+    return [...(this.bySession.get(sessionId) ?? [])].filter((p) => this.byPath.get(p)?.get(sessionId) === mode).sort();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.byPath.values()) n += s.size;
+    return n;
+  }
+
+  /**
+   * WatchManager.triggerWatch: the watchers of `path` fire (one-shot ones are removed), and the
+   * recursive ones of its ancestors, except for NodeChildrenChanged; each session once, and not
+   * the sessions in `suppress`. Returns the sessions told.
+   */
+  trigger(path: string, type: EventTypeValue, acl: readonly Acl[] | undefined, out: WatchNotification[], suppress?: ReadonlySet<bigint>): Set<bigint> {
+    const told = new Set<bigint>();
+    const ancestors = this.recursiveCount > 0 ? pathAndAncestors(path) : [path];
+    for (const localPath of ancestors) {
+      const sessions = this.byPath.get(localPath);
+      if (!sessions) continue;
+      for (const [sessionId, mode] of [...sessions]) {
+        if (mode === 'recursive') {
+          if (type !== EventType.NodeChildrenChanged) told.add(sessionId);
+        } else if (localPath === path) {
+          told.add(sessionId);
+          if (mode === 'standard') this.remove(localPath, sessionId);
+        }
+      }
+    }
+    for (const sessionId of told) if (!suppress?.has(sessionId)) out.push({ sessionId, type, path, acl });
+    return told;
+  }
 }
 
 /**
- * Server-side watch bookkeeping (ZooKeeper's two `WatchManager`s, data and child), per session.
- * Lookups are by exact path, plus a walk up the ancestors only when some session holds a
- * persistent-recursive watch — so the cost of a change does not grow with the number of nodes or
- * watches in the tree.
- *
- * Rules, as ZooKeeper 3.6+ applies them:
- * - data table (getData/exists watches, `addWatch` PERSISTENT and PERSISTENT_RECURSIVE) fires on
- *   NodeCreated, NodeDeleted, NodeDataChanged of its path; recursive ones also for descendants;
- * - child table (getChildren watches, `addWatch` PERSISTENT) fires NodeChildrenChanged of its path
- *   and NodeDeleted of its path;
- * - a session is told once per event even if it is in several tables;
- * - one-shot watches are removed when they fire, persistent ones stay.
+ * Server-side watch bookkeeping as ZooKeeper 3.8 keeps it: two WatchManagers, data and child, each
+ * holding one mode per session and path — a one-shot watch set after a persistent one on the same
+ * path replaces it, and the other way round (WatcherModeManager.setWatcherMode).
+ * - data table: getData/exists watches; child table: getChildren watches;
+ * - `addWatch` PERSISTENT and PERSISTENT_RECURSIVE go in both (DataTree.addWatch), so removeWatches
+ *   of one type takes a persistent watch out of that table only;
+ * - a recursive watch fires for its path and descendants, never with NodeChildrenChanged;
+ * - a deletion fires the data table, then the child table without the sessions already told.
+ * Lookups are by exact path, plus a walk up the ancestors only while some recursive watch exists.
  */
 export class WatchManager {
-  private readonly dataWatches: Table = new Map();
-  private readonly childWatches: Table = new Map();
-  private readonly persistentWatches: Table = new Map();
-  private readonly recursiveWatches: Table = new Map();
-  private readonly bySession = new Map<bigint, { data: Set<string>; child: Set<string>; persistent: Set<string>; recursive: Set<string> }>();
-
-  private entry(sessionId: bigint) {
-    let e = this.bySession.get(sessionId);
-    if (!e) this.bySession.set(sessionId, (e = { data: new Set(), child: new Set(), persistent: new Set(), recursive: new Set() }));
-    return e;
-  }
+  private readonly data = new WatchTable();
+  private readonly child = new WatchTable();
 
   addDataWatch(path: string, sessionId: bigint): void {
-    addTo(this.dataWatches, path, sessionId);
-    this.entry(sessionId).data.add(path);
+    this.data.set(path, sessionId, 'standard');
   }
 
   addChildWatch(path: string, sessionId: bigint): void {
-    addTo(this.childWatches, path, sessionId);
-    this.entry(sessionId).child.add(path);
+    this.child.set(path, sessionId, 'standard');
   }
 
   addPersistentWatch(path: string, sessionId: bigint, recursive: boolean): void {
-    addTo(recursive ? this.recursiveWatches : this.persistentWatches, path, sessionId);
-    const e = this.entry(sessionId);
-    (recursive ? e.recursive : e.persistent).add(path);
+    const mode = recursive ? 'recursive' : 'persistent';
+    this.data.set(path, sessionId, mode);
+    this.child.set(path, sessionId, mode);
   }
 
-  /** Removes a session's watches of one kind on a path; returns whether any was there. */
-  remove(path: string, sessionId: bigint, kind: 'data' | 'child' | 'persistent' | 'recursive'): boolean {
-    const table = { data: this.dataWatches, child: this.childWatches, persistent: this.persistentWatches, recursive: this.recursiveWatches }[kind];
-    const removed = removeFrom(table, path, sessionId);
-    this.bySession.get(sessionId)?.[kind].delete(path);
-    return removed;
+  /** DataTree.removeWatch of one table: whether the session had a watch on the path there. */
+  remove(path: string, sessionId: bigint, table: 'data' | 'child'): boolean {
+    return (table === 'data' ? this.data : this.child).remove(path, sessionId);
   }
 
-  has(path: string, sessionId: bigint, kind: 'data' | 'child' | 'persistent' | 'recursive'): boolean {
-    return this.bySession.get(sessionId)?.[kind].has(path) ?? false;
+  /**
+   * ZooKeeper 3.8's `WatchManager.containsWatcher` (what checkWatches answers): whether the table
+   * holds any watch on exactly `path` — of any session, not only the asking one.
+   */
+  anyWatchOn(path: string, table: 'data' | 'child'): boolean {
+    return (table === 'data' ? this.data : this.child).hasAny(path);
   }
 
   /** Drops every watch of a session (its connection closed or it expired). */
   removeSession(sessionId: bigint): void {
-    const e = this.bySession.get(sessionId);
-    if (!e) return;
-    for (const p of e.data) removeFrom(this.dataWatches, p, sessionId);
-    for (const p of e.child) removeFrom(this.childWatches, p, sessionId);
-    for (const p of e.persistent) removeFrom(this.persistentWatches, p, sessionId);
-    for (const p of e.recursive) removeFrom(this.recursiveWatches, p, sessionId);
-    this.bySession.delete(sessionId);
+    this.data.removeSession(sessionId);
+    this.child.removeSession(sessionId);
   }
 
-  /** The paths a session watches, for the node editor's watch panel. */
+  /** The paths a session watches, for the node editor's watch panel and the four-letter words. */
   watchesOf(sessionId: bigint): { data: string[]; child: string[]; persistent: string[]; recursive: string[] } {
-    const e = this.bySession.get(sessionId);
-    const sorted = (s: Set<string> | undefined) => (s ? [...s].sort() : []);
-    return { data: sorted(e?.data), child: sorted(e?.child), persistent: sorted(e?.persistent), recursive: sorted(e?.recursive) };
+    return {
+      data: this.data.pathsOf(sessionId, 'standard'),
+      child: this.child.pathsOf(sessionId, 'standard'),
+      persistent: [...new Set([...this.data.pathsOf(sessionId, 'persistent'), ...this.child.pathsOf(sessionId, 'persistent')])].sort(),
+      recursive: [...new Set([...this.data.pathsOf(sessionId, 'recursive'), ...this.child.pathsOf(sessionId, 'recursive')])].sort(),
+    };
   }
 
+  /** Watches in both tables (a persistent watch counts in each, as ZooKeeper's `wchs` counts it). */
   get watchCount(): number {
-    let n = 0;
-    for (const t of [this.dataWatches, this.childWatches, this.persistentWatches, this.recursiveWatches]) {
-      for (const s of t.values()) n += s.size;
-    }
-    return n;
+    return this.data.size + this.child.size;
   }
 
   /** Turns the triggers of one committed transaction into notifications, in ZooKeeper's order. */
@@ -111,52 +157,16 @@ export class WatchManager {
     const out: WatchNotification[] = [];
     for (const t of triggers) {
       if (t.kind === 'created') {
-        this.fireData(t.path, EventType.NodeCreated, out, new Set());
-        this.fireChild(parentPath(t.path), EventType.NodeChildrenChanged, out, new Set());
+        this.data.trigger(t.path, EventType.NodeCreated, t.acl, out);
+        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, t.parentAcl, out);
       } else if (t.kind === 'dataChanged') {
-        this.fireData(t.path, EventType.NodeDataChanged, out, new Set());
+        this.data.trigger(t.path, EventType.NodeDataChanged, t.acl, out);
       } else {
-        const told = new Set<bigint>();
-        this.fireData(t.path, EventType.NodeDeleted, out, told);
-        this.fireChild(t.path, EventType.NodeDeleted, out, told);
-        this.fireChild(parentPath(t.path), EventType.NodeChildrenChanged, out, new Set());
+        const told = this.data.trigger(t.path, EventType.NodeDeleted, t.acl, out);
+        this.child.trigger(t.path, EventType.NodeDeleted, t.acl, out, told);
+        this.child.trigger(parentPath(t.path), EventType.NodeChildrenChanged, t.parentAcl, out);
       }
     }
     return out;
   }
-
-  private fireData(path: string, type: EventTypeValue, out: WatchNotification[], told: Set<bigint>): void {
-    const oneShot = this.dataWatches.get(path);
-    if (oneShot) {
-      this.dataWatches.delete(path);
-      for (const sessionId of oneShot) {
-        this.bySession.get(sessionId)?.data.delete(path);
-        tell(sessionId, type, path, out, told);
-      }
-    }
-    for (const sessionId of this.persistentWatches.get(path) ?? []) tell(sessionId, type, path, out, told);
-    if (this.recursiveWatches.size > 0) {
-      for (const ancestor of pathAndAncestors(path)) {
-        for (const sessionId of this.recursiveWatches.get(ancestor) ?? []) tell(sessionId, type, path, out, told);
-      }
-    }
-  }
-
-  private fireChild(path: string, type: EventTypeValue, out: WatchNotification[], told: Set<bigint>): void {
-    const oneShot = this.childWatches.get(path);
-    if (oneShot) {
-      this.childWatches.delete(path);
-      for (const sessionId of oneShot) {
-        this.bySession.get(sessionId)?.child.delete(path);
-        tell(sessionId, type, path, out, told);
-      }
-    }
-    for (const sessionId of this.persistentWatches.get(path) ?? []) tell(sessionId, type, path, out, told);
-  }
-}
-
-function tell(sessionId: bigint, type: EventTypeValue, path: string, out: WatchNotification[], told: Set<bigint>): void {
-  if (told.has(sessionId)) return;
-  told.add(sessionId);
-  out.push({ sessionId, type, path });
 }

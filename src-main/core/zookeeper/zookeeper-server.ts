@@ -2,10 +2,11 @@ import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
+import { permits } from './acl';
 import { ConnectionAuths, LOOPBACK_ADDRESS } from './connection-auth';
 import type { ContainerManagerConfig } from './container-manager';
 import { ContainerManager, DEFAULT_CONTAINER_MANAGER_CONFIG } from './container-manager';
-import { DataTree } from './data-tree';
+import { DataTree, type EphemeralPaths } from './data-tree';
 import type { ZooKeeperServerEndpoint } from './server-endpoint';
 import { Code, KeeperException } from './errors';
 import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
@@ -17,7 +18,7 @@ import { serializedRequestLength } from './jute-size';
 import type { SessionLimits } from './session-tracker';
 import { SessionTracker, sessionPassword } from './session-tracker';
 import type { WatchedEvent } from './types';
-import { KeeperState } from './types';
+import { KeeperState, Perms } from './types';
 import { WatchManager } from './watch-manager';
 import type { WatchNotification } from './watch-manager';
 
@@ -181,8 +182,8 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     return this.tree.size;
   }
 
-  /** Sessions owning ephemerals, with their paths in creation order (what `dump` and `mntr` read). */
-  ephemerals(): ReadonlyMap<bigint, ReadonlySet<string>> {
+  /** Sessions owning ephemerals, with their paths (what `dump` and `mntr` read). */
+  ephemerals(): ReadonlyMap<bigint, EphemeralPaths> {
     return this.tree.ephemerals();
   }
 
@@ -206,6 +207,11 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
 
   watchesOf(sessionId: bigint) {
     return this.watches.watchesOf(sessionId);
+  }
+
+  /** checkWatches' test (see `WatchManager.anyWatchOn`). */
+  anyWatchOn(path: string, table: 'data' | 'child'): boolean {
+    return this.watches.anyWatchOn(path, table);
   }
 
   get watchCount(): number {
@@ -527,6 +533,9 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     for (const n of notifications) {
       const conn = this.connections.get(n.sessionId);
       if (!conn) continue;
+      // CVE-2024-23944's fix (in Debian's 3.8.0, upstream 3.8.4): ServerCnxn.process(event, acl)
+      // drops an event on a node the watcher's connection may not READ; a one-shot watch is spent.
+      if (n.acl && !permits(n.acl, Perms.READ, this.connectionAuth.of(conn).ids())) continue;
       const event: WatchedEvent = { type: n.type, state: KeeperState.SyncConnected, path: n.path, zxid };
       events.push({ kind: 'watch-fired', zxid, sessionId: n.sessionId, type: n.type, path: n.path });
       deliveries.push(() => conn.notify(event));

@@ -7,7 +7,7 @@
  *     delete → DeleteRequest, setData → SetDataRequest, check → CheckVersionRequest,
  *     getChildren → GetChildrenRequest, getData → GetDataRequest; any other type is malformed
  *   response = ( MultiHeader{ type; false; err } + result )* + MultiHeader{ -1, true, -1 }
- *     results: create → CreateResponse, createContainer/createTTL → Create2Response,
+ *     results: create → CreateResponse, createContainer/createTTL → Create2Response (typed create2),
  *     setData → SetDataResponse, delete/check → nothing, getChildren → GetChildrenResponse,
  *     getData → GetDataResponse, error (−1) → ErrorResponse{ int err }
  *
@@ -81,7 +81,9 @@ export type MultiResult =
 
 export function writeMultiResponse(w: JuteWriter, results: readonly MultiResult[]): void {
   for (const res of results) {
-    w.int(res.type).bool(false).int(res.type === ZkOpCode.error ? res.err : 0);
+    // OpResult.CreateResult with a Stat is typed create2, whichever create made it.
+    const type = res.type === ZkOpCode.createContainer || res.type === ZkOpCode.createTTL ? ZkOpCode.create2 : res.type;
+    w.int(type).bool(false).int(res.type === ZkOpCode.error ? res.err : 0);
     switch (res.type) {
       case ZkOpCode.create:
         w.ustring(res.path);

@@ -14,6 +14,7 @@ import type { ZkReply, ZkRequest } from '../../core/zookeeper/requests';
 import type { ServerConnection } from '../../core/zookeeper/zookeeper-server';
 import { Code, CreateMode, WatcherType } from '../../core/zookeeper';
 import type { Acl, AuthId, CreateModeFlag, Op, OpResult, Stat } from '../../core/zookeeper';
+import { javaTrim } from '../../core/common/java-lang';
 import { JuteParseError, JuteReader } from './jute/jute-reader';
 import { JuteWriter } from './jute/jute-writer';
 import { readMultiOps, writeMultiResponse, type MultiOp, type MultiResult } from './multi-records';
@@ -236,9 +237,9 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
         if (c.type !== WatcherType.Children && c.type !== WatcherType.Data && c.type !== WatcherType.Any) throw new JuteParseError(`Invalid WatcherType ${c.type}`);
         barrier(ctx, (zxid, err) => {
           if (err !== 0) return reply(zxid, err);
-          const w = ctx.server.watchesOf(ctx.sessionId);
-          const children = w.child.includes(c.path) || w.persistent.includes(c.path);
-          const data = w.data.includes(c.path) || w.persistent.includes(c.path) || w.recursive.includes(c.path);
+          // As 3.8's containsWatcher: a watch of any session on the path counts.
+          const children = ctx.server.anyWatchOn(c.path, 'child');
+          const data = ctx.server.anyWatchOn(c.path, 'data');
           const found = c.type === WatcherType.Children ? children : c.type === WatcherType.Data ? data : children || data;
           reply(zxid, found ? 0 : Code.NOWATCHER);
         });
@@ -252,12 +253,16 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
       }
       case ZkOpCode.addWatch: {
         const a = readPathAndType(r, 'mode');
+        // WatcherMode.fromZooKeeperMode's IllegalArgumentException: FinalRequestProcessor answers MARSHALLINGERROR.
+        if (a.type !== 0 && a.type !== 1) throw new JuteParseError(`Unsupported mode: ${a.type}`);
         viaCore({ op: 'addWatch', path: a.path, mode: a.type as 0 | 1 }, () => (w) => w.int(0));
         return;
       }
       case ZkOpCode.getEphemerals: {
         const prefix = r.ustring('prefixPath') ?? '';
-        viaCore<string[]>({ op: 'getEphemerals', prefix: prefix.trim() === '' ? '' : prefix }, (paths) => (w) => w.strings(paths));
+        // FinalRequestProcessor: a blank prefix or "/" (after String.trim) lists them all.
+        const trimmed = javaTrim(prefix);
+        viaCore<string[]>({ op: 'getEphemerals', prefix: trimmed === '' || trimmed === '/' ? '' : prefix }, (paths) => (w) => w.strings(paths));
         return;
       }
       case ZkOpCode.getAllChildrenNumber:

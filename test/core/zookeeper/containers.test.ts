@@ -24,7 +24,8 @@ describe('CONTAINER nodes (ZooKeeper 3.5+)', () => {
     await client.create('/locks/p', null);
     await client.create('/locks/e', null, { mode: CreateMode.EPHEMERAL });
     await client.create('/locks/c', null, { mode: CreateMode.CONTAINER });
-    expect((await client.getChildren('/locks')).children).toEqual(['c', 'e', 'p']);
+    // In the order of DataNode's HashSet<String>(8): buckets 0 (p), 3 (c), 5 (e).
+    expect((await client.getChildren('/locks')).children).toEqual(['p', 'c', 'e']);
     expect(await client.getEphemerals()).toEqual(['/locks/e']);
   });
 
