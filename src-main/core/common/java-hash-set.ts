@@ -69,18 +69,6 @@ export class JavaHashSet implements Iterable<string> {
     return true;
   }
 
-  /** The table as it is (capacity and bucket order), for `restore`. */
-  snapshot(): { capacity: number; table: string[][] | null; count: number } {
-    return { capacity: this.capacity, table: this.table && this.table.map((bin) => [...bin]), count: this.count };
-  }
-
-  /** Puts the table back as `snapshot` saw it: a change taken back leaves no trace in the order. */
-  restore(s: { capacity: number; table: string[][] | null; count: number }): void {
-    this.capacity = s.capacity;
-    this.table = s.table && s.table.map((bin) => [...bin]);
-    this.count = s.count;
-  }
-
   *[Symbol.iterator](): Iterator<string> {
     for (const bin of this.table ?? []) yield* [...bin];
   }

@@ -187,16 +187,13 @@ export class DataTree {
     triggers: Trigger[],
   ): DataNode {
     const parent = this.nodes.get(parentPath(path)) as DataNode;
-    // A failed multi never touched ZooKeeper's tree, so taking a change back restores the
-    // children's HashSet exactly (a resize included), not just its members.
-    const before = { cversion: parent.cversion, pzxid: parent.pzxid, children: parent.children.snapshot() };
+    const before = { cversion: parent.cversion, pzxid: parent.pzxid };
     const node = new DataNode(data, acl, zxid, zxid, zxid, timeMs, timeMs, 0, 0, 0, ephemeralOwner);
     this.insert(path, node);
     parent.cversion++;
     parent.pzxid = zxid;
     undo.push(() => {
       this.remove(path);
-      parent.children.restore(before.children);
       parent.cversion = before.cversion;
       parent.pzxid = before.pzxid;
     });
@@ -208,14 +205,12 @@ export class DataTree {
     const node = this.nodes.get(path) as DataNode;
     const parent = this.nodes.get(parentPath(path)) as DataNode;
     const beforePzxid = parent.pzxid;
-    const beforeChildren = parent.children.snapshot();
     this.remove(path);
     // A delete moves the parent's pzxid but not its stored cversion (the create count), so sequence
     // numbers are never reused; the cversion clients are served still goes up (see DataNode.stat).
     parent.pzxid = zxid;
     undo.push(() => {
       this.insert(path, node);
-      parent.children.restore(beforeChildren);
       parent.pzxid = beforePzxid;
     });
     triggers.push({ kind: 'deleted', path, acl: node.acl, parentAcl: parent.acl });

@@ -128,19 +128,4 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
     expect(events).toEqual(['3 /r7b']);
     w.close();
   });
-
-  it("a failed multi leaves the children's HashSet order as it was (a delete taken back is not re-added at the end)", async () => {
-    expect((await create(c, '/r8')).err).toBe(0);
-    for (const name of ['/r8/y', '/r8/s0000000001']) expect((await create(c, name)).err).toBe(0);
-    const before = await c.request(ZkOpCode.getChildren, (w) => w.ustring('/r8').bool(false));
-    expect(before.body.strings('c')).toEqual(['y', 's0000000001']);
-    const multi = await c.request(ZkOpCode.multi, (w) => {
-      w.int(ZkOpCode.delete).bool(false).int(-1).ustring('/r8/y').int(-1);
-      w.int(ZkOpCode.delete).bool(false).int(-1).ustring('/r8/nope').int(-1);
-      w.int(-1).bool(true).int(-1);
-    });
-    expect(multi.err).toBe(0);
-    const after = await c.request(ZkOpCode.getChildren, (w) => w.ustring('/r8').bool(false));
-    expect(after.body.strings('c')).toEqual(['y', 's0000000001']);
-  });
 });
