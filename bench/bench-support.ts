@@ -68,3 +68,32 @@ export function xorshift(seed: number): () => number {
     return x / 2 ** 32;
   };
 }
+
+/** What `watchLatencies` needs of a ZooKeeper session, in-process or over the wire. */
+export interface WatchingSession<D> {
+  getData(path: string, watcher: () => void): Promise<unknown>;
+  setData(path: string, data: D): Promise<unknown>;
+}
+
+/**
+ * Pairs of sessions under `/bench/seed-<i>`: one watches a znode, the other sets it; the time from
+ * the setData call to the watcher, sorted.
+ */
+export async function watchLatencies<D>(watchers: readonly WatchingSession<D>[], writers: readonly WatchingSession<D>[], rounds: number, payload: D): Promise<number[]> {
+  const out: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    await Promise.all(
+      watchers.map(async (watcher, i) => {
+        const path = `/bench/seed-${i}`;
+        let fired!: () => void;
+        const notified = new Promise<void>((resolve) => (fired = resolve));
+        await watcher.getData(path, () => fired());
+        const start = performance.now();
+        void writers[i].setData(path, payload);
+        await notified;
+        out.push(performance.now() - start);
+      }),
+    );
+  }
+  return out.sort((a, b) => a - b);
+}

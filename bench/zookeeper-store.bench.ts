@@ -8,7 +8,7 @@ import { SqliteZkPersistence } from '../src-main/infra/sqlite-zk-persistence';
 import { immediateExecutor } from '../src-main/infra/immediate-executor';
 import { SystemTime } from '../src-main/infra/system-time';
 import type { Figure } from './bench-support';
-import { measured, percentile, tempDir } from './bench-support';
+import { measured, percentile, tempDir, watchLatencies } from './bench-support';
 
 const PAYLOAD = new Uint8Array(100).fill(42);
 const OPS_PER_CLIENT = { 1: 1500, 16: 250 } as const;
@@ -95,26 +95,6 @@ async function storeOps(clients: Client[], kind: Kind, opsPerClient: number, tag
   return (clients.length * opsPerClient) / ((performance.now() - start) / 1000);
 }
 
-/** Pairs of sessions: one watches a node, the other changes it; time from setData call to the watcher. */
-async function watchLatencies(watchers: Client[], writers: Client[], rounds: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    await Promise.all(
-      watchers.map(async (watcher, i) => {
-        const path = `/bench/seed-${i}`;
-        let fired!: () => void;
-        const notified = new Promise<void>((resolve) => (fired = resolve));
-        await watcher.getData(path, () => fired());
-        const start = performance.now();
-        void writers[i].setData(path, PAYLOAD);
-        await notified;
-        out.push(performance.now() - start);
-      }),
-    );
-  }
-  return out;
-}
-
 export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<void> {
   const tmp = tempDir('kafka-dojo-bench-zk-');
   try {
@@ -138,7 +118,7 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
         report({ name: `${kind}, ${clientCount} client${clientCount > 1 ? 's' : ''}, durable`, value: opsPerSec, unit, baseline, baselineName: 'bare better-sqlite3 table' });
       }
       const rounds = clientCount === 1 ? 300 : 40;
-      const latencies = (await watchLatencies(clients, writers, rounds)).sort((a, b) => a - b);
+      const latencies = await watchLatencies(clients, writers, rounds, PAYLOAD);
       const baseLatencies = bare.watchLatencies(rounds * clientCount).sort((a, b) => a - b);
       report({ name: `watch delivery p50, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`, value: percentile(latencies, 50), unit: 'ms', baseline: percentile(baseLatencies, 50), baselineName: 'durable UPDATE + callback' });
       report({ name: `watch delivery p99, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`, value: percentile(latencies, 99), unit: 'ms', baseline: percentile(baseLatencies, 99), baselineName: 'durable UPDATE + callback' });

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { NzkClient } from '../test/support/node-zookeeper-client';
-import { percentile } from './bench-support';
+import { percentile, watchLatencies } from './bench-support';
 
 const PAYLOAD = Buffer.alloc(100, 42);
 export const IN_FLIGHT_PER_SESSION = 64;
@@ -35,26 +35,6 @@ async function pipelined(sessions: NzkClient[], kind: Kind, ops: number, tag: st
   return (sessions.length * ops) / ((performance.now() - start) / 1000);
 }
 
-/** Pairs of sessions: one watches a znode, the other sets it; from the setData call to NodeDataChanged. */
-async function watchLatencies(watchers: NzkClient[], writers: NzkClient[], rounds: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    await Promise.all(
-      watchers.map(async (watcher, i) => {
-        const path = `/bench/seed-${i}`;
-        let fired!: () => void;
-        const notified = new Promise<void>((resolve) => (fired = resolve));
-        await watcher.getData(path, () => fired());
-        const start = performance.now();
-        void writers[i].setData(path, PAYLOAD);
-        await notified;
-        out.push(performance.now() - start);
-      }),
-    );
-  }
-  return out.sort((a, b) => a - b);
-}
-
 export interface Measures {
   opsPerSec: Record<Kind, number>;
   watchP50Ms: number;
@@ -73,7 +53,7 @@ async function measure(connectString: string, sessionCount: 1 | 16, run: number)
     for (const kind of ['create', 'setData', 'getData'] as const) {
       opsPerSec[kind] = await pipelined(sessions, kind, OPS_PER_SESSION[sessionCount], `${kind}-${sessionCount}-${run}`);
     }
-    const latencies = await watchLatencies(sessions, writers, WATCH_ROUNDS[sessionCount]);
+    const latencies = await watchLatencies(sessions, writers, WATCH_ROUNDS[sessionCount], PAYLOAD);
     return { opsPerSec, watchP50Ms: percentile(latencies, 50), watchP99Ms: percentile(latencies, 99) };
   } finally {
     for (const c of [...sessions, ...writers]) c.close();
