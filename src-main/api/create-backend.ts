@@ -3,7 +3,7 @@
  * every service of the contract. At start it opens the most recently created workspace, or — on
  * first run — creates the default 3-broker cluster.
  */
-import { defaultClusterDefinition } from '../core/cluster/cluster-definition';
+import { readDefaultClusterDefinition } from '../infra/default-cluster-file';
 import type { BackendOptions, DojoBackend } from './backend';
 import { BrokerServiceImpl } from './broker-service';
 import { ClusterServiceImpl } from './cluster-service';
@@ -38,7 +38,7 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     if (last) {
       await host.open(last, registry.dirOf(last.id));
     } else {
-      const definition = defaultClusterDefinition(DEFAULT_WORKSPACE_NAME);
+      const definition = readDefaultClusterDefinition();
       const entry = registry.create(DEFAULT_WORKSPACE_NAME, Date.now(), definition.brokers.length);
       await host.open(entry, registry.dirOf(entry.id), definition);
     }

@@ -141,7 +141,7 @@ describe('controller election and failover (K1–K3)', () => {
     const other = n === 1 ? 2 : 1;
     expect(h.cluster.broker(other).controller?.activeController).toBe(n);
 
-    // onControllerFailover in Kafka 2.5's order (reference §2.3).
+    // KafkaController.onControllerFailover, in Kafka 2.5's order.
     const lines = linesSince(h, mark, 'controller.log', n).filter((l) => !l.startsWith(`[Controller id=${n}] Broker `));
     const epochs = [1, 2].map((id) => `${id} -> ${h.cluster.broker(id).brokerEpoch}`).join(', ');
     const prefix = (l: string) => `[Controller id=${n}] ${l}`;

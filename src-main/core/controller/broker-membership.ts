@@ -119,7 +119,7 @@ export class BrokerMembership {
     if (withoutLeader.length === 0) this.c.sendUpdateMetadataRequest(ctx.liveOrShuttingDownBrokerIds, []);
   }
 
-  /** Returns the partitions (RF > 1) the broker still leads, or an error code (reference §2.7). */
+  /** Returns the partitions (RF > 1) the broker still leads, or an error code (Kafka's `KafkaController.processControlledShutdown` / `doControlledShutdown`). */
   async processControlledShutdown(id: number, brokerEpoch: number): Promise<{ errorCode: number; partitionsRemaining: TopicPartition[] }> {
     const ctx = this.c.context;
     if (!this.c.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, partitionsRemaining: [] };

@@ -14,7 +14,8 @@ export interface PartitionOutcome {
 }
 
 /**
- * Kafka 2.5's `ControllerEvent`s. Each names the `ControllerState` it runs in (see reference §2.1);
+ * Kafka 2.5's `ControllerEvent`s. Each names the `ControllerState` it runs in (`kafka.controller.ControllerState`, as
+ * `ControllerEventManager` records it);
  * those with a callback answer an API call once processed.
  */
 export type ControllerEvent =

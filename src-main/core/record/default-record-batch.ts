@@ -1,5 +1,6 @@
 /**
- * Kafka's `DefaultRecordBatch`: the v2 batch (§3.13). A 61-byte header, then the records, raw or
+ * Kafka's `DefaultRecordBatch`: the v2 batch (the layout in its class comment,
+ * clients/src/main/java/org/apache/kafka/common/record/DefaultRecordBatch.java). A 61-byte header, then the records, raw or
  * compressed as one stream. The CRC-32C covers attributes to the end, so the broker can stamp the
  * base offset and partition leader epoch without recomputing it; changing the max timestamp or
  * the timestamp type (LogAppendTime) does recompute it.

@@ -1,5 +1,6 @@
 /**
- * Kafka's `DefaultRecord`: one record inside a v2 batch (§3.13). Everything but the attributes
+ * Kafka's `DefaultRecord`: one record inside a v2 batch (the layout in its class comment,
+ * clients/src/main/java/org/apache/kafka/common/record/DefaultRecord.java). Everything but the attributes
  * byte is a varint, and offsets and timestamps are deltas from the batch header.
  */
 import { IllegalArgumentException } from '../common/java-lang';

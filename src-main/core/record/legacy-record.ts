@@ -1,5 +1,6 @@
 /**
- * Kafka's `LegacyRecord`: a v0/v1 message (§3.14). crc (standard CRC-32 over magic to end),
+ * Kafka's `LegacyRecord`: a v0/v1 message (its field offsets, `CRC_OFFSET` … `KEY_SIZE_OFFSET_V1`, in
+ * clients/src/main/java/org/apache/kafka/common/record/LegacyRecord.java). crc (standard CRC-32 over magic to end),
  * magic, attributes, [timestamp: v1], then int32-length-prefixed key and value. In a log it sits
  * behind a 12-byte offset + size "log entry" header; a compressed message set is one such
  * message whose value holds the inner entries.

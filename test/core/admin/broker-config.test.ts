@@ -12,7 +12,7 @@ function firstError(props: Record<string, string>): Error {
   throw new Error('expected the config to be refused');
 }
 
-describe('BrokerConfig defaults (reference §4.2, Kafka 2.5)', () => {
+describe('BrokerConfig defaults (kafka.server.KafkaConfig and Defaults, Kafka 2.5)', () => {
   const config = new BrokerConfig();
 
   it('has the 2.5 defaults', () => {

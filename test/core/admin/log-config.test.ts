@@ -16,7 +16,7 @@ function entry(entries: TopicConfigEntry[], name: string): TopicConfigEntry {
   return found;
 }
 
-describe('LogConfig definition (reference §4.1)', () => {
+describe('LogConfig definition (kafka.log.LogConfig)', () => {
   it('defines exactly the 26 topic configs of Kafka 2.5', () => {
     expect(topicConfigNames()).toEqual([
       'cleanup.policy',

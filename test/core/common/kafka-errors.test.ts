@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ERRORS, errorForCode, Errors, KafkaApiError } from '../../../src-main/core/common/kafka-errors';
 
-describe('Errors (Kafka 2.5, reference §5.7)', () => {
+describe('Errors (Kafka 2.5, org.apache.kafka.common.protocol.Errors)', () => {
   it('has every code from -1 to 88 exactly once, in code order', () => {
     expect(ALL_ERRORS.map((e) => e.code)).toEqual(Array.from({ length: 90 }, (_, i) => i - 1));
   });

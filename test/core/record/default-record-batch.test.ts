@@ -12,7 +12,7 @@ import {
 } from '../../../src-main/core/record';
 import { fromHex, hex, thrown, utf8 } from './helpers';
 
-// Built by hand from §3.13, field by field; the CRC-32C was computed independently with
+// Built by hand from DefaultRecordBatch's layout (its class comment), field by field; the CRC-32C was computed independently with
 // kafka-python's calc_crc32c, which also reads the batch back as these two records.
 const GOLDEN =
   '0000000000000000' + // baseOffset 0
