@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { TopicPartition } from '../../../src-main/core/common/topic-partition';
+import type { LeaderIsrAndControllerEpoch } from '../../../src-main/core/controller/leader-and-isr';
+import { PartitionStateMachine } from '../../../src-main/core/controller/partition-state-machine';
+import type { PartitionState } from '../../../src-main/core/controller/partition-states';
+import { PARTITION_STATE_VALUE, VALID_PREVIOUS_PARTITION_STATES } from '../../../src-main/core/controller/partition-states';
+import type { StateMachinePorts } from './state-machine-ports';
+import { CONTROLLER_EPOCH, controllerContext, stateMachinePorts } from './state-machine-ports';
+
+/**
+ * Every transition of Kafka 2.5.1's partition state machine (`PartitionState.validPreviousStates`),
+ * made on the machine's ports. The cases come from the table, so a state added to it is tested
+ * against every other at once; the `EFFECTS` record (typed by the state) makes the compiler ask what
+ * a transition into it must do.
+ */
+
+const STATES = Object.keys(PARTITION_STATE_VALUE) as PartitionState[];
+const P: TopicPartition = { topic: 't', partition: 0 };
+/** Replica 3 is on a dead broker; 1 and 2 are live. */
+const ASSIGNMENT = [3, 1, 2];
+/** The leadership a partition that has been online has: led by the dead broker 3. */
+const LEADERSHIP: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3, 1], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+const PREFIX = `[Controller id=0 epoch=${CONTROLLER_EPOCH}]`;
+const STATE_ZNODE = '/brokers/topics/t/partitions/0/state';
+
+interface Observed {
+  state: PartitionState;
+  znodeWrites: string[];
+  batch: string[];
+  stateChangeLog: string[];
+  results: Record<string, unknown>;
+}
+
+function setUp(from: PartitionState): { ports: StateMachinePorts; machine: PartitionStateMachine } {
+  const ports = stateMachinePorts(controllerContext([1, 2], P.topic, [ASSIGNMENT]));
+  if (from !== 'NonExistentPartition') ports.context.putPartitionState(P, from);
+  if (from === 'OnlinePartition' || from === 'OfflinePartition') {
+    ports.context.partitionLeadershipInfo.set(P, LEADERSHIP);
+    ports.znodes.put(P, LEADERSHIP);
+  }
+  const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined);
+  return { ports, machine };
+}
+
+async function transition(from: PartitionState, target: PartitionState): Promise<Observed> {
+  const { ports, machine } = setUp(from);
+  const results = await machine.handleStateChanges([P], target);
+  return {
+    state: ports.context.partitionState(P),
+    znodeWrites: ports.znodes.writes,
+    batch: ports.batch.calls,
+    stateChangeLog: ports.stateChangeLines,
+    results: Object.fromEntries([...results].map(([p, r]) => [`${p.topic}-${p.partition}`, r])),
+  };
+}
+
+/** A transition that only records the new state. */
+function stateOnly(target: PartitionState, from: PartitionState, logLine: string): Observed {
+  return { state: target, znodeWrites: [], batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`], stateChangeLog: [`INFO ${PREFIX} ${logLine}`], results: {} };
+}
+
+/** What a valid transition from `from` into each target state does. */
+const EFFECTS: Record<PartitionState, (from: PartitionState) => Observed> = {
+  NewPartition: (from) => stateOnly('NewPartition', from, `Changed partition t-0 state from ${from} to NewPartition with assigned replicas 3,1,2`),
+  // New → Online: leader = first live replica, ISR = the live replicas, the state znode created.
+  // Online/Offline → Online: an offline (clean) election over the state znode read back.
+  OnlinePartition: (from) =>
+    from === 'NewPartition'
+      ? {
+          state: 'OnlinePartition',
+          znodeWrites: [`create ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":0,"isr":[1,2]} (fenced by epochZkVersion 7)`],
+          batch: [
+            'newBatch',
+            'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 0 isr [1,2] zkVersion 0 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=true',
+            'sendRequestsToBrokers(1)',
+          ],
+          stateChangeLog: [`INFO ${PREFIX} Changed partition t-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1, 2), zkVersion=0)`],
+          results: {},
+        }
+      : {
+          state: 'OnlinePartition',
+          znodeWrites: [`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`],
+          batch: [
+            'newBatch',
+            'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 4 isr [1] zkVersion 6 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=false',
+            'sendRequestsToBrokers(1)',
+          ],
+          stateChangeLog: [`INFO ${PREFIX} Changed partition t-0 from ${from} to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=4, isr=List(1), zkVersion=6)`],
+          results: { 't-0': { leader: 1, leaderEpoch: 4, isr: [1], zkVersion: 6 } },
+        },
+  OfflinePartition: (from) => stateOnly('OfflinePartition', from, `Changed partition t-0 state from ${from} to OfflinePartition`),
+  NonExistentPartition: (from) => stateOnly('NonExistentPartition', from, `Changed partition t-0 state from ${from} to NonExistentPartition`),
+};
+
+describe('PartitionStateMachine: the transition table', () => {
+  it("is Kafka 2.5.1's PartitionState.validPreviousStates, with its state bytes", () => {
+    expect(PARTITION_STATE_VALUE).toEqual({ NewPartition: 0, OnlinePartition: 1, OfflinePartition: 2, NonExistentPartition: 3 });
+    expect(Object.fromEntries(STATES.map((s) => [s, [...VALID_PREVIOUS_PARTITION_STATES[s]]]))).toEqual({
+      NewPartition: ['NonExistentPartition'],
+      OnlinePartition: ['NewPartition', 'OnlinePartition', 'OfflinePartition'],
+      OfflinePartition: ['NewPartition', 'OnlinePartition', 'OfflinePartition'],
+      NonExistentPartition: ['OfflinePartition'],
+    });
+  });
+});
+
+describe('PartitionStateMachine: every valid transition, on its ports', () => {
+  for (const target of STATES) {
+    for (const from of VALID_PREVIOUS_PARTITION_STATES[target]) {
+      it(`${from} → ${target}`, async () => {
+        expect(await transition(from, target)).toEqual(EFFECTS[target](from));
+      });
+    }
+  }
+});
+
+describe('PartitionStateMachine: every invalid transition is refused with Kafka 2.5.1 words, and changes nothing', () => {
+  for (const target of STATES) {
+    for (const from of STATES.filter((s) => !VALID_PREVIOUS_PARTITION_STATES[target].has(s))) {
+      it(`${from} → ${target}`, async () => {
+        const valid = [...VALID_PREVIOUS_PARTITION_STATES[target]].join(',');
+        expect(await transition(from, target)).toEqual({
+          state: from,
+          znodeWrites: [],
+          batch: ['newBatch', 'sendRequestsToBrokers(1)'],
+          stateChangeLog: [
+            `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to ${target}: ` +
+              `java.lang.IllegalStateException: Partition t-0 should be in one of ${valid} states before moving to ${target} state. Instead it is in ${from} state`,
+          ],
+          results: {},
+        });
+      });
+    }
+  }
+});
