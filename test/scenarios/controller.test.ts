@@ -129,8 +129,8 @@ describe('controller election and failover (K1–K3)', () => {
   });
 });
 
-/** K2, one `it` per step: killing the controller's broker changes nothing until its session expires (18 s on the 2 s tick), then failover with epoch + 1 in Kafka's order. */
-describe('controller failover after the session of its killed broker expires (K2)', () => {
+/** K2, one `it` per step. */
+describe("K2: killing the controller's broker changes nothing until its session expires (18 s on the 2 s tick), then failover with epoch + 1 in Kafka's order", () => {
   interface K2 {
     h: ClusterHarness;
     zk: ZnodeReader;
