@@ -135,8 +135,8 @@ describe("K2: killing the controller's broker changes nothing until its session 
     h: ClusterHarness;
     zk: ZnodeReader;
     t0: number;
-    stateBeforeKill: string | null;
-    controllerBefore: string | null;
+    stateBeforeKill: string | null | undefined;
+    controllerBefore: string | null | undefined;
     expiresAt: number;
     mark: number;
     /** The new controller. */

@@ -20,7 +20,7 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
     h: ClusterHarness;
     admin: ClusterAdmin;
     zk: ZnodeReader;
-    stateBefore: string | null;
+    stateBefore: string | null | undefined;
     /** Before the reassignment znode was written. */
     mark: number;
     /** Before the new followers fetched. */
