@@ -4,7 +4,6 @@ import type { LeaderIsrAndControllerEpoch } from '../../../src-main/core/control
 import { PartitionStateMachine } from '../../../src-main/core/controller/partition-state-machine';
 import type { PartitionState } from '../../../src-main/core/controller/partition-states';
 import { PARTITION_STATE_VALUE, VALID_PREVIOUS_PARTITION_STATES } from '../../../src-main/core/controller/partition-states';
-import type { StateMachinePorts } from './state-machine-ports';
 import { CONTROLLER_EPOCH, controllerContext, stateMachinePorts } from './state-machine-ports';
 
 /**
@@ -31,19 +30,29 @@ interface Observed {
   results: Record<string, unknown>;
 }
 
-function setUp(from: PartitionState): { ports: StateMachinePorts; machine: PartitionStateMachine } {
-  const ports = stateMachinePorts(controllerContext([1, 2], P.topic, [ASSIGNMENT]));
-  if (from !== 'NonExistentPartition') ports.context.putPartitionState(P, from);
-  if (from === 'OnlinePartition' || from === 'OfflinePartition') {
-    ports.context.partitionLeadershipInfo.set(P, LEADERSHIP);
-    ports.znodes.put(P, LEADERSHIP);
-  }
-  const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined);
-  return { ports, machine };
+interface Setting {
+  liveBrokers?: readonly number[];
+  /** The leadership cached and in the state znode (a partition that has been online has one). */
+  leadership?: LeaderIsrAndControllerEpoch;
+  /** The state znode, when it differs from the cached leadership. */
+  znode?: LeaderIsrAndControllerEpoch;
 }
 
-async function transition(from: PartitionState, target: PartitionState): Promise<Observed> {
-  const { ports, machine } = setUp(from);
+function setUp(from: PartitionState, setting: Setting = {}) {
+  const ports = stateMachinePorts(controllerContext(setting.liveBrokers ?? [1, 2], P.topic, [ASSIGNMENT]));
+  if (from !== 'NonExistentPartition') ports.context.putPartitionState(P, from);
+  const leadership = setting.leadership ?? (from === 'OnlinePartition' || from === 'OfflinePartition' ? LEADERSHIP : undefined);
+  if (leadership) ports.context.partitionLeadershipInfo.set(P, leadership);
+  const znode = setting.znode ?? leadership;
+  if (znode) ports.znodes.put(P, znode);
+  const uncleanElections: string[] = [];
+  const onUncleanElection = (p: TopicPartition, leader: number) => uncleanElections.push(`${p.topic}-${p.partition} → ${leader}`);
+  const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, onUncleanElection);
+  return { ports, machine, uncleanElections };
+}
+
+async function transition(from: PartitionState, target: PartitionState, setting: Setting = {}): Promise<Observed> {
+  const { ports, machine } = setUp(from, setting);
   const results = await machine.handleStateChanges([P], target);
   return {
     state: ports.context.partitionState(P),
@@ -54,7 +63,10 @@ async function transition(from: PartitionState, target: PartitionState): Promise
   };
 }
 
-/** A transition that only records the new state. */
+/**
+ * A transition that only records the new state. (Kafka 2.5.1 writes the "Changed partition" lines at
+ * TRACE; the emulation writes them at INFO.)
+ */
 function stateOnly(target: PartitionState, from: PartitionState, logLine: string): Observed {
   return { state: target, znodeWrites: [], batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`], stateChangeLog: [`INFO ${PREFIX} ${logLine}`], results: {} };
 }
@@ -132,4 +144,74 @@ describe('PartitionStateMachine: every invalid transition is refused with Kafka 
       });
     }
   }
+});
+
+const stateChangeFailed = (from: PartitionState, message: string) =>
+  `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to OnlinePartition: kafka.common.StateChangeFailedException: ${message}`;
+
+describe('PartitionStateMachine: a transition to OnlinePartition that cannot be made is logged and leaves the state', () => {
+  it('New → Online with no live assigned replica', async () => {
+    expect(await transition('NewPartition', 'OnlinePartition', { liveBrokers: [] })).toEqual({
+      state: 'NewPartition',
+      znodeWrites: [],
+      batch: ['newBatch', 'sendRequestsToBrokers(1)'],
+      stateChangeLog: [
+        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition: kafka.common.StateChangeFailedException: ` +
+          'Controller 0 epoch 1 encountered error during state change of partition t-0 from New to Online, assigned replicas are [3,1,2], live brokers are [Set()]. No assigned replica is alive.',
+      ],
+      results: {},
+    });
+  });
+
+  it('New → Online when the state znode is already there (written by hand): NODEEXISTS, as Kafka logs the bare result code', async () => {
+    expect(await transition('NewPartition', 'OnlinePartition', { znode: LEADERSHIP })).toEqual({
+      state: 'NewPartition',
+      znodeWrites: [],
+      batch: ['newBatch', 'sendRequestsToBrokers(1)'],
+      stateChangeLog: [
+        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition: org.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists`,
+      ],
+      results: {},
+    });
+  });
+
+  it('Offline → Online with no live ISR member and unclean election disabled for the topic', async () => {
+    const deadIsr: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+    const observed = await transition('OfflinePartition', 'OnlinePartition', { leadership: deadIsr });
+    const message = 'Failed to elect leader for partition t-0 under strategy OfflinePartitionLeaderElectionStrategy(false)';
+    expect(observed).toEqual({
+      state: 'OfflinePartition',
+      znodeWrites: [],
+      batch: ['newBatch', 'sendRequestsToBrokers(1)'],
+      stateChangeLog: [stateChangeFailed('OfflinePartition', message)],
+      results: { 't-0': expect.objectContaining({ name: 'StateChangeFailedException', message }) },
+    });
+  });
+
+  it('Offline → Online when a newer controller wrote the state znode: the election is aborted', async () => {
+    const newer: LeaderIsrAndControllerEpoch = { leaderAndIsr: LEADERSHIP.leaderAndIsr, controllerEpoch: CONTROLLER_EPOCH + 1 };
+    const observed = await transition('OfflinePartition', 'OnlinePartition', { leadership: LEADERSHIP, znode: newer });
+    const message =
+      'Aborted leader election for partition t-0 since the LeaderAndIsr path was already written by another controller. ' +
+      'This probably means that the current controller 0 went through a soft failure and another controller was elected with epoch 2.';
+    expect(observed).toEqual({
+      state: 'OfflinePartition',
+      znodeWrites: [],
+      batch: ['newBatch', 'sendRequestsToBrokers(1)'],
+      stateChangeLog: [stateChangeFailed('OfflinePartition', message)],
+      results: { 't-0': expect.objectContaining({ name: 'StateChangeFailedException', message }) },
+    });
+  });
+});
+
+describe('PartitionStateMachine: unclean election', () => {
+  it("Offline → Online with no live ISR member elects the first live assigned replica when the topic's unclean.leader.election.enable is true", async () => {
+    const deadIsr: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+    const { ports, machine, uncleanElections } = setUp('OfflinePartition', { leadership: deadIsr });
+    ports.znodes.uncleanLeaderElectionEnable.set('t', true);
+    await machine.handleStateChanges([P], 'OnlinePartition');
+    expect(ports.context.partitionState(P)).toBe('OnlinePartition');
+    expect(ports.znodes.writes).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`]);
+    expect(uncleanElections).toEqual(['t-0 → 1']);
+  });
 });

@@ -30,18 +30,22 @@ interface Observed {
   stateChangeLog: string[];
 }
 
-function setUp(from: ReplicaState): { ports: StateMachinePorts; machine: ReplicaStateMachine } {
+/** The partition's leadership (cached and in the state znode), or none. */
+function setUp(from: ReplicaState, leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP): { ports: StateMachinePorts; machine: ReplicaStateMachine } {
   const ports = stateMachinePorts(controllerContext([1, 2, 3], R.topic, [ASSIGNMENT]));
   if (from !== 'NonExistentReplica') ports.context.putReplicaState(R, from);
   ports.context.putPartitionState(R, 'OnlinePartition');
-  ports.context.partitionLeadershipInfo.set(R, LEADERSHIP);
-  ports.znodes.put(R, LEADERSHIP);
+  if (leadership) {
+    ports.context.partitionLeadershipInfo.set(R, leadership);
+    ports.znodes.put(R, leadership);
+  }
   const machine = new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog);
   return { ports, machine };
 }
 
-async function transition(from: ReplicaState, target: ReplicaState): Promise<Observed> {
-  const { ports, machine } = setUp(from);
+async function transition(from: ReplicaState, target: ReplicaState, leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP, queuedForDeletion = false): Promise<Observed> {
+  const { ports, machine } = setUp(from, leadership);
+  if (queuedForDeletion) ports.context.topicsToBeDeleted.add(R.topic);
   await machine.handleStateChanges([R], target);
   return {
     state: ports.context.replicaState(R),
@@ -155,4 +159,80 @@ describe('ReplicaStateMachine: every invalid transition is refused with Kafka 2.
       });
     }
   }
+});
+
+const leaderAndIsr = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({ leaderAndIsr: { leader, leaderEpoch: 3, isr, zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH });
+
+describe('ReplicaStateMachine: NewReplica, by what the partition has', () => {
+  it('a partition without leadership: the replica is only marked new', async () => {
+    expect(await transition('NonExistentReplica', 'NewReplica', null)).toEqual({
+      state: 'NewReplica',
+      replicas: ASSIGNMENT,
+      znodeWrites: [],
+      batch: ['newBatch', SENT],
+      stateChangeLog: [changed('NonExistentReplica', 'NewReplica')],
+    });
+  });
+
+  it("the partition's leader cannot become a NewReplica (logged, as Kafka 2.5.1 does, as a change to OfflineReplica)", async () => {
+    expect(await transition('NonExistentReplica', 'NewReplica', leaderAndIsr(2, [2, 1]))).toEqual({
+      state: 'NonExistentReplica',
+      replicas: ASSIGNMENT,
+      znodeWrites: [],
+      batch: ['newBatch', SENT],
+      stateChangeLog: [
+        `ERROR ${PREFIX} Controller 0 epoch 1 initiated state change of replica 2 for partition t-0 from NonExistentReplica to OfflineReplica failed: ` +
+          'kafka.common.StateChangeFailedException: Replica 2 for partition t-0 cannot be moved to NewReplica state as it is being requested to become leader',
+      ],
+    });
+  });
+});
+
+describe('ReplicaStateMachine: OfflineReplica, by what the partition has', () => {
+  const offlined = (leadership: LeaderIsrAndControllerEpoch | null, queued = false) => transition('OnlineReplica', 'OfflineReplica', leadership, queued);
+  const STATE_ZNODE = '/brokers/topics/t/partitions/0/state';
+
+  it('the leader goes offline: leader −1, out of the ISR, the others told', async () => {
+    const observed = await offlined(leaderAndIsr(2, [2, 1]));
+    expect(observed.znodeWrites).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`]);
+    expect(observed.batch).toEqual([
+      'newBatch',
+      'StopReplica to [2] for t-0, deletePartition=false',
+      'LeaderAndIsr to [1,3] for t-0: leader -1 epoch 4 isr [1] zkVersion 6 controllerEpoch 1, replicas [1,2,3] adding [] removing [], isNew=false',
+      SENT,
+    ]);
+  });
+
+  it('the last ISR member goes offline: the ISR keeps it (an ISR is never empty), the leader becomes −1', async () => {
+    const observed = await offlined(leaderAndIsr(2, [2]));
+    expect(observed.znodeWrites).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[2]} (fenced by epochZkVersion 7)`]);
+    expect(observed.state).toBe('OfflineReplica');
+  });
+
+  it('a replica not in the ISR: the state znode is not written, the others are still told', async () => {
+    const observed = await offlined(leaderAndIsr(1, [1, 3]));
+    expect(observed.znodeWrites).toEqual([]);
+    expect(observed.batch).toEqual([
+      'newBatch',
+      'StopReplica to [2] for t-0, deletePartition=false',
+      'LeaderAndIsr to [1,3] for t-0: leader 1 epoch 3 isr [1,3] zkVersion 5 controllerEpoch 1, replicas [1,2,3] adding [] removing [], isNew=false',
+      SENT,
+    ]);
+  });
+
+  it('a topic queued for deletion: the ISR is written but no LeaderAndIsr goes to the others', async () => {
+    const observed = await offlined(LEADERSHIP, true);
+    expect(observed.znodeWrites).toHaveLength(1);
+    expect(observed.batch).toEqual(['newBatch', 'StopReplica to [2] for t-0, deletePartition=false', SENT]);
+  });
+
+  it('a partition without leadership: StopReplica, and UpdateMetadata to every live or shutting-down broker', async () => {
+    expect(await offlined(null)).toEqual({
+      state: 'OfflineReplica',
+      replicas: ASSIGNMENT,
+      znodeWrites: [],
+      batch: ['newBatch', 'StopReplica to [2] for t-0, deletePartition=false', 'UpdateMetadata to [1,2,3] for t-0', SENT],
+      stateChangeLog: [changed('OnlineReplica', 'OfflineReplica')],
+    });
+  });
 });
