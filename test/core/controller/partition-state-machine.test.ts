@@ -215,3 +215,30 @@ describe('PartitionStateMachine: unclean election', () => {
     expect(uncleanElections).toEqual(['t-0 → 1']);
   });
 });
+
+describe('PartitionStateMachine.startup', () => {
+  it("takes each partition's initial state from the cached leadership, then moves the New and Offline ones online", async () => {
+    // t-0: led by live broker 1; t-1: led by dead broker 3, its only replica; t-2: no leadership yet.
+    const ports = stateMachinePorts(controllerContext([1, 2], 't', [[1, 2], [3], [2, 1]]));
+    const led = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({ leaderAndIsr: { leader, leaderEpoch: 0, isr, zkVersion: 0 }, controllerEpoch: CONTROLLER_EPOCH });
+    for (const [partition, leadership] of [[0, led(1, [1, 2])], [1, led(3, [3])]] as const) {
+      ports.context.partitionLeadershipInfo.set({ topic: 't', partition }, leadership);
+      ports.znodes.put({ topic: 't', partition }, leadership);
+    }
+    const controllerLog: string[] = [];
+    const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined, (m) => controllerLog.push(m));
+    await machine.startup();
+    expect([0, 1, 2].map((partition) => ports.context.partitionState({ topic: 't', partition }))).toEqual(['OnlinePartition', 'OfflinePartition', 'OnlinePartition']);
+    expect(controllerLog).toEqual(['Initializing partition state', 'Triggering online partition state changes']);
+    expect(ports.znodes.writes).toEqual(['create /brokers/topics/t/partitions/2/state {"controller_epoch":1,"leader":2,"version":1,"leader_epoch":0,"isr":[2,1]} (fenced by epochZkVersion 7)']);
+    expect(ports.batch.calls).toEqual([
+      'newBatch',
+      'LeaderAndIsr to [2,1] for t-2: leader 2 epoch 0 isr [2,1] zkVersion 0 controllerEpoch 1, replicas [2,1] adding [] removing [], isNew=true',
+      'sendRequestsToBrokers(1)',
+    ]);
+    expect(ports.stateChangeLines).toContain(
+      `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-1 from OfflinePartition to OnlinePartition: kafka.common.StateChangeFailedException: ` +
+        'Failed to elect leader for partition t-1 under strategy OfflinePartitionLeaderElectionStrategy(false)',
+    );
+  });
+});

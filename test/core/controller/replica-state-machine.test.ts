@@ -236,3 +236,30 @@ describe('ReplicaStateMachine: OfflineReplica, by what the partition has', () =>
     });
   });
 });
+
+describe('ReplicaStateMachine.startup', () => {
+  it('marks the replicas on live brokers online (sending them their state) and takes the others offline (out of the ISR)', async () => {
+    // t-0 on live brokers 1 and 2; t-1 only on dead broker 3, which led it.
+    const ports = stateMachinePorts(controllerContext([1, 2], 't', [[1, 2], [3]]));
+    for (const [partition, leadership] of [[0, leaderAndIsr(1, [1, 2])], [1, leaderAndIsr(3, [3])]] as const) {
+      ports.context.partitionLeadershipInfo.set({ topic: 't', partition }, leadership);
+      ports.znodes.put({ topic: 't', partition }, leadership);
+    }
+    const controllerLog: string[] = [];
+    await new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, (m) => controllerLog.push(m)).startup();
+    const replicas = [{ topic: 't', partition: 0, replica: 1 }, { topic: 't', partition: 0, replica: 2 }, { topic: 't', partition: 1, replica: 3 }];
+    expect(replicas.map((r) => ports.context.replicaState(r))).toEqual(['OnlineReplica', 'OnlineReplica', 'OfflineReplica']);
+    expect(controllerLog).toEqual(['Initializing replica state', 'Triggering online replica state changes', 'Triggering offline replica state changes']);
+    expect(ports.znodes.writes).toEqual(['setData /brokers/topics/t/partitions/1/state {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[3]} (fenced by epochZkVersion 7)']);
+    expect(ports.batch.calls).toEqual([
+      'newBatch',
+      'LeaderAndIsr to [1] for t-0: leader 1 epoch 3 isr [1,2] zkVersion 5 controllerEpoch 1, replicas [1,2] adding [] removing [], isNew=false',
+      'LeaderAndIsr to [2] for t-0: leader 1 epoch 3 isr [1,2] zkVersion 5 controllerEpoch 1, replicas [1,2] adding [] removing [], isNew=false',
+      SENT,
+      'newBatch',
+      'StopReplica to [3] for t-1, deletePartition=false',
+      'LeaderAndIsr to [] for t-1: leader -1 epoch 4 isr [3] zkVersion 6 controllerEpoch 1, replicas [3] adding [] removing [], isNew=false',
+      SENT,
+    ]);
+  });
+});
