@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
 import { adminOf, controllerOf, text, topic, tp } from '../support/scenario';
 import { lines, runZkTool } from '../support/zk-tool-run';
@@ -16,25 +17,27 @@ const DEPRECATED = ['Warning: --zookeeper is deprecated and will be removed in a
 
 describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-election --zookeeper', () => {
   let h: ClusterHarness;
+  /** The session kafka-configs' znodes are read back with. */
+  let zk: ZooKeeperClient;
   const file = (name: string, content: string) => {
     const path = join(h.dir, name);
     writeFileSync(path, content);
     return path;
   };
+  const lastNote = async () => {
+    // Sequence names sort in creation order; getChildren answers in HashSet order.
+    const notes = [...(await zk.getChildren('/config/changes')).children].sort();
+    return text(zk, `/config/changes/${notes[notes.length - 1]}`);
+  };
   beforeAll(async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 1202, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
     await adminOf(h).createTopics([topic('t', { assignment: [[0, 1], [1, 2]] })], { timeoutMs: 5000, validateOnly: false });
     await h.settle();
+    zk = await h.session();
   });
   afterAll(async () => h.close());
 
-  it('kafka-configs --alter / --describe on topics, brokers, users and clients write /config/<type>/<name> and the v2 change notification', async () => {
-    const zk = await h.session();
-    const lastNote = async () => {
-      // Sequence names sort in creation order; getChildren answers in HashSet order.
-      const notes = [...(await zk.getChildren('/config/changes')).children].sort();
-      return text(zk, `/config/changes/${notes[notes.length - 1]}`);
-    };
+  it('kafka-configs --alter / --describe / --delete-config on a topic write /config/topics/<t> and the v2 change notification; brokers apply it', async () => {
     const topicAlter = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'topics', '--entity-name', 't', '--alter', '--add-config', 'retention.ms=1000,cleanup.policy=[compact,delete]');
     expect([topicAlter.code, lines(topicAlter.stdout)]).toEqual([0, [...DEPRECATED, "Completed updating config for entity: topic 't'."]]);
     expect(await text(zk, '/config/topics/t')).toBe('{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}');
@@ -46,7 +49,9 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     const del = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'topics', '--entity-name', 't', '--alter', '--delete-config', 'cleanup.policy');
     expect(del.code).toBe(0);
     expect(await text(zk, '/config/topics/t')).toBe('{"version":1,"config":{"retention.ms":"1000"}}');
+  });
 
+  it('kafka-configs on brokers: per broker and the cluster default, refused for configs of a running broker, validated as DynamicBrokerConfig does', async () => {
     const broker = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'brokers', '--entity-name', '1', '--alter', '--add-config', 'leader.replication.throttled.rate=1048576');
     expect(lines(broker.stdout)[2]).toBe("Completed updating config for entity: brokers '1'.");
     expect(await text(zk, '/config/brokers/1')).toBe('{"version":1,"config":{"leader.replication.throttled.rate":"1048576"}}');
@@ -82,7 +87,9 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
       'Configs for default brokers are follower.replication.throttled.rate=10',
       "Configs for brokers '5' are log.cleaner.threads=2,log.retention.ms=60000",
     ]);
+  });
 
+  it('kafka-configs on users and clients write the quota znodes (names URL-encoded) and describe them', async () => {
     const user = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'users', '--entity-name', 'alice', '--entity-type', 'clients', '--entity-name', 'app 1', '--alter', '--add-config', 'producer_byte_rate=1024');
     expect(lines(user.stdout)[2]).toBe("Completed updating config for entity: user-principal 'alice', client-id 'app 1'.");
     expect(await text(zk, '/config/users/alice/clients/app%201')).toBe('{"version":1,"config":{"producer_byte_rate":"1024"}}');
@@ -92,7 +99,9 @@ describe('kafka-configs / kafka-reassign-partitions / kafka-preferred-replica-el
     expect(await text(zk, '/config/clients/<default>')).toBe('{"version":1,"config":{"consumer_byte_rate":"2048"}}');
     const users = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'users', '--entity-type', 'clients', '--describe');
     expect(lines(users.stdout)[2]).toBe("Configs for user-principal 'alice', client-id 'app 1' are producer_byte_rate=1024");
+  });
 
+  it("kafka-configs refuses unknown quotas, invalid deletes, missing topics, a missing action or name and broker-loggers, in ConfigCommand's words", async () => {
     const unknownQuota = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'clients', '--entity-name', 'x', '--alter', '--add-config', 'nope=1');
     expect([unknownQuota.code, unknownQuota.stderr]).toEqual([1, 'requirement failed: Unknown Dynamic Configuration: Set(nope).\n']);
     const invalidDelete = await runZkTool(h, 'kafka-configs', ...ZK, '--entity-type', 'topics', '--entity-name', 't', '--alter', '--delete-config', 'segment.ms');

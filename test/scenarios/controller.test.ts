@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
+import { ScenarioSteps } from '../support/scenario-steps';
 import { controllerEvents, drive, linesSince, sentRequests, stateJson, topicZnode, txns } from '../support/scenario';
 
 /** K1–K3: the `/controller` election, failover after a session expiry, and a hand-forced re-election. */
@@ -89,46 +90,120 @@ describe('controller election and failover (K1–K3)', () => {
     expect((await zk.zk.exists('/controller_epoch'))?.version).toBe(4);
   });
 
-  it('K2: killing the controller\'s broker changes nothing until its session expires (18 s on the 2 s tick), then failover with epoch + 1 in Kafka\'s order', async () => {
-    h = await ClusterHarness.create({ brokers: 3, seed: 103 });
-    const t0 = h.time.nowMs();
-    expect(t0 % 2000).toBe(0);
+  it('K3: deleting /controller by hand makes every broker re-elect; the epoch moves on', async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 104 });
     const zk = await ZnodeReader.open(h);
-    await zk.write('/brokers/topics/orders', topicZnode({ 0: [0, 1], 1: [1, 2], 2: [2, 0] }));
+    await zk.write('/brokers/topics/t', topicZnode({ 0: [1, 2] }));
     await h.settle();
-    expect(await zk.stateText('orders', 0)).toBe(stateJson(1, 0, 0, [0, 1]));
-    const controllerBefore = await zk.text('/controller');
-    const sessionId = h.cluster.broker(0).sessionId as bigint;
-
-    // Broker 0 was last heard from at t0 (its last request; the first ping is due at t0 + 6 s). Killed at t0 + 1 s.
-    await h.advance(1000);
-    h.cluster.killBroker(0);
-    await h.settle();
-    // ZooKeeper's ExpiryQueue: t0 + 18 s rounded up to the next 2 s tick boundary (strictly after) = t0 + 20 s.
-    const expiresAt = h.zkServer.sessionExpiresAtMs(sessionId) as number;
-    expect(expiresAt).toBe(t0 + 20_000);
-
-    // Notifications written while nobody handles them (the controller is dead): the next controller
-    // deletes them at failover (step 3) before reading anything.
-    await zk.write('/isr_change_notification/isr_change_0000000042', '{"version":1,"partitions":[{"topic":"orders","partition":1}]}');
-    await zk.write('/log_dir_event_notification/log_dir_event_0000000007', '{"version":1,"broker":2,"event":1}');
-
+    await h.advance(500);
     const mark = h.events.length;
-    await h.advance(expiresAt - h.time.nowMs() - 1);
+    await zk.zk.delete('/controller', -1);
+    await h.settle();
+
+    for (const id of [0, 1, 2]) expect(controllerEvents(h, id, mark)[0]).toBe('Reelect');
+    const n = (await zk.controllerId()) as number;
+    expect(await zk.text('/controller')).toBe(`{"version":1,"brokerid":${n},"timestamp":"${h.time.nowMs()}"}`);
+    expect(await zk.text('/controller_epoch')).toBe('2');
+    // The old controller (0) resigned before re-electing, whoever won.
+    expect(linesSince(h, mark, 'controller.log', 0).slice(0, 4)).toEqual([
+      '[Controller id=0] Resigning',
+      '[PartitionStateMachine controllerId=0] Stopped partition state machine',
+      '[ReplicaStateMachine controllerId=0] Stopped replica state machine',
+      '[Controller id=0] Resigned',
+    ]);
+    expect(linesSince(h, mark, 'controller.log', n)).toContain(`[Controller id=${n}] ${n} successfully elected as the controller. Epoch incremented to 2 and epoch zk version is now 2`);
+    for (const id of [0, 1, 2]) expect(h.cluster.broker(id).controller?.activeController).toBe(n);
+    expect([0, 1, 2].filter((id) => h.cluster.broker(id).controller?.isActive())).toEqual([n]);
+    // No broker failed, so leadership stays; the new controller's context was rebuilt from ZooKeeper.
+    expect(await zk.stateText('t', 0)).toBe(stateJson(1, 1, 0, [1, 2]));
+    expect(h.cluster.activeController()?.context.partitionLeadershipInfo.get({ topic: 't', partition: 0 })?.leaderAndIsr.leader).toBe(1);
+
+    // A second deletion: again a new election, epoch 3; the fencing uses the new zkVersion.
+    await zk.zk.delete('/controller', -1);
+    await h.settle();
+    expect(await zk.text('/controller_epoch')).toBe('3');
+    expect(h.cluster.activeController()?.context.epochZkVersion).toBe(3);
+    await zk.write('/brokers/topics/u', topicZnode({ 0: [0] }));
+    await h.settle();
+    expect(await zk.stateText('u', 0)).toBe(stateJson(3, 0, 0, [0]));
+  });
+});
+
+/** K2, one `it` per step. */
+describe("K2: killing the controller's broker changes nothing until its session expires (18 s on the 2 s tick), then failover with epoch + 1 in Kafka's order", () => {
+  interface K2 {
+    h: ClusterHarness;
+    zk: ZnodeReader;
+    t0: number;
+    stateBeforeKill: string | null | undefined;
+    controllerBefore: string | null | undefined;
+    expiresAt: number;
+    mark: number;
+    /** The new controller. */
+    n: number | null;
+  }
+  let h: ClusterHarness | undefined;
+  afterAll(async () => h?.close());
+  const scenario = new ScenarioSteps<K2, 'killed, session not yet expired' | 'session expired'>(
+    async () => {
+      h = await ClusterHarness.create({ brokers: 3, seed: 103 });
+      return { h, zk: await ZnodeReader.open(h), t0: h.time.nowMs(), stateBeforeKill: null, controllerBefore: null, expiresAt: 0, mark: 0, n: null };
+    },
+    [
+      [
+        'killed, session not yet expired',
+        async (s) => {
+          const { h, zk } = s;
+          await zk.write('/brokers/topics/orders', topicZnode({ 0: [0, 1], 1: [1, 2], 2: [2, 0] }));
+          await h.settle();
+          s.stateBeforeKill = await zk.stateText('orders', 0);
+          s.controllerBefore = await zk.text('/controller');
+          const sessionId = h.cluster.broker(0).sessionId as bigint;
+          // Broker 0 was last heard from at t0 (its last request; the first ping is due at t0 + 6 s). Killed at t0 + 1 s.
+          await h.advance(1000);
+          h.cluster.killBroker(0);
+          await h.settle();
+          s.expiresAt = h.zkServer.sessionExpiresAtMs(sessionId) as number;
+          // Notifications written while nobody handles them (the controller is dead): the next controller
+          // deletes them at failover (step 3) before reading anything.
+          await zk.write('/isr_change_notification/isr_change_0000000042', '{"version":1,"partitions":[{"topic":"orders","partition":1}]}');
+          await zk.write('/log_dir_event_notification/log_dir_event_0000000007', '{"version":1,"broker":2,"event":1}');
+          s.mark = h.events.length;
+          await h.advance(s.expiresAt - h.time.nowMs() - 1);
+        },
+      ],
+      [
+        'session expired',
+        async (s) => {
+          await s.h.advance(1);
+          s.n = await s.zk.controllerId();
+        },
+      ],
+    ],
+  );
+
+  it('until the session expires (18 s rounded up to the 2 s tick) the old controller stays everywhere', async () => {
+    const s = await scenario.reach('killed, session not yet expired');
+    const { h, zk, t0, mark, expiresAt } = s;
+    expect(t0 % 2000).toBe(0);
+    expect(s.stateBeforeKill).toBe(stateJson(1, 0, 0, [0, 1]));
+    // ZooKeeper's ExpiryQueue: t0 + 18 s rounded up to the next 2 s tick boundary (strictly after) = t0 + 20 s.
+    expect(expiresAt).toBe(t0 + 20_000);
     // Still the old controller everywhere: znodes, brokers' view, no new election.
-    expect(await zk.text('/controller')).toBe(controllerBefore);
+    expect(await zk.text('/controller')).toBe(s.controllerBefore);
     expect(await zk.exists('/brokers/ids/0')).toBe(true);
     expect(await zk.text('/controller_epoch')).toBe('1');
     expect(await zk.stateText('orders', 0)).toBe(stateJson(1, 0, 0, [0, 1]));
     expect(h.cluster.broker(1).controller?.activeController).toBe(0);
     expect(controllerEvents(h, 1, mark)).toEqual([]);
     expect(controllerEvents(h, 2, mark)).toEqual([]);
+  });
 
-    await h.advance(1);
+  it('at the expiry a survivor wins /controller with epoch 2; both survivors re-elected, the loser watches', async () => {
+    const { h, zk, mark, expiresAt, n: newController } = await scenario.reach('session expired');
     const expired = h.events.slice(mark).filter((e) => e.kind === 'zookeeper' && e.event.kind === 'session-expired');
     expect(expired.length).toBe(1);
     expect(expired[0].timeMs).toBe(expiresAt);
-    const newController = await zk.controllerId();
     expect(newController === 1 || newController === 2).toBe(true);
     const n = newController as number;
     expect(await zk.text('/controller')).toBe(`{"version":1,"brokerid":${n},"timestamp":"${expiresAt}"}`);
@@ -140,7 +215,11 @@ describe('controller election and failover (K1–K3)', () => {
     expect(controllerEvents(h, 2, mark)[0]).toBe('Reelect');
     const other = n === 1 ? 2 : 1;
     expect(h.cluster.broker(other).controller?.activeController).toBe(n);
+  });
 
+  it("the new controller's onControllerFailover runs in Kafka 2.5's order: notifications deleted first, UpdateMetadata before any LeaderAndIsr", async () => {
+    const { h, zk, mark, n: newController } = await scenario.reach('session expired');
+    const n = newController as number;
     // KafkaController.onControllerFailover, in Kafka 2.5's order.
     const lines = linesSince(h, mark, 'controller.log', n).filter((l) => !l.startsWith(`[Controller id=${n}] Broker `));
     const epochs = [1, 2].map((id) => `${id} -> ${h.cluster.broker(id).brokerEpoch}`).join(', ');
@@ -188,7 +267,10 @@ describe('controller election and failover (K1–K3)', () => {
       [2, 'UpdateMetadata', 0],
     ]);
     expect(sent.some((s) => s.to === 0)).toBe(false);
+  });
 
+  it('the failover moved what the dead broker led: its replicas leave the ISRs (leader −1, epoch + 1), then the partitions elect (epoch + 1)', async () => {
+    const { h, zk } = await scenario.reach('session expired');
     // The failover itself moved what broker 0 led: the replica state machine first takes the dead
     // replicas out of the ISR (leader −1, epoch + 1), then the partition state machine elects (epoch + 1).
     expect(await zk.stateText('orders', 0)).toBe(stateJson(2, 1, 2, [1]));
@@ -198,43 +280,5 @@ describe('controller election and failover (K1–K3)', () => {
     expect(ctrl.epoch).toBe(2);
     expect(ctrl.context.replicaState({ topic: 'orders', partition: 0, replica: 0 })).toBe('OfflineReplica');
     expect(ctrl.context.partitionState({ topic: 'orders', partition: 0 })).toBe('OnlinePartition');
-  });
-
-  it('K3: deleting /controller by hand makes every broker re-elect; the epoch moves on', async () => {
-    h = await ClusterHarness.create({ brokers: 3, seed: 104 });
-    const zk = await ZnodeReader.open(h);
-    await zk.write('/brokers/topics/t', topicZnode({ 0: [1, 2] }));
-    await h.settle();
-    await h.advance(500);
-    const mark = h.events.length;
-    await zk.zk.delete('/controller', -1);
-    await h.settle();
-
-    for (const id of [0, 1, 2]) expect(controllerEvents(h, id, mark)[0]).toBe('Reelect');
-    const n = (await zk.controllerId()) as number;
-    expect(await zk.text('/controller')).toBe(`{"version":1,"brokerid":${n},"timestamp":"${h.time.nowMs()}"}`);
-    expect(await zk.text('/controller_epoch')).toBe('2');
-    // The old controller (0) resigned before re-electing, whoever won.
-    expect(linesSince(h, mark, 'controller.log', 0).slice(0, 4)).toEqual([
-      '[Controller id=0] Resigning',
-      '[PartitionStateMachine controllerId=0] Stopped partition state machine',
-      '[ReplicaStateMachine controllerId=0] Stopped replica state machine',
-      '[Controller id=0] Resigned',
-    ]);
-    expect(linesSince(h, mark, 'controller.log', n)).toContain(`[Controller id=${n}] ${n} successfully elected as the controller. Epoch incremented to 2 and epoch zk version is now 2`);
-    for (const id of [0, 1, 2]) expect(h.cluster.broker(id).controller?.activeController).toBe(n);
-    expect([0, 1, 2].filter((id) => h.cluster.broker(id).controller?.isActive())).toEqual([n]);
-    // No broker failed, so leadership stays; the new controller's context was rebuilt from ZooKeeper.
-    expect(await zk.stateText('t', 0)).toBe(stateJson(1, 1, 0, [1, 2]));
-    expect(h.cluster.activeController()?.context.partitionLeadershipInfo.get({ topic: 't', partition: 0 })?.leaderAndIsr.leader).toBe(1);
-
-    // A second deletion: again a new election, epoch 3; the fencing uses the new zkVersion.
-    await zk.zk.delete('/controller', -1);
-    await h.settle();
-    expect(await zk.text('/controller_epoch')).toBe('3');
-    expect(h.cluster.activeController()?.context.epochZkVersion).toBe(3);
-    await zk.write('/brokers/topics/u', topicZnode({ 0: [0] }));
-    await h.settle();
-    expect(await zk.stateText('u', 0)).toBe(stateJson(3, 0, 0, [0]));
   });
 });

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
+import { ScenarioSteps } from '../support/scenario-steps';
 import { adminOf, byPartition, controllerEvents, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
 
 function dirsOf(h: ClusterHarness, broker: number, prefix: string): string[] {
@@ -12,22 +14,52 @@ function dirsOf(h: ClusterHarness, broker: number, prefix: string): string[] {
     .sort();
 }
 
-/** K7: partition reassignment (KIP-455) from the znode and from the API. */
-describe('partition reassignment (K7)', () => {
-  let h: ClusterHarness;
-  afterEach(async () => h?.close());
+/** K7, one `it` per step. */
+describe('K7: a hand-written /admin/reassign_partitions — replicas added to the topic znode, catch-up, leader move, removal, znode cleared', () => {
+  interface K7 {
+    h: ClusterHarness;
+    admin: ClusterAdmin;
+    zk: ZnodeReader;
+    stateBefore: string | null | undefined;
+    /** Before the reassignment znode was written. */
+    mark: number;
+    /** Before the new followers fetched. */
+    catchUp: number;
+  }
+  let h: ClusterHarness | undefined;
+  afterAll(async () => h?.close());
+  const scenario = new ScenarioSteps<K7, 'reassignment started' | 'caught up and completed' | 'file.delete.delay.ms later'>(
+    async () => {
+      h = await ClusterHarness.create({ brokers: 4, seed: 401, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
+      return { h, admin: adminOf(h), zk: await ZnodeReader.open(h), stateBefore: null, mark: 0, catchUp: 0 };
+    },
+    [
+      [
+        'reassignment started',
+        async (s) => {
+          await s.zk.write('/brokers/topics/r', topicZnode({ 0: [0, 1], 1: [1, 0] }));
+          await s.h.settle();
+          s.stateBefore = await s.zk.stateText('r', 0);
+          s.mark = s.h.events.length;
+          await s.zk.write('/admin/reassign_partitions', '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[2,3]}]}');
+          await s.h.settle();
+        },
+      ],
+      [
+        'caught up and completed',
+        async (s) => {
+          // Catch-up: the new followers fetch (500 ms); the leader expands the ISR one by one; each write fires the watch.
+          s.catchUp = s.h.events.length;
+          await s.h.advance(500);
+        },
+      ],
+      ['file.delete.delay.ms later', async (s) => s.h.advance(60_000)],
+    ],
+  );
 
-  it('K7: a hand-written /admin/reassign_partitions — replicas added to the topic znode, catch-up, leader move, removal, znode cleared', async () => {
-    h = await ClusterHarness.create({ brokers: 4, seed: 401, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    const admin = adminOf(h);
-    const zk = await ZnodeReader.open(h);
-    await zk.write('/brokers/topics/r', topicZnode({ 0: [0, 1], 1: [1, 0] }));
-    await h.settle();
-    expect(await zk.stateText('r', 0)).toBe(stateJson(1, 0, 0, [0, 1]));
-
-    const mark = h.events.length;
-    await zk.write('/admin/reassign_partitions', '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[2,3]}]}');
-    await h.settle();
+  it('the reassignment znode puts RS = target ++ origin, AR and RR into the topic znode, bumps the leader epoch and creates the adding replicas', async () => {
+    const { h, admin, zk, stateBefore, mark } = await scenario.reach('reassignment started');
+    expect(stateBefore).toBe(stateJson(1, 0, 0, [0, 1]));
     expect(controllerEvents(h, 0, mark)[0]).toBe('ZkPartitionReassignment');
 
     // U: RS = target ++ origin, AR = the new ones, RR = the old ones, written to the topic znode
@@ -58,10 +90,10 @@ describe('partition reassignment (K7)', () => {
     // ListPartitionReassignments while it runs.
     expect(await admin.listPartitionReassignments(null)).toEqual([{ partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] }]);
     expect(await admin.listPartitionReassignments([tp('r', 0), tp('r', 1)])).toEqual([{ partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] }]);
+  });
 
-    // Catch-up: the new followers fetch (500 ms); the leader expands the ISR one by one; each write fires the watch.
-    const catchUp = h.events.length;
-    await h.advance(500);
+  it('the new followers catch up (the ISR grows one at a time) and the leader, not in the target, is re-elected', async () => {
+    const { h, zk, catchUp } = await scenario.reach('caught up and completed');
     expect(controllerEvents(h, 0, catchUp)).toContain('PartitionReassignmentIsrChange');
     const server0 = linesSince(h, catchUp, 'server.log', 0);
     expect(server0).toContain('[Partition r-0 broker=0] Expanding ISR from 0,1 to 0,1,2');
@@ -73,6 +105,11 @@ describe('partition reassignment (K7)', () => {
 
     // B3: Reassign election → 2 (first target replica in the ISR); B4/B5: 0 and 1 leave the ISR one at a time.
     expect(await zk.stateText('r', 0)).toBe(stateJson(1, 2, 4, [2, 3]));
+  });
+
+  it('on completion the topic znode holds the target only, the reassignment znode and its state-znode watch are gone, the controller forgets the old replicas', async () => {
+    const { h, admin, zk } = await scenario.reach('caught up and completed');
+    const ctrl = h.cluster.activeController()!;
     // B6: the topic znode holds the target only; B7: the reassignment znode is gone.
     expect(await zk.text('/brokers/topics/r')).toBe('{"version":2,"partitions":{"1":[1,0],"0":[2,3]},"adding_replicas":{},"removing_replicas":{}}');
     expect(await zk.exists('/admin/reassign_partitions')).toBe(false);
@@ -82,7 +119,10 @@ describe('partition reassignment (K7)', () => {
     expect(ctrl.context.partitionFullReplicaAssignment(tp('r', 0))).toEqual({ replicas: [2, 3], addingReplicas: [], removingReplicas: [] });
     expect(ctrl.context.replicaState({ ...tp('r', 0), replica: 2 })).toBe('OnlineReplica');
     expect(ctrl.context.replicaState({ ...tp('r', 0), replica: 0 })).toBe('NonExistentReplica');
+  });
 
+  it('the removed replicas get StopReplica without, then with delete, their dirs become -delete, and every broker has the new metadata', async () => {
+    const { h, catchUp } = await scenario.reach('caught up and completed');
     // The removed replicas: StopReplica without, then with delete; their dirs become `-delete` and go 60 s later.
     const stops = sentRequests(h, catchUp, 0).filter((s) => s.request.apiKey === 'StopReplica');
     expect(stops.map((s) => [s.to, s.request.apiKey === 'StopReplica' && s.request.deletePartitions])).toEqual([
@@ -109,11 +149,20 @@ describe('partition reassignment (K7)', () => {
     }
     // B8: every broker has the new metadata.
     for (const b of [0, 1, 2, 3]) expect(h.cluster.broker(b).metadataCache.getPartitionInfo('r', 0)).toMatchObject({ leader: 2, replicas: [2, 3], isr: [2, 3] });
-    await h.advance(60_000);
+  });
+
+  it('file.delete.delay.ms (60 s) later the removed replicas\' dirs are gone', async () => {
+    const { h } = await scenario.reach('file.delete.delay.ms later');
     expect(dirsOf(h, 0, 'r-0')).toEqual([]);
     expect(dirsOf(h, 1, 'r-0')).toEqual([]);
     expect(dirsOf(h, 2, 'r-0')).toEqual(['r-0']);
   });
+});
+
+/** K7: partition reassignment (KIP-455) from the znode and from the API. */
+describe('partition reassignment (K7)', () => {
+  let h: ClusterHarness;
+  afterEach(async () => h?.close());
 
   it('K7: alterPartitionReassignments (the UI) — the leader stays when it is kept; per-partition errors as Kafka gives them', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 402, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });

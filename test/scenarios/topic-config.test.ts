@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../src-main/core/broker/log-line';
+import type { ClusterAdmin, TopicResult } from '../../src-main/core/cluster/cluster-admin';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
+import { ScenarioSteps } from '../support/scenario-steps';
 import { adminOf, controllerEvents, CREATE, drive, enc, killAndExpire, linesSince, stateJson, topic, topicZnode, txns } from '../support/scenario';
 
 const CHANGES = '/config/changes';
@@ -22,31 +24,82 @@ function configLines(h: ClusterHarness, from: number, brokerId: number): string[
     .map((l) => `${l.level} ${l.message}${l.throwable === undefined ? '' : ` | ${l.throwable}`} (${l.logger})`);
 }
 
-// ZooKeeper lists children in its HashSet order, not sorted: the test compares the set of notifications.
-describe('dynamic topic configs (DynamicConfigManager)', () => {
-  let h: ClusterHarness;
-  afterEach(async () => h?.close());
+/** One `it` per step. */
+describe('AlterConfigs writes /config/topics/<t> and config_change_0000000000; every broker re-reads it and updates its logs; the active controller is told about unclean election; DescribeConfigs shows TOPIC_CONFIG', () => {
+  interface AlterConfigs {
+    h: ClusterHarness;
+    admin: ClusterAdmin;
+    zk: ZnodeReader;
+    created: string;
+    /** Before the first AlterConfigs, and what it answered. */
+    mark: number;
+    first: TopicResult | null;
+    /** Before the second AlterConfigs, and what it answered. */
+    second: number;
+    secondErrorName: string;
+    validateOnlyErrorName: string;
+  }
+  let h: ClusterHarness | undefined;
+  afterAll(async () => h?.close());
+  const scenario = new ScenarioSteps<AlterConfigs, 'topic created' | 'altered' | 'altered again' | 'validated only'>(
+    async () => {
+      h = await ClusterHarness.create({ brokers: 3, seed: 701 });
+      return { h, admin: adminOf(h), zk: await ZnodeReader.open(h), created: '', mark: 0, first: null, second: 0, secondErrorName: '', validateOnlyErrorName: '' };
+    },
+    [
+      [
+        'topic created',
+        async (s) => {
+          s.created = (await drive(s.h, s.admin.createTopics([topic('t', { partitions: 3, rf: 3 })], CREATE)))[0].errorName;
+        },
+      ],
+      [
+        'altered',
+        async (s) => {
+          s.mark = s.h.events.length;
+          s.first = await s.admin.alterTopicConfig('t', { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' }, false);
+          await s.h.settle();
+        },
+      ],
+      [
+        'altered again',
+        async (s) => {
+          // AlterConfigs replaces the whole set: retention.ms goes back to the broker's value everywhere.
+          s.second = s.h.events.length;
+          s.secondErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '60000' }, false)).errorName;
+          await s.h.settle();
+        },
+      ],
+      [
+        'validated only',
+        async (s) => {
+          s.validateOnlyErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '1' }, true)).errorName;
+          await s.h.settle();
+        },
+      ],
+    ],
+  );
 
-  it('AlterConfigs writes /config/topics/<t> and config_change_0000000000; every broker re-reads it and updates its logs; the active controller is told about unclean election; DescribeConfigs shows TOPIC_CONFIG', async () => {
-    h = await ClusterHarness.create({ brokers: 3, seed: 701 });
-    const admin = adminOf(h);
-    const zk = await ZnodeReader.open(h);
-    expect((await drive(h, admin.createTopics([topic('t', { partitions: 3, rf: 3 })], CREATE)))[0].errorName).toBe('NONE');
+  it('before any AlterConfigs there is no notification and no broker has processed one', async () => {
+    const { h, zk, created } = await scenario.reach('topic created');
+    expect(created).toBe('NONE');
     expect([...(await zk.children(CHANGES))].sort()).toEqual([]);
     for (const id of [0, 1, 2]) expect(h.cluster.broker(id).dynamicConfigManager?.lastProcessedChange).toBe(-1n);
+  });
 
-    const mark = h.events.length;
-    const result = await admin.alterTopicConfig('t', { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' }, false);
-    expect(result).toEqual({ name: 't', errorCode: 0, errorName: 'NONE', errorMessage: null });
-    await h.settle();
-
+  it('AlterConfigs writes the entity znode first, then the sequential notification naming it', async () => {
+    const { h, zk, mark, first } = await scenario.reach('altered');
+    expect(first).toEqual({ name: 't', errorCode: 0, errorName: 'NONE', errorMessage: null });
     // The entity znode first, then the sequential notification naming it.
     expect(JSON.parse((await zk.text('/config/topics/t')) as string)).toEqual({ version: 1, config: { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' } });
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000000']);
     expect(await zk.text(change(0))).toBe('{"version":2,"entity_path":"topics/t"}');
     const writes = txns(h, mark).filter((t) => t.op !== 'createSession').map((t) => `${t.op} ${t.path ?? ''} ${t.err}`);
     expect(writes).toEqual(['setData /config/topics/t 0', 'create /config/changes/config_change_ 0']);
+  });
 
+  it("every broker processes the notification in Kafka's words and applies the override to its logs of the topic", async () => {
+    const { h, mark } = await scenario.reach('altered');
     for (const id of [0, 1, 2]) {
       // Each broker: one round for the child change; Kafka's words (Scala 2.12's Map, keys in its hash order).
       expect(configLines(h, mark, id)).toEqual([
@@ -66,24 +119,29 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
         expect(log.config.segmentSize).toBe(1073741824);
       }
     }
+  });
 
+  it('only the active controller acts on the unclean enable; with every partition online nothing changes', async () => {
+    const { h, mark } = await scenario.reach('altered');
     // Only the active controller (broker 0) acts on the unclean enable; all partitions are online, so nothing changes.
     expect(controllerEvents(h, 0, mark)).toEqual(['TopicUncleanLeaderElectionEnable']);
     expect(controllerEvents(h, 1, mark)).toEqual([]);
     expect(linesSince(h, mark, 'controller.log', 0)).toEqual(['[Controller id=0] Unclean leader election has been enabled for topic t']);
     expect(linesSince(h, mark, 'state-change.log', 0)).toEqual([]);
+  });
 
-    // DescribeConfigs after the alter.
+  it('DescribeConfigs after the alter shows the overrides as TOPIC_CONFIG and the rest as DEFAULT_CONFIG', async () => {
+    const { admin } = await scenario.reach('altered');
     const described = new Map((await admin.describeTopicConfig('t')).map((e) => [e.name, e]));
     expect(described.get('retention.ms')).toMatchObject({ value: '3600000', source: 'TOPIC_CONFIG' });
     expect(described.get('retention.ms')?.synonyms[0]).toEqual({ name: 'retention.ms', value: '3600000', source: 'TOPIC_CONFIG' });
     expect(described.get('unclean.leader.election.enable')).toMatchObject({ value: 'true', source: 'TOPIC_CONFIG' });
     expect(described.get('segment.bytes')).toMatchObject({ value: '1073741824', source: 'DEFAULT_CONFIG' });
+  });
 
-    // AlterConfigs replaces the whole set: retention.ms goes back to the broker's value everywhere.
-    const second = h.events.length;
-    expect((await admin.alterTopicConfig('t', { 'retention.ms': '60000' }, false)).errorName).toBe('NONE');
-    await h.settle();
+  it("a second AlterConfigs replaces the whole set: the dropped key goes back to the broker's value everywhere, the controller is not told", async () => {
+    const { h, admin, zk, second, secondErrorName } = await scenario.reach('altered again');
+    expect(secondErrorName).toBe('NONE');
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000000', 'config_change_0000000001']);
     for (const id of [0, 1, 2]) {
       expect(configLines(h, second, id).slice(0, 2)).toEqual([
@@ -100,12 +158,19 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
     const again = new Map((await admin.describeTopicConfig('t')).map((e) => [e.name, e]));
     expect(again.get('retention.ms')).toMatchObject({ value: '60000', source: 'TOPIC_CONFIG' });
     expect(again.get('unclean.leader.election.enable')).toMatchObject({ value: 'false', source: 'DEFAULT_CONFIG' });
+  });
 
-    // validateOnly writes nothing and notifies nobody.
-    expect((await admin.alterTopicConfig('t', { 'retention.ms': '1' }, true)).errorName).toBe('NONE');
-    await h.settle();
+  it('validateOnly writes nothing and notifies nobody', async () => {
+    const { zk, validateOnlyErrorName } = await scenario.reach('validated only');
+    expect(validateOnlyErrorName).toBe('NONE');
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000000', 'config_change_0000000001']);
   });
+});
+
+// ZooKeeper lists children in its HashSet order, not sorted: the test compares the set of notifications.
+describe('dynamic topic configs (DynamicConfigManager)', () => {
+  let h: ClusterHarness;
+  afterEach(async () => h?.close());
 
   it('an offline partition whose ISR is all dead elects an out-of-sync live replica once unclean.leader.election.enable is set on the topic', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 702, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });

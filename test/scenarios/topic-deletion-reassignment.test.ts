@@ -189,7 +189,7 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     expect(replicaStates(controllerOf(h), 'moving')).toEqual({ 'moving-0@1': 'ReplicaDeletionSuccessful', 'moving-0@3': 'NewReplica', 'moving-0@2': 'ReplicaDeletionSuccessful' });
     expect(h.logLines('state-change.log', 0)).toContain(
       '[Controller id=0 epoch=1] Controller 0 epoch 1 initiated state change of replica 3 for partition moving-0 from NewReplica to ReplicaDeletionIneligible failed: ' +
-        'java.lang.IllegalStateException: Replica 3 for partition moving-0 should be in the OfflineReplica,ReplicaDeletionStarted states before moving to ReplicaDeletionIneligible state. Instead it is in NewReplica state',
+        'java.lang.IllegalStateException: Replica [Topic=moving,Partition=0,Replica=3] should be in the OfflineReplica,ReplicaDeletionStarted states before moving to ReplicaDeletionIneligible state. Instead it is in NewReplica state',
     );
     expect(await zk.exists('/admin/delete_topics/moving')).not.toBeNull();
     expect(await zk.exists('/admin/reassign_partitions')).not.toBeNull();

@@ -259,7 +259,7 @@ export class ReplicaStateMachine {
       r,
       current,
       target,
-      new IllegalStateException(`Replica ${r.replica} for partition ${tpKey(r)} should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateException(`Replica [Topic=${r.topic},Partition=${r.partition},Replica=${r.replica}] should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
     );
   }
 

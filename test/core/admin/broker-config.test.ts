@@ -15,7 +15,7 @@ function firstError(props: Record<string, string>): Error {
 describe('BrokerConfig defaults (kafka.server.KafkaConfig and Defaults, Kafka 2.5)', () => {
   const config = new BrokerConfig();
 
-  it('has the 2.5 defaults', () => {
+  it('has the 2.5 defaults for the broker and the topics it creates', () => {
     expect(config.brokerId).toBe(-1);
     expect(config.rack).toBeNull();
     expect(config.logDirs).toEqual(['/tmp/kafka-logs']);
@@ -25,6 +25,9 @@ describe('BrokerConfig defaults (kafka.server.KafkaConfig and Defaults, Kafka 2.
     expect(config.deleteTopicEnable).toBe(true);
     expect(config.uncleanLeaderElectionEnable).toBe(false);
     expect(config.minInSyncReplicas).toBe(1);
+  });
+
+  it('has the 2.5 defaults for log segments, retention, cleaning and checkpoints', () => {
     expect(config.logSegmentBytes).toBe(1073741824);
     expect(config.logRetentionBytes).toBe(-1);
     expect(config.logCleanupIntervalMs).toBe(300000);
@@ -35,15 +38,24 @@ describe('BrokerConfig defaults (kafka.server.KafkaConfig and Defaults, Kafka 2.
     expect(config.logCleanerEnable).toBe(true);
     expect(config.logFlushOffsetCheckpointIntervalMs).toBe(60000);
     expect(config.logFlushStartOffsetCheckpointIntervalMs).toBe(60000);
+  });
+
+  it('has the 2.5 defaults for replication, message size and format versions', () => {
     expect(config.replicaHighWatermarkCheckpointIntervalMs).toBe(5000);
     expect(config.replicaLagTimeMaxMs).toBe(30000);
     expect(config.messageMaxBytes).toBe(1048588);
     expect(config.compressionType).toBe('producer');
     expect(config.interBrokerProtocolVersion.version).toBe('2.5-IV0');
     expect(config.logMessageFormatVersion.version).toBe('2.5-IV0');
+  });
+
+  it('has the 2.5 defaults for the controller: leader rebalance, controlled shutdown, ZooKeeper', () => {
     expect([config.autoLeaderRebalanceEnable, config.leaderImbalanceCheckIntervalSeconds, config.leaderImbalancePerBrokerPercentage]).toEqual([true, 300, 10]);
     expect([config.controlledShutdownEnable, config.controlledShutdownMaxRetries, config.controlledShutdownRetryBackoffMs]).toEqual([true, 3, 5000]);
     expect([config.zkSessionTimeoutMs, config.zkConnectionTimeoutMs, config.zkMaxInFlightRequests, config.zkEnableSecureAcls]).toEqual([18000, 18000, 10, false]);
+  });
+
+  it('has the 2.5 defaults for the offsets topic, the group coordinator and the transaction topic', () => {
     expect([config.offsetsTopicPartitions, config.offsetsTopicReplicationFactor, config.offsetsTopicSegmentBytes]).toEqual([50, 3, 104857600]);
     expect([config.offsetsTopicCompressionCodec, config.offsetsRetentionMinutes, config.offsetsRetentionCheckIntervalMs]).toEqual([0, 10080, 600000]);
     expect([config.offsetsLoadBufferSize, config.offsetCommitTimeoutMs, config.offsetCommitRequiredAcks, config.offsetMetadataMaxSize]).toEqual([
