@@ -12,7 +12,7 @@ import { ClusterServiceImpl } from '../../src-main/api/cluster-service';
 import type { TopicDeletionDto } from '../../src-main/api/deletion-contract';
 import { DeletionServiceImpl } from '../../src-main/api/deletion-service';
 import { TopicServiceImpl } from '../../src-main/api/topic-service';
-import { WorkspaceHost } from '../../src-main/api/workspace-host';
+import { WorkspaceHost } from '../../src-main/app/workspace-host';
 import { WorkspaceRegistry, type WorkspaceEntry } from '../../src-main/api/workspace-registry';
 import { defaultClusterDefinition, type ClusterDefinition } from '../../src-main/core/cluster/cluster-definition';
 import { makeTempDir } from '../support/temp-dir';
