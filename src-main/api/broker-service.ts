@@ -12,7 +12,7 @@ import { ApiError } from './backend';
 import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
 import { brokerDto } from './cluster-view';
 import type { ClusterHost } from './cluster-host';
-import type { WorkspaceRegistry } from './workspace-registry';
+import type { WorkspaceStore } from './workspace-store';
 
 /** The states `KafkaServer.startup` starts from (a killed or failed broker is reset first). */
 const STARTABLE = new Set(['NotRunning', 'Killed', 'Failed']);
@@ -34,7 +34,7 @@ async function startupRefused(brokerId: number, start: () => Promise<void>): Pro
 export class BrokerServiceImpl implements BrokerService {
   constructor(
     private readonly host: ClusterHost,
-    private readonly registry: WorkspaceRegistry,
+    private readonly registry: WorkspaceStore,
   ) {}
 
   private broker(id: number): BrokerSnapshot {

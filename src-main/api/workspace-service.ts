@@ -1,5 +1,5 @@
 /**
- * The clusters page (`WorkspaceService`): workspaces as folders (workspace-registry.ts), the open
+ * The clusters page (`WorkspaceService`): workspaces as folders (a `WorkspaceStore`: app/workspace-registry.ts), the open
  * one hosted by `ClusterHost`. A snapshot is a copy of a workspace taken with its cluster
  * stopped — how a class resets after an exercise.
  */
@@ -9,7 +9,7 @@ import { definitionProblems } from '../core/cluster/cluster-definition';
 import { ApiError } from './backend';
 import type { ClusterProfileDto, SnapshotDto, WorkspaceService, WorkspaceSummaryDto } from './contract';
 import type { ClusterHost } from './cluster-host';
-import type { WorkspaceEntry, WorkspaceRegistry } from './workspace-registry';
+import type { WorkspaceEntry, WorkspaceStore } from './workspace-store';
 
 export const MAX_BROKERS = 32;
 
@@ -36,7 +36,7 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
 
 export class WorkspaceServiceImpl implements WorkspaceService {
   constructor(
-    private readonly registry: WorkspaceRegistry,
+    private readonly registry: WorkspaceStore,
     private readonly host: ClusterHost,
     private readonly now: () => number = Date.now,
   ) {}

@@ -15,7 +15,7 @@ import { LogDirServiceImpl } from '../api/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
 import { TopicServiceImpl } from '../api/topic-service';
-import { WorkspaceRegistry } from '../api/workspace-registry';
+import { WorkspaceRegistry } from './workspace-registry';
 import { WorkspaceServiceImpl } from '../api/workspace-service';
 import { WorkspaceHost } from './workspace-host';
 
