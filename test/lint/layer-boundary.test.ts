@@ -1,13 +1,13 @@
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { probeMessages, projectEslint } from './lint-probe';
 
 // Proves the layer rules in eslint.config.js (docs/architecture.md, "Boundaries"): the API services
 // import neither infra, protocol, the server nor the composition root; electron does not import the
 // server; renderer stores do not import views. Each forbidden import is reported in its layer, and
 // the same import passes where it is allowed.
 
-const repoRoot = resolve(import.meta.dirname, '../..');
+const IMPORT_RULES = new Set(['no-restricted-imports']);
 
 interface Case {
   readonly name: string;
@@ -79,18 +79,10 @@ describe('layer boundary lint rules', () => {
   let eslint: ESLint;
 
   beforeAll(() => {
-    eslint = new ESLint({ cwd: repoRoot, overrideConfigFile: resolve(repoRoot, 'eslint.config.js') });
+    eslint = projectEslint();
   });
 
-  async function restrictedImports(code: string, filePath: string) {
-    const absolutePath = resolve(repoRoot, filePath);
-    // An ignored path would lint to nothing and make the "allows" cases pass vacuously.
-    expect(await eslint.isPathIgnored(absolutePath)).toBe(false);
-    const [result] = await eslint.lintText(code, { filePath: absolutePath });
-    expect(result).toBeDefined();
-    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports');
-  }
+  const restrictedImports = (code: string, filePath: string) => probeMessages(eslint, code, filePath, IMPORT_RULES);
 
   it.each(cases)('reports: $name', async ({ file, code, message }) => {
     const messages = await restrictedImports(code, file);

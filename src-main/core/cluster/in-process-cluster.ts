@@ -107,7 +107,7 @@ export class InProcessCluster implements ClusterFacade {
   readonly admin: ClusterAdminCommands;
 
   constructor(
-    readonly workspace: InProcessClusterParts,
+    private readonly workspace: InProcessClusterParts,
     private readonly ports: InProcessClusterPorts,
   ) {
     const admin = workspace.admin;
