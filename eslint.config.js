@@ -61,6 +61,30 @@ const coreBoundary = {
   },
 };
 
+// The layers of docs/architecture.md above core: the API services see a cluster only through the
+// facade (core/cluster/cluster-facade.ts), so they can later run over a remote one; infra, the
+// protocol listeners and the transports are wired by the composition root (src-main/app).
+// A relative import that climbs into a layer it must not see: `../infra/x`, `../../protocol/…`.
+const layerImport = (...layers) => `^(\\.\\./)+(${layers.join('|')})(/|$)`;
+const API_LAYER_MESSAGE = 'src-main/api sees the cluster only through the facade (core/cluster/cluster-facade.ts); infra, protocol and the transports are wired in src-main/app.';
+const ELECTRON_LAYER_MESSAGE = 'src-main/electron must not import the headless server: what both transports share lives in src-main/api (the dispatcher) or src-main/app.';
+const STORES_LAYER_MESSAGE = 'renderer stores must not import views: move what both use to src-renderer/src/lib.';
+
+const layerBoundaries = [
+  {
+    files: ['src-main/api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('infra', 'protocol', 'server', 'app'), message: API_LAYER_MESSAGE }] }] },
+  },
+  {
+    files: ['src-main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('server'), message: ELECTRON_LAYER_MESSAGE }] }] },
+  },
+  {
+    files: ['src-renderer/src/stores/**/*.{ts,vue}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('views'), message: STORES_LAYER_MESSAGE }] }] },
+  },
+];
+
 export default defineConfig([
   globalIgnores(['out/', 'dist/', 'node_modules/', 'bench/results/', 'test-results/', '.tmp/']),
   js.configs.recommended,
@@ -95,4 +119,5 @@ export default defineConfig([
     },
   },
   coreBoundary,
+  ...layerBoundaries,
 ]);

@@ -17,6 +17,7 @@ import { LogDirServiceImpl } from '../src-main/api/log-dir-service';
 import { Log } from '../src-main/core/log/log';
 import { LogConfig } from '../src-main/core/log/log-config';
 import { buildRecordBatch } from '../src-main/core/record';
+import { ConfinedRoot } from '../src-main/infra/log-dir-access';
 import { NodeFileSystem } from '../src-main/infra/node-file-system';
 import { SystemTime } from '../src-main/infra/system-time';
 import type { Figure } from './bench-support';
@@ -66,7 +67,7 @@ export async function logSegmentBench(report: (f: Figure) => void): Promise<void
     console.log(`  wrote a ${(written.sizeBytes / MiB).toFixed(0)} MiB segment (offsets 0..${written.lastOffset}) in ${(written.ms / 1000).toFixed(1)} s`);
     report({ name: `write the segment (${(written.sizeBytes / MiB).toFixed(0)} MiB, Log.appendAsLeader)`, value: written.ms / 1000, unit: 's' });
 
-    const service = new LogDirServiceImpl(null);
+    const service = new LogDirServiceImpl(null, (path) => ConfinedRoot.open(path));
     const root = await service.openFolder(parent);
     const path = 'big-0/00000000000000000000.log';
     const logPath = join(parent, path);

@@ -1,7 +1,7 @@
 /**
  * The arguments of every API method as run-time schemas, beside the method lists of
  * api-methods.ts: both transports check each call against them before a service runs
- * (server/api-call.ts). The compiler checks every schema against its method's parameters in
+ * (api-call.ts). The compiler checks every schema against its method's parameters in
  * contract.ts — a schema that accepts anything other than exactly those types (a field missing,
  * optional where it is required, an enum value too many) does not compile, and neither does a
  * method without a schema.

@@ -1,6 +1,6 @@
 /**
  * What a transport (the Electron IPC bridge, the headless server) is given: the API to call, the
- * pushes to forward, and a way to stop everything. `create-backend.ts` builds the real one over a
+ * pushes to forward, and a way to stop everything. `app/create-backend.ts` builds the real one over a
  * folder of workspaces.
  */
 import type { DojoApi, PushDto } from './contract';

@@ -7,11 +7,12 @@ import { describeBrokerConfig } from '../core/admin/broker-config-entries';
 import { definitionProblems } from '../core/cluster/cluster-definition';
 import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
+import type { BrokerSnapshot } from '../core/cluster/cluster-facade';
 import { ApiError } from './backend';
 import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
-import { brokerDto, topicViews } from './cluster-view';
-import type { WorkspaceHost } from './workspace-host';
-import type { WorkspaceRegistry } from './workspace-registry';
+import { brokerDto } from './cluster-view';
+import type { ClusterHost } from './cluster-host';
+import type { WorkspaceStore } from './workspace-store';
 
 /** The states `KafkaServer.startup` starts from (a killed or failed broker is reset first). */
 const STARTABLE = new Set(['NotRunning', 'Killed', 'Failed']);
@@ -32,26 +33,24 @@ async function startupRefused(brokerId: number, start: () => Promise<void>): Pro
 
 export class BrokerServiceImpl implements BrokerService {
   constructor(
-    private readonly host: WorkspaceHost,
-    private readonly registry: WorkspaceRegistry,
+    private readonly host: ClusterHost,
+    private readonly registry: WorkspaceStore,
   ) {}
 
-  private broker(id: number) {
-    const { workspace } = this.host.require();
-    if (!workspace.cluster.brokerIds().includes(id)) throw new ApiError('INVALID_INPUT', `There is no broker ${id}.`);
-    return workspace.cluster.broker(id);
+  private broker(id: number): BrokerSnapshot {
+    const broker = this.host.require().cluster.broker(id);
+    if (!broker) throw new ApiError('INVALID_INPUT', `There is no broker ${id}.`);
+    return broker;
   }
 
   async explain(brokerId: number, action: BrokerActionDto): Promise<string[]> {
     const broker = this.broker(brokerId);
-    const { workspace } = this.host.require();
-    const cluster = workspace.cluster;
-    const topics = topicViews(cluster);
+    const topics = this.host.require().cluster.topics();
     const partitions = topics.flatMap((t) => t.partitions);
     const led = partitions.filter((p) => p.leader === brokerId);
     const onlyInSync = led.filter((p) => p.isr.length === 1);
     const hosted = partitions.filter((p) => p.replicas.includes(brokerId));
-    const isController = broker.controller?.isActive() ?? false;
+    const isController = broker.isController;
     const name = `Broker ${brokerId}`;
     const controllerMove = isController ? [`${name} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`] : [];
     switch (action) {
@@ -94,64 +93,65 @@ export class BrokerServiceImpl implements BrokerService {
   async start(brokerId: number): Promise<void> {
     const broker = this.broker(brokerId);
     if (!STARTABLE.has(broker.state)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`);
-    await startupRefused(brokerId, () => this.host.require().workspace.cluster.startBroker(brokerId));
+    await startupRefused(brokerId, () => this.host.require().cluster.startBroker(brokerId));
   }
 
   async shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     const broker = this.broker(brokerId);
     if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`);
-    return this.host.require().workspace.cluster.shutdownBroker(brokerId, { controlled: true });
+    return this.host.require().cluster.shutdownBroker(brokerId, { controlled: true });
   }
 
   async kill(brokerId: number): Promise<void> {
     this.broker(brokerId);
-    this.host.require().workspace.cluster.killBroker(brokerId);
+    this.host.require().cluster.killBroker(brokerId);
   }
 
   async restart(brokerId: number): Promise<void> {
     this.broker(brokerId);
-    await startupRefused(brokerId, () => this.host.require().workspace.cluster.restartBroker(brokerId));
+    await startupRefused(brokerId, () => this.host.require().cluster.restartBroker(brokerId));
   }
 
   async failLogDir(brokerId: number, dir: string): Promise<void> {
     const broker = this.broker(brokerId);
     if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`);
-    if (!broker.definition.logDirs.includes(dir)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
-    await this.host.require().workspace.cluster.failLogDir(brokerId, dir);
+    if (!broker.logDirs.some((d) => d.path === dir)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
+    await this.host.require().cluster.failLogDir(brokerId, dir);
   }
 
   async add(spec: { id?: number; rack: string | null; logDirs: number; config: Readonly<Record<string, string>> }): Promise<BrokerDto> {
-    const { entry, workspace } = this.host.require();
-    const ids = workspace.cluster.brokerIds();
+    const { entry, cluster } = this.host.require();
+    const ids = cluster.brokers().map((b) => b.id);
+    const definition = cluster.definition();
     const id = spec.id ?? (ids.length === 0 ? 0 : Math.max(...ids) + 1);
     if (ids.includes(id)) throw new ApiError('INVALID_INPUT', `Broker ${id} already exists.`, 'id');
     if (!Number.isInteger(spec.logDirs) || spec.logDirs < 1 || spec.logDirs > 8) throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirs');
-    const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...workspace.definition.brokerDefaults, ...spec.config });
+    const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...definition.brokerDefaults, ...spec.config });
     if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
     const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };
-    const [problem] = definitionProblems({ ...workspace.definition, brokers: [...workspace.definition.brokers, added] });
+    const [problem] = definitionProblems({ ...definition, brokers: [...definition.brokers, added] });
     if (problem !== undefined) throw new ApiError('INVALID_INPUT', `${problem}.`, 'id');
-    workspace.addBroker(added);
-    this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
-    await startupRefused(id, () => workspace.cluster.startBroker(id));
-    const broker = workspace.cluster.broker(id);
-    return brokerDto(workspace.cluster, broker, broker.definition, this.host.require().listeners.get(broker.id));
+    cluster.addBroker(added);
+    this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
+    await startupRefused(id, () => cluster.startBroker(id));
+    return brokerDto(this.broker(id));
   }
 
   async remove(brokerId: number): Promise<void> {
     const broker = this.broker(brokerId);
     if (broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is running: shut it down or kill it first.`);
-    const { entry, workspace } = this.host.require();
-    workspace.removeBroker(brokerId);
-    this.registry.update(entry.id, { brokers: workspace.definition.brokers.length });
+    const { entry, cluster } = this.host.require();
+    cluster.removeBroker(brokerId);
+    this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
   }
 
   async configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
-    return describeBrokerConfig(this.broker(brokerId).config).map((e) => ({
+    const config = this.broker(brokerId).config;
+    return describeBrokerConfig(config).map((e) => ({
       name: e.name,
       // The UI says a password is set without showing it; Kafka sends null.
-      value: e.isSensitive && Object.hasOwn(this.broker(brokerId).config.originals, e.name) ? '[hidden]' : e.value,
+      value: e.isSensitive && Object.hasOwn(config.originals, e.name) ? '[hidden]' : e.value,
       source: e.source,
       sensitive: e.isSensitive,
       documentation: e.documentation,

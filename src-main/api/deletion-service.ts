@@ -17,7 +17,7 @@ import type {
 import { deletionDto, readLiveCluster, type LiveCluster } from './deletion-live';
 import { MARKER_PREFIX, type DeletionRecord } from './deletion-records';
 import { DeletionTracker } from './deletion-tracker';
-import type { WorkspaceHost } from './workspace-host';
+import type { ClusterHost } from './cluster-host';
 
 /** Finished deletions stay in the live list this long (wall-clock), shown as gone. */
 const RECENT_MS = 5 * 60_000;
@@ -50,12 +50,12 @@ function historyEntry(r: DeletionRecord): DeletionHistoryEntryDto {
 export class DeletionServiceImpl implements DeletionService {
   private trackerValue: DeletionTracker | null = null;
 
-  constructor(private readonly host: WorkspaceHost) {}
+  constructor(private readonly host: ClusterHost) {}
 
   /** The tracker of the open workspace (a new one when another workspace was opened). */
   private async tracker(): Promise<DeletionTracker> {
-    const { workspace } = this.host.require();
-    if (this.trackerValue?.workspace !== workspace) this.trackerValue = new DeletionTracker(workspace);
+    const { cluster } = this.host.require();
+    if (this.trackerValue?.cluster !== cluster) this.trackerValue = new DeletionTracker(cluster);
     const tracker = this.trackerValue;
     await tracker.sync();
     return tracker;
@@ -65,33 +65,33 @@ export class DeletionServiceImpl implements DeletionService {
   private async adoptLive(tracker: DeletionTracker, live: LiveCluster): Promise<void> {
     const zk = await this.host.zk();
     const markers = new Set((await zk.getChildren('/admin/delete_topics').catch(() => ({ children: [] as string[] }))).children);
-    const queued = live.controller?.context.topicsToBeDeleted ?? new Set<string>();
+    const queued = live.cluster.topicsQueuedForDeletion();
     for (const topic of new Set([...markers, ...queued])) {
       if (tracker.activeRecord(topic)) continue;
       const stat = await zk.exists(`${MARKER_PREFIX}${topic}`).catch(() => null);
-      tracker.adopt(topic, stat ? Number(stat.ctime) : this.host.require().time.nowMs());
+      tracker.adopt(topic, stat ? Number(stat.ctime) : this.host.require().clock.nowMs());
     }
     if (!live.controller) return;
     for (const record of tracker.activeRecords()) {
       if (record.outcome !== 'in-progress' || markers.has(record.topic) || queued.has(record.topic)) continue;
       const topicStays = (await zk.exists(`/brokers/topics/${record.topic}`).catch(() => null)) !== null;
-      tracker.abandonIfSeenTwice(record, topicStays, this.host.require().time.nowMs());
+      tracker.abandonIfSeenTwice(record, topicStays, this.host.require().clock.nowMs());
     }
   }
 
   async overview(): Promise<DeletionOverviewDto> {
     const tracker = await this.tracker();
-    const { workspace, time } = this.host.require();
-    const live = readLiveCluster(workspace.cluster);
+    const { cluster, clock } = this.host.require();
+    const live = readLiveCluster(cluster);
     await this.adoptLive(tracker, live);
     const records = [...tracker.recentlyFinished(RECENT_MS), ...tracker.activeRecords()];
     const fileDeleteDelayMs: Record<number, number> = {};
-    for (const id of workspace.cluster.brokerIds()) fileDeleteDelayMs[id] = workspace.cluster.broker(id).config.logDeleteDelayMs;
+    for (const b of cluster.brokers()) fileDeleteDelayMs[b.id] = b.config.logDeleteDelayMs;
     return {
-      nowMs: time.nowMs(),
-      clockSpeed: time.speed,
-      controllerId: live.controller?.config.brokerId ?? -1,
-      deleteTopicEnable: live.controller?.config.deleteTopicEnable ?? null,
+      nowMs: clock.nowMs(),
+      clockSpeed: clock.speed,
+      controllerId: live.controller?.brokerId ?? -1,
+      deleteTopicEnable: live.controller?.deleteTopicEnable ?? null,
       fileDeleteDelayMs,
       deletions: records.map((r) => deletionDto(r, live, false)),
     };
@@ -99,7 +99,7 @@ export class DeletionServiceImpl implements DeletionService {
 
   async detail(topic: string, id?: number): Promise<TopicDeletionDto> {
     const tracker = await this.tracker();
-    const live = readLiveCluster(this.host.require().workspace.cluster);
+    const live = readLiveCluster(this.host.require().cluster);
     await this.adoptLive(tracker, live);
     const active = tracker.activeRecord(topic);
     const record =
@@ -154,7 +154,7 @@ export class DeletionServiceImpl implements DeletionService {
     if (names.length === 0) return [];
     let results: TopicResult[];
     try {
-      results = await this.host.require().workspace.admin.deleteTopics(names, 0);
+      results = await this.host.require().cluster.admin.deleteTopics(names, 0);
     } catch (e) {
       if (e instanceof KafkaApiError) throw new ApiError(e.error.name, e.message);
       throw e;

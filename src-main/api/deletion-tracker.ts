@@ -5,7 +5,7 @@
  * only the events newer than the last one it saw.
  */
 import type { StoredEvent } from '../core/cluster/event-log';
-import type { Workspace } from '../core/cluster/workspace';
+import type { ClusterQueries } from '../core/cluster/cluster-facade';
 import type { DeletionRecord } from './deletion-records';
 import { applyDeletionEvent, markerCreated, newRecord } from './deletion-records';
 
@@ -32,7 +32,7 @@ export class DeletionTracker {
   private readonly suspects = new WeakSet<DeletionRecord>();
 
   constructor(
-    readonly workspace: Workspace,
+    readonly cluster: ClusterQueries,
     private readonly wallClock: () => number = Date.now,
   ) {}
 
@@ -92,11 +92,11 @@ export class DeletionTracker {
 
   private async bootstrap(): Promise<void> {
     // Pass 1, newest to oldest: which markers were created, and from which event on to replay.
-    const newest = this.workspace.recentEvents(1)[0]?.seq ?? 0;
+    const newest = this.cluster.recentEvents(1)[0]?.seq ?? 0;
     let firstMarkerSeq: number | null = null;
     let before: number | undefined = newest + 1;
     for (;;) {
-      const page = this.workspace.recentEvents(PAGE, before);
+      const page = this.cluster.recentEvents(PAGE, before);
       for (const e of page) if (markerCreated(e) !== null) firstMarkerSeq = e.seq;
       if (page.length < PAGE) break;
       before = page[page.length - 1].seq;
@@ -117,7 +117,7 @@ export class DeletionTracker {
     let before: number | undefined;
     // Usually a handful of events are new: read a small page first, then bigger ones.
     for (let size = FIRST_PAGE; ; size = Math.min(PAGE, size * 4)) {
-      const read = this.workspace.recentEvents(size, before);
+      const read = this.cluster.recentEvents(size, before);
       const page = read.filter((e) => e.seq > this.lastSeq);
       pages.push(page);
       if (page.length < read.length || read.length < size) break;

@@ -5,7 +5,7 @@
  * (`FileRecords.searchForOffsetWithSize`, `searchForTimestamp`).
  */
 import type { Record } from '../core/record';
-import type { ReadOnlyFile } from '../infra/log-dir-access';
+import type { ReadOnlyFile } from '../core/platform/read-only-folder';
 import type { IndexFileReader } from './log-dir-index';
 import type { SegmentSeekDto } from './log-dir-contract';
 import { MAX_DECODED_BATCH_BYTES, walkBatches, wholeBatch } from './log-dir-segment';

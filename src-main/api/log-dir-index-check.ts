@@ -12,7 +12,7 @@
  *
  * The log is walked once, header by header, in blocks (a 1 GB segment is read, not held).
  */
-import type { ReadOnlyFile } from '../infra/log-dir-access';
+import type { ReadOnlyFile } from '../core/platform/read-only-folder';
 import type { IndexFileReader } from './log-dir-index';
 import type { IndexCheckDto, IndexEntryDto, IndexKindDto, IndexProblemDto, IndexProblemKindDto, SegmentStopDto } from './log-dir-contract';
 import { walkBatches } from './log-dir-segment';

@@ -10,7 +10,7 @@
  * `kafka-dump-log`, a slot after the first whose relative offset is 0 is not an entry. The entries
  * in use are found by binary search on that boundary.
  */
-import type { ReadOnlyFile } from '../infra/log-dir-access';
+import type { ReadOnlyFile } from '../core/platform/read-only-folder';
 import { OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE } from '../core/log/log-segment';
 import type { IndexEntryDto, IndexKindDto } from './log-dir-contract';
 

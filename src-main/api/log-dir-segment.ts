@@ -4,7 +4,7 @@
  * read whole to check their CRC (very large ones in slices), and a stop — a torn tail, zeros, a
  * header that cannot be right — ends the walk with what it is and where reading can resume.
  */
-import { MAX_READ_SLICE_BYTES, type ReadOnlyFile } from '../infra/log-dir-access';
+import { MAX_READ_SLICE_BYTES, type ReadOnlyFile } from '../core/platform/read-only-folder';
 import {
   compressionName,
   ControlRecordType,

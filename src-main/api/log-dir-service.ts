@@ -5,7 +5,7 @@
  * async slices; the segment viewer reads only what a page needs.
  */
 import { parsePartitionDirName } from '../core/log/log-dir-names';
-import { ConfinedRoot, LogDirAccessError, withFile, type ReadOnlyFile } from '../infra/log-dir-access';
+import { LogDirAccessError, withFile, type ConfinedFolder, type OpenConfinedFolder, type ReadOnlyFile } from '../core/platform/read-only-folder';
 import { ApiError } from './backend';
 import type {
   IndexCheckDto,
@@ -29,7 +29,7 @@ import { findInSegment } from './log-dir-find';
 import { IndexFileReader } from './log-dir-index';
 import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
-import type { WorkspaceHost } from './workspace-host';
+import type { ClusterHost } from './cluster-host';
 
 /** Small files (checkpoints, meta.properties) are parsed from at most this many bytes. */
 const MAX_PARSED_FILE_BYTES = 1024 * 1024;
@@ -37,7 +37,7 @@ const DEFAULT_LIST_LIMIT = 500;
 
 interface Root {
   readonly dto: LogDirRootDto;
-  readonly confined: () => Promise<ConfinedRoot>;
+  readonly confined: () => Promise<ConfinedFolder>;
 }
 
 function partitionOf(name: string, topics: ReadonlySet<string> | null): Omit<PartitionDirDto, 'segments'> | null {
@@ -62,22 +62,25 @@ function accessError(e: unknown): never {
 }
 
 export class LogDirServiceImpl implements LogDirService {
-  private readonly external = new Map<string, ConfinedRoot>();
+  private readonly external = new Map<string, ConfinedFolder>();
   private nextExternalId = 1;
 
-  constructor(private readonly host: WorkspaceHost | null) {}
+  constructor(
+    private readonly host: ClusterHost | null,
+    /** Opens a folder read-only, confined to it (infra/log-dir-access.ts on the local disk). */
+    private readonly openFolderAt: OpenConfinedFolder,
+  ) {}
 
   private brokerRoots(): Root[] {
-    const workspace = this.host?.current?.workspace;
-    if (!workspace) return [];
+    const cluster = this.host?.current?.cluster;
+    if (!cluster) return [];
     const out: Root[] = [];
-    for (const id of workspace.cluster.brokerIds()) {
-      const broker = workspace.cluster.broker(id);
-      const live = broker.isRunning ? (broker.logManager?.liveLogDirs ?? []) : [];
-      for (const dir of broker.definition.logDirs) {
+    for (const broker of cluster.brokers()) {
+      const id = broker.id;
+      for (const { path: dir, online } of broker.logDirs) {
         const name = dir.slice(Math.max(dir.lastIndexOf('/'), dir.lastIndexOf('\\')) + 1);
-        const dto: LogDirRootDto = { id: `broker-${id}/${name}`, kind: 'broker', brokerId: id, path: dir, online: live.includes(dir), exists: true };
-        out.push({ dto, confined: () => ConfinedRoot.open(dir) });
+        const dto: LogDirRootDto = { id: `broker-${id}/${name}`, kind: 'broker', brokerId: id, path: dir, online, exists: true };
+        out.push({ dto, confined: () => this.openFolderAt(dir) });
       }
     }
     return out;
@@ -90,7 +93,7 @@ export class LogDirServiceImpl implements LogDirService {
     }));
   }
 
-  private async root(rootId: string): Promise<{ dto: LogDirRootDto; confined: ConfinedRoot }> {
+  private async root(rootId: string): Promise<{ dto: LogDirRootDto; confined: ConfinedFolder }> {
     const root = [...this.brokerRoots(), ...this.externalRoots()].find((r) => r.dto.id === rootId);
     if (!root) throw new ApiError('LOG_DIR_NOT_FOUND', `There is no log dir ${rootId}: choose a broker's log dir or open a folder.`, 'root');
     try {
@@ -128,9 +131,9 @@ export class LogDirServiceImpl implements LogDirService {
 
   async openFolder(path: string): Promise<LogDirRootDto> {
     const trimmed = path.trim();
-    let confined: ConfinedRoot;
+    let confined: ConfinedFolder;
     try {
-      confined = await ConfinedRoot.open(trimmed);
+      confined = await this.openFolderAt(trimmed);
     } catch (e) {
       return accessError(e);
     }
@@ -196,7 +199,7 @@ export class LogDirServiceImpl implements LogDirService {
   private async withSegment<T>(
     rootId: string,
     path: string,
-    fn: (s: { dto: LogDirRootDto; confined: ConfinedRoot; log: ReadOnlyFile; baseOffset: number; offsetIndex: IndexFileReader | null; timeIndex: IndexFileReader | null; logPath: string }) => Promise<T>,
+    fn: (s: { dto: LogDirRootDto; confined: ConfinedFolder; log: ReadOnlyFile; baseOffset: number; offsetIndex: IndexFileReader | null; timeIndex: IndexFileReader | null; logPath: string }) => Promise<T>,
   ): Promise<T> {
     const { dto, confined } = await this.root(rootId);
     const paths = segmentPaths(path);

@@ -3,7 +3,7 @@
  * person chose (text, hex, base64), records produced through Kafka's partitioner and acks, and
  * records read back with their bytes shown as UTF-8 text where they are text.
  */
-import type { ClusterClient, ConsumedRecord } from '../core/cluster/cluster-client';
+import type { ConsumedRecord, ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from '../core/cluster/cluster-client';
 import { ApiError } from './backend';
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../core/log/log';
 import { compressionTypeForName } from '../core/record';
@@ -76,8 +76,14 @@ function recordDto(r: ConsumedRecord): RecordDto {
   };
 }
 
+/** What the tester produces and reads through: the cluster's commands (or, in tests, a bare ClusterClient). */
+export interface MessageClient {
+  produce(options: ProduceOptions): Promise<ProduceOutcome>;
+  read(options: ReadOptions): ReadOutcome | Promise<ReadOutcome>;
+}
+
 export class MessageServiceImpl implements MessageService {
-  constructor(private readonly client: () => ClusterClient) {}
+  constructor(private readonly client: () => MessageClient) {}
 
   async produce(request: ProduceRequestDto): Promise<ProduceResultDto> {
     const encoding = request.encoding ?? 'text';
@@ -112,7 +118,7 @@ export class MessageServiceImpl implements MessageService {
       from.kind === 'offset'
         ? { fromOffset: from.offset }
         : { fromTimestamp: from.kind === 'timestamp' ? from.timestamp : from.kind === 'latest' ? LATEST_TIMESTAMP : EARLIEST_TIMESTAMP };
-    const result = this.client().read({ topic: request.topic, partition: request.partition, maxRecords: request.maxRecords ?? 100, ...start });
+    const result = await this.client().read({ topic: request.topic, partition: request.partition, maxRecords: request.maxRecords ?? 100, ...start });
     return {
       error: result.error,
       errorMessage: result.errorMessage,

@@ -33,8 +33,8 @@ import type {
   ZnodeDto,
 } from './contract';
 import type { TopicView } from './cluster-view';
-import { isOffline, isUnderReplicated, topicViews } from './cluster-view';
-import type { WorkspaceHost } from './workspace-host';
+import { isOffline, isUnderReplicated, runningBrokerIds } from './cluster-view';
+import type { ClusterHost } from './cluster-host';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_PAGE = 1000;
@@ -71,27 +71,29 @@ function assignmentRows(assignment: ReadonlyMap<number, readonly number[]>): num
 }
 
 export class TopicServiceImpl implements TopicService {
-  constructor(private readonly host: WorkspaceHost) {}
+  constructor(private readonly host: ClusterHost) {}
 
   private get cluster() {
-    return this.host.require().workspace.cluster;
+    return this.host.require().cluster;
   }
 
   private get admin() {
-    return this.host.require().workspace.admin;
+    return this.host.require().cluster.admin;
   }
 
   private view(name: string): TopicView {
-    const found = topicViews(this.cluster).find((t) => t.name === name);
+    const found = this.cluster.topics().find((t) => t.name === name);
     if (!found) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${name} does not exist.`);
     return found;
   }
 
   async list(query: TopicListQueryDto): Promise<TopicPageDto> {
     const cluster = this.cluster;
+    const running = runningBrokerIds(cluster.brokers());
     const search = (query.search ?? '').trim().toLowerCase();
     const filter = query.filter ?? 'all';
-    const rows = topicViews(cluster)
+    const rows = cluster
+      .topics()
       .filter((t) => search === '' || t.name.toLowerCase().includes(search))
       .map((t) => ({
         name: t.name,
@@ -99,7 +101,7 @@ export class TopicServiceImpl implements TopicService {
         replicationFactor: t.partitions[0]?.replicas.length ?? 0,
         internal: isInternalTopic(t.name),
         underReplicatedPartitions: t.partitions.filter(isUnderReplicated).length,
-        offlinePartitions: t.partitions.filter((p) => isOffline(p, cluster)).length,
+        offlinePartitions: t.partitions.filter((p) => isOffline(p, running)).length,
         beingDeleted: t.beingDeleted,
       }))
       .filter(
@@ -118,13 +120,9 @@ export class TopicServiceImpl implements TopicService {
   async detail(name: string): Promise<TopicDetailDto> {
     const cluster = this.cluster;
     const topic = this.view(name);
-    const context = cluster.activeController()?.context;
-    const partitions: PartitionDto[] = topic.partitions.map((p) => {
-      const leader = cluster.runningBrokers().find((b) => b.id === p.leader);
-      const hosted = leader?.replicaManager?.getPartition(p.topicPartition);
-      const log = hosted && hosted !== 'offline' ? hosted.log : null;
-      const replicaStates: Record<number, string> = {};
-      if (context) for (const r of p.replicas) replicaStates[r] = context.replicaState({ ...p.topicPartition, replica: r });
+    const details = cluster.partitionDetails(topic.partitions);
+    const partitions: PartitionDto[] = topic.partitions.map((p, i) => {
+      const detail = details[i];
       return {
         partition: p.topicPartition.partition,
         leader: p.leader,
@@ -133,12 +131,12 @@ export class TopicServiceImpl implements TopicService {
         isr: p.isr,
         addingReplicas: p.addingReplicas,
         removingReplicas: p.removingReplicas,
-        state: context ? context.partitionState(p.topicPartition) : null,
-        replicaStates,
-        logStartOffset: log?.logStartOffset ?? -1,
-        highWatermark: log?.highWatermark ?? -1,
-        logEndOffset: log?.logEndOffset ?? -1,
-        sizeBytes: log?.size ?? 0,
+        state: detail.state,
+        replicaStates: detail.replicaStates,
+        logStartOffset: detail.logStartOffset,
+        highWatermark: detail.highWatermark,
+        logEndOffset: detail.logEndOffset,
+        sizeBytes: detail.sizeBytes,
       };
     });
     let configs: TopicConfigEntryDto[] = [];
@@ -185,17 +183,9 @@ export class TopicServiceImpl implements TopicService {
   }
 
   async defaults(): Promise<TopicDefaultsDto> {
-    const cluster = this.cluster;
-    const broker = cluster.runningBrokers().find((b) => b.controller?.isActive()) ?? cluster.runningBrokers()[0];
-    if (!broker) throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running.');
-    return {
-      numPartitions: broker.config.numPartitions,
-      defaultReplicationFactor: broker.config.defaultReplicationFactor,
-      liveBrokers: broker.metadataCache
-        .getAliveBrokers()
-        .map((b) => ({ id: b.id, rack: b.rack }))
-        .sort((a, b) => a.id - b.id),
-    };
+    const defaults = this.cluster.topicDefaults();
+    if (!defaults) throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running.');
+    return { numPartitions: defaults.numPartitions, defaultReplicationFactor: defaults.defaultReplicationFactor, liveBrokers: defaults.liveBrokers.map((b) => ({ ...b })) };
   }
 
   /** The CreateTopics entry a wizard request stands for, and whether to assign rack-aware. */
@@ -310,13 +300,13 @@ export class TopicServiceImpl implements TopicService {
       return { ...empty, error: errorDto(e) };
     }
     const cluster = this.cluster;
-    const known = new Map(cluster.brokerIds().map((id) => [id, cluster.broker(id).definition.rack] as const));
+    const known = new Map(cluster.brokers().map((b) => [b.id, b.rack] as const));
     const problem = reassignmentProblem(view, target, known);
     if (problem) return { ...empty, error: { name: 'INVALID_REPLICA_ASSIGNMENT', message: problem, field: 'assignment' } };
     const leadersPerBroker: Record<number, number> = {};
     const replicasPerBroker: Record<number, number> = {};
     const replicasPerRack: Record<string, number> = {};
-    for (const t of topicViews(cluster)) {
+    for (const t of cluster.topics()) {
       for (const p of t.partitions) {
         const replicas = t.name === topic ? target[p.topicPartition.partition] : p.replicas;
         const leader = t.name === topic ? replicas[0] : p.leader;

@@ -1,6 +1,6 @@
 /**
- * The clusters page (`WorkspaceService`): workspaces as folders (workspace-registry.ts), the open
- * one hosted by `WorkspaceHost`. A snapshot is a copy of a workspace taken with its cluster
+ * The clusters page (`WorkspaceService`): workspaces as folders (a `WorkspaceStore`: app/workspace-registry.ts), the open
+ * one hosted by `ClusterHost`. A snapshot is a copy of a workspace taken with its cluster
  * stopped — how a class resets after an exercise.
  */
 import { BrokerConfig } from '../core/admin/broker-config';
@@ -8,8 +8,8 @@ import type { ClusterDefinition } from '../core/cluster/cluster-definition';
 import { definitionProblems } from '../core/cluster/cluster-definition';
 import { ApiError } from './backend';
 import type { ClusterProfileDto, SnapshotDto, WorkspaceService, WorkspaceSummaryDto } from './contract';
-import type { WorkspaceHost } from './workspace-host';
-import type { WorkspaceEntry, WorkspaceRegistry } from './workspace-registry';
+import type { ClusterHost } from './cluster-host';
+import type { WorkspaceEntry, WorkspaceStore } from './workspace-store';
 
 export const MAX_BROKERS = 32;
 
@@ -36,8 +36,8 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
 
 export class WorkspaceServiceImpl implements WorkspaceService {
   constructor(
-    private readonly registry: WorkspaceRegistry,
-    private readonly host: WorkspaceHost,
+    private readonly registry: WorkspaceStore,
+    private readonly host: ClusterHost,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,7 +47,7 @@ export class WorkspaceServiceImpl implements WorkspaceService {
     return {
       id: entry.id,
       name: entry.name,
-      brokers: isOpen ? open.workspace.definition.brokers.length : entry.brokers,
+      brokers: isOpen ? open.cluster.definition().brokers.length : entry.brokers,
       createdMs: entry.createdMs,
       isOpen,
       snapshots: this.registry.snapshots(entry.id).map((s) => this.snapshotDto(s.id)),

@@ -3,7 +3,7 @@
  * it — from ZooKeeper, through the editor's session — plus `delete.topic.enable`, which lives in the
  * brokers' configs (the controller's, when there is one).
  */
-import type { Cluster } from '../core/cluster/cluster';
+import type { ClusterQueries } from '../core/cluster/cluster-facade';
 import type { TopicAssignment } from '../core/zk';
 import { ControllerEpochZNode, ControllerZNode, TopicZNode, ZnodeFormatError } from '../core/zk';
 import type { AuthId, ZnodeData, ZooKeeperClient } from '../core/zookeeper';
@@ -15,7 +15,7 @@ export class ClusterFacts {
 
   constructor(
     private readonly client: ZooKeeperClient,
-    private readonly cluster: Cluster,
+    private readonly cluster: Pick<ClusterQueries, 'brokers'>,
     /** The editor session's identities, for what its ACL checks will say. */
     private readonly identities: readonly AuthId[] = [],
   ) {}
@@ -78,8 +78,8 @@ export class ClusterFacts {
 
   /** `delete.topic.enable` of the controller's broker (of the first broker without a controller). */
   deleteTopicEnable(): boolean {
-    const brokers = this.cluster.brokerIds().map((id) => this.cluster.broker(id));
-    const controller = brokers.find((b) => b.controller?.isActive()) ?? brokers[0];
+    const brokers = this.cluster.brokers();
+    const controller = brokers.find((b) => b.isController) ?? brokers[0];
     return controller?.config.deleteTopicEnable ?? true;
   }
 

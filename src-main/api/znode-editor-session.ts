@@ -4,10 +4,9 @@
  * persistent recursive watch on `/` and turns what fires into `znodes` pushes, a quarter of a
  * second at most after the change, in one message.
  */
-import type { Workspace } from '../core/cluster/workspace';
-import type { Time } from '../core/platform/scheduler';
-import type { AuthData, WatchedEvent } from '../core/zookeeper';
-import { AddWatchMode, EventType, ZooKeeperClient } from '../core/zookeeper';
+import type { ClusterCommands } from '../core/cluster/cluster-facade';
+import type { AuthData, WatchedEvent, ZooKeeperClient } from '../core/zookeeper';
+import { AddWatchMode, EventType } from '../core/zookeeper';
 import type { ZnodeChangeDto, ZooKeeperPushDto } from './zookeeper-contract';
 
 export const NODE_EDITOR_SESSION_NAME = 'kafka-dojo-node-editor';
@@ -22,21 +21,20 @@ export class ZnodeEditorSession {
   private closed = false;
 
   private constructor(
-    readonly workspace: Workspace,
     readonly client: ZooKeeperClient,
     private readonly push: (push: ZooKeeperPushDto) => void,
   ) {}
 
   /** `authInfo`: what the editor's earlier sessions were given with `addauth`, added again first. */
-  static async open(workspace: Workspace, time: Time, push: (push: ZooKeeperPushDto) => void, authInfo: readonly AuthData[] = []): Promise<ZnodeEditorSession> {
+  static async open(cluster: Pick<ClusterCommands, 'connectZooKeeper'>, push: (push: ZooKeeperPushDto) => void, authInfo: readonly AuthData[] = []): Promise<ZnodeEditorSession> {
     let session: ZnodeEditorSession | null = null;
-    const client = await ZooKeeperClient.connect(workspace.zkServer, time, {
+    const client = await cluster.connectZooKeeper({
       sessionTimeoutMs: 30_000,
       name: NODE_EDITOR_SESSION_NAME,
       watcher: (e) => session?.changed(e),
       authInfo,
     });
-    session = new ZnodeEditorSession(workspace, client, push);
+    session = new ZnodeEditorSession(client, push);
     await client.addWatch('/', AddWatchMode.PERSISTENT_RECURSIVE);
     return session;
   }

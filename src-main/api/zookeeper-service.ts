@@ -6,7 +6,7 @@
 import type { AuthData, ZooKeeperClient } from '../core/zookeeper';
 import { Code, KeeperException } from '../core/zookeeper';
 import { ApiError } from './backend';
-import type { WorkspaceHost } from './workspace-host';
+import type { ClusterHost } from './cluster-host';
 import { ClusterFacts } from './znode-cluster-facts';
 import { CREATE_MODES, dataDto, kindOfPath, requireData, statDto, zk } from './znode-dto';
 import { NODE_EDITOR_SESSION_NAME, ZnodeEditorSession } from './znode-editor-session';
@@ -39,12 +39,12 @@ export const OUTSIDE_CLIENT = 'outside client';
 const childPath = (parent: string, name: string): string => (parent === '/' ? `/${name}` : `${parent}/${name}`);
 
 export class ZooKeeperServiceImpl implements ZooKeeperService {
-  private current: { workspace: unknown; session: Promise<ZnodeEditorSession> } | null = null;
+  private current: { cluster: unknown; session: Promise<ZnodeEditorSession> } | null = null;
   private readonly childrenCache = new Map<string, { cversion: number; pzxid: number; children: string[] }>();
   /** What `addauth` gave the editor in this workspace: every new editor session is given it again. */
-  private auth: { workspace: unknown; authInfo: AuthData[] } | null = null;
+  private auth: { cluster: unknown; authInfo: AuthData[] } | null = null;
 
-  constructor(private readonly host: WorkspaceHost) {
+  constructor(private readonly host: ClusterHost) {
     host.onClose(() => this.closeSession());
   }
 
@@ -111,8 +111,8 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
 
   async check(request: ZnodeCheckRequestDto): Promise<ZnodeCheckDto> {
     const client = await this.client();
-    const { workspace } = this.host.require();
-    return checkZnode(request, new ClusterFacts(client, workspace.cluster, workspace.zkServer.authInfoOf(client.sessionId)));
+    const { cluster } = this.host.require();
+    return checkZnode(request, new ClusterFacts(client, cluster, cluster.zookeeperAuthOf(client.sessionId)));
   }
 
   async templates(): Promise<ZnodeTemplateDto[]> {
@@ -120,27 +120,21 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
   }
 
   async watches(): Promise<WatchSessionDto[]> {
-    const { workspace } = this.host.require();
+    const { cluster } = this.host.require();
     const owners = new Map<bigint, string>();
-    for (const id of workspace.cluster.brokerIds()) {
-      const broker = workspace.cluster.broker(id);
-      if (broker.sessionId !== null) owners.set(broker.sessionId, broker.controller?.isActive() ? `broker-${id} (controller)` : `broker-${id}`);
+    for (const broker of cluster.brokers()) {
+      if (broker.sessionId !== null) owners.set(broker.sessionId, broker.isController ? `broker-${broker.id} (controller)` : `broker-${broker.id}`);
     }
     owners.set((await this.client()).sessionId, NODE_EDITOR_SESSION_NAME);
     const ui = await this.host.zk();
     owners.set(ui.sessionId, ui.name);
-    const connections = new Map<bigint, WatchConnectionDto>();
-    for (const c of this.host.current?.zookeeper?.connections() ?? []) {
-      if (c.sessionId !== 0n) connections.set(c.sessionId, { address: c.remoteSocketAddress, timeoutMs: c.sessionTimeoutMs });
-    }
-    const server = workspace.zkServer;
-    return server
-      .sessionIds()
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map((sessionId) => {
-        const connection = connections.get(sessionId) ?? null;
+    return cluster
+      .zookeeperSessions()
+      .sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0))
+      .map(({ sessionId, watches, connection: c }) => {
+        const connection: WatchConnectionDto | null = c ? { address: c.address, timeoutMs: c.timeoutMs } : null;
         const owner = owners.get(sessionId) ?? (connection ? OUTSIDE_CLIENT : 'unknown client');
-        return { sessionId: `0x${sessionId.toString(16)}`, owner, ...server.watchesOf(sessionId), connection };
+        return { sessionId: `0x${sessionId.toString(16)}`, owner, data: [...watches.data], child: [...watches.child], persistent: [...watches.persistent], recursive: [...watches.recursive], connection };
       });
   }
 
@@ -148,29 +142,29 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
     if (typeof scheme !== 'string' || scheme.trim() === '') throw new ApiError('INVALID_INPUT', 'addauth needs a scheme (digest, ip).', 'scheme');
     if (typeof auth !== 'string') throw new ApiError('INVALID_INPUT', 'addauth needs the auth text (digest: user:password).', 'auth');
     const client = await this.client();
-    const { workspace } = this.host.require();
+    const { cluster } = this.host.require();
     // zkCli sends the argument as its UTF-8 bytes (AddAuthCommand).
     await zk(() => client.addAuthInfo(scheme, auth));
-    if (this.auth?.workspace !== workspace) this.auth = { workspace, authInfo: [] };
+    if (this.auth?.cluster !== cluster) this.auth = { cluster, authInfo: [] };
     this.auth.authInfo.push({ scheme, auth });
-    const identities = workspace.zkServer.authInfoOf(client.sessionId).map((a) => ({ scheme: a.scheme, id: a.id }));
+    const identities = cluster.zookeeperAuthOf(client.sessionId).map((a) => ({ scheme: a.scheme, id: a.id }));
     return { sessionId: client.sessionIdHex, identities };
   }
 
   // ---- internals ----
 
   private async client(): Promise<ZooKeeperClient> {
-    const { workspace, time } = this.host.require();
+    const { cluster } = this.host.require();
     const current = this.current;
-    if (current?.workspace === workspace) {
+    if (current?.cluster === cluster) {
       const session = await current.session;
       if (session.client.state === 'CONNECTED') return session.client;
     }
     void this.closeSession();
     this.childrenCache.clear();
-    const authInfo = this.auth?.workspace === workspace ? this.auth.authInfo : [];
-    const session = ZnodeEditorSession.open(workspace, time, (push) => this.host.push(push), authInfo);
-    this.current = { workspace, session };
+    const authInfo = this.auth?.cluster === cluster ? this.auth.authInfo : [];
+    const session = ZnodeEditorSession.open(cluster, (push) => this.host.push(push), authInfo);
+    this.current = { cluster, session };
     return (await session).client;
   }
 

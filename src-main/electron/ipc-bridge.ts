@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { API_METHODS, isApiMethod } from '../api/api-methods';
 import type { DojoBackend } from '../api/backend';
 import type { PushDto, ServiceName } from '../api/contract';
-import { callApi, errorDtoOf, type ApiReply, type UnexpectedErrorLogger } from '../server/api-call';
+import { callApi, errorDtoOf, type ApiReply, type UnexpectedErrorLogger } from '../api/api-call';
 import { apiChannel, PUSH_CHANNEL } from './channels';
 
 /** What the bridge reads of Electron's IpcMainInvokeEvent. */

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { API_METHODS } from '../api/api-methods';
 import type { PushDto, ServiceName } from '../api/contract';
-import type { ApiReply } from '../server/api-call';
+import type { ApiReply } from '../api/api-call';
 import type { DojoBridge, DojoBridgeApi, DojoBridgeRejection } from './bridge-types';
 import { apiChannel, MENU_CHANNEL, PUSH_CHANNEL, type MenuCommand } from './channels';
 

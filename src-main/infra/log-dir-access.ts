@@ -8,29 +8,9 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { LogDirAccessError, MAX_READ_SLICE_BYTES, type ConfinedEntry, type ConfinedFolder, type ReadOnlyFile as ReadOnlyFilePort } from '../core/platform/read-only-folder';
 
-/** A path that is not below the root, or that cannot be read; `code` says which. */
-export class LogDirAccessError extends Error {
-  override readonly name = 'LogDirAccessError';
-
-  constructor(
-    readonly code: 'OUTSIDE_ROOT' | 'INVALID_PATH' | 'NOT_FOUND' | 'NOT_A_FILE' | 'NOT_A_DIRECTORY' | 'IO_ERROR',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface ConfinedEntry {
-  readonly name: string;
-  /** Relative to the root, '/'-separated. */
-  readonly path: string;
-  readonly isDirectory: boolean;
-  readonly isFile: boolean;
-  readonly sizeBytes: number;
-  /** A symbolic link whose target is outside the root (never followed). */
-  readonly outside: boolean;
-}
+export { LogDirAccessError, MAX_READ_SLICE_BYTES, withFile, type ConfinedEntry } from '../core/platform/read-only-folder';
 
 function within(realRoot: string, real: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
@@ -42,7 +22,7 @@ function relativeOf(realRoot: string, real: string): string {
 }
 
 /** One root and the files below it. */
-export class ConfinedRoot {
+export class ConfinedRoot implements ConfinedFolder {
   private constructor(
     /** The root as given (shown to the person). */
     readonly path: string,
@@ -165,11 +145,8 @@ export class ConfinedRoot {
   }
 }
 
-/** The longest single read: a bigger request is split, with the event loop turning in between. */
-export const MAX_READ_SLICE_BYTES = 1024 * 1024;
-
 /** A file opened read-only; `size` is its length when it was opened (a segment may still grow). */
-export class ReadOnlyFile {
+export class ReadOnlyFile implements ReadOnlyFilePort {
   bytesRead = 0;
 
   constructor(
@@ -196,15 +173,5 @@ export class ReadOnlyFile {
 
   async close(): Promise<void> {
     await this.handle.close();
-  }
-}
-
-/** Runs `fn` on the file and closes it, whatever happens. */
-export async function withFile<T>(root: ConfinedRoot, relPath: string, fn: (file: ReadOnlyFile) => Promise<T>): Promise<T> {
-  const file = await root.openFile(relPath);
-  try {
-    return await fn(file);
-  } finally {
-    await file.close();
   }
 }

@@ -16,7 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiMethod } from '../api/api-methods';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
-import { callApi, INVALID_REQUEST, type UnexpectedErrorLogger } from './api-call';
+import { callApi, INVALID_REQUEST, type UnexpectedErrorLogger } from '../api/api-call';
 import { isAuthorized } from './auth';
 
 export const API_PREFIX = '/api/';

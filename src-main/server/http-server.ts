@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DojoBackend } from '../api/backend';
-import type { UnexpectedErrorLogger } from './api-call';
+import type { UnexpectedErrorLogger } from '../api/api-call';
 import { API_PREFIX, DEFAULT_MAX_BODY_BYTES, handleApiRequest, sendJson } from './api-routes';
 import { checkHost, type HostCheck } from './host-check';
 import { createPushSockets, EVENTS_PATH, refuseUpgrade } from './push-socket';

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createBackend } from '../api/create-backend';
+import { createBackend } from '../app/create-backend';
 import type { DojoBackend } from '../api/backend';
 import { parseServeArgs, SERVE_USAGE, ServeArgsError } from './args';
 import { generateToken } from './auth';

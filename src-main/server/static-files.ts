@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from './csp';
+import { CONTENT_SECURITY_POLICY } from '../app/csp';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto } from '../../src-main/api/contract';
-import { createBackend } from '../../src-main/api/create-backend';
-import { FIRST_BROKER_PORT } from '../../src-main/api/workspace-host';
+import { createBackend } from '../../src-main/app/create-backend';
+import { FIRST_BROKER_PORT } from '../../src-main/app/workspace-host';
 import { makeTempDir } from '../support/temp-dir';
 import { waitFor } from '../support/wait-for';
 

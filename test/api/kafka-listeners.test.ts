@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { kafkaPythonUnavailable } from '../support/kafka-python';
 import { kafkaPython } from '../support/kafka-wire';
 import { makeTempDir } from '../support/temp-dir';

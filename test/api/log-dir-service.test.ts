@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { LogDirService, SegmentBatchDto } from '../../src-main/api/contract';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { buildRecordBatch, CompressionType } from '../../src-main/core/record';
 import { makeTempDir } from '../support/temp-dir';
 import { waitFor } from '../support/wait-for';

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { ZkOpCode } from '../../src-main/protocol/zookeeper/op-codes';
 import { ZooKeeperWireClient } from '../../src-main/protocol/zookeeper/client/zookeeper-wire-client';
 import { makeTempDir } from '../support/temp-dir';

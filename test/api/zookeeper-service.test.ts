@@ -8,7 +8,7 @@ import { JavaHashSet } from '../../src-main/core/common/java-hash-set';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto, ZnodeChangeDto } from '../../src-main/api/contract';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { NzkClient } from '../support/node-zookeeper-client';
 import { makeTempDir } from '../support/temp-dir';
 import { waitFor } from '../support/wait-for';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TopicServiceImpl } from '../../src-main/api/topic-service';
-import type { WorkspaceHost } from '../../src-main/api/workspace-host';
+import type { ClusterHost } from '../../src-main/api/cluster-host';
+import { InProcessCluster, type InProcessClusterParts } from '../../src-main/core/cluster/in-process-cluster';
 import { ClusterHarness } from '../support/cluster-harness';
 import { kafkaPythonUnavailable } from '../support/kafka-python';
 import { kafkaPython, wireCluster } from '../support/kafka-wire';
@@ -31,7 +32,8 @@ describe('kafka-topics --zookeeper', () => {
     const assignment = JSON.parse((await text(zk, '/brokers/topics/orders'))!) as { partitions: Record<string, number[]> };
     const controller = controllerOf(h);
     // The UI's topic detail (the api's TopicService over this cluster) sees what the controller did.
-    const host = { require: () => ({ workspace: { cluster: h.cluster, admin: adminOf(h) } }), zk: () => h.session() } as unknown as WorkspaceHost;
+    const parts = { cluster: h.cluster, admin: adminOf(h), zkServer: h.zkServer } as unknown as InProcessClusterParts;
+    const host = { require: () => ({ cluster: new InProcessCluster(parts, { time: h.time }) }), zk: () => h.session() } as unknown as ClusterHost;
     const detail = await new TopicServiceImpl(host).detail('orders');
     expect(detail.partitions.map((p) => [p.partition, p.state, p.leader, p.replicas])).toEqual(
       [0, 1, 2].map((p) => [p, 'OnlinePartition', assignment.partitions[String(p)][0], assignment.partitions[String(p)]]),

@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { probeMessages, projectEslint } from './lint-probe';
 
 // Proves the rule in eslint.config.js that keeps src-main/core deterministic and free of I/O:
 // every forbidden construct is reported in a core file, and the same code passes in infra/.
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const CORE_FILE = 'src-main/core/zookeeper/boundary-probe.ts';
 const INFRA_FILE = 'src-main/infra/boundary-probe.ts';
 
@@ -88,18 +87,10 @@ describe('core boundary lint rule', () => {
   let eslint: ESLint;
 
   beforeAll(() => {
-    eslint = new ESLint({ cwd: repoRoot, overrideConfigFile: resolve(repoRoot, 'eslint.config.js') });
+    eslint = projectEslint();
   });
 
-  async function boundaryMessages(code: string, filePath: string) {
-    const absolutePath = resolve(repoRoot, filePath);
-    // An ignored path would lint to nothing and make the "allows" cases pass vacuously.
-    expect(await eslint.isPathIgnored(absolutePath)).toBe(false);
-    const [result] = await eslint.lintText(code, { filePath: absolutePath });
-    expect(result).toBeDefined();
-    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
-    return result!.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId));
-  }
+  const boundaryMessages = (code: string, filePath: string) => probeMessages(eslint, code, filePath, BOUNDARY_RULES);
 
   it.each(cases)('reports $name in src-main/core', async ({ code, rule, message }) => {
     const messages = await boundaryMessages(code, CORE_FILE);

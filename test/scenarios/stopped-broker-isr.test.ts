@@ -6,7 +6,8 @@
  * `min.insync.replicas=3` tell the truth.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isUnderReplicated, topicViews } from '../../src-main/api/cluster-view';
+import { isUnderReplicated } from '../../src-main/api/cluster-view';
+import { topicSnapshots } from '../../src-main/core/cluster/in-process-cluster';
 import type { ReplicaManager } from '../../src-main/core/broker/replica-manager';
 import { logLineOf } from '../../src-main/core/cluster/cluster-events';
 import { GROUP_METADATA_TOPIC_NAME } from '../../src-main/core/coordinator/group/group-metadata-manager';
@@ -85,7 +86,7 @@ describe('a stopped broker stays out of every ISR', () => {
         }
       }
     }
-    const views = topicViews(h.cluster).flatMap((t) => t.partitions);
+    const views = topicSnapshots(h.cluster).flatMap((t) => t.partitions);
     expect(views.length).toBe(TOPICS.length * PARTITIONS + 50);
     expect(views.filter(isUnderReplicated).length, `seed ${seed}: under-replicated partitions`).toBe(views.length - led.length);
     // Leaders do not see it fetch: what they recorded of it stays behind their log end.

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { ClusterOverviewDto } from '../../src-main/api/contract';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { SeededRandom } from '../../src-main/core/platform/random';
 import { startHeadlessServer, type HeadlessServer } from '../../src-main/server/http-server';
 import { fuzzArgs } from '../support/argument-samples';

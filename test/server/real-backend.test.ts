@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { ClusterOverviewDto, PushDto } from '../../src-main/api/contract';
-import { createBackend } from '../../src-main/api/create-backend';
+import { createBackend } from '../../src-main/app/create-backend';
 import { startHeadlessServer, type HeadlessServer } from '../../src-main/server/http-server';
 import { postApi } from './http-client';
 

@@ -1,7 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/server/csp';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/app/csp';
 import { contentTypeOf } from '../../src-main/server/static-files';
 import { rawRequest } from './http-client';
 import { INDEX_HTML, startTestServer, type TestServer } from './test-server';

@@ -41,6 +41,25 @@ export interface BrokerDefinition {
   config: Record<string, string>;
 }
 
+/**
+ * The parts of a broker that has started, none of them null: what readers of a running broker
+ * (the cluster facade, the UI) take instead of the nullable fields, which exist part by part only
+ * while `startup` builds them. Made once startup has built every part; gone at shutdown or kill.
+ */
+export interface RunningBroker {
+  readonly zk: KafkaZkClient;
+  readonly sessionId: bigint;
+  readonly logManager: LogManager;
+  readonly replicaManager: ReplicaManager;
+  readonly groupCoordinator: GroupCoordinator;
+  readonly controller: KafkaController;
+  readonly producerIdManager: ProducerIdManager;
+  readonly dynamicConfigManager: DynamicConfigManager;
+  readonly clusterId: string;
+  readonly brokerEpoch: number;
+  readonly registeredEndpoint: { readonly host: string; readonly port: number };
+}
+
 /** Kafka's `BrokerState`, as the UI shows it. */
 export type BrokerStateName = 'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
 
@@ -83,6 +102,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private clusterIdValue: string | null = null;
   private registeredEndpointValue: { host: string; port: number } | null = null;
   private producerIdManagerValue: ProducerIdManager | null = null;
+  private runningValue: RunningBroker | null = null;
   private correlationId = 0;
   private readonly stateChangeLog: StateChangeLogger;
   /** This incarnation's timers: they all end with it (shutdown or kill). */
@@ -128,6 +148,11 @@ export class KafkaServer implements ControllerRequestHandler {
 
   get brokerEpoch(): number {
     return this.brokerEpochValue;
+  }
+
+  /** Every part of the started broker, from the end of startup until shutdown completes or a kill (else null). */
+  get running(): RunningBroker | null {
+    return this.runningValue;
   }
 
   /** The PLAINTEXT address of the last registration (kept while stopped: where clients will find it again). */
@@ -357,6 +382,26 @@ export class KafkaServer implements ControllerRequestHandler {
       reportProblem: (e) => d.onZnodeProblem?.(this.id, e),
     });
     alive(await this.dynamicConfigManagerValue.startup());
+    const zkClient = this.zkClient;
+    const brokerEpoch = () => this.brokerEpochValue;
+    this.runningValue = {
+      zk: this.kafkaZk,
+      logManager: this.logManagerValue,
+      replicaManager: this.replicaManagerValue,
+      groupCoordinator: this.groupCoordinatorValue,
+      controller: this.controllerValue,
+      producerIdManager: this.producerIdManagerValue,
+      dynamicConfigManager: this.dynamicConfigManagerValue,
+      clusterId: this.clusterIdValue,
+      registeredEndpoint: this.registeredEndpointValue,
+      // Read live: a new ZooKeeper session after an expiry, and the registration it makes again.
+      get sessionId() {
+        return zkClient.sessionId;
+      },
+      get brokerEpoch() {
+        return brokerEpoch();
+      },
+    };
   }
 
   private createGroupCoordinator(): GroupCoordinator {
@@ -546,6 +591,7 @@ export class KafkaServer implements ControllerRequestHandler {
   }
 
   private clearComponents(): void {
+    this.runningValue = null;
     this.dynamicConfigManagerValue = null;
     this.groupCoordinatorValue = null;
     this.controllerValue = null;

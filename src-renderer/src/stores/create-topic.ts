@@ -1,6 +1,6 @@
 /**
  * The create-topic wizard's state and steps (the views only render it). See
- * views/topics/wizard/create-topic-form.ts for the requests and the rule that the previewed
+ * lib/topics/create-topic-form.ts for the requests and the rule that the previewed
  * assignment is the one written.
  */
 import { defineStore } from 'pinia';
@@ -16,7 +16,7 @@ import {
   validateManualAssignment,
   type Assignment,
   type GridProblem,
-} from '../views/topics/wizard/assignment-grid';
+} from '../lib/topics/assignment-grid';
 import {
   blocksStep,
   effectiveCounts,
@@ -33,7 +33,7 @@ import {
   stepOfField,
   type AssignmentKind,
   type CreateTopicForm,
-} from '../views/topics/wizard/create-topic-form';
+} from '../lib/topics/create-topic-form';
 
 /** How often the follow step reads the new topic while its partitions come online. */
 export const FOLLOW_INTERVAL_MS = 500;

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { DojoBackend } from '../../../src-main/api/backend';
-import { createBackend } from '../../../src-main/api/create-backend';
+import { createBackend } from '../../../src-main/app/create-backend';
 import { startHeadlessServer, type HeadlessServer } from '../../../src-main/server/http-server';
 import { makeTempDir } from '../../support/temp-dir';
 import { buildRenderer } from './build-renderer';

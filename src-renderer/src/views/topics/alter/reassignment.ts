@@ -1,6 +1,6 @@
 /** The reassignment editor's checks and the JSON kafka-reassign-partitions.sh takes. */
-import type { Assignment, GridProblem } from '../wizard/assignment-grid';
-import { validateManualAssignment } from '../wizard/assignment-grid';
+import type { Assignment, GridProblem } from '../../../lib/topics/assignment-grid';
+import { validateManualAssignment } from '../../../lib/topics/assignment-grid';
 
 /**
  * A reassignment target may change the replication factor, so only an empty replica list, a

@@ -1,5 +1,5 @@
 /** The manual grid's problems as sentences (the form shows them next to the grid). */
-import type { GridProblem } from './assignment-grid';
+import type { GridProblem } from '../../../lib/topics/assignment-grid';
 
 type Translate = (key: string, params: Record<string, unknown>) => string;
 

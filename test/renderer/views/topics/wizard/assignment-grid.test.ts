@@ -12,7 +12,7 @@ import {
   resizeAssignment,
   toggleReplica,
   validateManualAssignment,
-} from '../../../../../src-renderer/src/views/topics/wizard/assignment-grid';
+} from '../../../../../src-renderer/src/lib/topics/assignment-grid';
 
 describe('buildAssignmentGrid', () => {
   it('places each replica in its broker column with its position, the preferred leader at 0', () => {

@@ -11,7 +11,7 @@ import {
   STEP_NAME,
   STEP_PARTITIONS,
   stepOfField,
-} from '../../../../../src-renderer/src/views/topics/wizard/create-topic-form';
+} from '../../../../../src-renderer/src/lib/topics/create-topic-form';
 
 describe('create-topic requests', () => {
   it('previews the automatic mode with the counts, or null counts for the controller defaults', () => {

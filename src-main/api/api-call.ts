@@ -4,13 +4,13 @@
  * the method's schema, call it on its service, and turn the outcome into the reply the UI
  * receives. No business logic lives here.
  */
-import { argumentsSchemaOf } from '../api/api-arguments';
-import { isApiMethod } from '../api/api-methods';
-import { checkArguments } from '../api/argument-check';
-import { ApiError } from '../api/backend';
+import { argumentsSchemaOf } from './api-arguments';
+import { isApiMethod } from './api-methods';
+import { checkArguments } from './argument-check';
+import { ApiError } from './backend';
 import { KafkaApiError } from '../core/common/kafka-errors';
 import { KeeperException } from '../core/zookeeper';
-import type { ApiErrorDto, DojoApi } from '../api/contract';
+import type { ApiErrorDto, DojoApi } from './contract';
 
 /**
  * What a call returns to the UI, through either transport: the method's result (`null` for a

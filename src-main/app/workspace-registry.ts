@@ -12,22 +12,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { ApiError } from './backend';
-
-export interface WorkspaceEntry {
-  readonly id: string;
-  readonly name: string;
-  readonly createdMs: number;
-  /** Brokers in its cluster definition (kept here so a closed workspace can be listed without opening it). */
-  readonly brokers: number;
-}
-
-export interface SnapshotEntry {
-  readonly id: string;
-  readonly workspaceId: string;
-  readonly name: string;
-  readonly createdMs: number;
-}
+import { ApiError } from '../api/backend';
+import type { SnapshotEntry, WorkspaceEntry, WorkspaceStore } from '../api/workspace-store';
 
 const ID_PATTERN = /^[0-9a-f]{12}$/;
 
@@ -44,7 +30,7 @@ function folderSize(path: string): number {
   return total;
 }
 
-export class WorkspaceRegistry {
+export class WorkspaceRegistry implements WorkspaceStore {
   constructor(private readonly dataDir: string) {
     mkdirSync(this.workspacesDir, { recursive: true });
     mkdirSync(this.snapshotsDir, { recursive: true });

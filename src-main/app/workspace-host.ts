@@ -1,27 +1,34 @@
 /**
- * The one open workspace of the app: opening (closing the previous one cleanly), its clock, and
- * the pushes the UI receives — new events of the timeline, a quarter of a second at most after
- * they happen, in one message.
+ * The one open workspace of the app, wired: the infra ports (SQLite, the disk, the sped-up wall
+ * clock), the protocol listeners on 127.0.0.1 (each broker's Kafka port, the ZooKeeper client
+ * port) and the emulated cluster, handed to the services as `InProcessCluster` behind the facade.
+ * Opening closes the previous one cleanly; the pushes the UI receives — new events of the timeline,
+ * a quarter of a second at most after they happen, in one message — start here.
  */
 import type { KafkaServer } from '../core/broker/kafka-server';
+import type { BrokerClientsSnapshot } from '../core/cluster/cluster-facade';
 import type { ClusterDefinition } from '../core/cluster/cluster-definition';
+import { InProcessCluster } from '../core/cluster/in-process-cluster';
 import type { Workspace } from '../core/cluster/workspace';
-import { ZooKeeperClient } from '../core/zookeeper';
+import type { ZooKeeperClient } from '../core/zookeeper';
 import { openWorkspace } from '../infra/open-workspace';
 import { SystemTime } from '../infra/system-time';
+import { API_KEY_NAMES } from '../protocol/kafka/api-keys';
 import { BrokerSocketListener } from '../protocol/kafka/broker-socket-listener';
+import type { ConnectionStats } from '../protocol/kafka/kafka-socket-server';
 import { DEFAULT_4LW_WHITELIST } from '../protocol/zookeeper/four-letter-words';
 import { DEFAULT_ZOOKEEPER_PORT, ZooKeeperListener } from '../protocol/zookeeper/zookeeper-listener';
-import { ApiError } from './backend';
-import type { PushDto } from './contract';
-import { eventDto } from './event-summary';
-import type { WorkspaceEntry } from './workspace-registry';
+import { ApiError } from '../api/backend';
+import type { ClusterHost, OpenCluster } from '../api/cluster-host';
+import type { PushDto } from '../api/contract';
+import { eventDto } from '../api/event-summary';
+import type { WorkspaceEntry } from '../api/workspace-store';
 
 const PUSH_INTERVAL_MS = 250;
 const PUSH_MAX_EVENTS = 200;
 
-export interface OpenedWorkspace {
-  readonly entry: WorkspaceEntry;
+export interface OpenedWorkspace extends OpenCluster {
+  readonly cluster: InProcessCluster;
   readonly workspace: Workspace;
   readonly time: SystemTime;
   /** Each broker's wire-protocol listener on 127.0.0.1 (none when the host runs without them). */
@@ -33,7 +40,13 @@ export interface OpenedWorkspace {
 /** The first port tried for broker `id`'s listener (Kafka's 9092, then one up per broker). */
 export const FIRST_BROKER_PORT = 9092;
 
-export class WorkspaceHost {
+function clientsOf(stats: ConnectionStats): BrokerClientsSnapshot {
+  const requestsByApi: Record<string, number> = {};
+  for (const [key, count] of stats.requestsByApiKey) requestsByApi[API_KEY_NAMES[key] ?? `ApiKey ${key}`] = count;
+  return { connections: stats.open, requestsByApi };
+}
+
+export class WorkspaceHost implements ClusterHost {
   private opened: OpenedWorkspace | null = null;
   private readonly listeners = new Set<(push: PushDto) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -47,8 +60,8 @@ export class WorkspaceHost {
 
   /** The UI's own ZooKeeper session (reads of znodes for the topic and node views), opened on first use. */
   zk(): Promise<ZooKeeperClient> {
-    const { workspace, time } = this.require();
-    this.zkSession ??= ZooKeeperClient.connect(workspace.zkServer, time, { sessionTimeoutMs: 30_000, name: 'kafka-dojo-ui' });
+    const { cluster } = this.require();
+    this.zkSession ??= cluster.connectZooKeeper({ sessionTimeoutMs: 30_000, name: 'kafka-dojo-ui' });
     return this.zkSession;
   }
 
@@ -96,7 +109,16 @@ export class WorkspaceHost {
       throw e;
     }) : null;
     await workspace.startAll();
-    this.opened = { entry, workspace, time, listeners, zookeeper };
+    const cluster = new InProcessCluster(workspace, {
+      time,
+      clientsOf: (id) => {
+        const listener = listeners.get(id);
+        return listener ? clientsOf(listener.stats()) : null;
+      },
+      zookeeperConnect: () => zookeeper?.connectString ?? null,
+      zookeeperConnections: () => zookeeper?.connections() ?? [],
+    });
+    this.opened = { entry, cluster, clock: time, workspace, time, listeners, zookeeper };
     this.lastPushedSeq = workspace.recentEvents(1)[0]?.seq ?? 0;
     this.unsubscribe = workspace.cluster.subscribe(() => this.schedulePush());
     return this.opened;

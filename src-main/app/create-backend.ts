@@ -1,21 +1,23 @@
 /**
- * The real backend over a data folder: the workspace registry, the host of the open workspace, and
- * every service of the contract. At start it opens the most recently created workspace, or — on
- * first run — creates the default 3-broker cluster.
+ * The composition root of the real backend over a data folder: the workspace registry, the host
+ * of the open workspace (infra, listeners and core wired in workspace-host.ts), and every service
+ * of the contract over it. At start it opens the most recently created workspace, or — on first
+ * run — creates the default 3-broker cluster.
  */
 import { readDefaultClusterDefinition } from '../infra/default-cluster-file';
-import type { BackendOptions, DojoBackend } from './backend';
-import { BrokerServiceImpl } from './broker-service';
-import { ClusterServiceImpl } from './cluster-service';
-import type { DojoApi } from './contract';
-import { DeletionServiceImpl } from './deletion-service';
-import { LogDirServiceImpl } from './log-dir-service';
-import { ZooKeeperServiceImpl } from './zookeeper-service';
-import { MessageServiceImpl } from './message-service';
-import { TopicServiceImpl } from './topic-service';
-import { WorkspaceHost } from './workspace-host';
+import { ConfinedRoot } from '../infra/log-dir-access';
+import type { BackendOptions, DojoBackend } from '../api/backend';
+import { BrokerServiceImpl } from '../api/broker-service';
+import { ClusterServiceImpl } from '../api/cluster-service';
+import type { DojoApi } from '../api/contract';
+import { DeletionServiceImpl } from '../api/deletion-service';
+import { LogDirServiceImpl } from '../api/log-dir-service';
+import { ZooKeeperServiceImpl } from '../api/zookeeper-service';
+import { MessageServiceImpl } from '../api/message-service';
+import { TopicServiceImpl } from '../api/topic-service';
 import { WorkspaceRegistry } from './workspace-registry';
-import { WorkspaceServiceImpl } from './workspace-service';
+import { WorkspaceServiceImpl } from '../api/workspace-service';
+import { WorkspaceHost } from './workspace-host';
 
 export const DEFAULT_WORKSPACE_NAME = 'dojo';
 
@@ -27,10 +29,10 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     cluster: new ClusterServiceImpl(host),
     brokers: new BrokerServiceImpl(host, registry),
     topics: new TopicServiceImpl(host),
-    messages: new MessageServiceImpl(() => host.require().workspace.client),
+    messages: new MessageServiceImpl(() => host.require().cluster),
     deletions: new DeletionServiceImpl(host),
     zookeeper: new ZooKeeperServiceImpl(host),
-    logDirs: new LogDirServiceImpl(host),
+    logDirs: new LogDirServiceImpl(host, (path) => ConfinedRoot.open(path)),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();

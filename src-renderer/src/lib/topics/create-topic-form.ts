@@ -9,7 +9,7 @@
  * wizard sends that previewed assignment as a manual one, with no partition count or replication
  * factor (Kafka refuses both together with an assignment).
  */
-import type { ApiErrorDto, AssignmentModeDto, CreateTopicRequestDto } from '../../../api/types';
+import type { ApiErrorDto, AssignmentModeDto, CreateTopicRequestDto } from '../../api/types';
 import type { Assignment } from './assignment-grid';
 
 export type AssignmentKind = 'automatic' | 'manual' | 'replica-assignment';

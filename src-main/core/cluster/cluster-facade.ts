@@ -1,0 +1,204 @@
+/**
+ * The one seam between a cluster and the services that show and operate it (src-main/api): what
+ * they may ask (`ClusterQueries`, answered with plain snapshots — data copied out, never a live
+ * broker, controller or log) and what they may do (`ClusterCommands`, the actions an operator's
+ * tools take). `InProcessCluster` answers it over the emulated cluster of a workspace; a cluster
+ * reached through the Kafka and ZooKeeper protocols can answer the same interface (Metadata,
+ * DescribeLogDirs, DescribeConfigs, the znodes the controller writes), so the services stay as they are.
+ */
+import type { BrokerConfig } from '../admin/broker-config';
+import type { CreatePartitionsTopic } from '../admin/create-partitions';
+import type { CreatableTopic, PreparedTopic } from '../admin/create-topic';
+import type { PartitionReplicaAssignment } from '../admin/replica-assignment';
+import type { TopicConfigEntry } from '../admin/topic-configs';
+import type { BrokerStateName } from '../broker/kafka-server';
+import type { TopicPartition } from '../common/topic-partition';
+import type { ReplicaAssignment } from '../zk/topic-znodes';
+import type { AuthData, AuthId, WatchedEvent, ZooKeeperClient } from '../zookeeper';
+import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from './cluster-client';
+import type { ClusterAdmin, TopicResult } from './cluster-admin';
+import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
+import type { StoredEvent } from './event-log';
+
+export interface LogDirSnapshot {
+  readonly path: string;
+  readonly online: boolean;
+  readonly partitions: number;
+  readonly sizeBytes: number;
+}
+
+/** A broker's client connections and the requests it answered, by API name. */
+export interface BrokerClientsSnapshot {
+  readonly connections: number;
+  readonly requestsByApi: Readonly<Record<string, number>>;
+}
+
+export interface BrokerSnapshot {
+  readonly id: number;
+  readonly rack: string | null;
+  /** Where clients find it: the last registration's endpoint, else the defined one. */
+  readonly host: string;
+  readonly port: number;
+  readonly state: BrokerStateName;
+  readonly isRunning: boolean;
+  readonly isController: boolean;
+  /** Its ZooKeeper session while it has one. */
+  readonly sessionId: bigint | null;
+  readonly hostedPartitions: number;
+  readonly leaderPartitions: number;
+  /** The defined log dirs (absolute paths), each with what the running broker holds in it. */
+  readonly logDirs: readonly LogDirSnapshot[];
+  readonly offlineLogDirs: readonly string[];
+  /** Its LogManager is up and serving (not shutting down, not failed). */
+  readonly logManagerRunning: boolean;
+  /** Its `server.properties` as Kafka reads it (an immutable value). */
+  readonly config: BrokerConfig;
+  readonly clients: BrokerClientsSnapshot | null;
+}
+
+export interface PartitionSnapshot {
+  readonly topicPartition: TopicPartition;
+  readonly replicas: readonly number[];
+  readonly addingReplicas: readonly number[];
+  readonly removingReplicas: readonly number[];
+  readonly leader: number;
+  readonly leaderEpoch: number;
+  readonly isr: readonly number[];
+}
+
+export interface TopicSnapshot {
+  readonly name: string;
+  readonly partitions: readonly PartitionSnapshot[];
+  readonly beingDeleted: boolean;
+}
+
+/** A partition as its controller and its leader's log see it. */
+export interface PartitionDetailSnapshot {
+  /** The controller's PartitionStateMachine state; null without a controller. */
+  readonly state: string | null;
+  /** The controller's ReplicaStateMachine state of each replica (empty without a controller). */
+  readonly replicaStates: Readonly<Record<number, string>>;
+  /** The leader's log: -1 (size 0) when no running broker leads it. */
+  readonly logStartOffset: number;
+  readonly highWatermark: number;
+  readonly logEndOffset: number;
+  readonly sizeBytes: number;
+}
+
+export interface ControllerSnapshot {
+  readonly brokerId: number;
+  readonly epoch: number;
+  readonly deleteTopicEnable: boolean;
+}
+
+/** What CreateTopics assigns over: the defaults and live brokers of the controller's broker (else any running one). */
+export interface TopicDefaultsSnapshot {
+  readonly numPartitions: number;
+  readonly defaultReplicationFactor: number;
+  readonly liveBrokers: ReadonlyArray<{ readonly id: number; readonly rack: string | null }>;
+}
+
+/** One replica of a topic being deleted, as the controller holds it. */
+export interface DeletionReplicaSnapshot {
+  readonly partition: number;
+  readonly brokerId: number;
+  readonly state: string;
+  readonly online: boolean;
+}
+
+/** A topic in the active controller's TopicDeletionManager. */
+export interface TopicDeletionSnapshot {
+  readonly topic: string;
+  /** The controller knows the topic (its replicas and reassignments are listed only then). */
+  readonly known: boolean;
+  readonly queued: boolean;
+  readonly started: boolean;
+  readonly ineligible: boolean;
+  readonly replicas: readonly DeletionReplicaSnapshot[];
+  /** Partitions of the topic being reassigned, with the replicas added and removed. */
+  readonly reassigning: ReadonlyArray<{ readonly partition: number; readonly adding: readonly number[]; readonly removing: readonly number[] }>;
+  readonly liveBrokerIds: readonly number[];
+}
+
+/** A `-delete` dir waiting for `file.delete.delay.ms` on a running broker. */
+export interface PendingDeleteDirSnapshot {
+  readonly brokerId: number;
+  readonly topicPartition: TopicPartition;
+  readonly dir: string;
+  readonly path: string;
+  readonly scheduledAtMs: number;
+  readonly deleteAtMs: number;
+}
+
+/** A ZooKeeper session of the ensemble, with its watches and its connection over the client port. */
+export interface ZooKeeperSessionSnapshot {
+  readonly sessionId: bigint;
+  readonly watches: { readonly data: readonly string[]; readonly child: readonly string[]; readonly persistent: readonly string[]; readonly recursive: readonly string[] };
+  readonly connection: { readonly address: string; readonly timeoutMs: number } | null;
+}
+
+export interface ZooKeeperSessionOptions {
+  readonly name: string;
+  readonly sessionTimeoutMs: number;
+  readonly watcher?: (event: WatchedEvent) => void;
+  readonly authInfo?: readonly AuthData[];
+}
+
+export interface ClusterQueries {
+  /** Every broker of the cluster, by id. */
+  brokers(): BrokerSnapshot[];
+  /** One broker, or null when the cluster has none with that id. */
+  broker(id: number): BrokerSnapshot | null;
+  /** Every topic with its partitions, by name and partition (the controller's view, else a broker's metadata). */
+  topics(): TopicSnapshot[];
+  /** Each partition's states and its leader's log, in the order given. */
+  partitionDetails(partitions: readonly PartitionSnapshot[]): PartitionDetailSnapshot[];
+  controller(): ControllerSnapshot | null;
+  clusterId(): string | null;
+  topicDefaults(): TopicDefaultsSnapshot | null;
+  /** Topics the active controller has queued for deletion (empty without one). */
+  topicsQueuedForDeletion(): ReadonlySet<string>;
+  /** The active controller's deletion state of a topic; null without a controller. */
+  topicDeletion(topic: string): TopicDeletionSnapshot | null;
+  pendingDeleteDirs(): PendingDeleteDirSnapshot[];
+  /** The newest events first, up to `limit`, before `beforeSeq` when given. */
+  recentEvents(limit: number, beforeSeq?: number): StoredEvent[];
+  /** The cluster as defined: brokers, racks, log dirs, broker defaults. */
+  definition(): ClusterDefinition;
+  /** `host:port` of the ZooKeeper client port, when there is one. */
+  zookeeperConnect(): string | null;
+  zookeeperSessions(): ZooKeeperSessionSnapshot[];
+  /** The identities of a session's connection (`digest`, `ip` …), what ACL checks see. */
+  zookeeperAuthOf(sessionId: bigint): readonly AuthId[];
+}
+
+/** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */
+export interface ClusterAdminCommands {
+  describeTopicConfig(topic: string): Promise<TopicConfigEntry[]>;
+  prepareTopic(topic: CreatableTopic, options?: { rackAware?: boolean }): Promise<PreparedTopic>;
+  createTopics(topics: CreatableTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]>;
+  prepareNewPartitions(request: CreatePartitionsTopic): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }>;
+  createPartitions(topics: CreatePartitionsTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]>;
+  alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult>;
+  alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
+  deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
+}
+
+export interface ClusterCommands {
+  readonly admin: ClusterAdminCommands;
+  startBroker(id: number): Promise<void>;
+  shutdownBroker(id: number, options: { controlled: boolean }): Promise<{ controlledShutdownSucceeded: boolean | null }>;
+  killBroker(id: number): void;
+  restartBroker(id: number): Promise<void>;
+  failLogDir(id: number, dir: string): Promise<void>;
+  /** Adds a stopped broker to the definition (started separately). */
+  addBroker(spec: BrokerSpec): void;
+  /** Takes a stopped broker out of the definition; its log dirs stay. */
+  removeBroker(id: number): void;
+  produce(options: ProduceOptions): Promise<ProduceOutcome>;
+  read(options: ReadOptions): Promise<ReadOutcome>;
+  /** A ZooKeeper session of the caller's own (the UI's reads, the node editor's writes). */
+  connectZooKeeper(options: ZooKeeperSessionOptions): Promise<ZooKeeperClient>;
+}
+
+export interface ClusterFacade extends ClusterQueries, ClusterCommands {}
