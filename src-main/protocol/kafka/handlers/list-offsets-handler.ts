@@ -15,9 +15,8 @@ const DEBUGGING_CONSUMER_ID = -2;
 const LATEST = -1;
 const EARLIEST = -2;
 
-export function listOffsetsHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as ListOffsetsRequest;
+export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const isFromConsumer = request.replicaId === CONSUMER_REPLICA_ID || request.replicaId === DEBUGGING_CONSUMER_ID;
     const isolation = !isFromConsumer ? null : request.isolationLevel === 1 ? 'read_committed' : 'read_uncommitted';
@@ -40,7 +39,7 @@ export function listOffsetsHandler(broker: KafkaServer): ApiHandler {
         }),
       })),
     };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 

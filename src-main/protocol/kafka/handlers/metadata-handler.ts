@@ -15,10 +15,9 @@ import { AUTHORIZED_OPERATIONS_OMITTED, type MetadataRequest, type MetadataRespo
 const TOPIC_OPERATIONS = [3, 4, 5, 6, 7, 8, 10, 11].reduce((bits, op) => bits | (1 << op), 0);
 const CLUSTER_OPERATIONS = [5, 7, 8, 9, 10, 11, 12].reduce((bits, op) => bits | (1 << op), 0);
 
-export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
+export function metadataHandler(deps: BrokerApiDeps): ApiHandler<MetadataRequest, MetadataResponse> {
   const { broker } = deps;
-  return async (message, context) => {
-    const request = message as unknown as MetadataRequest;
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const cache = broker.metadataCache;
     const allTopics = request.topics === null || (version === 0 && request.topics.length === 0);
@@ -47,7 +46,7 @@ export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
       topics,
       clusterAuthorizedOperations: request.includeClusterAuthorizedOperations ? CLUSTER_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
     };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 
