@@ -8,6 +8,7 @@
  * API but ApiVersions, a body that does not parse) throws `CloseConnection`; the socket server
  * then closes that connection and only that one.
  */
+import { Errors } from '../../core/common/kafka-errors';
 import { API_KEY_NAMES } from './api-keys';
 import { API_VERSIONS, isValidApiVersionsRequest } from './messages/api-versions';
 import { isFlexible, type ApiMessages } from './messages/api-message';
@@ -40,16 +41,13 @@ interface RegisteredApi {
   read(reader: ByteReader, version: number, flexible: boolean): (context: RequestContext) => Promise<((writer: ByteWriter) => void) | null>;
 }
 
-const UNSUPPORTED_VERSION = 35;
-const INVALID_REQUEST = 42;
-
 export class KafkaApis {
   private readonly apis = new Map<number, RegisteredApi>();
 
   constructor() {
     this.register(API_VERSIONS, async (request, context) => {
       // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
-      if (!isValidApiVersionsRequest(request, context.header.apiVersion)) return { errorCode: INVALID_REQUEST, apiKeys: [], throttleTimeMs: 0 };
+      if (!isValidApiVersionsRequest(request, context.header.apiVersion)) return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
       return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
     });
   }
@@ -131,6 +129,6 @@ export class KafkaApis {
   /** Kafka 2.4+: error 35 and just ApiVersions' own range, so the client can pick a version it speaks. */
   private unsupportedApiVersionsBody(): MessageOf<typeof API_VERSIONS.response, 'encodable'> {
     // No ThrottleTimeMs: the v0 layout has none.
-    return { errorCode: UNSUPPORTED_VERSION, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }], throttleTimeMs: 0 };
+    return { errorCode: Errors.UNSUPPORTED_VERSION.code, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }], throttleTimeMs: 0 };
   }
 }

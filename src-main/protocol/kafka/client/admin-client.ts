@@ -6,7 +6,8 @@
  * client names them (`org.apache.kafka.common.errors.TopicExistsException`), with the broker's
  * message when it sent one, else the error's default message.
  */
-import { errorForCode } from '../../../core/common/kafka-errors';
+import { ConfigSource } from '../../../core/admin/config-synonyms';
+import { errorForCode, Errors } from '../../../core/common/kafka-errors';
 import type { ApiMessages } from '../messages/api-message';
 import { API_VERSIONS } from '../messages/api-versions';
 import { CREATE_PARTITIONS } from '../messages/create-partitions';
@@ -20,7 +21,6 @@ import { KafkaConnection, KafkaConnectionError } from './kafka-connection';
 
 export { BootstrapConfigError, parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
 
-const NOT_CONTROLLER = 41;
 const TIMEOUT_EXCEPTION = 'org.apache.kafka.common.errors.TimeoutException';
 
 /** An error as the Java admin client raises it: fully qualified class name and message. */
@@ -80,8 +80,6 @@ export interface NewTopic {
   readonly assignment: ReadonlyArray<readonly number[]> | null;
   readonly configs: ReadonlyArray<readonly [string, string]>;
 }
-
-const DEFAULT_CONFIG_SOURCE = 5;
 
 export class AdminClient {
   private readonly bootstrap: BrokerAddress[];
@@ -151,7 +149,7 @@ export class AdminClient {
       if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
       result.set(
         r.resourceName,
-        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === DEFAULT_CONFIG_SOURCE })),
+        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === ConfigSource.DEFAULT_CONFIG })),
       );
     }
     return result;
@@ -225,7 +223,7 @@ export class AdminClient {
       const remaining = Math.max(0, deadline - Date.now());
       const { body: response } = await this.call(api, deadline, 'controller', body(remaining));
       const results = resultsOf(response);
-      if (!results.some((r) => r.errorCode === NOT_CONTROLLER) || Date.now() >= deadline) return results;
+      if (!results.some((r) => r.errorCode === Errors.NOT_CONTROLLER.code) || Date.now() >= deadline) return results;
       this.cluster = null;
       await sleep(100);
     }

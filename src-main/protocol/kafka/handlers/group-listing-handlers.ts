@@ -5,14 +5,14 @@
  * operations (v3+, when asked) are all it supports: READ, DELETE, DESCRIBE.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
-import { INT_MIN } from '../../../core/common/java-lang';
 import { Errors } from '../../../core/common/kafka-errors';
+import { AclOperation, AUTHORIZED_OPERATIONS_OMITTED, authorizedOperationsField } from '../authorized-operations';
 import type { ApiHandler } from '../kafka-apis';
 import type { DescribedGroup, DescribeGroupsRequest, DescribeGroupsResponse } from '../messages/describe-groups';
 import type { ListGroupsRequest, ListGroupsResponse } from '../messages/list-groups';
 
-/** AclOperation READ (3), DELETE (6), DESCRIBE (8) as bits. */
-const GROUP_OPERATIONS = [3, 6, 8].reduce((bits, op) => bits | (1 << op), 0);
+/** Every operation a group supports. */
+const GROUP_OPERATIONS = authorizedOperationsField([AclOperation.READ, AclOperation.DELETE, AclOperation.DESCRIBE]);
 
 export function listGroupsHandler(broker: KafkaServer): ApiHandler<ListGroupsRequest, ListGroupsResponse> {
   return async () => {
@@ -40,7 +40,7 @@ export function describeGroupsHandler(broker: KafkaServer): ApiHandler<DescribeG
           memberMetadata: m.metadata,
           memberAssignment: m.assignment,
         })),
-        authorizedOperations: request.includeAuthorizedOperations ? GROUP_OPERATIONS : INT_MIN,
+        authorizedOperations: request.includeAuthorizedOperations ? GROUP_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
       };
     });
     const response: DescribeGroupsResponse = { throttleTimeMs: 0, groups };

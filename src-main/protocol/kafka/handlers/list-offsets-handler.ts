@@ -7,13 +7,12 @@
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors } from '../../../core/common/kafka-errors';
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../../../core/log/log';
 import type { ApiHandler } from '../kafka-apis';
 import type { ListOffsetsPartitionResponse, ListOffsetsRequest, ListOffsetsResponse } from '../messages/list-offsets';
 
 const CONSUMER_REPLICA_ID = -1;
 const DEBUGGING_CONSUMER_ID = -2;
-const LATEST = -1;
-const EARLIEST = -2;
 
 export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
   return async (request, context) => {
@@ -45,8 +44,8 @@ export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsR
 
 function legacyOffsets(broker: KafkaServer, tp: { topic: string; partition: number }, timestamp: number, offset: number, maxNumOffsets: number): number[] {
   if (maxNumOffsets <= 0) return [];
-  if (timestamp === EARLIEST || offset < 0) return offset < 0 ? [] : [offset];
-  if (timestamp !== LATEST) return [offset];
+  if (timestamp === EARLIEST_TIMESTAMP || offset < 0) return offset < 0 ? [] : [offset];
+  if (timestamp !== LATEST_TIMESTAMP) return [offset];
   const log = broker.logManager?.getLog(tp);
   const bases = (log?.segments ?? []).map((s) => Math.max(s.baseOffset, log?.logStartOffset ?? 0)).filter((b) => b < offset);
   return [offset, ...[...new Set(bases)].reverse()].slice(0, maxNumOffsets);

@@ -18,10 +18,9 @@
  *              TopicAuthorizedOperations: int32 (v8+, default −2147483648)]
  *     ClusterAuthorizedOperations: int32          v8+ (default −2147483648)
  */
+import { AUTHORIZED_OPERATIONS_OMITTED } from '../authorized-operations';
 import { arrayOf, field, struct } from '../wire/schema';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
-
-export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 
 export const METADATA = apiMessages({
   apiKey: 3,
