@@ -61,6 +61,21 @@ const coreBoundary = {
   },
 };
 
+// The Kafka protocol's message types derive from its grammars (protocol/kafka/wire/schema.ts), so the
+// type-check proves every request and response; a cast through `unknown` would silence that proof.
+const protocolTypes = {
+  files: ['src-main/protocol/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+        message: 'no `as unknown as` in src-main/protocol: derive the type from the grammar (MessageOf, RequestOf, ResponseOf) instead.',
+      },
+    ],
+  },
+};
+
 export default defineConfig([
   globalIgnores(['out/', 'dist/', 'node_modules/', 'bench/results/', 'test-results/', '.tmp/']),
   js.configs.recommended,
@@ -95,4 +110,5 @@ export default defineConfig([
     },
   },
   coreBoundary,
+  protocolTypes,
 ]);
