@@ -41,6 +41,18 @@ describe('types derived from a grammar', () => {
     expect(decoded).toEqual({ errorCode: 0, logStartOffset: -1n, clusterId: null, isInternal: false, metadata: Buffer.alloc(0), records: null, replicaNodes: [], partitions: [] });
   });
 
+  it("a field's default is of the field's type, and null only where the field may be null", () => {
+    expect(field('Name', 'string', '0+', { nullableVersions: '0+', default: null })).toEqual({ name: 'Name', type: 'string', versions: '0+', nullableVersions: '0+', default: null });
+    // Never run: only the type-check reads these (each line must fail to compile).
+    const refusedByTheTypeCheck = (): void => {
+      // @ts-expect-error: an int64's default is a bigint.
+      field('LogStartOffset', 'int64', '5+', { default: -1 });
+      // @ts-expect-error: only a field with nullableVersions defaults to null.
+      field('Name', 'string', '0+', { default: null });
+    };
+    expect(refusedByTheTypeCheck).toBeTypeOf('function');
+  });
+
   it('a response a handler answers takes any Uint8Array; what the writer takes may leave fields to their defaults', () => {
     expectTypeOf<MessageOf<typeof GRAMMAR, 'encodable'>['metadata']>().toEqualTypeOf<Uint8Array>();
     expectTypeOf<MessageOf<typeof GRAMMAR, 'partial'>>().toEqualTypeOf<{

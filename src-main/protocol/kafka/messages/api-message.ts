@@ -1,5 +1,5 @@
 /** The grammar of one API: its key, the versions this broker speaks, and its request and response. */
-import { inVersions, type Field, type MessageOf } from '../wire/schema';
+import { inVersions, type Direction, type Field, type MessageOf } from '../wire/schema';
 
 export interface ApiMessages<Request extends readonly Field[] = readonly Field[], Response extends readonly Field[] = readonly Field[]> {
   readonly apiKey: number;
@@ -19,10 +19,10 @@ export function apiMessages<const Request extends readonly Field[], const Respon
 }
 
 /** A request as the broker reads it (bytes are Buffers). */
-export type RequestOf<Api extends ApiMessages, D extends 'decoded' | 'encodable' = 'decoded'> = MessageOf<Api['request'], D>;
+export type RequestOf<Api extends ApiMessages, D extends Direction = 'decoded'> = MessageOf<Api['request'], D>;
 
 /** A response as the broker writes it (bytes any Uint8Array). */
-export type ResponseOf<Api extends ApiMessages, D extends 'decoded' | 'encodable' = 'encodable'> = MessageOf<Api['response'], D>;
+export type ResponseOf<Api extends ApiMessages, D extends Direction = 'encodable'> = MessageOf<Api['response'], D>;
 
 /** Whether `version` of the API uses the flexible encoding (compact lengths, tagged fields, header v2 / response header v1). */
 export function isFlexible(api: ApiMessages, version: number): boolean {

@@ -72,11 +72,16 @@ type StructOf<F extends Field, D extends Direction> = D extends 'partial'
   ? { [K in F as Uncapitalize<K['name']>]?: FieldValueOf<K, D> }
   : { [K in F as Uncapitalize<K['name']>]: FieldValueOf<K, D> };
 
+/** A field's options, its default of the field's own type (null only where it may be null). */
+type FieldOptionsOf<T extends FieldType> =
+  | { readonly nullableVersions?: undefined; readonly default?: ValueOf<T, 'encodable'> }
+  | { readonly nullableVersions: string; readonly default?: ValueOf<T, 'encodable'> | null };
+
 /** The object a grammar reads to or writes from (see `Direction`); `Message` for a grammar known only as `Field[]`. */
 export type MessageOf<Fields extends readonly Field[], D extends Direction = 'decoded'> = string extends Fields[number]['name'] ? Message : StructOf<Fields[number], D>;
 
 export function field<const N extends string, const T extends FieldType>(name: N, type: T, versions: string): { readonly name: N; readonly type: T; readonly versions: string };
-export function field<const N extends string, const T extends FieldType, const O extends FieldOptions>(
+export function field<const N extends string, const T extends FieldType, const O extends FieldOptionsOf<T>>(
   name: N,
   type: T,
   versions: string,
@@ -153,7 +158,9 @@ function defaultOf(f: Field): unknown {
 // Writing
 
 // The reader and writer walk any grammar, so their bodies see a `Message`; each is declared once
-// more for a grammar's own type (an overload, checked by TypeScript against the body's signature).
+// more for a grammar's own type. These two overloads are the one place where a grammar's type is
+// asserted, not inferred: the walk below gives exactly `MessageOf` its grammar (every field, under
+// `keyOf`), as the round trips against kafka-python check (test/protocol/kafka/grammars-kafka-python.test.ts).
 export function writeMessage<const Fields extends readonly Field[]>(writer: ByteWriter, fields: Fields, version: number, message: MessageOf<Fields, 'partial'>, flexible?: boolean): void;
 export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message, flexible = false): void {
   for (const f of fields) {
