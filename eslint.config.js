@@ -84,6 +84,20 @@ const layerBoundaries = [
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('views'), message: STORES_LAYER_MESSAGE }] }] },
   },
 ];
+// The Kafka protocol's message types derive from its grammars (protocol/kafka/wire/schema.ts), so the
+// type-check proves every request and response; a cast through `unknown` would silence that proof.
+const protocolTypes = {
+  files: ['src-main/protocol/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+        message: 'no `as unknown as` in src-main/protocol: derive the type from the grammar (MessageOf, RequestOf, ResponseOf) instead.',
+      },
+    ],
+  },
+};
 
 export default defineConfig([
   globalIgnores(['out/', 'dist/', 'node_modules/', 'bench/results/', 'test-results/', '.tmp/']),
@@ -120,4 +134,5 @@ export default defineConfig([
   },
   coreBoundary,
   ...layerBoundaries,
+  protocolTypes,
 ]);

@@ -8,13 +8,14 @@
  * API but ApiVersions, a body that does not parse) throws `CloseConnection`; the socket server
  * then closes that connection and only that one.
  */
+import { Errors } from '../../core/common/kafka-errors';
 import { API_KEY_NAMES } from './api-keys';
-import { API_VERSIONS, isValidApiVersionsRequest, type ApiVersionsRequest } from './messages/api-versions';
+import { API_VERSIONS, isValidApiVersionsRequest } from './messages/api-versions';
 import { isFlexible, type ApiMessages } from './messages/api-message';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
 import { ByteWriter } from './wire/byte-writer';
-import { readMessage, skipTaggedFields, writeMessage, type Message } from './wire/schema';
+import { readMessage, skipTaggedFields, writeMessage, type Field, type MessageOf } from './wire/schema';
 
 export class CloseConnection extends Error {
   override readonly name = 'CloseConnection';
@@ -29,24 +30,43 @@ export interface RequestContext {
 }
 
 /** Returns the response body, or null for a request Kafka does not answer (Produce with acks=0). */
-export type ApiHandler = (request: Message, context: RequestContext) => Promise<Message | null>;
+export type ApiHandler<Request, Response> = (request: Request, context: RequestContext) => Promise<Response | null>;
 
-const UNSUPPORTED_VERSION = 35;
-const INVALID_REQUEST = 42;
+/**
+ * A registered API with its types closed over: reads a request body, and gives back what runs the
+ * handler and writes its response body (or null for none).
+ */
+interface RegisteredApi {
+  readonly messages: ApiMessages;
+  read(reader: ByteReader, version: number, flexible: boolean): (context: RequestContext) => Promise<((writer: ByteWriter) => void) | null>;
+}
 
 export class KafkaApis {
-  private readonly apis = new Map<number, { messages: ApiMessages; handler: ApiHandler }>();
+  private readonly apis = new Map<number, RegisteredApi>();
 
   constructor() {
     this.register(API_VERSIONS, async (request, context) => {
       // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
-      if (!isValidApiVersionsRequest(request as unknown as ApiVersionsRequest, context.header.apiVersion)) return { errorCode: INVALID_REQUEST, apiKeys: [], throttleTimeMs: 0 };
+      if (!isValidApiVersionsRequest(request, context.header.apiVersion)) return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
       return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
     });
   }
 
-  register(messages: ApiMessages, handler: ApiHandler): void {
-    this.apis.set(messages.apiKey, { messages, handler });
+  /** Registers an API's handler: it receives the request its grammar reads and must answer the response its grammar writes. */
+  register<Request extends readonly Field[], Response extends readonly Field[]>(
+    messages: ApiMessages<Request, Response>,
+    handler: NoInfer<ApiHandler<MessageOf<Request>, MessageOf<Response, 'partial'>>>,
+  ): void {
+    this.apis.set(messages.apiKey, {
+      messages,
+      read: (reader, version, flexible) => {
+        const request = readMessage(reader, messages.request, version, flexible);
+        return async (context) => {
+          const response = await handler(request, context);
+          return response === null ? null : (writer) => writeMessage(writer, messages.response, version, response, flexible);
+        };
+      },
+    });
   }
 
   /** The grammars of every API this broker answers. */
@@ -73,41 +93,42 @@ export class KafkaApis {
       const known = API_KEY_NAMES[header.apiKey];
       throw new CloseConnection(known ? `Unsupported API ${known} (key ${header.apiKey})` : `Unknown API key ${header.apiKey}`);
     }
-    const { messages, handler } = api;
+    const { messages } = api;
     if (header.apiVersion < messages.minVersion || header.apiVersion > messages.maxVersion) {
       if (header.apiKey === API_VERSIONS.apiKey) {
         // Kafka does not parse the body and answers in the v0 layout (librdkafka's v3 probe).
-        return this.frame(header, API_VERSIONS, 0, this.unsupportedApiVersionsBody());
+        return this.frame(header, API_VERSIONS, 0, (writer) => writeMessage(writer, API_VERSIONS.response, 0, this.unsupportedApiVersionsBody()));
       }
       throw new CloseConnection(`Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`);
     }
     const flexible = isFlexible(messages, header.apiVersion);
-    let request: Message;
+    let run: ReturnType<RegisteredApi['read']>;
     try {
       if (flexible) skipTaggedFields(reader); // request header v2
-      request = readMessage(reader, messages.request, header.apiVersion, flexible);
+      run = api.read(reader, header.apiVersion, flexible);
     } catch (error) {
       if (error instanceof ProtocolParseError) {
         throw new CloseConnection(`Error getting request for apiKey: ${messages.name}, apiVersion: ${header.apiVersion}, connectionId: ${clientAddress}: ${error.message}`);
       }
       throw error;
     }
-    const response = await handler(request, { header, listener, clientAddress });
-    return response === null ? null : this.frame(header, messages, header.apiVersion, response);
+    const writeBody = await run({ header, listener, clientAddress });
+    return writeBody === null ? null : this.frame(header, messages, header.apiVersion, writeBody);
   }
 
-  private frame(header: RequestHeader, messages: ApiMessages, version: number, body: Message): Buffer {
+  private frame(header: RequestHeader, messages: ApiMessages, version: number, writeBody: (writer: ByteWriter) => void): Buffer {
     const writer = new ByteWriter();
     writer.int32(header.correlationId);
     const flexible = isFlexible(messages, version);
     // Response header v1 for flexible versions, except ApiVersions' (v0 always, so any client can read it).
     if (flexible && messages.apiKey !== API_VERSIONS.apiKey) writer.unsignedVarint(0);
-    writeMessage(writer, messages.response, version, body, flexible);
+    writeBody(writer);
     return writer.toBuffer();
   }
 
   /** Kafka 2.4+: error 35 and just ApiVersions' own range, so the client can pick a version it speaks. */
-  private unsupportedApiVersionsBody(): Message {
-    return { errorCode: UNSUPPORTED_VERSION, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }] };
+  private unsupportedApiVersionsBody(): MessageOf<typeof API_VERSIONS.response, 'encodable'> {
+    // No ThrottleTimeMs: the v0 layout has none.
+    return { errorCode: Errors.UNSUPPORTED_VERSION.code, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }], throttleTimeMs: 0 };
   }
 }

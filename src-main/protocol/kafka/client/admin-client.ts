@@ -6,7 +6,8 @@
  * client names them (`org.apache.kafka.common.errors.TopicExistsException`), with the broker's
  * message when it sent one, else the error's default message.
  */
-import { errorForCode } from '../../../core/common/kafka-errors';
+import { ConfigSource } from '../../../core/admin/config-synonyms';
+import { errorForCode, Errors } from '../../../core/common/kafka-errors';
 import type { ApiMessages } from '../messages/api-message';
 import { API_VERSIONS } from '../messages/api-versions';
 import { CREATE_PARTITIONS } from '../messages/create-partitions';
@@ -14,13 +15,12 @@ import { CREATE_TOPICS } from '../messages/create-topics';
 import { DELETE_TOPICS } from '../messages/delete-topics';
 import { DESCRIBE_CONFIGS, RESOURCE_TYPE } from '../messages/describe-configs';
 import { METADATA, type MetadataResponse } from '../messages/metadata';
-import type { Message } from '../wire/schema';
+import type { Field, MessageOf } from '../wire/schema';
 import { parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
 import { KafkaConnection, KafkaConnectionError } from './kafka-connection';
 
 export { BootstrapConfigError, parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
 
-const NOT_CONTROLLER = 41;
 const TIMEOUT_EXCEPTION = 'org.apache.kafka.common.errors.TimeoutException';
 
 /** An error as the Java admin client raises it: fully qualified class name and message. */
@@ -80,8 +80,6 @@ export interface NewTopic {
   readonly assignment: ReadonlyArray<readonly number[]> | null;
   readonly configs: ReadonlyArray<readonly [string, string]>;
 }
-
-const DEFAULT_CONFIG_SOURCE = 5;
 
 export class AdminClient {
   private readonly bootstrap: BrokerAddress[];
@@ -147,11 +145,11 @@ export class AdminClient {
       resources: names.map((name) => ({ resourceType: RESOURCE_TYPE.TOPIC, resourceName: name, configurationKeys: null })),
       includeSynoyms: false,
     });
-    for (const r of response.body.results as Array<{ errorCode: number; errorMessage: string | null; resourceName: string; configs: Array<{ name: string; value: string | null; isDefault: boolean; configSource: number }> }>) {
+    for (const r of response.body.results) {
       if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
       result.set(
         r.resourceName,
-        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === DEFAULT_CONFIG_SOURCE })),
+        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === ConfigSource.DEFAULT_CONFIG })),
       );
     }
     return result;
@@ -171,13 +169,13 @@ export class AdminClient {
       ],
       timeoutMs,
       validateOnly: false,
-    }), 'topics');
+    }), (response) => response.topics);
     throwFirst(results);
   }
 
   async deleteTopics(names: readonly string[]): Promise<void> {
     const deadline = this.deadline();
-    const results = await this.controllerCall(DELETE_TOPICS, deadline, (timeoutMs) => ({ topicNames: [...names], timeoutMs }), 'responses');
+    const results = await this.controllerCall(DELETE_TOPICS, deadline, (timeoutMs) => ({ topicNames: [...names], timeoutMs }), (response) => response.responses);
     throwFirst(results);
   }
 
@@ -192,7 +190,7 @@ export class AdminClient {
         timeoutMs,
         validateOnly: false,
       }),
-      'results',
+      (response) => response.results,
     );
     throwFirst(results);
   }
@@ -210,24 +208,34 @@ export class AdminClient {
       includeClusterAuthorizedOperations: false,
       includeTopicAuthorizedOperations: false,
     });
-    this.cluster = body as unknown as MetadataResponse;
+    this.cluster = body;
     return this.cluster;
   }
 
   /** A controller API: on NOT_CONTROLLER everywhere, refresh the metadata and send again. */
-  private async controllerCall(api: ApiMessages, deadline: number, body: (timeoutMs: number) => Message, resultsKey: string): Promise<Array<{ name: string; errorCode: number; errorMessage?: string | null }>> {
+  private async controllerCall<Request extends readonly Field[], Response extends readonly Field[]>(
+    api: ApiMessages<Request, Response>,
+    deadline: number,
+    body: (timeoutMs: number) => MessageOf<Request, 'partial'>,
+    resultsOf: (response: MessageOf<Response>) => ReadonlyArray<{ name: string; errorCode: number; errorMessage?: string | null }>,
+  ): Promise<ReadonlyArray<{ name: string; errorCode: number; errorMessage?: string | null }>> {
     for (;;) {
       const remaining = Math.max(0, deadline - Date.now());
       const { body: response } = await this.call(api, deadline, 'controller', body(remaining));
-      const results = response[resultsKey] as Array<{ name: string; errorCode: number; errorMessage?: string | null }>;
-      if (!results.some((r) => r.errorCode === NOT_CONTROLLER) || Date.now() >= deadline) return results;
+      const results = resultsOf(response);
+      if (!results.some((r) => r.errorCode === Errors.NOT_CONTROLLER.code) || Date.now() >= deadline) return results;
       this.cluster = null;
       await sleep(100);
     }
   }
 
   /** Sends to a node (any, or the controller), retrying connection failures until the deadline. */
-  private async call(api: ApiMessages, deadline: number, target: 'any' | 'controller', body: Message): Promise<{ body: Message; version: number }> {
+  private async call<Request extends readonly Field[], Response extends readonly Field[]>(
+    api: ApiMessages<Request, Response>,
+    deadline: number,
+    target: 'any' | 'controller',
+    body: MessageOf<Request, 'partial'>,
+  ): Promise<{ body: MessageOf<Response>; version: number }> {
     let backoffMs = 50;
     for (;;) {
       try {
@@ -239,7 +247,7 @@ export class AdminClient {
         if (!(e instanceof KafkaConnectionError)) throw e;
         this.dropConnections();
         if (Date.now() + backoffMs >= deadline) {
-          const what = e.kind === 'timeout' && api !== METADATA ? `Call(callName=${callName(api)}) timed out` : 'Timed out waiting for a node assignment.';
+          const what = e.kind === 'timeout' && api.apiKey !== METADATA.apiKey ? `Call(callName=${callName(api)}) timed out` : 'Timed out waiting for a node assignment.';
           throw new AdminException(TIMEOUT_EXCEPTION, what);
         }
         await sleep(backoffMs);
@@ -294,8 +302,7 @@ export class AdminClient {
     }
     // As the Java AdminClient of kafka-topics.sh names itself (`ApiVersionsRequest` v3).
     const versions = await connection.send(API_VERSIONS, API_VERSIONS.maxVersion, { clientSoftwareName: 'apache-kafka-java', clientSoftwareVersion: '2.5.1' }, timeoutMs);
-    const keys = versions.apiKeys as Array<{ apiKey: number; maxVersion: number }>;
-    this.brokerVersions.set(nodeId, new Map(keys.map((k) => [k.apiKey, k.maxVersion])));
+    this.brokerVersions.set(nodeId, new Map(versions.apiKeys.map((k) => [k.apiKey, k.maxVersion])));
     this.connections.set(nodeId, connection);
     return connection;
   }

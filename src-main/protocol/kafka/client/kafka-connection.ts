@@ -9,7 +9,7 @@ import { isFlexible, type ApiMessages } from '../messages/api-message';
 import { API_VERSIONS } from '../messages/api-versions';
 import { ByteWriter } from '../wire/byte-writer';
 import { ByteReader } from '../wire/byte-reader';
-import { encodeMessage, readMessage, skipTaggedFields, type Message } from '../wire/schema';
+import { encodeMessage, readMessage, skipTaggedFields, type Field, type MessageOf } from '../wire/schema';
 
 /** The host names a Kafka Dojo client may dial: the brokers listen on 127.0.0.1. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost']);
@@ -29,7 +29,8 @@ interface Pending {
   readonly correlationId: number;
   readonly api: ApiMessages;
   readonly version: number;
-  readonly resolve: (m: Message) => void;
+  /** Reads the response body with the request's grammar and resolves the request's promise with it. */
+  readonly deliver: (reader: ByteReader, flexible: boolean) => void;
   readonly reject: (e: Error) => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -76,7 +77,12 @@ export class KafkaConnection {
   }
 
   /** Sends one request; resolves with the decoded response body. */
-  send(api: ApiMessages, version: number, body: Message, timeoutMs: number): Promise<Message> {
+  send<Request extends readonly Field[], Response extends readonly Field[]>(
+    api: ApiMessages<Request, Response>,
+    version: number,
+    body: MessageOf<Request, 'partial'>,
+    timeoutMs: number,
+  ): Promise<MessageOf<Response>> {
     if (this.closed) return Promise.reject(new KafkaConnectionError(`Connection to ${this.host}:${this.port} is closed`, 'disconnected'));
     const correlationId = this.nextCorrelationId++;
     const flexible = isFlexible(api, version);
@@ -90,7 +96,8 @@ export class KafkaConnection {
         this.failAll(new KafkaConnectionError(`${api.name} request to ${this.host}:${this.port} timed out after ${timeoutMs} ms`, 'timeout'));
         this.close();
       }, timeoutMs);
-      this.pending.push({ correlationId, api, version, resolve, reject, timer });
+      const deliver = (reader: ByteReader, responseFlexible: boolean) => resolve(readMessage(reader, api.response, version, responseFlexible));
+      this.pending.push({ correlationId, api, version, deliver, reject, timer });
       this.socket.write(frame);
     });
   }
@@ -127,7 +134,7 @@ export class KafkaConnection {
       const reader = new ByteReader(frame, 4);
       // Response header v1 for flexible versions, except ApiVersions' (always v0).
       if (flexible && next.api.apiKey !== API_VERSIONS.apiKey) skipTaggedFields(reader);
-      next.resolve(readMessage(reader, next.api.response, next.version, flexible));
+      next.deliver(reader, flexible);
     } catch (e) {
       next.reject(e instanceof Error ? e : new Error(String(e)));
     }

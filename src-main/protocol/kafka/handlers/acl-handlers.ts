@@ -5,23 +5,26 @@
  */
 import { Errors } from '../../../core/common/kafka-errors';
 import type { ApiHandler } from '../kafka-apis';
+import type { DeleteAclsRequest, DeleteAclsResponse } from '../messages/delete-acls';
+import type { CreateAclsRequest, CreateAclsResponse } from '../messages/create-acls';
+import type { DescribeAclsRequest, DescribeAclsResponse } from '../messages/describe-acls';
 
 const SECURITY_DISABLED = Errors.SECURITY_DISABLED.code;
 
-export function describeAclsHandler(): ApiHandler {
+export function describeAclsHandler(): ApiHandler<DescribeAclsRequest, DescribeAclsResponse> {
   return async () => ({ throttleTimeMs: 0, errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker', resources: [] });
 }
 
-export function createAclsHandler(): ApiHandler {
+export function createAclsHandler(): ApiHandler<CreateAclsRequest, CreateAclsResponse> {
   return async (request) => {
-    const creations = request.creations as readonly unknown[];
+    const creations = request.creations;
     return { throttleTimeMs: 0, results: creations.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.' })) };
   };
 }
 
-export function deleteAclsHandler(): ApiHandler {
+export function deleteAclsHandler(): ApiHandler<DeleteAclsRequest, DeleteAclsResponse> {
   return async (request) => {
-    const filters = request.filters as readonly unknown[];
+    const filters = request.filters;
     return { throttleTimeMs: 0, filterResults: filters.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.', matchingAcls: [] })) };
   };
 }

@@ -6,9 +6,9 @@
 import { Errors } from '../../../core/common/kafka-errors';
 import type { TopicPartition } from '../../../core/common/topic-partition';
 import type { ApiHandler } from '../kafka-apis';
-import type { DescribeLogDirsRequest, DescribeLogDirsResult } from '../messages/describe-log-dirs';
-import type { ElectLeadersRequest } from '../messages/elect-leaders';
-import type { InitProducerIdRequest } from '../messages/init-producer-id';
+import type { DescribeLogDirsRequest, DescribeLogDirsResponse, DescribeLogDirsResult } from '../messages/describe-log-dirs';
+import type { ElectLeadersRequest, ElectLeadersResponse } from '../messages/elect-leaders';
+import type { InitProducerIdRequest, InitProducerIdResponse } from '../messages/init-producer-id';
 import { isActiveController, type BrokerApiDeps } from './broker-api-deps';
 import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
@@ -22,9 +22,8 @@ function byTopic<T extends { partition: TopicPartition }>(items: readonly T[], t
   return [...topics].map(([topic, partitionResult]) => ({ topic, partitionResult }));
 }
 
-export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as ElectLeadersRequest;
+export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandler<ElectLeadersRequest, ElectLeadersResponse> {
+  return async (request, context) => {
     const electionType = context.header.apiVersion === 0 || request.electionType === 0 ? 'PREFERRED' : 'UNCLEAN';
     const partitions: TopicPartition[] =
       request.topicPartitions === null
@@ -39,9 +38,8 @@ export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandle
   };
 }
 
-export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as DescribeLogDirsRequest;
+export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
+  return async (request) => {
     const wanted = request.topics === null ? null : new Set(request.topics.flatMap((t) => t.partitionIndex.map((p) => `${t.topic}-${p}`)));
     const logManager = broker.logManager;
     const results: DescribeLogDirsResult[] = [];
@@ -67,9 +65,8 @@ export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler {
   };
 }
 
-export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as InitProducerIdRequest;
+export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler<InitProducerIdRequest, InitProducerIdResponse> {
+  return async (request) => {
     const manager = broker.producerIdManager;
     // No transaction coordinator runs here: transactional ids are refused (see transactional-ids.ts).
     if (request.transactionalId !== null) return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };

@@ -11,8 +11,8 @@ import { ConfigSource, type ConfigSynonym } from '../../../core/admin/config-syn
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import { DEFAULT_KAFKA_BUILD, javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
-import type { AlterConfigsRequest } from '../messages/alter-configs';
-import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
+import type { AlterConfigsRequest, AlterConfigsResponse } from '../messages/alter-configs';
+import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResponse, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
 import type { BrokerApiDeps } from './broker-api-deps';
 
 /** `ConfigResource.Type.forId`: an id Kafka does not know is UNKNOWN (0). */
@@ -64,9 +64,8 @@ function described(e: ConfigEntryView, includeSynonyms: boolean): DescribedConfi
   };
 }
 
-export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as DescribeConfigsRequest;
+export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
+  return async (request) => {
     const resources = distinctResources(request.resources);
     const unexpected = resources.find((r) => !TYPE_NAMES.has(r.resourceType));
     if (unexpected !== undefined) {
@@ -111,9 +110,8 @@ function unexpectedAlterResource(resources: AlterConfigsRequest['resources']): s
   return null;
 }
 
-export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as AlterConfigsRequest;
+export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
+  return async (request) => {
     // 2.5's AlterConfigsRequest.ConfigEntry requires a value: the request does not parse.
     const nullValue = request.resources.flatMap((r) => r.configs).find((c) => c.value === null);
     if (nullValue !== undefined) throw new CloseConnection(`Error getting request for apiKey: AlterConfigs: value of ${nullValue.name} is null`);

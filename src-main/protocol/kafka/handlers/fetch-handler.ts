@@ -17,14 +17,13 @@ import type { FetchPartitionResponse, FetchRequest, FetchResponse } from '../mes
 
 const INVALID_SESSION_ID = 0;
 
-export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as FetchRequest;
+export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchRequest, FetchResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     if (request.sessionId !== INVALID_SESSION_ID) {
       // No session was ever handed out, so any id the client names is unknown to this broker.
       const response: FetchResponse = { throttleTimeMs: 0, errorCode: Errors.FETCH_SESSION_ID_NOT_FOUND.code, sessionId: 0, topics: [] };
-      return response as unknown as Record<string, unknown>;
+      return response;
     }
     const partitions = request.topics.flatMap((t) =>
       t.fetchPartitions.map((p) => ({
@@ -74,6 +73,6 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler {
         }),
       })),
     };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }

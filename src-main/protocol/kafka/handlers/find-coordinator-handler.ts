@@ -14,21 +14,17 @@ import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 const GROUP = 0;
 const TRANSACTION = 1;
 
-export function findCoordinatorHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as FindCoordinatorRequest;
-    const answer = (error: ErrorName, node: CoordinatorNode): Record<string, unknown> => {
-      const response: FindCoordinatorResponse = {
-        throttleTimeMs: 0,
-        errorCode: Errors[error].code,
-        // `Errors.message()`: the exception's default message, or the error's name for NONE.
-        errorMessage: Errors[error].message,
-        nodeId: node.id,
-        host: node.host,
-        port: node.port,
-      };
-      return response as unknown as Record<string, unknown>;
-    };
+export function findCoordinatorHandler(broker: KafkaServer): ApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
+  return async (request, context) => {
+    const answer = (error: ErrorName, node: CoordinatorNode): FindCoordinatorResponse => ({
+      throttleTimeMs: 0,
+      errorCode: Errors[error].code,
+      // `Errors.message()`: the exception's default message, or the error's name for NONE.
+      errorMessage: Errors[error].message,
+      nodeId: node.id,
+      host: node.host,
+      port: node.port,
+    });
     if (request.keyType === TRANSACTION) return answer(TRANSACTIONAL_ID_REFUSED, NO_NODE);
     if (request.keyType !== GROUP) return answer('INVALID_REQUEST', NO_NODE);
     const coordinator = broker.groupCoordinator;

@@ -5,26 +5,25 @@
  * operations (v3+, when asked) are all it supports: READ, DELETE, DESCRIBE.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
-import { INT_MIN } from '../../../core/common/java-lang';
 import { Errors } from '../../../core/common/kafka-errors';
+import { AclOperation, AUTHORIZED_OPERATIONS_OMITTED, authorizedOperationsField } from '../authorized-operations';
 import type { ApiHandler } from '../kafka-apis';
 import type { DescribedGroup, DescribeGroupsRequest, DescribeGroupsResponse } from '../messages/describe-groups';
-import type { ListGroupsResponse } from '../messages/list-groups';
+import type { ListGroupsRequest, ListGroupsResponse } from '../messages/list-groups';
 
-/** AclOperation READ (3), DELETE (6), DESCRIBE (8) as bits. */
-const GROUP_OPERATIONS = [3, 6, 8].reduce((bits, op) => bits | (1 << op), 0);
+/** Every operation a group supports. */
+const GROUP_OPERATIONS = authorizedOperationsField([AclOperation.READ, AclOperation.DELETE, AclOperation.DESCRIBE]);
 
-export function listGroupsHandler(broker: KafkaServer): ApiHandler {
+export function listGroupsHandler(broker: KafkaServer): ApiHandler<ListGroupsRequest, ListGroupsResponse> {
   return async () => {
     const result = broker.groupCoordinator?.handleListGroups() ?? { error: 'COORDINATOR_NOT_AVAILABLE' as const, groups: [] };
     const response: ListGroupsResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, groups: result.groups };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 
-export function describeGroupsHandler(broker: KafkaServer): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as DescribeGroupsRequest;
+export function describeGroupsHandler(broker: KafkaServer): ApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
+  return async (request) => {
     const groups = request.groups.map((groupId): DescribedGroup => {
       const result = broker.groupCoordinator?.handleDescribeGroup(groupId) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as const, summary: { state: '', protocolType: '', protocol: '', members: [] } };
       return {
@@ -41,10 +40,10 @@ export function describeGroupsHandler(broker: KafkaServer): ApiHandler {
           memberMetadata: m.metadata,
           memberAssignment: m.assignment,
         })),
-        authorizedOperations: request.includeAuthorizedOperations ? GROUP_OPERATIONS : INT_MIN,
+        authorizedOperations: request.includeAuthorizedOperations ? GROUP_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
       };
     });
     const response: DescribeGroupsResponse = { throttleTimeMs: 0, groups };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }

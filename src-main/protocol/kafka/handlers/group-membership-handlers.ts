@@ -10,12 +10,10 @@ import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
 import { syncError, type SyncGroupResult } from '../../../core/coordinator/group/group-metadata';
 import type { ApiHandler, RequestContext } from '../kafka-apis';
-import type { HeartbeatRequest } from '../messages/heartbeat';
+import type { HeartbeatRequest, HeartbeatResponse } from '../messages/heartbeat';
 import type { JoinGroupRequest, JoinGroupResponse } from '../messages/join-group';
 import type { LeaveGroupRequest, LeaveGroupResponse } from '../messages/leave-group';
 import type { SyncGroupRequest, SyncGroupResponse } from '../messages/sync-group';
-
-type Body = Record<string, unknown>;
 
 /** `request.session.clientAddress.toString`: an InetAddress prints as `/host`. */
 export function clientHost(context: RequestContext): string {
@@ -23,11 +21,10 @@ export function clientHost(context: RequestContext): string {
   return `/${at >= 0 ? context.clientAddress.slice(0, at) : context.clientAddress}`;
 }
 
-export function joinGroupHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as JoinGroupRequest;
+export function joinGroupHandler(broker: KafkaServer): ApiHandler<JoinGroupRequest, JoinGroupResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
-    const respond = (r: Omit<JoinGroupResponse, 'throttleTimeMs'>): Body => ({ throttleTimeMs: 0, ...r }) as unknown as Body;
+    const respond = (r: Omit<JoinGroupResponse, 'throttleTimeMs'>): JoinGroupResponse => ({ throttleTimeMs: 0, ...r });
     const coordinator = broker.groupCoordinator;
     // v7+ carries "no protocol" as null, older versions as "" (GroupCoordinator.NoProtocol).
     const noProtocol = version >= 7 ? null : '';
@@ -57,9 +54,8 @@ export function joinGroupHandler(broker: KafkaServer): ApiHandler {
   };
 }
 
-export function syncGroupHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as SyncGroupRequest;
+export function syncGroupHandler(broker: KafkaServer): ApiHandler<SyncGroupRequest, SyncGroupResponse> {
+  return async (request, context) => {
     const coordinator = broker.groupCoordinator;
     const assignments = new Map(request.assignments.map((a) => [a.memberId, a.assignment]));
     const protocol = { type: request.protocolType, name: request.protocolName };
@@ -70,21 +66,19 @@ export function syncGroupHandler(broker: KafkaServer): ApiHandler {
     else if (!coordinator) result = syncError('COORDINATOR_NOT_AVAILABLE');
     else result = await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, assignments, protocol);
     const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, protocolType: result.protocolType, protocolName: result.protocolName, assignment: result.assignment };
-    return response as unknown as Body;
+    return response;
   };
 }
 
-export function heartbeatHandler(broker: KafkaServer): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as HeartbeatRequest;
+export function heartbeatHandler(broker: KafkaServer): ApiHandler<HeartbeatRequest, HeartbeatResponse> {
+  return async (request) => {
     const error = broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId) ?? 'COORDINATOR_NOT_AVAILABLE';
     return { throttleTimeMs: 0, errorCode: Errors[error].code };
   };
 }
 
-export function leaveGroupHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as LeaveGroupRequest;
+export function leaveGroupHandler(broker: KafkaServer): ApiHandler<LeaveGroupRequest, LeaveGroupResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const leaving = version <= 2 ? [{ memberId: request.memberId, groupInstanceId: null }] : request.members;
     const result = broker.groupCoordinator?.handleLeaveGroup(request.groupId, leaving) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, members: [] };
@@ -95,6 +89,6 @@ export function leaveGroupHandler(broker: KafkaServer): ApiHandler {
       errorCode: Errors[version <= 2 ? single : result.error].code,
       members: result.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, errorCode: Errors[m.error].code })),
     };
-    return response as unknown as Body;
+    return response;
   };
 }

@@ -7,17 +7,15 @@
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors } from '../../../core/common/kafka-errors';
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../../../core/log/log';
 import type { ApiHandler } from '../kafka-apis';
 import type { ListOffsetsPartitionResponse, ListOffsetsRequest, ListOffsetsResponse } from '../messages/list-offsets';
 
 const CONSUMER_REPLICA_ID = -1;
 const DEBUGGING_CONSUMER_ID = -2;
-const LATEST = -1;
-const EARLIEST = -2;
 
-export function listOffsetsHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as ListOffsetsRequest;
+export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const isFromConsumer = request.replicaId === CONSUMER_REPLICA_ID || request.replicaId === DEBUGGING_CONSUMER_ID;
     const isolation = !isFromConsumer ? null : request.isolationLevel === 1 ? 'read_committed' : 'read_uncommitted';
@@ -40,14 +38,14 @@ export function listOffsetsHandler(broker: KafkaServer): ApiHandler {
         }),
       })),
     };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 
 function legacyOffsets(broker: KafkaServer, tp: { topic: string; partition: number }, timestamp: number, offset: number, maxNumOffsets: number): number[] {
   if (maxNumOffsets <= 0) return [];
-  if (timestamp === EARLIEST || offset < 0) return offset < 0 ? [] : [offset];
-  if (timestamp !== LATEST) return [offset];
+  if (timestamp === EARLIEST_TIMESTAMP || offset < 0) return offset < 0 ? [] : [offset];
+  if (timestamp !== LATEST_TIMESTAMP) return [offset];
   const log = broker.logManager?.getLog(tp);
   const bases = (log?.segments ?? []).map((s) => Math.max(s.baseOffset, log?.logStartOffset ?? 0)).filter((b) => b < offset);
   return [offset, ...[...new Set(bases)].reverse()].slice(0, maxNumOffsets);

@@ -7,18 +7,20 @@
  */
 import { GROUP_METADATA_TOPIC_NAME, isInternalTopic } from '../../../core/admin/topic-name';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
+import { AclOperation, AUTHORIZED_OPERATIONS_OMITTED, authorizedOperationsField } from '../authorized-operations';
 import type { ApiHandler } from '../kafka-apis';
+import type { MetadataRequest, MetadataResponse, MetadataResponsePartition, MetadataResponseTopic } from '../messages/metadata';
 import type { BrokerApiDeps } from './broker-api-deps';
-import { AUTHORIZED_OPERATIONS_OMITTED, type MetadataRequest, type MetadataResponse, type MetadataResponsePartition, type MetadataResponseTopic } from '../messages/metadata';
 
-/** With no authorizer, Kafka reports every operation a resource type supports (AclOperation bits). */
-const TOPIC_OPERATIONS = [3, 4, 5, 6, 7, 8, 10, 11].reduce((bits, op) => bits | (1 << op), 0);
-const CLUSTER_OPERATIONS = [5, 7, 8, 9, 10, 11, 12].reduce((bits, op) => bits | (1 << op), 0);
+const { READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE } = AclOperation;
 
-export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
+/** With no authorizer, Kafka reports every operation a resource type supports. */
+const TOPIC_OPERATIONS = authorizedOperationsField([READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS]);
+const CLUSTER_OPERATIONS = authorizedOperationsField([CREATE, ALTER, DESCRIBE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE]);
+
+export function metadataHandler(deps: BrokerApiDeps): ApiHandler<MetadataRequest, MetadataResponse> {
   const { broker } = deps;
-  return async (message, context) => {
-    const request = message as unknown as MetadataRequest;
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const cache = broker.metadataCache;
     const allTopics = request.topics === null || (version === 0 && request.topics.length === 0);
@@ -47,7 +49,7 @@ export function metadataHandler(deps: BrokerApiDeps): ApiHandler {
       topics,
       clusterAuthorizedOperations: request.includeClusterAuthorizedOperations ? CLUSTER_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED,
     };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 

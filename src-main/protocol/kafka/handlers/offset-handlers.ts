@@ -17,11 +17,8 @@ import type { ApiHandler } from '../kafka-apis';
 import type { OffsetCommitRequest, OffsetCommitResponse } from '../messages/offset-commit';
 import type { OffsetFetchRequest, OffsetFetchResponse, OffsetFetchResponsePartition } from '../messages/offset-fetch';
 
-type Body = Record<string, unknown>;
-
-export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as OffsetCommitRequest;
+export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler<OffsetCommitRequest, OffsetCommitResponse> {
+  return async (request) => {
     const now = time.nowMs();
     const errors = new Map<string, ErrorName>();
     const offsets: Array<{ topic: string; partition: number; value: OffsetAndMetadata }> = [];
@@ -59,7 +56,7 @@ export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler
         partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code })),
       })),
     };
-    return response as unknown as Body;
+    return response;
   };
 }
 
@@ -73,9 +70,8 @@ function byTopic(partitions: readonly OffsetFetchPartition[]): OffsetFetchRespon
   return [...topics].map(([name, list]) => ({ name, partitions: list }));
 }
 
-export function offsetFetchHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as OffsetFetchRequest;
+export function offsetFetchHandler(broker: KafkaServer): ApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const requested = request.topics === null ? null : request.topics.flatMap((t) => t.partitionIndexes.map((partition) => ({ topic: t.name, partition })));
     const result = broker.groupCoordinator?.handleFetchOffsets(request.groupId, requested) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, partitions: [] };
@@ -88,6 +84,6 @@ export function offsetFetchHandler(broker: KafkaServer): ApiHandler {
     } else {
       response = { throttleTimeMs: 0, topics: [], errorCode: Errors[result.error].code };
     }
-    return response as unknown as Body;
+    return response;
   };
 }

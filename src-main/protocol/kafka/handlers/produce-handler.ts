@@ -35,7 +35,7 @@ function validateRecords(version: number, records: Buffer): { error: ErrorName; 
 }
 
 /** `sendErrorResponseMaybeThrottle`: the one error for every partition, or (acks=0, no response to carry it) the connection closed. */
-function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: number): Record<string, unknown> {
+function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: number): ProduceResponse {
   if (request.acks === 0) throw new CloseConnection(`Closing connection for produce request with correlation id ${correlationId}: ${Errors[error].message}`);
   const partition = (partitionIndex: number): ProducePartitionResponse => ({
     partitionIndex,
@@ -47,15 +47,14 @@ function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: num
     errorMessage: null,
   });
   const response: ProduceResponse = { responses: request.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => partition(p.partitionIndex)) })), throttleTimeMs: 0 };
-  return response as unknown as Record<string, unknown>;
+  return response;
 }
 
 /** `AdminUtils.AdminClientId`: the one client id whose produce may write internal topics. */
 const ADMIN_CLIENT_ID = '__admin_client';
 
-export function produceHandler(broker: KafkaServer): ApiHandler {
-  return async (message, context) => {
-    const request = message as unknown as ProduceRequest;
+export function produceHandler(broker: KafkaServer): ApiHandler<ProduceRequest, ProduceResponse> {
+  return async (request, context) => {
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
     if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) return refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId);
@@ -106,7 +105,7 @@ export function produceHandler(broker: KafkaServer): ApiHandler {
       return null;
     }
     const response: ProduceResponse = { responses, throttleTimeMs: 0 };
-    return response as unknown as Record<string, unknown>;
+    return response;
   };
 }
 

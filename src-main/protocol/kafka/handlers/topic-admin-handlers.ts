@@ -6,9 +6,9 @@
  */
 import { Errors } from '../../../core/common/kafka-errors';
 import type { ApiHandler } from '../kafka-apis';
-import type { CreatePartitionsRequest } from '../messages/create-partitions';
-import type { CreateTopicsRequest } from '../messages/create-topics';
-import type { DeleteTopicsRequest } from '../messages/delete-topics';
+import type { CreatePartitionsRequest, CreatePartitionsResponse } from '../messages/create-partitions';
+import type { CreateTopicsRequest, CreateTopicsResponse } from '../messages/create-topics';
+import type { DeleteTopicsRequest, DeleteTopicsResponse } from '../messages/delete-topics';
 import { duplicates, isActiveController, type BrokerApiDeps } from './broker-api-deps';
 
 type Result = { name: string; errorCode: number; errorMessage: string | null };
@@ -17,9 +17,8 @@ function notController(name: string): Result {
   return { name, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null };
 }
 
-export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as CreateTopicsRequest;
+export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
+  return async (request) => {
     const names = request.topics.map((t) => t.name);
     const unique = [...new Set(names)];
     if (!isActiveController(broker)) return { throttleTimeMs: 0, topics: unique.map(notController) };
@@ -45,9 +44,8 @@ export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
   };
 }
 
-export function deleteTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as DeleteTopicsRequest;
+export function deleteTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
+  return async (request) => {
     const unique = [...new Set(request.topicNames)];
     if (!isActiveController(broker)) return { throttleTimeMs: 0, responses: unique.map((name) => ({ name, errorCode: Errors.NOT_CONTROLLER.code })) };
     const results = await admin.deleteTopics(unique, request.timeoutMs);
@@ -55,9 +53,8 @@ export function deleteTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
   };
 }
 
-export function createPartitionsHandler({ broker, admin }: BrokerApiDeps): ApiHandler {
-  return async (message) => {
-    const request = message as unknown as CreatePartitionsRequest;
+export function createPartitionsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
+  return async (request) => {
     const names = request.topics.map((t) => t.name);
     const unique = [...new Set(names)];
     if (!isActiveController(broker)) return { throttleTimeMs: 0, results: unique.map(notController) };

@@ -10,14 +10,9 @@
  *     Responses: [ErrorCode: int16, ErrorMessage: string (nullable), ResourceType: int8, ResourceName: string]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface AlterConfigsRequest {
-  resources: Array<{ resourceType: number; resourceName: string; configs: Array<{ name: string; value: string | null }> }>;
-  validateOnly: boolean;
-}
-
-export const ALTER_CONFIGS: ApiMessages = {
+export const ALTER_CONFIGS = apiMessages({
   apiKey: 33,
   name: 'AlterConfigs',
   minVersion: 0,
@@ -38,4 +33,7 @@ export const ALTER_CONFIGS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type AlterConfigsRequest = RequestOf<typeof ALTER_CONFIGS>;
+export type AlterConfigsResponse = ResponseOf<typeof ALTER_CONFIGS>;

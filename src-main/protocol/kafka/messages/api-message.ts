@@ -1,7 +1,7 @@
 /** The grammar of one API: its key, the versions this broker speaks, and its request and response. */
-import { inVersions, type Field } from '../wire/schema';
+import { inVersions, type Direction, type Field, type MessageOf } from '../wire/schema';
 
-export interface ApiMessages {
+export interface ApiMessages<Request extends readonly Field[] = readonly Field[], Response extends readonly Field[] = readonly Field[]> {
   readonly apiKey: number;
   readonly name: string;
   readonly minVersion: number;
@@ -9,9 +9,20 @@ export interface ApiMessages {
   readonly maxVersion: number;
   /** Kafka's `flexibleVersions` (KIP-482) where this broker speaks them: `"2+"`; absent for none. */
   readonly flexibleVersions?: string;
-  readonly request: readonly Field[];
-  readonly response: readonly Field[];
+  readonly request: Request;
+  readonly response: Response;
 }
+
+/** An API's grammar with its field types kept, so its request and response types derive from it. */
+export function apiMessages<const Request extends readonly Field[], const Response extends readonly Field[]>(api: ApiMessages<Request, Response>): ApiMessages<Request, Response> {
+  return api;
+}
+
+/** A request as the broker reads it (bytes are Buffers). */
+export type RequestOf<Api extends ApiMessages, D extends Direction = 'decoded'> = MessageOf<Api['request'], D>;
+
+/** A response as the broker writes it (bytes any Uint8Array). */
+export type ResponseOf<Api extends ApiMessages, D extends Direction = 'encodable'> = MessageOf<Api['response'], D>;
 
 /** Whether `version` of the API uses the flexible encoding (compact lengths, tagged fields, header v2 / response header v1). */
 export function isFlexible(api: ApiMessages, version: number): boolean {

@@ -10,20 +10,9 @@
  *     ThrottleTimeMs: int32 [v1+]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface ApiVersionsRequest {
-  clientSoftwareName: string;
-  clientSoftwareVersion: string;
-}
-
-export interface ApiVersionsResponse {
-  errorCode: number;
-  apiKeys: Array<{ apiKey: number; minVersion: number; maxVersion: number }>;
-  throttleTimeMs?: number;
-}
-
-export const API_VERSIONS: ApiMessages = {
+export const API_VERSIONS = apiMessages({
   apiKey: 18,
   name: 'ApiVersions',
   minVersion: 0,
@@ -35,7 +24,10 @@ export const API_VERSIONS: ApiMessages = {
     field('ApiKeys', arrayOf(struct(field('ApiKey', 'int16', '0+'), field('MinVersion', 'int16', '0+'), field('MaxVersion', 'int16', '0+'))), '0+'),
     field('ThrottleTimeMs', 'int32', '1+'),
   ],
-};
+});
+
+export type ApiVersionsRequest = RequestOf<typeof API_VERSIONS>;
+export type ApiVersionsResponse = ResponseOf<typeof API_VERSIONS>;
 
 /** `ApiVersionsRequest.SOFTWARE_NAME_VERSION_PATTERN`: what a v3 request's name and version must match. */
 const SOFTWARE_NAME_VERSION = /^[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?$/;

@@ -9,9 +9,9 @@
  *     Results: [ErrorCode: int16, ErrorMessage: string?]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export const CREATE_ACLS: ApiMessages = {
+export const CREATE_ACLS = apiMessages({
   apiKey: 30,
   name: 'CreateAcls',
   minVersion: 0,
@@ -35,4 +35,7 @@ export const CREATE_ACLS: ApiMessages = {
     ),
   ],
   response: [field('ThrottleTimeMs', 'int32', '0+'), field('Results', arrayOf(struct(field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+' }))), '0+')],
-};
+});
+
+export type CreateAclsRequest = RequestOf<typeof CREATE_ACLS>;
+export type CreateAclsResponse = ResponseOf<typeof CREATE_ACLS>;

@@ -10,15 +10,9 @@
  *     Results: [Name: string, ErrorCode: int16, ErrorMessage: string (nullable)]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface CreatePartitionsRequest {
-  topics: Array<{ name: string; count: number; assignments: Array<{ brokerIds: number[] }> | null }>;
-  timeoutMs: number;
-  validateOnly: boolean;
-}
-
-export const CREATE_PARTITIONS: ApiMessages = {
+export const CREATE_PARTITIONS = apiMessages({
   apiKey: 37,
   name: 'CreatePartitions',
   minVersion: 0,
@@ -33,4 +27,7 @@ export const CREATE_PARTITIONS: ApiMessages = {
     field('ThrottleTimeMs', 'int32', '0+'),
     field('Results', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }))), '0+'),
   ],
-};
+});
+
+export type CreatePartitionsRequest = RequestOf<typeof CREATE_PARTITIONS>;
+export type CreatePartitionsResponse = ResponseOf<typeof CREATE_PARTITIONS>;

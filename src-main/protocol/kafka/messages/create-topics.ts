@@ -12,21 +12,9 @@
  *     Topics: [Name: string, ErrorCode: int16, ErrorMessage: string (v1+, nullable)]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface CreateTopicsRequest {
-  topics: Array<{
-    name: string;
-    numPartitions: number;
-    replicationFactor: number;
-    assignments: Array<{ partitionIndex: number; brokerIds: number[] }>;
-    configs: Array<{ name: string; value: string | null }>;
-  }>;
-  timeoutMs: number;
-  validateOnly: boolean;
-}
-
-export const CREATE_TOPICS: ApiMessages = {
+export const CREATE_TOPICS = apiMessages({
   apiKey: 19,
   name: 'CreateTopics',
   minVersion: 0,
@@ -52,4 +40,7 @@ export const CREATE_TOPICS: ApiMessages = {
     field('ThrottleTimeMs', 'int32', '2+'),
     field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '1+', { nullableVersions: '0+', default: null }))), '0+'),
   ],
-};
+});
+
+export type CreateTopicsRequest = RequestOf<typeof CREATE_TOPICS>;
+export type CreateTopicsResponse = ResponseOf<typeof CREATE_TOPICS>;

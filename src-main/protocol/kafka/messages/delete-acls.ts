@@ -12,9 +12,9 @@
  *                                    Principal: string, Host: string, Operation: int8, PermissionType: int8]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export const DELETE_ACLS: ApiMessages = {
+export const DELETE_ACLS = apiMessages({
   apiKey: 31,
   name: 'DeleteAcls',
   minVersion: 0,
@@ -67,4 +67,7 @@ export const DELETE_ACLS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type DeleteAclsRequest = RequestOf<typeof DELETE_ACLS>;
+export type DeleteAclsResponse = ResponseOf<typeof DELETE_ACLS>;

@@ -9,14 +9,9 @@
  *     Responses: [Name: string, ErrorCode: int16]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface DeleteTopicsRequest {
-  topicNames: string[];
-  timeoutMs: number;
-}
-
-export const DELETE_TOPICS: ApiMessages = {
+export const DELETE_TOPICS = apiMessages({
   apiKey: 20,
   name: 'DeleteTopics',
   minVersion: 0,
@@ -24,4 +19,7 @@ export const DELETE_TOPICS: ApiMessages = {
   flexibleVersions: '4+',
   request: [field('TopicNames', arrayOf('string'), '0+'), field('TimeoutMs', 'int32', '0+')],
   response: [field('ThrottleTimeMs', 'int32', '1+'), field('Responses', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+')],
-};
+});
+
+export type DeleteTopicsRequest = RequestOf<typeof DELETE_TOPICS>;
+export type DeleteTopicsResponse = ResponseOf<typeof DELETE_TOPICS>;

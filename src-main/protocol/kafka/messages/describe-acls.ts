@@ -17,9 +17,9 @@
  *                 Acls: [Principal: string, Host: string, Operation: int8, PermissionType: int8]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export const DESCRIBE_ACLS: ApiMessages = {
+export const DESCRIBE_ACLS = apiMessages({
   apiKey: 29,
   name: 'DescribeAcls',
   minVersion: 0,
@@ -51,4 +51,7 @@ export const DESCRIBE_ACLS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type DescribeAclsRequest = RequestOf<typeof DESCRIBE_ACLS>;
+export type DescribeAclsResponse = ResponseOf<typeof DESCRIBE_ACLS>;

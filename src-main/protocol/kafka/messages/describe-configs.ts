@@ -12,34 +12,11 @@
  *                         Synonyms: [Name: string, Value: string (nullable), Source: int8] (v1+)]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const RESOURCE_TYPE = { UNKNOWN: 0, ANY: 1, TOPIC: 2, GROUP: 3, BROKER: 4, BROKER_LOGGER: 8 } as const;
 
-export interface DescribeConfigsRequest {
-  resources: Array<{ resourceType: number; resourceName: string; configurationKeys: string[] | null }>;
-  includeSynoyms: boolean;
-}
-
-export interface DescribedConfig {
-  name: string;
-  value: string | null;
-  readOnly: boolean;
-  isDefault: boolean;
-  configSource: number;
-  isSensitive: boolean;
-  synonyms: Array<{ name: string; value: string | null; source: number }>;
-}
-
-export interface DescribeConfigsResult {
-  errorCode: number;
-  errorMessage: string | null;
-  resourceType: number;
-  resourceName: string;
-  configs: DescribedConfig[];
-}
-
-export const DESCRIBE_CONFIGS: ApiMessages = {
+export const DESCRIBE_CONFIGS = apiMessages({
   apiKey: 32,
   name: 'DescribeConfigs',
   minVersion: 0,
@@ -78,4 +55,9 @@ export const DESCRIBE_CONFIGS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type DescribeConfigsRequest = RequestOf<typeof DESCRIBE_CONFIGS>;
+export type DescribedConfig = DescribeConfigsResult['configs'][number];
+export type DescribeConfigsResult = ResponseOf<typeof DESCRIBE_CONFIGS>['results'][number];
+export type DescribeConfigsResponse = ResponseOf<typeof DESCRIBE_CONFIGS>;

@@ -13,29 +13,9 @@
  *              AuthorizedOperations: int32 (v3+, default −2147483648)]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface DescribeGroupsRequest {
-  groups: string[];
-  includeAuthorizedOperations: boolean;
-}
-
-export interface DescribedGroup {
-  errorCode: number;
-  groupId: string;
-  groupState: string;
-  protocolType: string;
-  protocolData: string;
-  members: Array<{ memberId: string; groupInstanceId: string | null; clientId: string; clientHost: string; memberMetadata: Uint8Array; memberAssignment: Uint8Array }>;
-  authorizedOperations: number;
-}
-
-export interface DescribeGroupsResponse {
-  throttleTimeMs: number;
-  groups: DescribedGroup[];
-}
-
-export const DESCRIBE_GROUPS: ApiMessages = {
+export const DESCRIBE_GROUPS = apiMessages({
   apiKey: 15,
   name: 'DescribeGroups',
   minVersion: 0,
@@ -73,4 +53,8 @@ export const DESCRIBE_GROUPS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type DescribeGroupsRequest = RequestOf<typeof DESCRIBE_GROUPS>;
+export type DescribedGroup = DescribeGroupsResponse['groups'][number];
+export type DescribeGroupsResponse = ResponseOf<typeof DESCRIBE_GROUPS>;

@@ -9,19 +9,9 @@
  *               Topics: [Name: string, Partitions: [PartitionIndex: int32, PartitionSize: int64, OffsetLag: int64, IsFutureKey: bool]]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface DescribeLogDirsRequest {
-  topics: Array<{ topic: string; partitionIndex: number[] }> | null;
-}
-
-export interface DescribeLogDirsResult {
-  errorCode: number;
-  logDir: string;
-  topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; partitionSize: bigint; offsetLag: bigint; isFutureKey: boolean }> }>;
-}
-
-export const DESCRIBE_LOG_DIRS: ApiMessages = {
+export const DESCRIBE_LOG_DIRS = apiMessages({
   apiKey: 35,
   name: 'DescribeLogDirs',
   minVersion: 0,
@@ -45,4 +35,8 @@ export const DESCRIBE_LOG_DIRS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type DescribeLogDirsRequest = RequestOf<typeof DESCRIBE_LOG_DIRS>;
+export type DescribeLogDirsResult = ResponseOf<typeof DESCRIBE_LOG_DIRS>['results'][number];
+export type DescribeLogDirsResponse = ResponseOf<typeof DESCRIBE_LOG_DIRS>;

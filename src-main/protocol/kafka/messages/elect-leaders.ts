@@ -11,15 +11,9 @@
  *     ReplicaElectionResults: [Topic: string, PartitionResult: [PartitionId: int32, ErrorCode: int16, ErrorMessage: string (nullable)]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface ElectLeadersRequest {
-  electionType: number;
-  topicPartitions: Array<{ topic: string; partitionId: number[] }> | null;
-  timeoutMs: number;
-}
-
-export const ELECT_LEADERS: ApiMessages = {
+export const ELECT_LEADERS = apiMessages({
   apiKey: 43,
   name: 'ElectLeaders',
   minVersion: 0,
@@ -39,4 +33,7 @@ export const ELECT_LEADERS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type ElectLeadersRequest = RequestOf<typeof ELECT_LEADERS>;
+export type ElectLeadersResponse = ResponseOf<typeof ELECT_LEADERS>;

@@ -25,40 +25,9 @@
  *                           PreferredReadReplica: int32 (v11+), Records: bytes (nullable)]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface FetchRequest {
-  replicaId: number;
-  maxWait: number;
-  minBytes: number;
-  maxBytes: number;
-  isolationLevel: number;
-  sessionId: number;
-  epoch: number;
-  topics: Array<{ name: string; fetchPartitions: Array<{ partitionIndex: number; currentLeaderEpoch: number; fetchOffset: bigint; logStartOffset: bigint; maxBytes: number }> }>;
-  forgotten: Array<{ name: string; forgottenPartitionIndexes: number[] }>;
-  rackId: string;
-}
-
-export interface FetchPartitionResponse {
-  partitionIndex: number;
-  errorCode: number;
-  highWatermark: bigint;
-  lastStableOffset: bigint;
-  logStartOffset: bigint;
-  aborted: Array<{ producerId: bigint; firstOffset: bigint }> | null;
-  preferredReadReplica: number;
-  records: Uint8Array | null;
-}
-
-export interface FetchResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  sessionId: number;
-  topics: Array<{ name: string; partitions: FetchPartitionResponse[] }>;
-}
-
-export const FETCH: ApiMessages = {
+export const FETCH = apiMessages({
   apiKey: 1,
   name: 'Fetch',
   minVersion: 0,
@@ -126,4 +95,8 @@ export const FETCH: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type FetchRequest = RequestOf<typeof FETCH>;
+export type FetchPartitionResponse = FetchResponse['topics'][number]['partitions'][number];
+export type FetchResponse = ResponseOf<typeof FETCH>;

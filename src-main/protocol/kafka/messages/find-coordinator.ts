@@ -13,23 +13,9 @@
  *     Port: int32
  */
 import { field } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface FindCoordinatorRequest {
-  key: string;
-  keyType: number;
-}
-
-export interface FindCoordinatorResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  errorMessage: string | null;
-  nodeId: number;
-  host: string;
-  port: number;
-}
-
-export const FIND_COORDINATOR: ApiMessages = {
+export const FIND_COORDINATOR = apiMessages({
   apiKey: 10,
   name: 'FindCoordinator',
   minVersion: 0,
@@ -44,4 +30,7 @@ export const FIND_COORDINATOR: ApiMessages = {
     field('Host', 'string', '0+'),
     field('Port', 'int32', '0+'),
   ],
-};
+});
+
+export type FindCoordinatorRequest = RequestOf<typeof FIND_COORDINATOR>;
+export type FindCoordinatorResponse = ResponseOf<typeof FIND_COORDINATOR>;

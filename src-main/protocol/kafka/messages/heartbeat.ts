@@ -11,16 +11,9 @@
  *     ErrorCode: int16
  */
 import { field } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface HeartbeatRequest {
-  groupId: string;
-  generationId: number;
-  memberId: string;
-  groupInstanceId: string | null;
-}
-
-export const HEARTBEAT: ApiMessages = {
+export const HEARTBEAT = apiMessages({
   apiKey: 12,
   name: 'Heartbeat',
   minVersion: 0,
@@ -33,4 +26,7 @@ export const HEARTBEAT: ApiMessages = {
     field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }),
   ],
   response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+')],
-};
+});
+
+export type HeartbeatRequest = RequestOf<typeof HEARTBEAT>;
+export type HeartbeatResponse = ResponseOf<typeof HEARTBEAT>;

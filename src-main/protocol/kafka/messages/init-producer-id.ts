@@ -13,16 +13,9 @@
  *     ProducerEpoch: int16
  */
 import { field } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface InitProducerIdRequest {
-  transactionalId: string | null;
-  transactionTimeoutMs: number;
-  producerId: bigint;
-  producerEpoch: number;
-}
-
-export const INIT_PRODUCER_ID: ApiMessages = {
+export const INIT_PRODUCER_ID = apiMessages({
   apiKey: 22,
   name: 'InitProducerId',
   minVersion: 0,
@@ -35,4 +28,7 @@ export const INIT_PRODUCER_ID: ApiMessages = {
     field('ProducerEpoch', 'int16', '3+', { default: -1 }),
   ],
   response: [field('ThrottleTimeMs', 'int32', '0+'), field('ErrorCode', 'int16', '0+'), field('ProducerId', 'int64', '0+', { default: -1n }), field('ProducerEpoch', 'int16', '0+')],
-};
+});
+
+export type InitProducerIdRequest = RequestOf<typeof INIT_PRODUCER_ID>;
+export type InitProducerIdResponse = ResponseOf<typeof INIT_PRODUCER_ID>;

@@ -20,30 +20,9 @@
  *     Members: [MemberId: string, GroupInstanceId: string? (v5+), Metadata: bytes]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface JoinGroupRequest {
-  groupId: string;
-  sessionTimeoutMs: number;
-  rebalanceTimeoutMs: number;
-  memberId: string;
-  groupInstanceId: string | null;
-  protocolType: string;
-  protocols: Array<{ name: string; metadata: Buffer }>;
-}
-
-export interface JoinGroupResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  generationId: number;
-  protocolType: string | null;
-  protocolName: string | null;
-  leader: string;
-  memberId: string;
-  members: Array<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }>;
-}
-
-export const JOIN_GROUP: ApiMessages = {
+export const JOIN_GROUP = apiMessages({
   apiKey: 11,
   name: 'JoinGroup',
   minVersion: 0,
@@ -68,4 +47,7 @@ export const JOIN_GROUP: ApiMessages = {
     field('MemberId', 'string', '0+'),
     field('Members', arrayOf(struct(field('MemberId', 'string', '0+'), field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }), field('Metadata', 'bytes', '0+'))), '0+'),
   ],
-};
+});
+
+export type JoinGroupRequest = RequestOf<typeof JOIN_GROUP>;
+export type JoinGroupResponse = ResponseOf<typeof JOIN_GROUP>;

@@ -11,21 +11,9 @@
  *     Members: [MemberId: string, GroupInstanceId: string?, ErrorCode: int16]   v3+
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface LeaveGroupRequest {
-  groupId: string;
-  memberId: string;
-  members: Array<{ memberId: string; groupInstanceId: string | null }>;
-}
-
-export interface LeaveGroupResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  members: Array<{ memberId: string; groupInstanceId: string | null; errorCode: number }>;
-}
-
-export const LEAVE_GROUP: ApiMessages = {
+export const LEAVE_GROUP = apiMessages({
   apiKey: 13,
   name: 'LeaveGroup',
   minVersion: 0,
@@ -41,4 +29,7 @@ export const LEAVE_GROUP: ApiMessages = {
     field('ErrorCode', 'int16', '0+'),
     field('Members', arrayOf(struct(field('MemberId', 'string', '3+'), field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }), field('ErrorCode', 'int16', '3+'))), '3+'),
   ],
-};
+});
+
+export type LeaveGroupRequest = RequestOf<typeof LEAVE_GROUP>;
+export type LeaveGroupResponse = ResponseOf<typeof LEAVE_GROUP>;

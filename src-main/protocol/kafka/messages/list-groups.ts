@@ -8,15 +8,9 @@
  *     Groups: [GroupId: string, ProtocolType: string]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface ListGroupsResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  groups: Array<{ groupId: string; protocolType: string }>;
-}
-
-export const LIST_GROUPS: ApiMessages = {
+export const LIST_GROUPS = apiMessages({
   apiKey: 16,
   name: 'ListGroups',
   minVersion: 0,
@@ -24,4 +18,7 @@ export const LIST_GROUPS: ApiMessages = {
   flexibleVersions: '3+',
   request: [],
   response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+'), field('Groups', arrayOf(struct(field('GroupId', 'string', '0+'), field('ProtocolType', 'string', '0+'))), '0+')],
-};
+});
+
+export type ListGroupsResponse = ResponseOf<typeof LIST_GROUPS>;
+export type ListGroupsRequest = RequestOf<typeof LIST_GROUPS>;

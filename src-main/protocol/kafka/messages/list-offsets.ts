@@ -15,29 +15,9 @@
  *                           LeaderEpoch: int32 (v4+, default −1)]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface ListOffsetsRequest {
-  replicaId: number;
-  isolationLevel: number;
-  topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; currentLeaderEpoch: number; timestamp: bigint; maxNumOffsets: number }> }>;
-}
-
-export interface ListOffsetsPartitionResponse {
-  partitionIndex: number;
-  errorCode: number;
-  oldStyleOffsets: bigint[];
-  timestamp: bigint;
-  offset: bigint;
-  leaderEpoch: number;
-}
-
-export interface ListOffsetsResponse {
-  throttleTimeMs: number;
-  topics: Array<{ name: string; partitions: ListOffsetsPartitionResponse[] }>;
-}
-
-export const LIST_OFFSETS: ApiMessages = {
+export const LIST_OFFSETS = apiMessages({
   apiKey: 2,
   name: 'ListOffsets',
   minVersion: 0,
@@ -86,4 +66,8 @@ export const LIST_OFFSETS: ApiMessages = {
       '0+',
     ),
   ],
-};
+});
+
+export type ListOffsetsRequest = RequestOf<typeof LIST_OFFSETS>;
+export type ListOffsetsPartitionResponse = ListOffsetsResponse['topics'][number]['partitions'][number];
+export type ListOffsetsResponse = ResponseOf<typeof LIST_OFFSETS>;

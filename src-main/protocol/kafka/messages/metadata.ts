@@ -18,46 +18,11 @@
  *              TopicAuthorizedOperations: int32 (v8+, default −2147483648)]
  *     ClusterAuthorizedOperations: int32          v8+ (default −2147483648)
  */
+import { AUTHORIZED_OPERATIONS_OMITTED } from '../authorized-operations';
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
-
-export interface MetadataRequest {
-  topics: Array<{ name: string }> | null;
-  allowAutoTopicCreation: boolean;
-  includeClusterAuthorizedOperations: boolean;
-  includeTopicAuthorizedOperations: boolean;
-}
-
-export interface MetadataResponsePartition {
-  errorCode: number;
-  partitionIndex: number;
-  leaderId: number;
-  leaderEpoch: number;
-  replicaNodes: number[];
-  isrNodes: number[];
-  offlineReplicas: number[];
-}
-
-export interface MetadataResponseTopic {
-  errorCode: number;
-  name: string;
-  isInternal: boolean;
-  partitions: MetadataResponsePartition[];
-  topicAuthorizedOperations: number;
-}
-
-export interface MetadataResponse {
-  throttleTimeMs: number;
-  brokers: Array<{ nodeId: number; host: string; port: number; rack: string | null }>;
-  clusterId: string | null;
-  controllerId: number;
-  topics: MetadataResponseTopic[];
-  clusterAuthorizedOperations: number;
-}
-
-export const METADATA: ApiMessages = {
+export const METADATA = apiMessages({
   apiKey: 3,
   name: 'Metadata',
   minVersion: 0,
@@ -114,4 +79,9 @@ export const METADATA: ApiMessages = {
     ),
     field('ClusterAuthorizedOperations', 'int32', '8+', { default: AUTHORIZED_OPERATIONS_OMITTED }),
   ],
-};
+});
+
+export type MetadataRequest = RequestOf<typeof METADATA>;
+export type MetadataResponsePartition = MetadataResponseTopic['partitions'][number];
+export type MetadataResponseTopic = MetadataResponse['topics'][number];
+export type MetadataResponse = ResponseOf<typeof METADATA>;

@@ -17,26 +17,9 @@
  *     Topics: [Name: string, Partitions: [PartitionIndex: int32, ErrorCode: int16]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface OffsetCommitRequest {
-  groupId: string;
-  generationId: number;
-  memberId: string;
-  groupInstanceId: string | null;
-  retentionTimeMs: bigint;
-  topics: Array<{
-    name: string;
-    partitions: Array<{ partitionIndex: number; committedOffset: bigint; committedLeaderEpoch: number; commitTimestamp: bigint; committedMetadata: string | null }>;
-  }>;
-}
-
-export interface OffsetCommitResponse {
-  throttleTimeMs: number;
-  topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; errorCode: number }> }>;
-}
-
-export const OFFSET_COMMIT: ApiMessages = {
+export const OFFSET_COMMIT = apiMessages({
   apiKey: 8,
   name: 'OffsetCommit',
   minVersion: 0,
@@ -75,4 +58,7 @@ export const OFFSET_COMMIT: ApiMessages = {
     field('ThrottleTimeMs', 'int32', '3+'),
     field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'))), '0+'),
   ],
-};
+});
+
+export type OffsetCommitRequest = RequestOf<typeof OFFSET_COMMIT>;
+export type OffsetCommitResponse = ResponseOf<typeof OFFSET_COMMIT>;

@@ -13,29 +13,9 @@
  *     ErrorCode: int16                 v2+
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface OffsetFetchRequest {
-  groupId: string;
-  topics: Array<{ name: string; partitionIndexes: number[] }> | null;
-  requireStable: boolean;
-}
-
-export interface OffsetFetchResponsePartition {
-  partitionIndex: number;
-  committedOffset: bigint;
-  committedLeaderEpoch: number;
-  metadata: string | null;
-  errorCode: number;
-}
-
-export interface OffsetFetchResponse {
-  throttleTimeMs: number;
-  topics: Array<{ name: string; partitions: OffsetFetchResponsePartition[] }>;
-  errorCode: number;
-}
-
-export const OFFSET_FETCH: ApiMessages = {
+export const OFFSET_FETCH = apiMessages({
   apiKey: 9,
   name: 'OffsetFetch',
   minVersion: 0,
@@ -72,4 +52,8 @@ export const OFFSET_FETCH: ApiMessages = {
     ),
     field('ErrorCode', 'int16', '2+'),
   ],
-};
+});
+
+export type OffsetFetchRequest = RequestOf<typeof OFFSET_FETCH>;
+export type OffsetFetchResponsePartition = OffsetFetchResponse['topics'][number]['partitions'][number];
+export type OffsetFetchResponse = ResponseOf<typeof OFFSET_FETCH>;

@@ -15,31 +15,9 @@
  *     ThrottleTimeMs: int32            v1+
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface ProduceRequest {
-  transactionalId: string | null;
-  acks: number;
-  timeoutMs: number;
-  topics: Array<{ name: string; partitions: Array<{ partitionIndex: number; records: Buffer | null }> }>;
-}
-
-export interface ProducePartitionResponse {
-  partitionIndex: number;
-  errorCode: number;
-  baseOffset: bigint;
-  logAppendTimeMs: bigint;
-  logStartOffset: bigint;
-  recordErrors: Array<{ batchIndex: number; batchIndexErrorMessage: string | null }>;
-  errorMessage: string | null;
-}
-
-export interface ProduceResponse {
-  responses: Array<{ name: string; partitions: ProducePartitionResponse[] }>;
-  throttleTimeMs: number;
-}
-
-export const PRODUCE: ApiMessages = {
+export const PRODUCE = apiMessages({
   apiKey: 0,
   name: 'Produce',
   minVersion: 0,
@@ -77,4 +55,8 @@ export const PRODUCE: ApiMessages = {
     ),
     field('ThrottleTimeMs', 'int32', '1+'),
   ],
-};
+});
+
+export type ProduceRequest = RequestOf<typeof PRODUCE>;
+export type ProducePartitionResponse = ProduceResponse['responses'][number]['partitions'][number];
+export type ProduceResponse = ResponseOf<typeof PRODUCE>;

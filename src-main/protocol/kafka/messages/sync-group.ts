@@ -17,27 +17,9 @@
  *     Assignment: bytes
  */
 import { arrayOf, field, struct } from '../wire/schema';
-import type { ApiMessages } from './api-message';
+import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
-export interface SyncGroupRequest {
-  groupId: string;
-  generationId: number;
-  memberId: string;
-  groupInstanceId: string | null;
-  protocolType: string | null;
-  protocolName: string | null;
-  assignments: Array<{ memberId: string; assignment: Buffer }>;
-}
-
-export interface SyncGroupResponse {
-  throttleTimeMs: number;
-  errorCode: number;
-  protocolType: string | null;
-  protocolName: string | null;
-  assignment: Uint8Array;
-}
-
-export const SYNC_GROUP: ApiMessages = {
+export const SYNC_GROUP = apiMessages({
   apiKey: 14,
   name: 'SyncGroup',
   minVersion: 0,
@@ -59,4 +41,7 @@ export const SYNC_GROUP: ApiMessages = {
     field('ProtocolName', 'string', '5+', { nullableVersions: '5+', default: null }),
     field('Assignment', 'bytes', '0+'),
   ],
-};
+});
+
+export type SyncGroupRequest = RequestOf<typeof SYNC_GROUP>;
+export type SyncGroupResponse = ResponseOf<typeof SYNC_GROUP>;

@@ -29,17 +29,73 @@ export interface Field {
   readonly default?: unknown;
 }
 
+export interface FieldOptions {
+  readonly nullableVersions?: string;
+  readonly default?: unknown;
+}
+
+/** A message whose grammar is not known to the type-checker (a grammar typed only as `Field[]`). */
 export type Message = Record<string, unknown>;
 
-export function field(name: string, type: FieldType, versions: string, options: { nullableVersions?: string; default?: unknown } = {}): Field {
+// ---------------------------------------------------------------------------------------------
+// The TypeScript type of a grammar, derived from the grammar itself (so the two cannot drift):
+// `field('ErrorCode', 'int16', '0+')` is `errorCode: number`; a field with `nullableVersions` may be
+// null. A message is `decoded` as the reader gives it (every field, bytes are Buffers),
+// `encodable` as a handler answers it (every field, bytes any Uint8Array), or `partial` as the
+// writer takes it (a field left out is written as its default).
+
+export type Direction = 'decoded' | 'encodable' | 'partial';
+
+type BytesOf<D extends Direction> = D extends 'decoded' ? Buffer : Uint8Array;
+
+type ValueOf<T, D extends Direction> = T extends 'int8' | 'int16' | 'int32'
+  ? number
+  : T extends 'int64'
+    ? bigint
+    : T extends 'bool'
+      ? boolean
+      : T extends 'string'
+        ? string
+        : T extends 'bytes'
+          ? BytesOf<D>
+          : T extends 'records'
+            ? BytesOf<D> | null
+            : T extends { readonly array: infer E }
+              ? Array<ValueOf<E, D>>
+              : T extends { readonly struct: ReadonlyArray<infer F extends Field> }
+                ? StructOf<F, D>
+                : never;
+
+type FieldValueOf<F extends Field, D extends Direction> = F extends { readonly nullableVersions: string } ? ValueOf<F['type'], D> | null : ValueOf<F['type'], D>;
+
+type StructOf<F extends Field, D extends Direction> = D extends 'partial'
+  ? { [K in F as Uncapitalize<K['name']>]?: FieldValueOf<K, D> }
+  : { [K in F as Uncapitalize<K['name']>]: FieldValueOf<K, D> };
+
+/** A field's options, its default of the field's own type (null only where it may be null). */
+type FieldOptionsOf<T extends FieldType> =
+  | { readonly nullableVersions?: undefined; readonly default?: ValueOf<T, 'encodable'> }
+  | { readonly nullableVersions: string; readonly default?: ValueOf<T, 'encodable'> | null };
+
+/** The object a grammar reads to or writes from (see `Direction`); `Message` for a grammar known only as `Field[]`. */
+export type MessageOf<Fields extends readonly Field[], D extends Direction = 'decoded'> = string extends Fields[number]['name'] ? Message : StructOf<Fields[number], D>;
+
+export function field<const N extends string, const T extends FieldType>(name: N, type: T, versions: string): { readonly name: N; readonly type: T; readonly versions: string };
+export function field<const N extends string, const T extends FieldType, const O extends FieldOptionsOf<T>>(
+  name: N,
+  type: T,
+  versions: string,
+  options: O,
+): { readonly name: N; readonly type: T; readonly versions: string } & O;
+export function field(name: string, type: FieldType, versions: string, options: FieldOptions = {}): Field {
   return { name, type, versions, ...options };
 }
 
-export function arrayOf(type: FieldType): FieldType {
+export function arrayOf<const T extends FieldType>(type: T): { readonly array: T } {
   return { array: type };
 }
 
-export function struct(...fields: Field[]): FieldType {
+export function struct<const F extends readonly Field[]>(...fields: F): { readonly struct: F } {
   return { struct: fields };
 }
 
@@ -101,6 +157,11 @@ function defaultOf(f: Field): unknown {
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+// The reader and writer walk any grammar, so their bodies see a `Message`; each is declared once
+// more for a grammar's own type. These two overloads are the one place where a grammar's type is
+// asserted, not inferred: the walk below gives exactly `MessageOf` its grammar (every field, under
+// `keyOf`), as the round trips against kafka-python check (test/protocol/kafka/grammars-kafka-python.test.ts).
+export function writeMessage<const Fields extends readonly Field[]>(writer: ByteWriter, fields: Fields, version: number, message: MessageOf<Fields, 'partial'>, flexible?: boolean): void;
 export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message, flexible = false): void {
   for (const f of fields) {
     if (!inVersions(f.versions, version)) continue;
@@ -162,6 +223,7 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+export function readMessage<const Fields extends readonly Field[]>(reader: ByteReader, fields: Fields, version: number, flexible?: boolean): MessageOf<Fields>;
 export function readMessage(reader: ByteReader, fields: readonly Field[], version: number, flexible = false): Message {
   const message: Message = {};
   for (const f of fields) {
@@ -250,13 +312,13 @@ function minBytesOf(type: FieldType, version: number, flexible: boolean): number
 // ---------------------------------------------------------------------------------------------
 // Whole messages
 
-export function encodeMessage(fields: readonly Field[], version: number, message: Message, flexible = false): Buffer {
+export function encodeMessage<const Fields extends readonly Field[]>(fields: Fields, version: number, message: MessageOf<Fields, 'partial'>, flexible = false): Buffer {
   const writer = new ByteWriter();
   writeMessage(writer, fields, version, message, flexible);
   return writer.toBuffer();
 }
 
-export function decodeMessage(bytes: Buffer, fields: readonly Field[], version: number, flexible = false): Message {
+export function decodeMessage<const Fields extends readonly Field[]>(bytes: Buffer, fields: Fields, version: number, flexible = false): MessageOf<Fields> {
   const reader = new ByteReader(bytes);
   const message = readMessage(reader, fields, version, flexible);
   return message;
