@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSPACE_NAME } from '../../src-main/api/create-backend';
+import { DEFAULT_WORKSPACE_NAME } from '../../src-main/app/create-backend';
 import { defaultClusterDefinition } from '../../src-main/core/cluster/cluster-definition';
 import { DEFAULT_CLUSTER_FILE, readDefaultClusterDefinition } from '../../src-main/infra/default-cluster-file';
 import { NodeFileSystem } from '../../src-main/infra/node-file-system';
