@@ -8,6 +8,7 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { errorMessage } from '../core/common/throwable';
 
 /** A path that is not below the root, or that cannot be read; `code` says which. */
 export class LogDirAccessError extends Error {
@@ -83,7 +84,7 @@ export class ConfinedRoot {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new LogDirAccessError('NOT_FOUND', `There is no ${relPath === '' ? this.path : relPath} in ${this.path}.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${errorMessage(e)}`);
     }
     if (!within(this.realPath, real)) {
       throw new LogDirAccessError('OUTSIDE_ROOT', `${relPath} leads outside ${this.path} through a symbolic link: the log dir browser reads nothing outside the folders it was given.`);
@@ -100,7 +101,7 @@ export class ConfinedRoot {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new LogDirAccessError('NOT_A_DIRECTORY', `${relPath} is not a directory.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot list ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot list ${relPath}: ${errorMessage(e)}`);
     }
     dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const base = relativeOf(this.realPath, dir);
@@ -138,7 +139,7 @@ export class ConfinedRoot {
       // The real path has no link in it now; O_NOFOLLOW refuses one swapped in since the check.
       handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     } catch (e) {
-      throw new LogDirAccessError('IO_ERROR', `Cannot open ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot open ${relPath}: ${errorMessage(e)}`);
     }
     const s = await handle.stat();
     if (!s.isFile()) {
