@@ -7,7 +7,7 @@
  */
 import { stackTrace } from './throwable';
 
-export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+export type Log4jLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
 /** The files of Kafka's default `log4j.properties` that a broker writes. */
 export type Log4jFile = 'server.log' | 'controller.log' | 'state-change.log';
@@ -15,7 +15,7 @@ export type Log4jFile = 'server.log' | 'controller.log' | 'state-change.log';
 /** One line of a broker's log4j files, before the timestamp is added. */
 export interface LogLine {
   file: Log4jFile;
-  level: LogLevel;
+  level: Log4jLevel;
   /** The log4j logger (Kafka's class), shown in parentheses at the end of the line. */
   logger: string;
   message: string;
@@ -83,7 +83,7 @@ export class Logger {
     return (typeof this.logIdent === 'string' ? this.logIdent : this.logIdent()) + message;
   }
 
-  private log(level: LogLevel, message: string, e: unknown): void {
+  private log(level: Log4jLevel, message: string, e: unknown): void {
     const line: LogLine = { file: this.file, level, logger: this.loggerName, message: this.msgWithLogIdent(message) };
     if (e !== undefined) line.throwable = stackTrace(e);
     this.sink(line);
