@@ -55,7 +55,7 @@ export class GroupCoordinator {
       random: deps.random,
       config: deps.config,
       groupManager: this.groupManager,
-      log: deps.log,
+      logger: this.logger,
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
   }

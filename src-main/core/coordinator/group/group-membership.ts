@@ -12,7 +12,7 @@
  *
  * Static membership (`group.instance.id`) is carried along but not enforced.
  */
-import { Logger, type LogSink } from '../../common/logging';
+import type { Logger } from '../../common/logging';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
@@ -26,7 +26,8 @@ export interface GroupMembershipDeps {
   random: Random;
   config: GroupConfig;
   groupManager: GroupMetadataManager;
-  log: LogSink;
+  /** The GroupCoordinator's logger: Kafka's joins, syncs and heartbeats are GroupCoordinator's own code. */
+  logger: Logger;
   /** `validateGroupStatus`: INVALID_GROUP_ID, COORDINATOR_NOT_AVAILABLE, COORDINATOR_LOAD_IN_PROGRESS, NOT_COORDINATOR. */
   validateGroupStatus: (groupId: string, api: GroupApiName) => ErrorName | null;
 }
@@ -39,17 +40,18 @@ export class GroupMembership {
   private readonly heartbeats: KeyedTimers;
   /** Per group: the rebalance's wait, tagged `true` for an InitialDelayedJoin (which only completes when its time is up). */
   private readonly joins: KeyedTimers<boolean>;
-  /** The GroupCoordinator's logger: Kafka does this in GroupCoordinator itself. */
-  private readonly logger: Logger;
 
   constructor(private readonly deps: GroupMembershipDeps) {
-    this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupCoordinator', { logIdent: `[GroupCoordinator ${deps.brokerId}]: ` });
     this.heartbeats = new KeyedTimers(deps.time, 'heartbeat');
     this.joins = new KeyedTimers(deps.time, 'delayed-join');
   }
 
   private get groupManager(): GroupMetadataManager {
     return this.deps.groupManager;
+  }
+
+  private get logger(): Logger {
+    return this.deps.logger;
   }
 
   private get now(): number {
