@@ -21,7 +21,6 @@ import { UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET } from '../log/leader-epoch-cac
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
 import type { Log } from '../log/log';
 import { Logger, type LogSink } from '../common/logging';
-import { errorMessage } from '../common/throwable';
 
 export interface FollowerFetchPartition {
   readonly topicPartition: TopicPartition;
@@ -320,7 +319,7 @@ class ReplicaFetcher {
             log.appendAsFollower(result.records);
             appended = true;
           } catch (e) {
-            this.logger.error(`Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}: ${errorMessage(e)}`);
+            this.logger.error(`Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}`, e);
             state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
             return 'error';
           }

@@ -7,7 +7,6 @@
  */
 import type { ReplicaManager } from '../../broker/replica-manager';
 import { Logger, type LogSink } from '../../common/logging';
-import { errorMessage } from '../../common/throwable';
 import { javaStringHashCode, INT_MIN, IllegalStateException } from '../../common/java-lang';
 import type { ErrorName } from '../../common/kafka-errors';
 import { tpKey, type TopicPartition } from '../../common/topic-partition';
@@ -216,7 +215,7 @@ export class GroupMetadataManager {
         await this.loadGroupsAndOffsets(tp, onGroupLoaded);
         this.logger.info(`Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`);
       } catch (e) {
-        this.logger.error(`Error loading offsets from ${tpKey(tp)}: ${errorMessage(e)}`);
+        this.logger.error(`Error loading offsets from ${tpKey(tp)}`, e);
       } finally {
         if (this.loadingPartitions.delete(partition) && !this.shuttingDown) this.ownedPartitions.add(partition);
       }
