@@ -9,6 +9,7 @@ import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LogDirAccessError, MAX_READ_SLICE_BYTES, type ConfinedEntry, type ConfinedFolder, type ReadOnlyFile as ReadOnlyFilePort } from '../core/platform/read-only-folder';
+import { errorMessage } from '../core/common/throwable';
 
 export { LogDirAccessError, MAX_READ_SLICE_BYTES, withFile, type ConfinedEntry } from '../core/platform/read-only-folder';
 
@@ -63,7 +64,7 @@ export class ConfinedRoot implements ConfinedFolder {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new LogDirAccessError('NOT_FOUND', `There is no ${relPath === '' ? this.path : relPath} in ${this.path}.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${errorMessage(e)}`);
     }
     if (!within(this.realPath, real)) {
       throw new LogDirAccessError('OUTSIDE_ROOT', `${relPath} leads outside ${this.path} through a symbolic link: the log dir browser reads nothing outside the folders it was given.`);
@@ -80,7 +81,7 @@ export class ConfinedRoot implements ConfinedFolder {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new LogDirAccessError('NOT_A_DIRECTORY', `${relPath} is not a directory.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot list ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot list ${relPath}: ${errorMessage(e)}`);
     }
     dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const base = relativeOf(this.realPath, dir);
@@ -118,7 +119,7 @@ export class ConfinedRoot implements ConfinedFolder {
       // The real path has no link in it now; O_NOFOLLOW refuses one swapped in since the check.
       handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     } catch (e) {
-      throw new LogDirAccessError('IO_ERROR', `Cannot open ${relPath}: ${(e as Error).message}`);
+      throw new LogDirAccessError('IO_ERROR', `Cannot open ${relPath}: ${errorMessage(e)}`);
     }
     const s = await handle.stat();
     if (!s.isFile()) {

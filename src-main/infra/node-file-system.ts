@@ -19,6 +19,7 @@ import {
 import { dirname } from 'node:path';
 import type { DirEntry, FileHandle, FileStat, FileSystem } from '../core/platform/file-system';
 import { FileSystemError } from '../core/platform/file-system';
+import { errorMessage } from '../core/common/throwable';
 
 const IS_WINDOWS = process.platform === 'win32';
 
@@ -27,7 +28,7 @@ function fail(operation: string, path: string, e: unknown, otherPath?: string): 
   const err = e as NodeJS.ErrnoException;
   const code = typeof err?.code === 'string' ? err.code : 'EIO';
   // Node's message is "<CODE>: <text>, <syscall> '<path>'"; keep only the text.
-  const raw = err instanceof Error ? err.message : String(e);
+  const raw = errorMessage(e);
   const detail = raw.replace(/^[A-Z0-9_]+: /, '').replace(/, \w+ '.*$/, '');
   throw new FileSystemError(operation, path, code, detail, otherPath, { cause: e });
 }

@@ -8,7 +8,8 @@
  * stderr, anything else as `Error while executing config command with args '…'` and its trace.
  */
 import { AdminZkClient, type Properties } from '../../core/admin/admin-zk-client';
-import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
+import { AdminJavaException } from '../../core/admin/admin-exceptions';
+import { errorMessage, RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { DynamicBrokerConfigNames, isPasswordConfig } from '../../core/admin/dynamic-config';
 import { validateDynamicBrokerConfigs } from '../../core/admin/dynamic-broker-config';
 import { IllegalArgumentException, JavaThrowable } from '../../core/common/java-lang';
@@ -157,10 +158,10 @@ export async function runKafkaConfigs(args: readonly string[], io: CommandIo): P
   } catch (e) {
     if (e instanceof ToolExit) return e.code;
     if (messageOnly(e)) {
-      io.stderr(`${e instanceof Error ? e.message : String(e)}\n`);
+      io.stderr(`${errorMessage(e)}\n`);
       return 1;
     }
-    io.stderr(`Error while executing config command with args '${args.join(' ')}'\n${javaTraceLines(e).join('\n')}\n`);
+    io.stderr(`Error while executing config command with args '${args.join(' ')}'\n${stackTraceLines(e, RUNTIME_EXCEPTION).join('\n')}\n`);
     return 1;
   }
 }

@@ -5,7 +5,8 @@
  * controller picks up and elects. Its exceptions escape `main` (`Exception in thread "main" …`).
  */
 import { readFileSync } from 'node:fs';
-import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
+import { AdminJavaException } from '../../core/admin/admin-exceptions';
+import { RUNTIME_EXCEPTION, stackTraceLines, throwableToString } from '../../core/common/throwable';
 import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
@@ -83,7 +84,7 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
         const current = await zk.getPreferredReplicaElection();
         throw AdminJavaException.adminOperation(`Preferred replica leader election currently in progress for ${current.map(tpString).join(',')}. Aborting operation`);
       }
-      throw AdminJavaException.adminOperation(javaTraceLines(e)[0]);
+      throw AdminJavaException.adminOperation(throwableToString(e, RUNTIME_EXCEPTION));
     }
     println(`Successfully started preferred replica election for partitions Set(${valid.map(tpString).join(', ')})`);
     for (const p of invalid) println(`Skipping preferred replica leader election for partition ${tpString(p)} since it doesn't exist.`);
@@ -95,7 +96,7 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
 export async function runKafkaPreferredReplicaElection(args: readonly string[], io: CommandIo): Promise<number> {
   const println = (line: string) => io.stdout(`${line}\n`);
   const uncaught = (e: unknown): number => {
-    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : javaTraceLines(e);
+    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : stackTraceLines(e, RUNTIME_EXCEPTION);
     io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
     return 1;
   };

@@ -7,7 +7,8 @@
  * failure prints `Partitions reassignment failed due to …` and its trace on stdout and exits 0.
  */
 import { AdminZkClient } from '../../core/admin/admin-zk-client';
-import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
+import { AdminJavaException } from '../../core/admin/admin-exceptions';
+import { errorMessage, RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { DynamicBrokerConfigNames } from '../../core/admin/dynamic-config';
 import { assignReplicasToBrokers } from '../../core/admin/replica-assignment';
 import { DEFAULT_KAFKA_BUILD, scala212MutableHashMapOrderBy, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
@@ -306,7 +307,7 @@ export async function runKafkaReassignPartitions(args: readonly string[], io: Co
   try {
     session = await env.connect(options.valueOf('zookeeper')!, 'kafka-reassign-partitions');
   } catch (e) {
-    io.stderr(`Exception in thread "main" ${javaTraceLines(e).join('\n')}\n`);
+    io.stderr(`Exception in thread "main" ${stackTraceLines(e, RUNTIME_EXCEPTION).join('\n')}\n`);
     return 1;
   }
   const println = (line: string) => io.stdout(`${line}\n`);
@@ -316,8 +317,8 @@ export async function runKafkaReassignPartitions(args: readonly string[], io: Co
     else if (options.has('generate')) await command.generate();
     else await command.execute();
   } catch (e) {
-    println(`Partitions reassignment failed due to ${e instanceof Error ? e.message : String(e)}`);
-    println(javaTraceLines(e).join('\n'));
+    println(`Partitions reassignment failed due to ${errorMessage(e)}`);
+    println(stackTraceLines(e, RUNTIME_EXCEPTION).join('\n'));
   } finally {
     await session.close();
   }

@@ -5,10 +5,10 @@
  * ExecutionException, whose message is the cause's `toString()`. We print the trace's exception
  * lines without the JVM's `at …` frames.
  */
-import { javaTraceLines } from '../../core/admin/admin-exceptions';
 import { TopicCommandError } from '../../core/admin/topic-command';
 import { JavaThrowable } from '../../core/common/java-lang';
 import { KafkaApiError } from '../../core/common/kafka-errors';
+import { errorMessage, RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { KeeperException } from '../../core/zookeeper';
 import { AdminException } from '../../protocol/kafka/client/admin-client';
 import { OptionException } from './option-parser';
@@ -44,13 +44,13 @@ export function javaFailureOf(e: unknown): JavaFailure {
     return { message: cause, trace: [`java.util.concurrent.ExecutionException: ${cause}`, `Caused by: ${cause}`] };
   }
   if (e instanceof JavaThrowable || e instanceof KafkaApiError || e instanceof KeeperException) {
-    return { message: e.message, trace: javaTraceLines(e) };
+    return { message: e.message, trace: stackTraceLines(e, RUNTIME_EXCEPTION) };
   }
   let cls: string;
   if (e instanceof JavaException || e instanceof OptionException) cls = e.exceptionClass;
   else if (e instanceof TopicCommandError) cls = TOPIC_COMMAND_CLASSES[e.exceptionName];
   else cls = 'java.lang.RuntimeException';
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   return { message, trace: [`${cls}: ${message}`] };
 }
 

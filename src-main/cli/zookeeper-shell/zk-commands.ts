@@ -7,6 +7,7 @@
 import type { Acl } from '../../core/zookeeper';
 import { Code, CreateMode, KeeperException, OPEN_ACL_UNSAFE } from '../../core/zookeeper';
 import { aclLine, parseAcl, statText } from './zk-cli-text';
+import { errorMessage } from '../../core/common/throwable';
 import type { ZkSession } from './zk-session';
 
 export interface ShellOut {
@@ -137,7 +138,7 @@ export const COMMANDS: Record<string, Spec> = {
       const acl = parseAcl(aclText, io.err);
       if (opts.has('R')) {
         for (const p of await subTree(zk, path)) {
-          await zk.setAcl(p, validAcl(acl), version(opts)).catch((e: unknown) => io.out(e instanceof Error ? e.message : String(e)));
+          await zk.setAcl(p, validAcl(acl), version(opts)).catch((e: unknown) => io.out(errorMessage(e)));
         }
         return;
       }

@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import { KeeperException } from '../../core/zookeeper';
 import { createPathValidationError } from '../../core/zookeeper/path-utils';
+import { errorMessage } from '../../core/common/throwable';
 import { KeeperState, EventType } from '../../core/zookeeper';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { CliException, COMMANDS, parseCommand, type ShellOut } from './zk-commands';
@@ -42,7 +43,7 @@ export async function runZooKeeperShell(argv: readonly string[], io: ShellIo): P
   try {
     zk = await ZkSession.connect(parseZkConnectString(connect), (e) => io.stdout(watchedEventText(e)));
   } catch (e) {
-    io.stderr(`Unable to connect to ${connect}: ${(e as Error).message}\n`);
+    io.stderr(`Unable to connect to ${connect}: ${errorMessage(e)}\n`);
     return 1;
   }
   io.stdout(watchedEventText({ type: EventType.None, state: KeeperState.SyncConnected, path: null }));

@@ -4,9 +4,6 @@
  * ApiExceptions (`TopicExistsException`, `InvalidReplicaAssignmentException` …) stay `KafkaApiError`s.
  */
 import { JavaThrowable } from '../common/java-lang';
-import { KafkaApiError } from '../common/kafka-errors';
-import { describeError } from '../controller/controller-errors';
-import { KeeperException } from '../zookeeper';
 
 export class AdminJavaException extends JavaThrowable {
   constructor(
@@ -31,30 +28,3 @@ export class AdminJavaException extends JavaThrowable {
   }
 }
 
-/** The Java class of an exception Kafka's admin code throws, as `Throwable.toString()` names it. */
-export function javaClassOf(e: unknown): string {
-  if (e instanceof JavaThrowable) return e.javaClass;
-  if (e instanceof KafkaApiError) {
-    if (e.exceptionName === 'AdminOperationException') return 'kafka.admin.AdminOperationException';
-    return e.exceptionName === e.error.exceptionName && e.error.exceptionClass !== null ? e.error.exceptionClass : `org.apache.kafka.common.errors.${e.exceptionName}`;
-  }
-  return 'java.lang.RuntimeException';
-}
-
-/** `Throwable.toString()`. */
-export function javaToString(e: unknown): string {
-  if (e instanceof KeeperException) return describeError(e);
-  const message = e instanceof Error ? e.message : String(e);
-  return `${javaClassOf(e)}: ${message}`;
-}
-
-/** `Utils.stackTrace(e)` without the `at …` frames: the exception, then `Caused by: …` for each cause. */
-export function javaTraceLines(e: unknown): string[] {
-  const lines = [javaToString(e)];
-  let cause = e instanceof Error ? e.cause : undefined;
-  for (let depth = 0; cause !== undefined && depth < 8; depth++) {
-    lines.push(`Caused by: ${javaToString(cause)}`);
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
-  return lines;
-}

@@ -18,7 +18,8 @@ import { ReplicaAssignment } from '../zk/topic-znodes';
 import { Code, KeeperException } from '../zookeeper';
 import { validateTopicConfigs } from '../log/log-config';
 import { ConfigException } from '../common/config-def';
-import { AdminJavaException, javaToString } from './admin-exceptions';
+import { AdminJavaException } from './admin-exceptions';
+import { errorMessage, RUNTIME_EXCEPTION, throwableToString } from '../common/throwable';
 import { createNewPartitionsAssignment } from './create-partitions';
 import { prepareAdminZkCreateTopic, topicCreateError } from './create-topic';
 import { DynamicConfig } from './dynamic-config';
@@ -78,7 +79,7 @@ export class AdminZkClient {
 
   private writeFailure(topic: string, e: unknown): Error {
     if (e instanceof KeeperException && e.code === Code.NODEEXISTS) return new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic}' already exists.`);
-    return AdminJavaException.adminOperation(javaToString(e));
+    return AdminJavaException.adminOperation(throwableToString(e, RUNTIME_EXCEPTION));
   }
 
   /** `deleteTopic`: the marker `/admin/delete_topics/<t>`. */
@@ -88,7 +89,7 @@ export class AdminZkClient {
       await this.zkClient.createDeleteTopicPath(topic);
     } catch (e) {
       if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new AdminJavaException('kafka.common.TopicAlreadyMarkedForDeletionException', `topic ${topic} is already marked for deletion`);
-      throw AdminJavaException.adminOperation(e instanceof Error ? e.message : String(e));
+      throw AdminJavaException.adminOperation(errorMessage(e));
     }
   }
 

@@ -1,15 +1,6 @@
-/** One line of a broker's log4j files, before the timestamp is added. */
-export interface LogLine {
-  file: 'server.log' | 'controller.log' | 'state-change.log';
-  level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
-  /** The log4j logger (Kafka's class), shown in parentheses at the end of the line. */
-  logger: string;
-  message: string;
-  /**
-   * The exception logged with the line, as log4j prints it on the lines after it
-   * (`<java class>: <message>`; Kafka's stack frames are not reproduced).
-   */
-  throwable?: string;
-}
-
-export type LogSink = (line: LogLine) => void;
+/**
+ * @deprecated The line type moved to `core/common/logging.ts`; this re-export stays while
+ * kafka-server.ts, replica-manager.ts, dynamic-config-manager.ts, core/cluster and a scenario test
+ * still import it from here.
+ */
+export type { LogLine, LogSink } from '../common/logging';

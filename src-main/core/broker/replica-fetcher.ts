@@ -20,7 +20,7 @@ import type { ScheduledTask, Time } from '../platform/scheduler';
 import { UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET } from '../log/leader-epoch-cache';
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
 import type { Log } from '../log/log';
-import type { LogSink } from './log-line';
+import { Logger, type LogSink } from '../common/logging';
 
 export interface FollowerFetchPartition {
   readonly topicPartition: TopicPartition;
@@ -108,12 +108,7 @@ export class ReplicaFetcherManager {
       if (!fetcher) {
         fetcher = new ReplicaFetcher(this.deps, initial.leaderId, () => this.pausedValue);
         this.fetchers.set(initial.leaderId, fetcher);
-        this.deps.log({
-          file: 'server.log',
-          level: 'INFO',
-          logger: 'kafka.server.ReplicaFetcherThread',
-          message: `[ReplicaFetcher replicaId=${this.deps.brokerId}, leaderId=${initial.leaderId}, fetcherId=0] Starting`,
-        });
+        fetcher.logger.info('Starting');
       }
       fetcher.add(tp, initial.leaderEpoch);
     }
@@ -173,12 +168,15 @@ class ReplicaFetcher {
   /** An immediate round is pending (the leader signalled data, or the last round made progress). */
   private timer: ScheduledTask | null = null;
   private stopped = false;
+  readonly logger: Logger;
 
   constructor(
     private readonly deps: ReplicaFetcherDeps,
     private readonly leaderId: number,
     private readonly isPaused: () => boolean,
-  ) {}
+  ) {
+    this.logger = new Logger(deps.log, 'kafka.server.ReplicaFetcherThread', { logIdent: `[ReplicaFetcher replicaId=${deps.brokerId}, leaderId=${leaderId}, fetcherId=0] ` });
+  }
 
   get isEmpty(): boolean {
     return this.partitions.size === 0;
@@ -214,15 +212,6 @@ class ReplicaFetcher {
     this.stopped = true;
     if (this.timer) this.deps.time.cancel(this.timer);
     this.timer = null;
-  }
-
-  private line(level: 'INFO' | 'WARN' | 'ERROR', message: string): void {
-    this.deps.log({
-      file: 'server.log',
-      level,
-      logger: 'kafka.server.ReplicaFetcherThread',
-      message: `[ReplicaFetcher replicaId=${this.deps.brokerId}, leaderId=${this.leaderId}, fetcherId=0] ${message}`,
-    });
   }
 
   /** One round (`AbstractFetcherThread.doWork`): truncate what must be, then fetch. */
@@ -274,7 +263,7 @@ class ReplicaFetcher {
     const tp = tpKey(state.topicPartition);
     const latestEpoch = log.latestEpoch;
     if (latestEpoch === null) {
-      this.line('INFO', `Truncating partition ${tp} to local high watermark ${log.highWatermark}`);
+      this.logger.info(`Truncating partition ${tp} to local high watermark ${log.highWatermark}`);
       log.truncateTo(log.highWatermark);
       state.state = 'Fetching';
       this.deps.onFollowerProgress?.(state.topicPartition);
@@ -282,12 +271,12 @@ class ReplicaFetcher {
     }
     const answer = leader.offsetForLeaderEpoch(state.topicPartition, state.leaderEpoch, latestEpoch);
     if (answer.error !== 'NONE') {
-      this.line('WARN', `Error when sending leader epoch request for Map(${tp} -> (currentLeaderEpoch=Optional[${state.leaderEpoch}], leaderEpoch=${latestEpoch})): ${answer.error}`);
+      this.logger.warn(`Error when sending leader epoch request for Map(${tp} -> (currentLeaderEpoch=Optional[${state.leaderEpoch}], leaderEpoch=${latestEpoch})): ${answer.error}`);
       state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
       return;
     }
     const { offset, completed } = this.offsetTruncationState(log, answer);
-    this.line('INFO', `Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`);
+    this.logger.info(`Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`);
     log.truncateTo(offset);
     this.deps.onFollowerProgress?.(state.topicPartition);
     if (completed) state.state = 'Fetching';
@@ -323,14 +312,14 @@ class ReplicaFetcher {
         let appended = false;
         if (result.records.length > 0) {
           if (request.fetchOffset !== log.logEndOffset) {
-            this.line('ERROR', `Offset mismatch for partition ${tp}: fetched offset = ${request.fetchOffset}, log end offset = ${log.logEndOffset}.`);
+            this.logger.error(`Offset mismatch for partition ${tp}: fetched offset = ${request.fetchOffset}, log end offset = ${log.logEndOffset}.`);
             return 'error';
           }
           try {
             log.appendAsFollower(result.records);
             appended = true;
           } catch (e) {
-            this.line('ERROR', `Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}: ${e instanceof Error ? e.message : String(e)}`);
+            this.logger.error(`Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}`, e);
             state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
             return 'error';
           }
@@ -347,11 +336,11 @@ class ReplicaFetcher {
         return 'error';
       }
       case 'FENCED_LEADER_EPOCH':
-        this.line('INFO', `Partition ${tp} has an older epoch (${state.leaderEpoch}) than the current leader. Will await the new LeaderAndIsr state before resuming fetching.`);
+        this.logger.info(`Partition ${tp} has an older epoch (${state.leaderEpoch}) than the current leader. Will await the new LeaderAndIsr state before resuming fetching.`);
         this.remove(state.topicPartition);
         return 'error';
       default:
-        this.line('WARN', `Error in response for fetch request: partition ${tp}: ${result.error}`);
+        this.logger.warn(`Error in response for fetch request: partition ${tp}: ${result.error}`);
         state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
         return 'error';
     }
@@ -362,14 +351,13 @@ class ReplicaFetcher {
     const tp = tpKey(state.topicPartition);
     const replicaEndOffset = log.logEndOffset;
     if (result.logEndOffset >= 0 && result.logEndOffset < replicaEndOffset) {
-      this.line(
-        'WARN',
+      this.logger.warn(
         `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s latest offset ${result.logEndOffset}`,
       );
       log.truncateTo(result.logEndOffset);
     } else {
       const leaderStartOffset = result.logStartOffset;
-      this.line('WARN', `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`);
+      this.logger.warn(`Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`);
       if (leaderStartOffset > replicaEndOffset) log.truncateFullyAndStartAt(leaderStartOffset);
     }
     this.deps.onFollowerProgress?.(state.topicPartition);

@@ -9,6 +9,7 @@ import type { TopicConfigEntry } from '../admin/topic-configs';
 import { effectiveTopicConfig, topicConfigApiError } from '../admin/topic-configs';
 import type { KafkaServer } from '../broker/kafka-server';
 import { Errors, KafkaApiError } from '../common/kafka-errors';
+import { errorMessage } from '../common/throwable';
 import type { TopicPartition } from '../common/topic-partition';
 import type { ElectionType, ListReassignmentsResult, PartitionOutcome } from '../controller/controller-events';
 import { validateTopicConfigs } from '../log/log-config';
@@ -34,7 +35,7 @@ function ok(name: string): TopicResult {
 function failed(name: string, e: unknown): TopicResult {
   if (e instanceof KafkaApiError) return { name, errorCode: e.code, errorName: e.errorName, errorMessage: e.apiMessage };
   const unknown = Errors.UNKNOWN_SERVER_ERROR;
-  return { name, errorCode: unknown.code, errorName: unknown.name, errorMessage: e instanceof Error ? e.message : String(e) };
+  return { name, errorCode: unknown.code, errorName: unknown.name, errorMessage: errorMessage(e) };
 }
 
 function timedOut(name: string): TopicResult {

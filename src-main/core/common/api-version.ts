@@ -5,6 +5,7 @@
  */
 import { ConfigException, type Validator } from './config-def';
 import { javaSplit } from './java-lang';
+import { errorMessage } from './throwable';
 
 /** `RecordVersion`: the record batch magic a version writes (V0, V1, V2). */
 export type RecordVersion = 0 | 1 | 2;
@@ -95,7 +96,7 @@ export const apiVersionValidator: Validator = {
     try {
       parseApiVersion(String(value));
     } catch (e) {
-      throw ConfigException.invalidValue(name, String(value), (e as Error).message);
+      throw ConfigException.invalidValue(name, String(value), errorMessage(e));
     }
   },
 };

@@ -4,7 +4,7 @@
  * `Double.parseDouble`, `Double.toString`, `String.hashCode`, `String.split`, `List.toString`,
  * `Date.toString()` and `BufferedReader.readLine()`. Kafka's error text and files are built from
  * these, so "byte for byte" needs them byte for byte too. (The iteration orders of the JVM
- * collections are in jvm-hash-order.ts.)
+ * collections are in jvm-hash-order.ts; the text of any thrown value in throwable.ts.)
  */
 
 export const INT_MIN = -2147483648;
@@ -52,27 +52,6 @@ export class NumberFormatException extends IllegalArgumentException {
 export class IllegalStateException extends JavaThrowable {
   override readonly name = 'IllegalStateException';
   readonly javaClass = 'java.lang.IllegalStateException';
-}
-
-/** `Throwable.toString()`: `<java class>: <message>` (the message may span lines). */
-export function throwableToString(e: unknown): string {
-  if (e instanceof JavaThrowable) return e.toString();
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
-}
-
-/**
- * Renders an error the way Kafka's logger prints an exception under a line: `<class>: <message>`,
- * then `Caused by: <class>: <message>` for each cause.
- */
-export function describeError(e: unknown): string {
-  let text = throwableToString(e);
-  let cause = e instanceof Error ? e.cause : undefined;
-  for (let depth = 0; cause !== undefined && depth < 8; depth++) {
-    text += `\nCaused by: ${throwableToString(cause)}`;
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
-  return text;
 }
 
 // ---- Integer / Long / Short / Double parsing ----

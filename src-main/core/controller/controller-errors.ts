@@ -1,4 +1,5 @@
 import { JavaThrowable } from '../common/java-lang';
+import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
 
 export { IllegalStateException } from '../common/java-lang';
 
@@ -14,20 +15,11 @@ export class ControllerMovedError extends JavaThrowable {
   readonly javaClass = 'org.apache.kafka.common.errors.ControllerMovedException';
 }
 
-const KEEPER_EXCEPTION_CLASSES: Record<string, string> = {
-  NONODE: 'NoNodeException',
-  NODEEXISTS: 'NodeExistsException',
-  BADVERSION: 'BadVersionException',
-  NOTEMPTY: 'NotEmptyException',
-};
-
-/** An error as the controller's log lines print it: `<java class>: <message>`. */
+/**
+ * An error as the controller's log lines print it: `<java class>: <message>`.
+ * @deprecated `throwableToString(e, KAFKA_ERRORS_PACKAGE)` (core/common/throwable.ts); kept while
+ * kafka-controller.ts and dynamic-config-manager.ts still import it.
+ */
 export function describeError(e: unknown): string {
-  if (e instanceof JavaThrowable) return e.toString();
-  if (!(e instanceof Error)) return String(e);
-  if (e.name === 'KeeperException' && 'codeName' in e) {
-    const name = String((e as { codeName: string }).codeName);
-    return `org.apache.zookeeper.KeeperException$${KEEPER_EXCEPTION_CLASSES[name] ?? name}: ${e.message}`;
-  }
-  return `org.apache.kafka.common.errors.${e.name}: ${e.message}`;
+  return throwableToString(e, KAFKA_ERRORS_PACKAGE);
 }

@@ -1,7 +1,8 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ControllerCore } from './controller-core';
-import { ControllerMovedError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, StateChangeFailedError } from './controller-errors';
+import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
 import type { ElectionTrigger, ElectionType, PartitionOutcome } from './controller-events';
 import type { ZNodeChangeHandler } from './controller-zk-client';
 import { Errors } from '../common/kafka-errors';
@@ -68,7 +69,7 @@ export class LeaderElections {
       if (trigger !== 'AdminClientTriggered') {
         for (const [p, r] of results) {
           if (r instanceof ControllerMovedError) throw r;
-          if (r instanceof Error) this.c.log.error(`Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${describeError(r)}`);
+          if (r instanceof Error) this.c.log.error(`Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${throwableToString(r, KAFKA_ERRORS_PACKAGE)}`);
         }
       }
       return results;

@@ -1,7 +1,8 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ControllerCore } from './controller-core';
-import { ControllerMovedError, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, StateChangeFailedError } from './controller-errors';
+import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
 import type { ListReassignmentsResult, PartitionOutcome } from './controller-events';
 import type { ZNodeChangeHandler } from './controller-zk-client';
 import { Errors } from '../common/kafka-errors';
@@ -139,7 +140,7 @@ export class PartitionReassignments {
             this.c.log.info(`Failed completing reassignment of partition ${tpKey(p)} because controller has moved to another broker`);
             throw e;
           }
-          this.c.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${describeError(e)}`);
+          this.c.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
           out.set(p, { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, message: Errors.UNKNOWN_SERVER_ERROR.message });
         }
       }

@@ -1,7 +1,8 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, IllegalStateException, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateException, StateChangeFailedError } from './controller-errors';
+import { KAFKA_ERRORS_PACKAGE, throwableToString, toError } from '../common/throwable';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -89,7 +90,7 @@ export class PartitionStateMachine {
     } catch (e) {
       this.batch.clear();
       if (e instanceof ControllerMovedError) throw e;
-      this.stateChangeLog.error(`Error while moving some partitions to ${target} state: ${describeError(e)}`);
+      this.stateChangeLog.error(`Error while moving some partitions to ${target} state: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
     }
     return results;
   }
@@ -219,7 +220,7 @@ export class PartitionStateMachine {
     try {
       reads = await this.zk.getTopicPartitionStates(partitions);
     } catch (e) {
-      for (const p of partitions) finished.set(p, e instanceof Error ? e : new Error(String(e)));
+      for (const p of partitions) finished.set(p, toError(e));
       return { finished, toRetry: [] };
     }
     const valid: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }> = [];
@@ -354,7 +355,7 @@ export class PartitionStateMachine {
 
   private logFailedStateChange(p: TopicPartition, current: PartitionState, target: PartitionState, error: unknown): void {
     this.stateChangeLog.error(
-      `Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}: ${describeError(error)}`,
+      `Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}: ${throwableToString(error, KAFKA_ERRORS_PACKAGE)}`,
     );
   }
 }

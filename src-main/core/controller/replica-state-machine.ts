@@ -1,7 +1,8 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { ControllerContext } from './controller-context';
-import { ControllerMovedError, IllegalStateException, StateChangeFailedError, describeError } from './controller-errors';
+import { ControllerMovedError, IllegalStateException, StateChangeFailedError } from './controller-errors';
+import { KAFKA_ERRORS_PACKAGE, throwableToString, toError } from '../common/throwable';
 import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -64,7 +65,7 @@ export class ReplicaStateMachine {
     } catch (e) {
       this.batch.clear();
       if (e instanceof ControllerMovedError) throw e;
-      this.stateChangeLog.error(`Error while moving some replicas to ${target} state: ${describeError(e)}`);
+      this.stateChangeLog.error(`Error while moving some replicas to ${target} state: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
     }
   }
 
@@ -203,7 +204,7 @@ export class ReplicaStateMachine {
     try {
       reads = await this.zk.getTopicPartitionStates(partitions);
     } catch (e) {
-      return { finished: partitions.map((partition) => ({ partition, result: e instanceof Error ? e : new Error(String(e)) })), toRetry: [] };
+      return { finished: partitions.map((partition) => ({ partition, result: toError(e) })), toRetry: [] };
     }
     const withReplica: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }> = [];
     const withoutReplica: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }> = [];
@@ -265,7 +266,7 @@ export class ReplicaStateMachine {
 
   private logFailedStateChange(r: TopicPartition & { replica?: number }, current: ReplicaState, target: ReplicaState, error: unknown): void {
     this.stateChangeLog.error(
-      `Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed: ${describeError(error)}`,
+      `Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed: ${throwableToString(error, KAFKA_ERRORS_PACKAGE)}`,
     );
   }
 }

@@ -1,35 +1,34 @@
+import { Logger } from '../common/logging';
+
 /** A line for `state-change.log`, in the words Kafka 2.5's controller and brokers write. */
 export interface StateChangeLine {
   level: 'TRACE' | 'INFO' | 'WARN' | 'ERROR';
   message: string;
 }
 
-/** Kafka's `StateChangeLogger`: prefixes lines with `[Controller id=N epoch=E]` or `[Broker id=N]`. */
+/** Kafka's `StateChangeLogger`: logger `state.change.logger`, lines prefixed `[Controller id=N epoch=E] ` or `[Broker id=N] `. */
 export class StateChangeLogger {
-  constructor(
-    private readonly brokerId: number,
-    private readonly inControllerContext: boolean,
-    private readonly epoch: () => number,
-    private readonly sink: (line: StateChangeLine) => void,
-  ) {}
+  private readonly logger: Logger;
 
-  private prefix(): string {
-    return this.inControllerContext ? `[Controller id=${this.brokerId} epoch=${this.epoch()}] ` : `[Broker id=${this.brokerId}] `;
+  constructor(brokerId: number, inControllerContext: boolean, epoch: () => number, sink: (line: StateChangeLine) => void) {
+    // The controller's epoch is read at each line: it changes while the logger lives.
+    const logIdent = inControllerContext ? () => `[Controller id=${brokerId} epoch=${epoch()}] ` : `[Broker id=${brokerId}] `;
+    this.logger = new Logger((l) => sink({ level: l.level as StateChangeLine['level'], message: l.message }), 'state.change.logger', { logIdent, file: 'state-change.log' });
   }
 
   trace(message: string): void {
-    this.sink({ level: 'TRACE', message: this.prefix() + message });
+    this.logger.trace(message);
   }
 
   info(message: string): void {
-    this.sink({ level: 'INFO', message: this.prefix() + message });
+    this.logger.info(message);
   }
 
   warn(message: string): void {
-    this.sink({ level: 'WARN', message: this.prefix() + message });
+    this.logger.warn(message);
   }
 
   error(message: string): void {
-    this.sink({ level: 'ERROR', message: this.prefix() + message });
+    this.logger.error(message);
   }
 }

@@ -17,6 +17,7 @@
  * is an IllegalArgumentException and a non-number a NumberFormatException: both are fatal for the
  * broker's startup, while an IOException only takes that log dir offline.
  */
+import { errorMessage } from '../common/throwable';
 import { IllegalArgumentException, INT_MAX, parseJavaInt } from '../common/java-lang';
 import type { Clock } from '../platform/clock';
 import type { FileSystem } from '../platform/file-system';
@@ -88,7 +89,7 @@ export class BrokerMetadataCheckpoint {
     try {
       this.fs.writeFileAtomic(this.path, encoder.encode(this.format(metadata, nowMs)));
     } catch (e) {
-      throw new IOException(`Failed to write meta.properties due to ${e instanceof Error ? e.message : String(e)}`, {
+      throw new IOException(`Failed to write meta.properties due to ${errorMessage(e)}`, {
         cause: e,
       });
     }
@@ -144,7 +145,7 @@ export function readBrokerMetadataFromLogDirs(fs: FileSystem, logDirs: readonly 
         found.set(logDir, metadata);
       }
     } catch (e) {
-      const reason = e instanceof Error ? e.message : String(e);
+      const reason = errorMessage(e);
       logLines.push({
         level: 'ERROR',
         message: `Failed to read meta.properties file under dir ${checkpoint.path} due to ${reason}`,

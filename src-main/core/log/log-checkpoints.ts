@@ -7,6 +7,7 @@
  * an empty log dir keeps 0-byte checkpoint files, and deleting a dir's last partition leaves its
  * entry in that dir's recovery-point checkpoint — both as a 2.5 broker does.
  */
+import { errorMessage } from '../common/throwable';
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap } from '../common/topic-partition';
 import { joinPath } from '../platform/file-system';
@@ -30,6 +31,11 @@ export class LogCheckpoints {
   private highWatermarkTask: ScheduledTask | null = null;
 
   constructor(private readonly ctx: LogManagerContext) {}
+
+  /** A checkpoint's read or write failed: its dir goes offline, logged with the I/O error under the checkpoint's. */
+  private reportFailure(dir: string, e: unknown): void {
+    this.ctx.reportLogDirFailure(dir, errorMessage(e), e instanceof Error && e.cause ? e.cause : e);
+  }
 
   // --- opening (startup) -------------------------------------------------------------------------
 
@@ -85,7 +91,7 @@ export class LogCheckpoints {
     try {
       return checkpoint.read();
     } catch (e) {
-      this.ctx.reportLogDirFailure(dir, e instanceof Error ? e.message : String(e), e instanceof Error && e.cause ? e.cause : e);
+      this.reportFailure(dir, e);
       this.ctx.emit('WARN', `Error occurred while reading ${file} file of directory ${dir}`, { type: 'warning', dir, path: checkpoint.path }, { cause: e });
       for (const w of extraWarnings) this.ctx.emit('WARN', w, { type: 'warning', dir });
       return new TopicPartitionMap();
@@ -105,7 +111,7 @@ export class LogCheckpoints {
       try {
         offsets = checkpoint.read();
       } catch (e) {
-        this.ctx.reportLogDirFailure(dir, e instanceof Error ? e.message : String(e), e instanceof Error && e.cause ? e.cause : e);
+        this.reportFailure(dir, e);
         throw e;
       }
       this.highWatermarkCache.set(dir, offsets);
@@ -226,7 +232,7 @@ export class LogCheckpoints {
         entries: n,
       });
     } catch (e) {
-      this.ctx.reportLogDirFailure(dir, e instanceof Error ? e.message : String(e), e instanceof Error && e.cause ? e.cause : e);
+      this.reportFailure(dir, e);
     }
   }
 }

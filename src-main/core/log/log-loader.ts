@@ -3,7 +3,8 @@
  * the partition dirs found in them (`<t>-<p>` → live log, `-future` → future log, `-delete` →
  * queued for removal), then deleting each dir's `.kafka_cleanshutdown` marker.
  */
-import { IllegalStateException, throwableToString } from '../common/java-lang';
+import { IllegalStateException } from '../common/java-lang';
+import { throwableToString } from '../common/throwable';
 import type { TopicPartitionMap } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import { FileSystemError, joinPath } from '../platform/file-system';

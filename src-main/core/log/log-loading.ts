@@ -11,6 +11,7 @@
  * 4. a log end below the log start offset empties the log; an empty dir gets a segment at the log
  *    start offset; the active segment's indexes are re-expanded to `segment.index.bytes`.
  */
+import { errorMessage } from '../common/throwable';
 import { joinPath } from '../platform/file-system';
 import {
   CLEANED_FILE_SUFFIX,
@@ -137,7 +138,7 @@ function indexProblem(log: Log, segment: LogSegment, swapped: boolean): { level:
     if (e instanceof NoSuchIndexFile) {
       return { level: 'ERROR', reason: `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...` };
     }
-    return corrupt(e instanceof Error ? e.message : String(e));
+    return corrupt(errorMessage(e));
   }
   const fs = log.fs;
   for (const [path, entrySize, kind] of [

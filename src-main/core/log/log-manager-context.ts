@@ -3,7 +3,8 @@
  * logs, its lifecycle state, the failure channel and the event sink. The LogManager owns one and
  * hands it to its loader, checkpoints and deleter.
  */
-import { describeError, IllegalStateException } from '../common/java-lang';
+import { IllegalStateException } from '../common/java-lang';
+import { stackTrace } from '../common/throwable';
 import { TopicPartitionMap } from '../common/topic-partition';
 import type { Executor } from '../platform/executor';
 import type { FileSystem } from '../platform/file-system';
@@ -163,7 +164,7 @@ export class LogManagerContext {
       level: extra.level ?? level,
       logger: extra.logger ?? LOGGER,
       message,
-      ...(extra.cause === undefined ? {} : { cause: describeError(extra.cause) }),
+      ...(extra.cause === undefined ? {} : { cause: stackTrace(extra.cause) }),
       ...body,
     } as LogManagerEvent;
     this.onEvent(event);

@@ -28,6 +28,7 @@
  */
 import * as zlib from 'node:zlib';
 import { compress as zstdCompress, decompress as zstdDecompress } from 'zstd-napi';
+import { errorMessage } from '../common/throwable';
 import { CompressionType, compressionTypeForId } from './compression-type';
 import { MAGIC_VALUE_V0, type Magic } from './constants';
 import { CompressionIOException, RecordDecompressionException } from './errors';
@@ -72,7 +73,7 @@ export function decompress(type: CompressionType, data: Uint8Array, magic: Magic
         return plain(zstdDecompress(data));
     }
   } catch (e) {
-    const cause = e instanceof CompressionIOException ? e : new CompressionIOException(e instanceof Error ? e.message : String(e));
+    const cause = e instanceof CompressionIOException ? e : new CompressionIOException(errorMessage(e));
     throw new RecordDecompressionException('Failed to decompress record stream', { cause });
   }
 }

@@ -7,6 +7,7 @@
  */
 import * as SnappyJS from 'snappyjs';
 import { CompressionIOException } from './errors';
+import { errorMessage } from '../common/throwable';
 
 const MAGIC = [0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0x00];
 const HEADER_SIZE = 16;
@@ -30,7 +31,7 @@ function rawUncompress(data: Uint8Array): Uint8Array {
   try {
     return SnappyJS.uncompress(data);
   } catch (e) {
-    throw new CompressionIOException(`FAILED_TO_UNCOMPRESS: ${e instanceof Error ? e.message : String(e)}`);
+    throw new CompressionIOException(`FAILED_TO_UNCOMPRESS: ${errorMessage(e)}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/controller-zk-client';
+import { errorMessage } from '../common/throwable';
 import type { Time } from '../platform/scheduler';
 import type { WatchedEvent, ZooKeeperClientOptions } from '../zookeeper';
 import { Code, EventType, KeeperException, KeeperState, ZooKeeperClient } from '../zookeeper';
@@ -194,7 +195,7 @@ export class KafkaZooKeeperClient {
       }
       this.session = session;
     } catch (e) {
-      this.onError(`${this.options.name}: could not re-establish the ZooKeeper session: ${e instanceof Error ? e.message : String(e)}`);
+      this.onError(`${this.options.name}: could not re-establish the ZooKeeper session: ${errorMessage(e)}`);
       return;
     }
     await this.callStateChangeHandlers('after');
@@ -205,7 +206,7 @@ export class KafkaZooKeeperClient {
       try {
         await (when === 'before' ? h.beforeInitializingSession?.() : h.afterInitializingSession?.());
       } catch (e) {
-        this.onError(`${this.options.name}: Uncaught error in handler ${h.name}: ${e instanceof Error ? e.message : String(e)}`);
+        this.onError(`${this.options.name}: Uncaught error in handler ${h.name}: ${errorMessage(e)}`);
       }
     }
   }

@@ -4,7 +4,7 @@
  * LeaveGroup), offset commits and fetches, ListGroups and DescribeGroups — and the load or unload
  * of those partitions' groups as leadership moves.
  */
-import type { LogSink } from '../../broker/log-line';
+import { Logger, type LogSink } from '../../common/logging';
 import type { MetadataCache } from '../../broker/metadata-cache';
 import type { ReplicaManager } from '../../broker/replica-manager';
 import type { ErrorName } from '../../common/kafka-errors';
@@ -44,8 +44,10 @@ export class GroupCoordinator {
   readonly groupManager: GroupMetadataManager;
   private readonly membership: GroupMembership;
   private active = false;
+  private readonly logger: Logger;
 
   constructor(private readonly deps: GroupCoordinatorDeps) {
+    this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupCoordinator', { logIdent: `[GroupCoordinator ${deps.brokerId}]: ` });
     this.groupManager = new GroupMetadataManager({ brokerId: deps.brokerId, time: deps.time, config: deps.config, replicaManager: deps.replicaManager, log: deps.log, executor: deps.executor });
     this.membership = new GroupMembership({
       brokerId: deps.brokerId,
@@ -53,13 +55,9 @@ export class GroupCoordinator {
       random: deps.random,
       config: deps.config,
       groupManager: this.groupManager,
-      log: deps.log,
+      logger: this.logger,
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
-  }
-
-  private info(message: string): void {
-    this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: ${message}` });
   }
 
   private get now(): number {
@@ -67,15 +65,15 @@ export class GroupCoordinator {
   }
 
   startup(): void {
-    this.info('Starting up.');
+    this.logger.info('Starting up.');
     this.active = true;
-    this.info('Startup complete.');
+    this.logger.info('Startup complete.');
   }
 
   shutdown(): void {
-    this.info('Shutting down.');
+    this.logger.info('Shutting down.');
     this.stop();
-    this.info('Shutdown complete.');
+    this.logger.info('Shutdown complete.');
   }
 
   /** The broker process dies: timers stop and waiting requests end, with nothing logged. */

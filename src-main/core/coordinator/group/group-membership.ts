@@ -12,7 +12,7 @@
  *
  * Static membership (`group.instance.id`) is carried along but not enforced.
  */
-import type { LogSink } from '../../broker/log-line';
+import type { Logger } from '../../common/logging';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
@@ -26,7 +26,8 @@ export interface GroupMembershipDeps {
   random: Random;
   config: GroupConfig;
   groupManager: GroupMetadataManager;
-  log: LogSink;
+  /** The GroupCoordinator's logger: Kafka's joins, syncs and heartbeats are GroupCoordinator's own code. */
+  logger: Logger;
   /** `validateGroupStatus`: INVALID_GROUP_ID, COORDINATOR_NOT_AVAILABLE, COORDINATOR_LOAD_IN_PROGRESS, NOT_COORDINATOR. */
   validateGroupStatus: (groupId: string, api: GroupApiName) => ErrorName | null;
 }
@@ -49,8 +50,8 @@ export class GroupMembership {
     return this.deps.groupManager;
   }
 
-  private info(message: string): void {
-    this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: ${message}` });
+  private get logger(): Logger {
+    return this.deps.logger;
   }
 
   private get now(): number {
@@ -138,7 +139,7 @@ export class GroupMembership {
         return callback(this.joinResult(group, memberId, false));
       case 'Empty':
       case 'Dead':
-        this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: Attempt to add rejoining member ${memberId} of group ${group.groupId} in unexpected group state ${group.state}` });
+        this.logger.warn(`Attempt to add rejoining member ${memberId} of group ${group.groupId} in unexpected group state ${group.state}`);
         return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
     }
   }
@@ -181,7 +182,7 @@ export class GroupMembership {
     if (group.is('CompletingRebalance')) this.resetAndPropagateAssignmentError(group, 'REBALANCE_IN_PROGRESS');
     const wasEmpty = group.is('Empty');
     group.transitionTo('PreparingRebalance');
-    this.info(`Preparing to rebalance group ${group.groupId} in state ${group.state} with old generation ${group.generationId} (${this.partitionName(group.groupId)}) (reason: ${reason})`);
+    this.logger.info(`Preparing to rebalance group ${group.groupId} in state ${group.state} with old generation ${group.generationId} (${this.partitionName(group.groupId)}) (reason: ${reason})`);
     if (wasEmpty) {
       const delay = this.deps.config.groupInitialRebalanceDelayMs;
       this.watchInitialJoin(group, delay, Math.max(group.rebalanceTimeoutMs - delay, 0));
@@ -221,21 +222,21 @@ export class GroupMembership {
       group.remove(failed.memberId);
     }
     if (group.is('Dead')) {
-      this.info(`Group ${group.groupId} is dead, skipping rebalance stage`);
+      this.logger.info(`Group ${group.groupId} is dead, skipping rebalance stage`);
       return;
     }
     if (!group.maybeElectNewJoinedLeader() && group.size > 0) {
-      this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: Group ${group.groupId} could not complete rebalance because no members rejoined` });
+      this.logger.error(`Group ${group.groupId} could not complete rebalance because no members rejoined`);
       this.watchJoin(group);
       return;
     }
     group.initNextGeneration();
     if (group.is('Empty')) {
-      this.info(`Group ${group.groupId} with generation ${group.generationId} is now empty (${this.partitionName(group.groupId)})`);
+      this.logger.info(`Group ${group.groupId} with generation ${group.generationId} is now empty (${this.partitionName(group.groupId)})`);
       void this.groupManager.storeGroup(group, new Map());
       return;
     }
-    this.info(`Stabilized group ${group.groupId} generation ${group.generationId} (${this.partitionName(group.groupId)})`);
+    this.logger.info(`Stabilized group ${group.groupId} generation ${group.generationId} (${this.partitionName(group.groupId)})`);
     for (const member of [...group.members.values()]) {
       group.maybeInvokeJoinCallback(member, this.joinResult(group, member.memberId, group.isLeader(member.memberId)));
       this.completeAndScheduleNextHeartbeatExpiration(group, member);
@@ -283,12 +284,12 @@ export class GroupMembership {
       case 'CompletingRebalance': {
         group.get(memberId).awaitingSyncCallback = callback;
         if (!group.isLeader(memberId)) return;
-        this.info(`Assignment received from leader for group ${group.groupId} for generation ${group.generationId}`);
+        this.logger.info(`Assignment received from leader for group ${group.groupId} for generation ${group.generationId}`);
         const assignment = new Map(assignments);
         const missing = [...group.members.keys()].filter((id) => !assignment.has(id));
         for (const id of missing) assignment.set(id, empty);
         if (missing.length > 0) {
-          this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: Setting empty assignments for members Set(${missing.join(', ')}) of ${group.groupId} for generation ${group.generationId}` });
+          this.logger.warn(`Setting empty assignments for members Set(${missing.join(', ')}) of ${group.groupId} for generation ${group.generationId}`);
         }
         void this.groupManager.storeGroup(group, assignment).then((storeError) => {
           // Another member may have joined meanwhile: only the same generation, still completing, goes on.
@@ -378,14 +379,14 @@ export class GroupMembership {
     if (group.is('Dead') || !group.has(memberId)) return;
     const member = group.get(memberId);
     if (member.hasSatisfiedHeartbeat) return;
-    this.info(`Member ${memberId} in group ${group.groupId} has failed, removing it from the group`);
+    this.logger.info(`Member ${memberId} in group ${group.groupId} has failed, removing it from the group`);
     this.removeMemberAndUpdateGroup(group, member, `removing member ${memberId} on heartbeat expiration`);
   }
 
   private schedulePendingMemberExpiration(group: GroupMetadata, memberId: string, timeoutMs: number): void {
     this.heartbeats.schedule(this.memberKey(group.groupId, memberId), timeoutMs, undefined, () => {
       if (group.is('Dead') || !group.isPendingMember(memberId)) return;
-      this.info(`Pending member ${memberId} in group ${group.groupId} has been removed after session timeout expiration.`);
+      this.logger.info(`Pending member ${memberId} in group ${group.groupId} has been removed after session timeout expiration.`);
       this.removePendingMemberAndUpdateGroup(group, memberId);
     });
   }
@@ -427,7 +428,7 @@ export class GroupMembership {
     if (group.is('Dead')) return { error: 'COORDINATOR_NOT_AVAILABLE', members: [] };
     const members = leaving.map((m) => {
       if (group.isPendingMember(m.memberId)) {
-        this.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
+        this.logger.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
         this.removePendingMemberAndUpdateGroup(group, m.memberId);
         this.heartbeats.cancel(this.memberKey(group.groupId, m.memberId));
         return { ...m, error: 'NONE' as ErrorName };
@@ -435,7 +436,7 @@ export class GroupMembership {
       if (!group.has(m.memberId)) return { ...m, error: 'UNKNOWN_MEMBER_ID' as ErrorName };
       const member = group.get(m.memberId);
       this.removeHeartbeatForLeavingMember(group, member);
-      this.info(`Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`);
+      this.logger.info(`Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`);
       this.removeMemberAndUpdateGroup(group, member, `removing member ${member.memberId} on LeaveGroup`);
       return { ...m, error: 'NONE' as ErrorName };
     });
@@ -446,7 +447,7 @@ export class GroupMembership {
   onGroupUnloaded(group: GroupMetadata, log = true): void {
     const previous = group.state;
     group.transitionTo('Dead');
-    if (log) this.info(`Unloading group metadata for ${group.groupId} with generation ${group.generationId}`);
+    if (log) this.logger.info(`Unloading group metadata for ${group.groupId} with generation ${group.generationId}`);
     this.joins.cancel(group.groupId);
     for (const member of group.members.values()) {
       if (previous === 'PreparingRebalance') group.maybeInvokeJoinCallback(member, joinError(member.memberId, 'NOT_COORDINATOR'));

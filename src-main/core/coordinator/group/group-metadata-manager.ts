@@ -6,7 +6,7 @@
  * and the load of a partition's records when this broker becomes its leader.
  */
 import type { ReplicaManager } from '../../broker/replica-manager';
-import type { LogSink } from '../../broker/log-line';
+import { Logger, type LogSink } from '../../common/logging';
 import { javaStringHashCode, INT_MIN, IllegalStateException } from '../../common/java-lang';
 import type { ErrorName } from '../../common/kafka-errors';
 import { tpKey, type TopicPartition } from '../../common/topic-partition';
@@ -57,15 +57,10 @@ export class GroupMetadataManager {
   private readonly loadingPartitions = new Set<number>();
   private readonly ownedPartitions = new Set<number>();
   private shuttingDown = false;
+  private readonly logger: Logger;
 
-  constructor(private readonly deps: GroupMetadataManagerDeps) {}
-
-  private info(message: string): void {
-    this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] ${message}` });
-  }
-
-  private error(message: string): void {
-    this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] ${message}` });
+  constructor(private readonly deps: GroupMetadataManagerDeps) {
+    this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', { logIdent: `[GroupMetadataManager brokerId=${deps.brokerId}] ` });
   }
 
   partitionFor(groupId: string): number {
@@ -164,7 +159,7 @@ export class GroupMetadataManager {
     const error = await this.append(tp, [{ key: groupMetadataKey(group.groupId), value: groupMetadataValue(stored) }]);
     const mapped = storeGroupError(error);
     if (mapped !== 'NONE') {
-      this.error(`Failed to write group metadata for group ${group.groupId} with generation ${group.generationId} to the log due to ${error}`);
+      this.logger.error(`Failed to write group metadata for group ${group.groupId} with generation ${group.generationId} to the log due to ${error}`);
     }
     return mapped;
   }
@@ -209,18 +204,18 @@ export class GroupMetadataManager {
   scheduleLoadGroupAndOffsets(partition: number, onGroupLoaded: (group: GroupMetadata) => void): void {
     const tp = { topic: GROUP_METADATA_TOPIC_NAME, partition };
     if (this.loadingPartitions.has(partition)) {
-      this.info(`Already loading offsets and group metadata from ${tpKey(tp)}`);
+      this.logger.info(`Already loading offsets and group metadata from ${tpKey(tp)}`);
       return;
     }
     this.loadingPartitions.add(partition);
-    this.info(`Scheduling loading of offsets and group metadata from ${tpKey(tp)}`);
+    this.logger.info(`Scheduling loading of offsets and group metadata from ${tpKey(tp)}`);
     void Promise.resolve().then(async () => {
       const startMs = this.deps.time.nowMs();
       try {
         await this.loadGroupsAndOffsets(tp, onGroupLoaded);
-        this.info(`Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`);
+        this.logger.info(`Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`);
       } catch (e) {
-        this.error(`Error loading offsets from ${tpKey(tp)}: ${e instanceof Error ? e.message : String(e)}`);
+        this.logger.error(`Error loading offsets from ${tpKey(tp)}`, e);
       } finally {
         if (this.loadingPartitions.delete(partition) && !this.shuttingDown) this.ownedPartitions.add(partition);
       }
@@ -231,7 +226,7 @@ export class GroupMetadataManager {
     const hosted = this.deps.replicaManager()?.getPartition(tp);
     const log = hosted && hosted !== 'offline' ? hosted.log : null;
     if (!log) {
-      this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.coordinator.group.GroupMetadataManager', message: `[GroupMetadataManager brokerId=${this.deps.brokerId}] Attempted to load offsets and group metadata from ${tpKey(tp)}, but found no log` });
+      this.logger.warn(`Attempted to load offsets and group metadata from ${tpKey(tp)}, but found no log`);
       return;
     }
     const loadedOffsets = new Map<string, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
@@ -286,7 +281,7 @@ export class GroupMetadataManager {
       const member = new MemberMetadata(m.memberId, groupId, m.groupInstanceId, m.clientId, m.clientHost, m.rebalanceTimeoutMs, m.sessionTimeoutMs, stored.protocolType, [{ name: stored.protocol ?? '', metadata: m.subscription }]);
       member.assignment = m.assignment;
       group.add(member, null);
-      this.info(`Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`);
+      this.logger.info(`Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`);
     }
     group.leaderId = stored.leader;
     return group;
@@ -301,7 +296,7 @@ export class GroupMetadataManager {
   /** This broker no longer leads the partition: its groups go (callers learn NOT_COORDINATOR). */
   removeGroupsForPartition(partition: number, onGroupUnloaded: (group: GroupMetadata) => void): void {
     const tp = { topic: GROUP_METADATA_TOPIC_NAME, partition };
-    this.info(`Scheduling unloading of offsets and group metadata from ${tpKey(tp)}`);
+    this.logger.info(`Scheduling unloading of offsets and group metadata from ${tpKey(tp)}`);
     this.ownedPartitions.delete(partition);
     this.loadingPartitions.delete(partition);
     let groups = 0;
@@ -313,7 +308,7 @@ export class GroupMetadataManager {
       groups++;
       offsets += group.offsets.size;
     }
-    this.info(`Finished unloading ${tpKey(tp)}. Removed ${offsets} cached offsets and ${groups} cached groups.`);
+    this.logger.info(`Finished unloading ${tpKey(tp)}. Removed ${offsets} cached offsets and ${groups} cached groups.`);
   }
 }
 

@@ -7,7 +7,7 @@
  * Until its partition has a live leader the answer is COORDINATOR_NOT_AVAILABLE.
  */
 import { AdminZkClient } from '../../admin/admin-zk-client';
-import type { LogSink } from '../../broker/log-line';
+import { Logger, type LogSink } from '../../common/logging';
 import type { MetadataCache } from '../../broker/metadata-cache';
 import type { ErrorName } from '../../common/kafka-errors';
 import { KafkaApiError } from '../../common/kafka-errors';
@@ -45,10 +45,9 @@ export function offsetsTopicConfigs(segmentBytes: number): Record<string, string
 export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorName> {
   const alive = deps.metadataCache.getAliveBrokers();
   const rf = deps.config.offsetsTopicReplicationFactor;
-  const log = (level: 'INFO' | 'ERROR', message: string) => deps.log({ file: 'server.log', level, logger: 'kafka.server.KafkaApis', message: `[KafkaApi-${deps.brokerId}] ${message}` });
+  const logger = new Logger(deps.log, 'kafka.server.KafkaApis', { logIdent: `[KafkaApi-${deps.brokerId}] ` });
   if (alive.length < rf) {
-    log(
-      'ERROR',
+    logger.error(
       `Number of alive brokers '${alive.length}' does not meet the required replication factor '${rf}' for the offsets topic (configured via 'offsets.topic.replication.factor'). This error can be ignored if the cluster is starting up and not all brokers are up yet.`,
     );
     return 'COORDINATOR_NOT_AVAILABLE';
@@ -59,7 +58,7 @@ export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorN
   const configs = offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes);
   try {
     await new AdminZkClient(zk).createTopic(GROUP_METADATA_TOPIC_NAME, partitions, rf, new Map(Object.entries(configs)), 'Safe', deps.random);
-    log('INFO', `Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
+    logger.info(`Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
     return 'LEADER_NOT_AVAILABLE';
   } catch (e) {
     // Another broker may have created it meanwhile.
