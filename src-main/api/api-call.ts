@@ -11,6 +11,7 @@ import { ApiError } from './backend';
 import { KafkaApiError } from '../core/common/kafka-errors';
 import { KeeperException } from '../core/zookeeper';
 import type { ApiErrorDto, DojoApi } from './contract';
+import { errorMessage } from '../core/common/throwable';
 
 /**
  * What a call returns to the UI, through either transport: the method's result (`null` for a
@@ -51,7 +52,7 @@ function refusalDtoOf(error: unknown): ApiErrorDto | null {
 export function errorDtoOf(error: unknown): ApiErrorDto {
   const refusal = refusalDtoOf(error);
   if (refusal !== null) return refusal;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { name: UNKNOWN_SERVER_ERROR, message: message || 'The server experienced an unexpected error when processing the request.' };
 }
 

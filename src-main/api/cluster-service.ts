@@ -4,6 +4,7 @@ import { brokerDto, isOffline, isUnderReplicated, runningBrokerIds } from './clu
 import { eventDto } from './event-summary';
 import type { ClusterHost } from './cluster-host';
 import { ApiError } from './backend';
+import { errorMessage } from '../core/common/throwable';
 
 export class ClusterServiceImpl implements ClusterService {
   constructor(private readonly host: ClusterHost) {}
@@ -52,7 +53,7 @@ export class ClusterServiceImpl implements ClusterService {
     try {
       clock.setSpeed(speed);
     } catch (e) {
-      throw new ApiError('INVALID_INPUT', e instanceof Error ? e.message : String(e), 'speed');
+      throw new ApiError('INVALID_INPUT', errorMessage(e), 'speed');
     }
   }
 }

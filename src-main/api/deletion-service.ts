@@ -18,6 +18,7 @@ import { deletionDto, readLiveCluster, type LiveCluster } from './deletion-live'
 import { MARKER_PREFIX, type DeletionRecord } from './deletion-records';
 import { DeletionTracker } from './deletion-tracker';
 import type { ClusterHost } from './cluster-host';
+import { errorMessage } from '../core/common/throwable';
 
 /** Finished deletions stay in the live list this long (wall-clock), shown as gone. */
 const RECENT_MS = 5 * 60_000;
@@ -120,7 +121,7 @@ export class DeletionServiceImpl implements DeletionService {
       if (regex.length === 0) throw new Error('The pattern is empty.');
       re = new RegExp(`^(?:${regex})$`);
     } catch (e) {
-      return { regex, topics: [], alreadyMarked: [], error: { name: 'INVALID_INPUT', message: e instanceof Error ? e.message : String(e) } };
+      return { regex, topics: [], alreadyMarked: [], error: { name: 'INVALID_INPUT', message: errorMessage(e) } };
     }
     const zk = await this.host.zk();
     const topics = (await zk.getChildren('/brokers/topics')).children.filter((t) => re.test(t)).sort();

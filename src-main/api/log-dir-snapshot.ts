@@ -4,12 +4,13 @@
  */
 import { decodeProducerSnapshot } from '../core/log/producer-snapshot';
 import type { ProducerSnapshotEntryDto } from './log-dir-contract';
+import { errorMessage } from '../core/common/throwable';
 
 export function parseProducerSnapshotFile(bytes: Uint8Array, sizeBytes: number): { entries: ProducerSnapshotEntryDto[] | null; error: string | null } {
   if (bytes.length < sizeBytes) return { entries: null, error: `The snapshot is ${sizeBytes} bytes: too large to parse here.` };
   try {
     return { entries: decodeProducerSnapshot(bytes).map((e) => ({ ...e })), error: null };
   } catch (e) {
-    return { entries: null, error: `Failed to load producer snapshot: ${e instanceof Error ? e.message : String(e)}` };
+    return { entries: null, error: `Failed to load producer snapshot: ${errorMessage(e)}` };
   }
 }

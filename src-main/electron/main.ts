@@ -8,6 +8,7 @@ import { buildMenuTemplate } from './app-menu';
 import { MENU_CHANNEL, type MenuCommand } from './channels';
 import { createTrustedSenderCheck, registerIpcBridge } from './ipc-bridge';
 import { loadWindowState, MIN_WINDOW_SIZE, saveWindowState, WINDOW_STATE_FILE } from './window-state';
+import { errorMessage } from '../core/common/throwable';
 
 // Set by `electron-vite dev`; absent in a production build.
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
@@ -98,7 +99,7 @@ function openBackend(): Promise<DojoBackend> {
   }
   const opening = createBackend({ dataDir: join(app.getPath('userData'), 'workspaces') });
   opening.catch((error: unknown) => {
-    dialog.showErrorBox('Kafka Dojo cannot open its workspaces', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Kafka Dojo cannot open its workspaces', errorMessage(error));
   });
   return opening;
 }

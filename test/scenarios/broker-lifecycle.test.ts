@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { logLineOf } from '../../src-main/core/cluster/cluster-events';
 import { ClusterHarness } from '../support/cluster-harness';
 import { adminOf, dec, enc } from '../support/scenario';
 
@@ -39,6 +40,24 @@ describe('broker lifecycle: add, remove, failed log dir', () => {
     expect((await zk.getChildren('/brokers/ids')).children).toEqual(['0', '1', '2']);
     // Its log dir stays on disk, as a decommissioned broker's disk would.
     expect(existsSync(join(h.logDir(3), 'meta.properties'))).toBe(true);
+  });
+
+  it("a broker whose meta.properties holds another broker.id fails its start as KafkaServer.startup does: the fatal line, then InconsistentBrokerIdException under it", async () => {
+    const seed = 303;
+    h = await ClusterHarness.create({ brokers: 2, seed });
+    await h.cluster.shutdownBroker(1);
+    await h.settle();
+    const metaPath = join(h.logDir(1), 'meta.properties');
+    const meta = new TextDecoder().decode(h.fs.readFile(metaPath));
+    h.fs.writeFile(metaPath, new TextEncoder().encode(meta.replace('broker.id=1', 'broker.id=7')));
+
+    await expect(h.cluster.startBroker(1), `seed ${seed}`).rejects.toThrow(/doesn't match stored broker.id 7/);
+    const fatal = h.events.map(logLineOf).find((e) => e?.brokerId === 1 && e.line.level === 'ERROR' && e.line.logger === 'kafka.server.KafkaServer');
+    expect(fatal?.line.message).toBe('[KafkaServer id=1] Fatal error during KafkaServer startup. Prepare to shutdown');
+    expect(fatal?.line.throwable).toBe(
+      "kafka.common.InconsistentBrokerIdException: Configured broker.id 1 doesn't match stored broker.id 7 in meta.properties. If you moved your data, make sure your configured broker.id matches. If you intend to create a new broker, you should remove all data in your data directories (log.dirs).",
+    );
+    expect(h.cluster.broker(1).state).toBe('Failed');
   });
 
   it('a failed log dir: its partitions go offline on that broker, the controller hears of it through /log_dir_event_notification and elects new leaders', async () => {

@@ -8,7 +8,7 @@ import type { ChannelEvent } from '../controller/controller-channel-manager';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
 import { KafkaController } from '../controller/kafka-controller';
 import { StateChangeLogger } from '../controller/state-change-logger';
-import { checkClusterId, readBrokerMetadataFromLogDirs, BrokerMetadataCheckpoint } from '../log/broker-metadata-checkpoint';
+import { checkClusterId, resolveBrokerId, readBrokerMetadataFromLogDirs, BrokerMetadataCheckpoint } from '../log/broker-metadata-checkpoint';
 import type { TopicConfigValues } from '../log/log-config';
 import { copyKafkaConfigToLog } from '../log/log-config';
 import type { LogManagerEvent } from '../log/log-manager-event';
@@ -25,7 +25,7 @@ import { KafkaZooKeeperClient } from '../zk/kafka-zookeeper-client';
 import type { ZnodeFormatError } from '../zk/znode-format-error';
 import { DynamicConfigManager } from './dynamic-config-manager';
 import { GroupCoordinator } from '../coordinator/group/group-coordinator';
-import type { LogSink } from './log-line';
+import { Logger, type LogSink } from '../common/logging';
 import { MetadataCache } from './metadata-cache';
 import { ReplicaManager } from './replica-manager';
 
@@ -113,9 +113,11 @@ export class KafkaServer implements ControllerRequestHandler {
   private incarnation = 0;
   /** Controller requests being handled (Kafka's request handler threads at work). */
   private readonly inFlightRequests = new Set<Promise<unknown>>();
+  private readonly logger: Logger;
 
   constructor(private readonly deps: KafkaServerDeps) {
     const d = deps.definition;
+    this.logger = new Logger(deps.log, 'kafka.server.KafkaServer', { logIdent: `[KafkaServer id=${d.id}] ` });
     this.config = new BrokerConfig({
       ...d.config,
       'broker.id': String(d.id),
@@ -203,8 +205,8 @@ export class KafkaServer implements ControllerRequestHandler {
     this.deps.log({ file: 'server.log', level, logger, message });
   }
 
-  private info(message: string, logger = 'kafka.server.KafkaServer'): void {
-    this.deps.log({ file: 'server.log', level: 'INFO', logger, message: `[KafkaServer id=${this.id}] ${message}` });
+  private info(message: string): void {
+    this.logger.info(message);
   }
 
   /** `KafkaServer.startup`, in Kafka's order. Throws (and ends in state Failed) on a fatal error. */
@@ -227,12 +229,7 @@ export class KafkaServer implements ControllerRequestHandler {
     } catch (e) {
       if (this.killedSince(incarnation)) throw e instanceof KilledWhileStarting ? e : new KilledWhileStarting(this.id);
       this.stateValue = 'Failed';
-      this.deps.log({
-        file: 'server.log',
-        level: 'ERROR',
-        logger: 'kafka.server.KafkaServer',
-        message: `[KafkaServer id=${this.id}] Fatal error during KafkaServer startup. Prepare to shutdown: ${e instanceof Error ? e.message : String(e)}`,
-      });
+      this.logger.fatal('Fatal error during KafkaServer startup. Prepare to shutdown', e);
       this.abandonComponents();
       throw e;
     }
@@ -244,12 +241,15 @@ export class KafkaServer implements ControllerRequestHandler {
     // A restarted broker knows only what the controller sends it from now on.
     this.metadataCache.clear();
     this.info(`Connecting to zookeeper on 127.0.0.1:2181`);
+    // The client's state lines carry its logIdent; its session errors come from ZooKeeper's own code, without one.
+    const zkClientLog = new Logger(this.deps.log, 'kafka.zookeeper.ZooKeeperClient', { logIdent: '[ZooKeeperClient Kafka server] ' });
+    const zkClientErrors = new Logger(this.deps.log, 'kafka.zookeeper.ZooKeeperClient');
     this.zkClient = new KafkaZooKeeperClient(
       d.zkServer,
       d.time,
       { sessionTimeoutMs: this.config.get('zookeeper.session.timeout.ms') as number, name: `broker-${this.id}` },
-      (message) => this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.zookeeper.ZooKeeperClient', message }),
-      (message) => this.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.zookeeper.ZooKeeperClient', message: `[ZooKeeperClient Kafka server] ${message}` }),
+      (message) => zkClientErrors.error(message),
+      (message) => zkClientLog.info(message),
     );
     alive(await this.zkClient.connect());
     this.kafkaZk = new KafkaZkClient(this.zkClient, (e) => d.onZnodeProblem?.(this.id, e), () => this.config.uncleanLeaderElectionEnable);
@@ -258,13 +258,11 @@ export class KafkaServer implements ControllerRequestHandler {
     this.info(`Cluster ID = ${this.clusterIdValue}`);
 
     const { brokerMetadata, offlineDirs, logLines } = readBrokerMetadataFromLogDirs(d.fs, this.config.logDirs);
-    for (const l of logLines) d.log({ file: 'server.log', level: l.level, logger: 'kafka.server.BrokerMetadataCheckpoint', message: l.message });
+    const checkpointLog = new Logger(d.log, 'kafka.server.BrokerMetadataCheckpoint');
+    for (const l of logLines) checkpointLog[l.level === 'WARN' ? 'warn' : 'error'](l.message);
     checkClusterId(brokerMetadata, this.clusterIdValue);
-    if (brokerMetadata.brokerId >= 0 && brokerMetadata.brokerId !== this.id) {
-      throw new Error(
-        `Configured broker.id ${this.id} doesn't match stored broker.id ${brokerMetadata.brokerId} in meta.properties. If you moved your data, make sure your configured broker.id matches. If you intend to create a new broker, you should remove all data in your data directories (log.dirs).`,
-      );
-    }
+    // A broker of Kafka Dojo always has its broker.id configured, so there is nothing to generate.
+    resolveBrokerId(this.id, brokerMetadata, false);
 
     const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(this.config)) as TopicConfigValues;
     const topics = alive(await this.kafkaZk.getAllTopicsInCluster(false));
@@ -339,7 +337,10 @@ export class KafkaServer implements ControllerRequestHandler {
     const register = () => zk.registerBroker({ id: this.id, endpoints: [endpoint], jmxPort: -1, rack: this.config.rack }, d.time.nowMs());
     this.registeredEndpointValue = { host: endpoint.host, port: endpoint.port };
     this.brokerEpochValue = alive(await register());
-    this.info(`Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`, 'kafka.zk.KafkaZkClient');
+    // KafkaZkClient.registerBroker logs it, and KafkaZkClient has no logIdent.
+    new Logger(this.deps.log, 'kafka.zk.KafkaZkClient').info(
+      `Registered broker ${this.id} at path /brokers/ids/${this.id} with addresses: ArrayBuffer(${endpoint.listenerName}://${endpoint.host}:${endpoint.port}), czxid (broker epoch): ${this.brokerEpochValue}`,
+    );
     for (const dir of this.logManagerValue.liveLogDirs) {
       new BrokerMetadataCheckpoint(d.fs, dir, d.time).write({ brokerId: this.id, clusterId: this.clusterIdValue });
     }
@@ -488,7 +489,7 @@ export class KafkaServer implements ControllerRequestHandler {
       if (killed()) return { controlledShutdownSucceeded };
       controlledShutdownSucceeded = succeeded;
       if (!controlledShutdownSucceeded) {
-        this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed` });
+        this.logger.warn('Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed');
       }
     }
     this.stateValue = 'BrokerShuttingDown';
@@ -543,7 +544,7 @@ export class KafkaServer implements ControllerRequestHandler {
       // On the shared clock: the wait ends even if the process dies meanwhile (its own timers would not run).
       await new Promise<void>((resolve) => this.deps.time.schedule(`controlled-shutdown-backoff-${this.id}`, backoffMs, resolve));
       if (killed()) return false;
-      this.deps.log({ file: 'server.log', level: 'WARN', logger: 'kafka.server.KafkaServer', message: `[KafkaServer id=${this.id}] Retrying controlled shutdown after the previous attempt failed...` });
+      this.logger.warn('Retrying controlled shutdown after the previous attempt failed...');
     }
     return false;
   }

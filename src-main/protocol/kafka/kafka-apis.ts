@@ -16,6 +16,7 @@ import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
 import { ByteWriter } from './wire/byte-writer';
 import { readMessage, skipTaggedFields, writeMessage, type Field, type MessageOf } from './wire/schema';
+import { errorMessage } from '../../core/common/throwable';
 
 export class CloseConnection extends Error {
   override readonly name = 'CloseConnection';
@@ -86,7 +87,7 @@ export class KafkaApis {
     try {
       header = readRequestHeader(reader);
     } catch (error) {
-      throw new CloseConnection(`Error parsing request header. Our best guess of the apiKey is: ${frame.length >= 2 ? frame.readInt16BE(0) : -1}: ${(error as Error).message}`);
+      throw new CloseConnection(`Error parsing request header. Our best guess of the apiKey is: ${frame.length >= 2 ? frame.readInt16BE(0) : -1}: ${errorMessage(error)}`);
     }
     const api = this.apis.get(header.apiKey);
     if (!api) {

@@ -10,6 +10,7 @@ import { API_VERSIONS } from '../messages/api-versions';
 import { ByteWriter } from '../wire/byte-writer';
 import { ByteReader } from '../wire/byte-reader';
 import { encodeMessage, readMessage, skipTaggedFields, type Field, type MessageOf } from '../wire/schema';
+import { toError } from '../../../core/common/throwable';
 
 /** The host names a Kafka Dojo client may dial: the brokers listen on 127.0.0.1. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost']);
@@ -136,7 +137,7 @@ export class KafkaConnection {
       if (flexible && next.api.apiKey !== API_VERSIONS.apiKey) skipTaggedFields(reader);
       next.deliver(reader, flexible);
     } catch (e) {
-      next.reject(e instanceof Error ? e : new Error(String(e)));
+      next.reject(toError(e));
     }
   }
 

@@ -14,6 +14,7 @@ import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest, AlterConfigsResponse } from '../messages/alter-configs';
 import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResponse, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
 import type { BrokerApiDeps } from './broker-api-deps';
+import { errorMessage } from '../../../core/common/throwable';
 
 /** `ConfigResource.Type.forId`: an id Kafka does not know is UNKNOWN (0). */
 const TYPE_NAMES = new Map<number, 'TOPIC' | 'BROKER' | 'BROKER_LOGGER'>([
@@ -40,7 +41,7 @@ function distinctResources<R extends { resourceType: number; resourceName: strin
 /** `ApiError.fromThrowable`: Kafka's code, the message unless it is the error's default one. */
 function apiError(e: unknown): { errorCode: number; errorMessage: string | null } {
   if (e instanceof KafkaApiError) return { errorCode: e.code, errorMessage: e.apiMessage };
-  return { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: e instanceof Error ? e.message : String(e) };
+  return { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: errorMessage(e) };
 }
 
 interface ConfigEntryView {

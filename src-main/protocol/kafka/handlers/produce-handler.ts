@@ -15,6 +15,7 @@ import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
 import { hasTransactionalRecords, TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
+import { errorMessage } from '../../../core/common/throwable';
 
 function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
   if (version < 3) return null;
@@ -22,7 +23,7 @@ function validateRecords(version: number, records: Buffer): { error: ErrorName; 
   try {
     batches = [...batchesIn(records)];
   } catch (e) {
-    return { error: 'CORRUPT_MESSAGE', message: e instanceof Error ? e.message : String(e) };
+    return { error: 'CORRUPT_MESSAGE', message: errorMessage(e) };
   }
   if (batches.length === 0) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} must have at least one record batch` };
   const first = batches[0];
