@@ -14,9 +14,11 @@ import { ControllerEventManager } from './controller-event-manager';
 import type { EventManagerNotice } from './controller-event-manager';
 import type { ControllerEvent, ElectionType, ListReassignmentsResult, PartitionOutcome } from './controller-events';
 import { ControllerRequestBatch } from './controller-request-batch';
-import type { ControllerZkClient, ZNodeChangeHandler } from './controller-zk-client';
+import type { ControllerZkClient } from './controller-zk-client';
+import { ControllerFailover } from './controller-failover';
 import { Errors } from '../common/kafka-errors';
 import { LeaderElections, PREFERRED_REPLICA_ELECTION_PATH } from './leader-elections';
+import { ModificationHandlers } from './modification-handlers';
 import { PartitionReassignments, REASSIGN_PARTITIONS_PATH } from './partition-reassignments';
 import { PartitionStateMachine } from './partition-state-machine';
 import { ReplicaStateMachine } from './replica-state-machine';
@@ -47,8 +49,6 @@ export interface KafkaControllerDeps {
 /** Partitions or replicas handled by a state machine between two pauses. */
 const STATE_CHANGES_PER_SLICE = 500;
 
-const CONTROLLER_PATH = '/controller';
-
 /** Kafka's `StateChangeHandlers.ControllerHandler`. */
 const CONTROLLER_STATE_CHANGE_HANDLER = 'controller-state-change-handler';
 
@@ -56,7 +56,9 @@ const CONTROLLER_STATE_CHANGE_HANDLER = 'controller-state-change-handler';
  * Kafka 2.5's `KafkaController` (ZooKeeper mode): the controller module every broker runs.
  * One broker wins the `/controller` election and then drives the cluster from its event queue;
  * the others only watch `/controller`. Reference §2; handlers are split by subject into
- * broker-membership.ts, topic-changes.ts, partition-reassignments.ts and leader-elections.ts.
+ * broker-membership.ts, topic-changes.ts, partition-reassignments.ts and leader-elections.ts,
+ * the election, failover and resignation into controller-failover.ts, the per-topic and
+ * per-broker watches into modification-handlers.ts.
  */
 export class KafkaController implements ControllerCore {
   readonly context = new ControllerContext();
@@ -74,11 +76,9 @@ export class KafkaController implements ControllerCore {
   private readonly topics: TopicChanges;
   private readonly reassignments: PartitionReassignments;
   private readonly elections: LeaderElections;
+  private readonly modificationHandlers: ModificationHandlers;
+  private readonly failover: ControllerFailover;
   private channelManager: ControllerChannelManager | null = null;
-  private activeControllerId = -1;
-  private readonly partitionModificationsPaths = new Set<string>();
-  private readonly brokerModificationsPaths = new Map<number, string>();
-  private readonly controllerChangeHandler: ZNodeChangeHandler;
 
   constructor(private readonly deps: KafkaControllerDeps) {
     this.config = deps.config;
@@ -136,12 +136,17 @@ export class KafkaController implements ControllerCore {
     });
     this.brokers = new BrokerMembership(this, this.reassignments);
     this.topics = new TopicChanges(this);
-    this.controllerChangeHandler = {
-      path: CONTROLLER_PATH,
-      handleCreation: () => this.put({ type: 'ControllerChange' }),
-      handleDeletion: () => this.put({ type: 'Reelect' }),
-      handleDataChange: () => this.put({ type: 'ControllerChange' }),
-    };
+    this.modificationHandlers = new ModificationHandlers(this.zk, (event) => this.put(event));
+    this.failover = new ControllerFailover(this, {
+      elections: this.elections,
+      reassignments: this.reassignments,
+      modificationHandlers: this.modificationHandlers,
+      closeChannel: () => {
+        this.channelManager?.shutdown();
+        this.channelManager = null;
+      },
+      registerBroker: deps.registerBroker,
+    });
     this.eventManager = new ControllerEventManager(
       (event) => this.process(event),
       (event) => this.preempt(event),
@@ -169,7 +174,7 @@ export class KafkaController implements ControllerCore {
     this.zk.unregisterStateChangeHandler(CONTROLLER_STATE_CHANGE_HANDLER);
     this.eventManager.close();
     await this.eventManager.whenIdle();
-    this.onControllerResignation();
+    this.failover.onControllerResignation();
   }
 
   /** The broker's process died: nothing more happens, nothing is written. */
@@ -182,11 +187,11 @@ export class KafkaController implements ControllerCore {
   }
 
   isActive(): boolean {
-    return this.activeControllerId === this.config.brokerId;
+    return this.failover.activeControllerId === this.config.brokerId;
   }
 
   get activeController(): number {
-    return this.activeControllerId;
+    return this.failover.activeControllerId;
   }
 
   get epoch(): number {
@@ -249,37 +254,19 @@ export class KafkaController implements ControllerCore {
   }
 
   registerPartitionModificationsHandlers(topics: Iterable<string>): void {
-    for (const topic of topics) {
-      const path = `/brokers/topics/${topic}`;
-      this.zk.registerZNodeChangeHandler({ path, handleDataChange: () => this.put({ type: 'PartitionModifications', topic }) });
-      this.partitionModificationsPaths.add(path);
-    }
+    this.modificationHandlers.registerPartitionModificationsHandlers(topics);
   }
 
   unregisterPartitionModificationsHandlers(topics: Iterable<string>): void {
-    for (const topic of topics) {
-      const path = `/brokers/topics/${topic}`;
-      this.zk.unregisterZNodeChangeHandler(path);
-      this.partitionModificationsPaths.delete(path);
-    }
+    this.modificationHandlers.unregisterPartitionModificationsHandlers(topics);
   }
 
   registerBrokerModificationsHandlers(brokerIds: Iterable<number>): void {
-    for (const brokerId of brokerIds) {
-      const path = `/brokers/ids/${brokerId}`;
-      this.zk.registerZNodeChangeHandler({ path, handleDataChange: () => this.put({ type: 'BrokerModifications', brokerId }) });
-      this.brokerModificationsPaths.set(brokerId, path);
-      // The watch is armed by reading the node, as Kafka's getBroker does with a handler registered.
-      void this.zk.getBroker(brokerId).catch(() => undefined);
-    }
+    this.modificationHandlers.registerBrokerModificationsHandlers(brokerIds);
   }
 
   unregisterBrokerModificationsHandlers(brokerIds: Iterable<number>): void {
-    for (const brokerId of brokerIds) {
-      const path = this.brokerModificationsPaths.get(brokerId);
-      if (path) this.zk.unregisterZNodeChangeHandler(path);
-      this.brokerModificationsPaths.delete(brokerId);
-    }
+    this.modificationHandlers.unregisterBrokerModificationsHandlers(brokerIds);
   }
 
   // ---- event processing ----
@@ -298,7 +285,7 @@ export class KafkaController implements ControllerCore {
     } catch (e) {
       if (e instanceof ControllerMovedError) {
         this.log.info(`Controller moved to another broker when processing ${event.type}.`);
-        await this.maybeResign();
+        await this.failover.maybeResign();
       } else {
         this.log.error(`Error processing event ${event.type}: ${describeError(e)}`);
       }
@@ -309,24 +296,19 @@ export class KafkaController implements ControllerCore {
   private async dispatch(event: ControllerEvent): Promise<void> {
     switch (event.type) {
       case 'Startup':
-        await this.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
-        await this.elect();
+        await this.failover.processStartup();
         return;
       case 'ControllerChange':
-        await this.maybeResign();
+        await this.failover.maybeResign();
         return;
       case 'Reelect':
-        await this.maybeResign();
-        await this.elect();
+        await this.failover.processReelect();
         return;
       case 'Expire':
-        this.activeControllerId = -1;
-        this.onControllerResignation();
+        this.failover.processExpire();
         return;
       case 'RegisterBrokerAndReelect':
-        await this.deps.registerBroker?.();
-        await this.maybeResign();
-        await this.elect();
+        await this.failover.processRegisterBrokerAndReelect();
         return;
       case 'ShutdownEventThread':
         return;
@@ -394,142 +376,5 @@ export class KafkaController implements ControllerCore {
         await this.partitionStateMachine.triggerOnlinePartitionStateChange();
         return;
     }
-  }
-
-  // ---- election (reference §2.2) ----
-
-  private async elect(): Promise<void> {
-    this.activeControllerId = (await this.zk.getControllerId()) ?? -1;
-    if (this.activeControllerId !== -1) {
-      this.log.debug(`Broker ${this.activeControllerId} has been elected as the controller, so stopping the election process.`);
-      return;
-    }
-    try {
-      const { epoch, epochZkVersion } = await this.zk.registerControllerAndIncrementControllerEpoch(this.config.brokerId, this.time.nowMs());
-      this.context.epoch = epoch;
-      this.context.epochZkVersion = epochZkVersion;
-      this.activeControllerId = this.config.brokerId;
-      this.log.info(`${this.config.brokerId} successfully elected as the controller. Epoch incremented to ${epoch} and epoch zk version is now ${epochZkVersion}`);
-      await this.onControllerFailover();
-    } catch (e) {
-      if (e instanceof ControllerMovedError) {
-        await this.maybeResign();
-        if (this.activeControllerId !== -1) this.log.debug(`Broker ${this.activeControllerId} was elected as controller instead of broker ${this.config.brokerId}: ${e.message}`);
-        else this.log.warn('A controller has been elected but just resigned, this will result in another round of election');
-      } else {
-        this.log.error(`Error while electing or becoming controller on broker ${this.config.brokerId}. Trigger controller movement immediately: ${describeError(e)}`);
-        await this.triggerControllerMove();
-      }
-    }
-  }
-
-  private async maybeResign(): Promise<void> {
-    const wasActive = this.isActive();
-    await this.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
-    this.activeControllerId = (await this.zk.getControllerId()) ?? -1;
-    if (wasActive && !this.isActive()) this.onControllerResignation();
-  }
-
-  private async triggerControllerMove(): Promise<void> {
-    this.activeControllerId = (await this.zk.getControllerId()) ?? -1;
-    if (!this.isActive()) {
-      this.log.warn('Controller has already moved when trying to trigger controller movement');
-      return;
-    }
-    const expected = this.context.epochZkVersion;
-    this.activeControllerId = -1;
-    this.onControllerResignation();
-    await this.zk.deleteController(expected);
-  }
-
-  /** `onControllerFailover`, in Kafka's order (reference §2.3). */
-  private async onControllerFailover(): Promise<void> {
-    const ctx = this.context;
-    this.log.info('Registering handlers');
-    const child = (path: string, event: ControllerEvent) => this.zk.registerZNodeChildChangeHandler({ path, handleChildChange: () => this.put(event) });
-    child('/brokers/ids', { type: 'BrokerChange' });
-    child('/brokers/topics', { type: 'TopicChange' });
-    child('/admin/delete_topics', { type: 'TopicDeletion' });
-    child('/log_dir_event_notification', { type: 'LogDirEventNotification' });
-    child('/isr_change_notification', { type: 'IsrChangeNotification' });
-    await this.zk.registerZNodeChangeHandlerAndCheckExistence(this.elections.zkHandler);
-    await this.zk.registerZNodeChangeHandlerAndCheckExistence(this.reassignments.zkHandler);
-
-    this.log.info('Deleting log dir event notifications');
-    await this.zk.deleteLogDirEventNotifications(null, ctx.epochZkVersion);
-    this.log.info('Deleting isr change notifications');
-    await this.zk.deleteIsrChangeNotifications(null, ctx.epochZkVersion);
-    this.log.info('Initializing controller context');
-    await this.initializeControllerContext();
-    this.log.info('Fetching topic deletions in progress');
-    const topicsToBeDeleted = new Set(await this.zk.getTopicDeletions());
-    const withOfflineReplicas = [...ctx.allTopics].filter((t) => ctx.replicasForTopic(t).some((r) => !ctx.isReplicaOnline(r.replica, r)));
-    const reassigning = [...ctx.partitionsBeingReassigned.keys()].map((p) => p.topic);
-    const ineligible = new Set([...withOfflineReplicas, ...reassigning]);
-    this.log.info(`List of topics to be deleted: ${[...topicsToBeDeleted].join(',')}`);
-    this.log.info(`List of topics ineligible for deletion: ${[...ineligible].join(',')}`);
-    this.log.info('Initializing topic deletion manager');
-    await this.topicDeletionManager.init(topicsToBeDeleted, ineligible);
-
-    this.log.info('Sending update metadata request');
-    this.sendUpdateMetadataRequest(ctx.liveOrShuttingDownBrokerIds, []);
-    await this.replicaStateMachine.startup();
-    await this.partitionStateMachine.startup();
-    this.log.info(`Ready to serve as the new controller with epoch ${ctx.epoch}`);
-
-    await this.reassignments.initializePartitionReassignments();
-    await this.topicDeletionManager.tryTopicDeletion();
-    const pending = await this.elections.fetchPendingPreferredReplicaElections();
-    await this.elections.onReplicaElection(pending, 'PREFERRED', 'ZkTriggered');
-    this.log.info('Starting the controller scheduler');
-    if (this.config.autoLeaderRebalanceEnable) this.elections.scheduleAutoLeaderRebalanceTask(5000);
-  }
-
-  private async initializeControllerContext(): Promise<void> {
-    const ctx = this.context;
-    ctx.setLiveBrokers(await this.zk.getAllBrokersInCluster());
-    this.log.info(`Initialized broker epochs cache: Map(${ctx.liveOrShuttingDownBrokers.map((b) => `${b.id} -> ${b.epoch}`).join(', ')})`);
-    const topics = await this.zk.getAllTopicsInCluster(true);
-    ctx.allTopics.clear();
-    for (const t of topics) ctx.allTopics.add(t);
-    this.registerPartitionModificationsHandlers(topics);
-    for (const [topic, partitions] of await this.zk.getFullReplicaAssignmentForTopics(topics)) {
-      for (const [partition, assignment] of partitions) {
-        ctx.updatePartitionFullReplicaAssignment({ topic, partition }, assignment);
-        if (assignment.addingReplicas.length > 0 || assignment.removingReplicas.length > 0) ctx.partitionsBeingReassigned.set({ topic, partition }, true);
-      }
-    }
-    ctx.partitionLeadershipInfo.clear();
-    ctx.shuttingDownBrokerIds.clear();
-    this.registerBrokerModificationsHandlers(ctx.liveOrShuttingDownBrokerIds);
-    for (const { partition, read } of await this.zk.getTopicPartitionStates(ctx.allPartitions())) {
-      if (read.kind === 'ok') ctx.partitionLeadershipInfo.set(partition, read.value);
-    }
-    this.channel().startup(ctx.liveOrShuttingDownBrokerIds);
-    this.log.info(`Currently active brokers in the cluster: Set(${[...ctx.liveBrokerIds].join(', ')})`);
-    this.log.info(`Currently shutting brokers in the cluster: Set(${[...ctx.shuttingDownBrokerIds].join(', ')})`);
-    this.log.info(`Current list of topics in the cluster: Set(${[...ctx.allTopics].join(', ')})`);
-  }
-
-  private onControllerResignation(): void {
-    this.log.debug('Resigning');
-    this.zk.unregisterZNodeChildChangeHandler('/isr_change_notification');
-    this.zk.unregisterZNodeChangeHandler(REASSIGN_PARTITIONS_PATH);
-    this.zk.unregisterZNodeChangeHandler(PREFERRED_REPLICA_ELECTION_PATH);
-    this.zk.unregisterZNodeChildChangeHandler('/log_dir_event_notification');
-    this.unregisterBrokerModificationsHandlers([...this.brokerModificationsPaths.keys()]);
-    this.elections.cancelAutoLeaderRebalanceTask();
-    this.reassignments.unregisterIsrChangeHandlers();
-    this.partitionStateMachine.shutdown();
-    this.zk.unregisterZNodeChildChangeHandler('/brokers/topics');
-    for (const path of [...this.partitionModificationsPaths]) this.zk.unregisterZNodeChangeHandler(path);
-    this.partitionModificationsPaths.clear();
-    this.zk.unregisterZNodeChildChangeHandler('/admin/delete_topics');
-    this.replicaStateMachine.shutdown();
-    this.zk.unregisterZNodeChildChangeHandler('/brokers/ids');
-    this.channelManager?.shutdown();
-    this.channelManager = null;
-    this.context.reset();
-    this.log.info('Resigned');
   }
 }

@@ -15,9 +15,9 @@
  * segment's jitter) has passed, when an index is full or offsets would overflow, then append and
  * move the log end offset; `flush.messages` forces an fsync. Reads return whole batches from the
  * one holding the fetch offset, up to the high watermark for consumers and the log end for
- * followers. Retention (`deleteOldSegments`) removes whole segments below the high watermark by
- * time, size and log start offset: files renamed `.deleted`, removed `file.delete.delay.ms` later.
- * Loading and crash recovery are in log-loading.ts.
+ * followers. Retention (`deleteOldSegments`) is in log-retention.ts, truncation (`truncateTo`,
+ * `truncateFullyAndStartAt`) in log-truncation.ts, the delayed removal of deleted segments' files
+ * in segment-deletion.ts, loading and crash recovery in log-loading.ts.
  */
 import { IllegalArgumentException } from '../common/java-lang';
 import { KafkaApiError } from '../common/kafka-errors';
@@ -43,6 +43,10 @@ import type { LogAppendInfo } from './log-validator';
 import { analyzeAndValidateRecords, validateMessagesAndAssignOffsets } from './log-validator';
 import { analyzeAndValidateProducerState, rebuildProducerState } from './producer-state-loading';
 import { ProducerStateManager } from './producer-state-manager';
+import { deleteOldSegments } from './log-retention';
+import { truncateFullyAndStartAt, truncateTo } from './log-truncation';
+import type { TruncatableLog } from './log-truncation';
+import { SegmentDeletions } from './segment-deletion';
 
 export interface LogOptions {
   readonly fs: FileSystem;
@@ -109,7 +113,17 @@ export class Log {
   private hwPosition: LogOffsetMetadata | null = null;
   /** When the log was last fsynced (`lastFlushTime`), for `flush.ms`. */
   lastFlushTimeMs: number;
-  private readonly pendingDeletes: Array<{ segments: LogSegment[]; task: ScheduledTask | null }> = [];
+  private readonly deletions = new SegmentDeletions(this);
+  private readonly truncatable: TruncatableLog = {
+    log: this,
+    addSegment: (segment) => this.segmentList.push(segment),
+    updateLogEndOffset: (offset) => this.updateLogEndOffset(offset),
+    restartAt: (offset) => {
+      this.nextOffset = offset;
+      this.setHighWatermark(offset);
+    },
+    loadProducerState: (lastOffset, reloadFromCleanShutdown) => this.loadProducerState(lastOffset, reloadFromCleanShutdown),
+  };
 
   private constructor(options: LogOptions) {
     this.fs = options.fs;
@@ -168,7 +182,7 @@ export class Log {
     log.leaderEpochCache.load();
     const state = loadSegments(log, options.hadCleanShutdown ?? false);
     log.segmentList = state.segments;
-    log.scheduleDeletion(state.removedByRecovery, 'recovery');
+    log.deletions.schedule(state.removedByRecovery, 'recovery');
     log.logStartOffset = state.logStartOffset;
     // A -delete dir is only waiting to be removed: Kafka neither recovers nor reads it.
     log.nextOffset = log.isDeleteDir ? 0 : log.activeSegment.readNextOffset();
@@ -651,96 +665,24 @@ export class Log {
     this.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, { type: 'log-start-offset-incremented', logStartOffset: newLogStartOffset });
   }
 
-  // --- truncation --------------------------------------------------------------------------------
+  // --- truncation and retention (log-truncation.ts, log-retention.ts) ----------------------------
 
   /** `Log.truncateTo`: removes every offset ≥ `targetOffset` (a follower following a new leader). */
   truncateTo(targetOffset: number): boolean {
-    if (targetOffset < 0) throw new IllegalArgumentException(`Cannot truncate partition ${tpKey(this.topicPartition)} to a negative offset (${targetOffset}).`);
-    if (targetOffset >= this.nextOffset) {
-      this.emit('INFO', `Truncating to ${targetOffset} has no effect as the largest offset in the log is ${this.nextOffset - 1}`, { type: 'log-message' });
-      return false;
-    }
-    this.emit('INFO', `Truncating to offset ${targetOffset}`, { type: 'log-truncated', offset: targetOffset, fully: false });
-    if (this.segmentList[0].baseOffset > targetOffset) {
-      this.truncateFullyAndStartAt(targetOffset);
-      return true;
-    }
-    const deletable = this.segmentList.filter((s) => s.baseOffset > targetOffset);
-    this.removeAndDeleteSegments(deletable, 'truncation');
-    this.activeSegment.truncateTo(targetOffset);
-    this.updateLogEndOffset(targetOffset);
-    this.recoveryPoint = Math.min(targetOffset, this.recoveryPoint);
-    this.logStartOffset = Math.min(targetOffset, this.logStartOffset);
-    this.leaderEpochCache.truncateFromEnd(targetOffset);
-    this.loadProducerState(targetOffset, false);
-    return true;
+    return truncateTo(this.truncatable, targetOffset);
   }
 
   /** `truncateFullyAndStartAt`: every segment goes; the log restarts empty at `newOffset`. */
   truncateFullyAndStartAt(newOffset: number): void {
-    this.emit('DEBUG', `Truncate and start at offset ${newOffset}`, { type: 'log-truncated', offset: newOffset, fully: true });
-    this.removeAndDeleteSegments([...this.segmentList], 'truncation');
-    this.segmentList.push(this.newSegment(newOffset));
-    this.nextOffset = newOffset;
-    this.setHighWatermark(newOffset);
-    this.leaderEpochCache.clearAndFlush();
-    this.producerStateManager.truncate();
-    this.producerStateManager.updateMapEndOffset(newOffset);
-    this.recoveryPoint = Math.min(newOffset, this.recoveryPoint);
-    this.logStartOffset = newOffset;
+    truncateFullyAndStartAt(this.truncatable, newOffset);
   }
-
-  // --- retention ---------------------------------------------------------------------------------
 
   /**
    * `Log.deleteOldSegments`: retention by time and size (delete policy), then by log start offset.
    * Returns the number of segments scheduled for deletion.
    */
   deleteOldSegments(): number {
-    if (!this.logConfig.delete) return this.deleteLogStartOffsetBreachedSegments();
-    return this.deleteRetentionMsBreachedSegments() + this.deleteRetentionSizeBreachedSegments() + this.deleteLogStartOffsetBreachedSegments();
-  }
-
-  private deleteRetentionMsBreachedSegments(): number {
-    const retentionMs = this.logConfig.retentionMs;
-    if (retentionMs < 0) return 0;
-    const startMs = this.time.nowMs();
-    return this.deleteSegmentsWhile((segment) => startMs - segment.largestTimestamp > retentionMs, `retention time ${retentionMs}ms breach`);
-  }
-
-  private deleteRetentionSizeBreachedSegments(): number {
-    const retentionSize = this.logConfig.retentionSize;
-    const size = this.size;
-    if (retentionSize < 0 || size < retentionSize) return 0;
-    let diff = size - retentionSize;
-    return this.deleteSegmentsWhile((segment) => {
-      if (diff - segment.size < 0) return false;
-      diff -= segment.size;
-      return true;
-    }, `retention size in bytes ${retentionSize} breach`);
-  }
-
-  private deleteLogStartOffsetBreachedSegments(): number {
-    return this.deleteSegmentsWhile((_, next) => next !== undefined && next.baseOffset <= this.logStartOffset, `log start offset ${this.logStartOffset} breach`);
-  }
-
-  /** `deletableSegments` + `deleteSegments`: oldest first, only segments wholly below the high watermark. */
-  private deleteSegmentsWhile(predicate: (segment: LogSegment, next: LogSegment | undefined) => boolean, reason: string): number {
-    const deletable: LogSegment[] = [];
-    for (let i = 0; i < this.segmentList.length; i++) {
-      const segment = this.segmentList[i];
-      const next = this.segmentList[i + 1];
-      const upperBoundOffset = next ? next.baseOffset : this.nextOffset;
-      const isLastSegmentAndEmpty = !next && segment.size === 0;
-      if (this.hw >= upperBoundOffset && !isLastSegmentAndEmpty && predicate(segment, next)) deletable.push(segment);
-      else break;
-    }
-    if (deletable.length === 0) return 0;
-    this.emit('INFO', `Found deletable segments with base offsets [${deletable.map((s) => s.baseOffset).join(',')}] due to ${reason}`, { type: 'log-message' });
-    if (deletable.length === this.segmentList.length) this.roll(0, 'retention');
-    this.removeAndDeleteSegments(deletable, reason);
-    this.maybeIncrementLogStartOffset(this.segmentList[0].baseOffset);
-    return deletable.length;
+    return deleteOldSegments(this);
   }
 
   /**
@@ -752,39 +694,7 @@ export class Log {
     const removed = new Set(segments);
     this.segmentList = this.segmentList.filter((s) => !removed.has(s));
     for (const s of segments) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
-    this.scheduleDeletion(segments, reason);
-  }
-
-  /** Segments already renamed `.deleted`: their files go `file.delete.delay.ms` from now. */
-  private scheduleDeletion(segments: readonly LogSegment[], reason: string): void {
-    if (segments.length === 0) return;
-    const delayMs = this.logConfig.fileDeleteDelayMs;
-    const baseOffsets = segments.map((s) => s.baseOffset);
-    this.emit('INFO', `Scheduling segments for deletion ${segments.join(',')}`, {
-      type: 'segments-scheduled-for-deletion',
-      baseOffsets,
-      reason,
-      deleteAtMs: this.time.nowMs() + delayMs,
-    });
-    const entry: { segments: LogSegment[]; task: ScheduledTask | null } = { segments: [...segments], task: null };
-    entry.task = this.time.schedule('delete-file', delayMs, () => {
-      const i = this.pendingDeletes.indexOf(entry);
-      if (i >= 0) this.pendingDeletes.splice(i, 1);
-      this.deleteSegmentFiles(entry.segments);
-    });
-    this.pendingDeletes.push(entry);
-  }
-
-  private deleteSegmentFiles(segments: readonly LogSegment[]): void {
-    this.emit('INFO', `Deleting segments ${segments.join(',')}`, { type: 'segments-deleted', baseOffsets: segments.map((s) => s.baseOffset) });
-    for (const s of segments) {
-      try {
-        s.deleteIfExists();
-      } catch (e) {
-        // The partition dir was renamed or removed meanwhile (topic deletion): nothing left to remove.
-        this.emit('WARN', `Failed to delete segment ${s.baseOffset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
-      }
-    }
+    this.deletions.schedule(segments, reason);
   }
 
   // --- lifecycle ---------------------------------------------------------------------------------
@@ -804,11 +714,11 @@ export class Log {
     const renamed = joinPath(this.parentDir, name);
     if (renamed === this.dirPath) return;
     for (const s of this.segmentList) s.closeHandlers();
-    for (const p of this.pendingDeletes) for (const s of p.segments) s.closeHandlers();
+    for (const s of this.deletions.segments()) s.closeHandlers();
     this.fs.rename(this.dirPath, renamed);
     this.dirPath = renamed;
     for (const s of this.segmentList) s.updateDir(renamed);
-    for (const p of this.pendingDeletes) for (const s of p.segments) s.updateDir(renamed);
+    for (const s of this.deletions.segments()) s.updateDir(renamed);
     this.leaderEpochCache.updatePath(this.fs, joinPath(renamed, LEADER_EPOCH_CHECKPOINT_FILE));
     this.producerStateManager.updateDir(renamed);
   }
@@ -835,8 +745,7 @@ export class Log {
     this.closed = true;
     this.stopProducerExpireCheck();
     for (const s of this.segmentList) s.closeHandlers();
-    for (const p of this.pendingDeletes) if (p.task) this.time.cancel(p.task);
-    this.pendingDeletes.length = 0;
+    this.deletions.cancelAll();
     this.fs.rm(this.dirPath, { recursive: true, force: true });
     this.segmentList = [];
   }

@@ -22,8 +22,8 @@ import { INT_MAX, INT_MIN, parseJavaIntOrNull } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
-import type { JsonNode } from './json-reader';
-import { isJavaInt, member, renderNode } from './json-reader';
+import type { JsonNode } from './json-node';
+import { isJavaInt, member, renderNode } from './json-node';
 import { jsonBytes, jsonObject } from './json-writer';
 import {
   asArray,

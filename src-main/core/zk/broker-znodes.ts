@@ -28,8 +28,8 @@ import { numberFormatMessage, parseJavaIntOrNull } from '../common/java-lang';
 import type { KafkaBuild } from '../common/jvm-hash-order';
 import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../common/jvm-hash-order';
 import type { ZnodeData } from '../zookeeper/types';
-import type { JsonNode } from './json-reader';
-import { member, renderNode } from './json-reader';
+import type { JsonNode } from './json-node';
+import { member, renderNode } from './json-node';
 import type { JsonOut } from './json-writer';
 import { jsonBytes, jsonObject } from './json-writer';
 import {

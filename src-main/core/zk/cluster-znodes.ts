@@ -13,8 +13,8 @@
 
 import { LONG_MAX, numberFormatMessage, parseJavaIntOrNull, parseJavaLongOrNull } from '../common/java-lang';
 import type { ZnodeData } from '../zookeeper/types';
-import type { JsonNode } from './json-reader';
-import { member } from './json-reader';
+import type { JsonNode } from './json-node';
+import { member } from './json-node';
 import { jsonBytes, jsonObject, utf8 } from './json-writer';
 import { asObject, checkVersion, dataText, decodeJsonZnode, failAt, isCanonicalDecimal, protect, required, toInt, toStr } from './kafka-json';
 import { ZnodeFormatError } from './znode-format-error';

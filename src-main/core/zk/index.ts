@@ -9,4 +9,5 @@ export * from './notification-znodes';
 export * from './znode-specs';
 export * from './zk-data';
 export { readJson, lineAndColumn } from './json-reader';
-export type { JsonNode, JsonDocument, JsonSyntaxError, JsonReadResult } from './json-reader';
+export type { JsonDocument, JsonSyntaxError, JsonReadResult } from './json-reader';
+export type { JsonNode } from './json-node';

@@ -17,18 +17,10 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
-import {
-  escapePointer,
-  firstDuplicateKey,
-  isJavaInt,
-  isJavaLong,
-  lineAndColumn,
-  member,
-  readJson,
-  renderNode,
-  utf8Text,
-} from './json-reader';
-import type { JsonArrayNode, JsonDocument, JsonNode, JsonObjectNode } from './json-reader';
+import { escapePointer, firstDuplicateKey, isJavaInt, isJavaLong, member, renderNode } from './json-node';
+import { lineAndColumn, readJson, utf8Text } from './json-reader';
+import type { JsonDocument } from './json-reader';
+import type { JsonArrayNode, JsonNode, JsonObjectNode } from './json-node';
 import { jsonBytes, jsonObject } from './json-writer';
 import type { KafkaReading } from './znode-format-error';
 import { ZnodeFormatError } from './znode-format-error';

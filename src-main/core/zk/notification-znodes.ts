@@ -14,7 +14,7 @@
 
 import type { TopicPartition } from '../common/topic-partition';
 import type { ZnodeData } from '../zookeeper/types';
-import { member } from './json-reader';
+import { member } from './json-node';
 import { jsonBytes, jsonObject } from './json-writer';
 import { asObject, checkVersion, decodeJsonZnode, decodePartitionList, encodePartitionList, protect, required, toInt } from './kafka-json';
 import type { ZnodeFormatError } from './znode-format-error';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJson } from '../../../src-main/core/zk';
-import { isJavaInt, isJavaLong, renderNode } from '../../../src-main/core/zk/json-reader';
+import { isJavaInt, isJavaLong, renderNode } from '../../../src-main/core/zk/json-node';
 import { jacksonQuote, writeJson, jsonObject } from '../../../src-main/core/zk/json-writer';
 
 function syntaxError(text: string): string {

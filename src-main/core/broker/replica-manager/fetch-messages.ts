@@ -1,0 +1,83 @@
+import type { ErrorName } from '../../common/kafka-errors';
+import { KafkaApiError } from '../../common/kafka-errors';
+import type { TopicPartition } from '../../common/topic-partition';
+import { isFileSystemError } from '../../platform/file-system';
+import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
+import { leaderPartitionOrError } from './leader-partition';
+import type { ReplicaManagerCore } from './replica-manager-core';
+
+const EMPTY = new Uint8Array(0);
+
+export interface ConsumerFetchPartition {
+  readonly topicPartition: TopicPartition;
+  readonly fetchOffset: number;
+  readonly maxBytes: number;
+  readonly currentLeaderEpoch?: number | null;
+}
+
+export interface ConsumerFetchResult {
+  readonly topicPartition: TopicPartition;
+  readonly error: ErrorName;
+  readonly errorMessage: string | null;
+  readonly highWatermark: number;
+  readonly lastStableOffset: number;
+  readonly logStartOffset: number;
+  readonly records: Uint8Array;
+}
+
+/**
+ * `fetchMessages` for a follower (replica id ≥ 0), the leader side: the batches from each fetch
+ * offset up to the log end, then the follower's fetch state.
+ */
+export function fetchForFollower(rm: ReplicaManagerCore, replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {
+  const results: FollowerFetchResult[] = [];
+  let first = true;
+  for (const request of requests) {
+    const found = leaderPartitionOrError(rm, request.topicPartition, request.currentLeaderEpoch, true);
+    if ('error' in found) {
+      results.push({ error: found.error, highWatermark: -1, logStartOffset: -1, logEndOffset: -1, records: EMPTY });
+      continue;
+    }
+    const { partition, log } = found;
+    const highWatermark = log.highWatermark;
+    const leaderEndOffset = log.logEndOffset;
+    try {
+      const info = log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
+      if (info.records.length > 0) first = false;
+      results.push({ error: 'NONE', highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: info.records });
+    } catch (e) {
+      const error: ErrorName = e instanceof KafkaApiError ? e.errorName : isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR';
+      if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
+      results.push({ error, highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: EMPTY });
+      continue;
+    }
+    rm.isr.updateFollowerFetchState(partition, replicaId, request.fetchOffset, request.logStartOffset, leaderEndOffset);
+  }
+  return results;
+}
+
+/**
+ * A consumer's fetch (`fetchMessages` with replica id −1): whole batches from each offset, up to
+ * the high watermark, at least one batch for the first partition with data (KIP-74).
+ */
+export function fetchMessages(rm: ReplicaManagerCore, requests: readonly ConsumerFetchPartition[], fetchMaxBytes: number): ConsumerFetchResult[] {
+  let remaining = fetchMaxBytes;
+  let minOneMessage = true;
+  return requests.map((request) => {
+    const tp = request.topicPartition;
+    const found = leaderPartitionOrError(rm, tp, request.currentLeaderEpoch ?? null, true);
+    if ('error' in found) return { topicPartition: tp, error: found.error, errorMessage: found.message, highWatermark: -1, logStartOffset: -1, lastStableOffset: -1, records: EMPTY };
+    const { log } = found;
+    const base = { topicPartition: tp, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, lastStableOffset: log.highWatermark };
+    try {
+      const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), 'high-watermark', minOneMessage);
+      if (info.records.length > 0) minOneMessage = false;
+      remaining = Math.max(0, remaining - info.records.length);
+      return { ...base, error: 'NONE', errorMessage: null, records: info.records };
+    } catch (e) {
+      if (e instanceof KafkaApiError) return { ...base, error: e.errorName, errorMessage: e.message, records: EMPTY };
+      if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
+      return { ...base, error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR', errorMessage: e instanceof Error ? e.message : String(e), records: EMPTY };
+    }
+  });
+}

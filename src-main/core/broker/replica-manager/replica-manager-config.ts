@@ -1,0 +1,47 @@
+import type { TopicPartition } from '../../common/topic-partition';
+import type { StateChangeLogger } from '../../controller/state-change-logger';
+import type { LogManager } from '../../log/log-manager';
+import type { TopicConfigValues } from '../../log/log-config';
+import type { Executor } from '../../platform/executor';
+import type { Time } from '../../platform/scheduler';
+import type { BrokerZkClient } from '../broker-zk-client';
+import type { LogSink } from '../log-line';
+import type { MetadataCache } from '../metadata-cache';
+import type { ReplicaManager } from './replica-manager';
+
+export interface ReplicaManagerConfig {
+  /** `replica.lag.time.max.ms`: a follower not caught up for this long leaves the ISR. */
+  replicaLagTimeMaxMs: number;
+  /** `replica.fetch.wait.max.ms`: how long a follower's fetch waits at the leader for data. */
+  replicaFetchWaitMaxMs: number;
+  /** `replica.fetch.max.bytes`: bytes per partition in a follower's fetch. */
+  replicaFetchMaxBytes: number;
+  /** `replica.fetch.backoff.ms`: pause after a fetch error. */
+  replicaFetchBackoffMs: number;
+}
+
+export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
+  replicaLagTimeMaxMs: 30_000,
+  replicaFetchWaitMaxMs: 500,
+  replicaFetchMaxBytes: 1048576,
+  replicaFetchBackoffMs: 1000,
+};
+
+export interface ReplicaManagerDeps {
+  brokerId: number;
+  time: Time;
+  logManager: LogManager;
+  metadataCache: MetadataCache;
+  zk: BrokerZkClient;
+  stateChangeLog: StateChangeLogger;
+  log: LogSink;
+  config?: Partial<ReplicaManagerConfig>;
+  /** Another running broker's ReplicaManager, for the in-process replica fetchers. */
+  peer: (brokerId: number) => ReplicaManager | undefined;
+  /** The broker's log config defaults overlaid with the topic's overrides from ZooKeeper. */
+  topicConfig: (topic: string) => Promise<TopicConfigValues>;
+  /** Where a request for many partitions pauses between slices, so the app stays responsive. */
+  executor?: Executor;
+  /** KafkaApis' `onLeadershipChange`: the partitions a LeaderAndIsr made this broker lead or follow (the group coordinator loads or unloads). */
+  onLeadershipChange?: (leaders: TopicPartition[], followers: TopicPartition[]) => void;
+}

@@ -1,0 +1,166 @@
+import type { ErrorName } from '../../common/kafka-errors';
+import type { TopicPartition } from '../../common/topic-partition';
+import { TopicPartitionMap } from '../../common/topic-partition';
+import type { LeaderAndIsrRequest, LeaderAndIsrResponse, StopReplicaRequest, StopReplicaResponse, UpdateMetadataRequest, UpdateMetadataResponse } from '../../controller/broker-requests';
+import type { EpochEndOffset } from '../../log/leader-epoch-cache';
+import type { ScheduledTask } from '../../platform/scheduler';
+import { ProducePurgatory } from '../delayed-produce';
+import type { Partition } from '../partition';
+import { ReplicaFetcherManager } from '../replica-fetcher';
+import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
+import type { AppendOptions, ProducePartitionResult } from './append-records';
+import { appendRecords } from './append-records';
+import { becomeLeaderOrFollower } from './become-leader-or-follower';
+import type { ConsumerFetchPartition, ConsumerFetchResult } from './fetch-messages';
+import { fetchForFollower, fetchMessages } from './fetch-messages';
+import type { FetchOffsetOptions, FetchOffsetResult } from './fetch-offsets';
+import { fetchOffsetForTimestamp, offsetForLeaderEpoch } from './fetch-offsets';
+import { ISR_CHANGE_CHECK_PERIOD_MS, IsrMaintenance } from './isr-maintenance';
+import { handleLogDirFailure } from './log-dir-failure';
+import type { ReplicaManagerConfig, ReplicaManagerDeps } from './replica-manager-config';
+import { DEFAULT_REPLICA_MANAGER_CONFIG } from './replica-manager-config';
+import type { ReplicaManagerCore } from './replica-manager-core';
+import { stopReplicas } from './stop-replicas';
+import { maybeUpdateMetadataCache } from './update-metadata';
+
+/**
+ * Kafka's `ReplicaManager`: the partitions a broker hosts, for the controller's requests
+ * (become-leader-or-follower.ts, stop-replicas.ts, update-metadata.ts), produce
+ * (append-records.ts), fetch and offsets (fetch-messages.ts, fetch-offsets.ts), the leader's ISR
+ * maintenance (isr-maintenance.ts) and log dir failure (log-dir-failure.ts). Followers fetch
+ * in-process through the `ReplicaFetcherManager`.
+ */
+export class ReplicaManager implements ReplicaManagerCore {
+  readonly partitions = new TopicPartitionMap<Partition | 'offline'>();
+  readonly config: ReplicaManagerConfig;
+  controllerEpoch = 0;
+  readonly isr: IsrMaintenance;
+  private readonly tasks: ScheduledTask[] = [];
+  private running = false;
+  readonly fetcherManager: ReplicaFetcherManager;
+  private readonly producePurgatory: ProducePurgatory;
+  private readonly delayedRequestListeners = new Set<(tp: TopicPartition) => void>();
+
+  constructor(readonly deps: ReplicaManagerDeps) {
+    this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
+    this.isr = new IsrMaintenance(this);
+    this.fetcherManager = new ReplicaFetcherManager({
+      brokerId: deps.brokerId,
+      time: deps.time,
+      config: {
+        fetchWaitMaxMs: this.config.replicaFetchWaitMaxMs,
+        fetchMaxBytes: this.config.replicaFetchMaxBytes,
+        fetchBackoffMs: this.config.replicaFetchBackoffMs,
+      },
+      leader: (id) => deps.peer(id),
+      followerLog: (tp, leaderEpoch) => {
+        const p = this.partitions.get(tp);
+        return p && p !== 'offline' && !p.isLeader && p.leaderEpoch === leaderEpoch ? p.log : null;
+      },
+      log: deps.log,
+    });
+    this.producePurgatory = new ProducePurgatory(deps.time, (tp, requiredOffset) => {
+      const p = this.partitions.get(tp);
+      if (!p || p === 'offline') return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
+      return p.checkEnoughReplicasReachOffset(requiredOffset);
+    });
+  }
+
+  startup(): void {
+    const t = this.deps.time;
+    this.running = true;
+    // As KafkaScheduler, a task's failure is logged, not thrown: a ZooKeeper write racing a clean
+    // shutdown (its session closed meanwhile) would otherwise be an unhandled rejection in the app.
+    const run = (name: string, task: () => Promise<void>) => () =>
+      void task().catch((e: unknown) => {
+        if (this.running) this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` });
+      });
+    this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.isr.maybeShrinkIsr())));
+    this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.isr.maybePropagateIsrChanges())));
+  }
+
+  shutdown(): void {
+    this.running = false;
+    for (const task of this.tasks.splice(0)) this.deps.time.cancel(task);
+    this.fetcherManager.shutdown();
+    this.producePurgatory.completeAll('NOT_LEADER_FOR_PARTITION');
+  }
+
+  get brokerId(): number {
+    return this.deps.brokerId;
+  }
+
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  ensureRunning(): void {
+    if (!this.running) throw new Error(`ReplicaManager on broker ${this.brokerId} is shut down`);
+  }
+
+  /**
+   * Kafka's `tryCompleteDelayedRequests`: the high watermark or the leadership of `tp` may have
+   * changed, so parked produces (acks=−1) and parked consumer fetches (the wire protocol's
+   * MaxWait/MinBytes, watching through `onDelayedRequestCheck`) look again.
+   */
+  tryCompleteDelayedRequests(tp: TopicPartition): void {
+    this.producePurgatory.tryComplete(tp);
+    for (const listener of this.delayedRequestListeners) listener(tp);
+  }
+
+  /** Called whenever a partition's parked requests should be checked again; returns the unsubscribe function. */
+  onDelayedRequestCheck(listener: (tp: TopicPartition) => void): () => void {
+    this.delayedRequestListeners.add(listener);
+    return () => this.delayedRequestListeners.delete(listener);
+  }
+
+  /** Hosted partitions, for the UI and tests. */
+  hostedPartitions(): Partition[] {
+    return [...this.partitions.values()].filter((p): p is Partition => p !== 'offline');
+  }
+
+  getPartition(tp: TopicPartition): Partition | 'offline' | undefined {
+    return this.partitions.get(tp);
+  }
+
+  becomeLeaderOrFollower(correlationId: number, request: LeaderAndIsrRequest): Promise<LeaderAndIsrResponse> {
+    return becomeLeaderOrFollower(this, correlationId, request);
+  }
+
+  stopReplicas(request: StopReplicaRequest): StopReplicaResponse {
+    return stopReplicas(this, request);
+  }
+
+  maybeUpdateMetadataCache(correlationId: number, request: UpdateMetadataRequest): Promise<UpdateMetadataResponse> {
+    return maybeUpdateMetadataCache(this, correlationId, request);
+  }
+
+  handleLogDirFailure(dir: string): Promise<void> {
+    return handleLogDirFailure(this, dir);
+  }
+
+  appendRecords(
+    timeoutMs: number,
+    requiredAcks: number,
+    entries: ReadonlyArray<{ readonly topicPartition: TopicPartition; readonly records: Uint8Array }>,
+    options: AppendOptions = {},
+  ): Promise<ProducePartitionResult[]> {
+    return appendRecords(this, this.producePurgatory, timeoutMs, requiredAcks, entries, options);
+  }
+
+  fetchForFollower(replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {
+    return fetchForFollower(this, replicaId, requests);
+  }
+
+  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800): ConsumerFetchResult[] {
+    return fetchMessages(this, requests, fetchMaxBytes);
+  }
+
+  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
+    return offsetForLeaderEpoch(this, tp, currentLeaderEpoch, leaderEpoch);
+  }
+
+  fetchOffsetForTimestamp(tp: TopicPartition, timestamp: number, options: FetchOffsetOptions = {}): FetchOffsetResult {
+    return fetchOffsetForTimestamp(this, tp, timestamp, options);
+  }
+}

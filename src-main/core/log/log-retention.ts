@@ -1,0 +1,59 @@
+import type { Log } from './log';
+import type { LogSegment } from './log-segment';
+
+/**
+ * `Log.deleteOldSegments`: retention by time and size (delete policy), then by log start offset.
+ * Whole segments go, oldest first, only those wholly below the high watermark: files renamed
+ * `.deleted`, removed `file.delete.delay.ms` later. Returns the number of segments scheduled for deletion.
+ */
+export function deleteOldSegments(log: Log): number {
+  if (!log.config.delete) return deleteLogStartOffsetBreachedSegments(log);
+  return deleteRetentionMsBreachedSegments(log) + deleteRetentionSizeBreachedSegments(log) + deleteLogStartOffsetBreachedSegments(log);
+}
+
+function deleteRetentionMsBreachedSegments(log: Log): number {
+  const retentionMs = log.config.retentionMs;
+  if (retentionMs < 0) return 0;
+  const startMs = log.time.nowMs();
+  return deleteSegmentsWhile(log, (segment) => startMs - segment.largestTimestamp > retentionMs, `retention time ${retentionMs}ms breach`);
+}
+
+function deleteRetentionSizeBreachedSegments(log: Log): number {
+  const retentionSize = log.config.retentionSize;
+  const size = log.size;
+  if (retentionSize < 0 || size < retentionSize) return 0;
+  let diff = size - retentionSize;
+  return deleteSegmentsWhile(
+    log,
+    (segment) => {
+      if (diff - segment.size < 0) return false;
+      diff -= segment.size;
+      return true;
+    },
+    `retention size in bytes ${retentionSize} breach`,
+  );
+}
+
+function deleteLogStartOffsetBreachedSegments(log: Log): number {
+  return deleteSegmentsWhile(log, (_, next) => next !== undefined && next.baseOffset <= log.logStartOffset, `log start offset ${log.logStartOffset} breach`);
+}
+
+/** `deletableSegments` + `deleteSegments`: oldest first, only segments wholly below the high watermark. */
+function deleteSegmentsWhile(log: Log, predicate: (segment: LogSegment, next: LogSegment | undefined) => boolean, reason: string): number {
+  const segments = log.segments;
+  const deletable: LogSegment[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    const next = segments[i + 1];
+    const upperBoundOffset = next ? next.baseOffset : log.logEndOffset;
+    const isLastSegmentAndEmpty = !next && segment.size === 0;
+    if (log.highWatermark >= upperBoundOffset && !isLastSegmentAndEmpty && predicate(segment, next)) deletable.push(segment);
+    else break;
+  }
+  if (deletable.length === 0) return 0;
+  log.emit('INFO', `Found deletable segments with base offsets [${deletable.map((s) => s.baseOffset).join(',')}] due to ${reason}`, { type: 'log-message' });
+  if (deletable.length === log.segments.length) log.roll(0, 'retention');
+  log.removeAndDeleteSegments(deletable, reason);
+  log.maybeIncrementLogStartOffset(log.segments[0].baseOffset);
+  return deletable.length;
+}
