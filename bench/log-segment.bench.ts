@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LogDirServiceImpl } from '../src-main/api/log-dir-service';
+import { LogDirServiceImpl } from '../src-main/api/log-dirs/log-dir-service';
 import { Log } from '../src-main/core/log/log';
 import { LogConfig } from '../src-main/core/log/log-config';
 import { buildRecordBatch } from '../src-main/core/record';

@@ -4,9 +4,9 @@
  * the method's schema, call it on its service, and turn the outcome into the reply the UI
  * receives. No business logic lives here.
  */
-import { argumentsSchemaOf } from './api-arguments';
+import { argumentsSchemaOf } from './arguments/api-arguments';
 import { isApiMethod } from './api-methods';
-import { checkArguments } from './argument-check';
+import { checkArguments } from './arguments/argument-check';
 import { ApiError } from './backend';
 import { KafkaApiError } from '../core/common/kafka-errors';
 import { KeeperException } from '../core/zookeeper';

@@ -2,7 +2,7 @@
  * Broker actions of the open cluster (`BrokerService`), each explained before it is done in what
  * Kafka will do: which leaders move, which partitions go offline, what is written.
  */
-import { BrokerConfig } from '../core/admin/broker-config';
+import { BrokerConfig } from '../core/config/kafka-config';
 import { describeBrokerConfig } from '../core/admin/broker-config-entries';
 import { definitionProblems } from '../core/cluster/cluster-definition';
 import { KafkaException } from '../core/common/kafka-exception';
@@ -12,7 +12,7 @@ import { ApiError } from './backend';
 import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
 import { brokerDto } from './cluster-view';
 import type { ClusterHost } from './cluster-host';
-import type { WorkspaceStore } from './workspace-store';
+import type { WorkspaceStore } from './workspaces/workspace-store';
 
 /** The states `KafkaServer.startup` starts from (a killed or failed broker is reset first). */
 const STARTABLE = new Set(['NotRunning', 'Killed', 'Failed']);

@@ -7,7 +7,7 @@ import type { ClusterFacade } from '../core/cluster/cluster-facade';
 import type { ClusterDefinition } from '../core/cluster/cluster-definition';
 import type { ZooKeeperClient } from '../core/zookeeper';
 import type { PushDto } from './contract';
-import type { WorkspaceEntry } from './workspace-store';
+import type { WorkspaceEntry } from './workspaces/workspace-store';
 
 /** The app's clock (wall time, sped up 1×–100×). */
 export interface ClusterClock {

@@ -5,13 +5,13 @@
  */
 
 // The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
-import type { DeletionService } from './deletion-contract';
-import type { LogDirService } from './log-dir-contract';
-import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper-contract';
+import type { DeletionService } from './deletion/deletion-contract';
+import type { LogDirService } from './log-dirs/log-dir-contract';
+import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
 
-export type * from './deletion-contract';
-export type * from './log-dir-contract';
-export type * from './zookeeper-contract';
+export type * from './deletion/deletion-contract';
+export type * from './log-dirs/log-dir-contract';
+export type * from './zookeeper/zookeeper-contract';
 
 /** How a key, value or header value typed by a person is turned into bytes. */
 export type PayloadEncoding = 'text' | 'hex' | 'base64';

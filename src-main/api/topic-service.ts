@@ -12,8 +12,8 @@ import type { TopicResult } from '../core/cluster/cluster-admin';
 import { KafkaApiError } from '../core/common/kafka-errors';
 import { NO_DEFAULT_VALUE, printValue } from '../core/common/config-def';
 import { LOG_CONFIG_DEF } from '../core/log/log-config';
-import { ConfigEntityZNode } from '../core/zk/config-znodes';
-import { ReplicaAssignment, TopicZNode } from '../core/zk/topic-znodes';
+import { ConfigEntityZNode } from '../core/kafka-zk/config-znodes';
+import { ReplicaAssignment, TopicZNode } from '../core/kafka-zk/topic-znodes';
 import { ApiError } from './backend';
 import type {
   AddPartitionsPreviewDto,

@@ -10,13 +10,13 @@ import type { BackendOptions, DojoBackend } from '../api/backend';
 import { BrokerServiceImpl } from '../api/broker-service';
 import { ClusterServiceImpl } from '../api/cluster-service';
 import type { DojoApi } from '../api/contract';
-import { DeletionServiceImpl } from '../api/deletion-service';
-import { LogDirServiceImpl } from '../api/log-dir-service';
-import { ZooKeeperServiceImpl } from '../api/zookeeper-service';
+import { DeletionServiceImpl } from '../api/deletion/deletion-service';
+import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
+import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
 import { TopicServiceImpl } from '../api/topic-service';
 import { WorkspaceRegistry } from './workspace-registry';
-import { WorkspaceServiceImpl } from '../api/workspace-service';
+import { WorkspaceServiceImpl } from '../api/workspaces/workspace-service';
 import { WorkspaceHost } from './workspace-host';
 
 export const DEFAULT_WORKSPACE_NAME = 'dojo';

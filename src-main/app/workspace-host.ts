@@ -22,7 +22,7 @@ import { ApiError } from '../api/backend';
 import type { ClusterHost, OpenCluster } from '../api/cluster-host';
 import type { PushDto } from '../api/contract';
 import { eventDto } from '../api/event-summary';
-import type { WorkspaceEntry } from '../api/workspace-store';
+import type { WorkspaceEntry } from '../api/workspaces/workspace-store';
 
 const PUSH_INTERVAL_MS = 250;
 const PUSH_MAX_EVENTS = 200;

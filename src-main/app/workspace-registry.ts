@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, r
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ApiError } from '../api/backend';
-import type { SnapshotEntry, WorkspaceEntry, WorkspaceStore } from '../api/workspace-store';
+import type { SnapshotEntry, WorkspaceEntry, WorkspaceStore } from '../api/workspaces/workspace-store';
 
 const ID_PATTERN = /^[0-9a-f]{12}$/;
 

@@ -4,9 +4,9 @@
  * below are checked by tsc; the run-time part checks every listed method has its schema.
  */
 import { describe, expect, it } from 'vitest';
-import { API_ARGUMENTS, argumentsSchemaOf, type MatchesParameters } from '../../src-main/api/api-arguments';
+import { API_ARGUMENTS, argumentsSchemaOf, type MatchesParameters } from '../../src-main/api/arguments/api-arguments';
 import { API_METHODS } from '../../src-main/api/api-methods';
-import { args, boolean, integer, object, oneOf, optional, string } from '../../src-main/api/argument-schema';
+import { args, boolean, integer, object, oneOf, optional, string } from '../../src-main/api/arguments/argument-schema';
 import type { ClusterService, MessageService, ServiceName, TopicService } from '../../src-main/api/contract';
 
 const listQuery = object({ search: optional(string()), filter: optional(oneOf('all', 'internal', 'under-replicated', 'offline', 'being-deleted')), offset: optional(integer()) });

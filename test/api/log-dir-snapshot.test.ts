@@ -1,7 +1,7 @@
 /** The log dir browser's view of a producer-state `.snapshot` file: rows as Kafka reads them, or Kafka's reason to drop it. */
 import { describe, expect, it } from 'vitest';
-import { parseLogDirFile } from '../../src-main/api/log-dir-files';
-import { encodeProducerSnapshot } from '../../src-main/core/log/producer-snapshot';
+import { parseLogDirFile } from '../../src-main/api/log-dirs/log-dir-files';
+import { encodeProducerSnapshot } from '../../src-main/core/log/producer-state/producer-snapshot';
 
 const ROW = { producerId: 1000, producerEpoch: 3, lastSequence: 41, lastOffset: 120, offsetDelta: 1, timestamp: 1_600_000_000_005, coordinatorEpoch: -1, currentTxnFirstOffset: -1 };
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Log } from '../../src-main/core/log/log';
 import type { LogEventBody } from '../../src-main/core/log/log-event';
-import type { LogManagerEvent } from '../../src-main/core/log/log-manager-event';
+import type { LogManagerEvent } from '../../src-main/core/log/log-manager/log-manager-event';
 import { RecordBatch } from '../../src-main/core/record';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCreateTopicOptions } from '../../src-main/core/admin/topic-command';
-import { ConfigEntityZNode } from '../../src-main/core/zk/config-znodes';
+import { ConfigEntityZNode } from '../../src-main/core/kafka-zk/config-znodes';
 import { ClusterHarness } from '../support/cluster-harness';
 import { adminOf, controllerOf, CREATE, dec, linesSince, mark, requestsSince, stateJson, text, topic, tp, zkWritesSince } from '../support/scenario';
 import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';

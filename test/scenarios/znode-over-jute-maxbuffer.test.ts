@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
-import { KafkaZkClient } from '../../src-main/core/zk/kafka-zk-client';
-import { KafkaZooKeeperClient } from '../../src-main/core/zk/kafka-zookeeper-client';
+import { KafkaZkClient } from '../../src-main/core/kafka-zk/kafka-zk-client';
+import { KafkaZooKeeperClient } from '../../src-main/core/kafka-zk/kafka-zookeeper-client';
 import { adminOf, CREATE, dec, mark, topic } from '../support/scenario';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * Values generated from the API's argument schemas (src-main/api/api-arguments.ts): a valid call of
+ * Values generated from the API's argument schemas (src-main/api/arguments/api-arguments.ts): a valid call of
  * every method, and seeded random mutations of it for the fuzz tests.
  */
-import { argumentsSchemaOf } from '../../src-main/api/api-arguments';
-import type { SchemaNode } from '../../src-main/api/argument-schema';
+import { argumentsSchemaOf } from '../../src-main/api/arguments/api-arguments';
+import type { SchemaNode } from '../../src-main/api/arguments/argument-schema';
 import type { ServiceName } from '../../src-main/api/contract';
 
 /** A valid value of `node`, every optional field given; strings carry `tag` (so calls can be told apart). */

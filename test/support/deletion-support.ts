@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ControllerRequest } from '../../src-main/core/controller/broker-requests';
 import type { KafkaController } from '../../src-main/core/controller/kafka-controller';
 import type { ReplicaState } from '../../src-main/core/controller/replica-states';
-import type { LogManagerEvent } from '../../src-main/core/log/log-manager-event';
+import type { LogManagerEvent } from '../../src-main/core/log/log-manager/log-manager-event';
 import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import type { ClusterHarness } from './cluster-harness';
 import { adminOf, CREATE, eventsSince, linesSince, sentRequests, topic, znodeTree, type SentRequest } from './scenario';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { ReplicaAssignment, TopicZNode } from '../../src-main/core/zk/topic-znodes';
+import { ReplicaAssignment, TopicZNode } from '../../src-main/core/kafka-zk/topic-znodes';
 import type { ClusterHarness } from './cluster-harness';
 import { dec, requestsSince } from './scenario';
 

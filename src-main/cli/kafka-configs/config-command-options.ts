@@ -7,7 +7,7 @@
 import { DynamicConfig } from '../../core/admin/dynamic-config';
 import { IllegalArgumentException } from '../../core/common/java-lang';
 import { topicConfigNames } from '../../core/log/log-config';
-import { CONFIG_TYPES, ConfigType, DEFAULT_CONFIG_ENTITY, desanitize, sanitize } from '../../core/zk/config-znodes';
+import { CONFIG_TYPES, ConfigType, DEFAULT_CONFIG_ENTITY, desanitize, sanitize } from '../../core/kafka-zk/config-znodes';
 import { checkInvalidArgs, checkRequiredArgs, DEFAULT_OPTION_SPECS, printUsageAndDie } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { parseOptions, type OptionSpec, type ParsedOptions } from '../kafka-topics/option-parser';

@@ -15,8 +15,8 @@ import { validateDynamicBrokerConfigs } from '../../core/admin/dynamic-broker-co
 import { IllegalArgumentException, JavaThrowable } from '../../core/common/java-lang';
 import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder } from '../../core/common/jvm-hash-order';
 import { KafkaApiError } from '../../core/common/kafka-errors';
-import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
-import { ConfigType, DEFAULT_CONFIG_ENTITY } from '../../core/zk/config-znodes';
+import type { KafkaZkClient } from '../../core/kafka-zk/kafka-zk-client';
+import { ConfigType, DEFAULT_CONFIG_ENTITY } from '../../core/kafka-zk/config-znodes';
 import { printHelpAndExitIfNeeded, ToolExit } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { OptionException } from '../kafka-topics/option-parser';

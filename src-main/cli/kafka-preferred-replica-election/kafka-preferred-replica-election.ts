@@ -10,7 +10,7 @@ import { RUNTIME_EXCEPTION, stackTraceLines, throwableToString } from '../../cor
 import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
-import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
+import type { KafkaZkClient } from '../../core/kafka-zk/kafka-zk-client';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { DEFAULT_OPTION_SPECS, printHelpAndExitIfNeeded, printUsageAndDie, ToolExit } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';

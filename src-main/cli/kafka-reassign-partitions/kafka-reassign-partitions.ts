@@ -15,9 +15,9 @@ import { DEFAULT_KAFKA_BUILD, scala212MutableHashMapOrderBy, scalaImmutableMapOr
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
 import type { Random } from '../../core/platform/random';
-import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
-import { ConfigType } from '../../core/zk/config-znodes';
-import { TopicZNode } from '../../core/zk/topic-znodes';
+import type { KafkaZkClient } from '../../core/kafka-zk/kafka-zk-client';
+import { ConfigType } from '../../core/kafka-zk/config-znodes';
+import { TopicZNode } from '../../core/kafka-zk/topic-znodes';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { readFileSync } from 'node:fs';
 import { checkInvalidArgs, checkRequiredArgs, DEFAULT_OPTION_SPECS, printHelpAndExitIfNeeded, printUsageAndDie, ToolExit } from '../command-line-utils';

@@ -12,8 +12,8 @@ import { javaNewHashMapOrder, javaPropertiesOrder, DEFAULT_KAFKA_BUILD } from '.
 import { KafkaApiError } from '../../core/common/kafka-errors';
 import { logConfigKey } from '../../core/log/log-config';
 import type { Random } from '../../core/platform/random';
-import type { KafkaZkClient } from '../../core/zk/kafka-zk-client';
-import { ConfigType } from '../../core/zk/config-znodes';
+import type { KafkaZkClient } from '../../core/kafka-zk/kafka-zk-client';
+import { ConfigType } from '../../core/kafka-zk/config-znodes';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { JavaException } from './command-failure';
 import { runTopicAction, type TopicActions, type TopicCommandOptions } from './topic-command-options';

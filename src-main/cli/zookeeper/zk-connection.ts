@@ -7,8 +7,8 @@
  */
 import type { Random } from '../../core/platform/random';
 import type { ScheduledTask, Time } from '../../core/platform/scheduler';
-import { KafkaZkClient } from '../../core/zk/kafka-zk-client';
-import { KafkaZooKeeperClient } from '../../core/zk/kafka-zookeeper-client';
+import { KafkaZkClient } from '../../core/kafka-zk/kafka-zk-client';
+import { KafkaZooKeeperClient } from '../../core/kafka-zk/kafka-zookeeper-client';
 import type { ZooKeeperServerEndpoint } from '../../core/zookeeper';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { createAppRandom } from '../../infra/crypto-random';

@@ -12,9 +12,9 @@
  */
 import { KafkaApiError } from '../common/kafka-errors';
 import type { Random } from '../platform/random';
-import type { KafkaZkClient } from '../zk/kafka-zk-client';
-import { ConfigType, DEFAULT_CONFIG_ENTITY } from '../zk/config-znodes';
-import { ReplicaAssignment } from '../zk/topic-znodes';
+import type { KafkaZkClient } from '../kafka-zk/kafka-zk-client';
+import { ConfigType, DEFAULT_CONFIG_ENTITY } from '../kafka-zk/config-znodes';
+import { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import { Code, KeeperException } from '../zookeeper';
 import { validateTopicConfigs } from '../log/log-config';
 import { ConfigException } from '../common/config-def';

@@ -11,7 +11,7 @@ import { ConfigException } from '../common/config-def';
 import { IllegalArgumentException, parseJavaIntOrNull } from '../common/java-lang';
 import { javaHashMapIterationOrder, javaPropertiesOrder, type KafkaBuild } from '../common/jvm-hash-order';
 import { KafkaApiError } from '../common/kafka-errors';
-import { BrokerConfig } from './broker-config';
+import { BrokerConfig } from '../config/kafka-config';
 import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
 
 /** `ConfigResource.toString`. */

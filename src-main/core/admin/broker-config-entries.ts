@@ -8,10 +8,10 @@
  */
 import { convertToString, type ConfigValue } from '../common/config-def';
 import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
-import type { BrokerConfig } from './broker-config';
+import type { BrokerConfig } from '../config/kafka-config';
 import { configSynonyms, inAllConfigsOrder, type ConfigSynonym } from './config-synonyms';
 import { ALL_DYNAMIC_CONFIGS, brokerConfigSynonyms, brokerConfigType, isSensitiveConfigType } from './dynamic-broker-config';
-import { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
+import { BROKER_CONFIG_DEF, brokerConfigKey } from '../config/kafka-config-def';
 
 export interface BrokerConfigEntry {
   readonly name: string;

@@ -7,8 +7,8 @@
  */
 import { convertToString, NO_DEFAULT_VALUE } from '../common/config-def';
 import { javaHashMapIterationOrder, javaHashMapPutOrder } from '../common/jvm-hash-order';
-import type { BrokerConfig } from './broker-config';
-import { brokerConfigKey } from './kafka-config-def';
+import type { BrokerConfig } from '../config/kafka-config';
+import { brokerConfigKey } from '../config/kafka-config-def';
 
 /** `DescribeConfigsResponse.ConfigSource`, with its wire ids. */
 export const ConfigSource = {

@@ -8,7 +8,7 @@
 import { atLeast, ConfigException, define, parseConfigs, type ConfigKey, type ConfigType } from '../common/config-def';
 import { scalaImmutableMapOrder, type KafkaBuild } from '../common/jvm-hash-order';
 import { LONG_MAX } from '../common/java-lang';
-import { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
+import { BROKER_CONFIG_DEF, brokerConfigKey } from '../config/kafka-config-def';
 import { TopicConfigSynonyms } from '../log/log-config';
 
 /** `SslConfigs.RECONFIGURABLE_CONFIGS`: updatable only per listener (`listener.name.<l>.ssl.…`). */

@@ -31,5 +31,5 @@ export {
 } from './topic-name';
 export { assertValidTopicConfigs, brokerConfigSynonyms, ConfigSource, effectiveTopicConfig, topicConfigApiError } from './topic-configs';
 export type { ConfigSourceName, ConfigSynonym, TopicConfigEntry } from './topic-configs';
-export { BROKER_COMPRESSION_OPTIONS, BROKER_CONFIG_DEF, BrokerConfig, brokerConfigKey, KafkaConfig } from './broker-config';
-export type { BrokerConfigName } from './broker-config';
+export { BROKER_COMPRESSION_OPTIONS, BROKER_CONFIG_DEF, BrokerConfig, brokerConfigKey, KafkaConfig } from '../config/kafka-config';
+export type { BrokerConfigName } from '../config/kafka-config';

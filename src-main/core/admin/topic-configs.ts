@@ -7,7 +7,7 @@
 import { convertToString, type ConfigValue } from '../common/config-def';
 import { KafkaApiError } from '../common/kafka-errors';
 import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, logConfigKey, TopicConfigSynonyms, validateTopicConfigs, type TopicConfigError } from '../log/log-config';
-import type { BrokerConfig } from './broker-config';
+import type { BrokerConfig } from '../config/kafka-config';
 import { configResourceToString } from './broker-config-alter';
 import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
 import { brokerConfigSynonyms, isSensitiveConfigType } from './dynamic-broker-config';

@@ -1,5 +1,5 @@
 import type { TopicPartition } from '../common/topic-partition';
-import type { BrokerRegistration } from '../zk/broker-znodes';
+import type { BrokerRegistration } from '../kafka-zk/broker-znodes';
 import type { LeaderAndIsr } from '../controller/leader-and-isr';
 
 /** What a broker (not its controller module) reads and writes in ZooKeeper. */

@@ -16,7 +16,7 @@ import { validateTopicConfigs } from '../log/log-config';
 import type { Random } from '../platform/random';
 import type { Time } from '../platform/scheduler';
 import { Code, KeeperException } from '../zookeeper';
-import { ReplicaAssignment } from '../zk/topic-znodes';
+import { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import type { Cluster } from './cluster';
 import { waitUntil } from './delayed-operation';
 

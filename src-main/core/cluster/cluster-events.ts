@@ -1,7 +1,7 @@
 import type { LogLine } from '../broker/log-line';
 import type { BrokerStateName } from '../broker/kafka-server';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
-import type { LogManagerEvent } from '../log/log-manager-event';
+import type { LogManagerEvent } from '../log/log-manager/log-manager-event';
 import type { ZkServerEvent } from '../zookeeper';
 import type { ChannelEvent } from '../controller/controller-channel-manager';
 

@@ -6,14 +6,14 @@
  * reached through the Kafka and ZooKeeper protocols can answer the same interface (Metadata,
  * DescribeLogDirs, DescribeConfigs, the znodes the controller writes), so the services stay as they are.
  */
-import type { BrokerConfig } from '../admin/broker-config';
+import type { BrokerConfig } from '../config/kafka-config';
 import type { CreatePartitionsTopic } from '../admin/create-partitions';
 import type { CreatableTopic, PreparedTopic } from '../admin/create-topic';
 import type { PartitionReplicaAssignment } from '../admin/replica-assignment';
 import type { TopicConfigEntry } from '../admin/topic-configs';
 import type { BrokerStateName } from '../broker/kafka-server';
 import type { TopicPartition } from '../common/topic-partition';
-import type { ReplicaAssignment } from '../zk/topic-znodes';
+import type { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import type { AuthData, AuthId, WatchedEvent, ZooKeeperClient } from '../zookeeper';
 import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from './cluster-client';
 import type { ClusterAdmin, TopicResult } from './cluster-admin';

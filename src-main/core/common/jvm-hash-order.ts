@@ -17,7 +17,7 @@
  * registration order `{"listener_security_protocol_map":…,"endpoints":…,"jmx_port":…,"host":…,
  * "timestamp":…,"port":…,"version":4}` and the partition order `{"2":…,"1":…,"0":…}` of real
  * topic znodes. The Scala 2.11/2.12 and JDK orders were checked against the real collections
- * (test/core/zk/jvm-hash-order.test.ts holds the fixtures); the Scala 2.13 ones follow the 2.13
+ * (test/core/kafka-zk/jvm-hash-order.test.ts holds the fixtures); the Scala 2.13 ones follow the 2.13
  * sources and were not run against a 2.13 library.
  */
 

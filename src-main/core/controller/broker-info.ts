@@ -1,4 +1,4 @@
-import type { EndPoint } from '../zk/broker-znodes';
+import type { EndPoint } from '../kafka-zk/broker-znodes';
 
 /**
  * A live broker as the controller and the metadata caches know it: Kafka's `cluster.Broker`

@@ -14,14 +14,14 @@ import { targetReplicas } from './replica-assignment';
  */
 export class BrokerMembership {
   constructor(
-    private readonly c: ControllerCore,
+    private readonly controller: ControllerCore,
     private readonly reassignments: PartitionReassignments,
   ) {}
 
   async processBrokerChange(): Promise<void> {
-    if (!this.c.isActive()) return;
-    const ctx = this.c.context;
-    const current = await this.c.zk.getAllBrokersInCluster();
+    if (!this.controller.isActive()) return;
+    const ctx = this.controller.context;
+    const current = await this.controller.zk.getAllBrokersInCluster();
     const currentIds = new Set(current.map((b) => b.id));
     const known = ctx.liveOrShuttingDownBrokerIds;
     const newBrokers = current.filter((b) => !known.has(b.id));
@@ -30,10 +30,10 @@ export class BrokerMembership {
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     const newIds = sorted(newBrokers.map((b) => b.id));
     const bouncedIds = sorted(bounced.map((b) => b.id));
-    this.c.log.info(
+    this.controller.log.info(
       `Newly added brokers: ${newIds.join(',')}, deleted brokers: ${deadIds.join(',')}, bounced brokers: ${bouncedIds.join(',')}, all live brokers: ${sorted([...currentIds]).join(',')}`,
     );
-    const channel = this.c.channel();
+    const channel = this.controller.channel();
     for (const id of newIds) channel.addBroker(id);
     for (const id of bouncedIds) channel.removeBroker(id);
     for (const id of bouncedIds) channel.addBroker(id);
@@ -53,99 +53,99 @@ export class BrokerMembership {
       await this.onBrokerFailure(deadIds);
     }
     if (newIds.length > 0 || deadIds.length > 0 || bouncedIds.length > 0) {
-      this.c.log.info(`Updated broker epochs cache: ${brokerEpochsText(ctx.liveOrShuttingDownBrokers)}`);
+      this.controller.log.info(`Updated broker epochs cache: ${brokerEpochsText(ctx.liveOrShuttingDownBrokers)}`);
     }
   }
 
   async processBrokerModification(brokerId: number): Promise<void> {
-    if (!this.c.isActive()) return;
-    const fresh = await this.c.zk.getBroker(brokerId);
-    const old = this.c.context.liveOrShuttingDownBroker(brokerId);
+    if (!this.controller.isActive()) return;
+    const fresh = await this.controller.zk.getBroker(brokerId);
+    const old = this.controller.context.liveOrShuttingDownBroker(brokerId);
     if (!fresh || !old) return;
     if (JSON.stringify(fresh.endpoints) !== JSON.stringify(old.endpoints)) {
-      this.c.log.info(`Updated broker metadata: ${JSON.stringify(old.endpoints)} -> ${JSON.stringify(fresh.endpoints)}`);
-      this.c.context.updateBrokerMetadata({ ...fresh, epoch: old.epoch });
-      this.c.log.info(`Broker info update callback for ${brokerId}`);
-      this.c.sendUpdateMetadataRequest(this.c.context.liveOrShuttingDownBrokerIds, []);
+      this.controller.log.info(`Updated broker metadata: ${JSON.stringify(old.endpoints)} -> ${JSON.stringify(fresh.endpoints)}`);
+      this.controller.context.updateBrokerMetadata({ ...fresh, epoch: old.epoch });
+      this.controller.log.info(`Broker info update callback for ${brokerId}`);
+      this.controller.sendUpdateMetadataRequest(this.controller.context.liveOrShuttingDownBrokerIds, []);
     }
   }
 
   async onBrokerStartup(newBrokers: number[]): Promise<void> {
-    const ctx = this.c.context;
-    this.c.log.info(`New broker startup callback for ${newBrokers.join(',')}`);
+    const ctx = this.controller.context;
+    this.controller.log.info(`New broker startup callback for ${newBrokers.join(',')}`);
     for (const id of newBrokers) ctx.replicasOnOfflineDirs.delete(id);
     const newSet = new Set(newBrokers);
     const existing = [...ctx.liveOrShuttingDownBrokerIds].filter((id) => !newSet.has(id));
     // Existing brokers learn about the new ones; the new ones get every partition's state.
-    this.c.sendUpdateMetadataRequest(existing, []);
-    this.c.sendUpdateMetadataRequest(newBrokers, [...ctx.partitionLeadershipInfo.keys()]);
+    this.controller.sendUpdateMetadataRequest(existing, []);
+    this.controller.sendUpdateMetadataRequest(newBrokers, [...ctx.partitionLeadershipInfo.keys()]);
     const replicasOnNewBrokers = ctx.replicasOnBrokers(newSet);
-    await this.c.replicaStateMachine.handleStateChanges(replicasOnNewBrokers, 'OnlineReplica');
-    await this.c.partitionStateMachine.triggerOnlinePartitionStateChange();
+    await this.controller.replicaStateMachine.handleStateChanges(replicasOnNewBrokers, 'OnlineReplica');
+    await this.controller.partitionStateMachine.triggerOnlinePartitionStateChange();
     await this.reassignments.maybeResumeReassignments((_, assignment) => targetReplicas(assignment).some((r) => newSet.has(r)));
-    const forDeletion = replicasOnNewBrokers.filter((r) => this.c.topicDeletionManager.isTopicQueuedUpForDeletion(r.topic));
+    const forDeletion = replicasOnNewBrokers.filter((r) => this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(r.topic));
     if (forDeletion.length > 0) {
-      this.c.log.info(
+      this.controller.log.info(
         `Some replicas ${forDeletion.map(formatReplica).join(',')} for topics scheduled for deletion ${[...ctx.topicsToBeDeleted].join(',')} are on the newly restarted brokers ${newBrokers.join(',')}. Signaling restart of topic deletion for these topics`,
       );
-      await this.c.topicDeletionManager.resumeDeletionForTopics(new Set(forDeletion.map((r) => r.topic)));
+      await this.controller.topicDeletionManager.resumeDeletionForTopics(new Set(forDeletion.map((r) => r.topic)));
     }
-    this.c.registerBrokerModificationsHandlers(newBrokers);
+    this.controller.registerBrokerModificationsHandlers(newBrokers);
   }
 
   async onBrokerFailure(deadBrokers: number[]): Promise<void> {
-    const ctx = this.c.context;
-    this.c.log.info(`Broker failure callback for ${deadBrokers.join(',')}`);
+    const ctx = this.controller.context;
+    this.controller.log.info(`Broker failure callback for ${deadBrokers.join(',')}`);
     for (const id of deadBrokers) ctx.replicasOnOfflineDirs.delete(id);
     const wereShuttingDown = deadBrokers.filter((id) => ctx.shuttingDownBrokerIds.delete(id));
-    if (wereShuttingDown.length > 0) this.c.log.info(`Removed ${wereShuttingDown.join(',')} from list of shutting down brokers.`);
+    if (wereShuttingDown.length > 0) this.controller.log.info(`Removed ${wereShuttingDown.join(',')} from list of shutting down brokers.`);
     await this.onReplicasBecomeOffline(ctx.replicasOnBrokers(new Set(deadBrokers)));
-    this.c.unregisterBrokerModificationsHandlers(deadBrokers);
+    this.controller.unregisterBrokerModificationsHandlers(deadBrokers);
   }
 
   async onReplicasBecomeOffline(newOfflineReplicas: PartitionAndReplica[]): Promise<void> {
-    const ctx = this.c.context;
-    const tdm = this.c.topicDeletionManager;
+    const ctx = this.controller.context;
+    const tdm = this.controller.topicDeletionManager;
     const forDeletion = newOfflineReplicas.filter((r) => tdm.isTopicQueuedUpForDeletion(r.topic));
     const notForDeletion = newOfflineReplicas.filter((r) => !tdm.isTopicQueuedUpForDeletion(r.topic));
     const withoutLeader = [...ctx.partitionLeadershipInfo]
       .filter(([p, l]) => !ctx.isReplicaOnline(l.leaderAndIsr.leader, p) && !tdm.isTopicQueuedUpForDeletion(p.topic))
       .map(([p]) => p);
-    await this.c.partitionStateMachine.handleStateChanges(withoutLeader, 'OfflinePartition');
-    await this.c.partitionStateMachine.triggerOnlinePartitionStateChange();
-    await this.c.replicaStateMachine.handleStateChanges(notForDeletion, 'OfflineReplica');
+    await this.controller.partitionStateMachine.handleStateChanges(withoutLeader, 'OfflinePartition');
+    await this.controller.partitionStateMachine.triggerOnlinePartitionStateChange();
+    await this.controller.replicaStateMachine.handleStateChanges(notForDeletion, 'OfflineReplica');
     if (forDeletion.length > 0) await tdm.failReplicaDeletion(forDeletion);
     // Without a leader change the brokers would not hear of the offline replicas otherwise.
-    if (withoutLeader.length === 0) this.c.sendUpdateMetadataRequest(ctx.liveOrShuttingDownBrokerIds, []);
+    if (withoutLeader.length === 0) this.controller.sendUpdateMetadataRequest(ctx.liveOrShuttingDownBrokerIds, []);
   }
 
   /** Returns the partitions (RF > 1) the broker still leads, or an error code (Kafka's `KafkaController.processControlledShutdown` / `doControlledShutdown`). */
   async processControlledShutdown(id: number, brokerEpoch: number): Promise<{ errorCode: number; partitionsRemaining: TopicPartition[] }> {
-    const ctx = this.c.context;
-    if (!this.c.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, partitionsRemaining: [] };
+    const ctx = this.controller.context;
+    if (!this.controller.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, partitionsRemaining: [] };
     if (brokerEpoch !== -1) {
       const cached = ctx.liveBrokerEpoch(id);
       if (cached !== undefined && brokerEpoch < cached) {
-        this.c.log.info(`Received controlled shutdown request from an old broker epoch ${brokerEpoch} for broker ${id}. Current broker epoch is ${cached}.`);
+        this.controller.log.info(`Received controlled shutdown request from an old broker epoch ${brokerEpoch} for broker ${id}. Current broker epoch is ${cached}.`);
         return { errorCode: Errors.STALE_BROKER_EPOCH.code, partitionsRemaining: [] };
       }
     }
-    this.c.log.info(`Shutting down broker ${id}`);
+    this.controller.log.info(`Shutting down broker ${id}`);
     if (!ctx.isLiveOrShuttingDown(id)) return { errorCode: Errors.BROKER_NOT_AVAILABLE.code, partitionsRemaining: [] };
     ctx.shuttingDownBrokerIds.add(id);
-    this.c.log.debug(`All shutting down brokers: ${[...ctx.shuttingDownBrokerIds].join(',')}`);
-    this.c.log.debug(`Live brokers: ${[...ctx.liveBrokerIds].join(',')}`);
-    const tdm = this.c.topicDeletionManager;
+    this.controller.log.debug(`All shutting down brokers: ${[...ctx.shuttingDownBrokerIds].join(',')}`);
+    this.controller.log.debug(`Live brokers: ${[...ctx.liveBrokerIds].join(',')}`);
+    const tdm = this.controller.topicDeletionManager;
     const toActOn = ctx
       .partitionsOnBroker(id)
       .filter((p) => ctx.partitionReplicaAssignment(p).length > 1 && ctx.partitionLeadershipInfo.has(p) && !tdm.isTopicQueuedUpForDeletion(p.topic));
     const led = toActOn.filter((p) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader === id);
     const followed = toActOn.filter((p) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader !== id);
-    await this.c.partitionStateMachine.handleStateChanges(led, 'OnlinePartition', CONTROLLED_SHUTDOWN);
-    this.c.batch.newBatch();
-    for (const p of followed) this.c.batch.addStopReplicaRequestForBrokers([id], p, false);
-    this.c.batch.sendRequestsToBrokers(ctx.epoch);
-    await this.c.replicaStateMachine.handleStateChanges(
+    await this.controller.partitionStateMachine.handleStateChanges(led, 'OnlinePartition', CONTROLLED_SHUTDOWN);
+    this.controller.batch.newBatch();
+    for (const p of followed) this.controller.batch.addStopReplicaRequestForBrokers([id], p, false);
+    this.controller.batch.sendRequestsToBrokers(ctx.epoch);
+    await this.controller.replicaStateMachine.handleStateChanges(
       followed.map((p) => ({ ...p, replica: id })),
       'OfflineReplica',
     );
@@ -156,10 +156,10 @@ export class BrokerMembership {
   }
 
   async processLeaderAndIsrResponseReceived(brokerId: number, response: LeaderAndIsrResponse): Promise<void> {
-    if (!this.c.isActive()) return;
-    const ctx = this.c.context;
+    if (!this.controller.isActive()) return;
+    const ctx = this.controller.context;
     if (response.errorCode !== Errors.NONE.code) {
-      this.c.stateChangeLog.error(`Received error ${response.errorCode} in LeaderAndIsr response from broker ${brokerId}`);
+      this.controller.stateChangeLog.error(`Received error ${response.errorCode} in LeaderAndIsr response from broker ${brokerId}`);
       return;
     }
     const previous = ctx.replicasOnOfflineDirs.get(brokerId) ?? new Set<string>();
@@ -174,21 +174,21 @@ export class BrokerMembership {
     ctx.replicasOnOfflineDirs.set(brokerId, current);
     const newOffline = [...current].filter((k) => !previous.has(k));
     if (newOffline.length > 0) {
-      this.c.stateChangeLog.info(`Mark replicas ${newOffline.join(',')} on broker ${brokerId} as offline`);
+      this.controller.stateChangeLog.info(`Mark replicas ${newOffline.join(',')} on broker ${brokerId} as offline`);
       await this.onReplicasBecomeOffline(newOffline.map((k) => ({ ...(byKey.get(k) as TopicPartition), replica: brokerId })));
     }
   }
 
   async processLogDirEventNotification(): Promise<void> {
-    if (!this.c.isActive()) return;
-    const sequenceNumbers = await this.c.zk.getAllLogDirEventNotifications();
+    if (!this.controller.isActive()) return;
+    const sequenceNumbers = await this.controller.zk.getAllLogDirEventNotifications();
     try {
-      const brokerIds = await this.c.zk.getBrokerIdsFromLogDirEvents(sequenceNumbers);
-      this.c.log.info(`Handling log directory failure for brokers ${brokerIds.join(',')}`);
+      const brokerIds = await this.controller.zk.getBrokerIdsFromLogDirEvents(sequenceNumbers);
+      this.controller.log.info(`Handling log directory failure for brokers ${brokerIds.join(',')}`);
       // LeaderAndIsr to every replica on those brokers; their answers say which replicas are offline.
-      await this.c.replicaStateMachine.handleStateChanges(this.c.context.replicasOnBrokers(new Set(brokerIds)), 'OnlineReplica');
+      await this.controller.replicaStateMachine.handleStateChanges(this.controller.context.replicasOnBrokers(new Set(brokerIds)), 'OnlineReplica');
     } finally {
-      await this.c.zk.deleteLogDirEventNotifications(sequenceNumbers, this.c.context.epochZkVersion);
+      await this.controller.zk.deleteLogDirEventNotifications(sequenceNumbers, this.controller.context.epochZkVersion);
     }
   }
 }

@@ -31,19 +31,19 @@ export class ControllerFailover {
   private readonly controllerChangeHandler: ZNodeChangeHandler;
 
   constructor(
-    private readonly c: ControllerCore,
+    private readonly controller: ControllerCore,
     private readonly parts: ControllerFailoverParts,
   ) {
     this.controllerChangeHandler = {
       path: CONTROLLER_PATH,
-      handleCreation: () => c.put({ type: 'ControllerChange' }),
-      handleDeletion: () => c.put({ type: 'Reelect' }),
-      handleDataChange: () => c.put({ type: 'ControllerChange' }),
+      handleCreation: () => controller.put({ type: 'ControllerChange' }),
+      handleDeletion: () => controller.put({ type: 'Reelect' }),
+      handleDataChange: () => controller.put({ type: 'ControllerChange' }),
     };
   }
 
   async processStartup(): Promise<void> {
-    await this.c.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
+    await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
     await this.elect();
   }
 
@@ -64,7 +64,7 @@ export class ControllerFailover {
   }
 
   private async elect(): Promise<void> {
-    const c = this.c;
+    const c = this.controller;
     this.activeControllerId = (await c.zk.getControllerId()) ?? -1;
     if (this.activeControllerId !== -1) {
       c.log.debug(`Broker ${this.activeControllerId} has been elected as the controller, so stopping the election process.`);
@@ -90,14 +90,14 @@ export class ControllerFailover {
   }
 
   async maybeResign(): Promise<void> {
-    const wasActive = this.c.isActive();
-    await this.c.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
-    this.activeControllerId = (await this.c.zk.getControllerId()) ?? -1;
-    if (wasActive && !this.c.isActive()) this.onControllerResignation();
+    const wasActive = this.controller.isActive();
+    await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.controllerChangeHandler);
+    this.activeControllerId = (await this.controller.zk.getControllerId()) ?? -1;
+    if (wasActive && !this.controller.isActive()) this.onControllerResignation();
   }
 
   private async triggerControllerMove(): Promise<void> {
-    const c = this.c;
+    const c = this.controller;
     this.activeControllerId = (await c.zk.getControllerId()) ?? -1;
     if (!c.isActive()) {
       c.log.warn('Controller has already moved when trying to trigger controller movement');
@@ -111,7 +111,7 @@ export class ControllerFailover {
 
   /** `onControllerFailover`, in Kafka's order. */
   private async onControllerFailover(): Promise<void> {
-    const c = this.c;
+    const c = this.controller;
     const { elections, reassignments } = this.parts;
     const ctx = c.context;
     c.log.info('Registering handlers');
@@ -155,7 +155,7 @@ export class ControllerFailover {
   }
 
   private async initializeControllerContext(): Promise<void> {
-    const c = this.c;
+    const c = this.controller;
     const ctx = c.context;
     ctx.setLiveBrokers(await c.zk.getAllBrokersInCluster());
     c.log.info(`Initialized broker epochs cache: Map(${ctx.liveOrShuttingDownBrokers.map((b) => `${b.id} -> ${b.epoch}`).join(', ')})`);
@@ -182,7 +182,7 @@ export class ControllerFailover {
   }
 
   onControllerResignation(): void {
-    const c = this.c;
+    const c = this.controller;
     const { elections, reassignments, modificationHandlers } = this.parts;
     c.log.debug('Resigning');
     c.zk.unregisterZNodeChildChangeHandler('/isr_change_notification');

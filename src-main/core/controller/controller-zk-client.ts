@@ -2,7 +2,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import type { LiveBroker } from './broker-info';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import type { ReplicaAssignment } from './replica-assignment';
-import type { StateChangeHandler } from '../zk/kafka-zookeeper-client';
+import type { StateChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 
 /** One read of a partition's state znode: found, absent (or empty), or unreadable. */
 export type PartitionStateRead =

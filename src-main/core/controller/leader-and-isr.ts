@@ -1,7 +1,7 @@
-import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../zk/topic-znodes';
-import { LeaderAndIsr as LeaderAndIsrConstants } from '../zk/topic-znodes';
+import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../kafka-zk/topic-znodes';
+import { LeaderAndIsr as LeaderAndIsrConstants } from '../kafka-zk/topic-znodes';
 
-export type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../zk/topic-znodes';
+export type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../kafka-zk/topic-znodes';
 
 /** `LeaderAndIsr.NoLeader` */
 export const NO_LEADER = LeaderAndIsrConstants.NoLeader;

@@ -18,58 +18,58 @@ export class LeaderElections {
   private autoRebalanceTask: ReturnType<ControllerCore['time']['schedule']> | null = null;
 
   constructor(
-    private readonly c: ControllerCore,
+    private readonly controller: ControllerCore,
     readonly zkHandler: ZNodeChangeHandler,
   ) {}
 
   scheduleAutoLeaderRebalanceTask(delayMs: number): void {
     this.cancelAutoLeaderRebalanceTask();
-    this.autoRebalanceTask = this.c.time.schedule('auto-leader-rebalance-task', delayMs, () => this.c.put({ type: 'AutoPreferredReplicaLeaderElection' }));
+    this.autoRebalanceTask = this.controller.time.schedule('auto-leader-rebalance-task', delayMs, () => this.controller.put({ type: 'AutoPreferredReplicaLeaderElection' }));
   }
 
   cancelAutoLeaderRebalanceTask(): void {
-    if (this.autoRebalanceTask) this.c.time.cancel(this.autoRebalanceTask);
+    if (this.autoRebalanceTask) this.controller.time.cancel(this.autoRebalanceTask);
     this.autoRebalanceTask = null;
   }
 
   async processAutoPreferredReplicaLeaderElection(): Promise<void> {
-    if (!this.c.isActive()) return;
+    if (!this.controller.isActive()) return;
     try {
-      this.c.log.info('Processing automatic preferred replica leader election');
+      this.controller.log.info('Processing automatic preferred replica leader election');
       await this.checkAndTriggerAutoLeaderRebalance();
     } finally {
-      this.scheduleAutoLeaderRebalanceTask(this.c.config.leaderImbalanceCheckIntervalSeconds * 1000);
+      this.scheduleAutoLeaderRebalanceTask(this.controller.config.leaderImbalanceCheckIntervalSeconds * 1000);
     }
   }
 
   /** Partitions still to elect after a failover: listed in the znode, not yet led by their preferred replica. */
   async fetchPendingPreferredReplicaElections(): Promise<TopicPartition[]> {
-    const ctx = this.c.context;
-    const listed = await this.c.zk.getPreferredReplicaElection();
+    const ctx = this.controller.context;
+    const listed = await this.controller.zk.getPreferredReplicaElection();
     const pending = listed.filter((p) => {
       const replicas = ctx.partitionReplicaAssignment(p);
       if (replicas.length === 0) return false;
       return ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader !== replicas[0];
     });
-    const skipped = pending.filter((p) => this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
-    this.c.log.info(`Partitions undergoing preferred replica election: ${listed.map(tpKey).join(',')}`);
-    this.c.log.info(`Partitions that completed preferred replica election: ${listed.filter((p) => !pending.includes(p)).map(tpKey).join(',')}`);
-    this.c.log.info(`Skipping preferred replica election for partitions due to topic deletion: ${skipped.map(tpKey).join(',')}`);
+    const skipped = pending.filter((p) => this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
+    this.controller.log.info(`Partitions undergoing preferred replica election: ${listed.map(tpKey).join(',')}`);
+    this.controller.log.info(`Partitions that completed preferred replica election: ${listed.filter((p) => !pending.includes(p)).map(tpKey).join(',')}`);
+    this.controller.log.info(`Skipping preferred replica election for partitions due to topic deletion: ${skipped.map(tpKey).join(',')}`);
     const resumed = pending.filter((p) => !skipped.includes(p));
-    this.c.log.info(`Resuming preferred replica election for partitions: ${resumed.map(tpKey).join(',')}`);
+    this.controller.log.info(`Resuming preferred replica election for partitions: ${resumed.map(tpKey).join(',')}`);
     return resumed;
   }
 
   async onReplicaElection(partitions: TopicPartition[], electionType: ElectionType, trigger: ElectionTrigger): Promise<TopicPartitionMap<LeaderAndIsr | Error>> {
-    this.c.log.info(`Starting replica leader election (${electionType}) for partitions ${partitions.map(tpKey).join(',')} triggered by ${trigger}`);
+    this.controller.log.info(`Starting replica leader election (${electionType}) for partitions ${partitions.map(tpKey).join(',')} triggered by ${trigger}`);
     try {
       const strategy: ElectionStrategy =
         electionType === 'PREFERRED' ? PREFERRED : { kind: 'OfflinePartitionLeaderElectionStrategy', allowUnclean: trigger === 'AdminClientTriggered' };
-      const results = await this.c.partitionStateMachine.handleStateChanges(partitions, 'OnlinePartition', strategy);
+      const results = await this.controller.partitionStateMachine.handleStateChanges(partitions, 'OnlinePartition', strategy);
       if (trigger !== 'AdminClientTriggered') {
         for (const [p, r] of results) {
           if (r instanceof ControllerMovedError) throw r;
-          if (r instanceof Error) this.c.log.error(`Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${throwableToString(r, KAFKA_ERRORS_PACKAGE)}`);
+          if (r instanceof Error) this.controller.log.error(`Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${throwableToString(r, KAFKA_ERRORS_PACKAGE)}`);
         }
       }
       return results;
@@ -83,19 +83,19 @@ export class LeaderElections {
     electionType: ElectionType,
     trigger: ElectionTrigger,
   ): Promise<PartitionOutcome[] | { errorCode: number; message: string } | null> {
-    const ctx = this.c.context;
-    if (!this.c.isActive()) {
+    const ctx = this.controller.context;
+    if (!this.controller.isActive()) {
       return fromAdmin === null ? null : fromAdmin.map((partition) => ({ partition, errorCode: Errors.NOT_CONTROLLER.code, message: null }));
     }
-    if (trigger !== 'AdminClientTriggered' && !(await this.c.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler))) return null;
-    const partitions = fromAdmin ?? (await this.c.zk.getPreferredReplicaElection());
+    if (trigger !== 'AdminClientTriggered' && !(await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler))) return null;
+    const partitions = fromAdmin ?? (await this.controller.zk.getPreferredReplicaElection());
     const known = partitions.filter((p) => ctx.partitionReplicaAssignment(p).length > 0);
     const unknown = partitions.filter((p) => ctx.partitionReplicaAssignment(p).length === 0);
-    for (const p of unknown) this.c.log.info(`Skipping replica leader election (${electionType}) for partition ${tpKey(p)} by ${trigger} since it doesn't exist.`);
-    const beingDeleted = known.filter((p) => this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
-    const live = known.filter((p) => !this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
+    for (const p of unknown) this.controller.log.info(`Skipping replica leader election (${electionType}) for partition ${tpKey(p)} by ${trigger} since it doesn't exist.`);
+    const beingDeleted = known.filter((p) => this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
+    const live = known.filter((p) => !this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
     if (beingDeleted.length > 0) {
-      this.c.log.warn(`Skipping replica leader election (${electionType}) for partitions ${beingDeleted.map(tpKey).join(',')} by ${trigger} since the respective topics are being deleted`);
+      this.controller.log.warn(`Skipping replica leader election (${electionType}) for partitions ${beingDeleted.map(tpKey).join(',')} by ${trigger} since the respective topics are being deleted`);
     }
     const leaderOf = (p: TopicPartition) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader ?? NO_LEADER;
     const electable = live.filter((p) =>
@@ -122,26 +122,26 @@ export class LeaderElections {
   }
 
   private async removePartitionsFromPreferredReplicaElection(partitions: TopicPartition[], isTriggeredByAutoRebalance: boolean): Promise<void> {
-    const ctx = this.c.context;
+    const ctx = this.controller.context;
     for (const p of partitions) {
       const leader = ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader;
       const preferred = ctx.partitionReplicaAssignment(p)[0];
-      if (leader === preferred) this.c.log.info(`Partition ${tpKey(p)} completed preferred replica leader election. New leader is ${preferred}`);
-      else this.c.log.warn(`Partition ${tpKey(p)} failed to complete preferred replica leader election to ${preferred}. Leader is still ${leader}`);
+      if (leader === preferred) this.controller.log.info(`Partition ${tpKey(p)} completed preferred replica leader election. New leader is ${preferred}`);
+      else this.controller.log.warn(`Partition ${tpKey(p)} failed to complete preferred replica leader election to ${preferred}. Leader is still ${leader}`);
     }
     if (!isTriggeredByAutoRebalance) {
-      await this.c.zk.deletePreferredReplicaElection(ctx.epochZkVersion);
+      await this.controller.zk.deletePreferredReplicaElection(ctx.epochZkVersion);
       // Re-arm the creation watch so that the next election request is seen.
-      this.c.put({ type: 'ReplicaLeaderElection', partitions: null, electionType: 'PREFERRED', trigger: 'ZkTriggered' });
+      this.controller.put({ type: 'ReplicaLeaderElection', partitions: null, electionType: 'PREFERRED', trigger: 'ZkTriggered' });
     }
   }
 
   /** Per preferred broker: if more than `leader.imbalance.per.broker.percentage` of its partitions are led elsewhere, elect. */
   private async checkAndTriggerAutoLeaderRebalance(): Promise<void> {
-    const ctx = this.c.context;
+    const ctx = this.controller.context;
     const byPreferred = new Map<number, TopicPartition[]>();
     for (const p of ctx.allPartitions()) {
-      if (this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic)) continue;
+      if (this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic)) continue;
       const preferred = ctx.partitionReplicaAssignment(p)[0];
       if (preferred === undefined) continue;
       let list = byPreferred.get(preferred);
@@ -155,13 +155,13 @@ export class LeaderElections {
       });
       const ratio = notPreferred.length / partitions.length;
       // A Scala Double prints as 1.0, not 1.
-      this.c.log.debug(`Leader imbalance ratio for broker ${broker} is ${Number.isInteger(ratio) ? ratio.toFixed(1) : ratio}`);
-      if (ratio > this.c.config.leaderImbalancePerBrokerPercentage / 100) {
+      this.controller.log.debug(`Leader imbalance ratio for broker ${broker} is ${Number.isInteger(ratio) ? ratio.toFixed(1) : ratio}`);
+      if (ratio > this.controller.config.leaderImbalancePerBrokerPercentage / 100) {
         const candidates = notPreferred.filter(
           (p) =>
             ctx.isReplicaOnline(broker, p) &&
             ctx.partitionsBeingReassigned.size === 0 &&
-            !this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic) &&
+            !this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic) &&
             ctx.allTopics.has(p.topic),
         );
         await this.onReplicaElection(candidates, 'PREFERRED', 'AutoTriggered');

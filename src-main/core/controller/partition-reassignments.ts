@@ -29,7 +29,7 @@ export class PartitionReassignments {
   private readonly isrHandlers = new Set<string>();
 
   constructor(
-    private readonly c: ControllerCore,
+    private readonly controller: ControllerCore,
     readonly zkHandler: ZNodeChangeHandler,
   ) {}
 
@@ -40,25 +40,25 @@ export class PartitionReassignments {
   }
 
   async maybeResumeReassignments(shouldResume: (p: TopicPartition, assignment: ReplicaAssignment) => boolean): Promise<void> {
-    for (const p of [...this.c.context.partitionsBeingReassigned.keys()]) {
-      const current = this.c.context.partitionFullReplicaAssignment(p);
+    for (const p of [...this.controller.context.partitionsBeingReassigned.keys()]) {
+      const current = this.controller.context.partitionFullReplicaAssignment(p);
       if (shouldResume(p, current)) await this.onPartitionReassignment(p, current);
     }
   }
 
   /** The `/admin/reassign_partitions` znode appeared (or the controller failed over). */
   async processZkPartitionReassignment(): Promise<TopicPartition[]> {
-    if (!this.c.isActive() || !(await this.c.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler))) return [];
+    if (!this.controller.isActive() || !(await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler))) return [];
     const results = new TopicPartitionMap<{ errorCode: number; message: string | null }>();
     const toReassign = new TopicPartitionMap<ReplicaAssignment>();
-    for (const { partition, replicas } of await this.c.zk.getPartitionReassignment()) {
+    for (const { partition, replicas } of await this.controller.zk.getPartitionReassignment()) {
       // Reassignments from the znode skip the API's replica validation, as in Kafka.
       toReassign.set(partition, this.maybeBuildReassignment(partition, replicas) as ReplicaAssignment);
     }
     for (const [p, r] of await this.maybeTriggerPartitionReassignment(toReassign)) results.set(p, r);
     const failed = [...results].filter(([, r]) => r.errorCode !== Errors.NONE.code);
     if (failed.length > 0) {
-      this.c.log.warn(`Failed reassignment through zk with the following errors: ${failed.map(([p, r]) => `${tpKey(p)} -> ${r.errorCode}`).join(', ')}`);
+      this.controller.log.warn(`Failed reassignment through zk with the following errors: ${failed.map(([p, r]) => `${tpKey(p)} -> ${r.errorCode}`).join(', ')}`);
       const failedKeys = new Set(failed.map(([p]) => tpKey(p)));
       await this.maybeRemoveFromZkReassignment((p) => failedKeys.has(tpKey(p)));
     }
@@ -66,7 +66,7 @@ export class PartitionReassignments {
   }
 
   async processApiPartitionReassignment(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
-    if (!this.c.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
+    if (!this.controller.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
     const outcomes: PartitionOutcome[] = [];
     const toReassign = new TopicPartitionMap<ReplicaAssignment>();
     // Kafka answers these with `new ApiError(Errors.X)`, which carries the error's default message.
@@ -86,39 +86,39 @@ export class PartitionReassignments {
   }
 
   processListPartitionReassignments(partitions: TopicPartition[] | null): ListReassignmentsResult {
-    if (!this.c.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
-    const toList = partitions ?? [...this.c.context.partitionsBeingReassigned.keys()];
+    if (!this.controller.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
+    const toList = partitions ?? [...this.controller.context.partitionsBeingReassigned.keys()];
     return toList
-      .map((partition) => ({ partition, a: this.c.context.partitionFullReplicaAssignment(partition) }))
+      .map((partition) => ({ partition, a: this.controller.context.partitionFullReplicaAssignment(partition) }))
       .filter(({ a }) => isBeingReassigned(a))
       .map(({ partition, a }) => ({ partition, replicas: [...a.replicas], addingReplicas: [...a.addingReplicas], removingReplicas: [...a.removingReplicas] }));
   }
 
   async processPartitionReassignmentIsrChange(p: TopicPartition): Promise<void> {
-    if (!this.c.isActive() || !this.c.context.partitionsBeingReassigned.has(p)) return;
-    const reassignment = this.c.context.partitionFullReplicaAssignment(p);
+    if (!this.controller.isActive() || !this.controller.context.partitionsBeingReassigned.has(p)) return;
+    const reassignment = this.controller.context.partitionFullReplicaAssignment(p);
     if (await this.isReassignmentComplete(p, reassignment)) {
-      this.c.log.info(`Target replicas ${targetReplicas(reassignment).join(',')} have all caught up with the leader for reassigning partition ${tpKey(p)}`);
+      this.controller.log.info(`Target replicas ${targetReplicas(reassignment).join(',')} have all caught up with the leader for reassigning partition ${tpKey(p)}`);
       await this.onPartitionReassignment(p, reassignment);
     }
   }
 
   /** Stops watching the state znodes of reassigning partitions (controller resignation). */
   unregisterIsrChangeHandlers(): void {
-    for (const path of this.isrHandlers) this.c.zk.unregisterZNodeChangeHandler(path);
+    for (const path of this.isrHandlers) this.controller.zk.unregisterZNodeChangeHandler(path);
     this.isrHandlers.clear();
   }
 
   private replicasAreValid(p: TopicPartition, replicas: number[] | null): boolean {
     if (replicas === null) return true;
     if (replicas.length === 0 || new Set(replicas).size !== replicas.length || replicas.some((r) => r < 0)) return false;
-    const adding = reassignTo(this.c.context.partitionFullReplicaAssignment(p), replicas).addingReplicas;
-    const live = this.c.context.liveBrokerIds;
+    const adding = reassignTo(this.controller.context.partitionFullReplicaAssignment(p), replicas).addingReplicas;
+    const live = this.controller.context.liveBrokerIds;
     return adding.every((r) => live.has(r));
   }
 
   private maybeBuildReassignment(p: TopicPartition, target: number[] | null): ReplicaAssignment | null {
-    const current = this.c.context.partitionFullReplicaAssignment(p);
+    const current = this.controller.context.partitionFullReplicaAssignment(p);
     if (isBeingReassigned(current)) return reassignTo(current, target ?? originReplicas(current));
     return target === null ? null : reassignTo(current, target);
   }
@@ -126,10 +126,10 @@ export class PartitionReassignments {
   private async maybeTriggerPartitionReassignment(reassignments: TopicPartitionMap<ReplicaAssignment>): Promise<TopicPartitionMap<{ errorCode: number; message: string | null }>> {
     const out = new TopicPartitionMap<{ errorCode: number; message: string | null }>();
     for (const [p, reassignment] of reassignments) {
-      if (this.c.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic)) {
-        this.c.log.info(`Skipping reassignment of ${tpKey(p)} since the topic is currently being deleted`);
+      if (this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic)) {
+        this.controller.log.info(`Skipping reassignment of ${tpKey(p)} since the topic is currently being deleted`);
         out.set(p, { errorCode: Errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: 'The partition does not exist.' });
-      } else if (this.c.context.partitionReplicaAssignment(p).length === 0) {
+      } else if (this.controller.context.partitionReplicaAssignment(p).length === 0) {
         out.set(p, { errorCode: Errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: 'The partition does not exist.' });
       } else {
         try {
@@ -137,10 +137,10 @@ export class PartitionReassignments {
           out.set(p, { errorCode: Errors.NONE.code, message: null });
         } catch (e) {
           if (e instanceof ControllerMovedError) {
-            this.c.log.info(`Failed completing reassignment of partition ${tpKey(p)} because controller has moved to another broker`);
+            this.controller.log.info(`Failed completing reassignment of partition ${tpKey(p)} because controller has moved to another broker`);
             throw e;
           }
-          this.c.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
+          this.controller.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
           out.set(p, { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, message: Errors.UNKNOWN_SERVER_ERROR.message });
         }
       }
@@ -150,65 +150,65 @@ export class PartitionReassignments {
 
   async onPartitionReassignment(p: TopicPartition, reassignment: ReplicaAssignment): Promise<void> {
     // Only affects a topic already queued for deletion — Kafka 2.5's own behaviour (see README).
-    this.c.topicDeletionManager.markTopicIneligibleForDeletion(new Set([p.topic]), 'topic reassignment in progress');
+    this.controller.topicDeletionManager.markTopicIneligibleForDeletion(new Set([p.topic]), 'topic reassignment in progress');
     await this.updateCurrentReassignment(p, reassignment);
     if (!(await this.isReassignmentComplete(p, reassignment))) {
       await this.updateLeaderEpochAndSendRequest(p, reassignment); // A1
-      for (const replica of reassignment.addingReplicas) await this.c.replicaStateMachine.handleStateChanges([{ ...p, replica }], 'NewReplica'); // A2
+      for (const replica of reassignment.addingReplicas) await this.controller.replicaStateMachine.handleStateChanges([{ ...p, replica }], 'NewReplica'); // A2
       return;
     }
-    await this.c.replicaStateMachine.handleStateChanges(reassignment.addingReplicas.map((replica) => ({ ...p, replica })), 'OnlineReplica'); // B1
+    await this.controller.replicaStateMachine.handleStateChanges(reassignment.addingReplicas.map((replica) => ({ ...p, replica })), 'OnlineReplica'); // B1
     const completed = simpleAssignment(targetReplicas(reassignment));
-    this.c.context.updatePartitionFullReplicaAssignment(p, completed); // B2
+    this.controller.context.updatePartitionFullReplicaAssignment(p, completed); // B2
     await this.moveReassignedPartitionLeaderIfRequired(p, completed); // B3
     await this.stopRemovedReplicasOfReassignedPartition(p, reassignment.removingReplicas); // B4, B5
     await this.updateReplicaAssignmentForPartition(p, completed); // B6
     await this.removePartitionFromReassigningPartitions(p, completed); // B7
-    this.c.sendUpdateMetadataRequest(this.c.context.liveOrShuttingDownBrokerIds, [p]); // B8
-    await this.c.topicDeletionManager.resumeDeletionForTopics([p.topic]);
+    this.controller.sendUpdateMetadataRequest(this.controller.context.liveOrShuttingDownBrokerIds, [p]); // B8
+    await this.controller.topicDeletionManager.resumeDeletionForTopics([p.topic]);
   }
 
   private async updateCurrentReassignment(p: TopicPartition, reassignment: ReplicaAssignment): Promise<void> {
-    const current = this.c.context.partitionFullReplicaAssignment(p);
+    const current = this.controller.context.partitionFullReplicaAssignment(p);
     if (!sameAssignment(current, reassignment)) {
-      this.c.log.debug(`Updating assignment of partition ${tpKey(p)} from ${formatAssignment(current)} to ${formatAssignment(reassignment)}`);
+      this.controller.log.debug(`Updating assignment of partition ${tpKey(p)} from ${formatAssignment(current)} to ${formatAssignment(reassignment)}`);
       await this.updateReplicaAssignmentForPartition(p, reassignment); // U1
-      this.c.context.updatePartitionFullReplicaAssignment(p, reassignment); // U2
+      this.controller.context.updatePartitionFullReplicaAssignment(p, reassignment); // U2
       const unneeded = current.replicas.filter((r) => !reassignment.replicas.includes(r));
       if (unneeded.length > 0) await this.stopRemovedReplicasOfReassignedPartition(p, unneeded); // U3
     }
     const path = `/brokers/topics/${p.topic}/partitions/${p.partition}/state`;
-    this.c.zk.registerZNodeChangeHandler({ path, handleDataChange: () => this.c.put({ type: 'PartitionReassignmentIsrChange', partition: p }) });
+    this.controller.zk.registerZNodeChangeHandler({ path, handleDataChange: () => this.controller.put({ type: 'PartitionReassignmentIsrChange', partition: p }) });
     this.isrHandlers.add(path);
-    this.c.context.partitionsBeingReassigned.set(p, true);
+    this.controller.context.partitionsBeingReassigned.set(p, true);
   }
 
   private async isReassignmentComplete(p: TopicPartition, assignment: ReplicaAssignment): Promise<boolean> {
     if (!isBeingReassigned(assignment)) return true;
-    const [state] = await this.c.zk.getTopicPartitionStates([p]);
+    const [state] = await this.controller.zk.getTopicPartitionStates([p]);
     if (!state || state.read.kind !== 'ok') return false;
     const isr = new Set(state.read.value.leaderAndIsr.isr);
     return targetReplicas(assignment).every((r) => isr.has(r));
   }
 
   private async moveReassignedPartitionLeaderIfRequired(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
-    const leader = this.c.context.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader ?? -1;
+    const leader = this.controller.context.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader ?? -1;
     const replicas = assignment.replicas.join(',');
     if (!assignment.replicas.includes(leader)) {
-      this.c.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is not in the new list of replicas ${replicas}. Re-electing leader`);
-      await this.c.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
-    } else if (this.c.context.isReplicaOnline(leader, p)) {
-      this.c.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} and is alive`);
+      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is not in the new list of replicas ${replicas}. Re-electing leader`);
+      await this.controller.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
+    } else if (this.controller.context.isReplicaOnline(leader, p)) {
+      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} and is alive`);
       await this.updateLeaderEpochAndSendRequest(p, assignment);
     } else {
-      this.c.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} but is dead`);
-      await this.c.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
+      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} but is dead`);
+      await this.controller.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
     }
   }
 
   private async stopRemovedReplicasOfReassignedPartition(p: TopicPartition, removed: readonly number[]): Promise<void> {
     const replicas = removed.map((replica) => ({ ...p, replica }));
-    const rsm = this.c.replicaStateMachine;
+    const rsm = this.controller.replicaStateMachine;
     await rsm.handleStateChanges(replicas, 'OfflineReplica');
     await rsm.handleStateChanges(replicas, 'ReplicaDeletionStarted');
     await rsm.handleStateChanges(replicas, 'ReplicaDeletionSuccessful');
@@ -216,32 +216,32 @@ export class PartitionReassignments {
   }
 
   private async updateReplicaAssignmentForPartition(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
-    const topicAssignment = this.c.context.partitionAssignmentsForTopic(p.topic);
+    const topicAssignment = this.controller.context.partitionAssignmentsForTopic(p.topic);
     topicAssignment.set(p.partition, assignment);
-    await this.c.zk.setTopicAssignment(p.topic, topicAssignment, this.c.context.epochZkVersion);
-    this.c.log.info(`Successfully updated assignment of partition ${tpKey(p)} to ${formatAssignment(assignment)}`);
+    await this.controller.zk.setTopicAssignment(p.topic, topicAssignment, this.controller.context.epochZkVersion);
+    this.controller.log.info(`Successfully updated assignment of partition ${tpKey(p)} to ${formatAssignment(assignment)}`);
   }
 
   private async updateLeaderEpochAndSendRequest(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
     const updated = await this.updateLeaderEpoch(p);
     if (!updated) {
-      this.c.stateChangeLog.error(`Failed to send LeaderAndIsr request with new replica assignment ${formatAssignment(assignment)} to leader for partition being reassigned ${tpKey(p)}`);
+      this.controller.stateChangeLog.error(`Failed to send LeaderAndIsr request with new replica assignment ${formatAssignment(assignment)} to leader for partition being reassigned ${tpKey(p)}`);
       return;
     }
-    this.c.batch.newBatch();
-    this.c.batch.addLeaderAndIsrRequestForBrokers(assignment.replicas, p, updated, assignment, false);
-    this.c.batch.sendRequestsToBrokers(this.c.context.epoch);
-    this.c.stateChangeLog.trace(
+    this.controller.batch.newBatch();
+    this.controller.batch.addLeaderAndIsrRequestForBrokers(assignment.replicas, p, updated, assignment, false);
+    this.controller.batch.sendRequestsToBrokers(this.controller.context.epoch);
+    this.controller.stateChangeLog.trace(
       `Sent LeaderAndIsr request ${formatLeaderIsrAndControllerEpoch(updated)} with new replica assignment ${formatAssignment(assignment)} to leader ${updated.leaderAndIsr.leader} for partition being reassigned ${tpKey(p)}`,
     );
   }
 
   /** Bumps the leader epoch (same leader and ISR) so the leader caches the new replica set. */
   private async updateLeaderEpoch(p: TopicPartition): Promise<LeaderIsrAndControllerEpoch | null> {
-    const ctx = this.c.context;
-    this.c.log.debug(`Updating leader epoch for partition ${tpKey(p)}`);
+    const ctx = this.controller.context;
+    this.controller.log.debug(`Updating leader epoch for partition ${tpKey(p)}`);
     for (;;) {
-      const [state] = await this.c.zk.getTopicPartitionStates([p]);
+      const [state] = await this.controller.zk.getTopicPartitionStates([p]);
       if (!state || state.read.kind !== 'ok') {
         throw new Error(`Cannot update leader epoch for partition ${tpKey(p)} as leaderAndIsr path is empty. This could be because somebody deleted the leaderAndIsr path`);
       }
@@ -252,39 +252,39 @@ export class PartitionReassignments {
         );
       }
       const bumped = { ...leaderAndIsr, leaderEpoch: leaderAndIsr.leaderEpoch + 1 };
-      const result = await this.c.zk.updateLeaderAndIsr([{ partition: p, leaderAndIsr: bumped }], ctx.epoch, ctx.epochZkVersion);
+      const result = await this.controller.zk.updateLeaderAndIsr([{ partition: p, leaderAndIsr: bumped }], ctx.epoch, ctx.epochZkVersion);
       const done = result.finished.find((f) => tpKey(f.partition) === tpKey(p));
       if (!done) continue;
       if (done.result instanceof Error) throw done.result;
       const leadership = { leaderAndIsr: done.result, controllerEpoch: ctx.epoch };
       ctx.partitionLeadershipInfo.set(p, leadership);
-      this.c.log.info(`Updated leader epoch for partition ${tpKey(p)} to ${done.result.leaderEpoch}`);
+      this.controller.log.info(`Updated leader epoch for partition ${tpKey(p)} to ${done.result.leaderEpoch}`);
       return leadership;
     }
   }
 
   private async removePartitionFromReassigningPartitions(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
-    if (!this.c.context.partitionsBeingReassigned.has(p)) throw new Error('Cannot remove a reassigning partition because it is not present in memory');
+    if (!this.controller.context.partitionsBeingReassigned.has(p)) throw new Error('Cannot remove a reassigning partition because it is not present in memory');
     const path = `/brokers/topics/${p.topic}/partitions/${p.partition}/state`;
-    this.c.zk.unregisterZNodeChangeHandler(path);
+    this.controller.zk.unregisterZNodeChangeHandler(path);
     this.isrHandlers.delete(path);
     await this.maybeRemoveFromZkReassignment((tp, replicas) => tpKey(tp) === tpKey(p) && replicas.join(',') === assignment.replicas.join(','));
-    this.c.context.partitionsBeingReassigned.delete(p);
+    this.controller.context.partitionsBeingReassigned.delete(p);
   }
 
   private async maybeRemoveFromZkReassignment(shouldRemove: (p: TopicPartition, replicas: number[]) => boolean): Promise<void> {
-    if (!(await this.c.zk.pathExists(REASSIGN_PARTITIONS_PATH))) return;
-    const current = await this.c.zk.getPartitionReassignment();
+    if (!(await this.controller.zk.pathExists(REASSIGN_PARTITIONS_PATH))) return;
+    const current = await this.controller.zk.getPartitionReassignment();
     const removing = current.filter((r) => shouldRemove(r.partition, r.replicas));
     const remaining = current.filter((r) => !shouldRemove(r.partition, r.replicas));
-    this.c.log.info(`Removing partitions ${removing.map((r) => tpKey(r.partition)).join(',')} from the list of reassigned partitions in zookeeper`);
+    this.controller.log.info(`Removing partitions ${removing.map((r) => tpKey(r.partition)).join(',')} from the list of reassigned partitions in zookeeper`);
     if (remaining.length === 0) {
-      this.c.log.info(`No more partitions need to be reassigned. Deleting zk path ${REASSIGN_PARTITIONS_PATH}`);
-      await this.c.zk.setOrDeletePartitionReassignment([], this.c.context.epochZkVersion);
+      this.controller.log.info(`No more partitions need to be reassigned. Deleting zk path ${REASSIGN_PARTITIONS_PATH}`);
+      await this.controller.zk.setOrDeletePartitionReassignment([], this.controller.context.epochZkVersion);
       // Re-arm the creation watch so the next znode is seen.
-      this.c.put({ type: 'ZkPartitionReassignment' });
+      this.controller.put({ type: 'ZkPartitionReassignment' });
     } else {
-      await this.c.zk.setOrDeletePartitionReassignment(remaining, this.c.context.epochZkVersion);
+      await this.controller.zk.setOrDeletePartitionReassignment(remaining, this.controller.context.epochZkVersion);
     }
   }
 }

@@ -1,11 +1,11 @@
-import { ReplicaAssignment as Assignments } from '../zk/topic-znodes';
-import type { ReplicaAssignment } from '../zk/topic-znodes';
+import { ReplicaAssignment as Assignments } from '../kafka-zk/topic-znodes';
+import type { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 
-export type { ReplicaAssignment } from '../zk/topic-znodes';
+export type { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 
 /**
  * Kafka's `ReplicaAssignment` (KIP-455) — the type and its RS/AR/RR rules live with the topic znode
- * that stores them (`zk/topic-znodes.ts`); these are the controller's shorthands.
+ * that stores them (`kafka-zk/topic-znodes.ts`); these are the controller's shorthands.
  */
 export const isBeingReassigned = Assignments.isBeingReassigned;
 export const originReplicas = Assignments.originReplicas;

@@ -1,10 +1,10 @@
 export * from './errors';
-export * from './log-dir-names';
-export * from './checkpoint-file';
-export * from './broker-metadata-checkpoint';
+export * from './log-manager/log-dir-names';
+export * from './checkpoints/checkpoint-file';
+export * from './checkpoints/broker-metadata-checkpoint';
 export * from './log-config';
-export * from './log-segment';
+export * from './segment/log-segment';
 export { Log } from './log';
 export type { LogOptions } from './log';
-export * from './log-manager';
-export type * from './log-manager-event';
+export * from './log-manager/log-manager';
+export type * from './log-manager/log-manager-event';

@@ -4,8 +4,8 @@
  * after every change. A follower asks its leader where its own latest epoch ended
  * (`endOffsetFor`) and truncates there, so a log never keeps records a new leader does not have.
  */
-import type { EpochEntry } from './checkpoint-file';
-import { LeaderEpochCheckpointFile } from './checkpoint-file';
+import type { EpochEntry } from './checkpoints/checkpoint-file';
+import { LeaderEpochCheckpointFile } from './checkpoints/checkpoint-file';
 import type { FileSystem } from '../platform/file-system';
 
 export const UNDEFINED_EPOCH = -1;

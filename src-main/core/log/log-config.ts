@@ -8,8 +8,8 @@
  * validated as `ConfigDef.parse` does. It keeps the originals for Kafka's "Created log … with
  * properties {…}" line. The DescribeConfigs view of a topic is admin/topic-configs.ts.
  */
-import type { BrokerConfig } from '../admin/broker-config';
-import { BROKER_COMPRESSION_OPTIONS, KafkaConfig } from '../admin/broker-config';
+import type { BrokerConfig } from '../config/kafka-config';
+import { BROKER_COMPRESSION_OPTIONS, KafkaConfig } from '../config/kafka-config';
 import { apiVersionValidator, parseApiVersion, type ApiVersion } from '../common/api-version';
 import {
   atLeast,

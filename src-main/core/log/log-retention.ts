@@ -1,5 +1,5 @@
 import type { Log } from './log';
-import type { LogSegment } from './log-segment';
+import type { LogSegment } from './segment/log-segment';
 
 /**
  * `Log.deleteOldSegments`: retention by time and size (delete policy), then by log start offset.

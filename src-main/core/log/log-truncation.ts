@@ -1,7 +1,7 @@
 import { IllegalArgumentException } from '../common/java-lang';
 import { tpKey } from '../common/topic-partition';
 import type { Log } from './log';
-import type { LogSegment } from './log-segment';
+import type { LogSegment } from './segment/log-segment';
 
 /** What truncation changes in a `Log` beyond its public surface (the log hands it over, nobody else holds it). */
 export interface TruncatableLog {

@@ -17,7 +17,7 @@
  * one holding the fetch offset, up to the high watermark for consumers and the log end for
  * followers. Retention (`deleteOldSegments`) is in log-retention.ts, truncation (`truncateTo`,
  * `truncateFullyAndStartAt`) in log-truncation.ts, the delayed removal of deleted segments' files
- * in segment-deletion.ts, loading and crash recovery in log-loading.ts.
+ * in segment-deletion.ts, loading and crash recovery in load-segments.ts.
  */
 import { IllegalArgumentException } from '../common/java-lang';
 import { KafkaApiError } from '../common/kafka-errors';
@@ -28,21 +28,21 @@ import { baseName, joinPath, parentPath } from '../platform/file-system';
 import type { Random } from '../platform/random';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { batchesIn, NO_TIMESTAMP } from '../record';
-import type { EpochEntry } from './checkpoint-file';
+import type { EpochEntry } from './checkpoints/checkpoint-file';
 import { KafkaException } from './errors';
-import { FileHandleCache } from './file-handle-cache';
+import { FileHandleCache } from './segment/file-handle-cache';
 import { LeaderEpochFileCache } from './leader-epoch-cache';
 import type { EpochEndOffset } from './leader-epoch-cache';
 import type { LogConfig } from './log-config';
-import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetIndexFileName, parseTopicPartitionName, timeIndexFileName } from './log-dir-names';
+import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetIndexFileName, parseTopicPartitionName, timeIndexFileName } from './log-manager/log-dir-names';
 import type { LogEventBody, LogEventLevel, LogEventSink } from './log-event';
-import { loadSegments } from './log-loading';
-import { LogSegment } from './log-segment';
-import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './log-segment';
+import { loadSegments } from './load-segments';
+import { LogSegment } from './segment/log-segment';
+import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './segment/log-segment';
 import type { LogAppendInfo } from './log-validator';
 import { analyzeAndValidateRecords, validateMessagesAndAssignOffsets } from './log-validator';
-import { analyzeAndValidateProducerState, rebuildProducerState } from './producer-state-loading';
-import { ProducerStateManager } from './producer-state-manager';
+import { analyzeAndValidateProducerState, rebuildProducerState } from './producer-state/producer-state-loading';
+import { ProducerStateManager } from './producer-state/producer-state-manager';
 import { deleteOldSegments } from './log-retention';
 import { truncateFullyAndStartAt, truncateTo } from './log-truncation';
 import type { TruncatableLog } from './log-truncation';
@@ -79,7 +79,7 @@ export interface TimestampAndOffset {
 export const LATEST_TIMESTAMP = -1;
 export const EARLIEST_TIMESTAMP = -2;
 
-/** The state a loader hands over (log-loading.ts). */
+/** The state a loader hands over (load-segments.ts). */
 export interface LoadedLogState {
   readonly segments: LogSegment[];
   readonly logStartOffset: number;
@@ -174,7 +174,7 @@ export class Log {
   }
 
   /**
-   * A log found on disk at startup (log-loading.ts): temporary files removed, segments opened,
+   * A log found on disk at startup (load-segments.ts): temporary files removed, segments opened,
    * and — without a clean shutdown — every segment from the recovery point re-validated.
    */
   static load(options: LogOptions): Log {

@@ -1,6 +1,6 @@
 import type { ScheduledTask } from '../platform/scheduler';
 import type { Log } from './log';
-import type { LogSegment } from './log-segment';
+import type { LogSegment } from './segment/log-segment';
 
 /**
  * `Log.deleteSegmentFiles` with `asyncDelete`: segments already renamed `.deleted` wait

@@ -6,7 +6,7 @@
  * unknown type hidden.
  */
 import { describe, expect, it } from 'vitest';
-import { BrokerConfig } from '../../../src-main/core/admin/broker-config';
+import { BrokerConfig } from '../../../src-main/core/config/kafka-config';
 import { describeBrokerConfig, type BrokerConfigEntry } from '../../../src-main/core/admin/broker-config-entries';
 import { effectiveTopicConfig, type TopicConfigEntry } from '../../../src-main/core/admin/topic-configs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrokerConfig } from '../../../src-main/core/admin/broker-config';
+import { BrokerConfig } from '../../../src-main/core/config/kafka-config';
 import { assertValidTopicConfigs, effectiveTopicConfig, topicConfigApiError, type TopicConfigEntry } from '../../../src-main/core/admin/topic-configs';
 import { ConfigException } from '../../../src-main/core/common/config-def';
 import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';

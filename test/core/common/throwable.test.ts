@@ -15,7 +15,7 @@ import {
 } from '../../../src-main/core/common/throwable';
 import { IOException } from '../../../src-main/core/log/errors';
 import { FileSystemError } from '../../../src-main/core/platform/file-system';
-import { ZnodeFormatError } from '../../../src-main/core/zk/znode-format-error';
+import { ZnodeFormatError } from '../../../src-main/core/kafka-zk/znode-format-error';
 import { Code, KeeperException } from '../../../src-main/core/zookeeper';
 import { MultiException } from '../../../src-main/core/zookeeper/zookeeper-client';
 

@@ -8,7 +8,7 @@ import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../../../src-mai
 import type { ReplicaAssignment } from '../../../src-main/core/controller/replica-assignment';
 import { simpleAssignment } from '../../../src-main/core/controller/replica-assignment';
 import { StateChangeLogger } from '../../../src-main/core/controller/state-change-logger';
-import { TopicPartitionStateZNode } from '../../../src-main/core/zk/topic-znodes';
+import { TopicPartitionStateZNode } from '../../../src-main/core/kafka-zk/topic-znodes';
 import { Code, KeeperException } from '../../../src-main/core/zookeeper';
 
 /**

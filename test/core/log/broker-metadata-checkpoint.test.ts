@@ -7,7 +7,7 @@ import {
   formatBrokerMetadata,
   readBrokerMetadataFromLogDirs,
   resolveBrokerId,
-} from '../../../src-main/core/log/broker-metadata-checkpoint';
+} from '../../../src-main/core/log/checkpoints/broker-metadata-checkpoint';
 import { IllegalArgumentException, javaDateToString, NumberFormatException } from '../../../src-main/core/common/java-lang';
 import { javaHashtableOrder } from '../../../src-main/core/common/jvm-hash-order';
 import {

@@ -7,7 +7,7 @@ import {
   parseCheckpoint,
   offsetCheckpointFormatter,
   splitOnJavaWhitespace,
-} from '../../../src-main/core/log/checkpoint-file';
+} from '../../../src-main/core/log/checkpoints/checkpoint-file';
 import { CheckpointFormatException, KafkaStorageException } from '../../../src-main/core/log/errors';
 import { FileSystemError } from '../../../src-main/core/platform/file-system';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';

@@ -18,7 +18,7 @@ import {
   producerSnapshotFileName,
   timeIndexFileName,
   transactionIndexFileName,
-} from '../../../src-main/core/log/log-dir-names';
+} from '../../../src-main/core/log/log-manager/log-dir-names';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 
 const UUID = '0123456789abcdef0123456789abcdef';

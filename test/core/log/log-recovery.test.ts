@@ -21,7 +21,7 @@ import { Log } from '../../../src-main/core/log/log';
 import { LogConfig } from '../../../src-main/core/log/log-config';
 import type { TopicConfigValues } from '../../../src-main/core/log/log-config';
 import type { LogEventBody, LogEventLevel } from '../../../src-main/core/log/log-event';
-import type { LogSegment } from '../../../src-main/core/log/log-segment';
+import type { LogSegment } from '../../../src-main/core/log/segment/log-segment';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { CorruptRecordException, RecordBatch, batchesIn, buildRecordBatch } from '../../../src-main/core/record';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';

@@ -1,8 +1,8 @@
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { SeededRandom } from '../../../src-main/core/platform/random';
-import type { LogManagerEvent, LogManagerEventType } from '../../../src-main/core/log/log-manager-event';
-import type { LogManagerOptions } from '../../../src-main/core/log/log-manager';
-import { LogManager } from '../../../src-main/core/log/log-manager';
+import type { LogManagerEvent, LogManagerEventType } from '../../../src-main/core/log/log-manager/log-manager-event';
+import type { LogManagerOptions } from '../../../src-main/core/log/log-manager/log-manager';
+import { LogManager } from '../../../src-main/core/log/log-manager/log-manager';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';
 
 export const START_MS = Date.UTC(2026, 10, 29, 12, 0, 0);

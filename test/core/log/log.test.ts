@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Log } from '../../../src-main/core/log/log';
 import { LogConfig } from '../../../src-main/core/log/log-config';
-import { preallocatedIndexSize } from '../../../src-main/core/log/log-segment';
+import { preallocatedIndexSize } from '../../../src-main/core/log/segment/log-segment';
 import { NodeFileSystem } from '../../../src-main/infra/node-file-system';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { makeTempDir } from '../../support/temp-dir';

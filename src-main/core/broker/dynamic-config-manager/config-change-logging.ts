@@ -1,7 +1,7 @@
 import { ConfigException } from '../../common/config-def';
 import { JavaThrowable } from '../../common/java-lang';
 import { describeError as describeControllerError } from '../../controller/controller-errors';
-import { ZnodeFormatError } from '../../zk/znode-format-error';
+import { ZnodeFormatError } from '../../kafka-zk/znode-format-error';
 import { KeeperException } from '../../zookeeper';
 import type { LogLine, LogSink } from '../log-line';
 

@@ -22,14 +22,14 @@
  * broker configs are not emulated: such a change is logged as Kafka logs it and then ignored, with
  * a line that says so.
  */
-import type { BrokerConfig } from '../../admin/broker-config';
+import type { BrokerConfig } from '../../config/kafka-config';
 import type { KafkaBuild } from '../../common/jvm-hash-order';
 import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder, scalaImmutableMapOrder, scalaMutableHashMapOrder } from '../../common/jvm-hash-order';
-import type { LogManager } from '../../log/log-manager';
+import type { LogManager } from '../../log/log-manager/log-manager';
 import type { Time } from '../../platform/scheduler';
-import type { ConfigChangeNotification } from '../../zk/config-znodes';
-import { CONFIG_TYPES, ConfigEntityChangeNotificationSequenceZNode, ConfigEntityChangeNotificationZNode, ConfigEntityTypeZNode, ConfigType } from '../../zk/config-znodes';
-import { ZnodeFormatError } from '../../zk/znode-format-error';
+import type { ConfigChangeNotification } from '../../kafka-zk/config-znodes';
+import { CONFIG_TYPES, ConfigEntityChangeNotificationSequenceZNode, ConfigEntityChangeNotificationZNode, ConfigEntityTypeZNode, ConfigType } from '../../kafka-zk/config-znodes';
+import { ZnodeFormatError } from '../../kafka-zk/znode-format-error';
 import type { LogSink } from '../log-line';
 import type { Logger } from './config-change-logging';
 import { logger } from './config-change-logging';

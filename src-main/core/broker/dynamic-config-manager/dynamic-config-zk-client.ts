@@ -1,4 +1,4 @@
-import type { KafkaZkClient } from '../../zk/kafka-zk-client';
+import type { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 
 /** What the listener and the handlers read and write in ZooKeeper. */
 export type DynamicConfigZkClient = Pick<

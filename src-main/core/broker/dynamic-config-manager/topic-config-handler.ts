@@ -1,11 +1,11 @@
-import type { BrokerConfig } from '../../admin/broker-config';
+import type { BrokerConfig } from '../../config/kafka-config';
 import { parseApiVersion } from '../../common/api-version';
 import { ConfigException } from '../../common/config-def';
 import { javaSplit, parseJavaInt } from '../../common/java-lang';
 import type { KafkaBuild } from '../../common/jvm-hash-order';
 import { DEFAULT_KAFKA_BUILD } from '../../common/jvm-hash-order';
 import { LogConfig, throttledReplicaListProblem } from '../../log/log-config';
-import type { LogManager } from '../../log/log-manager';
+import type { LogManager } from '../../log/log-manager/log-manager';
 import type { LogSink } from '../log-line';
 import type { Logger } from './config-change-logging';
 import { logger } from './config-change-logging';

@@ -1,7 +1,7 @@
 import type { ZNodeChildChangeHandler } from '../../controller/controller-zk-client';
 import { parseJavaLong } from '../../common/java-lang';
 import type { Time } from '../../platform/scheduler';
-import type { StateChangeHandler } from '../../zk/kafka-zookeeper-client';
+import type { StateChangeHandler } from '../../kafka-zk/kafka-zookeeper-client';
 import type { LogSink } from '../log-line';
 import type { Logger } from './config-change-logging';
 import { logger } from './config-change-logging';

@@ -1,6 +1,6 @@
 import type { TopicPartition } from '../../common/topic-partition';
 import type { StateChangeLogger } from '../../controller/state-change-logger';
-import type { LogManager } from '../../log/log-manager';
+import type { LogManager } from '../../log/log-manager/log-manager';
 import type { TopicConfigValues } from '../../log/log-config';
 import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';

@@ -16,7 +16,7 @@ import { GroupMetadata, type GroupApiName, type GroupConfig, type GroupMemberSum
 import { GroupMembership } from './group-membership';
 import { GROUP_METADATA_TOPIC_NAME, GroupMetadataManager, type OffsetConfig, type OffsetFetchPartition } from './group-metadata-manager';
 import { createOffsetsTopic, findGroupCoordinator, type CoordinatorNode, type OffsetsTopicDeps } from './offsets-topic';
-import type { KafkaZkClient } from '../../zk/kafka-zk-client';
+import type { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 
 export type { GroupConfig, JoinGroupRequestArgs } from './group-metadata';
 

@@ -13,7 +13,7 @@ import type { ErrorName } from '../../common/kafka-errors';
 import { KafkaApiError } from '../../common/kafka-errors';
 import type { Random } from '../../platform/random';
 import { Code, KeeperException } from '../../zookeeper';
-import type { KafkaZkClient } from '../../zk/kafka-zk-client';
+import type { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import { GROUP_METADATA_TOPIC_NAME } from './group-metadata-manager';
 
 export interface OffsetsTopicDeps {

@@ -1,0 +1,175 @@
+/**
+ * Loading a partition log at startup (`Log.loadSegments` and `Log.recoverLog`, Kafka 2.5):
+ *
+ * 1. leftovers: `*.deleted` files removed; `*.cleaned` removed; `*.swap` completed (renamed back)
+ *    with their indexes rebuilt;
+ * 2. segments opened in base-offset order; index files without a `.log` removed; a segment whose
+ *    `.index` is missing, or whose index length is not a whole number of entries, is rebuilt;
+ * 3. without `.kafka_cleanshutdown`: every segment from the one holding the recovery point to the
+ *    end is re-validated batch by batch (CRC-32C, sizes, offsets); at the first invalid batch the
+ *    segment is cut there and every later segment is removed;
+ * 4. a log end below the log start offset empties the log; an empty dir gets a segment at the log
+ *    start offset; the active segment's indexes are re-expanded to `segment.index.bytes`.
+ */
+import { errorMessage } from '../common/throwable';
+import { joinPath } from '../platform/file-system';
+import {
+  CLEANED_FILE_SUFFIX,
+  DELETED_FILE_SUFFIX,
+  INDEX_FILE_SUFFIX,
+  LOG_FILE_SUFFIX,
+  SWAP_FILE_SUFFIX,
+  TIME_INDEX_FILE_SUFFIX,
+  isIndexFileName,
+  isLogFileName,
+  offsetFromFileName,
+} from './log-manager/log-dir-names';
+import type { LoadedLogState, Log } from './log';
+import { LogSegment, NoSuchIndexFile, OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE } from './segment/log-segment';
+import { InvalidOffsetException } from './index/abstract-index';
+
+export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogState {
+  const fs = log.fs;
+  const dir = log.dir;
+  const swapBases: number[] = [];
+  for (const entry of fs.readdir(dir)) {
+    if (!entry.isFile) continue;
+    const path = joinPath(dir, entry.name);
+    if (entry.name.endsWith(DELETED_FILE_SUFFIX) || entry.name.endsWith(CLEANED_FILE_SUFFIX)) {
+      fs.rm(path, { force: true });
+    } else if (entry.name.endsWith(SWAP_FILE_SUFFIX)) {
+      const name = entry.name.slice(0, -SWAP_FILE_SUFFIX.length);
+      if (isIndexFileName(name)) fs.rm(path, { force: true });
+      else if (isLogFileName(name)) {
+        // An interrupted cleaner swap: the new segment replaces the old one; its indexes are rebuilt.
+        const base = offsetFromFileName(name);
+        for (const suffix of [INDEX_FILE_SUFFIX, TIME_INDEX_FILE_SUFFIX]) fs.rm(joinPath(dir, `${name.slice(0, -LOG_FILE_SUFFIX.length)}${suffix}`), { force: true });
+        fs.rename(path, joinPath(dir, name));
+        swapBases.push(base);
+      }
+    }
+  }
+  const names = fs.readdir(dir).filter((e) => e.isFile).map((e) => e.name);
+  const logBases = new Set(names.filter(isLogFileName).map(offsetFromFileName));
+  for (const name of names) {
+    if (isIndexFileName(name) && !logBases.has(offsetFromFileName(name))) {
+      const path = joinPath(dir, name);
+      log.emit('WARN', `Found an orphaned index file ${path}, with no corresponding log file.`, { type: 'log-message' });
+      fs.rm(path, { force: true });
+    }
+  }
+  const segments: LogSegment[] = [];
+  for (const base of [...logBases].sort((a, b) => a - b)) {
+    const segment = LogSegment.open(log.handles, dir, base, log.segmentConfig(), log.time);
+    segments.push(segment);
+    const problem = indexProblem(log, segment, swapBases.includes(base));
+    if (problem !== null) {
+      log.emit(problem.level, problem.reason, { type: 'index-rebuilt', baseOffset: base, reason: problem.reason });
+      recoverSegment(log, segment);
+    }
+  }
+
+  const removedByRecovery: LogSegment[] = [];
+  let logStartOffset = log.logStartOffset;
+  let recoveryPoint = log.recoveryPoint;
+  const isDeleteDir = log.isDeleteDir;
+  if (segments.length > 0 && !isDeleteDir && !hadCleanShutdown) {
+    const firstUnflushed = Math.max(
+      0,
+      segments.findLastIndex((s) => s.baseOffset <= recoveryPoint),
+    );
+    for (let i = firstUnflushed; i < segments.length; i++) {
+      const segment = segments[i];
+      log.emit('INFO', `Recovering unflushed segment ${segment.baseOffset}`, { type: 'log-message' });
+      let truncatedBytes: number;
+      try {
+        truncatedBytes = recoverSegment(log, segment);
+      } catch (e) {
+        if (!(e instanceof InvalidOffsetException)) throw e;
+        log.emit('WARN', `Found invalid offset during recovery. Deleting the corrupt segment and creating an empty one with starting offset ${segment.baseOffset}`, {
+          type: 'log-message',
+        });
+        truncatedBytes = segment.truncateTo(segment.baseOffset);
+      }
+      if (truncatedBytes > 0) {
+        log.emit('WARN', `Corruption found in segment ${segment.baseOffset}, truncating to offset ${segment.readNextOffset()}`, { type: 'log-message' });
+        const later = segments.splice(i + 1);
+        if (later.length > 0) {
+          const baseOffsets = later.map((s) => s.baseOffset);
+          log.emit('WARN', `Deleting segments ${later.join(',')} after the corrupt segment ${segment.baseOffset}`, { type: 'segments-removed-by-recovery', baseOffsets });
+          // Kafka's removeAndDeleteSegments(asyncDelete = true): `.deleted` now, gone after file.delete.delay.ms.
+          for (const s of later) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+          removedByRecovery.push(...later);
+        }
+        break;
+      }
+    }
+  }
+  if (segments.length > 0 && !isDeleteDir) {
+    const logEndOffset = segments[segments.length - 1].readNextOffset();
+    if (logEndOffset < logStartOffset) {
+      log.emit('WARN', `Deleting all segments because logEndOffset (${logEndOffset}) is smaller than logStartOffset (${logStartOffset}). This could happen if segment files were deleted from the file system.`, {
+        type: 'log-message',
+      });
+      for (const s of segments.splice(0)) s.deleteIfExists();
+    }
+  }
+  if (segments.length === 0) {
+    // A -delete dir gets a bare segment (no index files), as Kafka loads it.
+    segments.push(log.newSegment(logStartOffset, !isDeleteDir));
+  } else if (!isDeleteDir) {
+    segments[segments.length - 1].resizeIndexes(log.config.maxIndexSize);
+  }
+  if (segments[0].baseOffset > logStartOffset) logStartOffset = segments[0].baseOffset;
+  recoveryPoint = isDeleteDir ? 0 : segments[segments.length - 1].readNextOffset();
+  return { segments, logStartOffset, recoveryPoint, removedByRecovery };
+}
+
+/** Why a segment's indexes cannot be trusted (they are then rebuilt), and the level Kafka logs it at; or null. */
+function indexProblem(log: Log, segment: LogSegment, swapped: boolean): { level: 'WARN' | 'ERROR'; reason: string } | null {
+  const corrupt = (why: string) => ({
+    level: 'WARN' as const,
+    reason: `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${why}}, recovering segment and rebuilding index files...`,
+  });
+  if (swapped) return { level: 'WARN', reason: `Rebuilding the index files of swapped segment ${segment.logPath}` };
+  try {
+    segment.sanityCheck();
+  } catch (e) {
+    if (e instanceof NoSuchIndexFile) {
+      return { level: 'ERROR', reason: `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...` };
+    }
+    return corrupt(errorMessage(e));
+  }
+  const fs = log.fs;
+  for (const [path, entrySize, kind] of [
+    [segment.offsetIndexPath, OFFSET_INDEX_ENTRY_SIZE, 'Index'],
+    [segment.timeIndexPath, TIME_INDEX_ENTRY_SIZE, 'Time index'],
+  ] as const) {
+    if (!fs.exists(path)) continue;
+    const length = fs.stat(path).size;
+    if (length % entrySize !== 0) {
+      return corrupt(`${kind} file ${path} is corrupt, found ${length} bytes which is neither positive nor a multiple of ${entrySize}.`);
+    }
+  }
+  return null;
+}
+
+/** `Log.recoverSegment`: the segment re-validated; leader epochs of its batches re-entered in the cache. */
+function recoverSegment(log: Log, segment: LogSegment): number {
+  const cache = log.leaderEpochCache;
+  const { truncatedBytes, problem } = segment.recover((batch) => {
+    if (batch.magic < 2 || batch.partitionLeaderEpoch < 0) return;
+    const latest = cache.latestEpoch;
+    if (latest === null || batch.partitionLeaderEpoch > latest) cache.assign(batch.partitionLeaderEpoch, batch.baseOffset);
+  });
+  // One 'segment-recovered' event per recovery: on Kafka's WARN line when a batch was invalid, else on its DEBUG line.
+  if (problem) log.emit('WARN', problem, { type: 'segment-recovered', baseOffset: segment.baseOffset, truncatedBytes, problem });
+  if (truncatedBytes > 0) {
+    log.emit(
+      'DEBUG',
+      `Truncated ${truncatedBytes} invalid bytes at the end of segment ${segment.logPath} during recovery`,
+      problem ? { type: 'log-message' } : { type: 'segment-recovered', baseOffset: segment.baseOffset, truncatedBytes, problem },
+    );
+  }
+  return truncatedBytes;
+}

@@ -1,0 +1,454 @@
+/**
+ * A broker's `LogManager` (`kafka.log.LogManager`, Kafka 2.5): the log dirs of one broker, the
+ * partition logs in them, their creation, placement and asynchronous deletion, and the log-dir
+ * checkpoints.
+ *
+ * startup(), in Kafka's order:
+ *   1. create missing log dirs ("Log directory … not found, creating it."); a dir that cannot be
+ *      created or is not a directory starts offline; none left → fatal
+ *   2. `.lock` in each live dir; `recovery-point-offset-checkpoint` and `log-start-offset-checkpoint`
+ *      opened (created empty, 0 bytes, if missing)
+ *   3. load logs, dir by dir: read both checkpoints (a bad one: warning, offsets fall back to 0, and
+ *      the dir is reported failed), then every subdirectory: `<t>-<p>` → live log, `-future` →
+ *      future log, `-delete` → queued for removal `file.delete.delay.ms` from now; anything else is
+ *      Kafka's "Found directory … is not in the form of topic-partition …" (fatal for startup, or the
+ *      dir goes offline with `invalidPartitionDirPolicy: 'offline-dir'`); then `.kafka_cleanshutdown`
+ *      is deleted
+ *   4. `cleaner-offset-checkpoint` (when `log.cleaner.enable`, as the LogCleaner opens it) and
+ *      `replication-offset-checkpoint` (as the ReplicaManager opens it): created empty
+ *   5. periodic tasks on the injected clock: kafka-recovery-point-checkpoint,
+ *      kafka-log-start-offset-checkpoint (30 s, then every interval) and kafka-delete-logs (30 s, then
+ *      re-scheduled for the next due deletion)
+ *
+ * Checkpoints are written only for dirs that hold at least one log (Kafka iterates `logsByDir`), so
+ * an empty log dir keeps 0-byte checkpoint files, and deleting a dir's last partition leaves its
+ * entry in that dir's recovery-point checkpoint — both as a 2.5 broker does.
+ *
+ * Cost: `getOrCreateLog` touches only the new partition's files and in-memory counters; callers
+ * creating thousands of logs loop and yield between slices. `asyncDelete` rewrites the dir's
+ * checkpoints (as Kafka does), so it costs O(partitions in that dir).
+ *
+ * The parts: `LogLoader` (startup, load-logs.ts), `LogCheckpoints` (../checkpoints/log-checkpoints.ts),
+ * `LogDeleter` (asynchronous deletion, log-deleter.ts) and `LogDirFailureChannel`
+ * (log-dir-failure-channel.ts), sharing a `LogManagerContext` (log-manager-context.ts).
+ *
+ * Not here yet: log retention and the flusher (data path), the log cleaner itself, preferred log dirs
+ * and future-log creation (AlterReplicaLogDirs).
+ */
+import { IllegalStateException } from '../../common/java-lang';
+import type { TopicPartition } from '../../common/topic-partition';
+import { compareTopicPartitions, tpKey } from '../../common/topic-partition';
+import { microtaskExecutor } from '../../platform/executor';
+import { isAbsolutePath, joinPath, parentPath, trimTrailingSeparators } from '../../platform/file-system';
+import { KafkaStorageException, LogDirNotFoundException } from '../errors';
+import { Log } from '../log';
+import { LogCheckpoints } from '../checkpoints/log-checkpoints';
+import type { TopicConfigValues } from '../log-config';
+import { LogConfig } from '../log-config';
+import { LogDeleter } from './log-deleter';
+import { CLEAN_SHUTDOWN_FILE, logDirName } from './log-dir-names';
+import { LogLoader } from './load-logs';
+import type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
+import { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
+import type { ScheduledTask } from '../../platform/scheduler';
+import { LogManagerContext } from './log-manager-context';
+
+export { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS } from './log-manager-config';
+export type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
+
+export class LogManager {
+  readonly brokerId: number;
+  readonly logDirs: readonly string[];
+  readonly config: LogManagerConfig;
+
+  private readonly ctx: LogManagerContext;
+  private readonly checkpoints: LogCheckpoints;
+  private readonly deleter: LogDeleter;
+  private readonly loader: LogLoader;
+  /** Dirs `handleLogDirFailure` has taken offline. */
+  private readonly handledOfflineDirs = new Set<string>();
+
+  constructor(options: LogManagerOptions) {
+    this.brokerId = options.brokerId;
+    this.config = { ...DEFAULT_LOG_MANAGER_CONFIG, ...options.config };
+    const defaultLogConfig = LogConfig.fromProps(this.config.defaultLogConfig);
+    if (options.logDirs.length === 0) throw new IllegalStateException('log.dirs must name at least one directory');
+    for (const dir of options.logDirs) {
+      if (!isAbsolutePath(dir)) throw new IllegalStateException(`Log dir ${dir} is not an absolute path`);
+    }
+    this.logDirs = options.logDirs.map(trimTrailingSeparators);
+    const onLogDirFailure = options.onLogDirFailure;
+    this.ctx = new LogManagerContext({
+      fs: options.fs,
+      time: options.time,
+      random: options.random,
+      executor: options.executor ?? microtaskExecutor,
+      brokerId: this.brokerId,
+      logDirs: this.logDirs,
+      config: this.config,
+      onEvent: options.onEvent ?? (() => {}),
+      handleOfflineLogDir: (dir) => {
+        if (onLogDirFailure) onLogDirFailure(dir);
+        else this.handleLogDirFailure(dir);
+      },
+    });
+    this.checkpoints = new LogCheckpoints(this.ctx);
+    this.deleter = new LogDeleter(this.ctx, this.checkpoints, options.random);
+    this.loader = new LogLoader(this.ctx, this.checkpoints, this.deleter, {
+      topicConfigs: options.topicConfigs ?? new Map(),
+      initialOfflineDirs: new Set((options.initialOfflineDirs ?? []).map(trimTrailingSeparators)),
+      defaultLogConfig,
+    });
+  }
+
+  get state(): LogManagerState {
+    return this.ctx.state;
+  }
+
+  /** Live log dirs, in `log.dirs` order. */
+  get liveLogDirs(): string[] {
+    return this.ctx.liveLogDirs;
+  }
+
+  get offlineLogDirs(): string[] {
+    return this.ctx.offlineLogDirs;
+  }
+
+  /** Killed (`kill`): what was under way stops at its next step. */
+  get isHalted(): boolean {
+    return this.ctx.state === 'halted';
+  }
+
+  // --- startup ---------------------------------------------------------------------------------
+
+  /** Creates, locks and loads the log dirs and starts the background tasks (see the file comment). */
+  async startup(): Promise<void> {
+    const ctx = this.ctx;
+    if (ctx.state !== 'created') throw new IllegalStateException(`LogManager cannot start: it is ${ctx.state}`);
+    ctx.state = 'starting';
+    try {
+      this.loader.createAndValidateLogDirs();
+      this.loader.lockLogDirs();
+      this.checkpoints.openOffsetCheckpoints();
+      await this.loader.loadLogs();
+      // Killed while loading (the broker's process died): nothing more starts.
+      if (this.isHalted) throw new IllegalStateException(`LogManager of broker ${this.brokerId} was halted while loading logs`);
+      this.checkpoints.openCleanerAndHighWatermarkCheckpoints();
+    } catch (e) {
+      if (ctx.state === 'starting') ctx.state = 'failed';
+      throw e;
+    }
+    this.scheduleTasks();
+    ctx.state = 'running';
+    ctx.emit('DEBUG', `LogManager of broker ${this.brokerId} started with log dirs ${this.liveLogDirs.join(', ')}`, {
+      type: 'started',
+    });
+    ctx.processLogDirFailures();
+  }
+
+  private scheduleTasks(): void {
+    this.checkpoints.scheduleTasks(
+      () => this.checkpointLogRecoveryOffsets(),
+      () => this.checkpointLogStartOffsets(),
+    );
+    this.deleter.scheduleTask();
+    const time = this.ctx.time;
+    this.dataTasks.push(time.schedulePeriodic('kafka-log-retention', INITIAL_TASK_DELAY_MS, this.config.retentionCheckMs, () => this.cleanupLogs()));
+    const flushCheckMs = this.config.flushCheckMs;
+    if (flushCheckMs !== null) {
+      this.dataTasks.push(time.schedulePeriodic('kafka-log-flusher', INITIAL_TASK_DELAY_MS, flushCheckMs, () => this.flushDirtyLogs()));
+    }
+  }
+
+  private readonly dataTasks: ScheduledTask[] = [];
+
+  /**
+   * `LogManager.cleanupLogs` (kafka-log-retention): retention for every log that is not compacted
+   * (compacted logs are the cleaner's). Returns the number of segments scheduled for deletion.
+   */
+  cleanupLogs(): number {
+    let total = 0;
+    for (const log of this.ctx.currentLogs.values()) {
+      if (log.config.compact) continue;
+      try {
+        total += log.deleteOldSegments();
+      } catch (e) {
+        this.ctx.reportLogDirFailure(log.parentDir, `Error while deleting segments for ${log.partitionName} in dir ${log.parentDir}`, e);
+      }
+    }
+    this.ctx.processLogDirFailures();
+    return total;
+  }
+
+  /** `LogManager.flushDirtyLogs` (kafka-log-flusher): logs not flushed for `flush.ms` are. */
+  flushDirtyLogs(): void {
+    const now = this.ctx.time.nowMs();
+    for (const log of this.allLogs()) {
+      if (now - log.lastFlushTimeMs < log.config.flushMs) continue;
+      try {
+        log.flush();
+      } catch (e) {
+        this.ctx.reportLogDirFailure(log.parentDir, `Error while flushing log for ${log.partitionName} in dir ${log.parentDir}`, e);
+      }
+    }
+    this.ctx.processLogDirFailures();
+  }
+
+  // --- logs --------------------------------------------------------------------------------------
+
+  getLog(tp: TopicPartition, isFuture = false): Log | undefined {
+    return (isFuture ? this.ctx.futureLogs : this.ctx.currentLogs).get(tp);
+  }
+
+  /** Current and future logs. */
+  allLogs(): Log[] {
+    return [...this.ctx.currentLogs.values(), ...this.ctx.futureLogs.values()];
+  }
+
+  /** Current and future logs of `topic`. */
+  logsByTopic(topic: string): Log[] {
+    return this.allLogs().filter((l) => l.topicPartition.topic === topic);
+  }
+
+  /** Log dir → its logs (current and future), for every dir that holds at least one. */
+  logsByDir(): Map<string, Log[]> {
+    const out = new Map<string, Log[]>();
+    for (const [dir, logs] of this.ctx.logsInDir) if (logs.size > 0) out.set(dir, [...logs.values()]);
+    return out;
+  }
+
+  /** Number of partition logs in each live dir (what placement compares). */
+  partitionCounts(): Map<string, number> {
+    return new Map(this.liveLogDirs.map((d) => [d, this.ctx.logsInDir.get(d)?.size ?? 0]));
+  }
+
+  /** `-delete` dirs waiting for removal, oldest first. */
+  pendingDeletions(): PendingDeletion[] {
+    return this.deleter.pendingDeletions();
+  }
+
+  /** `LogManager.isLogDirOnline`. */
+  isLogDirOnline(dir: string): boolean {
+    const d = trimTrailingSeparators(dir);
+    if (!this.logDirs.includes(d)) throw new LogDirNotFoundException(`Log dir ${dir} is not found in the config.`);
+    return this.ctx.live.has(d);
+  }
+
+  /**
+   * `LogManager.getOrCreateLog`: the partition's log, created if missing in the live log dir that
+   * holds the fewest partitions (ties: the first in `log.dirs`). `isNew` is LeaderAndIsr's flag: a
+   * replica that should already exist is not re-created while a log dir is offline (it may be there).
+   */
+  getOrCreateLog(tp: TopicPartition, config: TopicConfigValues | LogConfig = {}, options: { isNew?: boolean } = {}): Log {
+    const ctx = this.ctx;
+    ctx.checkRunning('create a log');
+    const existing = ctx.currentLogs.get(tp);
+    if (existing) return existing;
+    try {
+      const offline = this.offlineLogDirs;
+      if (!options.isNew && offline.length > 0) {
+        throw new KafkaStorageException(`Can not create log for ${tpKey(tp)} because log directories ${offline.join(',')} are offline`);
+      }
+      const logConfig = config instanceof LogConfig ? config : LogConfig.fromProps(this.config.defaultLogConfig, config);
+      const name = logDirName(tp);
+      const candidates = this.nextLogDirs();
+      let partitionDir: string | null = null;
+      for (const dir of candidates) {
+        const path = joinPath(dir, name);
+        try {
+          ctx.fs.mkdirs(path);
+          partitionDir = path;
+          break;
+        } catch (e) {
+          const msg = `Error while creating log for ${name} in dir ${dir}`;
+          ctx.emit('WARN', msg, { type: 'warning', dir, path }, { cause: e });
+          ctx.reportLogDirFailure(dir, msg, e);
+        }
+      }
+      if (partitionDir === null) {
+        throw new KafkaStorageException(`No log directories available. Tried ${candidates.join(', ')}`);
+      }
+      let log: Log;
+      try {
+        log = Log.create(ctx.logOptions(partitionDir, logConfig));
+      } catch (e) {
+        const dir = parentPath(partitionDir);
+        const msg = `Error while creating log for ${name} in dir ${dir}`;
+        ctx.reportLogDirFailure(dir, msg, e);
+        throw new KafkaStorageException(msg, { cause: e });
+      }
+      ctx.addLog(log, false);
+      ctx.emit('INFO', `Created log for partition ${tpKey(tp)} in ${log.dir} with properties ${logConfig.formatOriginals()}.`, {
+        type: 'partition-dir-created',
+        topicPartition: tp,
+        dir: log.parentDir,
+        path: log.dir,
+      });
+      return log;
+    } finally {
+      ctx.processLogDirFailures();
+    }
+  }
+
+  /** `LogManager.nextLogDirs`: live dirs by ascending partition count (stable: `log.dirs` order on ties). */
+  private nextLogDirs(): string[] {
+    const live = this.liveLogDirs;
+    if (live.length === 1) return live;
+    const count = (d: string): number => this.ctx.logsInDir.get(d)?.size ?? 0;
+    return live.map((d, i) => ({ d, i, n: count(d) })).sort((a, b) => a.n - b.n || a.i - b.i).map((x) => x.d);
+  }
+
+  /**
+   * `LogManager.asyncDelete`: takes the log out of the live set, renames its dir to
+   * `<topic>-<p>.<uuid>-delete`, rewrites the dir's checkpoints without it and queues it for
+   * removal `fileDeleteDelayMs` from now. Returns the removed log, or undefined if there was none.
+   */
+  asyncDelete(tp: TopicPartition, isFuture = false): Log | undefined {
+    this.ctx.checkRunning('delete a log');
+    return this.deleter.asyncDelete(tp, isFuture);
+  }
+
+  // --- log dir failure ---------------------------------------------------------------------------
+
+  /**
+   * `LogManager.handleLogDirFailure`: stops serving the dir. Its logs leave the live set (their
+   * files stay on disk), its checkpoints are no longer written, new logs go to other dirs. If no
+   * dir is left, Kafka halts the broker: a 'fatal' event says so and the LogManager stops.
+   */
+  handleLogDirFailure(dir: string): void {
+    const ctx = this.ctx;
+    const d = trimTrailingSeparators(dir);
+    if (!this.logDirs.includes(d)) throw new LogDirNotFoundException(`Log dir ${dir} is not found in the config.`);
+    if (this.handledOfflineDirs.has(d)) return;
+    this.handledOfflineDirs.add(d);
+    ctx.emit('WARN', `Stopping serving logs in dir ${d}`, { type: 'warning', dir: d });
+    ctx.live.delete(d);
+    const halt = ctx.live.size === 0 && ctx.state !== 'halted';
+    if (halt) {
+      ctx.emit('FATAL', `Shutdown broker because all log dirs in ${this.logDirs.join(', ')} have failed`, { type: 'fatal' });
+    }
+    this.checkpoints.removeDir(d);
+    const offlineCurrent: TopicPartition[] = [];
+    const offlineFuture: TopicPartition[] = [];
+    for (const log of [...(ctx.logsInDir.get(d)?.values() ?? [])]) {
+      (log.isFuture ? offlineFuture : offlineCurrent).push(log.topicPartition);
+      ctx.removeLog(log, log.isFuture);
+      log.closeHandlers();
+    }
+    offlineCurrent.sort(compareTopicPartitions);
+    offlineFuture.sort(compareTopicPartitions);
+    ctx.emit(
+      'WARN',
+      `Logs for partitions ${offlineCurrent.map(tpKey).join(',')} are offline and logs for future partitions ` +
+        `${offlineFuture.map(tpKey).join(',')} are offline due to failure on log directory ${d}`,
+      { type: 'log-dir-failed', dir: d, offlinePartitions: offlineCurrent, offlineFuturePartitions: offlineFuture },
+    );
+    if (halt) this.halt();
+  }
+
+  /**
+   * The broker's process is killed: background tasks stop, nothing is checkpointed and no
+   * `.kafka_cleanshutdown` is written, so the next start recovers as after a crash.
+   */
+  kill(): void {
+    this.halt();
+    for (const log of this.allLogs()) log.closeHandlers();
+    this.ctx.handles.releaseAll();
+  }
+
+  private halt(): void {
+    this.cancelTasks();
+    this.ctx.state = 'halted';
+  }
+
+  /** Stops every background task: the periodic ones, the log deleter and the high-watermark checkpoint. */
+  private cancelTasks(): void {
+    for (const task of this.dataTasks.splice(0)) this.ctx.time.cancel(task);
+    this.checkpoints.cancelTasks();
+    this.deleter.cancelTask();
+    this.checkpoints.cancelHighWatermarkTask();
+  }
+
+  // --- checkpoints -------------------------------------------------------------------------------
+
+  /** kafka-recovery-point-checkpoint: each live dir's logs' recovery points (dirs with logs only). */
+  checkpointLogRecoveryOffsets(): void {
+    for (const dir of this.liveLogDirs) this.checkpoints.checkpointLogRecoveryOffsetsInDir(dir);
+    this.ctx.processLogDirFailures();
+  }
+
+  /** kafka-log-start-offset-checkpoint: log start offsets above the first segment's base (dirs with logs only). */
+  checkpointLogStartOffsets(): void {
+    for (const dir of this.liveLogDirs) this.checkpoints.checkpointLogStartOffsetsInDir(dir);
+    this.ctx.processLogDirFailures();
+  }
+
+  /**
+   * ReplicaManager's highwatermark-checkpoint: each log's high watermark into its dir's
+   * `replication-offset-checkpoint` (dirs with logs only).
+   */
+  checkpointHighWatermarks(): void {
+    this.checkpoints.checkpointHighWatermarks();
+    this.ctx.processLogDirFailures();
+  }
+
+  /** The high watermark checkpointed for `tp` in `dir` (see `LogCheckpoints.checkpointedHighWatermark`). */
+  checkpointedHighWatermark(dir: string, tp: TopicPartition): number | null {
+    try {
+      return this.checkpoints.checkpointedHighWatermark(dir, tp);
+    } finally {
+      this.ctx.processLogDirFailures();
+    }
+  }
+
+  /**
+   * Starts the periodic high-watermark checkpoint, as the ReplicaManager does on its first
+   * LeaderAndIsr (first run now, then every `highWatermarkCheckpointIntervalMs`). Idempotent.
+   */
+  startHighWatermarkCheckpointTask(): void {
+    this.ctx.checkRunning('start the high watermark checkpoint');
+    this.checkpoints.startHighWatermarkCheckpointTask(() => this.checkpointHighWatermarks());
+  }
+
+  // --- shutdown ----------------------------------------------------------------------------------
+
+  /**
+   * `LogManager.shutdown`: stops the background tasks; for each live dir closes its logs (indexes
+   * trimmed), writes the recovery-point and log-start checkpoints and creates
+   * `.kafka_cleanshutdown`. With `checkpointHighWatermarks` (default true, standing in for the
+   * ReplicaManager's own shutdown) the high-watermark checkpoints are written first.
+   * `-delete` dirs not yet removed stay on disk and are re-queued at the next startup.
+   */
+  async shutdown(options: { checkpointHighWatermarks?: boolean } = {}): Promise<void> {
+    const ctx = this.ctx;
+    if (ctx.state !== 'running') throw new IllegalStateException(`LogManager cannot shut down: it is ${ctx.state}`);
+    ctx.state = 'shutting-down';
+    ctx.emit('INFO', 'Shutting down.', { type: 'shutdown-started' });
+    if (options.checkpointHighWatermarks ?? true) this.checkpointHighWatermarks();
+    this.cancelTasks();
+    for (const dir of this.liveLogDirs) {
+      const logs = [...(ctx.logsInDir.get(dir)?.values() ?? [])];
+      for (let i = 0; i < logs.length; i++) {
+        if (i > 0 && i % LOAD_SLICE === 0) await ctx.executor.yield();
+        try {
+          logs[i].close();
+        } catch (e) {
+          ctx.reportLogDirFailure(dir, `Error while closing log for ${logs[i].partitionName} in dir ${dir}`, e);
+        }
+      }
+      if (!ctx.live.has(dir)) continue;
+      this.checkpoints.checkpointLogRecoveryOffsetsInDir(dir);
+      this.checkpoints.checkpointLogStartOffsetsInDir(dir);
+      const marker = joinPath(dir, CLEAN_SHUTDOWN_FILE);
+      try {
+        if (ctx.fs.createFile(marker)) ctx.fileCreated(dir, marker, CLEAN_SHUTDOWN_FILE);
+      } catch (e) {
+        // Kafka swallows a failure to write the marker (the next startup then recovers the dir).
+        ctx.emit('WARN', `Failed to create clean shutdown file ${marker}`, { type: 'warning', dir, path: marker }, { cause: e });
+      }
+    }
+    ctx.failureChannel.clearPending();
+    ctx.state = 'shut-down';
+    ctx.emit('INFO', 'Shutdown complete.', { type: 'shutdown-completed' });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * How a log brings its producer table up to an offset (Kafka 2.5's `Log.rebuildProducerState`,
+ * at load and after truncation) and checks a leader append against it
+ * (`Log.analyzeAndValidateProducerState`).
+ *
+ * Rebuilding starts from the latest snapshot at or below the offset and reads the batch headers
+ * after it. A clean shutdown that left no snapshot (a log written before producer state existed)
+ * skips the scan and writes empty snapshots at the last two segments' bases and the offset, as
+ * Kafka's upgrade path does.
+ */
+import { MAGIC_VALUE_V2, NO_PRODUCER_ID } from '../../record';
+import type { RecordBatch } from '../../record';
+import type { LogSegment } from '../segment/log-segment';
+import type { AppendOrigin, ProducerAppendInfo } from './producer-append-info';
+import type { BatchMetadata } from './producer-state-entry';
+import type { ProducerStateManager } from './producer-state-manager';
+
+export interface ProducerStateLog {
+  readonly segments: readonly LogSegment[];
+  readonly logStartOffset: number;
+  readonly messageFormatRecordVersion: number;
+  readonly nowMs: number;
+}
+
+export function rebuildProducerState(log: ProducerStateLog, lastOffset: number, reloadFromCleanShutdown: boolean, psm: ProducerStateManager): void {
+  const segments = log.segments;
+  const offsetsToSnapshot = new Set<number>([lastOffset]);
+  if (segments.length > 0) {
+    offsetsToSnapshot.add(segments[segments.length - 1].baseOffset);
+    if (segments.length > 1) offsetsToSnapshot.add(segments[segments.length - 2].baseOffset);
+  }
+  if (log.messageFormatRecordVersion < MAGIC_VALUE_V2 || (psm.latestSnapshotOffset === null && reloadFromCleanShutdown)) {
+    for (const offset of [...offsetsToSnapshot].sort((a, b) => a - b)) {
+      psm.updateMapEndOffset(offset);
+      psm.takeSnapshot();
+    }
+    return;
+  }
+  const isEmptyBeforeTruncation = psm.isEmpty && psm.mapEndOffset >= lastOffset;
+  psm.truncateAndReload(log.logStartOffset, lastOffset, log.nowMs);
+  if (lastOffset > psm.mapEndOffset && !isEmptyBeforeTruncation) {
+    for (const segment of segmentsBetween(segments, psm.mapEndOffset, lastOffset)) {
+      const startOffset = Math.max(segment.baseOffset, psm.mapEndOffset, log.logStartOffset);
+      psm.updateMapEndOffset(startOffset);
+      if (offsetsToSnapshot.has(segment.baseOffset)) psm.takeSnapshot();
+      const start = segment.translateOffset(startOffset);
+      if (start === null) continue;
+      const loaded = new Map<number, ProducerAppendInfo>();
+      for (const b of segment.batches({ startPosition: start.position })) {
+        // Kafka reads up to the batch holding lastOffset, not into it.
+        if (b.batch.lastOffset >= lastOffset) break;
+        updateProducers(psm, b.batch, loaded, 'replication');
+      }
+      for (const info of loaded.values()) psm.update(info);
+    }
+  }
+  psm.updateMapEndOffset(lastOffset);
+  psm.takeSnapshot();
+}
+
+function segmentsBetween(segments: readonly LogSegment[], from: number, to: number): LogSegment[] {
+  const out: LogSegment[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const next = segments[i + 1];
+    if (segments[i].baseOffset >= to) break;
+    if (next && next.baseOffset <= from) continue;
+    out.push(segments[i]);
+  }
+  return out;
+}
+
+function updateProducers(psm: ProducerStateManager, batch: RecordBatch, producers: Map<number, ProducerAppendInfo>, origin: AppendOrigin): void {
+  if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) return;
+  let info = producers.get(batch.producerId);
+  if (!info) {
+    info = psm.prepareUpdate(batch.producerId, origin);
+    producers.set(batch.producerId, info);
+  }
+  info.append(batch);
+}
+
+/**
+ * `analyzeAndValidateProducerState`: the producers' appends checked (throwing Kafka's errors), or
+ * — for a client's retry of one of the last five batches — the metadata of the batch already written.
+ */
+export function analyzeAndValidateProducerState(
+  psm: ProducerStateManager,
+  batches: Iterable<RecordBatch>,
+  origin: AppendOrigin,
+): { updatedProducers: Map<number, ProducerAppendInfo>; duplicate: BatchMetadata | null } {
+  const updatedProducers = new Map<number, ProducerAppendInfo>();
+  for (const batch of batches) {
+    if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) continue;
+    if (origin === 'client') {
+      const duplicate = psm.lastEntry(batch.producerId)?.findDuplicateBatch(batch) ?? null;
+      if (duplicate) return { updatedProducers, duplicate };
+    }
+    updateProducers(psm, batch, updatedProducers, origin);
+  }
+  return { updatedProducers, duplicate: null };
+}
