@@ -36,6 +36,8 @@ import { waitFor } from '../../support/wait-for';
 import { existsSync } from 'node:fs';
 import { RawZkSession } from '../../support/zk-raw-session';
 import { ZkOpCode } from '../../../src-main/protocol/zookeeper/op-codes';
+import { Code } from '../../../src-main/core/zookeeper';
+import { aclMatrixOps } from './acl-matrix-ops';
 
 const FIRST_SEED = Number(process.env.SEED ?? 1);
 const COUNT = Number(process.env.COUNT ?? (process.env.SEED ? 1 : 100));
@@ -99,6 +101,20 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`differential: Debian 
     ];
     expect(await difference(ops)).toBeNull();
   }, 60_000);
+
+  it('the ACL matrix: each operation × each missing permission, multis, digest auth — NOAUTH or success as 3.8, in its check order', async () => {
+    const ops = aclMatrixOps();
+    const root = `/acl-${++run}`;
+    const [a, b] = await Promise.all([runSequence(real.port, root, ops), runSequence(listener.port, root, ops)]);
+    // Not vacuous: the real server refused many of them and let many others through.
+    if (process.env.DIFF_DUMP) console.log(JSON.stringify([a, b], null, 1));
+    const refused = a.flat().filter((l) => l.includes(` err ${Code.NOAUTH}`)).length;
+    const allowed = a.flat().filter((l) => / reply .* err 0/.test(l)).length;
+    expect(refused).toBeGreaterThan(30);
+    expect(allowed).toBeGreaterThan(100);
+    const diff = firstDifference(a, b);
+    expect(diff, diff ?? '').toBeNull();
+  }, 120_000);
 
   it(`${COUNT} seeded sequences of ${OPS} ops from seed ${FIRST_SEED} get the same replies and events`, async () => {
     for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
