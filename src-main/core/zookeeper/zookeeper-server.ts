@@ -91,6 +91,12 @@ type Pending =
   | { kind: 'expire'; sessionId: bigint }
   | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
+/** A batch waiting for its commit, or one before it, to be on disk. */
+interface Syncing {
+  durable: boolean;
+  release: () => void;
+}
+
 /**
  * The emulated ZooKeeper ensemble (a standalone server): one ordered request pipeline, group commit
  * to the persistence port, and delivery of watch notifications and replies once the commit is
@@ -112,6 +118,8 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private queue: Pending[] = [];
   private flushScheduled = false;
   private idleWaiters: Array<() => void> = [];
+  /** Batches whose commit is written but not yet on disk (`commitThenSync`), with those behind them. */
+  private readonly syncing: Syncing[] = [];
   private inFlightDeliveries = 0;
   private zxid: number;
   private failure: string | null = null;
@@ -337,7 +345,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   }
 
   private isIdle(): boolean {
-    return this.queue.length === 0 && !this.flushScheduled && this.inFlightDeliveries === 0;
+    return this.queue.length === 0 && !this.flushScheduled && this.inFlightDeliveries === 0 && this.syncing.length === 0;
   }
 
   private flush(): void {
@@ -357,6 +365,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     const events: ZkServerEvent[] = [];
     for (const item of batch) this.processItem(item, deliveries, commit, dirty, events);
 
+    const release = () => this.release(deliveries, events);
     if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || commit.lastZxid !== this.zxid)) {
       for (const path of dirty) {
         const node = this.tree.get(path);
@@ -364,13 +373,37 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
         else commit.deletes.push(path);
       }
       commit.lastZxid = this.zxid;
+      const entry: Syncing = { durable: false, release };
       try {
+        if (this.persistence.commitThenSync) {
+          this.persistence.commitThenSync(commit, (error) => {
+            entry.durable = true;
+            // After a failed sync nothing later is acknowledged, even if its own sync succeeded.
+            if (error || this.failure !== null) entry.release = () => this.storeFailed(error ?? this.failure, batch);
+            this.releaseDurable();
+          });
+          this.syncing.push(entry);
+          return;
+        }
         this.persistence.commit(commit);
       } catch (e) {
         this.storeFailed(e, batch);
         return;
       }
     }
+    // A batch that wrote nothing still answers only after the commits before it are durable: its
+    // reads may show their changes, and a session's replies keep its order.
+    if (this.syncing.length > 0) this.syncing.push({ durable: true, release });
+    else release();
+  }
+
+  /** Releases, in commit order, every batch whose commit (and every one before it) is durable. */
+  private releaseDurable(): void {
+    while (this.syncing.length > 0 && this.syncing[0].durable) (this.syncing.shift() as Syncing).release();
+    this.checkIdle();
+  }
+
+  private release(deliveries: Array<() => void>, events: ZkServerEvent[]): void {
     this.inFlightDeliveries += deliveries.length;
     for (const deliver of deliveries) {
       queueMicrotask(() => {
@@ -545,8 +578,10 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private storeFailed(error: unknown, batch: Pending[]): void {
     // The in-memory tree is now ahead of the disk: stop acknowledging anything. Reopening the
     // workspace reloads the last durable state, which holds every acknowledged write.
-    this.failure = error instanceof Error ? error.message : String(error);
-    this.emit({ kind: 'store-failed', message: this.failure });
+    if (this.failure === null) {
+      this.failure = error instanceof Error ? error.message : String(error);
+      this.emit({ kind: 'store-failed', message: this.failure });
+    }
     const detail = `the metadata store failed: ${this.failure}`;
     for (const item of batch) {
       if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
