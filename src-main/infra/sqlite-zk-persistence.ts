@@ -130,15 +130,18 @@ export class SqliteZkPersistence implements ZkPersistence {
     const durable = (db.pragma('synchronous', { simple: true }) as number) >= 2 && db.pragma('journal_mode', { simple: true }) === 'wal' && !db.memory;
     if (durable) {
       let held: ZkCommit[] = [];
+      // Prepared once: db.pragma() prepares its statement on every call.
+      const unsynced = db.prepare('PRAGMA synchronous = NORMAL');
+      const synced = db.prepare('PRAGMA synchronous = FULL');
       const writeHeld = () => {
         if (held.length === 0) return;
         const commits = held;
         held = [];
-        db.pragma('synchronous = NORMAL');
+        unsynced.run();
         try {
           this.commitTxn(mergeCommits(commits));
         } finally {
-          db.pragma('synchronous = FULL');
+          synced.run();
         }
       };
       const walSync = (this.walSync = new WalGroupSync(`${db.name}-wal`, writeHeld));

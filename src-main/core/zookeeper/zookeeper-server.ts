@@ -105,6 +105,8 @@ interface Syncing {
  * Requests are processed in arrival order against the in-memory tree; the writes of one batch become
  * durable in a single transaction (as ZooKeeper's SyncRequestProcessor groups its log flushes), and
  * only then are watches delivered and replies released — nothing is acknowledged before it is durable.
+ * A store that syncs off the event loop (`commitThenSync`) lets the next batches be processed while
+ * the sync runs, as SyncRequestProcessor's thread does; their replies wait behind it, in order.
  */
 export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private readonly watches = new WatchManager();
