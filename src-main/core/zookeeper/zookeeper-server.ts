@@ -91,6 +91,23 @@ type Pending =
   | { kind: 'expire'; sessionId: bigint }
   | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
+/**
+ * Whether one session sent the whole batch. Syncing off the event loop pays only when other
+ * sessions' requests can be processed meanwhile: one session waits for its replies anyway, and the
+ * hand-off to another thread only adds to its latency, so its batches sync inline (unless a sync
+ * is running: commits must reach the disk in order).
+ */
+function fromOneSession(batch: readonly Pending[]): boolean {
+  let first: bigint | undefined;
+  for (const item of batch) {
+    const sessionId = item.kind === 'request' || item.kind === 'expire' || item.kind === 'resumeSession' ? item.sessionId : undefined;
+    if (sessionId === undefined) return false;
+    if (first === undefined) first = sessionId;
+    else if (sessionId !== first) return false;
+  }
+  return true;
+}
+
 /** A batch waiting for its commit, or one before it, to be on disk. */
 interface Syncing {
   durable: boolean;
@@ -377,7 +394,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
       commit.lastZxid = this.zxid;
       const entry: Syncing = { durable: false, release };
       try {
-        if (this.persistence.commitThenSync) {
+        if (this.persistence.commitThenSync && (this.syncing.length > 0 || !fromOneSession(batch))) {
           this.persistence.commitThenSync(commit, (error) => {
             entry.durable = true;
             // After a failed sync nothing later is acknowledged, even if its own sync succeeded.

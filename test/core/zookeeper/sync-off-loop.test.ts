@@ -38,35 +38,48 @@ class ManualSyncStore implements ZkPersistence {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function started(): Promise<{ store: ManualSyncStore; server: ZooKeeperServer; client: ZooKeeperClient }> {
+/** A server on the manual store with two sessions: requests of both in one batch sync off the loop. */
+async function started(): Promise<{ store: ManualSyncStore; server: ZooKeeperServer; client: ZooKeeperClient; other: ZooKeeperClient }> {
   const store = new ManualSyncStore();
   const time = new ManualTime();
   const server = ZooKeeperServer.open(time, store);
-  const connecting = ZooKeeperClient.connect(server, time);
+  const connecting = Promise.all([ZooKeeperClient.connect(server, time), ZooKeeperClient.connect(server, time)]);
   await settle();
-  store.sync(store.unsynced.length); // the createSession
-  return { store, server, client: await connecting };
+  store.sync(store.unsynced.length); // the createSessions
+  const [client, other] = await connecting;
+  return { store, server, client, other };
 }
 
 describe('a store that syncs off the event loop', () => {
   it('answers a write only once its commit is on disk', async () => {
-    const { store, server, client } = await started();
+    const { store, server, client, other } = await started();
     let done = false;
     const create = client.create('/a', utf8('x')).then(() => (done = true));
+    const read = other.exists('/');
     await settle();
     expect(store.written.at(-1)?.upserts.map((n) => n.path)).toEqual(['/a', '/']);
     expect(done).toBe(false);
     store.sync(1);
-    await create;
+    await Promise.all([create, read]);
     expect(done).toBe(true);
     server.close();
   });
 
-  it('answers a read that came behind an unsynced write after that write, not before', async () => {
+  it("commits a batch of one session's requests inline: it waits for its replies anyway", async () => {
     const { store, server, client } = await started();
+    await client.create('/a', utf8('x'));
+    expect(store.unsynced).toHaveLength(0);
+    expect(store.written.at(-1)?.upserts.map((n) => n.path)).toEqual(['/a', '/']);
+    server.close();
+  });
+
+  it('answers a read that came behind an unsynced write after that write, not before', async () => {
+    const { store, server, client, other } = await started();
     const order: string[] = [];
     const write = client.create('/a', utf8('x')).then(() => order.push('create'));
+    void other.exists('/');
     await settle();
+    // One session's read, behind the unsynced commit: it may not overtake it.
     const read = client.getData('/a').then(() => order.push('getData'));
     await settle();
     expect(order).toEqual([]);
@@ -77,8 +90,9 @@ describe('a store that syncs off the event loop', () => {
   });
 
   it('after a failed sync answers that batch and every later one SYSTEMERROR, even if their own sync succeeded', async () => {
-    const { store, server, client } = await started();
+    const { store, server, client, other } = await started();
     const first = failureOf(client.create('/a', null));
+    const otherRead = failureOf(other.exists('/'));
     await settle();
     const second = failureOf(client.create('/b', null));
     await settle();
@@ -86,15 +100,18 @@ describe('a store that syncs off the event loop', () => {
     store.sync(1, new Error('EIO: i/o error, fdatasync'));
     store.sync(1);
     expect((await first).code).toBe(Code.SYSTEMERROR);
+    expect((await otherRead).code).toBe(Code.SYSTEMERROR);
     expect((await second).code).toBe(Code.SYSTEMERROR);
     expect(server.failed).toBe('EIO: i/o error, fdatasync');
     server.close();
   });
 
   it('close makes what is due durable and answers it', async () => {
-    const { server, client } = await started();
+    const { store, server, client, other } = await started();
     const create = client.create('/a', null);
+    void other.exists('/');
     await settle();
+    expect(store.unsynced).toHaveLength(1);
     server.close();
     await expect(create).resolves.toMatchObject({ path: '/a' });
   });
