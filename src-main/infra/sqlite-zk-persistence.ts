@@ -2,6 +2,7 @@ import type { StoredSession, StoredZnode, ZkCommit, ZkPersistence, ZkSnapshotHea
 import type { Acl } from '../core/zookeeper/types';
 import type { OpenSqliteOptions, SqliteDatabase } from './sqlite-database';
 import { openSqliteDatabase } from './sqlite-database';
+import { WalGroupSync } from './wal-group-sync';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS zk_node (
@@ -57,6 +58,29 @@ function depthOf(path: string): number {
   return path === '/' ? 0 : path.split('/').length - 1;
 }
 
+/** Commits one after another as one: each path's and session's last state, the last zxid. */
+function mergeCommits(commits: ZkCommit[]): ZkCommit {
+  if (commits.length === 1) return commits[0];
+  const nodes = new Map<string, StoredZnode | null>();
+  const sessions = new Map<bigint, StoredSession | null>();
+  for (const c of commits) {
+    for (const path of c.deletes) nodes.set(path, null);
+    for (const n of c.upserts) nodes.set(n.path, n);
+    for (const id of c.sessionDeletes) sessions.set(id, null);
+    for (const s of c.sessionUpserts) sessions.set(s.sessionId, s);
+  }
+  const merged: ZkCommit = { lastZxid: commits[commits.length - 1].lastZxid, upserts: [], deletes: [], sessionUpserts: [], sessionDeletes: [] };
+  for (const [path, n] of nodes) {
+    if (n) merged.upserts.push(n);
+    else merged.deletes.push(path);
+  }
+  for (const [id, s] of sessions) {
+    if (s) merged.sessionUpserts.push(s);
+    else merged.sessionDeletes.push(id);
+  }
+  return merged;
+}
+
 /** The emulated ZooKeeper's log and snapshot in one SQLite file (tables `zk_*` of `metadata.db`). */
 export class SqliteZkPersistence implements ZkPersistence {
   private readonly upsertNode;
@@ -65,6 +89,7 @@ export class SqliteZkPersistence implements ZkPersistence {
   private readonly deleteSession;
   private readonly setMeta;
   private readonly commitTxn;
+  private readonly walSync: WalGroupSync | null = null;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -102,6 +127,29 @@ export class SqliteZkPersistence implements ZkPersistence {
       for (const s of c.sessionUpserts) this.upsertSession.run(s.sessionId, s.timeoutMs);
       this.setMeta.run('last_zxid', c.lastZxid);
     });
+    const durable = (db.pragma('synchronous', { simple: true }) as number) >= 2 && db.pragma('journal_mode', { simple: true }) === 'wal' && !db.memory;
+    if (durable) {
+      let held: ZkCommit[] = [];
+      // Prepared once: db.pragma() prepares its statement on every call.
+      const unsynced = db.prepare('PRAGMA synchronous = NORMAL');
+      const synced = db.prepare('PRAGMA synchronous = FULL');
+      const writeHeld = () => {
+        if (held.length === 0) return;
+        const commits = held;
+        held = [];
+        unsynced.run();
+        try {
+          this.commitTxn(mergeCommits(commits));
+        } finally {
+          synced.run();
+        }
+      };
+      const walSync = (this.walSync = new WalGroupSync(`${db.name}-wal`, writeHeld));
+      this.commitThenSync = (commit, done) => {
+        held.push(commit);
+        walSync.afterCommit(done);
+      };
+    }
   }
 
   static open(file: string, options: OpenSqliteOptions = {}): SqliteZkPersistence {
@@ -152,7 +200,15 @@ export class SqliteZkPersistence implements ZkPersistence {
     this.commitTxn(commit);
   }
 
+  /**
+   * On a durable file (WAL, `synchronous = FULL`): the commit is written without an fsync of its
+   * own — at once, or while a sync runs held and written with the others before the next — and
+   * `WalGroupSync` makes each group durable off the event loop.
+   */
+  readonly commitThenSync?: (commit: ZkCommit, durable: (error: Error | null) => void) => void;
+
   close(): void {
+    this.walSync?.close();
     if (this.ownsDatabase && this.db.open) this.db.close();
   }
 }

@@ -93,4 +93,42 @@ describe('SqliteZkPersistence', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
+
+  describe('on a durable file, the group sync off the event loop (commitThenSync)', () => {
+    const commitOf = (zxid: number, path: string) => ({ lastZxid: zxid, upserts: [node(path, new Uint8Array([zxid]), { mzxid: zxid })], deletes: [], sessionUpserts: [], sessionDeletes: [] });
+
+    it('writes the first commit at once, holds those made while its sync runs and writes them together; durable in commit order', async () => {
+      const store = SqliteZkPersistence.open(join(tmp.dir, 'group.db'), { durable: true });
+      expect(store.commitThenSync).toBeDefined();
+      const durable: number[] = [];
+      const synced = [1, 2, 3].map(
+        (zxid) => new Promise<void>((resolve, reject) => store.commitThenSync!(commitOf(zxid, '/a'), (e) => (e ? reject(e) : (durable.push(zxid), resolve())))),
+      );
+      expect(store.loadHeader().lastZxid).toBe(1); // 2 and 3 wait for the first sync to end
+      await Promise.all(synced);
+      expect(durable).toEqual([1, 2, 3]);
+      const { lastZxid, nodes } = loadAll(store);
+      expect([lastZxid, nodes.map((n) => [n.path, n.mzxid, [...(n.data ?? [])]])]).toEqual([3, [['/a', 3, [3]]]]);
+      store.close();
+    });
+
+    it('close writes and syncs what is held and answers it before it returns', () => {
+      const file = join(tmp.dir, 'close.db');
+      const store = SqliteZkPersistence.open(file, { durable: true });
+      const answers: Array<Error | null> = [];
+      store.commitThenSync!(commitOf(1, '/a'), (e) => answers.push(e));
+      store.commitThenSync!(commitOf(2, '/b'), (e) => answers.push(e));
+      store.close();
+      expect(answers).toEqual([null, null]);
+      const again = SqliteZkPersistence.open(file);
+      expect(loadAll(again).nodes.map((n) => n.path).sort()).toEqual(['/a', '/b']);
+      again.close();
+    });
+
+    it('is not offered when the file is not durable (its commit needs no sync)', () => {
+      const store = SqliteZkPersistence.open(join(tmp.dir, 'fast.db'), { durable: false });
+      expect(store.commitThenSync).toBeUndefined();
+      store.close();
+    });
+  });
 });

@@ -36,7 +36,7 @@ export type DiffOp = { s: number } & (
   | { kind: 'setData'; path: string; data: DataSpec; version: number }
   | { kind: 'check'; path: string; version: number }
   | { kind: 'exists' | 'getData' | 'getChildren' | 'getChildren2'; path: string; watch: boolean }
-  | { kind: 'getACL' | 'sync' | 'getAllChildrenNumber'; path: string }
+  | { kind: 'getACL' | 'sync' | 'getAllChildrenNumber' | 'deleteContainer'; path: string }
   | { kind: 'setACL'; path: string; acl: AclSpec[]; version: number }
   | { kind: 'multi'; ops: SubOp[] }
   | { kind: 'multiRead'; ops: ReadSubOp[] }
@@ -212,6 +212,7 @@ export function requestOf(op: DiffOp, at: (path: string) => string): { type: num
     case 'getACL':
     case 'sync':
     case 'getAllChildrenNumber':
+    case 'deleteContainer':
       return { type: ZkOpCode[op.kind], body: (w) => w.ustring(at(op.path)) };
     case 'setACL':
       return { type: ZkOpCode.setACL, body: (w) => { w.ustring(at(op.path)); writeAcl(w, op.acl); w.int(op.version); } };

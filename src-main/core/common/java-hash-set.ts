@@ -69,6 +69,42 @@ export class JavaHashSet implements Iterable<string> {
     return true;
   }
 
+  /**
+   * Adds `key` and answers how to take the add back leaving no trace: the table as it was before,
+   * a resize included (a resize builds new bins, so the old ones still hold the old order). Each
+   * take-back must come before those of later changes (an undo log run backwards). O(1) but for
+   * the resize `add` itself makes.
+   */
+  addReversibly(key: string): () => void {
+    if (this.has(key)) return () => undefined;
+    const table = this.table;
+    const capacity = this.capacity;
+    this.add(key);
+    return () => {
+      if (this.table !== table) {
+        this.table = table;
+        this.capacity = capacity;
+      }
+      const bin = this.table?.[spread(key) & (this.capacity - 1)];
+      // The key is its bin's last: everything added after it was taken back first.
+      if (bin) bin.splice(bin.lastIndexOf(key), 1);
+      this.count--;
+    };
+  }
+
+  /** Deletes `key` and answers how to put it back where it was in its bin (see `addReversibly`). */
+  deleteReversibly(key: string): () => void {
+    const bin = this.table?.[spread(key) & (this.capacity - 1)];
+    const at = bin ? bin.indexOf(key) : -1;
+    if (!bin || at === -1) return () => undefined;
+    bin.splice(at, 1);
+    this.count--;
+    return () => {
+      bin.splice(at, 0, key);
+      this.count++;
+    };
+  }
+
   *[Symbol.iterator](): Iterator<string> {
     for (const bin of this.table ?? []) yield* [...bin];
   }

@@ -67,6 +67,12 @@ export const SPECIAL_PATHS: ReadonlySet<string> = new Set(['/', '/zookeeper', '/
 /** Records how to take back each change of a multi that fails half way. */
 export type UndoLog = Array<() => void>;
 
+const NOTHING = (): void => undefined;
+
+function runBackwards(undo: UndoLog): void {
+  for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+}
+
 /** A watch trigger produced by a change: ZooKeeper's `triggerWatch(path, type)` calls, in order. */
 export interface Trigger {
   kind: 'created' | 'deleted' | 'dataChanged';
@@ -189,11 +195,11 @@ export class DataTree {
     const parent = this.nodes.get(parentPath(path)) as DataNode;
     const before = { cversion: parent.cversion, pzxid: parent.pzxid };
     const node = new DataNode(data, acl, zxid, zxid, zxid, timeMs, timeMs, 0, 0, 0, ephemeralOwner);
-    this.insert(path, node);
+    const takeBack = this.insert(path, node, true);
     parent.cversion++;
     parent.pzxid = zxid;
     undo.push(() => {
-      this.remove(path);
+      takeBack();
       parent.cversion = before.cversion;
       parent.pzxid = before.pzxid;
     });
@@ -205,12 +211,12 @@ export class DataTree {
     const node = this.nodes.get(path) as DataNode;
     const parent = this.nodes.get(parentPath(path)) as DataNode;
     const beforePzxid = parent.pzxid;
-    this.remove(path);
+    const takeBack = this.remove(path, true);
     // A delete moves the parent's pzxid but not its stored cversion (the create count), so sequence
     // numbers are never reused; the cversion clients are served still goes up (see DataNode.stat).
     parent.pzxid = zxid;
     undo.push(() => {
-      this.insert(path, node);
+      takeBack();
       parent.pzxid = beforePzxid;
     });
     triggers.push({ kind: 'deleted', path, acl: node.acl, parentAcl: parent.acl });
@@ -237,32 +243,57 @@ export class DataTree {
     return node;
   }
 
-  private insert(path: string, node: DataNode): void {
+  /**
+   * Adds a node to the maps. `reversibly`: answers how to take it back leaving no trace in the
+   * Java collections (a failed multi never reached ZooKeeper's DataTree), else a no-op.
+   */
+  private insert(path: string, node: DataNode, reversibly = false): () => void {
+    const undo: Array<() => void> = [];
     this.nodes.set(path, node);
+    if (reversibly) undo.push(() => this.nodes.delete(path));
     if (path !== '/') {
       const parent = this.nodes.get(parentPath(path));
       if (!parent) throw new Error(`stored ZooKeeper tree has ${path} without its parent`);
-      parent.children.add(nodeName(path));
+      if (reversibly) undo.push(parent.children.addReversibly(nodeName(path)));
+      else parent.children.add(nodeName(path));
     }
     const type = ephemeralType(node.ephemeralOwner);
-    if (type === 'CONTAINER') this.containers.add(path);
-    else if (type === 'NORMAL') {
-      let owned = this.ephemeralsBySession.get(node.ephemeralOwner);
-      if (!owned) this.ephemeralsBySession.set(node.ephemeralOwner, (owned = new JavaHashSet()));
-      owned.add(path);
+    if (type === 'CONTAINER') {
+      this.containers.add(path);
+      if (reversibly) undo.push(() => this.containers.delete(path));
+    } else if (type === 'NORMAL') {
+      const owner = node.ephemeralOwner;
+      let owned = this.ephemeralsBySession.get(owner);
+      if (!owned) {
+        this.ephemeralsBySession.set(owner, (owned = new JavaHashSet()));
+        if (reversibly) undo.push(() => this.ephemeralsBySession.delete(owner));
+      }
+      if (reversibly) undo.push(owned.addReversibly(path));
+      else owned.add(path);
     }
+    return reversibly ? () => runBackwards(undo) : NOTHING;
   }
 
-  private remove(path: string): void {
+  /** Takes a node out of the maps; `reversibly` as in `insert`. */
+  private remove(path: string, reversibly = false): () => void {
+    const undo: Array<() => void> = [];
     const node = this.nodes.get(path) as DataNode;
     this.nodes.delete(path);
-    this.nodes.get(parentPath(path))?.children.delete(nodeName(path));
+    // The node map's iteration order is never served, so putting the node back at its end is exact enough.
+    if (reversibly) undo.push(() => this.nodes.set(path, node));
+    const parent = this.nodes.get(parentPath(path));
+    if (parent && reversibly) undo.push(parent.children.deleteReversibly(nodeName(path)));
+    else parent?.children.delete(nodeName(path));
     const type = ephemeralType(node.ephemeralOwner);
-    if (type === 'CONTAINER') this.containers.delete(path);
-    else if (type === 'NORMAL') {
+    if (type === 'CONTAINER') {
+      // Not Java's order anyway (a ConcurrentHashMap key set): the reaper's posting order only.
+      if (this.containers.delete(path) && reversibly) undo.push(() => this.containers.add(path));
+    } else if (type === 'NORMAL') {
       const owned = this.ephemeralsBySession.get(node.ephemeralOwner);
       // DataTree.deleteNode leaves the emptied set in place (only killSession removes it).
-      owned?.delete(path);
+      if (owned && reversibly) undo.push(owned.deleteReversibly(path));
+      else owned?.delete(path);
     }
+    return reversibly ? () => runBackwards(undo) : NOTHING;
   }
 }

@@ -49,5 +49,14 @@ export interface ZkPersistence {
    */
   loadNodePages(pageSize: number): Iterable<StoredZnode[]>;
   commit(commit: ZkCommit): void;
+  /**
+   * Group commit with the fsync off the event loop, as ZooKeeper's SyncRequestProcessor syncs its
+   * log on a thread of its own: writes `commit` at once (throwing as `commit` does, nothing then
+   * written) and calls `durable` once it is on disk, in commit order, with the error if the sync
+   * failed. The server releases the commit's replies only then. A store without it (or whose
+   * `commit` is durable at once) leaves it undefined.
+   */
+  commitThenSync?(commit: ZkCommit, durable: (error: Error | null) => void): void;
+  /** Makes everything committed durable (waiting for it), calls the `durable` callbacks still due, closes. */
   close(): void;
 }

@@ -92,6 +92,29 @@ type Pending =
   | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
 /**
+ * Whether one session sent the whole batch. Syncing off the event loop pays only when other
+ * sessions' requests can be processed meanwhile: one session waits for its replies anyway, and the
+ * hand-off to another thread only adds to its latency, so its batches sync inline (unless a sync
+ * is running: commits must reach the disk in order).
+ */
+function fromOneSession(batch: readonly Pending[]): boolean {
+  let first: bigint | undefined;
+  for (const item of batch) {
+    const sessionId = item.kind === 'request' || item.kind === 'expire' || item.kind === 'resumeSession' ? item.sessionId : undefined;
+    if (sessionId === undefined) return false;
+    if (first === undefined) first = sessionId;
+    else if (sessionId !== first) return false;
+  }
+  return true;
+}
+
+/** A batch waiting for its commit, or one before it, to be on disk. */
+interface Syncing {
+  durable: boolean;
+  release: () => void;
+}
+
+/**
  * The emulated ZooKeeper ensemble (a standalone server): one ordered request pipeline, group commit
  * to the persistence port, and delivery of watch notifications and replies once the commit is
  * durable. Every component of the emulated cluster is a client of it through `ZooKeeperClient`.
@@ -99,6 +122,8 @@ type Pending =
  * Requests are processed in arrival order against the in-memory tree; the writes of one batch become
  * durable in a single transaction (as ZooKeeper's SyncRequestProcessor groups its log flushes), and
  * only then are watches delivered and replies released — nothing is acknowledged before it is durable.
+ * A store that syncs off the event loop (`commitThenSync`) lets the next batches be processed while
+ * the sync runs, as SyncRequestProcessor's thread does; their replies wait behind it, in order.
  */
 export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private readonly watches = new WatchManager();
@@ -112,6 +137,8 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private queue: Pending[] = [];
   private flushScheduled = false;
   private idleWaiters: Array<() => void> = [];
+  /** Batches whose commit is written but not yet on disk (`commitThenSync`), with those behind them. */
+  private readonly syncing: Syncing[] = [];
   private inFlightDeliveries = 0;
   private zxid: number;
   private failure: string | null = null;
@@ -337,7 +364,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   }
 
   private isIdle(): boolean {
-    return this.queue.length === 0 && !this.flushScheduled && this.inFlightDeliveries === 0;
+    return this.queue.length === 0 && !this.flushScheduled && this.inFlightDeliveries === 0 && this.syncing.length === 0;
   }
 
   private flush(): void {
@@ -357,6 +384,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     const events: ZkServerEvent[] = [];
     for (const item of batch) this.processItem(item, deliveries, commit, dirty, events);
 
+    const release = () => this.release(deliveries, events);
     if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || commit.lastZxid !== this.zxid)) {
       for (const path of dirty) {
         const node = this.tree.get(path);
@@ -364,13 +392,37 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
         else commit.deletes.push(path);
       }
       commit.lastZxid = this.zxid;
+      const entry: Syncing = { durable: false, release };
       try {
+        if (this.persistence.commitThenSync && (this.syncing.length > 0 || !fromOneSession(batch))) {
+          this.persistence.commitThenSync(commit, (error) => {
+            entry.durable = true;
+            // After a failed sync nothing later is acknowledged, even if its own sync succeeded.
+            if (error || this.failure !== null) entry.release = () => this.storeFailed(error ?? this.failure, batch);
+            this.releaseDurable();
+          });
+          this.syncing.push(entry);
+          return;
+        }
         this.persistence.commit(commit);
       } catch (e) {
         this.storeFailed(e, batch);
         return;
       }
     }
+    // A batch that wrote nothing still answers only after the commits before it are durable: its
+    // reads may show their changes, and a session's replies keep its order.
+    if (this.syncing.length > 0) this.syncing.push({ durable: true, release });
+    else release();
+  }
+
+  /** Releases, in commit order, every batch whose commit (and every one before it) is durable. */
+  private releaseDurable(): void {
+    while (this.syncing.length > 0 && this.syncing[0].durable) (this.syncing.shift() as Syncing).release();
+    this.checkIdle();
+  }
+
+  private release(deliveries: Array<() => void>, events: ZkServerEvent[]): void {
     this.inFlightDeliveries += deliveries.length;
     for (const deliver of deliveries) {
       queueMicrotask(() => {
@@ -545,8 +597,10 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private storeFailed(error: unknown, batch: Pending[]): void {
     // The in-memory tree is now ahead of the disk: stop acknowledging anything. Reopening the
     // workspace reloads the last durable state, which holds every acknowledged write.
-    this.failure = error instanceof Error ? error.message : String(error);
-    this.emit({ kind: 'store-failed', message: this.failure });
+    if (this.failure === null) {
+      this.failure = error instanceof Error ? error.message : String(error);
+      this.emit({ kind: 'store-failed', message: this.failure });
+    }
     const detail = `the metadata store failed: ${this.failure}`;
     for (const item of batch) {
       if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));

@@ -35,7 +35,7 @@
  *   WhoAmIResponse { vector<ClientInfo> clientInfo }   ClientInfo { ustring authScheme; ustring user }
  */
 import type { Acl, Stat } from '../../core/zookeeper';
-import { JuteParseError, type JuteReader } from './jute/jute-reader';
+import type { JuteReader } from './jute/jute-reader';
 import type { JuteWriter } from './jute/jute-writer';
 
 export interface ConnectRequest {
@@ -88,9 +88,12 @@ const ACL_MIN_BYTES = 12;
 export function readAcls(r: JuteReader): Acl[] | null {
   return r.vector('acl', ACL_MIN_BYTES, () => {
     const perms = r.int('perms');
-    const scheme = r.ustring('scheme');
-    const id = r.ustring('id');
-    if (scheme === null || id === null) throw new JuteParseError("Error reading field 'acl': null id");
+    // A null string is read as Java reads it; fixupACL then refuses a null scheme (INVALIDACL)
+    // and never looks at an `auth` id, so '' stands for both (kazoo sends Id('auth', '') as null).
+    // Not reproduced: a null world, digest or ip id, on which 3.8 throws a NullPointerException
+    // (MARSHALLINGERROR); here it is INVALIDACL.
+    const scheme = r.ustring('scheme') ?? '';
+    const id = r.ustring('id') ?? '';
     return { perms, scheme, id };
   });
 }

@@ -27,6 +27,20 @@ describe("JavaHashSet iterates as java.util.HashSet<String>", () => {
     expect(s.size).toBe(2);
   });
 
+  it('an add or delete taken back (backwards) leaves the table as it was, a resize included', () => {
+    const s = new JavaHashSet(8);
+    for (const k of ['a', 'i', 'b', 'c', 'd', 'h']) s.add(k);
+    const before = [...s];
+    const undo = [s.deleteReversibly('a'), s.addReversibly('g'), s.addReversibly('a'), s.addReversibly('q'), s.deleteReversibly('i')];
+    expect([...s]).not.toEqual(before);
+    for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+    expect([...s]).toEqual(before);
+    expect(s.size).toBe(6);
+    // Still 8 buckets: a seventh name resizes only now, as in a HashSet that never saw the others.
+    s.add('e');
+    expect([...s]).toEqual([...['a', 'i', 'b', 'c', 'd', 'h', 'e'].reduce((x, k) => x.add(k), new JavaHashSet(8))]);
+  });
+
   it('copyOf re-hashes into a table sized for the source (HashSet.clone)', () => {
     const s = new JavaHashSet(8);
     for (const k of ['x', 'p']) s.add(k); // 120 & 7 = 0, 112 & 7 = 0

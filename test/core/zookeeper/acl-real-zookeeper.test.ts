@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Acl, Op, ZooKeeperClient } from '../../../src-main/core/zookeeper';
 import { Code, CreateMode, KeeperException, MultiException, digestId } from '../../../src-main/core/zookeeper';
 import { ZkFixture, utf8 } from '../../support/zk-fixture';
+import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeeper-listener';
 import type { RealZooKeeper } from '../../support/real-zookeeper';
 import { APT_PACKAGES, realZooKeeperUnavailable, runPython, startRealZooKeeper } from '../../support/real-zookeeper';
 
@@ -179,18 +180,32 @@ const runHere = unavailable === null || process.env.CI !== undefined;
 
 describe.skipIf(!runHere)(`ACLs against Debian's ZooKeeper 3.8 (${unavailable === null ? 'available' : `unavailable: ${unavailable}; apt-get install ${APT_PACKAGES}`})`, () => {
   let real: RealZooKeeper | undefined;
+  /** The real server's answers, from one run (the scenario's paths are absolute). */
+  let expected: Answer[];
   beforeAll(async () => {
     expect(unavailable, `the real ZooKeeper peer (apt-get install ${APT_PACKAGES})`).toBeNull();
     real = await startRealZooKeeper({ 'zookeeper.DigestAuthenticationProvider.superDigest': SUPER_DIGEST });
-  }, 30_000);
+    expected = JSON.parse(await runPython(SCRIPT, ['run', String(real.port)], JSON.stringify(SCENARIO))) as Answer[];
+  }, 120_000);
   afterAll(async () => {
     await real?.stop();
   });
+  const label = (answers: Answer[]) => relativeZxids(answers).map((a, i) => ({ step: `${SCENARIO[i].session ?? 'a'} ${SCENARIO[i].op} ${'path' in SCENARIO[i] ? SCENARIO[i].path : ''}`, ...a }));
 
   it('answers every step of the scenario as the real server does', async () => {
-    const expected = JSON.parse(await runPython(SCRIPT, ['run', String(real!.port)], JSON.stringify(SCENARIO))) as Answer[];
     const actual = await runEmulated(SCENARIO);
-    const label = (answers: Answer[]) => relativeZxids(answers).map((a, i) => ({ step: `${SCENARIO[i].session ?? 'a'} ${SCENARIO[i].op} ${'path' in SCENARIO[i] ? SCENARIO[i].path : ''}`, ...a }));
     expect(label(actual)).toEqual(label(expected));
+  }, 120_000);
+
+  it('answers the scenario over the wire to kazoo (addauth digest, super, NOAUTH order) as the real server does', async () => {
+    const fx = new ZkFixture({ superDigest: SUPER_DIGEST });
+    const listener = await ZooKeeperListener.bind(fx.server, 0);
+    try {
+      const actual = JSON.parse(await runPython(SCRIPT, ['run', String(listener.port)], JSON.stringify(SCENARIO))) as Answer[];
+      expect(label(actual)).toEqual(label(expected));
+    } finally {
+      await listener.close();
+      fx.close();
+    }
   }, 120_000);
 });

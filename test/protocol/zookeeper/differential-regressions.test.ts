@@ -3,7 +3,7 @@
  * 3.8.0 and Kafka Dojo's listener, one test each, so that each stays fixed without the real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '../../../src-main/core/zookeeper';
+import { Code, digestId } from '../../../src-main/core/zookeeper';
 import { ZooKeeperWireClient } from '../../../src-main/protocol/zookeeper/client/zookeeper-wire-client';
 import type { JuteWriter } from '../../../src-main/protocol/zookeeper/jute/jute-writer';
 import { ZkOpCode } from '../../../src-main/protocol/zookeeper/op-codes';
@@ -127,5 +127,17 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
     expect((await w.request(ZkOpCode.sync, (x) => x.ustring('/'))).err).toBe(0);
     expect(events).toEqual(['3 /r7b']);
     w.close();
+  });
+
+  it("an ACL id sent as a null string (kazoo's Id('auth', '')) is read: auth expands to the connection's ids, super is INVALIDACL", async () => {
+    const nullId = (scheme: string) => (w: JuteWriter) => w.vector([1], () => w.int(31).ustring(scheme).ustring(null));
+    const authed = await ZooKeeperWireClient.connect('127.0.0.1', listener.port);
+    expect((await authed.request(ZkOpCode.auth, (w) => w.int(0).ustring('digest').buffer(Buffer.from('u1:p1')), -4)).err).toBe(0);
+    expect((await authed.request(ZkOpCode.create, (w) => nullId('auth')(w.ustring('/r9').buffer(null)).int(0))).err).toBe(0);
+    const acl = await authed.request(ZkOpCode.getACL, (w) => w.ustring('/r9'));
+    expect(acl.body.vector('acl', 12, () => [acl.body.int('perms'), acl.body.ustring('scheme'), acl.body.ustring('id')])).toEqual([[31, 'digest', digestId('u1:p1')]]);
+    expect((await c.request(ZkOpCode.create, (w) => nullId('auth')(w.ustring('/r9b').buffer(null)).int(0))).err).toBe(Code.INVALIDACL);
+    expect((await c.request(ZkOpCode.create, (w) => nullId('super')(w.ustring('/r9c').buffer(null)).int(0))).err).toBe(Code.INVALIDACL);
+    authed.close();
   });
 });
