@@ -85,7 +85,7 @@ export interface KafkaServerDeps {
 /**
  * Kafka 2.5's `KafkaServer` (ZooKeeper mode) for one emulated broker: its ZooKeeper session,
  * LogManager over real directories, ReplicaManager, MetadataCache and controller module, started
- * and stopped in Kafka's order (reference §2.14). It answers the controller's requests in-process.
+ * and stopped in Kafka's order (`KafkaServer.startup` and `KafkaServer.shutdown`). It answers the controller's requests in-process.
  */
 export class KafkaServer implements ControllerRequestHandler {
   readonly config: BrokerConfig;
@@ -371,7 +371,7 @@ export class KafkaServer implements ControllerRequestHandler {
     // The transaction coordinator claims its producer-id block at startup.
     this.producerIdManagerValue = new ProducerIdManager(alive(await zk.claimProducerIdBlock(this.id)), () => zk.claimProducerIdBlock(this.id));
 
-    // Last before the socket server accepts connections: watch /config/changes (reference §2.14).
+    // Last before the socket server accepts connections: watch /config/changes (in 2.5.1 `dynamicConfigManager.startup()` runs just before `socketServer.startDataPlaneProcessors`).
     this.dynamicConfigManagerValue = new DynamicConfigManager({
       brokerId: this.id,
       time: d.time,

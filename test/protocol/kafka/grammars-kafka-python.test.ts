@@ -28,7 +28,7 @@ if (skip) console.warn(`kafka-python grammar tests skipped: ${unavailable}`);
 
 /**
  * kafka-python's own mistakes, not Kafka's layouts (each checked against Kafka 2.5's message
- * definitions in kafka-reference.md §5.4); these pairs are covered by our round trip alone:
+ * definitions, clients/src/main/resources/common/message/*.json at tag 2.5.1); these pairs are covered by our round trip alone:
  * - GroupCoordinatorResponse_v1 lacks ThrottleTimeMs; DescribeGroupsResponse_v3 does not read
  *   AuthorizedOperations.
  * - ProduceResponse_v8 has v7's layout (no RecordErrors, no ErrorMessage).
