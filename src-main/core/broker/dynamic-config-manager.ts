@@ -398,6 +398,8 @@ export interface DynamicConfigManagerDeps {
   reportProblem?: (error: ZnodeFormatError) => void;
   changeExpirationMs?: number;
   build?: KafkaBuild;
+  /** Handlers that replace the built-in ones by entity type (the client quotas' `clients` and `users`). */
+  configHandlers?: ReadonlyMap<string, ConfigHandler>;
 }
 
 /** `ScramMechanism.isScram`: SCRAM credentials are logged as `[hidden]` (`Password.HIDDEN`). */
@@ -421,6 +423,7 @@ export class DynamicConfigManager {
       [ConfigType.Client, new IgnoredConfigHandler(ConfigType.Client, 'client quotas', deps.log, 'ClientIdConfigHandler')],
       [ConfigType.User, new IgnoredConfigHandler(ConfigType.User, 'user quotas or SCRAM credentials', deps.log, 'UserConfigHandler')],
       [ConfigType.Broker, new IgnoredConfigHandler(ConfigType.Broker, 'dynamic broker configs', deps.log, 'BrokerConfigHandler')],
+      ...(deps.configHandlers ?? []),
     ]);
     this.listener = new ZkNodeChangeNotificationListener(
       deps.zk,
