@@ -28,7 +28,7 @@ import {
 export type ClientQuotaType = 'Produce' | 'Fetch' | 'Request';
 
 /** `Long.MaxValue` as a double: no quota. */
-export const UNLIMITED_QUOTA = 9223372036854775807;
+export const UNLIMITED_QUOTA = Number(9223372036854775807n);
 
 /** `ClientQuotaManagerConfig`. */
 export interface ClientQuotaManagerConfig {
