@@ -11,6 +11,7 @@ import type { KafkaServer } from '../../src-main/core/broker/kafka-server';
 import { buildRecordBatch } from '../../src-main/core/record';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { UNLIMITED_QUOTA, type ThrottledChannelCallback } from '../../src-main/core/server/quota/client-quota-manager';
+import { clientQuotaUsage } from '../../src-main/core/server/quota/client-quota-usage';
 import { brokerApis } from '../../src-main/protocol/kafka/broker-apis';
 import type { KafkaApis } from '../../src-main/protocol/kafka/kafka-apis';
 import { FETCH, type FetchResponse } from '../../src-main/protocol/kafka/messages/fetch';
@@ -99,8 +100,8 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
     await c.h.advance(1000);
     expect(events).toEqual(['mute@0', 'mute@0', 'unmute@1000', 'unmute@2000']);
     // The UI's query: the client's observed rate (12 S over 2 s padded to 10 windows) and the mean throttle time.
-    expect(c.broker.running?.quotaManagers.usage().produce).toEqual([
-      { user: '', clientId: 'app', quota: S, observedRate: (12 * S) / 10, throttleTimeAvgMs: 1500 },
+    expect(clientQuotaUsage(c.h.cluster.runningBrokers())).toEqual([
+      { brokerId: 0, produce: [{ user: '', clientId: 'app', quota: S, observedRate: (12 * S) / 10, throttleTimeAvgMs: 1500 }], fetch: [], request: [{ user: '', clientId: 'app', quota: null, observedRate: 0, throttleTimeAvgMs: null }] },
     ]);
     // Another client id is not limited by app's quota.
     const other = await c.apis.handle(produceFrame(c.h, 'other', 8, 99), LISTENER, '127.0.0.1:50001', channel);
