@@ -20,6 +20,8 @@ import type { QuotaManagers } from '../../core/server/quota/quota-managers';
 import { throttleRequest, UNMUTABLE_CHANNEL } from '../../core/server/quota/request-throttling';
 import { API_KEY_NAMES } from './api-keys';
 import { API_VERSIONS, isValidApiVersionsRequest } from './messages/api-versions';
+import { FETCH } from './messages/fetch';
+import { PRODUCE } from './messages/produce';
 import { isFlexible, type ApiMessages } from './messages/api-message';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
@@ -53,7 +55,7 @@ export interface KafkaApisQuotas {
 }
 
 /** Produce and Fetch weigh the Request quota against their byte quotas themselves. */
-const BYTE_QUOTA_API_KEYS: ReadonlySet<number> = new Set([0, 1]);
+const BYTE_QUOTA_API_KEYS: ReadonlySet<number> = new Set([PRODUCE.apiKey, FETCH.apiKey]);
 
 /** Returns the response body, or null for a request Kafka does not answer (Produce with acks=0). */
 export type ApiHandler<Request, Response> = (request: Request, context: RequestContext) => Promise<Response | null>;

@@ -125,6 +125,18 @@ describe('throttling mutes the channel for the throttle time, on the broker cloc
   });
 });
 
+describe('sensor expiry (InactiveSensorExpirationTimeSeconds = 3600)', () => {
+  it('a client idle for more than an hour loses its sensors; one exactly an hour idle keeps them', () => {
+    const { manager, time } = produceManager();
+    manager.updateQuota(null, 'app', 'app', 1000);
+    manager.recordAndGetThrottleTimeMs(anonymous('app'), 500, time.nowMs());
+    time.advance(3_600_000);
+    expect(manager.usage().map((u) => u.clientId)).toEqual(['app']);
+    time.advance(1);
+    expect(manager.usage()).toEqual([]);
+  });
+});
+
 describe('the Request quota (request_percentage)', () => {
   function requestManager() {
     const time = new ManualTime(T0);
