@@ -115,15 +115,20 @@ const unavailable = kafkaPythonUnavailable();
 const skip = unavailable !== null && !process.env.CI;
 if (skip) console.warn(`kafka-python quota test skipped: ${unavailable}`);
 
-function throttledProduce(...args: Array<string | number>): Promise<{ timestamps: number[]; throttle: { avg: number; max: number } }> {
+interface ThrottleMetrics {
+  readonly avg: number;
+  readonly max: number;
+}
+
+function quotaClient<T>(command: string, ...args: Array<string | number>): Promise<T> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(PYTHON, [QUOTA_SCRIPT, 'throttled-produce', ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PYTHON, [QUOTA_SCRIPT, command, ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`kafka_python_quota.py exited ${code}: ${err}`))));
+    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`kafka_python_quota.py exited ${code}: ${err}`))));
   });
 }
 
@@ -141,7 +146,7 @@ describe.skipIf(skip)('kafka-python under producer_byte_rate', () => {
     await h.settle();
     // 2000 B/s: the first ~20 kB pass (10 windows' worth), then each ~1 kB request is held back.
     await setQuota(h, 'clients', 'metered-producer', { producer_byte_rate: '2000' });
-    const { timestamps, throttle } = await throttledProduce(bootstrap, 'metered', 'metered-producer', 30, 900);
+    const { timestamps, throttle } = await quotaClient<{ timestamps: number[]; throttle: ThrottleMetrics }>('throttled-produce', bootstrap, 'metered', 'metered-producer', 30, 900);
     expect(throttle.max).toBeGreaterThan(0);
     expect(throttle.avg).toBeGreaterThan(0);
     // Every throttled response muted the channel for its throttle time before the next request was read.
@@ -150,6 +155,22 @@ describe.skipIf(skip)('kafka-python under producer_byte_rate', () => {
     // The broker's view for the UI: the client's sensor, its quota and a throttle time.
     const usage = h.cluster.broker(0).running!.quotaManagers.usage().produce.find((u) => u.clientId === 'metered-producer');
     expect(usage).toMatchObject({ user: '', quota: 2000 });
+    expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
+  });
+
+  it('a consumer over consumer_byte_rate receives fetch throttle times and still reads every record, in order, through the empty throttled responses', { timeout: 60_000 }, async () => {
+    wire = await wireCluster({ seed: 7103, brokers: 1 });
+    const { h, bootstrap } = wire;
+    await adminOf(h).createTopics([topic('metered', { partitions: 1, rf: 1 })], { timeoutMs: 5000, validateOnly: false });
+    await h.settle();
+    // 110 batches of ~1 kB; the quota lets ~100 kB through in one window (10 000 B/s × 10 s), so a second fetch goes over.
+    for (let i = 0; i < 110; i++) await h.client.produce({ topic: 'metered', partition: 0, records: [{ key: null, value: enc('w'.repeat(1000)) }], acks: 1 });
+    await setQuota(h, 'clients', 'metered-consumer', { consumer_byte_rate: '10000' });
+    const { offsets, throttle } = await quotaClient<{ offsets: number[]; throttle: ThrottleMetrics }>('throttled-consume', bootstrap, 'metered', 'metered-consumer', 110);
+    expect(offsets).toEqual(Array.from({ length: 110 }, (_, i) => i));
+    expect(throttle.max).toBeGreaterThan(0);
+    const usage = h.cluster.broker(0).running!.quotaManagers.usage().fetch.find((u) => u.clientId === 'metered-consumer');
+    expect(usage).toMatchObject({ user: '', quota: 10_000 });
     expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
   });
 });
