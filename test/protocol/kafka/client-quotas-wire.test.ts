@@ -13,6 +13,7 @@ import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { QuotaManagers } from '../../../src-main/core/server/quota/quota-managers';
 import { BrokerConfig } from '../../../src-main/core/admin/broker-config';
 import { buildRecordBatch } from '../../../src-main/core/record';
+import { produceHandler } from '../../../src-main/protocol/kafka/handlers/produce-handler';
 import { KafkaApis } from '../../../src-main/protocol/kafka/kafka-apis';
 import { HEARTBEAT } from '../../../src-main/protocol/kafka/messages/heartbeat';
 import { PRODUCE, type ProduceResponse } from '../../../src-main/protocol/kafka/messages/produce';
@@ -107,6 +108,32 @@ describe('the Request quota on any API (sendResponseMaybeThrottle)', () => {
     // v0 has no ThrottleTimeMs; the channel is muted all the same.
     await heartbeat(0, 'slow');
     expect(events).toEqual(['mute', 'unmute', 'mute']);
+  });
+});
+
+describe('a refused Produce (sendErrorResponseMaybeThrottle)', () => {
+  it('a transactional produce refused after 5.25 s of handling against request_percentage 50: 500 ms, the channel muted', async () => {
+    const time = new ManualTime(1_700_000_000_000);
+    const quotas = new QuotaManagers(new BrokerConfig({ 'zookeeper.connect': 'localhost:2181' }), time, () => {});
+    quotas.request.updateQuota(null, 'txn', 'txn', 50);
+    const broker = { quotaManagers: quotas } as unknown as Parameters<typeof produceHandler>[0];
+    const now = time.nowMs();
+    const records = Buffer.from(buildRecordBatch([{ key: null, value: enc('v'), timestamp: now }], { now, producerId: 5, producerEpoch: 0, baseSequence: 0, isTransactional: true }));
+    const events: string[] = [];
+    const context = {
+      header: { apiKey: PRODUCE.apiKey, apiVersion: 8, correlationId: 3, clientId: 'txn' },
+      listener: { host: '127.0.0.1', port: 9092 },
+      clientAddress: '127.0.0.1:1',
+      session: { sanitizedUser: 'ANONYMOUS', clientId: 'txn' },
+      channel: { startThrottling: () => events.push('mute'), endThrottling: () => events.push('unmute') },
+      sizeInBytes: 200,
+      receivedMs: now - 5250,
+    };
+    const request = { transactionalId: 'tx', acks: -1, timeoutMs: 5000, topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }] };
+    const response = await produceHandler(broker, time)(request, context);
+    expect(response?.throttleTimeMs).toBe(500);
+    expect(response?.responses[0].partitions[0].errorCode).toBe(53);
+    expect(events).toEqual(['mute']);
   });
 });
 

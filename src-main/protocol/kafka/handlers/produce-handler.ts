@@ -12,7 +12,7 @@
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import type { Clock } from '../../../core/platform/clock';
-import { throttleProduce } from '../../../core/server/quota/request-throttling';
+import { throttleProduce, throttleRequest } from '../../../core/server/quota/request-throttling';
 import { errorForCode, Errors } from '../../../core/common/kafka-errors';
 import type { ErrorName } from '../../../core/common/kafka-errors';
 import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
@@ -61,7 +61,11 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
   return async (request, context) => {
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
-    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) return refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId);
+    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) {
+      // `sendErrorResponseMaybeThrottle`: the Request quota only.
+      const throttleTimeMs = broker.quotaManagers === null ? 0 : throttleRequest(broker.quotaManagers, context.session, clock.nowMs() - context.receivedMs, context.channel);
+      return { ...refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId), throttleTimeMs };
+    }
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
     // Answered before the append, with error_message null as Kafka's `new PartitionResponse(error)`.
     const refused = new Map<string, ErrorName>();
