@@ -20,7 +20,7 @@ function logLinesSince(h: ClusterHarness, from: number, brokerId: number): LogLi
 /** The dynamic config manager's and listener's lines of one broker since `from`. */
 function configLines(h: ClusterHarness, from: number, brokerId: number): string[] {
   return logLinesSince(h, from, brokerId)
-    .filter((l) => /ZkNodeChangeNotificationListener|DynamicConfigManager|ConfigHandler/.test(l.logger))
+    .filter((l) => /ZkNodeChangeNotificationListener|DynamicConfigManager|ConfigHandler|ClientQuotaManager/.test(l.logger))
     .map((l) => `${l.level} ${l.message}${l.throwable === undefined ? '' : ` | ${l.throwable}`} (${l.logger})`);
 }
 
@@ -278,7 +278,10 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
       `DEBUG Removing leader.replication.throttled.replicas from broker ${id} for topic s (kafka.server.TopicConfigHandler)`,
       `DEBUG Removing follower.replication.throttled.replicas from broker ${id} for topic s (kafka.server.TopicConfigHandler)`,
       'INFO Processing override for entityPath: clients/app-1 with config: Map() (kafka.server.DynamicConfigManager)',
-      'INFO Kafka Dojo does not emulate client quotas: the config change of clients/app-1 is ignored (kafka.server.ClientIdConfigHandler)',
+      // ClientIdConfigHandler: a client's config without quotas removes them (one line per quota type).
+      'INFO Removing Produce quota for client-id app-1 (kafka.server.ClientQuotaManager)',
+      'INFO Removing Fetch quota for client-id app-1 (kafka.server.ClientQuotaManager)',
+      'INFO Removing Request quota for client-id app-1 (kafka.server.ClientQuotaManager)',
     ];
     // The running brokers see the six notifications one round at a time (one round per child change).
     for (const id of [0, 1]) {

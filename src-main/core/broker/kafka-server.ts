@@ -28,6 +28,8 @@ import { GroupCoordinator } from '../coordinator/group/group-coordinator';
 import { Logger, type LogSink } from '../common/logging';
 import { MetadataCache } from './metadata-cache';
 import { ReplicaManager } from './replica-manager';
+import { QuotaManagers } from '../server/quota/quota-managers';
+import { loadQuotaConfigs, quotaConfigHandlers } from '../server/quota/quota-config-handlers';
 
 /** One broker of the emulated cluster, as its `server.properties` would describe it. */
 export interface BrokerDefinition {
@@ -55,6 +57,7 @@ export interface RunningBroker {
   readonly controller: KafkaController;
   readonly producerIdManager: ProducerIdManager;
   readonly dynamicConfigManager: DynamicConfigManager;
+  readonly quotaManagers: QuotaManagers;
   readonly clusterId: string;
   readonly brokerEpoch: number;
   readonly registeredEndpoint: { readonly host: string; readonly port: number };
@@ -96,6 +99,7 @@ export class KafkaServer implements ControllerRequestHandler {
   private replicaManagerValue: ReplicaManager | null = null;
   private controllerValue: KafkaController | null = null;
   private dynamicConfigManagerValue: DynamicConfigManager | null = null;
+  private quotaManagersValue: QuotaManagers | null = null;
   private groupCoordinatorValue: GroupCoordinator | null = null;
   private stateValue: BrokerStateName = 'NotRunning';
   private brokerEpochValue = -1;
@@ -181,6 +185,11 @@ export class KafkaServer implements ControllerRequestHandler {
 
   get dynamicConfigManager(): DynamicConfigManager | null {
     return this.dynamicConfigManagerValue;
+  }
+
+  /** The client quotas (`QuotaFactory.QuotaManagers`), from the start of the last startup. */
+  get quotaManagers(): QuotaManagers | null {
+    return this.quotaManagersValue;
   }
 
   get replicaManager(): ReplicaManager | null {
@@ -372,7 +381,9 @@ export class KafkaServer implements ControllerRequestHandler {
     this.producerIdManagerValue = new ProducerIdManager(alive(await zk.claimProducerIdBlock(this.id)), () => zk.claimProducerIdBlock(this.id));
 
     // Last before the socket server accepts connections: watch /config/changes (in 2.5.1 `dynamicConfigManager.startup()` runs just before `socketServer.startDataPlaneProcessors`).
+    this.quotaManagersValue = new QuotaManagers(this.config, this.processTime, d.log);
     this.dynamicConfigManagerValue = new DynamicConfigManager({
+      configHandlers: quotaConfigHandlers(this.quotaManagersValue, d.log),
       brokerId: this.id,
       time: d.time,
       zk,
@@ -383,6 +394,7 @@ export class KafkaServer implements ControllerRequestHandler {
       reportProblem: (e) => d.onZnodeProblem?.(this.id, e),
     });
     alive(await this.dynamicConfigManagerValue.startup());
+    alive(await loadQuotaConfigs(zk, this.quotaManagersValue, d.log));
     const zkClient = this.zkClient;
     const brokerEpoch = () => this.brokerEpochValue;
     this.runningValue = {
@@ -393,6 +405,7 @@ export class KafkaServer implements ControllerRequestHandler {
       controller: this.controllerValue,
       producerIdManager: this.producerIdManagerValue,
       dynamicConfigManager: this.dynamicConfigManagerValue,
+      quotaManagers: this.quotaManagersValue,
       clusterId: this.clusterIdValue,
       registeredEndpoint: this.registeredEndpointValue,
       // Read live: a new ZooKeeper session after an expiry, and the registration it makes again.

@@ -42,8 +42,8 @@ export type { BrokerApiDeps } from './handlers/broker-api-deps';
 
 export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   const { broker, time } = deps;
-  const apis = new KafkaApis();
-  apis.register(PRODUCE, produceHandler(broker));
+  const apis = new KafkaApis({ quotaManagers: () => broker.quotaManagers, clock: time });
+  apis.register(PRODUCE, produceHandler(broker, time));
   apis.register(FETCH, fetchHandler(broker, time));
   apis.register(LIST_OFFSETS, listOffsetsHandler(broker));
   apis.register(METADATA, metadataHandler(deps));

@@ -7,10 +7,21 @@
  * What Kafka answers by closing the connection (an unknown API key, an unsupported version of any
  * API but ApiVersions, a body that does not parse) throws `CloseConnection`; the socket server
  * then closes that connection and only that one.
+ *
+ * Client quotas (KIP-219, as 2.5.1): Produce and Fetch apply theirs in their handlers; every other
+ * response gets the Request quota's throttle time in its `throttle_time_ms` (where the version has
+ * it) and the channel is muted for that long after the response is sent.
  */
 import { Errors } from '../../core/common/kafka-errors';
+import type { Clock } from '../../core/platform/clock';
+import { ANONYMOUS_USER } from '../../core/server/quota/quota-entity';
+import type { ClientSession, ThrottledChannelCallback } from '../../core/server/quota/client-quota-manager';
+import type { QuotaManagers } from '../../core/server/quota/quota-managers';
+import { throttleRequest, UNMUTABLE_CHANNEL } from '../../core/server/quota/request-throttling';
 import { API_KEY_NAMES } from './api-keys';
 import { API_VERSIONS, isValidApiVersionsRequest } from './messages/api-versions';
+import { FETCH } from './messages/fetch';
+import { PRODUCE } from './messages/produce';
 import { isFlexible, type ApiMessages } from './messages/api-message';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
@@ -28,7 +39,24 @@ export interface RequestContext {
   readonly listener: { readonly host: string; readonly port: number };
   /** `host:port` of the client. */
   readonly clientAddress: string;
+  /** The client as the quotas see it: user `ANONYMOUS` (no authentication) and the header's client id. */
+  readonly session: ClientSession;
+  /** Mutes the connection while the client is throttled. */
+  readonly channel: ThrottledChannelCallback;
+  /** The request's size without its length prefix (header and body), what the Produce quota counts. */
+  readonly sizeInBytes: number;
+  /** When handling began, on the cluster's clock (the start of Kafka's `requestThreadTime`). */
+  readonly receivedMs: number;
 }
+
+/** What the Request quota of a broker's APIs works with. */
+export interface KafkaApisQuotas {
+  readonly quotaManagers: () => QuotaManagers | null;
+  readonly clock: Clock;
+}
+
+/** Produce and Fetch weigh the Request quota against their byte quotas themselves. */
+const BYTE_QUOTA_API_KEYS: ReadonlySet<number> = new Set([PRODUCE.apiKey, FETCH.apiKey]);
 
 /** Returns the response body, or null for a request Kafka does not answer (Produce with acks=0). */
 export type ApiHandler<Request, Response> = (request: Request, context: RequestContext) => Promise<Response | null>;
@@ -45,7 +73,7 @@ interface RegisteredApi {
 export class KafkaApis {
   private readonly apis = new Map<number, RegisteredApi>();
 
-  constructor() {
+  constructor(private readonly quotas: KafkaApisQuotas | null = null) {
     this.register(API_VERSIONS, async (request, context) => {
       // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
       if (!isValidApiVersionsRequest(request, context.header.apiVersion)) return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
@@ -64,7 +92,10 @@ export class KafkaApis {
         const request = readMessage(reader, messages.request, version, flexible);
         return async (context) => {
           const response = await handler(request, context);
-          return response === null ? null : (writer) => writeMessage(writer, messages.response, version, response, flexible);
+          if (response === null) return null;
+          const throttleTimeMs = BYTE_QUOTA_API_KEYS.has(messages.apiKey) ? null : this.requestThrottleTimeMs(context);
+          const answered = throttleTimeMs === null ? response : Object.assign({}, response, { throttleTimeMs });
+          return (writer) => writeMessage(writer, messages.response, version, answered, flexible);
         };
       },
     });
@@ -80,8 +111,16 @@ export class KafkaApis {
     return [...this.apis.values()].map(({ messages }) => ({ apiKey: messages.apiKey, minVersion: messages.minVersion, maxVersion: messages.maxVersion })).sort((a, b) => a.apiKey - b.apiKey);
   }
 
+  /** `sendResponseMaybeThrottle`'s throttle time, or null when the broker has no quotas (not running). */
+  private requestThrottleTimeMs(context: RequestContext): number | null {
+    const managers = this.quotas?.quotaManagers() ?? null;
+    if (managers === null || this.quotas === null) return null;
+    return throttleRequest(managers, context.session, this.quotas.clock.nowMs() - context.receivedMs, context.channel);
+  }
+
   /** Handles one request frame (the bytes after the size); returns the response frame's bytes, or null for none. */
-  async handle(frame: Buffer, listener: RequestContext['listener'], clientAddress: string): Promise<Buffer | null> {
+  async handle(frame: Buffer, listener: RequestContext['listener'], clientAddress: string, channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL): Promise<Buffer | null> {
+    const receivedMs = this.quotas?.clock.nowMs() ?? 0;
     const reader = new ByteReader(frame);
     let header: RequestHeader;
     try {
@@ -113,7 +152,8 @@ export class KafkaApis {
       }
       throw error;
     }
-    const writeBody = await run({ header, listener, clientAddress });
+    const session: ClientSession = { sanitizedUser: ANONYMOUS_USER, clientId: header.clientId ?? '' };
+    const writeBody = await run({ header, listener, clientAddress, session, channel, sizeInBytes: frame.length, receivedMs });
     return writeBody === null ? null : this.frame(header, messages, header.apiVersion, writeBody);
   }
 

@@ -2,7 +2,9 @@
  * One broker's listener on 127.0.0.1 (Kafka's `SocketServer` with one PLAINTEXT listener): size
  * framed requests, several in flight per connection but handled one at a time and answered in
  * order (Kafka mutes a channel while its request is processed), `socket.request.max.bytes`, and a
- * connection closed — never the server — on a frame it cannot take.
+ * connection closed — never the server — on a frame it cannot take. A channel a quota throttles
+ * stays muted after its response is sent until the throttling ends (KafkaChannel's
+ * MUTED_AND_THROTTLED): its next request waits.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { CloseConnection, type KafkaApis } from './kafka-apis';
@@ -89,10 +91,25 @@ export class KafkaSocketServer {
     let pendingBytes = 0;
     let processing = false;
     let closed = false;
+    // `ChannelMuteEvent.THROTTLE_STARTED` … `THROTTLE_ENDED`: resolved when the throttling ends (or the connection closes).
+    let throttled: { ended: Promise<void>; end: () => void } | null = null;
+    const channel = {
+      startThrottling: () => {
+        if (throttled !== null) return;
+        let end = () => {};
+        const ended = new Promise<void>((r) => (end = r));
+        throttled = { ended, end };
+      },
+      endThrottling: () => {
+        throttled?.end();
+        throttled = null;
+      },
+    };
 
     const close = (message: string | null) => {
       if (closed) return;
       closed = true;
+      channel.endThrottling();
       if (message !== null) this.options.onConnectionError?.(clientAddress, message);
       socket.destroy();
     };
@@ -112,13 +129,16 @@ export class KafkaSocketServer {
           break;
         }
         try {
-          const response = await apis.handle(frame, listener, clientAddress);
+          const response = await apis.handle(frame, listener, clientAddress, channel);
           if (response !== null && !closed) {
             const size = Buffer.allocUnsafe(4);
             size.writeInt32BE(response.length);
             socket.write(size);
             socket.write(response);
           }
+          // The response (or none, acks=0) is out; a throttled channel reads its next request only when the throttling ends.
+          const muted: { ended: Promise<void> } | null = throttled;
+          if (muted !== null) await muted.ended;
         } catch (error) {
           close(error instanceof CloseConnection ? error.message : `Unexpected error from ${clientAddress}; closing connection: ${(error as Error).stack ?? String(error)}`);
         }
@@ -160,6 +180,7 @@ export class KafkaSocketServer {
     socket.on('error', () => close(null));
     socket.on('close', () => {
       closed = true;
+      channel.endThrottling();
       this.sockets.delete(socket);
     });
   }

@@ -84,7 +84,7 @@ describe('types derived from a grammar', () => {
     const broker = {} as Parameters<typeof fetchHandler>[0];
     const time = { nowMs: () => 0 } as Parameters<typeof fetchHandler>[1];
     apis.register(FETCH, fetchHandler(broker, time));
-    apis.register(PRODUCE, produceHandler(broker));
+    apis.register(PRODUCE, produceHandler(broker, time));
     expect(apis.registered().map((a) => a.name)).toEqual(['Produce', 'Fetch', 'ApiVersions']);
     // Never run: only the type-check reads these (each line must fail to compile).
     const refusedByTheTypeCheck = (): void => {

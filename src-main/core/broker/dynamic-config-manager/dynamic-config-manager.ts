@@ -1,7 +1,8 @@
 /**
  * Kafka 2.5's dynamic configuration on a broker (`kafka.server.DynamicConfigManager`, driven by
  * `kafka.common.ZkNodeChangeNotificationListener`, dispatching to the `ConfigHandler`s of
- * `kafka.server.ConfigHandler`). Reference §1.2–1.3 and §2.14.
+ * `kafka.server.ConfigHandler`; started by `KafkaServer.startup` just before the socket server
+ * accepts connections).
  *
  * Whoever changes an entity's config writes `/config/<type>/<name>` and then creates
  * `/config/changes/config_change_N` = `{"version":2,"entity_path":"<type>/<name>"}`. Every broker
@@ -18,9 +19,10 @@
  *
  * Handlers: topics are emulated (the local logs get the new `LogConfig`; when
  * `unclean.leader.election.enable` is true the active controller gets
- * `TopicUncleanLeaderElectionEnable`). Client and user quotas, SCRAM credentials and dynamic
- * broker configs are not emulated: such a change is logged as Kafka logs it and then ignored, with
- * a line that says so.
+ * `TopicUncleanLeaderElectionEnable`). Client and user quotas come in as `configHandlers`
+ * (core/server/quota: Kafka's ClientIdConfigHandler and UserConfigHandler). SCRAM credentials and
+ * dynamic broker configs are not emulated: such a change is logged as Kafka logs it and then
+ * ignored, with a line that says so.
  */
 import type { BrokerConfig } from '../../config/kafka-config';
 import type { KafkaBuild } from '../../common/jvm-hash-order';
@@ -52,6 +54,8 @@ export interface DynamicConfigManagerDeps {
   reportProblem?: (error: ZnodeFormatError) => void;
   changeExpirationMs?: number;
   build?: KafkaBuild;
+  /** Handlers that replace the built-in ones by entity type (the client quotas' `clients` and `users`). */
+  configHandlers?: ReadonlyMap<string, ConfigHandler>;
 }
 
 /** `ScramMechanism.isScram`: SCRAM credentials are logged as `[hidden]` (`Password.HIDDEN`). */
@@ -75,6 +79,7 @@ export class DynamicConfigManager {
       [ConfigType.Client, new IgnoredConfigHandler(ConfigType.Client, 'client quotas', deps.log, 'ClientIdConfigHandler')],
       [ConfigType.User, new IgnoredConfigHandler(ConfigType.User, 'user quotas or SCRAM credentials', deps.log, 'UserConfigHandler')],
       [ConfigType.Broker, new IgnoredConfigHandler(ConfigType.Broker, 'dynamic broker configs', deps.log, 'BrokerConfigHandler')],
+      ...(deps.configHandlers ?? []),
     ]);
     this.listener = new ZkNodeChangeNotificationListener(
       deps.zk,

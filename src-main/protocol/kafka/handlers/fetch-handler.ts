@@ -5,6 +5,11 @@
  * MinBytes and no error is parked until a partition it reads has new data to give or MaxWait
  * (on the broker's clock) runs out. Sessions (KIP-227) are declined: every fetch is a full
  * sessionless one and the answer's SessionId is 0, which clients accept.
+ *
+ * Quotas as 2.5.1: MaxBytes is capped at what the client's Fetch quota lets through in one window;
+ * the handling time counts against the Request quota and the response's size (`FetchResponse.sizeOf`:
+ * 4 + the body) against the Fetch quota; a throttled fetch is answered with no partitions (the
+ * bytes taken back from the Fetch sensor), its throttle time, and the channel muted.
  */
 import type { ConsumerFetchResult } from '../../../core/broker/replica-manager';
 import type { KafkaServer } from '../../../core/broker/kafka-server';
@@ -12,8 +17,11 @@ import { waitUntil } from '../../../core/cluster/delayed-operation';
 import { Errors } from '../../../core/common/kafka-errors';
 import { tpKey } from '../../../core/common/topic-partition';
 import type { Time } from '../../../core/platform/scheduler';
+import { maxQuotaWindowBytes, throttleFetch } from '../../../core/server/quota/request-throttling';
 import type { ApiHandler } from '../kafka-apis';
-import type { FetchPartitionResponse, FetchRequest, FetchResponse } from '../messages/fetch';
+import { isFlexible } from '../messages/api-message';
+import { FETCH, type FetchPartitionResponse, type FetchRequest, type FetchResponse } from '../messages/fetch';
+import { encodeMessage } from '../wire/schema';
 
 const INVALID_SESSION_ID = 0;
 
@@ -33,9 +41,14 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
         currentLeaderEpoch: p.currentLeaderEpoch >= 0 ? p.currentLeaderEpoch : null,
       })),
     );
-    const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, request.maxBytes) ?? [];
+    const quotas = broker.quotaManagers;
+    const fetchMaxBytes = quotas === null ? request.maxBytes : Math.min(request.maxBytes, maxQuotaWindowBytes(quotas, context.session));
+    const fetchMinBytes = Math.min(request.minBytes, fetchMaxBytes);
+    const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, fetchMaxBytes) ?? [];
     let results = read();
-    const enough = (rs: ConsumerFetchResult[]) => rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= request.minBytes;
+    // Kafka's `requestThreadTime` ends when the handler thread is done, before a DelayedFetch waits.
+    const localCompleteMs = time.nowMs();
+    const enough = (rs: ConsumerFetchResult[]) => rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= fetchMinBytes;
     const replicaManager = broker.replicaManager;
     if (request.maxWait > 0 && partitions.length > 0 && !enough(results) && replicaManager) {
       // DelayedFetch: read again whenever a watched partition may have more to give, until enough or MaxWait.
@@ -73,6 +86,11 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
         }),
       })),
     };
-    return response;
+    if (quotas === null) return response;
+    const responseSize = 4 + encodeMessage(FETCH.response, version, response, isFlexible(FETCH, version)).length;
+    const throttleTimeMs = throttleFetch(quotas, context.session, responseSize, localCompleteMs - context.receivedMs, context.channel, time);
+    // `getThrottledResponse`: no partitions at all.
+    if (throttleTimeMs > 0) return { throttleTimeMs, errorCode: Errors.NONE.code, sessionId: INVALID_SESSION_ID, topics: [] };
+    return { ...response, throttleTimeMs };
   };
 }

@@ -7,8 +7,12 @@
  * rejected records of a batch (`record_errors`) and their summary (`error_message`); like 2.5.1,
  * every other failure leaves `error_message` null. acks=0 gets no response; if any partition
  * failed, Kafka closes the connection instead, the only way such a producer learns of it.
+ * The request's size counts against the client's Produce quota and its handling time against the
+ * Request quota (not for acks=0); the larger throttle time is answered and mutes the channel.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
+import type { Clock } from '../../../core/platform/clock';
+import { throttleProduce, throttleRequest } from '../../../core/server/quota/request-throttling';
 import { errorForCode, Errors } from '../../../core/common/kafka-errors';
 import type { ErrorName } from '../../../core/common/kafka-errors';
 import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
@@ -54,11 +58,15 @@ function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: num
 /** `AdminUtils.AdminClientId`: the one client id whose produce may write internal topics. */
 const ADMIN_CLIENT_ID = '__admin_client';
 
-export function produceHandler(broker: KafkaServer): ApiHandler<ProduceRequest, ProduceResponse> {
+export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<ProduceRequest, ProduceResponse> {
   return async (request, context) => {
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
-    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) return refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId);
+    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) {
+      // `sendErrorResponseMaybeThrottle`: the Request quota only.
+      const throttleTimeMs = broker.quotaManagers === null ? 0 : throttleRequest(broker.quotaManagers, context.session, clock.nowMs() - context.receivedMs, context.channel);
+      return { ...refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId), throttleTimeMs };
+    }
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
     // Answered before the append, with error_message null as Kafka's `new PartitionResponse(error)`.
     const refused = new Map<string, ErrorName>();
@@ -98,6 +106,8 @@ export function produceHandler(broker: KafkaServer): ApiHandler<ProduceRequest, 
         };
       }),
     }));
+    const quotas = broker.quotaManagers;
+    const throttleTimeMs = quotas === null ? 0 : throttleProduce(quotas, context.session, context.sizeInBytes, clock.nowMs() - context.receivedMs, request.acks, context.channel, clock);
     if (request.acks === 0) {
       const failed = responses.flatMap((t) => t.partitions.filter((p) => p.errorCode !== 0).map((p) => `${t.name}-${p.partitionIndex} with error ${errorForCode(p.errorCode).name}`));
       if (failed.length > 0) {
@@ -105,7 +115,7 @@ export function produceHandler(broker: KafkaServer): ApiHandler<ProduceRequest, 
       }
       return null;
     }
-    const response: ProduceResponse = { responses, throttleTimeMs: 0 };
+    const response: ProduceResponse = { responses, throttleTimeMs };
     return response;
   };
 }
