@@ -5,7 +5,7 @@
  * the client (test/fixtures/kafka_python_client.py).
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { ClusterHarness, type HarnessOptions } from './cluster-harness';
 import { PYTHON } from './kafka-python';
 
@@ -51,13 +51,18 @@ export async function wireCluster(options: HarnessOptions = {}): Promise<WireClu
 
 /** Runs one kafka_python_client.py command; resolves with its JSON output. */
 export function kafkaPython<T = Record<string, unknown>>(command: string, ...args: Array<string | number>): Promise<T> {
+  return runPythonScript<T>(CLIENT_SCRIPT, command, ...args);
+}
+
+/** Runs a Python fixture script with Debian's python3 (where kafka-python is); resolves with the JSON it prints. */
+export function runPythonScript<T>(script: string, command: string, ...args: Array<string | number>): Promise<T> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(PYTHON, [CLIENT_SCRIPT, command, ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PYTHON, [script, command, ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`kafka_python_client.py ${command} exited ${code}: ${err}`))));
+    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`${basename(script)} ${command} exited ${code}: ${err}`))));
   });
 }

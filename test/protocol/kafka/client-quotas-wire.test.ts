@@ -5,7 +5,6 @@
  * any API whose handling takes too long; and a real kafka-python producer receives the throttle
  * times (its `produce-throttle-time-avg/max` metrics) and is slowed by the muted channel.
  */
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminZkClient } from '../../../src-main/core/admin/admin-zk-client';
@@ -19,8 +18,8 @@ import { HEARTBEAT } from '../../../src-main/protocol/kafka/messages/heartbeat';
 import { PRODUCE, type ProduceResponse } from '../../../src-main/protocol/kafka/messages/produce';
 import { decodeMessage, encodeMessage } from '../../../src-main/protocol/kafka/wire/schema';
 import { ClusterHarness } from '../../support/cluster-harness';
-import { kafkaPythonUnavailable, PYTHON } from '../../support/kafka-python';
-import { wireCluster, type WireCluster } from '../../support/kafka-wire';
+import { kafkaPythonUnavailable } from '../../support/kafka-python';
+import { runPythonScript, wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { RawClient, request } from '../../support/raw-kafka-client';
 import { adminOf, enc, topic } from '../../support/scenario';
 
@@ -148,15 +147,7 @@ interface ThrottleMetrics {
 }
 
 function quotaClient<T>(command: string, ...args: Array<string | number>): Promise<T> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(PYTHON, [QUOTA_SCRIPT, command, ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`kafka_python_quota.py exited ${code}: ${err}`))));
-  });
+  return runPythonScript<T>(QUOTA_SCRIPT, command, ...args);
 }
 
 describe.skipIf(skip)('kafka-python under producer_byte_rate', () => {
