@@ -7,15 +7,19 @@
  * ReplicaDeletionSuccessful; the topic's znodes removed; the `<t>-<p>.<uuid>-delete` dirs waiting
  * for `file.delete.delay.ms`; gone (nothing left anywhere).
  */
-export type DeletionStageDto =
-  | 'marked'
-  | 'picked-up'
-  | 'partitions-offline'
-  | 'stop-replica-sent'
-  | 'replicas-deleted'
-  | 'znodes-removed'
-  | 'awaiting-file-delete'
-  | 'gone';
+export const DELETION_STAGES = [
+  'marked',
+  'picked-up',
+  'partitions-offline',
+  'stop-replica-sent',
+  'replicas-deleted',
+  'znodes-removed',
+  'awaiting-file-delete',
+  'gone',
+] as const;
+
+/** One of DELETION_STAGES (pure data, so the renderer imports it at run time as it does api-methods.ts). */
+export type DeletionStageDto = (typeof DELETION_STAGES)[number];
 
 /** Why a queued deletion cannot progress now, and so what would unblock it. */
 export type DeletionBlockerDto =

@@ -5,7 +5,7 @@
  */
 import type { StoredEvent } from '../../core/cluster/event-log';
 import { errorForCode } from '../../core/common/kafka-errors';
-import type { DeletionEventDto, DeletionOutcomeDto, DeletionStageDto } from './deletion-contract';
+import { DELETION_STAGES, type DeletionEventDto, type DeletionOutcomeDto, type DeletionStageDto } from './deletion-contract';
 import { eventDto } from '../event-summary';
 
 export interface ReplicaRow {
@@ -46,16 +46,7 @@ export interface DeletionRecord {
 const TIMELINE_SOFT_CAP = 400;
 const TIMELINE_HARD_CAP = 2000;
 
-export const STAGE_ORDER: readonly DeletionStageDto[] = [
-  'marked',
-  'picked-up',
-  'partitions-offline',
-  'stop-replica-sent',
-  'replicas-deleted',
-  'znodes-removed',
-  'awaiting-file-delete',
-  'gone',
-];
+export const STAGE_ORDER: readonly DeletionStageDto[] = DELETION_STAGES;
 
 export const MARKER_PREFIX = '/admin/delete_topics/';
 

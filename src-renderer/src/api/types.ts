@@ -1,6 +1,6 @@
 /**
  * The API contract's types, for the renderer. Only types cross from src-main: the renderer never
- * imports the main process's runtime code (api-methods.ts, pure data, is the one exception; see
- * api-client.ts).
+ * imports the main process's runtime code (api-methods.ts and deletion-contract.ts's DELETION_STAGES,
+ * pure data, are the exceptions; see api-client.ts and views/deletions/deletion-text.ts).
  */
 export type * from '../../../src-main/api/contract';

@@ -1,16 +1,8 @@
 /** Stage and outcome names as locale keys, blockers as sentences, durations as an operator reads them. */
+import { DELETION_STAGES } from '../../../../src-main/api/deletion/deletion-contract';
 import type { DeletionBlockerDto, DeletionOutcomeDto, DeletionStageDto } from '../../api/types';
 
-export const STAGES: readonly DeletionStageDto[] = [
-  'marked',
-  'picked-up',
-  'partitions-offline',
-  'stop-replica-sent',
-  'replicas-deleted',
-  'znodes-removed',
-  'awaiting-file-delete',
-  'gone',
-];
+export const STAGES: readonly DeletionStageDto[] = DELETION_STAGES;
 
 /** The replica states of a deletion, as the grid's columns. */
 export const GRID_STATES = ['OfflineReplica', 'ReplicaDeletionStarted', 'ReplicaDeletionSuccessful', 'ReplicaDeletionIneligible', 'NonExistentReplica'] as const;
