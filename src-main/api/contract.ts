@@ -6,10 +6,14 @@
 
 // The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
 import type { DeletionService } from './deletion-contract';
+import type { ElectionService } from './election-contract';
+import type { GroupService } from './group-contract';
 import type { LogDirService } from './log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper-contract';
 
 export type * from './deletion-contract';
+export type * from './election-contract';
+export type * from './group-contract';
 export type * from './log-dir-contract';
 export type * from './zookeeper-contract';
 
@@ -433,6 +437,8 @@ export interface DojoApi {
   readonly deletions: DeletionService;
   readonly zookeeper: ZooKeeperService;
   readonly logDirs: LogDirService;
+  readonly groups: GroupService;
+  readonly elections: ElectionService;
 }
 
 export type ServiceName = keyof DojoApi;

@@ -11,6 +11,8 @@ import { BrokerServiceImpl } from '../api/broker-service';
 import { ClusterServiceImpl } from '../api/cluster-service';
 import type { DojoApi } from '../api/contract';
 import { DeletionServiceImpl } from '../api/deletion-service';
+import { ElectionServiceImpl } from '../api/election-service';
+import { GroupServiceImpl } from '../api/group-service';
 import { LogDirServiceImpl } from '../api/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
@@ -33,6 +35,8 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     deletions: new DeletionServiceImpl(host),
     zookeeper: new ZooKeeperServiceImpl(host),
     logDirs: new LogDirServiceImpl(host, (path) => ConfinedRoot.open(path)),
+    groups: new GroupServiceImpl(host),
+    elections: new ElectionServiceImpl(host),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();
