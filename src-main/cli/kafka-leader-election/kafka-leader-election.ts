@@ -7,20 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
-import { errorForCode } from '../../core/common/kafka-errors';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
-import { AdminClient, AdminException } from '../../protocol/kafka/client/admin-client';
+import { AdminClient } from '../../protocol/kafka/client/admin-client';
 import { printHelpAndExitIfNeeded, ToolExit } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { OptionException, parseOptions } from '../kafka-topics/option-parser';
 import { tpString } from '../kafka-reassign-partitions/reassignment-json';
-import { javaHashMapOrderOf, scala212MutableHashSetOrder, scala212MutableMapOrder } from './election-result-order';
+import { electAndClassify, ElectionFailures, ElectionRequestError } from './election-outcome';
 import { LEADER_ELECTION_HELP, LEADER_ELECTION_SPECS, validateLeaderElectionOptions } from './leader-election-options';
 
 const TIMEOUT_MS = 30_000;
-const TIMEOUT_EXCEPTION = 'org.apache.kafka.common.errors.TimeoutException';
-const CLUSTER_AUTHORIZATION = 'org.apache.kafka.common.errors.ClusterAuthorizationException';
 
 type ElectionType = 'PREFERRED' | 'UNCLEAN';
 
@@ -78,58 +75,21 @@ function parseElectionData(json: string): TopicPartition[] {
 }
 
 async function electLeaders(client: AdminClient, electionType: ElectionType, partitions: TopicPartition[] | null, println: (line: string) => void): Promise<void> {
-  let results;
+  let outcome;
   try {
-    results = await client.electLeaders(electionType, partitions);
+    outcome = await electAndClassify(client, electionType, partitions, println);
   } catch (e) {
-    if (e instanceof AdminException) {
-      const cause = new AdminJavaException(e.exceptionClass, e.message);
-      if (e.exceptionClass === TIMEOUT_EXCEPTION || e.exceptionClass === CLUSTER_AUTHORIZATION) {
-        const message = e.exceptionClass === TIMEOUT_EXCEPTION ? 'Timeout waiting for election results' : 'Not authorized to perform leader election';
-        println(message);
-        throw AdminJavaException.adminCommandFailed(message, cause);
-      }
-      throw new AdminJavaException('java.util.concurrent.ExecutionException', `${e.exceptionClass}: ${e.message}`, cause);
-    }
+    if (!(e instanceof ElectionRequestError)) throw e;
     println('Error while making request');
-    throw e;
+    throw e.original;
   }
-  const inMapOrder = javaHashMapOrderOf(results.map((r) => ({ topic: r.topic, partition: r.partition })));
-  const byKey = new Map(results.map((r) => [tpKey(r), r]));
-  const succeeded: TopicPartition[] = [];
-  const noop: TopicPartition[] = [];
-  const failed: TopicPartition[] = [];
-  for (const tp of inMapOrder) {
-    const code = byKey.get(tpKey(tp))!.errorCode;
-    if (code === 0) succeeded.push(tp);
-    else if (errorForCode(code).name === 'ELECTION_NOT_NEEDED') noop.push(tp);
-    else failed.push(tp);
-  }
-  const succeededText = scala212MutableHashSetOrder(succeeded).map(tpString).join(', ');
-  if (succeeded.length > 0) println(`Successfully completed leader election (${electionType}) for partitions ${succeededText}`);
+  const succeeded = outcome.succeeded.map(tpString).join(', ');
+  if (outcome.succeeded.length > 0) println(`Successfully completed leader election (${electionType}) for partitions ${succeeded}`);
   // 2.5.1 prints the elected partitions here, not the ones that needed no election.
-  if (noop.length > 0) println(`Valid replica already elected for partitions ${succeededText}`);
-  if (failed.length > 0) {
-    const suppressed: string[] = [];
-    for (const tp of scala212MutableMapOrder(failed)) {
-      const r = byKey.get(tpKey(tp))!;
-      const error = errorForCode(r.errorCode);
-      // `Errors.exception(message)`: the default exception when the broker sent no message.
-      const exception = `${error.exceptionClass ?? 'org.apache.kafka.common.errors.UnknownServerException'}: ${r.errorMessage ?? error.message}`;
-      println(`Error completing leader election (${electionType}) for partition: ${tpString(tp)}: ${exception}`);
-      suppressed.push(`\tSuppressed: ${exception}`);
-    }
-    throw new ElectionFailures(`${failed.length} replica(s) could not be elected`, suppressed);
-  }
-}
-
-/** The root AdminCommandFailedException with each failure added as suppressed. */
-class ElectionFailures extends Error {
-  constructor(
-    message: string,
-    readonly suppressed: readonly string[],
-  ) {
-    super(message);
+  if (outcome.noop.length > 0) println(`Valid replica already elected for partitions ${succeeded}`);
+  if (outcome.failed.length > 0) {
+    for (const f of outcome.failed) println(`Error completing leader election (${electionType}) for partition: ${tpString(f.partition)}: ${f.exception}`);
+    throw new ElectionFailures(`${outcome.failed.length} replica(s) could not be elected`, outcome.failed.map((f) => f.exception));
   }
 }
 
@@ -139,7 +99,7 @@ export async function runKafkaLeaderElection(args: readonly string[], io: Comman
     let lines: readonly string[];
     if (e instanceof OptionException) lines = [`${e.exceptionClass}: ${e.message}`];
     else if (e instanceof ConversionFailure) lines = e.lines;
-    else if (e instanceof ElectionFailures) lines = [`kafka.common.AdminCommandFailedException: ${e.message}`, ...e.suppressed];
+    else if (e instanceof ElectionFailures) lines = e.traceLines();
     else lines = javaTraceLines(e);
     io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
     return 1;
