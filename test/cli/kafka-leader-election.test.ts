@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKafkaLeaderElection } from '../../src-main/cli/kafka-leader-election/kafka-leader-election';
+import { runKafkaPreferredReplicaElection } from '../../src-main/cli/kafka-preferred-replica-election/kafka-preferred-replica-election';
 import { wireCluster, type WireCluster } from '../support/kafka-wire';
 import { adminOf, topic } from '../support/scenario';
 import { makeTempDir } from '../support/temp-dir';
@@ -24,12 +25,13 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
   let w: WireCluster;
   const tmp = makeTempDir('kafka-dojo-election-cli-');
 
-  async function run(...args: string[]): Promise<Run> {
+  async function runTool(tool: typeof runKafkaLeaderElection, args: string[]): Promise<Run> {
     let stdout = '';
     let stderr = '';
-    const code = await runKafkaLeaderElection(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+    const code = await tool(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
     return { code, stdout, stderr };
   }
+  const run = (...args: string[]) => runTool(runKafkaLeaderElection, args);
   const elect = (...args: string[]) => run('--bootstrap-server', w.bootstrap, ...args);
   const leaders = () => [0, 1, 2, 3, 4, 5].map((p) => w.h.cluster.broker(1).metadataCache.getPartitionInfo('orders', p)?.leader);
 
@@ -130,4 +132,31 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
     ]);
     expect((await run('--help')).stderr).toBe(r.stderr);
   });
+
+  it('kafka-preferred-replica-election --bootstrap-server: the AdminClientCommand’s lines over ElectLeaders', async () => {
+    const DEPRECATED = 'This tool is deprecated. Please use kafka-leader-election tool. Tracking issue: KAFKA-8405\n';
+    const preferred = (...args: string[]) => runTool(runKafkaPreferredReplicaElection, ['--bootstrap-server', w.bootstrap, ...args]);
+    await w.h.cluster.shutdownBroker(0);
+    await w.advance(1000);
+    await w.h.cluster.startBroker(0);
+    await w.advance(15_000);
+    expect(leaders()).toEqual([1, 1, 1, 1, 1, 1]);
+    const file = join(tmp.dir, 'preferred.json');
+    writeFileSync(file, JSON.stringify({ partitions: [{ topic: 'orders', partition: 0 }] }));
+    expect(await preferred('--path-to-json-file', file)).toEqual({ code: 0, stdout: `${DEPRECATED}Successfully completed preferred leader election for partitions orders-0\n`, stderr: '' });
+    expect(await preferred('--path-to-json-file', file)).toEqual({ code: 0, stdout: `${DEPRECATED}Preferred replica already elected for partitions \n`, stderr: '' });
+    const all = await preferred();
+    expect([all.code, all.stderr]).toEqual([0, '']);
+    const line = /^Successfully completed preferred leader election for partitions (.*)\n$/.exec(all.stdout.slice(DEPRECATED.length));
+    expect(line![1].split(', ').sort()).toEqual(['orders-2', 'orders-3', 'orders-5']);
+    await w.advance(100);
+    expect(leaders()).toEqual([0, 1, 0, 0, 1, 0]);
+    writeFileSync(file, JSON.stringify({ partitions: [{ topic: 'nope', partition: 3 }] }));
+    const exception = 'org.apache.kafka.common.errors.UnknownTopicOrPartitionException: The partition does not exist.';
+    expect(await preferred('--path-to-json-file', file)).toEqual({
+      code: 1,
+      stdout: `${DEPRECATED}Error completing preferred leader election for partition: nope-3: ${exception}\n`,
+      stderr: `${FAILED}1 preferred replica(s) could not be elected\n\tSuppressed: ${exception}\n`,
+    });
+  }, 60_000);
 });
