@@ -115,4 +115,51 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
     const audit = await backend.api.groups.history('audit', 10_000);
     expect(audit.map((h) => h.kind)).toContain('empty');
   });
+
+  it('three kafka-python members share the partitions; one killed, the group rebalances to the other two at a new generation and the lag stays what they committed', async () => {
+    await backend.api.topics.create({ name: 'shards', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+    await waitFor('leaders', async () => (await backend.api.topics.detail('shards')).partitions.every((p) => p.leader >= 0));
+    await kafkaPython<Produced>('produce', bootstrap, 'shards', 30, 'all');
+    const members = await Promise.all(['a', 'b', 'c'].map((n) => joinGroup(bootstrap, 'shards', 'workers', `worker-${n}`, 0)));
+    try {
+      const three = await waitFor(
+        'three members with a partition each, all committed',
+        async () => {
+          const d = await backend.api.groups.detail('workers');
+          const spread = d.state === 'Stable' && d.memberList.length === 3 && d.memberList.every((m) => m.assignment.length === 1);
+          return spread && d.partitionList.every((p) => p.lag === 0) ? d : null;
+        },
+        60_000,
+      );
+      const after = await kafkaPython<Produced>('produce', bootstrap, 'shards', 9, 'all');
+      const lagCounts = perPartition(after, 3);
+      const lagged = await waitFor('the lag of the 9 new records', async () => {
+        const d = await backend.api.groups.detail('workers');
+        return d.totalLag === 9 ? d : null;
+      });
+      expect(lagged.partitionList.map((p) => p.lag)).toEqual(lagCounts);
+      // Each partition's row names the member holding it.
+      for (const p of lagged.partitionList) expect(lagged.memberList.find((m) => m.memberId === p.memberId)?.assignment).toEqual([{ topic: 'shards', partition: p.partition }]);
+
+      // A member killed (no LeaveGroup): after its session timeout (10 s) the coordinator removes it and rebalances.
+      const victim = members[2];
+      await victim.kill();
+      const two = await waitFor(
+        'two members holding all three partitions',
+        async () => {
+          const d = await backend.api.groups.detail('workers');
+          return d.state === 'Stable' && d.memberList.length === 2 && d.memberList.flatMap((m) => m.assignment).length === 3 ? d : null;
+        },
+        60_000,
+      );
+      expect(two.generationId).toBeGreaterThan(three.generationId);
+      expect(two.memberList.map((m) => m.clientId).sort()).toEqual(['worker-a', 'worker-b']);
+      expect(two.partitionList.map((p) => p.lag)).toEqual(lagCounts);
+      const history = await backend.api.groups.history('workers', 10_000);
+      expect(history.some((h) => h.kind === 'other' && /^Member worker-c-.* in group workers has failed, removing it from the group$/.test(h.summary))).toBe(true);
+      expect(history.filter((h) => h.kind === 'stabilized').map((h) => h.generationId)).toContain(two.generationId);
+    } finally {
+      for (const m of members) await m.leave();
+    }
+  }, 150_000);
 });

@@ -1,6 +1,6 @@
 /**
  * A kafka-python consumer that stays in its group (test/fixtures/kafka_python_group_member.py):
- * started, it consumes and commits `count` records, reports its assignment and commits, and stays a
+ * started, it consumes and commits `count` records (0: all there are), reports its assignment and commits, and stays a
  * member (heartbeating) until `leave()`.
  */
 import { spawn } from 'node:child_process';
@@ -14,6 +14,8 @@ export interface GroupMember {
   readonly committed: Record<string, number>;
   /** Leaves the group (LeaveGroup) and waits for the process to end. */
   leave(): Promise<void>;
+  /** Kills the process (no LeaveGroup: the coordinator notices when its session times out). */
+  kill(): Promise<void>;
 }
 
 export function joinGroup(bootstrap: string, topic: string, group: string, clientId: string, count: number): Promise<GroupMember> {
@@ -34,6 +36,10 @@ export function joinGroup(bootstrap: string, topic: string, group: string, clien
         ...report,
         async leave() {
           child.stdin.end();
+          await exited;
+        },
+        async kill() {
+          child.kill('SIGKILL');
           await exited;
         },
       });
