@@ -186,7 +186,7 @@ const groupState = oneOf('Empty', 'PreparingRebalance', 'CompletingRebalance', '
 const groups = {
   list: args([
     'query',
-    object({ search: optional(string()), state: optional(groupState), minLag: optional(integer()), sort: optional(oneOf('group', 'lag', 'members')), ascending: optional(boolean()) }),
+    object({ search: optional(string()), state: optional(groupState), minLag: optional(integer()), sort: optional(oneOf('group', 'lag', 'members')), ascending: optional(boolean()), offset: optional(integer()), limit: optional(integer()) }),
   ]),
   detail: args(['groupId', string()]),
   history: args(['groupId', string()], ['limit', optional(integer())]),

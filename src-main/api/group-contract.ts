@@ -18,6 +18,9 @@ export interface GroupListQueryDto {
   /** Default `group`; `lag` and `members` sort the largest first unless `ascending`. */
   readonly sort?: GroupSortDto;
   readonly ascending?: boolean;
+  /** A page of the sorted list: from `offset` (default 0), at most `limit` (default all). */
+  readonly offset?: number;
+  readonly limit?: number;
 }
 
 export interface GroupSummaryDto {
@@ -36,8 +39,9 @@ export interface GroupSummaryDto {
 }
 
 export interface GroupListDto {
-  /** Groups before the filter. */
+  /** Groups before the filter, and after it (before the page is cut). */
   readonly total: number;
+  readonly matched: number;
   readonly groups: readonly GroupSummaryDto[];
 }
 

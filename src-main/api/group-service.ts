@@ -98,7 +98,9 @@ export class GroupServiceImpl implements GroupService {
     const direction = (query.ascending ?? sort === 'group') ? 1 : -1;
     const key = (g: GroupSummaryDto) => (sort === 'lag' ? g.totalLag : g.members);
     groups.sort((a, b) => (sort === 'group' ? direction * byGroupId(a, b) : direction * (key(a) - key(b)) || byGroupId(a, b)));
-    return { total: all.length, groups };
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = query.limit === undefined ? groups.length : Math.max(0, query.limit);
+    return { total: all.length, matched: groups.length, groups: groups.slice(offset, offset + limit) };
   }
 
   async detail(groupId: string): Promise<GroupDetailDto> {

@@ -94,6 +94,8 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
     expect((await backend.api.groups.list({ minLag: 1 })).groups.map((g) => g.groupId)).toEqual(['billing']);
     expect((await backend.api.groups.list({ state: 'Empty' })).groups.map((g) => g.groupId)).toEqual(['audit']);
     expect((await backend.api.groups.list({ search: 'BILL' })).groups.map((g) => g.groupId)).toEqual(['billing']);
+    expect(await backend.api.groups.list({ sort: 'lag', offset: 1, limit: 1 })).toMatchObject({ total: 2, matched: 2, groups: [{ groupId: 'audit' }] });
+    expect(await backend.api.groups.list({ minLag: 1, limit: 0 })).toMatchObject({ total: 2, matched: 1, groups: [] });
     const audit = await backend.api.groups.detail('audit');
     expect(audit.protocol).toBe('');
     expect(audit.partitionList.map((p) => [p.partition, p.lag, p.memberId, p.clientId])).toEqual([

@@ -8,13 +8,16 @@ import { useApi } from '../api';
 import type { GroupDetailDto, GroupHistoryEntryDto, GroupListDto, GroupListQueryDto } from '../api/types';
 import { useApiAction } from '../composables/use-api-action';
 
+/** Groups per page: a thousand groups stay quick to render. */
+export const PAGE_SIZE = 50;
+
 export const useGroupsStore = defineStore('groups', () => {
   const api = useApi();
   const page = shallowRef<GroupListDto | null>(null);
   const detail = shallowRef<GroupDetailDto | null>(null);
   const history = shallowRef<GroupHistoryEntryDto[]>([]);
   const selected = ref<string | null>(null);
-  const query = ref<GroupListQueryDto>({ sort: 'group' });
+  const query = ref<GroupListQueryDto>({ sort: 'group', offset: 0, limit: PAGE_SIZE });
   const { busy: loading, error, run } = useApiAction({ clearErrorOn: 'success' });
 
   async function load(): Promise<void> {
@@ -34,10 +37,16 @@ export const useGroupsStore = defineStore('groups', () => {
     if (groupId !== null) await load();
   }
 
+  /** A new filter or sort starts at the first page. */
   function setQuery(next: GroupListQueryDto): Promise<void> {
-    query.value = next;
+    query.value = { ...next, offset: 0, limit: PAGE_SIZE };
     return load();
   }
 
-  return { page, detail, history, selected, query, loading, error, load, select, setQuery };
+  function setPage(page: number): Promise<void> {
+    query.value = { ...query.value, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+    return load();
+  }
+
+  return { page, detail, history, selected, query, loading, error, load, select, setQuery, setPage };
 });

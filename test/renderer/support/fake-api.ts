@@ -415,7 +415,7 @@ export class FakeApi {
       checkIndexes: async () => this.unsupported(),
     },
     groups: {
-      list: async () => ({ total: 0, groups: [] }),
+      list: async () => ({ total: 0, matched: 0, groups: [] }),
       detail: async () => this.unsupported(),
       history: async () => [],
     },
