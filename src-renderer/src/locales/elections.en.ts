@@ -2,6 +2,7 @@
 export default {
   title: 'Leader election',
   electAll: 'Preferred election, whole cluster',
+  uncleanAll: 'Unclean election, whole cluster',
   imbalanceTitle: 'Leader imbalance per broker',
   imbalanceNote:
     'The controller’s auto-rebalance ({enabled}) checks every {interval} s: a broker whose share of preferred partitions led by another broker exceeds leader.imbalance.per.broker.percentage = {percentage}% gets them back by a preferred election.',

@@ -4,6 +4,7 @@ import type en from './elections.en';
 const elections: typeof en = {
   title: 'Leader 选举',
   electAll: '整个集群的首选副本选举',
+  uncleanAll: '整个集群的 unclean 选举',
   imbalanceTitle: '各 broker 的 leader 不均衡',
   imbalanceNote:
     'Controller 的自动再平衡（{enabled}）每 {interval} 秒检查一次：某 broker 作为首选副本的分区中，由其他 broker 担任 leader 的比例超过 leader.imbalance.per.broker.percentage = {percentage}% 时，通过首选副本选举把 leader 还给它。',
