@@ -123,6 +123,7 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
       await dialog.getByTestId('confirm-ok').click();
       await dialog.waitFor({ state: 'hidden' });
       await waitUntil(async () => (await page.getByTestId(`imbalance-${preferred}`).innerText()) === '0.0%', `broker ${preferred} balanced`);
+      await suite.app.screenshot(page, 'leader-election');
       const overview = await api.elections.overview();
       expect(overview.brokers.every((b) => b.notLedByPreferred === 0)).toBe(true);
       expect(overview.partitions.every((p) => p.leader === p.preferredLeader)).toBe(true);
