@@ -31,6 +31,8 @@ const messages = ['produce', 'read'] as const;
 const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;
 const zookeeper = ['children', 'get', 'create', 'setData', 'delete', 'previewDeleteRecursive', 'deleteRecursive', 'check', 'templates', 'watches', 'addAuth'] as const;
 const logDirs = ['roots', 'openFolder', 'closeFolder', 'list', 'readFile', 'segment', 'batches', 'records', 'find', 'indexEntries', 'checkIndexes'] as const;
+const groups = ['list', 'detail', 'history'] as const;
+const elections = ['overview', 'elect'] as const;
 
 export const API_METHODS = {
   workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,
@@ -41,6 +43,8 @@ export const API_METHODS = {
   deletions: deletions satisfies Exactly<DojoApi['deletions'], typeof deletions>,
   zookeeper: zookeeper satisfies Exactly<DojoApi['zookeeper'], typeof zookeeper>,
   logDirs: logDirs satisfies Exactly<DojoApi['logDirs'], typeof logDirs>,
+  groups: groups satisfies Exactly<DojoApi['groups'], typeof groups>,
+  elections: elections satisfies Exactly<DojoApi['elections'], typeof elections>,
 } as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };
 
 export function isApiMethod(service: string, method: string): service is ServiceName {

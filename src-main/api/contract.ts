@@ -6,10 +6,14 @@
 
 // The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
 import type { DeletionService } from './deletion/deletion-contract';
+import type { ElectionService } from './elections/election-contract';
+import type { GroupService } from './groups/group-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
 
 export type * from './deletion/deletion-contract';
+export type * from './elections/election-contract';
+export type * from './groups/group-contract';
 export type * from './log-dirs/log-dir-contract';
 export type * from './zookeeper/zookeeper-contract';
 
@@ -433,6 +437,8 @@ export interface DojoApi {
   readonly deletions: DeletionService;
   readonly zookeeper: ZooKeeperService;
   readonly logDirs: LogDirService;
+  readonly groups: GroupService;
+  readonly elections: ElectionService;
 }
 
 export type ServiceName = keyof DojoApi;

@@ -11,6 +11,8 @@ import { BrokerServiceImpl } from '../api/broker-service';
 import { ClusterServiceImpl } from '../api/cluster-service';
 import type { DojoApi } from '../api/contract';
 import { DeletionServiceImpl } from '../api/deletion/deletion-service';
+import { ElectionServiceImpl } from '../api/elections/election-service';
+import { GroupServiceImpl } from '../api/groups/group-service';
 import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
@@ -33,6 +35,8 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     deletions: new DeletionServiceImpl(host),
     zookeeper: new ZooKeeperServiceImpl(host),
     logDirs: new LogDirServiceImpl(host, (path) => ConfinedRoot.open(path)),
+    groups: new GroupServiceImpl(host),
+    elections: new ElectionServiceImpl(host),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();

@@ -3,6 +3,7 @@
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
+import { runKafkaLeaderElection } from './kafka-leader-election/kafka-leader-election';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
 import { runKafkaReassignPartitions } from './kafka-reassign-partitions/kafka-reassign-partitions';
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
@@ -15,6 +16,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-configs.sh': runKafkaConfigs,
   'kafka-reassign-partitions': runKafkaReassignPartitions,
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
+  'kafka-leader-election': runKafkaLeaderElection,
+  'kafka-leader-election.sh': runKafkaLeaderElection,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
   'kafka-preferred-replica-election.sh': runKafkaPreferredReplicaElection,
   'zookeeper-shell': runZooKeeperShell,
@@ -27,6 +30,7 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-topics                      create, delete, describe, or change a topic (kafka-topics.sh)
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
   kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
+  kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
   zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)
 

@@ -181,6 +181,28 @@ const logDirs = {
   checkIndexes: args(rootId, path),
 };
 
+const groupState = oneOf('Empty', 'PreparingRebalance', 'CompletingRebalance', 'Stable', 'Dead');
+
+const groups = {
+  list: args([
+    'query',
+    object({ search: optional(string()), state: optional(groupState), minLag: optional(integer()), sort: optional(oneOf('group', 'lag', 'members')), ascending: optional(boolean()), offset: optional(integer()), limit: optional(integer()) }),
+  ]),
+  detail: args(['groupId', string()]),
+  history: args(['groupId', string()], ['limit', optional(integer())]),
+};
+
+const elections = {
+  overview: args(),
+  elect: args([
+    'request',
+    object({
+      electionType: oneOf('PREFERRED', 'UNCLEAN'),
+      scope: union('kind', { all: {}, topic: { topic: string() }, partition: { topic: string(), partition: int32() } }),
+    }),
+  ]),
+};
+
 export const API_ARGUMENTS = {
   workspaces: workspaces satisfies Checked<DojoApi['workspaces'], typeof workspaces>,
   cluster: cluster satisfies Checked<DojoApi['cluster'], typeof cluster>,
@@ -190,6 +212,8 @@ export const API_ARGUMENTS = {
   deletions: deletions satisfies Checked<DojoApi['deletions'], typeof deletions>,
   zookeeper: zookeeper satisfies Checked<DojoApi['zookeeper'], typeof zookeeper>,
   logDirs: logDirs satisfies Checked<DojoApi['logDirs'], typeof logDirs>,
+  groups: groups satisfies Checked<DojoApi['groups'], typeof groups>,
+  elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };
 
 /** The schema of a listed method (the caller has checked `isApiMethod`). */

@@ -2,7 +2,8 @@
  * `kafka-dojo kafka-preferred-replica-election --zookeeper …`: Kafka 2.5.1's
  * `PreferredReplicaLeaderElectionCommand` (ZkCommand): the partitions of `--path-to-json-file`
  * (or every partition) that exist are written to `/admin/preferred_replica_election`, which the
- * controller picks up and elects. Its exceptions escape `main` (`Exception in thread "main" …`).
+ * controller picks up and elects; with `--bootstrap-server`, its AdminClientCommand
+ * (admin-client-command.ts). Its exceptions escape `main` (`Exception in thread "main" …`).
  */
 import { readFileSync } from 'node:fs';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
@@ -17,6 +18,8 @@ import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { OptionException, parseOptions, type OptionSpec } from '../kafka-topics/option-parser';
 import { defaultZkEnvironment } from '../zookeeper/zk-connection';
 import { topicPartitionHashCode, tpString } from '../kafka-reassign-partitions/reassignment-json';
+import { ElectionFailures } from '../kafka-leader-election/election-outcome';
+import { electPreferredLeadersWithAdminClient } from './admin-client-command';
 
 export const PREFERRED_ELECTION_SPECS: readonly OptionSpec[] = [
   ...DEFAULT_OPTION_SPECS,
@@ -96,7 +99,7 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
 export async function runKafkaPreferredReplicaElection(args: readonly string[], io: CommandIo): Promise<number> {
   const println = (line: string) => io.stdout(`${line}\n`);
   const uncaught = (e: unknown): number => {
-    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : stackTraceLines(e, RUNTIME_EXCEPTION);
+    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : e instanceof ElectionFailures ? e.traceLines() : stackTraceLines(e, RUNTIME_EXCEPTION);
     io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
     return 1;
   };
@@ -111,8 +114,8 @@ export async function runKafkaPreferredReplicaElection(args: readonly string[], 
     const jsonFile = options.valueOf('path-to-json-file');
     const fromUser = jsonFile === undefined ? null : parseElectionData(readFileSync(jsonFile, 'utf8'));
     if (!options.has('zookeeper')) {
-      io.stderr('kafka-dojo: kafka-preferred-replica-election is implemented for --zookeeper only; kafka-leader-election is not there yet\n');
-      return 1;
+      await electPreferredLeadersWithAdminClient(options.valueOf('bootstrap-server')!, fromUser, println, (lines) => io.stderr(`${lines.join('\n')}\n`));
+      return 0;
     }
     println('Warning: --zookeeper is deprecated and will be removed in a future version of Kafka.');
     println('Use --bootstrap-server instead to specify a broker to connect to.');

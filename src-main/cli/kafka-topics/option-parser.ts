@@ -11,7 +11,8 @@ export interface OptionSpec {
   readonly description: string;
   /** Options taking a required argument: its type and description, as the help shows them. */
   readonly argument?: {
-    readonly type: 'String' | 'Integer' | 'Long';
+    /** A value type, or a converter's value pattern (`[PREFERRED,UNCLEAN]`) as the help shows it. */
+    readonly type: 'String' | 'Integer' | 'Long' | `[${string}]`;
     /** Absent: the help shows just the type (`<String>`). */
     readonly describedAs?: string;
     /** `withValuesSeparatedBy`: one occurrence gives several values. */

@@ -19,6 +19,10 @@ import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from '.
 import type { ClusterAdmin, TopicResult } from './cluster-admin';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type { StoredEvent } from './event-log';
+import type { GroupSnapshot } from './group-snapshots';
+import type { ElectionType, PartitionOutcome } from '../controller/controller-events';
+
+export type { GroupMemberSnapshot, GroupPartitionSnapshot, GroupSnapshot } from './group-snapshots';
 
 export interface LogDirSnapshot {
   readonly path: string;
@@ -170,6 +174,8 @@ export interface ClusterQueries {
   zookeeperSessions(): ZooKeeperSessionSnapshot[];
   /** The identities of a session's connection (`digest`, `ip` …), what ACL checks see. */
   zookeeperAuthOf(sessionId: bigint): readonly AuthId[];
+  /** Every consumer group of the running coordinators, with its members and each partition's lag, by group id. */
+  groups(): GroupSnapshot[];
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */
@@ -182,6 +188,8 @@ export interface ClusterAdminCommands {
   alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult>;
   alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
   deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
+  /** ElectLeaders through the active controller: an outcome per partition, or the request's error. */
+  electLeaders(electionType: ElectionType, partitions: TopicPartition[]): Promise<PartitionOutcome[] | { errorCode: number; message: string }>;
 }
 
 export interface ClusterCommands {

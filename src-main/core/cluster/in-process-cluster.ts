@@ -28,6 +28,7 @@ import type {
 } from './cluster-facade';
 import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
+import { groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
 /** The parts of a workspace the facade reads and drives (a `Workspace` has them all). */
@@ -120,6 +121,7 @@ export class InProcessCluster implements ClusterFacade {
       alterTopicConfig: (topic, configs, validateOnly) => admin.alterTopicConfig(topic, configs, validateOnly),
       alterPartitionReassignments: (reassignments) => admin.alterPartitionReassignments(reassignments),
       deleteTopics: (names, timeoutMs) => admin.deleteTopics(names, timeoutMs),
+      electLeaders: (electionType, partitions) => admin.electLeaders(electionType, partitions),
     };
   }
 
@@ -271,6 +273,10 @@ export class InProcessCluster implements ClusterFacade {
 
   zookeeperAuthOf(sessionId: bigint) {
     return this.workspace.zkServer.authInfoOf(sessionId);
+  }
+
+  groups(): GroupSnapshot[] {
+    return groupSnapshots(this.cluster);
   }
 
   // ---- commands ----

@@ -2,6 +2,8 @@
 // keys). Kafka's own words (error names and messages, config names, states) are never translated.
 // vue-i18n syntax: {name} is a parameter; avoid the characters | @ $ { } in plain text.
 import deletions from './deletions.en';
+import elections from './elections.en';
+import groups from './groups.en';
 import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
 
@@ -9,10 +11,14 @@ export default {
   deletions,
   zookeeper,
   logDirs,
+  groups,
+  elections,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
   nav: {
+    groups: 'Consumer groups',
+    elections: 'Leader election',
     clusters: 'Clusters',
     overview: 'Overview',
     brokers: 'Brokers',

@@ -2,6 +2,8 @@
 // words (error names and messages, config names, states) stay as Kafka prints them.
 import type en from './en';
 import deletions from './deletions.zh-CN';
+import elections from './elections.zh-CN';
+import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
 
@@ -9,10 +11,14 @@ const zhCN: typeof en = {
   deletions,
   zookeeper,
   logDirs,
+  groups,
+  elections,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
   nav: {
+    groups: '消费者组',
+    elections: 'Leader 选举',
     clusters: '集群',
     overview: '概览',
     brokers: 'Broker',

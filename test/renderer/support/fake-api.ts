@@ -414,6 +414,15 @@ export class FakeApi {
       indexEntries: async () => this.unsupported(),
       checkIndexes: async () => this.unsupported(),
     },
+    groups: {
+      list: async () => ({ total: 0, matched: 0, groups: [] }),
+      detail: async () => this.unsupported(),
+      history: async () => [],
+    },
+    elections: {
+      overview: async () => this.unsupported(),
+      elect: async () => this.unsupported(),
+    },
   };
 
   push(push: PushDto): void {

@@ -14,6 +14,7 @@ import { CREATE_PARTITIONS } from '../messages/create-partitions';
 import { CREATE_TOPICS } from '../messages/create-topics';
 import { DELETE_TOPICS } from '../messages/delete-topics';
 import { DESCRIBE_CONFIGS, RESOURCE_TYPE } from '../messages/describe-configs';
+import { ELECT_LEADERS } from '../messages/elect-leaders';
 import { METADATA, type MetadataResponse } from '../messages/metadata';
 import type { Field, MessageOf } from '../wire/schema';
 import { parseBootstrapServers, type BrokerAddress } from './bootstrap-servers';
@@ -79,6 +80,13 @@ export interface NewTopic {
   readonly replicationFactor: number;
   readonly assignment: ReadonlyArray<readonly number[]> | null;
   readonly configs: ReadonlyArray<readonly [string, string]>;
+}
+
+export interface ElectionResult {
+  readonly topic: string;
+  readonly partition: number;
+  readonly errorCode: number;
+  readonly errorMessage: string | null;
 }
 
 export class AdminClient {
@@ -193,6 +201,23 @@ export class AdminClient {
       (response) => response.results,
     );
     throwFirst(results);
+  }
+
+  /**
+   * `electLeaders(electionType, partitions)` (null: every partition) to the controller: each
+   * partition's error code and message in response order; a request-level error throws.
+   */
+  async electLeaders(electionType: 'PREFERRED' | 'UNCLEAN', partitions: ReadonlyArray<{ topic: string; partition: number }> | null): Promise<ElectionResult[]> {
+    const byTopic = new Map<string, number[]>();
+    for (const p of partitions ?? []) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p.partition]);
+    const deadline = this.deadline();
+    const { body } = await this.call(ELECT_LEADERS, deadline, 'controller', {
+      electionType: electionType === 'PREFERRED' ? 0 : 1,
+      topicPartitions: partitions === null ? null : [...byTopic].map(([topic, partitionId]) => ({ topic, partitionId })),
+      timeoutMs: Math.max(0, deadline - Date.now()),
+    });
+    if (body.errorCode !== 0) throw AdminException.forCode(body.errorCode, null);
+    return body.replicaElectionResults.flatMap((t) => t.partitionResult.map((p) => ({ topic: t.topic, partition: p.partitionId, errorCode: p.errorCode, errorMessage: p.errorMessage })));
   }
 
   // -------------------------------------------------------------------------------------------

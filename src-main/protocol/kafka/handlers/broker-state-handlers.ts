@@ -34,7 +34,9 @@ export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandle
     }
     const outcome = await admin.electLeaders(electionType, partitions);
     if (!Array.isArray(outcome)) return { throttleTimeMs: 0, errorCode: outcome.errorCode, replicaElectionResults: [] };
-    return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(outcome, (o) => ({ partitionId: o.partition.partition, errorCode: o.errorCode, errorMessage: o.message })) };
+    // KafkaApis: an election across every partition answers only those elected or failed, not those already led as wanted.
+    const answered = request.topicPartitions === null ? outcome.filter((o) => o.errorCode !== Errors.ELECTION_NOT_NEEDED.code) : outcome;
+    return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(answered, (o) => ({ partitionId: o.partition.partition, errorCode: o.errorCode, errorMessage: o.message })) };
   };
 }
 

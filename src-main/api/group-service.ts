@@ -1,0 +1,122 @@
+/**
+ * The consumer groups page (`GroupService`): the facade's group snapshots as DTOs, filtered and
+ * sorted by lag, and a group's coordinator lines from the event log (its rebalances).
+ */
+import type { GroupSnapshot } from '../core/cluster/cluster-facade';
+import type { StoredEvent } from '../core/cluster/event-log';
+import { ApiError } from './backend';
+import type { ClusterHost } from './cluster-host';
+import type { GroupDetailDto, GroupHistoryEntryDto, GroupListDto, GroupListQueryDto, GroupService, GroupSummaryDto } from './group-contract';
+
+const DEFAULT_HISTORY_EVENTS = 1000;
+const MAX_HISTORY_EVENTS = 10_000;
+const COORDINATOR_LOGGER = 'kafka.coordinator.group.GroupCoordinator';
+
+function summaryOf(g: GroupSnapshot): GroupSummaryDto {
+  let totalLag = 0;
+  let maxLag = 0;
+  for (const p of g.partitions) {
+    if (p.lag === null) continue;
+    totalLag += p.lag;
+    maxLag = Math.max(maxLag, p.lag);
+  }
+  return {
+    groupId: g.groupId,
+    state: g.state,
+    protocolType: g.protocolType,
+    protocol: g.protocol,
+    generationId: g.generationId,
+    coordinator: g.coordinator,
+    members: g.members.length,
+    partitions: g.partitions.length,
+    totalLag,
+    maxLag,
+  };
+}
+
+function detailOf(g: GroupSnapshot): GroupDetailDto {
+  const members = new Map(g.members.map((m) => [m.memberId, m]));
+  return {
+    ...summaryOf(g),
+    leaderId: g.leaderId,
+    offsetsPartition: g.offsetsPartition,
+    memberList: g.members.map((m) => ({ ...m, assignment: m.assignment.map((tp) => ({ topic: tp.topic, partition: tp.partition })) })),
+    partitionList: g.partitions.map((p) => {
+      const member = p.memberId === null ? undefined : members.get(p.memberId);
+      return {
+        topic: p.topicPartition.topic,
+        partition: p.topicPartition.partition,
+        committedOffset: p.committedOffset,
+        logEndOffset: p.logEndOffset,
+        lag: p.lag,
+        memberId: p.memberId,
+        clientId: member?.clientId ?? null,
+        host: member?.host ?? null,
+      };
+    }),
+  };
+}
+
+function byGroupId(a: GroupSummaryDto, b: GroupSummaryDto): number {
+  return a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0;
+}
+
+/** The coordinator's line about this group in a stored event, or null. */
+export function groupHistoryEntry(event: StoredEvent, groupId: string): GroupHistoryEntryDto | null {
+  if (event.kind !== 'log') return null;
+  let line: { logger?: string; message?: string } | undefined;
+  try {
+    line = (JSON.parse(event.json) as { line?: { logger?: string; message?: string } }).line;
+  } catch {
+    return null;
+  }
+  const message = line?.message;
+  if (line?.logger !== COORDINATOR_LOGGER || typeof message !== 'string') return null;
+  // `[GroupCoordinator 1]: Preparing to rebalance group g in state …`: the group id is a whole word.
+  const text = message.replace(/^\[GroupCoordinator \d+\]: /, '');
+  const mentions = [`group ${groupId} `, `Group ${groupId} `].some((m) => text.includes(m)) || text.endsWith(`group ${groupId}`);
+  if (!mentions) return null;
+  const base = { seq: event.seq, timeMs: event.timeMs, brokerId: event.brokerId, summary: text };
+  const preparing = /^Preparing to rebalance group .* with old generation (\d+) /.exec(text);
+  if (preparing && text.startsWith(`Preparing to rebalance group ${groupId} `)) return { ...base, kind: 'preparing-rebalance', generationId: Number(preparing[1]) };
+  const stabilized = /^Stabilized group .* generation (\d+) /.exec(text);
+  if (stabilized && text.startsWith(`Stabilized group ${groupId} `)) return { ...base, kind: 'stabilized', generationId: Number(stabilized[1]) };
+  const empty = /^Group .* with generation (\d+) is now empty/.exec(text);
+  if (empty && text.startsWith(`Group ${groupId} `)) return { ...base, kind: 'empty', generationId: Number(empty[1]) };
+  return { ...base, kind: 'other', generationId: null };
+}
+
+export class GroupServiceImpl implements GroupService {
+  constructor(private readonly host: ClusterHost) {}
+
+  async list(query: GroupListQueryDto): Promise<GroupListDto> {
+    const all = this.host.require().cluster.groups().map(summaryOf);
+    const search = query.search?.trim().toLowerCase() ?? '';
+    const minLag = query.minLag ?? 0;
+    const groups = all.filter((g) => (search === '' || g.groupId.toLowerCase().includes(search)) && (query.state === undefined || g.state === query.state) && g.totalLag >= minLag);
+    const sort = query.sort ?? 'group';
+    const direction = (query.ascending ?? sort === 'group') ? 1 : -1;
+    const key = (g: GroupSummaryDto) => (sort === 'lag' ? g.totalLag : g.members);
+    groups.sort((a, b) => (sort === 'group' ? direction * byGroupId(a, b) : direction * (key(a) - key(b)) || byGroupId(a, b)));
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = query.limit === undefined ? groups.length : Math.max(0, query.limit);
+    return { total: all.length, matched: groups.length, groups: groups.slice(offset, offset + limit) };
+  }
+
+  async detail(groupId: string): Promise<GroupDetailDto> {
+    const group = this.host.require().cluster.groups().find((g) => g.groupId === groupId);
+    if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', `Consumer group '${groupId}' does not exist.`, 'groupId');
+    return detailOf(group);
+  }
+
+  async history(groupId: string, limit = DEFAULT_HISTORY_EVENTS): Promise<GroupHistoryEntryDto[]> {
+    const n = Math.max(1, Math.min(MAX_HISTORY_EVENTS, Math.floor(limit)));
+    const events = this.host.require().cluster.recentEvents(n);
+    const out: GroupHistoryEntryDto[] = [];
+    for (const e of events) {
+      const entry = groupHistoryEntry(e, groupId);
+      if (entry) out.push(entry);
+    }
+    return out.reverse();
+  }
+}

@@ -1,0 +1,52 @@
+// 消费者组视图的简体中文文本（作为 `groups` 合并进 zh-CN.ts）。
+import type en from './groups.en';
+
+const groups: typeof en = {
+  title: '消费者组',
+  search: 'Group id 包含…',
+  anyState: '任意状态',
+  minLag: 'Lag 至少',
+  shown: '显示 {shown} / {total}。',
+  none: 'Coordinator 中没有任何消费者组。',
+  select: '在上方选择一个组，查看其成员和 lag。',
+  columns: {
+    group: '组',
+    state: '状态',
+    protocolType: '协议类型',
+    assignor: '分配策略',
+    coordinator: 'Coordinator',
+    members: '成员',
+    partitions: '分区',
+    totalLag: '总 lag',
+    maxLag: '最大 lag',
+    generation: 'Generation',
+    topic: 'Topic',
+    partition: '分区',
+    committed: '当前 offset',
+    logEnd: '日志末端 offset',
+    lag: 'Lag',
+    consumerId: 'Consumer id',
+    host: '主机',
+    clientId: 'Client id',
+    instanceId: 'Instance id',
+    assignment: '分配的分区',
+    time: '时间',
+    event: '事件',
+  },
+  membersTitle: '成员',
+  noMembers: '该组没有活跃成员。',
+  offsetsTitle: 'Offset 与 lag',
+  noOffsets: '没有分配的分区，也没有提交的 offset。',
+  lagNote: 'Lag = 日志末端 offset（消费者看到的高水位）− 已提交 offset；任一未知时显示 -，与 kafka-consumer-groups 一致。',
+  historyTitle: '再平衡',
+  noHistory: '时间线上没有该组的再平衡。',
+  facts: 'Coordinator：broker {coordinator} · __consumer_offsets-{partition} · generation {generation} · leader {leader}',
+  kinds: {
+    'preparing-rebalance': '开始再平衡（旧 generation {generation}）',
+    stabilized: '在 generation {generation} 稳定',
+    empty: '在 generation {generation} 变为空',
+    other: 'Coordinator',
+  },
+};
+
+export default groups;
