@@ -6,7 +6,8 @@
  * listing the elected partitions after "Valid replica already elected for partitions".
  */
 import { readFileSync } from 'node:fs';
-import { AdminJavaException, javaTraceLines } from '../../core/admin/admin-exceptions';
+import { AdminJavaException } from '../../core/admin/admin-exceptions';
+import { RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
 import { AdminClient } from '../../protocol/kafka/client/admin-client';
@@ -100,7 +101,7 @@ export async function runKafkaLeaderElection(args: readonly string[], io: Comman
     if (e instanceof OptionException) lines = [`${e.exceptionClass}: ${e.message}`];
     else if (e instanceof ConversionFailure) lines = e.lines;
     else if (e instanceof ElectionFailures) lines = e.traceLines();
-    else lines = javaTraceLines(e);
+    else lines = stackTraceLines(e, RUNTIME_EXCEPTION);
     io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
     return 1;
   };

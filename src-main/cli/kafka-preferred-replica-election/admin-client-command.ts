@@ -5,7 +5,7 @@
  * replica already elected"). A request that fails outside the call's future is printed and the
  * tool ends normally, as 2.5.1's does.
  */
-import { javaTraceLines } from '../../core/admin/admin-exceptions';
+import { RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { AdminClient } from '../../protocol/kafka/client/admin-client';
 import { electAndClassify, ElectionFailures, ElectionRequestError } from '../kafka-leader-election/election-outcome';
@@ -27,7 +27,7 @@ export async function electPreferredLeadersWithAdminClient(
     } catch (e) {
       if (!(e instanceof ElectionRequestError)) throw e;
       println('Error while making request');
-      printStackTrace(javaTraceLines(e.original));
+      printStackTrace(stackTraceLines(e.original, RUNTIME_EXCEPTION));
       return;
     }
     const succeeded = outcome.succeeded.map(tpString).join(', ');

@@ -4,11 +4,11 @@
  * partitions whose preferred replica is the broker, the share of them led elsewhere, over
  * `leader.imbalance.per.broker.percentage`.
  */
-import type { PartitionSnapshot, TopicSnapshot } from '../core/cluster/cluster-facade';
-import { errorForCode } from '../core/common/kafka-errors';
-import type { TopicPartition } from '../core/common/topic-partition';
-import { ApiError } from './backend';
-import type { ClusterHost } from './cluster-host';
+import type { PartitionSnapshot, TopicSnapshot } from '../../core/cluster/cluster-facade';
+import { errorForCode } from '../../core/common/kafka-errors';
+import type { TopicPartition } from '../../core/common/topic-partition';
+import { ApiError } from '../backend';
+import type { ClusterHost } from '../cluster-host';
 import type { BrokerImbalanceDto, ElectionOverviewDto, ElectionPartitionDto, ElectionRequestDto, ElectionResultDto, ElectionService } from './election-contract';
 
 /** Per preferred broker: its partitions and how many another broker leads (topics being deleted left out). */

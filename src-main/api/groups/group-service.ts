@@ -2,10 +2,10 @@
  * The consumer groups page (`GroupService`): the facade's group snapshots as DTOs, filtered and
  * sorted by lag, and a group's coordinator lines from the event log (its rebalances).
  */
-import type { GroupSnapshot } from '../core/cluster/cluster-facade';
-import type { StoredEvent } from '../core/cluster/event-log';
-import { ApiError } from './backend';
-import type { ClusterHost } from './cluster-host';
+import type { GroupSnapshot } from '../../core/cluster/cluster-facade';
+import type { StoredEvent } from '../../core/cluster/event-log';
+import { ApiError } from '../backend';
+import type { ClusterHost } from '../cluster-host';
 import type { GroupDetailDto, GroupHistoryEntryDto, GroupListDto, GroupListQueryDto, GroupService, GroupSummaryDto } from './group-contract';
 
 const DEFAULT_HISTORY_EVENTS = 1000;
