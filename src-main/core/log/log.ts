@@ -15,69 +15,48 @@
  * segment's jitter) has passed, when an index is full or offsets would overflow, then append and
  * move the log end offset; `flush.messages` forces an fsync. Reads return whole batches from the
  * one holding the fetch offset, up to the high watermark for consumers and the log end for
- * followers. Retention (`deleteOldSegments`) is in log-retention.ts, truncation (`truncateTo`,
+ * followers. Appends are in log-append.ts, rolls in log-roll.ts, reads in log-read.ts, flushes in
+ * log-flush.ts, high watermark and log start offset moves in log-offsets.ts. Retention (`deleteOldSegments`) is in log-retention.ts, truncation (`truncateTo`,
  * `truncateFullyAndStartAt`) in log-truncation.ts, the delayed removal of deleted segments' files
  * in segment-deletion.ts, loading and crash recovery in load-segments.ts.
  */
-import { IllegalArgumentException } from '../common/java-lang';
-import { KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { FileSystem } from '../platform/file-system';
 import { baseName, joinPath, parentPath } from '../platform/file-system';
 import type { Random } from '../platform/random';
 import type { ScheduledTask, Time } from '../platform/scheduler';
-import { batchesIn, NO_TIMESTAMP } from '../record';
 import type { EpochEntry } from './checkpoints/checkpoint-file';
-import { KafkaException } from './errors';
 import { FileHandleCache } from './segment/file-handle-cache';
 import { LeaderEpochFileCache } from './leader-epoch-cache';
 import type { EpochEndOffset } from './leader-epoch-cache';
 import type { LogConfig } from './log-config';
-import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetIndexFileName, parseTopicPartitionName, timeIndexFileName } from './log-manager/log-dir-names';
+import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, parseTopicPartitionName } from './log-manager/log-dir-names';
 import type { LogEventBody, LogEventLevel, LogEventSink } from './log-event';
 import { loadSegments } from './load-segments';
 import { LogSegment } from './segment/log-segment';
+import { floorSegment, segmentsBetween } from './segment/segment-lookup';
 import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './segment/log-segment';
 import type { LogAppendInfo } from './log-validator';
-import { analyzeAndValidateRecords, validateMessagesAndAssignOffsets } from './log-validator';
-import { analyzeAndValidateProducerState, rebuildProducerState } from './producer-state/producer-state-loading';
+import { append } from './log-append';
+import type { AppendableLog } from './log-append';
+import { fetchOffsetByTimestamp, read } from './log-read';
+import type { FetchIsolation, ReadableLog, TimestampAndOffset } from './log-read';
+import { roll } from './log-roll';
+import { deleteSnapshotsAfterRecoveryPointCheckpoint, flush } from './log-flush';
+import { maybeIncrementHighWatermark, maybeIncrementLogStartOffset, updateHighWatermark } from './log-offsets';
+import type { OffsetsLog } from './log-offsets';
+import { loadProducerState } from './producer-state/producer-state-loading';
 import { ProducerStateManager } from './producer-state/producer-state-manager';
 import { deleteOldSegments } from './log-retention';
 import { truncateFullyAndStartAt, truncateTo } from './log-truncation';
 import type { TruncatableLog } from './log-truncation';
 import { SegmentDeletions } from './segment-deletion';
+import type { LogOptions } from './log-options';
 
-export interface LogOptions {
-  readonly fs: FileSystem;
-  /** The partition directory (absolute). */
-  readonly dir: string;
-  readonly config: LogConfig;
-  readonly logStartOffset?: number;
-  readonly recoveryPoint?: number;
-  /** Clock and scheduler (roll times, LogAppendTime, the delayed removal of `.deleted` files). */
-  readonly time: Time;
-  /** For each segment's `segment.jitter.ms` share. */
-  readonly random?: Random;
-  /** Shared open-file budget of the broker; a log of its own gets a small one. */
-  readonly handles?: FileHandleCache;
-  readonly onEvent?: LogEventSink;
-  /** The log dir had `.kafka_cleanshutdown`: loading skips recovery. */
-  readonly hadCleanShutdown?: boolean;
-}
-
-/** How far a read may go (`FetchIsolation`): followers to the log end, consumers to the high watermark. */
-export type FetchIsolation = 'log-end' | 'high-watermark';
-
-export interface TimestampAndOffset {
-  readonly timestamp: number;
-  readonly offset: number;
-  readonly leaderEpoch: number | null;
-}
-
-/** `ListOffsetRequest.LATEST_TIMESTAMP` / `EARLIEST_TIMESTAMP`. */
-export const LATEST_TIMESTAMP = -1;
-export const EARLIEST_TIMESTAMP = -2;
+export type { LogOptions } from './log-options';
+export type { FetchIsolation, TimestampAndOffset } from './log-read';
+export { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from './log-read';
 
 /** The state a loader hands over (load-segments.ts). */
 export interface LoadedLogState {
@@ -114,15 +93,21 @@ export class Log {
   /** When the log was last fsynced (`lastFlushTime`), for `flush.ms`. */
   lastFlushTimeMs: number;
   private readonly deletions = new SegmentDeletions(this);
-  private readonly truncatable: TruncatableLog = {
+  /** What truncation, append, roll and read change beyond the public surface (handed to their files only). */
+  private readonly internals: TruncatableLog & AppendableLog & ReadableLog & OffsetsLog = {
     log: this,
     addSegment: (segment) => this.segmentList.push(segment),
+    removeActiveSegment: () => this.segmentList.pop(),
     updateLogEndOffset: (offset) => this.updateLogEndOffset(offset),
     restartAt: (offset) => {
       this.nextOffset = offset;
       this.setHighWatermark(offset);
     },
-    loadProducerState: (lastOffset, reloadFromCleanShutdown) => this.loadProducerState(lastOffset, reloadFromCleanShutdown),
+    loadProducerState: (lastOffset, reloadFromCleanShutdown) => loadProducerState(this, lastOffset, reloadFromCleanShutdown),
+    flushSafely: (offset) => this.flushSafely(offset),
+    cachedHighWatermarkMetadata: () => this.hwPosition,
+    cacheHighWatermarkMetadata: (metadata) => (this.hwPosition = metadata),
+    setHighWatermark: (offset) => this.setHighWatermark(offset),
   };
 
   private constructor(options: LogOptions) {
@@ -191,7 +176,7 @@ export class Log {
     // The earliest leader epoch may not have been flushed before a hard failure (Kafka's words).
     log.leaderEpochCache.truncateFromStart(log.logStartOffset);
     log.hw = Math.max(log.logStartOffset, Math.min(log.hw, log.nextOffset));
-    if (!log.isDeleteDir) log.loadProducerState(log.nextOffset, options.hadCleanShutdown ?? false);
+    if (!log.isDeleteDir) loadProducerState(log, log.nextOffset, options.hadCleanShutdown ?? false);
     return log;
   }
 
@@ -315,85 +300,12 @@ export class Log {
    * modified in place. Throws `KafkaApiError` (CORRUPT_MESSAGE, MESSAGE_TOO_LARGE, …) before writing.
    */
   appendAsLeader(records: Uint8Array, leaderEpoch: number, isFromClient = true): LogAppendInfo {
-    return this.append(records, true, isFromClient, leaderEpoch);
+    return append(this.internals, records, true, isFromClient, leaderEpoch);
   }
 
   /** `Log.appendAsFollower`: the leader's batches, with their offsets, as they are. */
   appendAsFollower(records: Uint8Array): LogAppendInfo {
-    return this.append(records, false, false, -1);
-  }
-
-  private append(records: Uint8Array, assignOffsets: boolean, isFromClient: boolean, leaderEpoch: number): LogAppendInfo {
-    const info = analyzeAndValidateRecords(this.topicPartition, records, this.logConfig, isFromClient);
-    if (info.shallowCount === 0) return info;
-    let valid = info.validBytes < records.length ? records.subarray(0, info.validBytes) : records;
-    if (assignOffsets) {
-      const now = this.time.nowMs();
-      const result = validateMessagesAndAssignOffsets(valid, info, {
-        topicPartition: this.topicPartition,
-        config: this.logConfig,
-        offset: this.nextOffset,
-        now,
-        partitionLeaderEpoch: leaderEpoch,
-        isFromClient,
-      });
-      valid = result.validatedRecords;
-      info.firstOffset = this.nextOffset;
-      info.maxTimestamp = result.maxTimestamp;
-      info.offsetOfMaxTimestamp = result.shallowOffsetOfMaxTimestamp;
-      info.logAppendTime = result.logAppendTime;
-      let last = this.nextOffset - 1;
-      for (const batch of batchesIn(valid)) last = batch.lastOffset;
-      info.lastOffset = last;
-      if (valid.length > this.logConfig.maxMessageSize && info.shallowCount === 1) {
-        throw new KafkaApiError(
-          'MESSAGE_TOO_LARGE',
-          `Message batch size is ${valid.length} bytes in append to partition ${tpKey(this.topicPartition)} which exceeds the maximum configured size of ${this.logConfig.maxMessageSize}.`,
-        );
-      }
-    } else {
-      if (!info.offsetsMonotonic) {
-        throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Out of order offsets found in append to ${tpKey(this.topicPartition)}`, 'OffsetsOutOfOrderException');
-      }
-      const firstOrLast = info.firstOffset ?? info.lastOffsetOfFirstBatch;
-      if (firstOrLast < this.nextOffset) {
-        throw new KafkaApiError(
-          'UNKNOWN_SERVER_ERROR',
-          `Unexpected offset in append to ${tpKey(this.topicPartition)}. First offset or last offset of the first batch ${firstOrLast} is less than the next offset ${this.nextOffset}. Last offset in append: ${info.lastOffset}. Log start offset = ${this.logStartOffset}`,
-          'UnexpectedAppendOffsetException',
-        );
-      }
-    }
-    for (const batch of batchesIn(valid)) {
-      if (batch.magic >= 2 && batch.partitionLeaderEpoch >= 0) {
-        const latest = this.leaderEpochCache.latestEpoch;
-        if (latest === null || batch.partitionLeaderEpoch > latest) this.leaderEpochCache.assign(batch.partitionLeaderEpoch, batch.baseOffset);
-      }
-    }
-    if (valid.length > this.logConfig.segmentSize) {
-      throw new KafkaApiError(
-        'RECORD_LIST_TOO_LARGE',
-        `Message batch size is ${valid.length} bytes in append to partition ${tpKey(this.topicPartition)}, which exceeds the maximum configured segment size of ${this.logConfig.segmentSize}.`,
-      );
-    }
-    const segment = this.maybeRoll(valid.length, info);
-    // Checked after offsets are assigned, before anything is written: a retried batch answers the first copy's offsets.
-    const origin = isFromClient ? 'client' : assignOffsets ? 'coordinator' : 'replication';
-    const { updatedProducers, duplicate } = analyzeAndValidateProducerState(this.producerStateManager, batchesIn(valid), origin);
-    if (duplicate) {
-      info.firstOffset = duplicate.lastOffset - duplicate.offsetDelta;
-      info.lastOffset = duplicate.lastOffset;
-      info.logAppendTime = duplicate.timestamp;
-      info.logStartOffset = this.logStartOffset;
-      return info;
-    }
-    segment.append(info.lastOffset, info.maxTimestamp, info.offsetOfMaxTimestamp, valid);
-    this.updateLogEndOffset(info.lastOffset + 1);
-    for (const producerAppendInfo of updatedProducers.values()) this.producerStateManager.update(producerAppendInfo);
-    this.producerStateManager.updateMapEndOffset(info.lastOffset + 1);
-    info.logStartOffset = this.logStartOffset;
-    if (this.unflushedMessages >= this.logConfig.flushInterval) this.flush();
-    return info;
+    return append(this.internals, records, false, false, -1);
   }
 
   private updateLogEndOffset(offset: number): void {
@@ -407,119 +319,25 @@ export class Log {
     this.hwPosition = null;
   }
 
-  // --- roll --------------------------------------------------------------------------------------
+  // --- roll (log-roll.ts) ------------------------------------------------------------------------
 
-  /** `Log.maybeRoll`: the segment the chunk goes to, rolling first if it must. */
-  private maybeRoll(messagesSize: number, info: LogAppendInfo): LogSegment {
-    const segment = this.activeSegment;
-    const now = this.time.nowMs();
-    const reason = segment.shouldRoll({
-      maxSegmentBytes: this.logConfig.segmentSize,
-      maxSegmentMs: this.logConfig.maxSegmentMs,
-      maxTimestampInMessages: info.maxTimestamp,
-      maxOffsetInMessages: info.lastOffset,
-      messagesSize,
-      now,
-    });
-    if (reason === null) return segment;
-    this.emit(
-      'DEBUG',
-      `Rolling new log segment (log_size = ${segment.size}/${this.logConfig.segmentSize}}, ` +
-        `offset_index_size = ${segment.offsetIndex.entries}/${segment.offsetIndex.maxEntries}, ` +
-        `time_index_size = ${segment.timeIndex.entries}/${segment.timeIndex.maxEntries}, ` +
-        `inactive_time_ms = ${segment.timeWaitedForRoll(now, info.maxTimestamp)}/${this.logConfig.segmentMs - segment.rollJitterMs}).`,
-      { type: 'log-message' },
-    );
-    return this.roll(info.firstOffset ?? info.lastOffset - 2147483647, reason);
-  }
-
-  /**
-   * `Log.roll`: a new active segment at max(expected next offset, log end offset); the old one gets
-   * its last time-index entry and its files trimmed, then is flushed in the background.
-   */
+  /** `Log.roll`: a new active segment at max(expected next offset, log end offset), the old one flushed in the background. */
   roll(expectedNextOffset = 0, reason = 'requested'): LogSegment {
-    const newOffset = Math.max(expectedNextOffset, this.nextOffset);
-    const active = this.activeSegment;
-    const describe = `start offset ${newOffset} =max(provided offset = Some(${expectedNextOffset}), LEO = ${this.nextOffset})`;
-    if (active && active.baseOffset === newOffset) {
-      if (active.size !== 0) {
-        throw new KafkaException(
-          `Trying to roll a new log segment for topic partition ${tpKey(this.topicPartition)} with ${describe} while it already exists. Existing segment is ${active}.`,
-        );
-      }
-      this.emit('WARN', `Trying to roll a new log segment with ${describe} while it already exists and is active with size 0.`, { type: 'log-message' });
-      this.segmentList.pop();
-      active.deleteIfExists();
-    } else if (active && newOffset < active.baseOffset) {
-      throw new KafkaException(
-        `Trying to roll a new log segment for topic partition ${tpKey(this.topicPartition)} with ${describe} lower than start offset of the active segment ${active}`,
-      );
-    } else {
-      for (const name of [logFileName(newOffset), offsetIndexFileName(newOffset), timeIndexFileName(newOffset)]) {
-        const path = joinPath(this.dirPath, name);
-        if (this.fs.exists(path)) {
-          this.emit('WARN', `Newly rolled segment file ${path} already exists; deleting it first`, { type: 'log-message' });
-          this.handles.release(path);
-          this.fs.rm(path, { force: true });
-        }
-      }
-      active?.onBecomeInactiveSegment();
-    }
-    const segment = this.newSegment(newOffset);
-    this.segmentList.push(segment);
-    this.updateLogEndOffset(this.nextOffset);
-    // The snapshot sits at the new base offset, so recovering a segment can start from its snapshot.
-    this.producerStateManager.updateMapEndOffset(newOffset);
-    this.producerStateManager.takeSnapshot();
-    this.time.schedule('flush-log', 0, () => this.flushSafely(newOffset));
-    this.emit('INFO', `Rolled new log segment at offset ${newOffset} in 0 ms.`, { type: 'segment-rolled', baseOffset: newOffset, reason });
-    return segment;
+    return roll(this.internals, expectedNextOffset, reason);
   }
 
   // --- producer state ----------------------------------------------------------------------------
 
-  /** `Log.loadProducerState`: the producer table brought to `lastOffset` (snapshot, then the log). */
-  private loadProducerState(lastOffset: number, reloadFromCleanShutdown: boolean): void {
-    const view = {
-      segments: this.segmentList,
-      logStartOffset: this.logStartOffset,
-      messageFormatRecordVersion: this.logConfig.messageFormatVersion.recordVersion,
-      nowMs: this.time.nowMs(),
-    };
-    rebuildProducerState(view, lastOffset, reloadFromCleanShutdown, this.producerStateManager);
-  }
-
-  /**
-   * `deleteSnapshotsAfterRecoveryPointCheckpoint`: snapshots below both the segment before the
-   * active one and the segment before the recovery point are no longer needed by recovery.
-   */
+  /** `deleteSnapshotsAfterRecoveryPointCheckpoint` (log-flush.ts): snapshots recovery no longer needs go. */
   deleteSnapshotsAfterRecoveryPointCheckpoint(): number {
-    const active = this.activeSegment;
-    const lower = (offset: number) => {
-      const i = this.segmentList.findLastIndex((s) => s.baseOffset < offset);
-      return i >= 0 ? this.segmentList[i].baseOffset : null;
-    };
-    const twoSegmentsMinOffset = lower(active.baseOffset) ?? active.baseOffset;
-    const recoveryPointOffset = lower(this.recoveryPoint) ?? this.recoveryPoint;
-    const minOffsetToRetain = Math.min(recoveryPointOffset, twoSegmentsMinOffset);
-    this.producerStateManager.deleteSnapshotsBefore(minOffsetToRetain);
-    return minOffsetToRetain;
+    return deleteSnapshotsAfterRecoveryPointCheckpoint(this);
   }
 
   // --- flush -------------------------------------------------------------------------------------
 
-  /** `Log.flush`: fsyncs the segments holding offsets below `offset` and moves the recovery point there. */
+  /** `Log.flush`: fsyncs the segments holding offsets below `offset` and moves the recovery point there (log-flush.ts). */
   flush(offset = this.nextOffset): void {
-    if (offset <= this.recoveryPoint) return;
-    for (const segment of this.segmentsBetween(this.recoveryPoint, offset)) segment.flush();
-    if (offset > this.recoveryPoint) {
-      this.recoveryPoint = offset;
-      this.lastFlushTimeMs = this.time.nowMs();
-    }
-    this.emit('DEBUG', `Flushing log up to offset ${offset}, last flushed: ${this.lastFlushTimeMs},  current time: ${this.time.nowMs()}, unflushed: ${this.unflushedMessages}`, {
-      type: 'log-flushed',
-      recoveryPoint: this.recoveryPoint,
-    });
+    flush(this, offset);
   }
 
   /** A background flush that finds the log closed or deleted does nothing. */
@@ -534,147 +352,53 @@ export class Log {
 
   /** `logSegments(from, to)`: segments that may hold offsets in [from, to). */
   segmentsBetween(from: number, to: number): LogSegment[] {
-    const out: LogSegment[] = [];
-    for (let i = 0; i < this.segmentList.length; i++) {
-      const s = this.segmentList[i];
-      const next = this.segmentList[i + 1];
-      if (s.baseOffset >= to) break;
-      if (next && next.baseOffset <= from) continue;
-      out.push(s);
-    }
-    return out;
+    return segmentsBetween(this.segmentList, from, to);
   }
 
-  // --- read --------------------------------------------------------------------------------------
+  // --- read (log-read.ts) ----------------------------------------------------------------------
 
   /** The segment holding `offset` (the last one whose base offset is ≤ it). */
   floorSegment(offset: number): LogSegment | undefined {
-    let lo = 0;
-    let hi = this.segmentList.length - 1;
-    let found: LogSegment | undefined;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.segmentList[mid].baseOffset <= offset) {
-        found = this.segmentList[mid];
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return floorSegment(this.segmentList, offset);
   }
 
-  /**
-   * `Log.read`: whole batches from the one holding `startOffset`, at most `maxLength` bytes (at
-   * least one batch with `minOneMessage`), not past the high watermark for consumers. Throws
-   * OFFSET_OUT_OF_RANGE outside [log start, log end].
-   */
+  /** `Log.read`: whole batches from the one holding `startOffset`, not past the high watermark for consumers. */
   read(startOffset: number, maxLength: number, isolation: FetchIsolation, minOneMessage: boolean): FetchDataInfo {
-    const endOffset = this.nextOffset;
-    const empty = (offset: number): FetchDataInfo => ({
-      fetchOffsetMetadata: { messageOffset: offset, segmentBaseOffset: this.floorSegment(offset)?.baseOffset ?? -1, relativePositionInSegment: -1 },
-      records: new Uint8Array(0),
-      firstEntryIncomplete: false,
-    });
-    if (startOffset === endOffset) return empty(endOffset);
-    const first = this.floorSegment(startOffset);
-    if (startOffset > endOffset || first === undefined || startOffset < this.logStartOffset) {
-      throw new KafkaApiError(
-        'OFFSET_OUT_OF_RANGE',
-        `Received request for offset ${startOffset} for partition ${tpKey(this.topicPartition)}, but we only have log segments in the range ${this.logStartOffset} to ${endOffset}.`,
-      );
-    }
-    const maxOffset = isolation === 'log-end' ? endOffset : this.hw;
-    if (startOffset >= maxOffset) return empty(startOffset);
-    const max = isolation === 'log-end' ? null : this.highWatermarkMetadata();
-    for (let i = this.segmentList.indexOf(first); i < this.segmentList.length; i++) {
-      const segment = this.segmentList[i];
-      const maxPosition = max && max.segmentBaseOffset === segment.baseOffset ? max.relativePositionInSegment : segment.size;
-      const info = segment.read(startOffset, maxLength, maxPosition, minOneMessage);
-      if (info) return info;
-    }
-    return empty(endOffset);
+    return read(this.internals, startOffset, maxLength, isolation, minOneMessage);
   }
 
-  /** Where the high watermark lies in the log (`fetchHighWatermarkMetadata`), cached until it moves. */
-  private highWatermarkMetadata(): LogOffsetMetadata {
-    if (this.hwPosition && this.hwPosition.messageOffset === this.hw) return this.hwPosition;
-    const segment = this.floorSegment(this.hw) ?? this.activeSegment;
-    const at = this.hw >= this.nextOffset ? null : segment.translateOffset(this.hw);
-    this.hwPosition = {
-      messageOffset: this.hw,
-      segmentBaseOffset: segment.baseOffset,
-      relativePositionInSegment: at ? at.position : segment.size,
-    };
-    return this.hwPosition;
-  }
-
-  /**
-   * `Log.fetchOffsetByTimestamp` (ListOffsets): −1 → the log end, −2 → the log start, otherwise
-   * the first record whose timestamp is ≥ the target (null if none).
-   */
+  /** `Log.fetchOffsetByTimestamp` (ListOffsets): −1 → the log end, −2 → the log start, else the first record at or after it. */
   fetchOffsetByTimestamp(targetTimestamp: number): TimestampAndOffset | null {
-    if (targetTimestamp === LATEST_TIMESTAMP) {
-      return { timestamp: NO_TIMESTAMP, offset: this.nextOffset, leaderEpoch: this.leaderEpochCache.latestEpoch };
-    }
-    if (targetTimestamp === EARLIEST_TIMESTAMP) {
-      const earliest = this.leaderEpochCache.earliestEntry;
-      return {
-        timestamp: NO_TIMESTAMP,
-        offset: this.logStartOffset,
-        leaderEpoch: earliest && earliest.startOffset <= this.logStartOffset ? earliest.epoch : null,
-      };
-    }
-    const target = this.segmentList.find((s) => s.largestTimestamp >= targetTimestamp);
-    if (!target) return null;
-    const found = target.findOffsetByTimestamp(targetTimestamp, this.logStartOffset);
-    if (!found) return null;
-    return { timestamp: found.timestamp, offset: found.offset, leaderEpoch: found.leaderEpoch >= 0 ? found.leaderEpoch : null };
+    return fetchOffsetByTimestamp(this, targetTimestamp);
   }
 
-  // --- offsets -----------------------------------------------------------------------------------
+  // --- offsets (log-offsets.ts) -------------------------------------------------------------------
 
   /** `Log.updateHighWatermark`: set, clamped to [log start, log end]; returns the value set. */
   updateHighWatermark(hw: number): number {
-    const value = Math.min(Math.max(hw, this.logStartOffset), this.nextOffset);
-    this.setHighWatermark(value);
-    return value;
+    return updateHighWatermark(this.internals, hw);
   }
 
   /** `maybeIncrementHighWatermark`: only forward; returns the old value if it moved, else null. */
   maybeIncrementHighWatermark(hw: number): number | null {
-    if (hw > this.nextOffset) {
-      throw new IllegalArgumentException(`High watermark ${hw} update exceeds current log end offset ${this.nextOffset}`);
-    }
-    const old = this.hw;
-    if (hw <= old) return null;
-    this.setHighWatermark(hw);
-    return old;
+    return maybeIncrementHighWatermark(this.internals, hw);
   }
 
   /** `maybeIncrementLogStartOffset` (retention, DeleteRecords): never past the high watermark. */
   maybeIncrementLogStartOffset(newLogStartOffset: number): void {
-    if (newLogStartOffset > this.hw) {
-      throw new KafkaApiError(
-        'OFFSET_OUT_OF_RANGE',
-        `Cannot increment the log start offset to ${newLogStartOffset} of partition ${tpKey(this.topicPartition)} since it is larger than the high watermark ${this.hw}`,
-      );
-    }
-    if (newLogStartOffset <= this.logStartOffset) return;
-    this.logStartOffset = newLogStartOffset;
-    this.leaderEpochCache.truncateFromStart(newLogStartOffset);
-    this.producerStateManager.truncateHead(newLogStartOffset);
-    this.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, { type: 'log-start-offset-incremented', logStartOffset: newLogStartOffset });
+    maybeIncrementLogStartOffset(this, newLogStartOffset);
   }
 
   // --- truncation and retention (log-truncation.ts, log-retention.ts) ----------------------------
 
   /** `Log.truncateTo`: removes every offset ≥ `targetOffset` (a follower following a new leader). */
   truncateTo(targetOffset: number): boolean {
-    return truncateTo(this.truncatable, targetOffset);
+    return truncateTo(this.internals, targetOffset);
   }
 
   /** `truncateFullyAndStartAt`: every segment goes; the log restarts empty at `newOffset`. */
   truncateFullyAndStartAt(newOffset: number): void {
-    truncateFullyAndStartAt(this.truncatable, newOffset);
+    truncateFullyAndStartAt(this.internals, newOffset);
   }
 
   /**

@@ -10,7 +10,10 @@
  */
 import { MAGIC_VALUE_V2, NO_PRODUCER_ID } from '../../record';
 import type { RecordBatch } from '../../record';
+import type { Time } from '../../platform/scheduler';
+import type { LogConfig } from '../log-config';
 import type { LogSegment } from '../segment/log-segment';
+import { segmentsBetween } from '../segment/segment-lookup';
 import type { AppendOrigin, ProducerAppendInfo } from './producer-append-info';
 import type { BatchMetadata } from './producer-state-entry';
 import type { ProducerStateManager } from './producer-state-manager';
@@ -20,6 +23,26 @@ export interface ProducerStateLog {
   readonly logStartOffset: number;
   readonly messageFormatRecordVersion: number;
   readonly nowMs: number;
+}
+
+/** The parts of a log its producer table is rebuilt from (all of them on `Log`'s public surface). */
+export interface ProducerStateSource {
+  readonly segments: readonly LogSegment[];
+  readonly logStartOffset: number;
+  readonly config: LogConfig;
+  readonly time: Time;
+  readonly producerStateManager: ProducerStateManager;
+}
+
+/** `Log.loadProducerState`: the producer table brought to `lastOffset` (snapshot, then the log). */
+export function loadProducerState(log: ProducerStateSource, lastOffset: number, reloadFromCleanShutdown: boolean): void {
+  const view = {
+    segments: log.segments,
+    logStartOffset: log.logStartOffset,
+    messageFormatRecordVersion: log.config.messageFormatVersion.recordVersion,
+    nowMs: log.time.nowMs(),
+  };
+  rebuildProducerState(view, lastOffset, reloadFromCleanShutdown, log.producerStateManager);
 }
 
 export function rebuildProducerState(log: ProducerStateLog, lastOffset: number, reloadFromCleanShutdown: boolean, psm: ProducerStateManager): void {
@@ -56,17 +79,6 @@ export function rebuildProducerState(log: ProducerStateLog, lastOffset: number, 
   }
   psm.updateMapEndOffset(lastOffset);
   psm.takeSnapshot();
-}
-
-function segmentsBetween(segments: readonly LogSegment[], from: number, to: number): LogSegment[] {
-  const out: LogSegment[] = [];
-  for (let i = 0; i < segments.length; i++) {
-    const next = segments[i + 1];
-    if (segments[i].baseOffset >= to) break;
-    if (next && next.baseOffset <= from) continue;
-    out.push(segments[i]);
-  }
-  return out;
 }
 
 function updateProducers(psm: ProducerStateManager, batch: RecordBatch, producers: Map<number, ProducerAppendInfo>, origin: AppendOrigin): void {
