@@ -95,7 +95,11 @@ describe('ElectionService over the backend', () => {
     await waitFor('broker 1 running', async () => ((await backend.api.elections.overview()).brokers[1].running ? true : null), 30_000);
     await waitFor('a controller', async () => ((await backend.api.cluster.overview()).controllerId >= 0 ? true : null), 40_000);
     const offline = await fragile();
-    expect(offline).toMatchObject({ leader: -1, isr: [2], offline: true, preferredElectable: false });
+    expect(offline).toMatchObject({ isr: [2], offline: true, preferredElectable: false });
+    // Kafka 2.5 writes leader -1 when a live controller sees the last ISR member die
+    // (removeReplicasFromIsr); when that broker was the controller itself, the next controller's
+    // failover only marks the partition offline and the znode still names the dead leader.
+    expect([-1, 2]).toContain(offline?.leader);
 
     const preferred = await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'fragile', partition: 0 } });
     expect(preferred.map((r) => r.error)).toEqual(['PREFERRED_LEADER_NOT_AVAILABLE']);
