@@ -127,7 +127,7 @@ export class KafkaServer implements ControllerRequestHandler {
     this.metadataCache = new MetadataCache(d.id);
     this.processTime = new ProcessTime(deps.time);
     this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
-      deps.log({ file: 'state-change.log', level: l.level, logger: 'state.change.logger', message: l.message }),
+      deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }),
     );
   }
 
@@ -202,7 +202,10 @@ export class KafkaServer implements ControllerRequestHandler {
 
   /** A line of this broker's server.log from one of its parts outside the core (KafkaApis, the Acceptor). */
   serverLog(level: 'INFO' | 'WARN' | 'ERROR', logger: string, message: string): void {
-    this.deps.log({ file: 'server.log', level, logger, message });
+    const log = new Logger(this.deps.log, logger);
+    if (level === 'INFO') log.info(message);
+    else if (level === 'WARN') log.warn(message);
+    else log.error(message);
   }
 
   private info(message: string): void {
@@ -361,7 +364,7 @@ export class KafkaServer implements ControllerRequestHandler {
         return p && p.state !== 'NotRunning' && p.state !== 'Killed' && p.state !== 'Failed' ? p : undefined;
       },
       faults: d.faults,
-      log: (l) => d.log({ file: l.file, level: l.level, logger: l.file === 'state-change.log' ? 'state.change.logger' : 'kafka.controller.KafkaController', message: l.message }),
+      log: d.log,
       onEventManagerNotice: (n) => d.onControllerNotice?.(this.id, n),
       onChannelEvent: (e) => d.onChannelEvent?.(this.id, e),
       registerBroker: async () => (this.brokerEpochValue = await register()),

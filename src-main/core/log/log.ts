@@ -23,6 +23,7 @@ import { IllegalArgumentException } from '../common/java-lang';
 import { KafkaApiError } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
+import { errorMessage } from '../common/throwable';
 import type { FileSystem } from '../platform/file-system';
 import { baseName, joinPath, parentPath } from '../platform/file-system';
 import type { Random } from '../platform/random';
@@ -78,15 +79,6 @@ export interface TimestampAndOffset {
 /** `ListOffsetRequest.LATEST_TIMESTAMP` / `EARLIEST_TIMESTAMP`. */
 export const LATEST_TIMESTAMP = -1;
 export const EARLIEST_TIMESTAMP = -2;
-
-/** The state a loader hands over (load-segments.ts). */
-export interface LoadedLogState {
-  readonly segments: LogSegment[];
-  readonly logStartOffset: number;
-  readonly recoveryPoint: number;
-  /** Segments after a corrupt one, already renamed `.deleted`, to be removed later. */
-  readonly removedByRecovery: readonly LogSegment[];
-}
 
 /** `producer.id.expiration.check.interval.ms` (10 minutes). */
 const PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = 600000;
@@ -528,7 +520,7 @@ export class Log {
     try {
       this.flush(offset);
     } catch (e) {
-      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
+      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${errorMessage(e)}`, { type: 'log-message' });
     }
   }
 
