@@ -7,6 +7,7 @@ import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { NO_LEADER, formatLeaderIsrAndControllerEpoch, newLeaderAndIsr } from './leader-and-isr';
+import { formatAssignment } from './replica-assignment';
 import type { PartitionAndReplica, ReplicaState } from './replica-states';
 import { VALID_PREVIOUS_REPLICA_STATES } from './replica-states';
 import type { StateChangeLogger } from './state-change-logger';
@@ -109,7 +110,7 @@ export class ReplicaStateMachine {
           if (current === 'NewReplica') {
             const assignment = ctx.partitionFullReplicaAssignment(r);
             if (!assignment.replicas.includes(replicaId)) {
-              this.log.error(`Adding replica (${replicaId}) that is not part of the assignment ${assignment.replicas.join(',')}`);
+              this.log.error(`Adding replica (${replicaId}) that is not part of the assignment ${formatAssignment(assignment)}`);
               ctx.updatePartitionFullReplicaAssignment(r, { ...assignment, replicas: [...assignment.replicas, replicaId] });
             }
           } else {

@@ -251,7 +251,7 @@ describe('ReplicaStateMachine: a NewReplica outside the assignment goes online',
     expect(ports.context.replicaState(outside)).toBe('OnlineReplica');
     expect(ports.context.partitionReplicaAssignment(outside)).toEqual([1, 2, 3, 4]);
     expect(controllerLog).toEqual([
-      { file: 'controller.log', level: 'ERROR', logger: 'kafka.controller.ZkReplicaStateMachine', message: '[ReplicaStateMachine controllerId=0] Adding replica (4) that is not part of the assignment 1,2,3' },
+      { file: 'controller.log', level: 'ERROR', logger: 'kafka.controller.ZkReplicaStateMachine', message: '[ReplicaStateMachine controllerId=0] Adding replica (4) that is not part of the assignment ReplicaAssignment(replicas=1,2,3, addingReplicas=, removingReplicas=)' },
     ]);
     expect(ports.stateChangeLines).toEqual([`TRACE ${PREFIX} Changed state of replica 4 for partition t-0 from NewReplica to OnlineReplica`]);
   });
