@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UpdateMetadataRequest } from '../../src-main/core/controller/broker-requests';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
-import { adminOf, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp, txns } from '../support/scenario';
+import { adminOf, controllerEvents, drive, killAndExpire, linesSince, linesWithThrowablesSince, sentRequests, stateJson, topicZnode, tp, txns } from '../support/scenario';
 
 /** K4 (broker failure), K5 (controlled shutdown) and K8 (ISR change notifications). */
 describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () => {
@@ -85,8 +85,8 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     expect(await zk.stateText('ledger', 0)).toBe(stateJson(1, -1, 2, [1]));
     const ctrl = h.cluster.activeController()!;
     expect(ctrl.context.partitionState(tp('ledger', 0))).toBe('OfflinePartition');
-    expect(h.logLines('state-change.log', 0)).toContain(
-      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition ledger-0 from OfflinePartition to OnlinePartition: kafka.common.StateChangeFailedException: Failed to elect leader for partition ledger-0 under strategy OfflinePartitionLeaderElectionStrategy(false)',
+    expect(linesWithThrowablesSince(h, 0, 'state-change.log', 'ERROR')).toContain(
+      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition ledger-0 from OfflinePartition to OnlinePartition\nkafka.common.StateChangeFailedException: Failed to elect leader for partition ledger-0 under strategy OfflinePartitionLeaderElectionStrategy(false)',
     );
     // Brokers learn there is no leader; the out-of-sync replica on broker 2 stays a follower of nobody.
     expect(h.cluster.broker(2).metadataCache.getPartitionInfo('ledger', 0)).toMatchObject({ leader: -1, isr: [1] });

@@ -37,4 +37,32 @@ describe('component loggers', () => {
     expect(stateChange.every((l) => l.file === 'state-change.log'), `seed ${h.seed}`).toBe(true);
     expect(stateChange.map((l) => l.message), `seed ${h.seed}`).toContain('[Controller id=0 epoch=1] Changed partition pay-0 state from NonExistentPartition to NewPartition with assigned replicas 0,1');
   });
+
+  it("controller.log: each of the controller's components under its own class (kafka.controller.*) and logIdent; the partition state changes at TRACE", async () => {
+    h = await ClusterHarness.create({ brokers: 2, seed: 1314 });
+    const [created] = await adminOf(h).createTopics([topic('pay', { assignment: [[0, 1]] })], CREATE);
+    expect(created.errorCode, `seed ${h.seed}`).toBe(0);
+    await h.settle();
+
+    const controllerLog = h.events.flatMap((e) => (e.kind === 'log' && e.brokerId === 0 && e.line.file === 'controller.log' ? [e.line] : []));
+    const line = (logger: string, message: string): LogLine => ({ file: 'controller.log', level: 'INFO', logger: `kafka.controller.${logger}`, message });
+    expect(controllerLog, `seed ${h.seed}`).toEqual(
+      expect.arrayContaining([
+        line('KafkaController', '[Controller id=0] 0 successfully elected as the controller. Epoch incremented to 1 and epoch zk version is now 1'),
+        line('ZkReplicaStateMachine', '[ReplicaStateMachine controllerId=0] Initializing replica state'),
+        line('ZkPartitionStateMachine', '[PartitionStateMachine controllerId=0] Initializing partition state'),
+        line('TopicDeletionManager', '[Topic Deletion Manager 0] Initializing manager with initial deletions: Set(), initial ineligible deletions: Set()'),
+      ]),
+    );
+    const LOGGER_OF_IDENT: Array<[string, string]> = [
+      ['[Controller id=0] ', 'kafka.controller.KafkaController'],
+      ['[ReplicaStateMachine controllerId=0] ', 'kafka.controller.ZkReplicaStateMachine'],
+      ['[PartitionStateMachine controllerId=0] ', 'kafka.controller.ZkPartitionStateMachine'],
+      ['[Topic Deletion Manager 0] ', 'kafka.controller.TopicDeletionManager'],
+    ];
+    for (const l of controllerLog) expect(l.logger, `${l.message} (seed ${h.seed})`).toBe(LOGGER_OF_IDENT.find(([ident]) => l.message.startsWith(ident))?.[1]);
+
+    const changed = h.events.flatMap((e) => (e.kind === 'log' && e.brokerId === 0 && e.line.message.includes('Changed partition pay-0') ? [e.line] : []));
+    expect(changed.map((l) => `${l.file} ${l.level} ${l.logger}`), `seed ${h.seed}`).toEqual(['state-change.log TRACE state.change.logger', 'state-change.log TRACE state.change.logger']);
+  });
 });

@@ -3,7 +3,7 @@ import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
 import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerEvents, controllerOf, drive, enc, eventsSince, linesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import { adminOf, controllerEvents, controllerOf, drive, enc, eventsSince, linesSince, linesWithThrowablesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
 import { partitionDirs, topicJson } from '../support/topic-scenario';
 
 /**
@@ -158,8 +158,8 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     for (const p of [0, 1]) {
       expect(c.context.partitionState(tp('orders', p)), `${m} orders-${p}`).toBe('NewPartition');
       expect(c.context.partitionLeadershipInfo.has(tp('orders', p)), `${m} orders-${p}`).toBe(false);
-      expect(linesSince(h, from, 'state-change.log', 'ERROR'), `${m} orders-${p}`).toContain(
-        `[Controller id=${c.config.brokerId} epoch=2] Controller ${c.config.brokerId} epoch 2 failed to change state for partition orders-${p} from NewPartition to OnlinePartition: org.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists`,
+      expect(linesWithThrowablesSince(h, from, 'state-change.log', 'ERROR'), `${m} orders-${p}`).toContain(
+        `[Controller id=${c.config.brokerId} epoch=2] Controller ${c.config.brokerId} epoch 2 failed to change state for partition orders-${p} from NewPartition to OnlinePartition\norg.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists`,
       );
     }
     // Nothing else is damaged.
@@ -199,7 +199,7 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     await h.settle();
     expect(problemsAt(h, from, path), m).toEqual([`${reading}: ${path}: ${reason}`]);
     if (reading === 'throws') {
-      expect(linesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ZkPartitionReassignment: org.apache.kafka.common.errors.ZnodeFormatError: ${path}: ${reason}`]);
+      expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ZkPartitionReassignment\norg.apache.kafka.common.errors.ZnodeFormatError: ${path}: ${reason}`]);
     }
     expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[0, 1]]));
     expect(await text(zk, path), m).toBe(json);
@@ -304,7 +304,7 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const reported = problemsAt(h, from, path);
     expect(reported, m).toHaveLength(1);
     expect(reported[0], m).toMatch(/^throws: \/admin\/preferred_replica_election: Expected JSON array/);
-    expect(linesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ReplicaLeaderElection: org.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
+    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ReplicaLeaderElection\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
     expect(await text(zk, path), m).toBe(bad);
     expect(leader(), m).toBe(0);
 
@@ -376,7 +376,7 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const reported = problemsAt(h, from, notification(101));
     expect(reported, m).toHaveLength(1);
     expect(reported[0], m).toMatch(/^throws: \/isr_change_notification\/isr_change_0000000101: Expected JSON array, received "i-0"/);
-    expect(linesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event IsrChangeNotification: org.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
+    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event IsrChangeNotification\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
     // Both were deleted in the `finally`, the valid one unprocessed: no UpdateMetadata, a stale cache.
     expect((await zk.getChildren('/isr_change_notification')).children, m).toEqual([]);
     expect(cachedIsr(), m).toEqual([0, 1, 2]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerOf, CREATE, dec, enc, eventsSince, linesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import { adminOf, controllerOf, CREATE, dec, enc, eventsSince, linesSince, linesWithThrowablesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
 import { expectFreshLog, leaderAndIsrSince, leaderEpochCheckpoint, partitionDirs, topicJson } from '../support/topic-scenario';
 
 /** Deleting /controller by hand (K3): every broker re-runs the election, the winner fails over with epoch + 1. */
@@ -85,8 +85,8 @@ describe('partition changes written by hand in ZooKeeper (A4-A7)', () => {
     expect(ctx.partitionState(tp('a5', 3)), m).toBe('NewPartition');
     expect(ctx.partitionLeadershipInfo.get(tp('a5', 3)), m).toBeUndefined();
     for (const r of [0, 2]) expect(ctx.replicaState({ ...tp('a5', 3), replica: r }), m).toBe('OnlineReplica');
-    expect(linesSince(h, from, 'state-change.log', 'ERROR'), m).toEqual([
-      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition a5-3 from NewPartition to OnlinePartition: org.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists',
+    expect(linesWithThrowablesSince(h, from, 'state-change.log', 'ERROR'), m).toEqual([
+      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition a5-3 from NewPartition to OnlinePartition\norg.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists',
     ]);
     expect(requestsSince(h, from, 'LeaderAndIsr'), m).toEqual([]);
     expect(requestsSince(h, from, 'UpdateMetadata'), m).toEqual([]);

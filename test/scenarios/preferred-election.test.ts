@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
-import { adminOf, byPartition, controllerEvents, drive, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
+import { adminOf, byPartition, controllerEvents, drive, killAndExpire, linesSince, linesWithThrowablesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
 
 /**
  * Broker 1 dies and comes back: the partitions it preferred are led by broker 2, and broker 1 is
@@ -79,8 +79,8 @@ describe('preferred leader election (K6)', () => {
     expect(await zk.stateText('t', 0)).toBe(stateJson(1, 2, 1, [2]));
     expect(await zk.exists('/admin/preferred_replica_election')).toBe(false);
     expect(linesSince(h, mark, 'controller.log', 0)).toContain('[Controller id=0] Partition t-0 failed to complete preferred replica leader election to 1. Leader is still 2');
-    expect(linesSince(h, mark, 'state-change.log', 0)).toContain(
-      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition t-0 from OnlinePartition to OnlinePartition: kafka.common.StateChangeFailedException: Failed to elect leader for partition t-0 under strategy PreferredReplicaPartitionLeaderElectionStrategy',
+    expect(linesWithThrowablesSince(h, mark, 'state-change.log', 'ERROR')).toContain(
+      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition t-0 from OnlinePartition to OnlinePartition\nkafka.common.StateChangeFailedException: Failed to elect leader for partition t-0 under strategy PreferredReplicaPartitionLeaderElectionStrategy',
     );
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { LogLine } from '../../src-main/core/broker/log-line';
+import type { LogLine } from '../../src-main/core/common/logging';
 import type { ClusterAdmin, TopicResult } from '../../src-main/core/cluster/cluster-admin';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';

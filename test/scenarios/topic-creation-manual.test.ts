@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReplicaAssignment } from '../../src-main/core/admin/topic-command';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerOf, enc, linesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import { adminOf, controllerOf, enc, linesSince, linesWithThrowablesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
 import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';
 
 /** `--replica-assignment` as kafka-topics.sh sends it: no counts, one entry per partition. */
@@ -42,8 +42,8 @@ describe('topic creation with manual assignment, by hand, and without a controll
     for (const r of [5, 6]) expect(ctx.replicaState({ ...tp('ghosts', 2), replica: r }), m).toBe('OnlineReplica');
     expect(ctx.replicaState({ ...tp('ghosts', 1), replica: 5 }), m).toBe('OnlineReplica');
 
-    expect(linesSince(h, from, 'state-change.log', 'ERROR'), m).toEqual([
-      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition ghosts-2 from NewPartition to OnlinePartition: ' +
+    expect(linesWithThrowablesSince(h, from, 'state-change.log', 'ERROR'), m).toEqual([
+      '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition ghosts-2 from NewPartition to OnlinePartition\n' +
         'kafka.common.StateChangeFailedException: Controller 0 epoch 1 encountered error during state change of partition ghosts-2 from New to Online, ' +
         'assigned replicas are [5,6], live brokers are [Set(0, 1, 2)]. No assigned replica is alive.',
     ]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterHarness } from '../support/cluster-harness';
 import { createTopic, deleteDirPattern, replicaStates, sentSince, topicDirs, topicRequests } from '../support/deletion-support';
-import { adminOf, controllerOf, dec, enc, linesSince, znodeTree } from '../support/scenario';
+import { adminOf, controllerOf, dec, enc, linesSince, linesWithThrowablesSince, znodeTree } from '../support/scenario';
 
 const REASSIGN = '{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[1,3]}]}';
 /** moving-0 [1,2] being reassigned to [1,3]: RS = [1,3,2], AR = [3], RR = [2]. */
@@ -187,8 +187,8 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     // Replica 3 is still NewReplica from the reassignment: NewReplica → ReplicaDeletionIneligible is not
     // a valid transition, so it stays there.
     expect(replicaStates(controllerOf(h), 'moving')).toEqual({ 'moving-0@1': 'ReplicaDeletionSuccessful', 'moving-0@3': 'NewReplica', 'moving-0@2': 'ReplicaDeletionSuccessful' });
-    expect(h.logLines('state-change.log', 0)).toContain(
-      '[Controller id=0 epoch=1] Controller 0 epoch 1 initiated state change of replica 3 for partition moving-0 from NewReplica to ReplicaDeletionIneligible failed: ' +
+    expect(linesWithThrowablesSince(h, 0, 'state-change.log', 'ERROR')).toContain(
+      '[Controller id=0 epoch=1] Controller 0 epoch 1 initiated state change of replica 3 for partition moving-0 from NewReplica to ReplicaDeletionIneligible failed\n' +
         'java.lang.IllegalStateException: Replica [Topic=moving,Partition=0,Replica=3] should be in the OfflineReplica,ReplicaDeletionStarted states before moving to ReplicaDeletionIneligible state. Instead it is in NewReplica state',
     );
     expect(await zk.exists('/admin/delete_topics/moving')).not.toBeNull();

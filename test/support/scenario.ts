@@ -113,6 +113,17 @@ export function linesSince(h: ClusterHarness, from: number, file: LogFile, broke
   return out;
 }
 
+/** As `linesSince` for one level, each line followed by the exception logged with it, as log4j prints it on the lines below. */
+export function linesWithThrowablesSince(h: ClusterHarness, from: number, file: LogFile, level: string): string[] {
+  const out: string[] = [];
+  for (const e of eventsSince(h, from)) {
+    const log = logLineOf(e);
+    if (!log || log.line.file !== file || log.line.level !== level) continue;
+    out.push(log.line.throwable === undefined ? log.line.message : `${log.line.message}\n${log.line.throwable}`);
+  }
+  return out;
+}
+
 /** The controller events broker `brokerId` started (by type) since `from`. */
 export function controllerEvents(h: ClusterHarness, brokerId: number, from = 0): string[] {
   const out: string[] = [];

@@ -1,4 +1,4 @@
-import type { LogLine } from '../broker/log-line';
+import type { LogLine } from '../common/logging';
 import type { BrokerStateName } from '../broker/kafka-server';
 import type { EventManagerNotice } from '../controller/controller-event-manager';
 import type { LogManagerEvent } from '../log/log-manager/log-manager-event';

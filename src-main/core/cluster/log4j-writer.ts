@@ -1,4 +1,4 @@
-import type { LogLine } from '../broker/log-line';
+import type { LogLine } from '../common/logging';
 import type { Executor } from '../platform/executor';
 import type { FileHandle, FileSystem } from '../platform/file-system';
 import { joinPath } from '../platform/file-system';

@@ -6,6 +6,7 @@
  * `log4j.properties` routes that logger to (`server.log`, `controller.log`, `state-change.log`).
  */
 import { stackTrace } from './throwable';
+import type { UnknownThrowableClass } from './throwable';
 
 export type Log4jLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -36,12 +37,15 @@ export interface LoggerOptions {
   readonly logIdent?: string | (() => string);
   /** The file the logger's appender writes; server.log unless log4j.properties routes it elsewhere. */
   readonly file?: Log4jFile;
+  /** What names an exception with no Java class under a line (throwable.ts; the error's JS name unless told). */
+  readonly unknownThrowableClass?: UnknownThrowableClass;
 }
 
 /** A component's logger, as `kafka.utils.Logging` gives one to each class that mixes it in. */
 export class Logger {
   private readonly file: Log4jFile;
   private readonly logIdent: string | (() => string);
+  private readonly unknownThrowableClass: UnknownThrowableClass | undefined;
 
   constructor(
     private readonly sink: LogSink,
@@ -51,6 +55,7 @@ export class Logger {
   ) {
     this.file = options.file ?? 'server.log';
     this.logIdent = options.logIdent ?? '';
+    this.unknownThrowableClass = options.unknownThrowableClass;
   }
 
   trace(message: string, e?: unknown): void {
@@ -85,7 +90,7 @@ export class Logger {
 
   private log(level: Log4jLevel, message: string, e: unknown): void {
     const line: LogLine = { file: this.file, level, logger: this.loggerName, message: this.msgWithLogIdent(message) };
-    if (e !== undefined) line.throwable = stackTrace(e);
+    if (e !== undefined) line.throwable = stackTrace(e, this.unknownThrowableClass);
     this.sink(line);
   }
 }

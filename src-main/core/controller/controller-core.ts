@@ -1,3 +1,4 @@
+import type { Logger } from '../common/logging';
 import type { TopicPartition } from '../common/topic-partition';
 import type { Time } from '../platform/scheduler';
 import type { ControllerChannelManager } from './controller-channel-manager';
@@ -10,14 +11,6 @@ import type { PartitionStateMachine } from './partition-state-machine';
 import type { ReplicaStateMachine } from './replica-state-machine';
 import type { StateChangeLogger } from './state-change-logger';
 import type { TopicDeletionManager } from './topic-deletion-manager';
-
-/** A line for `controller.log`, in Kafka's words, prefixed `[Controller id=N] `. */
-export interface ControllerLogger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
 
 /**
  * The parts of the controller its handlers share (Kafka keeps them all in `KafkaController`;
@@ -32,7 +25,8 @@ export interface ControllerCore {
   readonly partitionStateMachine: PartitionStateMachine;
   readonly replicaStateMachine: ReplicaStateMachine;
   readonly topicDeletionManager: TopicDeletionManager;
-  readonly log: ControllerLogger;
+  /** controller.log: `kafka.controller.KafkaController`, prefixed `[Controller id=N] `. */
+  readonly log: Logger;
   readonly stateChangeLog: StateChangeLogger;
   channel(): ControllerChannelManager;
   isActive(): boolean;

@@ -1,7 +1,8 @@
 import type { ControllerCore } from './controller-core';
-import { ControllerMovedError, describeError } from './controller-errors';
+import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
+import { ControllerMovedError } from './controller-errors';
 import type { ControllerEvent } from './controller-events';
-import type { ZNodeChangeHandler } from './controller-zk-client';
+import type { ZNodeChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 import type { LeaderElections } from './leader-elections';
 import { PREFERRED_REPLICA_ELECTION_PATH } from './leader-elections';
 import type { ModificationHandlers } from './modification-handlers';
@@ -83,7 +84,7 @@ export class ControllerFailover {
         if (this.activeControllerId !== -1) c.log.debug(`Broker ${this.activeControllerId} was elected as controller instead of broker ${c.config.brokerId}: ${e.message}`);
         else c.log.warn('A controller has been elected but just resigned, this will result in another round of election');
       } else {
-        c.log.error(`Error while electing or becoming controller on broker ${c.config.brokerId}. Trigger controller movement immediately: ${describeError(e)}`);
+        c.log.error(`Error while electing or becoming controller on broker ${c.config.brokerId}. Trigger controller movement immediately: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
         await this.triggerControllerMove();
       }
     }

@@ -2,7 +2,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import type { LiveBroker } from './broker-info';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import type { ReplicaAssignment } from './replica-assignment';
-import type { StateChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
+import type { StateChangeHandler, ZNodeChangeHandler, ZNodeChildChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 
 /** One read of a partition's state znode: found, absent (or empty), or unreadable. */
 export type PartitionStateRead =
@@ -19,19 +19,6 @@ export interface UpdateLeaderAndIsrResult {
 export interface ZkReassignmentRequest {
   partition: TopicPartition;
   replicas: number[];
-}
-
-/** A znode handler, as Kafka's `ZNodeChangeHandler` / `ZNodeChildChangeHandler`. */
-export interface ZNodeChangeHandler {
-  readonly path: string;
-  handleCreation?(): void;
-  handleDeletion?(): void;
-  handleDataChange?(): void;
-}
-
-export interface ZNodeChildChangeHandler {
-  readonly path: string;
-  handleChildChange(): void;
 }
 
 /**

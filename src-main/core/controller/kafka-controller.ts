@@ -1,3 +1,6 @@
+import type { LogSink } from '../common/logging';
+import { Logger } from '../common/logging';
+import { KAFKA_ERRORS_PACKAGE } from '../common/throwable';
 import type { TopicPartition } from '../common/topic-partition';
 import type { Executor } from '../platform/executor';
 import { Slicer, microtaskExecutor } from '../platform/executor';
@@ -8,8 +11,8 @@ import type { BrokerResolver, ChannelEvent } from './controller-channel-manager'
 import { ControllerChannelManager } from './controller-channel-manager';
 import type { ControllerConfig } from './controller-config';
 import { ControllerContext } from './controller-context';
-import type { ControllerCore, ControllerLogger } from './controller-core';
-import { ControllerMovedError, describeError } from './controller-errors';
+import type { ControllerCore } from './controller-core';
+import { ControllerMovedError } from './controller-errors';
 import { ControllerEventManager } from './controller-event-manager';
 import type { EventManagerNotice } from './controller-event-manager';
 import type { ControllerEvent, ElectionType, ListReassignmentsResult, PartitionOutcome } from './controller-events';
@@ -20,14 +23,11 @@ import { Errors } from '../common/kafka-errors';
 import { LeaderElections, PREFERRED_REPLICA_ELECTION_PATH } from './leader-elections';
 import { ModificationHandlers } from './modification-handlers';
 import { PartitionReassignments, REASSIGN_PARTITIONS_PATH } from './partition-reassignments';
-import { PartitionStateMachine } from './partition-state-machine';
-import { ReplicaStateMachine } from './replica-state-machine';
-import type { StateChangeLine } from './state-change-logger';
+import { PARTITION_STATE_MACHINE_LOGGER, PartitionStateMachine } from './partition-state-machine';
+import { REPLICA_STATE_MACHINE_LOGGER, ReplicaStateMachine } from './replica-state-machine';
 import { StateChangeLogger } from './state-change-logger';
 import { TopicChanges } from './topic-changes';
 import { TopicDeletionManager } from './topic-deletion-manager';
-
-export type ControllerLogLine = { file: 'controller.log' | 'state-change.log'; level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR'; message: string };
 
 export interface KafkaControllerDeps {
   config: ControllerConfig;
@@ -36,7 +36,7 @@ export interface KafkaControllerDeps {
   resolveBroker: BrokerResolver;
   faults: ChannelFaults;
   /** Lines for controller.log and state-change.log. */
-  log: (line: ControllerLogLine) => void;
+  log: LogSink;
   /** Events taken and finished, requests sent and answered. */
   onEventManagerNotice?: (notice: EventManagerNotice) => void;
   onChannelEvent?: (event: ChannelEvent) => void;
@@ -65,7 +65,7 @@ export class KafkaController implements ControllerCore {
   readonly config: ControllerConfig;
   readonly time: Time;
   readonly zk: ControllerZkClient;
-  readonly log: ControllerLogger;
+  readonly log: Logger;
   readonly stateChangeLog: StateChangeLogger;
   readonly batch: ControllerRequestBatch;
   readonly partitionStateMachine: PartitionStateMachine;
@@ -85,14 +85,10 @@ export class KafkaController implements ControllerCore {
     this.time = deps.time;
     this.zk = deps.zk;
     const id = deps.config.brokerId;
-    const line = (file: ControllerLogLine['file'], level: ControllerLogLine['level']) => (message: string) => deps.log({ file, level, message });
-    this.log = {
-      debug: (m) => line('controller.log', 'DEBUG')(`[Controller id=${id}] ${m}`),
-      info: (m) => line('controller.log', 'INFO')(`[Controller id=${id}] ${m}`),
-      warn: (m) => line('controller.log', 'WARN')(`[Controller id=${id}] ${m}`),
-      error: (m) => line('controller.log', 'ERROR')(`[Controller id=${id}] ${m}`),
-    };
-    this.stateChangeLog = new StateChangeLogger(id, true, () => this.context.epoch, (l: StateChangeLine) => deps.log({ file: 'state-change.log', level: l.level, message: l.message }));
+    // log4j.properties routes every kafka.controller logger to controller.log.
+    const controllerLogger = (loggerName: string, logIdent: string) => new Logger(deps.log, loggerName, { logIdent, file: 'controller.log', unknownThrowableClass: KAFKA_ERRORS_PACKAGE });
+    this.log = controllerLogger('kafka.controller.KafkaController', `[Controller id=${id}] `);
+    this.stateChangeLog = new StateChangeLogger(id, true, () => this.context.epoch, (l) => deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }));
     this.batch = new ControllerRequestBatch(id, this.context, () => this.channel(), this.stateChangeLog, {
       leaderAndIsrResponse: (brokerId, response) => this.put({ type: 'LeaderAndIsrResponseReceived', brokerId, response }),
       stopReplicaDeleteResponse: (replicaId, response) => this.put({ type: 'TopicDeletionStopReplicaResponseReceived', replicaId, response }),
@@ -106,7 +102,7 @@ export class KafkaController implements ControllerCore {
       this.stateChangeLog,
       // Kafka only marks its UncleanLeaderElectionsPerSec meter here; nothing is logged.
       () => undefined,
-      (m) => line('controller.log', 'INFO')(`[PartitionStateMachine controllerId=${id}] ${m}`),
+      controllerLogger(PARTITION_STATE_MACHINE_LOGGER, `[PartitionStateMachine controllerId=${id}] `),
       new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
     this.replicaStateMachine = new ReplicaStateMachine(
@@ -115,9 +111,10 @@ export class KafkaController implements ControllerCore {
       this.zk,
       this.batch,
       this.stateChangeLog,
-      (m) => line('controller.log', 'INFO')(`[ReplicaStateMachine controllerId=${id}] ${m}`),
+      controllerLogger(REPLICA_STATE_MACHINE_LOGGER, `[ReplicaStateMachine controllerId=${id}] `),
       new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
+    const deletionLog = controllerLogger('kafka.controller.TopicDeletionManager', `[Topic Deletion Manager ${id}] `);
     this.topicDeletionManager = new TopicDeletionManager(this.config.deleteTopicEnable, this.context, this.replicaStateMachine, this.partitionStateMachine, {
       deleteTopic: async (topic) => {
         await this.zk.deleteTopicZNode(topic, this.context.epochZkVersion);
@@ -127,7 +124,7 @@ export class KafkaController implements ControllerCore {
       deleteTopicDeletions: (topics) => this.zk.deleteTopicDeletions(topics, this.context.epochZkVersion),
       mutePartitionModifications: (topic) => this.unregisterPartitionModificationsHandlers([topic]),
       sendMetadataUpdate: (partitions) => this.sendUpdateMetadataRequest(this.context.liveOrShuttingDownBrokerIds, partitions),
-      log: (level, message) => (level === 'INFO' ? line('controller.log', 'INFO')(`[Topic Deletion Manager ${id}] ${message}`) : line('controller.log', 'DEBUG')(`[Topic Deletion Manager ${id}] ${message}`)),
+      log: (level, message) => (level === 'INFO' ? deletionLog.info(message) : deletionLog.debug(message)),
     });
     this.reassignments = new PartitionReassignments(this, { path: REASSIGN_PARTITIONS_PATH, handleCreation: () => this.put({ type: 'ZkPartitionReassignment' }) });
     this.elections = new LeaderElections(this, {
@@ -287,7 +284,7 @@ export class KafkaController implements ControllerCore {
         this.log.info(`Controller moved to another broker when processing ${event.type}.`);
         await this.failover.maybeResign();
       } else {
-        this.log.error(`Error processing event ${event.type}: ${describeError(e)}`);
+        this.log.error(`Error processing event ${event.type}`, e);
       }
       this.preempt(event);
     }

@@ -4,7 +4,7 @@ import type { ControllerCore } from './controller-core';
 import { ControllerMovedError, StateChangeFailedError } from './controller-errors';
 import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
 import type { ElectionTrigger, ElectionType, PartitionOutcome } from './controller-events';
-import type { ZNodeChangeHandler } from './controller-zk-client';
+import type { ZNodeChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 import { Errors } from '../common/kafka-errors';
 import type { LeaderAndIsr } from './leader-and-isr';
 import { NO_LEADER } from './leader-and-isr';

@@ -20,6 +20,10 @@ import { VALID_PREVIOUS_PARTITION_STATES } from './partition-states';
 import { targetReplicas } from './replica-assignment';
 import type { StateChangeLogger } from './state-change-logger';
 import { Slicer, microtaskExecutor } from '../platform/executor';
+import { Logger } from '../common/logging';
+
+/** The log4j logger of Kafka's class. */
+export const PARTITION_STATE_MACHINE_LOGGER = 'kafka.controller.ZkPartitionStateMachine';
 
 /** Per partition: the new LeaderAndIsr, or why no leader could be elected. */
 export type ElectionResults = TopicPartitionMap<LeaderAndIsr | Error>;
@@ -46,15 +50,15 @@ export class PartitionStateMachine {
     private readonly batch: ControllerRequestBatch,
     private readonly stateChangeLog: StateChangeLogger,
     private readonly onUncleanElection: (partition: TopicPartition, leader: number) => void,
-    /** controller.log, as Kafka's `[PartitionStateMachine controllerId=N]` logger. */
-    private readonly log: (message: string) => void = () => undefined,
+    /** controller.log: Kafka's `kafka.controller.ZkPartitionStateMachine` logger. */
+    private readonly log: Logger = new Logger(() => undefined, PARTITION_STATE_MACHINE_LOGGER),
     /** Pauses long loops (10,000s of partitions) so the app stays responsive. */
     private readonly slicer: Slicer = new Slicer(microtaskExecutor, Number.MAX_SAFE_INTEGER),
   ) {}
 
   /** Initial states from the cached leadership, then every New/Offline partition → Online. */
   async startup(): Promise<void> {
-    this.log('Initializing partition state');
+    this.log.info('Initializing partition state');
     for (const p of this.context.allPartitions()) {
       const leadership = this.context.partitionLeadershipInfo.get(p);
       if (leadership) {
@@ -63,13 +67,13 @@ export class PartitionStateMachine {
         this.context.putPartitionState(p, 'NewPartition');
       }
     }
-    this.log('Triggering online partition state changes');
+    this.log.info('Triggering online partition state changes');
     await this.triggerOnlinePartitionStateChange();
   }
 
   shutdown(): void {
     this.context.partitionStates.clear();
-    this.log('Stopped partition state machine');
+    this.log.info('Stopped partition state machine');
   }
 
   /** New and Offline partitions of topics not queued for deletion → Online (clean offline election). */
@@ -110,7 +114,7 @@ export class PartitionStateMachine {
       case 'NewPartition':
         for (const p of valid) {
           await this.slicer.tick();
-          this.stateChangeLog.info(
+          this.stateChangeLog.trace(
             `Changed partition ${tpKey(p)} state from ${this.partitionState(p)} to ${target} with assigned replicas ${this.context.partitionReplicaAssignment(p).join(',')}`,
           );
           this.context.putPartitionState(p, 'NewPartition');
@@ -123,7 +127,7 @@ export class PartitionStateMachine {
           for (const p of await this.initializeLeaderAndIsrForPartitions(uninitialized)) {
             await this.slicer.tick();
             const leadership = this.context.partitionLeadershipInfo.get(p) as LeaderIsrAndControllerEpoch;
-            this.stateChangeLog.info(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(leadership.leaderAndIsr)}`);
+            this.stateChangeLog.trace(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(leadership.leaderAndIsr)}`);
             this.context.putPartitionState(p, 'OnlinePartition');
           }
         }
@@ -133,7 +137,7 @@ export class PartitionStateMachine {
             await this.slicer.tick();
             results.set(p, result);
             if (result instanceof Error) continue;
-            this.stateChangeLog.info(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(result)}`);
+            this.stateChangeLog.trace(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(result)}`);
             this.context.putPartitionState(p, 'OnlinePartition');
           }
         }
@@ -143,7 +147,7 @@ export class PartitionStateMachine {
       case 'NonExistentPartition':
         for (const p of valid) {
           await this.slicer.tick();
-          this.stateChangeLog.info(`Changed partition ${tpKey(p)} state from ${this.partitionState(p)} to ${target}`);
+          this.stateChangeLog.trace(`Changed partition ${tpKey(p)} state from ${this.partitionState(p)} to ${target}`);
           this.context.putPartitionState(p, target);
         }
         return;
@@ -354,8 +358,6 @@ export class PartitionStateMachine {
   }
 
   private logFailedStateChange(p: TopicPartition, current: PartitionState, target: PartitionState, error: unknown): void {
-    this.stateChangeLog.error(
-      `Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}: ${throwableToString(error, KAFKA_ERRORS_PACKAGE)}`,
-    );
+    this.stateChangeLog.error(`Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}`, error);
   }
 }

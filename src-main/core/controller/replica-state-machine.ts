@@ -7,10 +7,15 @@ import type { ControllerRequestBatch } from './controller-request-batch';
 import type { ControllerZkClient } from './controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { NO_LEADER, formatLeaderIsrAndControllerEpoch, newLeaderAndIsr } from './leader-and-isr';
+import { formatAssignment } from './replica-assignment';
 import type { PartitionAndReplica, ReplicaState } from './replica-states';
 import { VALID_PREVIOUS_REPLICA_STATES } from './replica-states';
 import type { StateChangeLogger } from './state-change-logger';
 import { Slicer, microtaskExecutor } from '../platform/executor';
+import { Logger } from '../common/logging';
+
+/** The log4j logger of Kafka's class. */
+export const REPLICA_STATE_MACHINE_LOGGER = 'kafka.controller.ZkReplicaStateMachine';
 
 /**
  * Kafka's `ZkReplicaStateMachine` (states and valid previous states: `replica-states.ts`).
@@ -23,31 +28,31 @@ export class ReplicaStateMachine {
     private readonly zk: ControllerZkClient,
     private readonly batch: ControllerRequestBatch,
     private readonly stateChangeLog: StateChangeLogger,
-    /** controller.log, as Kafka's `[ReplicaStateMachine controllerId=N]` logger. */
-    private readonly log: (message: string) => void = () => undefined,
+    /** controller.log: Kafka's `kafka.controller.ZkReplicaStateMachine` logger. */
+    private readonly log: Logger = new Logger(() => undefined, REPLICA_STATE_MACHINE_LOGGER),
     /** Pauses long loops (10,000s of replicas) so the app stays responsive. */
     private readonly slicer: Slicer = new Slicer(microtaskExecutor, Number.MAX_SAFE_INTEGER),
   ) {}
 
   /** Online replicas → OnlineReplica, the others → ReplicaDeletionIneligible then OfflineReplica. */
   async startup(): Promise<void> {
-    this.log('Initializing replica state');
+    this.log.info('Initializing replica state');
     for (const p of this.context.allPartitions()) {
       for (const replica of this.context.partitionReplicaAssignment(p)) {
         const r = { ...p, replica };
         this.context.putReplicaState(r, this.context.isReplicaOnline(replica, p) ? 'OnlineReplica' : 'ReplicaDeletionIneligible');
       }
     }
-    this.log('Triggering online replica state changes');
+    this.log.info('Triggering online replica state changes');
     const { online, offline } = this.context.onlineAndOfflineReplicas();
     await this.handleStateChanges(online, 'OnlineReplica');
-    this.log('Triggering offline replica state changes');
+    this.log.info('Triggering offline replica state changes');
     await this.handleStateChanges(offline, 'OfflineReplica');
   }
 
   shutdown(): void {
     // Replica states live in the context and are cleared with it.
-    this.log('Stopped replica state machine');
+    this.log.info('Stopped replica state machine');
   }
 
   async handleStateChanges(replicas: readonly PartitionAndReplica[], target: ReplicaState): Promise<void> {
@@ -105,7 +110,7 @@ export class ReplicaStateMachine {
           if (current === 'NewReplica') {
             const assignment = ctx.partitionFullReplicaAssignment(r);
             if (!assignment.replicas.includes(replicaId)) {
-              this.stateChangeLog.error(`Adding replica (${replicaId}) that is not part of the assignment ${assignment.replicas.join(',')}`);
+              this.log.error(`Adding replica (${replicaId}) that is not part of the assignment ${formatAssignment(assignment)}`);
               ctx.updatePartitionFullReplicaAssignment(r, { ...assignment, replicas: [...assignment.replicas, replicaId] });
             }
           } else {
@@ -265,8 +270,6 @@ export class ReplicaStateMachine {
   }
 
   private logFailedStateChange(r: TopicPartition & { replica?: number }, current: ReplicaState, target: ReplicaState, error: unknown): void {
-    this.stateChangeLog.error(
-      `Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed: ${throwableToString(error, KAFKA_ERRORS_PACKAGE)}`,
-    );
+    this.stateChangeLog.error(`Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed`, error);
   }
 }

@@ -1,9 +1,8 @@
 import { ControllerMovedError } from '../controller/controller-errors';
-import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/controller-zk-client';
 import type { Op, OpResult, Stat, ZnodeData } from '../zookeeper';
 import { Code, CreateMode, createRecursive, KeeperException, MultiException } from '../zookeeper';
 import { ControllerEpochZNode } from './cluster-znodes';
-import type { KafkaZooKeeperClient, StateChangeHandler } from './kafka-zookeeper-client';
+import type { KafkaZooKeeperClient, StateChangeHandler, ZNodeChangeHandler, ZNodeChildChangeHandler } from './kafka-zookeeper-client';
 import { ZnodeFormatError } from './znode-format-error';
 
 /** A malformed znode met while reading: reported, then handled as the call site decides. */

@@ -2,6 +2,7 @@ import type { BrokerZkClient } from '../broker/broker-zk-client';
 import { numberFormatMessage, parseJavaIntOrNull } from '../common/java-lang';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
+import { toError } from '../common/throwable';
 import type { LiveBroker } from '../controller/broker-info';
 import { ControllerMovedError } from '../controller/controller-errors';
 import type {
@@ -297,7 +298,7 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
         try {
           node = await this.getDataAndStat(TopicPartitionStateZNode.path(partition));
         } catch (e) {
-          return { partition, read: { kind: 'error', error: e instanceof Error ? e : new Error(String(e)) } };
+          return { partition, read: { kind: 'error', error: toError(e) } };
         }
         if (!node) return { partition, read: { kind: 'nonode' } };
         const decoded = TopicPartitionStateZNode.decode(partition, node.data, node.stat.version);
@@ -335,7 +336,7 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
           // Kafka keeps only the result code and logs `KeeperException.create(code)`, which has no path
           // ("KeeperErrorCode = NodeExists" for a hand-written state znode, scenario A5).
           if (e instanceof KeeperException) return { partition, error: new KeeperException(e.code) };
-          return { partition, error: e instanceof Error ? e : new Error(String(e)) };
+          return { partition, error: toError(e) };
         }
       }),
     );
@@ -352,7 +353,7 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
         } catch (e) {
           if (e instanceof ControllerMovedError) throw e;
           if (e instanceof KeeperException && e.code === Code.BADVERSION) return { partition, retry: true };
-          return { partition, error: e instanceof Error ? e : new Error(String(e)) };
+          return { partition, error: toError(e) };
         }
       }),
     );
@@ -372,7 +373,7 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
         const value = config['unclean.leader.election.enable'];
         out.set(topic, value === undefined ? this.uncleanLeaderElectionDefault() : value.trim().toLowerCase() === 'true');
       } catch (e) {
-        out.set(topic, e instanceof Error ? e : new Error(String(e)));
+        out.set(topic, toError(e));
       }
     }
     return out;

@@ -1,9 +1,21 @@
-import type { ZNodeChangeHandler, ZNodeChildChangeHandler } from '../controller/controller-zk-client';
 import { errorMessage } from '../common/throwable';
 import type { Time } from '../platform/scheduler';
 import type { WatchedEvent, ZooKeeperClientOptions } from '../zookeeper';
 import { Code, EventType, KeeperException, KeeperState, ZooKeeperClient } from '../zookeeper';
 import type { ZooKeeperServerEndpoint } from '../zookeeper';
+
+/** A znode handler, as Kafka's `kafka.zookeeper` `ZNodeChangeHandler` / `ZNodeChildChangeHandler`. */
+export interface ZNodeChangeHandler {
+  readonly path: string;
+  handleCreation?(): void;
+  handleDeletion?(): void;
+  handleDataChange?(): void;
+}
+
+export interface ZNodeChildChangeHandler {
+  readonly path: string;
+  handleChildChange(): void;
+}
 
 /** Told when the session is lost and a new one is made (Kafka's `StateChangeHandler`). */
 export interface StateChangeHandler {

@@ -12,7 +12,13 @@
  *    start offset; the active segment's indexes are re-expanded to `segment.index.bytes`.
  */
 import { errorMessage } from '../common/throwable';
+import type { FileSystem } from '../platform/file-system';
 import { joinPath } from '../platform/file-system';
+import type { Time } from '../platform/scheduler';
+import type { LeaderEpochFileCache } from './leader-epoch-cache';
+import type { LogConfig } from './log-config';
+import type { LogEventBody, LogEventLevel } from './log-event';
+import type { FileHandleCache } from './segment/file-handle-cache';
 import {
   CLEANED_FILE_SUFFIX,
   DELETED_FILE_SUFFIX,
@@ -24,11 +30,36 @@ import {
   isLogFileName,
   offsetFromFileName,
 } from './log-manager/log-dir-names';
-import type { LoadedLogState, Log } from './log';
 import { LogSegment, NoSuchIndexFile, OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE } from './segment/log-segment';
+import type { LogSegmentConfig } from './segment/log-segment';
 import { InvalidOffsetException } from './index/abstract-index';
 
-export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogState {
+/** The state a loader hands over (load-segments.ts). */
+export interface LoadedLogState {
+  readonly segments: LogSegment[];
+  readonly logStartOffset: number;
+  readonly recoveryPoint: number;
+  /** Segments after a corrupt one, already renamed `.deleted`, to be removed later. */
+  readonly removedByRecovery: readonly LogSegment[];
+}
+
+/** What loading reads of the log being opened (`Log` is one). */
+export interface LoadingLog {
+  readonly fs: FileSystem;
+  readonly dir: string;
+  readonly config: LogConfig;
+  readonly time: Time;
+  readonly handles: FileHandleCache;
+  readonly isDeleteDir: boolean;
+  readonly leaderEpochCache: LeaderEpochFileCache;
+  readonly logStartOffset: number;
+  readonly recoveryPoint: number;
+  segmentConfig(): LogSegmentConfig;
+  newSegment(baseOffset: number, activeIndexes?: boolean): LogSegment;
+  emit(level: LogEventLevel, message: string, body: LogEventBody): void;
+}
+
+export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): LoadedLogState {
   const fs = log.fs;
   const dir = log.dir;
   const swapBases: number[] = [];
@@ -126,7 +157,7 @@ export function loadSegments(log: Log, hadCleanShutdown: boolean): LoadedLogStat
 }
 
 /** Why a segment's indexes cannot be trusted (they are then rebuilt), and the level Kafka logs it at; or null. */
-function indexProblem(log: Log, segment: LogSegment, swapped: boolean): { level: 'WARN' | 'ERROR'; reason: string } | null {
+function indexProblem(log: LoadingLog, segment: LogSegment, swapped: boolean): { level: 'WARN' | 'ERROR'; reason: string } | null {
   const corrupt = (why: string) => ({
     level: 'WARN' as const,
     reason: `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${why}}, recovering segment and rebuilding index files...`,
@@ -155,7 +186,7 @@ function indexProblem(log: Log, segment: LogSegment, swapped: boolean): { level:
 }
 
 /** `Log.recoverSegment`: the segment re-validated; leader epochs of its batches re-entered in the cache. */
-function recoverSegment(log: Log, segment: LogSegment): number {
+function recoverSegment(log: LoadingLog, segment: LogSegment): number {
   const cache = log.leaderEpochCache;
   const { truncatedBytes, problem } = segment.recover((batch) => {
     if (batch.magic < 2 || batch.partitionLeaderEpoch < 0) return;

@@ -1,11 +1,29 @@
 import { IllegalArgumentException } from '../common/java-lang';
 import { tpKey } from '../common/topic-partition';
-import type { Log } from './log';
+import type { TopicPartition } from '../common/topic-partition';
+import type { LeaderEpochFileCache } from './leader-epoch-cache';
+import type { LogEventBody, LogEventLevel } from './log-event';
+import type { ProducerStateManager } from './producer-state/producer-state-manager';
 import type { LogSegment } from './segment/log-segment';
+
+/** What truncation reads and changes of a log's public surface (`Log` is one). */
+export interface TruncatedLog {
+  readonly topicPartition: TopicPartition;
+  readonly segments: readonly LogSegment[];
+  readonly activeSegment: LogSegment;
+  readonly leaderEpochCache: LeaderEpochFileCache;
+  readonly producerStateManager: ProducerStateManager;
+  readonly logEndOffset: number;
+  logStartOffset: number;
+  recoveryPoint: number;
+  emit(level: LogEventLevel, message: string, body: LogEventBody): void;
+  newSegment(baseOffset: number): LogSegment;
+  removeAndDeleteSegments(segments: readonly LogSegment[], reason: string): void;
+}
 
 /** What truncation changes in a `Log` beyond its public surface (the log hands it over, nobody else holds it). */
 export interface TruncatableLog {
-  readonly log: Log;
+  readonly log: TruncatedLog;
   addSegment(segment: LogSegment): void;
   /** The log end moves to `offset`; the high watermark and recovery point follow it down. */
   updateLogEndOffset(offset: number): void;

@@ -22,6 +22,7 @@
  */
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
+import { errorMessage } from '../common/throwable';
 import type { FileSystem } from '../platform/file-system';
 import { baseName, joinPath, parentPath } from '../platform/file-system';
 import type { Random } from '../platform/random';
@@ -57,15 +58,6 @@ import type { LogOptions } from './log-options';
 export type { LogOptions } from './log-options';
 export type { FetchIsolation, TimestampAndOffset } from './log-read';
 export { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from './log-read';
-
-/** The state a loader hands over (load-segments.ts). */
-export interface LoadedLogState {
-  readonly segments: LogSegment[];
-  readonly logStartOffset: number;
-  readonly recoveryPoint: number;
-  /** Segments after a corrupt one, already renamed `.deleted`, to be removed later. */
-  readonly removedByRecovery: readonly LogSegment[];
-}
 
 /** `producer.id.expiration.check.interval.ms` (10 minutes). */
 const PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS = 600000;
@@ -346,7 +338,7 @@ export class Log {
     try {
       this.flush(offset);
     } catch (e) {
-      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
+      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${errorMessage(e)}`, { type: 'log-message' });
     }
   }
 

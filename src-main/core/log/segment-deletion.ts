@@ -1,6 +1,15 @@
-import type { ScheduledTask } from '../platform/scheduler';
-import type { Log } from './log';
+import { errorMessage } from '../common/throwable';
+import type { ScheduledTask, Time } from '../platform/scheduler';
+import type { LogConfig } from './log-config';
+import type { LogEventBody, LogEventLevel } from './log-event';
 import type { LogSegment } from './segment/log-segment';
+
+/** What the deletions read of their log (`Log` is one). */
+export interface DeletingLog {
+  readonly config: LogConfig;
+  readonly time: Time;
+  emit(level: LogEventLevel, message: string, body: LogEventBody): void;
+}
 
 /**
  * `Log.deleteSegmentFiles` with `asyncDelete`: segments already renamed `.deleted` wait
@@ -10,7 +19,7 @@ import type { LogSegment } from './segment/log-segment';
 export class SegmentDeletions {
   private readonly pending: Array<{ segments: LogSegment[]; task: ScheduledTask | null }> = [];
 
-  constructor(private readonly log: Log) {}
+  constructor(private readonly log: DeletingLog) {}
 
   /** Segments waiting for their files to be removed. */
   *segments(): IterableIterator<LogSegment> {
@@ -52,7 +61,7 @@ export class SegmentDeletions {
         s.deleteIfExists();
       } catch (e) {
         // The partition dir was renamed or removed meanwhile (topic deletion): nothing left to remove.
-        log.emit('WARN', `Failed to delete segment ${s.baseOffset}: ${e instanceof Error ? e.message : String(e)}`, { type: 'log-message' });
+        log.emit('WARN', `Failed to delete segment ${s.baseOffset}: ${errorMessage(e)}`, { type: 'log-message' });
       }
     }
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TopicPartition } from '../../../src-main/core/common/topic-partition';
 import type { LeaderIsrAndControllerEpoch } from '../../../src-main/core/controller/leader-and-isr';
 import { PartitionStateMachine } from '../../../src-main/core/controller/partition-state-machine';
+import { Logger } from '../../../src-main/core/common/logging';
 import type { PartitionState } from '../../../src-main/core/controller/partition-states';
 import { PARTITION_STATE_VALUE, VALID_PREVIOUS_PARTITION_STATES } from '../../../src-main/core/controller/partition-states';
 import { CONTROLLER_EPOCH, controllerContext, stateMachinePorts } from './state-machine-ports';
@@ -63,12 +64,9 @@ async function transition(from: PartitionState, target: PartitionState, setting:
   };
 }
 
-/**
- * A transition that only records the new state. (Kafka 2.5.1 writes the "Changed partition" lines at
- * TRACE; the emulation writes them at INFO.)
- */
+/** A transition that only records the new state (Kafka 2.5.1's `stateChangeLog.trace`: written, at TRACE). */
 function stateOnly(target: PartitionState, from: PartitionState, logLine: string): Observed {
-  return { state: target, znodeWrites: [], batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`], stateChangeLog: [`INFO ${PREFIX} ${logLine}`], results: {} };
+  return { state: target, znodeWrites: [], batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`], stateChangeLog: [`TRACE ${PREFIX} ${logLine}`], results: {} };
 }
 
 /** What a valid transition from `from` into each target state does. */
@@ -86,7 +84,7 @@ const EFFECTS: Record<PartitionState, (from: PartitionState) => Observed> = {
             'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 0 isr [1,2] zkVersion 0 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=true',
             'sendRequestsToBrokers(1)',
           ],
-          stateChangeLog: [`INFO ${PREFIX} Changed partition t-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1, 2), zkVersion=0)`],
+          stateChangeLog: [`TRACE ${PREFIX} Changed partition t-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1, 2), zkVersion=0)`],
           results: {},
         }
       : {
@@ -97,7 +95,7 @@ const EFFECTS: Record<PartitionState, (from: PartitionState) => Observed> = {
             'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 4 isr [1] zkVersion 6 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=false',
             'sendRequestsToBrokers(1)',
           ],
-          stateChangeLog: [`INFO ${PREFIX} Changed partition t-0 from ${from} to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=4, isr=List(1), zkVersion=6)`],
+          stateChangeLog: [`TRACE ${PREFIX} Changed partition t-0 from ${from} to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=4, isr=List(1), zkVersion=6)`],
           results: { 't-0': { leader: 1, leaderEpoch: 4, isr: [1], zkVersion: 6 } },
         },
   OfflinePartition: (from) => stateOnly('OfflinePartition', from, `Changed partition t-0 state from ${from} to OfflinePartition`),
@@ -136,7 +134,7 @@ describe('PartitionStateMachine: every invalid transition is refused with Kafka 
           znodeWrites: [],
           batch: ['newBatch', 'sendRequestsToBrokers(1)'],
           stateChangeLog: [
-            `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to ${target}: ` +
+            `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to ${target}\n` +
               `java.lang.IllegalStateException: Partition t-0 should be in one of ${valid} states before moving to ${target} state. Instead it is in ${from} state`,
           ],
           results: {},
@@ -147,7 +145,7 @@ describe('PartitionStateMachine: every invalid transition is refused with Kafka 
 });
 
 const stateChangeFailed = (from: PartitionState, message: string) =>
-  `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to OnlinePartition: kafka.common.StateChangeFailedException: ${message}`;
+  `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from ${from} to OnlinePartition\nkafka.common.StateChangeFailedException: ${message}`;
 
 describe('PartitionStateMachine: a transition to OnlinePartition that cannot be made is logged and leaves the state', () => {
   it('New → Online with no live assigned replica', async () => {
@@ -156,7 +154,7 @@ describe('PartitionStateMachine: a transition to OnlinePartition that cannot be 
       znodeWrites: [],
       batch: ['newBatch', 'sendRequestsToBrokers(1)'],
       stateChangeLog: [
-        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition: kafka.common.StateChangeFailedException: ` +
+        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition\nkafka.common.StateChangeFailedException: ` +
           'Controller 0 epoch 1 encountered error during state change of partition t-0 from New to Online, assigned replicas are [3,1,2], live brokers are [Set()]. No assigned replica is alive.',
       ],
       results: {},
@@ -169,7 +167,7 @@ describe('PartitionStateMachine: a transition to OnlinePartition that cannot be 
       znodeWrites: [],
       batch: ['newBatch', 'sendRequestsToBrokers(1)'],
       stateChangeLog: [
-        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition: org.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists`,
+        `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-0 from NewPartition to OnlinePartition\norg.apache.zookeeper.KeeperException$NodeExistsException: KeeperErrorCode = NodeExists`,
       ],
       results: {},
     });
@@ -226,7 +224,7 @@ describe('PartitionStateMachine.startup', () => {
       ports.znodes.put({ topic: 't', partition }, leadership);
     }
     const controllerLog: string[] = [];
-    const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined, (m) => controllerLog.push(m));
+    const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined, new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkPartitionStateMachine'));
     await machine.startup();
     expect([0, 1, 2].map((partition) => ports.context.partitionState({ topic: 't', partition }))).toEqual(['OnlinePartition', 'OfflinePartition', 'OnlinePartition']);
     expect(controllerLog).toEqual(['Initializing partition state', 'Triggering online partition state changes']);
@@ -237,7 +235,7 @@ describe('PartitionStateMachine.startup', () => {
       'sendRequestsToBrokers(1)',
     ]);
     expect(ports.stateChangeLines).toContain(
-      `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-1 from OfflinePartition to OnlinePartition: kafka.common.StateChangeFailedException: ` +
+      `ERROR ${PREFIX} Controller 0 epoch 1 failed to change state for partition t-1 from OfflinePartition to OnlinePartition\nkafka.common.StateChangeFailedException: ` +
         'Failed to elect leader for partition t-1 under strategy OfflinePartitionLeaderElectionStrategy(false)',
     );
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { LogLine } from '../../../src-main/core/common/logging';
+import { Logger } from '../../../src-main/core/common/logging';
 import type { LeaderIsrAndControllerEpoch } from '../../../src-main/core/controller/leader-and-isr';
 import { ReplicaStateMachine } from '../../../src-main/core/controller/replica-state-machine';
 import type { PartitionAndReplica, ReplicaState } from '../../../src-main/core/controller/replica-states';
@@ -152,7 +154,7 @@ describe('ReplicaStateMachine: every invalid transition is refused with Kafka 2.
           znodeWrites: [],
           batch: ['newBatch', SENT],
           stateChangeLog: [
-            `ERROR ${PREFIX} Controller 0 epoch 1 initiated state change of replica 2 for partition t-0 from ${from} to ${target} failed: ` +
+            `ERROR ${PREFIX} Controller 0 epoch 1 initiated state change of replica 2 for partition t-0 from ${from} to ${target} failed\n` +
               `java.lang.IllegalStateException: Replica [Topic=t,Partition=0,Replica=2] should be in the ${valid} states before moving to ${target} state. Instead it is in ${from} state`,
           ],
         });
@@ -181,7 +183,7 @@ describe('ReplicaStateMachine: NewReplica, by what the partition has', () => {
       znodeWrites: [],
       batch: ['newBatch', SENT],
       stateChangeLog: [
-        `ERROR ${PREFIX} Controller 0 epoch 1 initiated state change of replica 2 for partition t-0 from NonExistentReplica to OfflineReplica failed: ` +
+        `ERROR ${PREFIX} Controller 0 epoch 1 initiated state change of replica 2 for partition t-0 from NonExistentReplica to OfflineReplica failed\n` +
           'kafka.common.StateChangeFailedException: Replica 2 for partition t-0 cannot be moved to NewReplica state as it is being requested to become leader',
       ],
     });
@@ -237,6 +239,24 @@ describe('ReplicaStateMachine: OfflineReplica, by what the partition has', () =>
   });
 });
 
+describe('ReplicaStateMachine: a NewReplica outside the assignment goes online', () => {
+  it("is added to the cached assignment, with Kafka 2.5.1's error in controller.log (the machine's own logger), not state-change.log", async () => {
+    const { ports } = setUp('NewReplica');
+    const controllerLog: LogLine[] = [];
+    const logger = new Logger((l) => controllerLog.push(l), 'kafka.controller.ZkReplicaStateMachine', { logIdent: '[ReplicaStateMachine controllerId=0] ', file: 'controller.log' });
+    const machine = new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, logger);
+    const outside: PartitionAndReplica = { topic: 't', partition: 0, replica: 4 };
+    ports.context.putReplicaState(outside, 'NewReplica');
+    await machine.handleStateChanges([outside], 'OnlineReplica');
+    expect(ports.context.replicaState(outside)).toBe('OnlineReplica');
+    expect(ports.context.partitionReplicaAssignment(outside)).toEqual([1, 2, 3, 4]);
+    expect(controllerLog).toEqual([
+      { file: 'controller.log', level: 'ERROR', logger: 'kafka.controller.ZkReplicaStateMachine', message: '[ReplicaStateMachine controllerId=0] Adding replica (4) that is not part of the assignment ReplicaAssignment(replicas=1,2,3, addingReplicas=, removingReplicas=)' },
+    ]);
+    expect(ports.stateChangeLines).toEqual([`TRACE ${PREFIX} Changed state of replica 4 for partition t-0 from NewReplica to OnlineReplica`]);
+  });
+});
+
 describe('ReplicaStateMachine.startup', () => {
   it('marks the replicas on live brokers online (sending them their state) and takes the others offline (out of the ISR)', async () => {
     // t-0 on live brokers 1 and 2; t-1 only on dead broker 3, which led it.
@@ -246,7 +266,7 @@ describe('ReplicaStateMachine.startup', () => {
       ports.znodes.put({ topic: 't', partition }, leadership);
     }
     const controllerLog: string[] = [];
-    await new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, (m) => controllerLog.push(m)).startup();
+    await new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkReplicaStateMachine')).startup();
     const replicas = [{ topic: 't', partition: 0, replica: 1 }, { topic: 't', partition: 0, replica: 2 }, { topic: 't', partition: 1, replica: 3 }];
     expect(replicas.map((r) => ports.context.replicaState(r))).toEqual(['OnlineReplica', 'OnlineReplica', 'OfflineReplica']);
     expect(controllerLog).toEqual(['Initializing replica state', 'Triggering online replica state changes', 'Triggering offline replica state changes']);

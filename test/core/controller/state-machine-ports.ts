@@ -178,12 +178,14 @@ export interface StateMachinePorts {
   readonly znodes: FakeStateZnodes;
   readonly batch: RecordingRequestBatch;
   readonly stateChangeLog: StateChangeLogger;
-  /** state-change.log, as `LEVEL message`. */
+  /** state-change.log, as `LEVEL message`, the exception logged with a line on the lines below it. */
   readonly stateChangeLines: string[];
 }
 
 export function stateMachinePorts(context: ControllerContext): StateMachinePorts {
   const stateChangeLines: string[] = [];
-  const stateChangeLog = new StateChangeLogger(CONTROLLER_ID, true, () => context.epoch, (line) => stateChangeLines.push(`${line.level} ${line.message}`));
+  const stateChangeLog = new StateChangeLogger(CONTROLLER_ID, true, () => context.epoch, (line) =>
+    stateChangeLines.push(`${line.level} ${line.message}${line.throwable === undefined ? '' : `\n${line.throwable}`}`),
+  );
   return { context, znodes: new FakeStateZnodes(), batch: new RecordingRequestBatch(context, stateChangeLog), stateChangeLog, stateChangeLines };
 }

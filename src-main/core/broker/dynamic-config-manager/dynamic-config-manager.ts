@@ -32,9 +32,8 @@ import type { Time } from '../../platform/scheduler';
 import type { ConfigChangeNotification } from '../../kafka-zk/config-znodes';
 import { CONFIG_TYPES, ConfigEntityChangeNotificationSequenceZNode, ConfigEntityChangeNotificationZNode, ConfigEntityTypeZNode, ConfigType } from '../../kafka-zk/config-znodes';
 import { ZnodeFormatError } from '../../kafka-zk/znode-format-error';
-import type { LogSink } from '../log-line';
-import type { Logger } from './config-change-logging';
-import { logger } from './config-change-logging';
+import type { LogSink } from '../../common/logging';
+import { Logger } from '../../common/logging';
 import type { ConfigHandler } from './config-handler';
 import type { DynamicConfigZkClient } from './dynamic-config-zk-client';
 import { IgnoredConfigHandler } from './ignored-config-handler';
@@ -73,7 +72,7 @@ export class DynamicConfigManager {
 
   constructor(private readonly deps: DynamicConfigManagerDeps) {
     this.build = deps.build ?? DEFAULT_KAFKA_BUILD;
-    this.log = logger(deps.log, 'kafka.server.DynamicConfigManager');
+    this.log = new Logger(deps.log, 'kafka.server.DynamicConfigManager');
     this.handlers = new Map<string, ConfigHandler>([
       [ConfigType.Topic, new TopicConfigHandler({ ...deps, build: this.build })],
       [ConfigType.Client, new IgnoredConfigHandler(ConfigType.Client, 'client quotas', deps.log, 'ClientIdConfigHandler')],

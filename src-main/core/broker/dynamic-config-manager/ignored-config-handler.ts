@@ -1,6 +1,5 @@
-import type { LogSink } from '../log-line';
-import type { Logger } from './config-change-logging';
-import { logger } from './config-change-logging';
+import type { LogSink } from '../../common/logging';
+import { Logger } from '../../common/logging';
 import type { ConfigHandler } from './config-handler';
 
 /** Client and user quotas, SCRAM credentials and dynamic broker configs: not emulated, so ignored. */
@@ -13,7 +12,7 @@ export class IgnoredConfigHandler implements ConfigHandler {
     sink: LogSink,
     kafkaClass: string,
   ) {
-    this.log = logger(sink, `kafka.server.${kafkaClass}`);
+    this.log = new Logger(sink, `kafka.server.${kafkaClass}`);
   }
 
   processConfigChanges(entityName: string): void {

@@ -1,7 +1,6 @@
 export { DynamicConfigManager } from './dynamic-config-manager';
 export type { DynamicConfigManagerDeps } from './dynamic-config-manager';
 export type { DynamicConfigZkClient } from './dynamic-config-zk-client';
-export { javaThrowable } from './config-change-logging';
 export type { ConfigHandler } from './config-handler';
 export { TopicConfigHandler } from './topic-config-handler';
 export type { TopicConfigHandlerDeps } from './topic-config-handler';

@@ -6,9 +6,9 @@ import type { KafkaBuild } from '../../common/jvm-hash-order';
 import { DEFAULT_KAFKA_BUILD } from '../../common/jvm-hash-order';
 import { LogConfig, throttledReplicaListProblem } from '../../log/log-config';
 import type { LogManager } from '../../log/log-manager/log-manager';
-import type { LogSink } from '../log-line';
-import type { Logger } from './config-change-logging';
-import { logger } from './config-change-logging';
+import type { LogSink } from '../../common/logging';
+import { Logger } from '../../common/logging';
+import { errorMessage } from '../../common/throwable';
 import type { ConfigHandler } from './config-handler';
 import { JavaException } from './java-exception';
 
@@ -39,7 +39,7 @@ export class TopicConfigHandler implements ConfigHandler {
   private readonly build: KafkaBuild;
 
   constructor(private readonly deps: TopicConfigHandlerDeps) {
-    this.log = logger(deps.log, 'kafka.server.TopicConfigHandler');
+    this.log = new Logger(deps.log, 'kafka.server.TopicConfigHandler');
     this.build = deps.build ?? DEFAULT_KAFKA_BUILD;
   }
 
@@ -98,7 +98,7 @@ export class TopicConfigHandler implements ConfigHandler {
       try {
         return parseApiVersion(versionString);
       } catch (e) {
-        throw new JavaException('java.lang.IllegalArgumentException', (e as Error).message);
+        throw new JavaException('java.lang.IllegalArgumentException', errorMessage(e));
       }
     })();
     const ibp = this.deps.config.interBrokerProtocolVersion;

@@ -1,10 +1,10 @@
-import type { ZNodeChildChangeHandler } from '../../controller/controller-zk-client';
 import { parseJavaLong } from '../../common/java-lang';
 import type { Time } from '../../platform/scheduler';
-import type { StateChangeHandler } from '../../kafka-zk/kafka-zookeeper-client';
-import type { LogSink } from '../log-line';
-import type { Logger } from './config-change-logging';
-import { logger } from './config-change-logging';
+import type { StateChangeHandler, ZNodeChildChangeHandler } from '../../kafka-zk/kafka-zookeeper-client';
+import type { LogSink } from '../../common/logging';
+import { Logger } from '../../common/logging';
+import { ZnodeFormatError } from '../../kafka-zk/znode-format-error';
+import { notificationFormatException } from './java-exception';
 import type { DynamicConfigZkClient } from './dynamic-config-zk-client';
 import { JavaException } from './java-exception';
 
@@ -41,7 +41,7 @@ export class ZkNodeChangeNotificationListener {
     private readonly time: Time,
     sink: LogSink,
   ) {
-    this.log = logger(sink, 'kafka.common.ZkNodeChangeNotificationListener');
+    this.log = new Logger(sink, 'kafka.common.ZkNodeChangeNotificationListener');
     this.childHandler = { path: seqNodeRoot, handleChildChange: () => this.addChangeNotification() };
     // `StateChangeHandlers.zkNodeChangeListenerHandler(seqNodeRoot)`
     this.stateHandler = { name: `change-notification-${seqNodeRoot}`, afterInitializingSession: () => this.addChangeNotification() };
@@ -129,7 +129,8 @@ export class ZkNodeChangeNotificationListener {
       await this.handler.processNotification(data, changeZnode);
     } catch (e) {
       if (this.closed) return;
-      this.log.error(`error processing change notification ${new TextDecoder().decode(data)} from ${changeZnode}`, e);
+      // A malformed notification fails in Kafka's own decoding, with the JDK's or Jackson's exception.
+      this.log.error(`error processing change notification ${new TextDecoder().decode(data)} from ${changeZnode}`, e instanceof ZnodeFormatError ? notificationFormatException(e) : e);
     }
   }
 

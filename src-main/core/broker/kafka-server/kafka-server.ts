@@ -55,7 +55,7 @@ export class KafkaServer implements ControllerRequestHandler {
     this.metadataCache = new MetadataCache(d.id);
     this.processTime = new ProcessTime(deps.time);
     this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
-      deps.log({ file: 'state-change.log', level: l.level, logger: 'state.change.logger', message: l.message }),
+      deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }),
     );
   }
 
@@ -135,7 +135,10 @@ export class KafkaServer implements ControllerRequestHandler {
 
   /** A line of this broker's server.log from one of its parts outside the core (KafkaApis, the Acceptor). */
   serverLog(level: 'INFO' | 'WARN' | 'ERROR', logger: string, message: string): void {
-    this.deps.log({ file: 'server.log', level, logger, message });
+    const log = new Logger(this.deps.log, logger);
+    if (level === 'INFO') log.info(message);
+    else if (level === 'WARN') log.warn(message);
+    else log.error(message);
   }
 
   private info(message: string): void {

@@ -162,7 +162,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       return p && p.state !== 'NotRunning' && p.state !== 'Killed' && p.state !== 'Failed' ? p : undefined;
     },
     faults: d.faults,
-    log: (l) => d.log({ file: l.file, level: l.level, logger: l.file === 'state-change.log' ? 'state.change.logger' : 'kafka.controller.KafkaController', message: l.message }),
+    log: d.log,
     onEventManagerNotice: (n) => d.onControllerNotice?.(s.id, n),
     onChannelEvent: (e) => d.onChannelEvent?.(s.id, e),
     registerBroker: async () => (parts.brokerEpoch = await register()),

@@ -6,6 +6,8 @@ import { isInternalTopic } from '../../admin/topic-name';
 import type { Log } from '../../log/log';
 import type { LogAppendInfo } from '../../log/log-validator';
 import { RecordValidationException, type RecordError } from '../../log/record-validation-exception';
+import { Logger } from '../../common/logging';
+import { errorMessage } from '../../common/throwable';
 import { isFileSystemError } from '../../platform/file-system';
 import { CorruptRecordException, InvalidRecordException } from '../../record';
 import type { Partition } from '../partition';
@@ -128,22 +130,17 @@ function appendFailure(rm: ReplicaManagerCore, tp: TopicPartition, log: Log, e: 
   }
   if (isFileSystemError(e)) {
     const message = `Error while appending records to ${tpKey(tp)} in dir ${log.parentDir}`;
-    rm.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.server.LogDirFailureChannel', message });
+    new Logger(rm.deps.log, 'kafka.server.LogDirFailureChannel').error(message);
     void rm.handleLogDirFailure(log.parentDir);
     return produceError(tp, 'KAFKA_STORAGE_ERROR', message);
   }
   logAppendError(rm, tp, e);
-  return produceError(tp, 'UNKNOWN_SERVER_ERROR', e instanceof Error ? e.message : String(e), log.logStartOffset);
+  return produceError(tp, 'UNKNOWN_SERVER_ERROR', errorMessage(e), log.logStartOffset);
 }
 
 /** `appendToLocalLog.processFailedRecord`'s line. */
 function logAppendError(rm: ReplicaManagerCore, tp: TopicPartition, e: unknown): void {
-  rm.deps.log({
-    file: 'server.log',
-    level: 'ERROR',
-    logger: 'kafka.server.ReplicaManager',
-    message: `[ReplicaManager broker=${rm.brokerId}] Error processing append operation on partition ${tpKey(tp)}: ${e instanceof Error ? e.message : String(e)}`,
-  });
+  rm.logger.error(`Error processing append operation on partition ${tpKey(tp)}: ${errorMessage(e)}`);
 }
 
 /** The leader has new data: its followers' parked fetches return (they fetch now). */

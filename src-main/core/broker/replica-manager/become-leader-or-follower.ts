@@ -4,6 +4,7 @@ import { TopicPartitionMap, tpKey } from '../../common/topic-partition';
 import type { LeaderAndIsrPartitionState, LeaderAndIsrRequest, LeaderAndIsrResponse, PartitionError } from '../../controller/broker-requests';
 import type { TopicConfigValues } from '../../log/log-config';
 import { Slicer, microtaskExecutor } from '../../platform/executor';
+import { errorMessage } from '../../common/throwable';
 import { Partition } from '../partition';
 import type { ReplicaManagerCore } from './replica-manager-core';
 
@@ -78,7 +79,7 @@ export async function becomeLeaderOrFollower(rm: ReplicaManagerCore, correlation
       (state.leader === rm.brokerId ? madeLeaders : madeFollowers).push(partition.topicPartition);
       errors.set(partition.topicPartition, Errors.NONE.code);
     } catch (e) {
-      log.error(`Error while making broker the ${state.leader === rm.brokerId ? 'leader' : 'follower'} for partition ${partition.name}: ${e instanceof Error ? e.message : String(e)}`);
+      log.error(`Error while making broker the ${state.leader === rm.brokerId ? 'leader' : 'follower'} for partition ${partition.name}: ${errorMessage(e)}`);
       errors.set(partition.topicPartition, Errors.KAFKA_STORAGE_ERROR.code);
     }
   }
@@ -101,7 +102,7 @@ function createLogIfNotExists(rm: ReplicaManagerCore, partition: Partition, isNe
   const log = lm.getLog(partition.topicPartition) ?? lm.getOrCreateLog(partition.topicPartition, config, { isNew });
   const checkpointed = lm.checkpointedHighWatermark(log.parentDir, partition.topicPartition);
   if (checkpointed === null) {
-    rm.deps.log({ file: 'server.log', level: 'INFO', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}No checkpointed highwatermark is found for partition ${partition.name}` });
+    rm.partitionLogger(partition).info(`No checkpointed highwatermark is found for partition ${partition.name}`);
     log.updateHighWatermark(0);
   } else {
     log.updateHighWatermark(checkpointed);
@@ -116,12 +117,9 @@ function makeLeader(rm: ReplicaManagerCore, controllerId: number, correlationId:
   createLogIfNotExists(rm, partition, state.isNew, config);
   const log = partition.log;
   const startOffset = log?.logEndOffset ?? 0;
-  rm.deps.log({
-    file: 'server.log',
-    level: 'INFO',
-    logger: 'kafka.cluster.Partition',
-    message: `${partition.logPrefix()}${partition.name} starts at leader epoch ${state.leaderEpoch} from offset ${startOffset} with high watermark ${log?.highWatermark ?? 0}. Previous leader epoch was ${previousEpoch}.`,
-  });
+  rm.partitionLogger(partition).info(
+    `${partition.name} starts at leader epoch ${state.leaderEpoch} from offset ${startOffset} with high watermark ${log?.highWatermark ?? 0}. Previous leader epoch was ${previousEpoch}.`,
+  );
   rm.fetcherManager.removeFetcherForPartitions([partition.topicPartition]);
   const now = rm.deps.time.nowMs();
   partition.becomeLeader(now);
@@ -146,12 +144,9 @@ function makeFollower(rm: ReplicaManagerCore, controllerId: number, correlationI
     );
     return;
   }
-  rm.deps.log({
-    file: 'server.log',
-    level: 'INFO',
-    logger: 'kafka.server.ReplicaFetcherManager',
-    message: `[ReplicaFetcherManager on broker ${rm.brokerId}] Added fetcher to broker BrokerEndPoint(id=${state.leader}) for partitions Map(${partition.name} -> (offset=${partition.log?.logEndOffset ?? 0}, leaderEpoch=${state.leaderEpoch}))`,
-  });
+  rm.fetcherManagerLogger.info(
+    `Added fetcher to broker BrokerEndPoint(id=${state.leader}) for partitions Map(${partition.name} -> (offset=${partition.log?.logEndOffset ?? 0}, leaderEpoch=${state.leaderEpoch}))`,
+  );
   rm.fetcherManager.addFetcherForPartitions([[partition.topicPartition, { leaderId: state.leader, leaderEpoch: state.leaderEpoch }]]);
   rm.deps.stateChangeLog.trace(
     `Completed LeaderAndIsr request correlationId ${correlationId} from controller ${controllerId} epoch ${rm.controllerEpoch} for the become-follower transition for partition ${partition.name} with leader ${state.leader}`,

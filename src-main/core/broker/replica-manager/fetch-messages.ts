@@ -1,6 +1,7 @@
 import type { ErrorName } from '../../common/kafka-errors';
 import { KafkaApiError } from '../../common/kafka-errors';
 import type { TopicPartition } from '../../common/topic-partition';
+import { errorMessage } from '../../common/throwable';
 import { isFileSystemError } from '../../platform/file-system';
 import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
 import { leaderPartitionOrError } from './leader-partition';
@@ -77,7 +78,7 @@ export function fetchMessages(rm: ReplicaManagerCore, requests: readonly Consume
     } catch (e) {
       if (e instanceof KafkaApiError) return { ...base, error: e.errorName, errorMessage: e.message, records: EMPTY };
       if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
-      return { ...base, error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR', errorMessage: e instanceof Error ? e.message : String(e), records: EMPTY };
+      return { ...base, error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR', errorMessage: errorMessage(e), records: EMPTY };
     }
   });
 }

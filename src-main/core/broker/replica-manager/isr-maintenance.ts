@@ -1,7 +1,8 @@
 import type { TopicPartition } from '../../common/topic-partition';
 import { TopicPartitionMap } from '../../common/topic-partition';
 import type { Partition } from '../partition';
-import type { ReplicaManagerCore } from './replica-manager-core';
+import type { IsrTracker, ReplicaManagerCore } from './replica-manager-core';
+import { errorMessage } from '../../common/throwable';
 
 /** Kafka's `ReplicaManager.IsrChangePropagationBlackOut` and `IsrChangePropagationInterval`. */
 const ISR_CHANGE_PROPAGATION_BLACKOUT_MS = 5000;
@@ -14,7 +15,7 @@ export const ISR_CHANGE_CHECK_PERIOD_MS = 2500;
  * (`Partition.updateIsr`) and tell the controller through `/isr_change_notification`
  * (`maybePropagateIsrChanges`).
  */
-export class IsrMaintenance {
+export class IsrMaintenance implements IsrTracker {
   private readonly isrChangeSet = new TopicPartitionMap<TopicPartition>();
   private readonly isrUpdates = new TopicPartitionMap<Promise<void>>();
   private lastIsrChangeMs = 0;
@@ -54,17 +55,12 @@ export class IsrMaintenance {
       if (!replica || partition.isr.includes(followerId) || !partition.isLeader || partition.leaderEpoch !== leaderEpoch) return;
       if (!partition.isFollowerInSync(replica)) return;
       const newIsr = [...partition.isr, followerId];
-      this.rm.deps.log({
-        file: 'server.log',
-        level: 'INFO',
-        logger: 'kafka.cluster.Partition',
-        message: `${partition.logPrefix()}Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`,
-      });
+      this.rm.partitionLogger(partition).info(`Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`);
       await this.updateIsr(partition, newIsr);
     }).catch((e: unknown) => {
       // A broker killed under the write (its session dropped) is gone: it logs nothing more.
       if (!this.rm.isRunning()) return;
-      this.rm.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.cluster.Partition', message: `${partition.logPrefix()}Failed to expand ISR: ${e instanceof Error ? e.message : String(e)}` });
+      this.rm.partitionLogger(partition).error(`Failed to expand ISR: ${errorMessage(e)}`);
     });
   }
 
@@ -99,14 +95,11 @@ export class IsrMaintenance {
         if (outOfSync.length === 0) return;
         const newIsr = partition.isr.filter((r) => !outOfSync.includes(r));
         const logEnd = partition.log?.logEndOffset ?? 0;
-        rm.deps.log({
-          file: 'server.log',
-          level: 'INFO',
-          logger: 'kafka.cluster.Partition',
-          message: `${partition.logPrefix()}Shrinking ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}. Leader: (highWatermark: ${partition.log?.highWatermark ?? 0}, endOffset: ${logEnd}). Out of sync replicas: ${outOfSync
+        rm.partitionLogger(partition).info(
+          `Shrinking ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}. Leader: (highWatermark: ${partition.log?.highWatermark ?? 0}, endOffset: ${logEnd}). Out of sync replicas: ${outOfSync
             .map((r) => `(brokerId: ${r}, endOffset: ${partition.remoteReplicas.get(r)?.logEndOffset ?? -1})`)
             .join(' ')}.`,
-        });
+        );
         await this.updateIsr(partition, newIsr);
         // A smaller ISR may let the high watermark (and waiting acks=-1 appends) move on.
         partition.maybeIncrementLeaderHW(rm.deps.time.nowMs(), rm.config.replicaLagTimeMaxMs);
@@ -125,12 +118,7 @@ export class IsrMaintenance {
       partition.controllerEpoch,
     );
     if (newVersion === null) {
-      rm.deps.log({
-        file: 'server.log',
-        level: 'INFO',
-        logger: 'kafka.cluster.Partition',
-        message: `${partition.logPrefix()}Cached zkVersion ${partition.zkVersion} not equal to that in zookeeper, skip updating ISR`,
-      });
+      rm.partitionLogger(partition).info(`Cached zkVersion ${partition.zkVersion} not equal to that in zookeeper, skip updating ISR`);
       return;
     }
     // A LeaderAndIsr applied meanwhile carries a later state than this write: keep it.

@@ -15,11 +15,6 @@ export async function handleLogDirFailure(rm: ReplicaManagerCore, dir: string): 
     rm.tryCompleteDelayedRequests(tp);
   }
   rm.deps.logManager.handleLogDirFailure(dir);
-  rm.deps.log({
-    file: 'server.log',
-    level: 'WARN',
-    logger: 'kafka.server.ReplicaManager',
-    message: `[ReplicaManager broker=${rm.brokerId}] Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions  because they are in the failed log directory ${dir}.`,
-  });
+  rm.logger.warn(`Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions  because they are in the failed log directory ${dir}.`);
   await rm.deps.zk.propagateLogDirEvent(rm.brokerId);
 }

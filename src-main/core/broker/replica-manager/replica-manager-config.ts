@@ -5,9 +5,14 @@ import type { TopicConfigValues } from '../../log/log-config';
 import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';
 import type { BrokerZkClient } from '../broker-zk-client';
-import type { LogSink } from '../log-line';
+import type { LogSink } from '../../common/logging';
 import type { MetadataCache } from '../metadata-cache';
-import type { ReplicaManager } from './replica-manager';
+import type { ReplicaFetcherManager, ReplicationLeader } from '../replica-fetcher';
+
+/** What a ReplicaManager asks of another broker's: to lead its fetches, and to wake its fetchers. */
+export interface ReplicaManagerPeer extends ReplicationLeader {
+  readonly fetcherManager: Pick<ReplicaFetcherManager, 'wake'>;
+}
 
 export interface ReplicaManagerConfig {
   /** `replica.lag.time.max.ms`: a follower not caught up for this long leaves the ISR. */
@@ -37,7 +42,7 @@ export interface ReplicaManagerDeps {
   log: LogSink;
   config?: Partial<ReplicaManagerConfig>;
   /** Another running broker's ReplicaManager, for the in-process replica fetchers. */
-  peer: (brokerId: number) => ReplicaManager | undefined;
+  peer: (brokerId: number) => ReplicaManagerPeer | undefined;
   /** The broker's log config defaults overlaid with the topic's overrides from ZooKeeper. */
   topicConfig: (topic: string) => Promise<TopicConfigValues>;
   /** Where a request for many partitions pauses between slices, so the app stays responsive. */

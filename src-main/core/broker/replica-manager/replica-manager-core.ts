@@ -1,8 +1,14 @@
+import type { Logger } from '../../common/logging';
 import type { TopicPartition, TopicPartitionMap } from '../../common/topic-partition';
 import type { Partition } from '../partition';
 import type { ReplicaFetcherManager } from '../replica-fetcher';
-import type { IsrMaintenance } from './isr-maintenance';
 import type { ReplicaManagerConfig, ReplicaManagerDeps } from './replica-manager-config';
+
+/** What the jobs ask of the leader's ISR maintenance (isr-maintenance.ts). */
+export interface IsrTracker {
+  updateFollowerFetchState(partition: Partition, followerId: number, fetchOffset: number, followerStartOffset: number, leaderEndOffset: number): void;
+  forgetIsrChange(tp: TopicPartition): void;
+}
 
 /**
  * The parts of the ReplicaManager its jobs share (Kafka keeps them all in `ReplicaManager`; here
@@ -16,7 +22,13 @@ export interface ReplicaManagerCore {
   /** Kafka's `allPartitions`: a hosted partition, or `'offline'` when its log dir failed. */
   readonly partitions: TopicPartitionMap<Partition | 'offline'>;
   readonly fetcherManager: ReplicaFetcherManager;
-  readonly isr: IsrMaintenance;
+  readonly isr: IsrTracker;
+  /** `kafka.server.ReplicaManager`, logIdent `[ReplicaManager broker=N] `. */
+  readonly logger: Logger;
+  /** `kafka.cluster.Partition`'s logger, logIdent the partition's `[Partition t-0 broker=N] `. */
+  partitionLogger(partition: Partition): Logger;
+  /** `kafka.server.ReplicaFetcherManager`, logIdent `[ReplicaFetcherManager on broker N] `. */
+  readonly fetcherManagerLogger: Logger;
   /** The latest controller epoch seen in a LeaderAndIsr, StopReplica or UpdateMetadata. */
   controllerEpoch: number;
   isRunning(): boolean;

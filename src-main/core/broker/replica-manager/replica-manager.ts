@@ -1,4 +1,6 @@
 import type { ErrorName } from '../../common/kafka-errors';
+import { Logger } from '../../common/logging';
+import { errorMessage } from '../../common/throwable';
 import type { TopicPartition } from '../../common/topic-partition';
 import { TopicPartitionMap } from '../../common/topic-partition';
 import type { LeaderAndIsrRequest, LeaderAndIsrResponse, StopReplicaRequest, StopReplicaResponse, UpdateMetadataRequest, UpdateMetadataResponse } from '../../controller/broker-requests';
@@ -38,11 +40,17 @@ export class ReplicaManager implements ReplicaManagerCore {
   private readonly tasks: ScheduledTask[] = [];
   private running = false;
   readonly fetcherManager: ReplicaFetcherManager;
+  readonly logger: Logger;
+  readonly fetcherManagerLogger: Logger;
+  private readonly schedulerLogger: Logger;
   private readonly producePurgatory: ProducePurgatory;
   private readonly delayedRequestListeners = new Set<(tp: TopicPartition) => void>();
 
   constructor(readonly deps: ReplicaManagerDeps) {
     this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
+    this.logger = new Logger(deps.log, 'kafka.server.ReplicaManager', { logIdent: `[ReplicaManager broker=${deps.brokerId}] ` });
+    this.fetcherManagerLogger = new Logger(deps.log, 'kafka.server.ReplicaFetcherManager', { logIdent: `[ReplicaFetcherManager on broker ${deps.brokerId}] ` });
+    this.schedulerLogger = new Logger(deps.log, 'kafka.utils.KafkaScheduler');
     this.isr = new IsrMaintenance(this);
     this.fetcherManager = new ReplicaFetcherManager({
       brokerId: deps.brokerId,
@@ -73,7 +81,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     // shutdown (its session closed meanwhile) would otherwise be an unhandled rejection in the app.
     const run = (name: string, task: () => Promise<void>) => () =>
       void task().catch((e: unknown) => {
-        if (this.running) this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.utils.KafkaScheduler', message: `Uncaught exception in scheduled task '${name}': ${e instanceof Error ? e.message : String(e)}` });
+        if (this.running) this.schedulerLogger.error(`Uncaught exception in scheduled task '${name}': ${errorMessage(e)}`);
       });
     this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.isr.maybeShrinkIsr())));
     this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.isr.maybePropagateIsrChanges())));
@@ -115,6 +123,10 @@ export class ReplicaManager implements ReplicaManagerCore {
   }
 
   /** Hosted partitions, for the UI and tests. */
+  partitionLogger(partition: Partition): Logger {
+    return new Logger(this.deps.log, 'kafka.cluster.Partition', { logIdent: partition.logPrefix() });
+  }
+
   hostedPartitions(): Partition[] {
     return [...this.partitions.values()].filter((p): p is Partition => p !== 'offline');
   }

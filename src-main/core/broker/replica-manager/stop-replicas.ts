@@ -2,6 +2,7 @@ import { Errors } from '../../common/kafka-errors';
 import type { TopicPartition } from '../../common/topic-partition';
 import { tpKey } from '../../common/topic-partition';
 import type { PartitionError, StopReplicaRequest, StopReplicaResponse } from '../../controller/broker-requests';
+import { errorMessage } from '../../common/throwable';
 import type { ReplicaManagerCore } from './replica-manager-core';
 
 /** `ReplicaManager.stopReplicas`: a StopReplica from the controller; a storage failure is that partition's error. */
@@ -19,7 +20,7 @@ export function stopReplicas(rm: ReplicaManagerCore, request: StopReplicaRequest
     try {
       stopReplica(rm, tp, request.deletePartitions);
     } catch (e) {
-      log.error(`Ignoring stop replica (delete=${request.deletePartitions}) for partition ${tpKey(tp)} due to storage exception: ${e instanceof Error ? e.message : String(e)}`);
+      log.error(`Ignoring stop replica (delete=${request.deletePartitions}) for partition ${tpKey(tp)} due to storage exception: ${errorMessage(e)}`);
       errorCode = Errors.KAFKA_STORAGE_ERROR.code;
     }
     partitionErrors.push({ topicName: tp.topic, partitionIndex: tp.partition, errorCode });

@@ -3,7 +3,7 @@
  * here (logged once per dir) and queued; the LogManager later hands each queued dir to its handler
  * (the ReplicaManager, or `LogManager.handleLogDirFailure`).
  */
-import type { LogManagerEmit } from './log-manager-context';
+import type { LogManagerEmit } from './log-manager-event';
 
 const FAILURE_CHANNEL_LOGGER = 'kafka.server.LogDirFailureChannel';
 

@@ -16,16 +16,9 @@ import { parseTopicPartitionName } from './log-dir-names';
 import { FileHandleCache } from '../segment/file-handle-cache';
 import { LogDirFailureChannel } from './log-dir-failure-channel';
 import type { LogManagerConfig, LogManagerState } from './log-manager-config';
-import type { LogLevel, LogManagerEvent, LogManagerEventBody } from './log-manager-event';
+import type { LogManagerEmit, LogManagerEvent } from './log-manager-event';
 
 export const LOGGER = 'kafka.log.LogManager';
-
-export type LogManagerEmit = (
-  level: LogLevel,
-  message: string,
-  body: LogManagerEventBody,
-  extra?: { cause?: unknown; logger?: string; level?: LogLevel },
-) => void;
 
 export interface LogManagerContextOptions {
   readonly fs: FileSystem;

@@ -85,3 +85,11 @@ export type LogManagerEventBody =
 export type LogManagerEvent = LogManagerEventBase & LogManagerEventBody;
 
 export type LogManagerEventType = LogManagerEvent['type'];
+
+/** How the LogManager's parts report an event (the context adds time, broker and the cause's trace). */
+export type LogManagerEmit = (
+  level: LogLevel,
+  message: string,
+  body: LogManagerEventBody,
+  extra?: { cause?: unknown; logger?: string; level?: LogLevel },
+) => void;
