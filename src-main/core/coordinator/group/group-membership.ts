@@ -10,12 +10,16 @@
  *   is removed (`DelayedHeartbeat`), as is a member id handed out with MEMBER_ID_REQUIRED and
  *   never used.
  *
- * Static membership (`group.instance.id`) is carried along but not enforced.
+ * Static members (`group.instance.id`, KIP-345) keep their place across restarts: one rejoining with
+ * an unknown member id takes over its old entry under a new id (no rebalance while Stable), a
+ * rebalance does not drop one that has not rejoined (only its session timeout does), and a request
+ * naming a known instance with another member id is fenced (FENCED_INSTANCE_ID).
  */
 import type { LogSink } from '../../broker/log-line';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
+import { IllegalStateException } from '../../common/java-lang';
 import { GroupMetadata, joinError, MemberMetadata, syncError, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
 import { GROUP_METADATA_TOPIC_NAME, type GroupMetadataManager } from './group-metadata-manager';
 import { KeyedTimers } from './keyed-timers';
@@ -109,20 +113,64 @@ export class GroupMembership {
     if (group.is('Dead')) return callback(joinError('', 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError('', 'INCONSISTENT_GROUP_PROTOCOL'));
     const newMemberId = this.generateMemberId(args.clientId, args.groupInstanceId);
+    if (group.hasStaticMember(args.groupInstanceId)) return this.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
     if (args.requireKnownMemberId) {
       group.addPendingMember(newMemberId);
       this.schedulePendingMemberExpiration(group, newMemberId, args.sessionTimeoutMs);
       return callback(joinError(newMemberId, 'MEMBER_ID_REQUIRED'));
     }
+    this.info(`${args.groupInstanceId !== null ? 'Static' : 'Dynamic'} Member with unknown member id joins group ${group.groupId} in ${group.state} state. Created a new member id ${newMemberId} for this member and add to the group.`);
     this.addMemberAndRebalance(group, { ...args, memberId: newMemberId }, callback);
+  }
+
+  /** `isStaticMemberFenced`, logged as Kafka logs it. */
+  isStaticMemberFenced(group: GroupMetadata, memberId: string, groupInstanceId: string | null, operation: string): boolean {
+    if (!group.isStaticMemberFenced(memberId, groupInstanceId)) return false;
+    this.deps.log({
+      file: 'server.log',
+      level: 'ERROR',
+      logger: 'kafka.coordinator.group.GroupMetadata',
+      message: `given member.id ${memberId} is identified as a known static member ${groupInstanceId ?? ''}, but not matching the expected member.id ${group.getStaticMemberId(groupInstanceId ?? '')} during ${operation}, will respond with instance fenced error`,
+    });
+    return true;
+  }
+
+  private updateStaticMemberAndRebalance(group: GroupMetadata, newMemberId: string, groupInstanceId: string, protocols: readonly JoinGroupProtocol[], callback: (result: JoinGroupResult) => void): void {
+    const oldMemberId = group.getStaticMemberId(groupInstanceId);
+    this.info(`Static member Some(${groupInstanceId}) of group ${group.groupId} with unknown member id rejoins, assigning new member id ${newMemberId}, while old member id ${oldMemberId} will be removed.`);
+    const currentLeader = group.leaderId ?? '';
+    const member = group.replaceGroupInstance(oldMemberId, newMemberId, groupInstanceId);
+    // The old id's heartbeat finds no member and expires without effect.
+    this.heartbeats.cancel(this.memberKey(group.groupId, oldMemberId));
+    this.completeAndScheduleNextHeartbeatExpiration(group, member);
+    group.updateMember(member, protocols, callback);
+    switch (group.state) {
+      case 'Stable':
+        this.info('Static member joins during Stable stage will not trigger rebalance.');
+        // The old leader id: the current leader must not assign again, as a Stable group would not pass that on.
+        group.maybeInvokeJoinCallback(member, { members: [], memberId: newMemberId, generationId: group.generationId, protocolType: group.protocolType, protocolName: group.protocolName, leaderId: currentLeader, error: 'NONE' });
+        return;
+      case 'CompletingRebalance':
+        // The leader may already assign to the old id: the new one would get nothing.
+        return this.prepareRebalance(group, `Updating metadata for static member ${member.memberId} with instance id Some(${groupInstanceId})`);
+      case 'PreparingRebalance':
+        return;
+      default:
+        throw new IllegalStateException(`Group ${group.groupId} was not supposed to be in the state ${group.state} when the unknown static member Some(${groupInstanceId}) rejoins.`);
+    }
   }
 
   private doJoinGroup(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
     const memberId = args.memberId;
     if (group.is('Dead')) return callback(joinError(memberId, 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
-    if (group.isPendingMember(memberId)) return this.addMemberAndRebalance(group, args, callback);
-    if (!group.has(memberId)) return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
+    if (group.isPendingMember(memberId)) {
+      if (args.groupInstanceId !== null) throw new IllegalStateException(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+      return this.addMemberAndRebalance(group, args, callback);
+    }
+    if (this.isStaticMemberFenced(group, memberId, args.groupInstanceId, 'join-group')) return callback(joinError(memberId, 'FENCED_INSTANCE_ID'));
+    // A static member with an instance id the group does not know resets its member id and retries.
+    if (!group.has(memberId) || (args.groupInstanceId !== null && !group.hasStaticMember(args.groupInstanceId))) return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
     const member = group.get(memberId);
     switch (group.state) {
       case 'PreparingRebalance':
@@ -163,7 +211,12 @@ export class GroupMembership {
     group.add(member, callback);
     // A new member cannot heartbeat before its JoinGroup is answered; it is dropped if that takes too long.
     this.scheduleHeartbeatExpiration(group, member, NEW_MEMBER_JOIN_TIMEOUT_MS);
-    group.removePendingMember(member.memberId);
+    if (args.groupInstanceId !== null) {
+      this.info(`Adding new static member Some(${args.groupInstanceId}) to group ${group.groupId} with member id ${member.memberId}.`);
+      group.addStaticMember(args.groupInstanceId, member.memberId);
+    } else {
+      group.removePendingMember(member.memberId);
+    }
     this.maybePrepareRebalance(group, `Adding new member ${member.memberId} with group instance id ${args.groupInstanceId === null ? 'None' : `Some(${args.groupInstanceId})`}`);
   }
 
@@ -216,9 +269,11 @@ export class GroupMembership {
   }
 
   private onCompleteJoin(group: GroupMetadata): void {
-    for (const failed of group.notYetRejoinedMembers()) {
+    // Static members that have not rejoined stay until their session times out.
+    for (const failed of group.notYetRejoinedMembers().filter((m) => m.groupInstanceId === null)) {
       this.removeHeartbeatForLeavingMember(group, failed);
       group.remove(failed.memberId);
+      group.removeStaticMember(failed.groupInstanceId);
     }
     if (group.is('Dead')) {
       this.info(`Group ${group.groupId} is dead, skipping rebalance stage`);
@@ -252,8 +307,9 @@ export class GroupMembership {
     memberId: string,
     assignments: ReadonlyMap<string, Uint8Array>,
     protocol: { type: string | null; name: string | null } = { type: null, name: null },
+    groupInstanceId: string | null = null,
   ): Promise<SyncGroupResult> {
-    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, protocol, resolve));
+    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, protocol, groupInstanceId, resolve));
   }
 
   private syncGroup(
@@ -262,6 +318,7 @@ export class GroupMembership {
     memberId: string,
     assignments: ReadonlyMap<string, Uint8Array>,
     protocol: { type: string | null; name: string | null },
+    groupInstanceId: string | null,
     callback: (result: SyncGroupResult) => void,
   ): void {
     const empty = new Uint8Array(0);
@@ -271,6 +328,7 @@ export class GroupMembership {
     const group = this.groupManager.getGroup(groupId);
     if (!group) return callback(syncError('UNKNOWN_MEMBER_ID'));
     if (group.is('Dead')) return callback(syncError('COORDINATOR_NOT_AVAILABLE'));
+    if (this.isStaticMemberFenced(group, memberId, groupInstanceId, 'sync-group')) return callback(syncError('FENCED_INSTANCE_ID'));
     if (!group.has(memberId)) return callback(syncError('UNKNOWN_MEMBER_ID'));
     if (generationId !== group.generationId) return callback(syncError('ILLEGAL_GENERATION'));
     if (protocol.type !== null && group.protocolType !== protocol.type) return callback(syncError('INCONSISTENT_GROUP_PROTOCOL'));
@@ -331,13 +389,14 @@ export class GroupMembership {
 
   // ---- Heartbeat ----
 
-  handleHeartbeat(groupId: string, memberId: string, generationId: number): ErrorName {
+  handleHeartbeat(groupId: string, memberId: string, generationId: number, groupInstanceId: string | null = null): ErrorName {
     const error = this.validateGroupStatus(groupId, 'Heartbeat');
     // The group is still loading: answer blindly.
     if (error) return error === 'COORDINATOR_LOAD_IN_PROGRESS' ? 'NONE' : error;
     const group = this.groupManager.getGroup(groupId);
     if (!group) return 'UNKNOWN_MEMBER_ID';
     if (group.is('Dead')) return 'COORDINATOR_NOT_AVAILABLE';
+    if (this.isStaticMemberFenced(group, memberId, groupInstanceId, 'heartbeat')) return 'FENCED_INSTANCE_ID';
     if (!group.has(memberId)) return 'UNKNOWN_MEMBER_ID';
     if (generationId !== group.generationId) return 'ILLEGAL_GENERATION';
     switch (group.state) {
@@ -404,6 +463,7 @@ export class GroupMembership {
     // A new member may time out while its JoinGroup is still waiting.
     group.maybeInvokeJoinCallback(member, joinError(member.memberId, 'UNKNOWN_MEMBER_ID'));
     group.remove(member.memberId);
+    group.removeStaticMember(member.groupInstanceId);
     switch (group.state) {
       case 'Stable':
       case 'CompletingRebalance':
@@ -426,17 +486,21 @@ export class GroupMembership {
     if (!group) return { error: 'NONE', members: leaving.map((m) => ({ ...m, error: 'UNKNOWN_MEMBER_ID' })) };
     if (group.is('Dead')) return { error: 'COORDINATOR_NOT_AVAILABLE', members: [] };
     const members = leaving.map((m) => {
+      if (m.memberId !== '' && this.isStaticMemberFenced(group, m.memberId, m.groupInstanceId, 'leave-group')) return { ...m, error: 'FENCED_INSTANCE_ID' as ErrorName };
       if (group.isPendingMember(m.memberId)) {
+        if (m.groupInstanceId !== null) throw new IllegalStateException(`the static member Some(${m.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${m.memberId}`);
         this.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
         this.removePendingMemberAndUpdateGroup(group, m.memberId);
         this.heartbeats.cancel(this.memberKey(group.groupId, m.memberId));
         return { ...m, error: 'NONE' as ErrorName };
       }
-      if (!group.has(m.memberId)) return { ...m, error: 'UNKNOWN_MEMBER_ID' as ErrorName };
-      const member = group.get(m.memberId);
+      const isStatic = group.hasStaticMember(m.groupInstanceId);
+      if (!group.has(m.memberId) && !isStatic) return { ...m, error: 'UNKNOWN_MEMBER_ID' as ErrorName };
+      // A static member may leave by its instance id alone (an admin's LeaveGroup v3+).
+      const member = group.get(isStatic ? group.getStaticMemberId(m.groupInstanceId ?? '') : m.memberId);
       this.removeHeartbeatForLeavingMember(group, member);
       this.info(`Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`);
-      this.removeMemberAndUpdateGroup(group, member, `removing member ${member.memberId} on LeaveGroup`);
+      this.removeMemberAndUpdateGroup(group, member, `removing member ${m.memberId} on LeaveGroup`);
       return { ...m, error: 'NONE' as ErrorName };
     });
     return { error: 'NONE', members };
