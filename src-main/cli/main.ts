@@ -3,6 +3,7 @@
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
+import { runKafkaConsumerGroups } from './kafka-consumer-groups/kafka-consumer-groups';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
 import { runKafkaReassignPartitions } from './kafka-reassign-partitions/kafka-reassign-partitions';
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
@@ -13,6 +14,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-topics.sh': runKafkaTopics,
   'kafka-configs': runKafkaConfigs,
   'kafka-configs.sh': runKafkaConfigs,
+  'kafka-consumer-groups': runKafkaConsumerGroups,
+  'kafka-consumer-groups.sh': runKafkaConsumerGroups,
   'kafka-reassign-partitions': runKafkaReassignPartitions,
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
@@ -26,6 +29,7 @@ const USAGE = `Usage: kafka-dojo <tool> [options]
 Tools (each takes the options of its Kafka 2.5 script):
   kafka-topics                      create, delete, describe, or change a topic (kafka-topics.sh)
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
+  kafka-consumer-groups             list, describe, delete, or reset the offsets of consumer groups (kafka-consumer-groups.sh)
   kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
   zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)
