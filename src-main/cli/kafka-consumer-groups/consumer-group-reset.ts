@@ -67,13 +67,17 @@ function csvFields(line: string): string[] {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') fields.push(cur), (cur = '');
-    else cur += c;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cur += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (c === ',' && !quoted) {
+      fields.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+    }
   }
   fields.push(cur);
   return fields;

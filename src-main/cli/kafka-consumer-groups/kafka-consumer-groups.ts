@@ -172,14 +172,24 @@ export async function runKafkaConsumerGroups(args: readonly string[], io: Comman
     opts.checkArgs(io);
     const commandConfig = opts.options.valueOf('command-config');
     const props = commandConfig === undefined ? new Map<string, string>() : loadProps(commandConfig);
+    // `withTimeoutMs`: every admin call of the tool has --timeout as its deadline.
+    let timeoutMs: number;
     try {
-      admin = new AdminClient({ bootstrapServers: opts.options.valueOf('bootstrap-server')!, clientId: props.get('client.id') });
+      timeoutMs = opts.longValueOf('timeout') ?? 5000;
+    } catch (e) {
+      if (!(e instanceof OptionException)) throw e;
+      io.stdout(`\nError: Executing consumer group command failed due to ${e.message}\n`);
+      io.stderr(`${e.exceptionClass}: ${e.message}\n`);
+      return 0;
+    }
+    try {
+      admin = new AdminClient({ bootstrapServers: opts.options.valueOf('bootstrap-server')!, clientId: props.get('client.id'), defaultApiTimeoutMs: timeoutMs });
     } catch (e) {
       if (!(e instanceof BootstrapConfigError)) throw e;
       io.stderr(`Exception in thread "main" org.apache.kafka.common.KafkaException: Failed to create new KafkaAdminClient\nCaused by: ${e.exceptionClass}: ${e.message}\n`);
       return 1;
     }
-    const service = new ConsumerGroupService(opts, admin, new ConsumerGroupAdmin(admin, opts.longValueOf('timeout') ?? 5000), io);
+    const service = new ConsumerGroupService(opts, admin, new ConsumerGroupAdmin(admin, timeoutMs), io);
     try {
       await service.run();
     } catch (e) {
