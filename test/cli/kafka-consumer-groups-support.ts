@@ -40,30 +40,65 @@ export function columns(widths: readonly number[], values: ReadonlyArray<string 
 
 export interface Member {
   readonly ready: { assignment: number[]; committed: Record<string, number>; consumed: number };
+  /** Commits what it has consumed so far: its assignment then and the committed offsets. */
+  commit(): Promise<{ assignment: number[]; committed: Record<string, number> }>;
   /** Closes its stdin: the member closes (a dynamic one leaves the group) and exits. */
   stop(): Promise<void>;
+  /** SIGKILL: it neither leaves nor heartbeats again. */
+  kill(): Promise<void>;
 }
 
 export function startMember(library: 'kafka-python' | 'confluent-kafka', bootstrap: string, topic: string, group: string, count: number, clientId: string, instanceId?: string): Promise<Member> {
   const args = [MEMBER_SCRIPT, library, bootstrap, topic, group, String(count), clientId, ...(instanceId ? [instanceId] : [])];
   const child: ChildProcess = spawn(PYTHON, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((r) => child.once('close', r));
+  // Writing to a member that was killed must not fail the test.
+  child.stdin!.on('error', () => undefined);
   return new Promise((resolvePromise, reject) => {
     let out = '';
     let err = '';
     child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    let committedSeen = 0;
+    const commitWaiters: Array<(r: { assignment: number[]; committed: Record<string, number> }) => void> = [];
+    let ready = false;
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
+      const commits = [...out.matchAll(/^COMMITTED (.*)$/gm)];
+      while (commits.length > committedSeen && commitWaiters.length > 0) commitWaiters.shift()!(JSON.parse(commits[committedSeen++][1]));
       const line = /^READY (.*)$/m.exec(out);
-      if (!line) return;
+      if (!line || ready) return;
+      ready = true;
       resolvePromise({
         ready: JSON.parse(line[1]) as Member['ready'],
+        commit() {
+          const done = new Promise<{ assignment: number[]; committed: Record<string, number> }>((r) => commitWaiters.push(r));
+          child.stdin!.write('commit\n');
+          return done;
+        },
         async stop() {
           child.stdin!.end();
+          await exited;
+        },
+        async kill() {
+          child.kill('SIGKILL');
           await exited;
         },
       });
     });
     void exited.then((code) => reject(new Error(`consumer_group_member.py exited ${code} before READY: ${err}`)));
+  });
+}
+
+const ADMIN_SCRIPT = resolve(import.meta.dirname, '../fixtures/consumer_group_admin.py');
+
+/** kafka-python's `delete_consumer_groups`: each group with the name of its error class. */
+export function kafkaPythonDeleteGroups(bootstrap: string, ...groups: string[]): Promise<Array<[string, string]>> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(PYTHON, [ADMIN_SCRIPT, 'delete', bootstrap, ...groups], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as Array<[string, string]>) : reject(new Error(`consumer_group_admin.py exited ${code}: ${err}`))));
   });
 }

@@ -9,10 +9,11 @@
  *   delete-offsets "%-30s %-15s %-15s"
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { assignmentPartitions } from '../../src-main/core/coordinator/group/consumer-protocol';
 import type { GroupMetadata } from '../../src-main/core/coordinator/group/group-metadata';
 import { kafkaPython, wireCluster, type WireCluster } from '../support/kafka-wire';
 import { adminOf, topic } from '../support/scenario';
-import { columns, consumerGroups, pythonClientsUnavailable, startMember, type Member } from './kafka-consumer-groups-support';
+import { columns, consumerGroups, kafkaPythonDeleteGroups, pythonClientsUnavailable, startMember, type Member } from './kafka-consumer-groups-support';
 
 const unavailable = pythonClientsUnavailable();
 // Outside CI without the Python clients: skip, saying why. In CI (which installs them) this fails instead.
@@ -210,6 +211,72 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
     expect(await run('--describe', '--group', 'payments')).toEqual({ code: 0, stderr: '', stdout: "\nError: Consumer group 'payments' does not exist.\n" });
     expect((await run('--delete-offsets', '--group', 'payments', '--topic', 'orders:0')).stdout.split('\n').slice(0, 2)).toEqual(['', "Error: 'payments' does not exist."]);
     expect(await run('--list')).toEqual({ code: 0, stderr: '', stdout: '' });
+  });
+
+  it('three kafka-python members: the offsets view shows what each committed; one is killed, the group rebalances onto the other two', async () => {
+    wire = await wireCluster({ seed: 176, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    const { bootstrap } = wire;
+    await adminOf(wire.h).createTopics([topic('events', { assignment: [[0, 1, 2], [1, 2, 0], [2, 0, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await wire.h.settle();
+    const produced = await kafkaPython<Array<[number, number]>>('produce', bootstrap, 'events', 30, 'all');
+    const ends = endOffsets(produced);
+    const byClient = new Map<string, Member>();
+    for (const clientId of ['dojo-a', 'dojo-b', 'dojo-c']) {
+      const m = await startMember('kafka-python', bootstrap, 'events', 'trio', 0, clientId);
+      members.push(m);
+      byClient.set(clientId, m);
+    }
+    const settled = async (size: number) => {
+      for (let waited = 0; waited < 60_000; waited += 200) {
+        const { group } = groupOn(wire!, 'trio');
+        if (group.size === size && group.is('Stable') && [...group.members.values()].every((m) => m.assignment.length > 0)) return group;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`group trio did not settle with ${size} members`);
+    };
+    let group = await settled(3);
+    // Each has consumed its partition: the commits are its partition's end.
+    const committed = new Map<number, number>();
+    for (const m of byClient.values()) {
+      let c = await m.commit();
+      for (let i = 0; i < 50 && c.assignment.some((p) => c.committed[p] !== ends.get(p)); i++) c = await m.commit();
+      expect(c.assignment).toHaveLength(1);
+      committed.set(c.assignment[0], c.committed[c.assignment[0]]);
+    }
+    expect(Object.fromEntries(committed)).toEqual(Object.fromEntries(ends));
+    const rowsOf = async () => (await consumerGroups('--bootstrap-server', bootstrap, '--describe', '--group', 'trio')).stdout.split('\n').slice(2, -1);
+    const ids = (g: GroupMetadata) => [...g.members.values()].map((m) => ({ id: m.memberId, clientId: m.clientId }));
+    const widthOf = (g: GroupMetadata) => OFFSETS(Math.max(15, ...ids(g).map((m) => m.id.length)), 15);
+    const expectedRows = (g: GroupMetadata, partitionsOf: (memberId: string) => number[]) =>
+      [...g.members.values()]
+        .map((m) => ({ m, partitions: partitionsOf(m.memberId) }))
+        .sort((a, b) => b.partitions.length - a.partitions.length)
+        .flatMap(({ m, partitions }) => partitions.map((p) => columns(widthOf(g), ['trio', 'events', p, committed.get(p)!, ends.get(p)!, 0, m.memberId, '/127.0.0.1', m.clientId])));
+    // What the leader assigned, as the coordinator holds it.
+    const describeAssignment = async (g: GroupMetadata) => new Map([...g.members.values()].map((m) => [m.memberId, assignmentPartitions(m.assignment).map((tp) => tp.partition).sort((a, b) => a - b)]));
+    let assigned = await describeAssignment(group);
+    expect(await rowsOf()).toEqual(expectedRows(group, (id) => assigned.get(id)!));
+
+    // dojo-b dies: no LeaveGroup; its session (10 s) runs out and the other two take its partition.
+    await byClient.get('dojo-b')!.kill();
+    group = await settled(2);
+    expect(ids(group).map((m) => m.clientId).sort()).toEqual(['dojo-a', 'dojo-c']);
+    assigned = await describeAssignment(group);
+    expect([...assigned.values()].flat().sort()).toEqual([0, 1, 2]);
+    expect(await rowsOf()).toEqual(expectedRows(group, (id) => assigned.get(id)!));
+  });
+
+  it("kafka-python's delete_consumer_groups (DeleteGroups v1): NON_EMPTY_GROUP while a member is in the group, then deleted, then GROUP_ID_NOT_FOUND", async () => {
+    wire = await wireCluster({ seed: 175, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    const { bootstrap } = wire;
+    await adminOf(wire.h).createTopics([topic('orders', { assignment: [[0, 1, 2]] })], { timeoutMs: 5000, validateOnly: false });
+    await wire.h.settle();
+    await kafkaPython('produce', bootstrap, 'orders', 4, 'all');
+    const member = await startMember('kafka-python', bootstrap, 'orders', 'ledger', 4, 'dojo-ledger');
+    expect(await kafkaPythonDeleteGroups(bootstrap, 'ledger')).toEqual([['ledger', 'NonEmptyGroupError']]);
+    await member.stop();
+    expect(await kafkaPythonDeleteGroups(bootstrap, 'ledger')).toEqual([['ledger', 'NoError']]);
+    expect(await kafkaPythonDeleteGroups(bootstrap, 'ledger')).toEqual([['ledger', 'GroupIdNotFoundError']]);
   });
 
   it('a static confluent-kafka member restarting within its session timeout gets a new member id without a rebalance', async () => {
