@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterHarness } from '../../support/cluster-harness';
+import { subscription } from './consumer-subscription';
 import { coordinatorOf, enc, harness, joinArgs, pendingJoin } from './group-support';
 
 const commit = { topic: 'orders', partition: 0, value: { offset: 1, leaderEpoch: null, metadata: '', commitTimestamp: 0, expireTimestamp: null } };
@@ -77,6 +78,31 @@ describe('static membership', () => {
     await h.advance(1);
     expect(group.has(ja.memberId)).toBe(false);
     expect(group.state).toBe('PreparingRebalance');
+  });
+
+  it('a group read back from __consumer_offsets keeps its static members and subscribed topics', async () => {
+    h = await harness({ seed: 154 });
+    const { gc } = await coordinatorOf(h, 'reload');
+    const a = pendingJoin(gc, joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }));
+    await h.advance(3000);
+    const ja = await a.promise;
+    expect((await gc.handleSyncGroup('reload', 1, ja.memberId, new Map([[ja.memberId, enc('A')]]), undefined, 'reload-1')).error).toBe('NONE');
+    // The broker gives up the offsets partition and takes it again: the group is read from the log.
+    const partition = gc.partitionFor('reload');
+    gc.onResignation(partition);
+    expect(gc.groupManager.getGroup('reload')).toBeUndefined();
+    gc.onElection(partition);
+    await h.settle();
+    const loaded = gc.groupManager.getGroup('reload')!;
+    expect(loaded.state).toBe('Stable');
+    expect(loaded.getStaticMemberId('reload-1')).toBe(ja.memberId);
+    expect([...(loaded.subscribedTopics ?? [])].sort()).toEqual(['audit', 'orders']);
+    expect(await gc.handleDeleteOffsets('reload', [{ topic: 'orders', partition: 0 }])).toEqual({ error: 'NONE', partitions: new Map([['orders-0', 'GROUP_SUBSCRIBED_TO_TOPIC']]) });
+    // The static member restarts: it takes its old place without a rebalance.
+    const rejoined = await gc.handleJoinGroup(joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }));
+    expect(rejoined).toMatchObject({ error: 'NONE', generationId: 1, leaderId: ja.memberId });
+    expect(loaded.state).toBe('Stable');
+    expect(gc.handleHeartbeat('reload', ja.memberId, 1, 'reload-1')).toBe('FENCED_INSTANCE_ID');
   });
 
   it('LeaveGroup v3 removes members by instance id and answers each member', async () => {
