@@ -80,6 +80,28 @@ describe('consumer groups with kafka-consumer-groups (manual clock)', () => {
     await lag([[0, 2, 5], [1, 3, 7]]);
     await commit(gc, 'billing', memberId, 1, { 0: 5, 1: 7 });
     await lag([[0, 5, 5], [1, 7, 7]]);
+
+    // A second group that only commits (generation −1): --all-groups describes both, sorted by id.
+    const audit = await coordinatorOf(h, 'audit');
+    await commit(audit.gc, 'audit', '', -1, { 0: 1 });
+    expect((await runTool('--bootstrap-server', c.bootstrap, '--list')).stdout.split('\n').sort()).toEqual(['', 'audit', 'billing']);
+    const states = await runTool('--bootstrap-server', c.bootstrap, '--describe', '--all-groups', '--state');
+    const port = (id: number) => h!.listeners.get(id)?.boundPort;
+    const st = (cols: Array<string | number>) => columns([25, 25, 20, 15, 0], cols);
+    const billingBroker = (await coordinatorOf(h, 'billing')).broker.id;
+    expect(states).toEqual({
+      code: 0,
+      stderr: "\nConsumer group 'audit' has no active members.\n",
+      stdout: [
+        '',
+        st(['GROUP', 'COORDINATOR (ID)', 'ASSIGNMENT-STRATEGY', 'STATE', '#MEMBERS']),
+        st(['audit', `127.0.0.1:${port(audit.broker.id)} (${audit.broker.id})`, '', 'Empty', 0]),
+        '',
+        st(['GROUP', 'COORDINATOR (ID)', 'ASSIGNMENT-STRATEGY', 'STATE', '#MEMBERS']),
+        st(['billing', `127.0.0.1:${port(billingBroker)} (${billingBroker})`, 'range', 'Stable', 1]),
+        '',
+      ].join('\n'),
+    });
   });
 
   it('reset offsets: refused while active; applied when Empty with every reset spec, the dry run first', async () => {

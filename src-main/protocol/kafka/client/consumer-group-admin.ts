@@ -90,8 +90,14 @@ export class ConsumerGroupAdmin {
   async listConsumerGroups(): Promise<string[]> {
     const metadata = await this.admin.clusterMetadata([]);
     const groups: string[] = [];
+    const deadline = Date.now() + this.timeoutMs;
     for (const broker of metadata.brokers) {
-      const response = await this.admin.send(LIST_GROUPS, broker.nodeId, {});
+      let response = await this.admin.send(LIST_GROUPS, broker.nodeId, {});
+      // A broker still loading its groups (or without a coordinator yet) is asked again.
+      while ((response.errorCode === Errors.COORDINATOR_LOAD_IN_PROGRESS.code || response.errorCode === Errors.COORDINATOR_NOT_AVAILABLE.code) && Date.now() + RETRY_BACKOFF_MS < deadline) {
+        await sleep(RETRY_BACKOFF_MS);
+        response = await this.admin.send(LIST_GROUPS, broker.nodeId, {});
+      }
       if (response.errorCode !== 0) throw AdminException.forCode(response.errorCode, null);
       for (const g of response.groups) if (g.protocolType === CONSUMER_PROTOCOL_TYPE || g.protocolType === '') groups.push(g.groupId);
     }
