@@ -75,6 +75,12 @@ describe('DeleteGroups', () => {
     expect(gc.handleFetchOffsets('billing', null).partitions).toEqual([]);
     // Deleted once: now it does not exist.
     expect(await gc.handleDeleteGroups(['billing'])).toEqual(new Map([['billing', 'GROUP_ID_NOT_FOUND']]));
+    // Read back from the log (leadership lost and regained), the tombstones keep it deleted.
+    gc.onResignation(gc.partitionFor('billing'));
+    gc.onElection(gc.partitionFor('billing'));
+    await h.settle();
+    expect(gc.groupManager.getGroup('billing')).toBeUndefined();
+    expect(gc.handleFetchOffsets('billing', [{ topic: 'orders', partition: 0 }]).partitions[0].offset).toBe(-1);
     // The empty group id is allowed here (not INVALID_GROUP_ID), so an operator can clear it.
     const { gc: emptyIdGc } = await coordinatorOf(h, '');
     expect(await emptyIdGc.handleDeleteGroups([''])).toEqual(new Map([['', 'GROUP_ID_NOT_FOUND']]));

@@ -292,6 +292,8 @@ export class GroupMetadataManager {
     // Leadership moved away while reading: the groups stay with the new leader.
     if (!this.loadingPartitions.has(tp.partition)) return;
     for (const [groupId, offsets] of loadedOffsets) {
+      // Offsets all removed by tombstones (DeleteGroups, OffsetDelete): nothing of the group is left.
+      if (offsets.size === 0) continue;
       if (!loadedGroups.has(groupId)) this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
     }
     for (const [groupId, stored] of loadedGroups) this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
