@@ -105,6 +105,19 @@ describe('static membership', () => {
     expect(gc.handleHeartbeat('reload', ja.memberId, 1, 'reload-1')).toBe('FENCED_INSTANCE_ID');
   });
 
+  it('a pending (dynamic) member id sent with a group instance id is UNKNOWN_SERVER_ERROR, as KafkaApis answers the IllegalStateException', async () => {
+    h = await harness({ seed: 155 });
+    const { broker, gc } = await coordinatorOf(h, 'odd');
+    const required = await gc.handleJoinGroup(joinArgs('odd', { requireKnownMemberId: true }));
+    expect(required.error).toBe('MEMBER_ID_REQUIRED');
+    expect(await gc.handleJoinGroup(joinArgs('odd', { memberId: required.memberId, groupInstanceId: 'odd-1' }))).toMatchObject({ error: 'UNKNOWN_SERVER_ERROR', memberId: required.memberId });
+    expect(gc.handleLeaveGroup('odd', [{ memberId: required.memberId, groupInstanceId: 'odd-1' }])).toEqual({ error: 'UNKNOWN_SERVER_ERROR', members: [] });
+    expect(h.logLines('server.log', broker.id).filter((l) => l.includes('was not expected to be'))).toEqual([
+      `[GroupCoordinator ${broker.id}]: the static member Some(odd-1) was not expected to be assigned into pending member bucket with member id ${required.memberId}`,
+      `[GroupCoordinator ${broker.id}]: the static member Some(odd-1) was not expected to be leaving from pending member bucket with member id ${required.memberId}`,
+    ]);
+  });
+
   it('LeaveGroup v3 removes members by instance id and answers each member', async () => {
     h = await harness({ seed: 153 });
     const { gc } = await coordinatorOf(h, 'batch');

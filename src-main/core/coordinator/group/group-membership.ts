@@ -123,6 +123,14 @@ export class GroupMembership {
     this.addMemberAndRebalance(group, { ...args, memberId: newMemberId }, callback);
   }
 
+  /**
+   * An IllegalStateException 2.5.1 throws for a request it never expects (a pending member id with a
+   * group instance id): KafkaApis answers it with UNKNOWN_SERVER_ERROR.
+   */
+  private unexpected(message: string): void {
+    this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: ${message}` });
+  }
+
   /** `isStaticMemberFenced`, logged as Kafka logs it. */
   isStaticMemberFenced(group: GroupMetadata, memberId: string, groupInstanceId: string | null, operation: string): boolean {
     if (!group.isStaticMemberFenced(memberId, groupInstanceId)) return false;
@@ -165,7 +173,10 @@ export class GroupMembership {
     if (group.is('Dead')) return callback(joinError(memberId, 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
     if (group.isPendingMember(memberId)) {
-      if (args.groupInstanceId !== null) throw new IllegalStateException(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+      if (args.groupInstanceId !== null) {
+        this.unexpected(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+        return callback(joinError(memberId, 'UNKNOWN_SERVER_ERROR'));
+      }
       return this.addMemberAndRebalance(group, args, callback);
     }
     if (this.isStaticMemberFenced(group, memberId, args.groupInstanceId, 'join-group')) return callback(joinError(memberId, 'FENCED_INSTANCE_ID'));
@@ -485,10 +496,10 @@ export class GroupMembership {
     const group = this.groupManager.getGroup(groupId);
     if (!group) return { error: 'NONE', members: leaving.map((m) => ({ ...m, error: 'UNKNOWN_MEMBER_ID' })) };
     if (group.is('Dead')) return { error: 'COORDINATOR_NOT_AVAILABLE', members: [] };
-    const members = leaving.map((m) => {
+    const pendingStatic = leaving.find((m) => group.isPendingMember(m.memberId) && m.groupInstanceId !== null && !group.isStaticMemberFenced(m.memberId, m.groupInstanceId));
+    const members = leaving.slice(0, pendingStatic ? leaving.indexOf(pendingStatic) : leaving.length).map((m) => {
       if (m.memberId !== '' && this.isStaticMemberFenced(group, m.memberId, m.groupInstanceId, 'leave-group')) return { ...m, error: 'FENCED_INSTANCE_ID' as ErrorName };
       if (group.isPendingMember(m.memberId)) {
-        if (m.groupInstanceId !== null) throw new IllegalStateException(`the static member Some(${m.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${m.memberId}`);
         this.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
         this.removePendingMemberAndUpdateGroup(group, m.memberId);
         this.heartbeats.cancel(this.memberKey(group.groupId, m.memberId));
@@ -503,6 +514,11 @@ export class GroupMembership {
       this.removeMemberAndUpdateGroup(group, member, `removing member ${m.memberId} on LeaveGroup`);
       return { ...m, error: 'NONE' as ErrorName };
     });
+    if (pendingStatic) {
+      // The members before it have left; the request fails as a whole.
+      this.unexpected(`the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`);
+      return { error: 'UNKNOWN_SERVER_ERROR', members: [] };
+    }
     return { error: 'NONE', members };
   }
 
