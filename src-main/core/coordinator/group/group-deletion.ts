@@ -12,6 +12,7 @@
  *   any other group with members is NON_EMPTY_GROUP.
  */
 import type { LogSink } from '../../broker/log-line';
+import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrder } from '../../common/jvm-hash-order';
 import type { ErrorName } from '../../common/kafka-errors';
 import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import { CONSUMER_PROTOCOL_TYPE } from './consumer-protocol';
@@ -41,11 +42,14 @@ export class GroupDeletion {
     return this.deps.groupManager.groupNotExists(groupId) ? 'GROUP_ID_NOT_FOUND' : 'NOT_COORDINATOR';
   }
 
-  /** The error of each group (in the order asked, each once). */
+  /**
+   * The error of each group, each once, in the order of 2.5.1's Scala maps: the groups that failed,
+   * then those deleted (a Scala immutable Set / Map: insertion order up to four, hash order beyond).
+   */
   async handleDeleteGroups(groupIds: readonly string[]): Promise<Map<string, ErrorName>> {
     const errors = new Map<string, ErrorName>();
     const eligible: GroupMetadata[] = [];
-    for (const groupId of new Set(groupIds)) {
+    for (const groupId of scalaImmutableMapOrder(groupIds, DEFAULT_KAFKA_BUILD)) {
       const error = this.deps.validateGroupStatus(groupId, 'DeleteGroups');
       if (error) {
         errors.set(groupId, error);
@@ -56,14 +60,14 @@ export class GroupDeletion {
       else if (group.is('Empty')) {
         group.transitionTo('Dead');
         eligible.push(group);
-        errors.set(groupId, 'NONE');
       } else errors.set(groupId, 'NON_EMPTY_GROUP');
     }
+    for (const group of eligible) errors.set(group.groupId, 'NONE');
     if (eligible.length > 0) {
       const offsetsRemoved = await this.cleanupGroupMetadata(eligible, (group) => group.removeOffsets([...group.offsets.keys()]));
       this.info('GroupCoordinator', `The following groups were deleted: ${eligible.map((g) => g.groupId).join(', ')}. A total of ${offsetsRemoved} offsets were removed.`);
     }
-    return errors;
+    return new Map(scalaImmutableMapOrder(errors.keys(), DEFAULT_KAFKA_BUILD).map((g) => [g, errors.get(g)!]));
   }
 
   /** A group error (then no partition errors), else the error of each partition by `topic-partition`. */
