@@ -10,19 +10,17 @@
  *   is removed (`DelayedHeartbeat`), as is a member id handed out with MEMBER_ID_REQUIRED and
  *   never used.
  *
- * Static members (`group.instance.id`, KIP-345) keep their place across restarts: one rejoining with
- * an unknown member id takes over its old entry under a new id (no rebalance while Stable), a
- * rebalance does not drop one that has not rejoined (only its session timeout does), and a request
- * naming a known instance with another member id is fenced (FENCED_INSTANCE_ID).
+ * Static members (`group.instance.id`, KIP-345) keep their place across restarts (static-membership.ts):
+ * a rebalance does not drop one that has not rejoined (only its session timeout does).
  */
 import type { LogSink } from '../../broker/log-line';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
-import { IllegalStateException } from '../../common/java-lang';
 import { GroupMetadata, joinError, MemberMetadata, syncError, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
 import { GROUP_METADATA_TOPIC_NAME, type GroupMetadataManager } from './group-metadata-manager';
 import { KeyedTimers } from './keyed-timers';
+import { StaticMembership } from './static-membership';
 
 export interface GroupMembershipDeps {
   brokerId: number;
@@ -44,9 +42,21 @@ export class GroupMembership {
   /** Per group: the rebalance's wait, tagged `true` for an InitialDelayedJoin (which only completes when its time is up). */
   private readonly joins: KeyedTimers<boolean>;
 
+  private readonly statics: StaticMembership;
+
   constructor(private readonly deps: GroupMembershipDeps) {
     this.heartbeats = new KeyedTimers(deps.time, 'heartbeat');
     this.joins = new KeyedTimers(deps.time, 'delayed-join');
+    this.statics = new StaticMembership({
+      brokerId: deps.brokerId,
+      log: deps.log,
+      replaceHeartbeat: (group, oldMemberId, member) => {
+        // The old id's heartbeat finds no member and expires without effect.
+        this.heartbeats.cancel(this.memberKey(group.groupId, oldMemberId));
+        this.completeAndScheduleNextHeartbeatExpiration(group, member);
+      },
+      prepareRebalance: (group, reason) => this.prepareRebalance(group, reason),
+    });
   }
 
   private get groupManager(): GroupMetadataManager {
@@ -113,7 +123,7 @@ export class GroupMembership {
     if (group.is('Dead')) return callback(joinError('', 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError('', 'INCONSISTENT_GROUP_PROTOCOL'));
     const newMemberId = this.generateMemberId(args.clientId, args.groupInstanceId);
-    if (group.hasStaticMember(args.groupInstanceId)) return this.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
+    if (group.hasStaticMember(args.groupInstanceId)) return this.statics.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
     if (args.requireKnownMemberId) {
       group.addPendingMember(newMemberId);
       this.schedulePendingMemberExpiration(group, newMemberId, args.sessionTimeoutMs);
@@ -123,49 +133,9 @@ export class GroupMembership {
     this.addMemberAndRebalance(group, { ...args, memberId: newMemberId }, callback);
   }
 
-  /**
-   * An IllegalStateException 2.5.1 throws for a request it never expects (a pending member id with a
-   * group instance id): KafkaApis answers it with UNKNOWN_SERVER_ERROR.
-   */
-  private unexpected(message: string): void {
-    this.deps.log({ file: 'server.log', level: 'ERROR', logger: 'kafka.coordinator.group.GroupCoordinator', message: `[GroupCoordinator ${this.deps.brokerId}]: ${message}` });
-  }
-
-  /** `isStaticMemberFenced`, logged as Kafka logs it. */
+  /** `isStaticMemberFenced`, logged as Kafka logs it (static-membership.ts). */
   isStaticMemberFenced(group: GroupMetadata, memberId: string, groupInstanceId: string | null, operation: string): boolean {
-    if (!group.isStaticMemberFenced(memberId, groupInstanceId)) return false;
-    this.deps.log({
-      file: 'server.log',
-      level: 'ERROR',
-      logger: 'kafka.coordinator.group.GroupMetadata',
-      message: `given member.id ${memberId} is identified as a known static member ${groupInstanceId ?? ''}, but not matching the expected member.id ${group.getStaticMemberId(groupInstanceId ?? '')} during ${operation}, will respond with instance fenced error`,
-    });
-    return true;
-  }
-
-  private updateStaticMemberAndRebalance(group: GroupMetadata, newMemberId: string, groupInstanceId: string, protocols: readonly JoinGroupProtocol[], callback: (result: JoinGroupResult) => void): void {
-    const oldMemberId = group.getStaticMemberId(groupInstanceId);
-    this.info(`Static member Some(${groupInstanceId}) of group ${group.groupId} with unknown member id rejoins, assigning new member id ${newMemberId}, while old member id ${oldMemberId} will be removed.`);
-    const currentLeader = group.leaderId ?? '';
-    const member = group.replaceGroupInstance(oldMemberId, newMemberId, groupInstanceId);
-    // The old id's heartbeat finds no member and expires without effect.
-    this.heartbeats.cancel(this.memberKey(group.groupId, oldMemberId));
-    this.completeAndScheduleNextHeartbeatExpiration(group, member);
-    group.updateMember(member, protocols, callback);
-    switch (group.state) {
-      case 'Stable':
-        this.info('Static member joins during Stable stage will not trigger rebalance.');
-        // The old leader id: the current leader must not assign again, as a Stable group would not pass that on.
-        group.maybeInvokeJoinCallback(member, { members: [], memberId: newMemberId, generationId: group.generationId, protocolType: group.protocolType, protocolName: group.protocolName, leaderId: currentLeader, error: 'NONE' });
-        return;
-      case 'CompletingRebalance':
-        // The leader may already assign to the old id: the new one would get nothing.
-        return this.prepareRebalance(group, `Updating metadata for static member ${member.memberId} with instance id Some(${groupInstanceId})`);
-      case 'PreparingRebalance':
-        return;
-      default:
-        throw new IllegalStateException(`Group ${group.groupId} was not supposed to be in the state ${group.state} when the unknown static member Some(${groupInstanceId}) rejoins.`);
-    }
+    return this.statics.isStaticMemberFenced(group, memberId, groupInstanceId, operation);
   }
 
   private doJoinGroup(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
@@ -174,7 +144,7 @@ export class GroupMembership {
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
     if (group.isPendingMember(memberId)) {
       if (args.groupInstanceId !== null) {
-        this.unexpected(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+        this.statics.unexpected(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
         return callback(joinError(memberId, 'UNKNOWN_SERVER_ERROR'));
       }
       return this.addMemberAndRebalance(group, args, callback);
@@ -516,7 +486,7 @@ export class GroupMembership {
     });
     if (pendingStatic) {
       // The members before it have left; the request fails as a whole.
-      this.unexpected(`the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`);
+      this.statics.unexpected(`the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`);
       return { error: 'UNKNOWN_SERVER_ERROR', members: [] };
     }
     return { error: 'NONE', members };
