@@ -4,6 +4,7 @@
  */
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
 import { runKafkaLeaderElection } from './kafka-leader-election/kafka-leader-election';
+import { runKafkaConsumerGroups } from './kafka-consumer-groups/kafka-consumer-groups';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
 import { runKafkaReassignPartitions } from './kafka-reassign-partitions/kafka-reassign-partitions';
 import { runKafkaTopics, type CommandIo } from './kafka-topics/kafka-topics';
@@ -14,6 +15,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-topics.sh': runKafkaTopics,
   'kafka-configs': runKafkaConfigs,
   'kafka-configs.sh': runKafkaConfigs,
+  'kafka-consumer-groups': runKafkaConsumerGroups,
+  'kafka-consumer-groups.sh': runKafkaConsumerGroups,
   'kafka-reassign-partitions': runKafkaReassignPartitions,
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
   'kafka-leader-election': runKafkaLeaderElection,
@@ -29,6 +32,7 @@ const USAGE = `Usage: kafka-dojo <tool> [options]
 Tools (each takes the options of its Kafka 2.5 script):
   kafka-topics                      create, delete, describe, or change a topic (kafka-topics.sh)
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
+  kafka-consumer-groups             list, describe, delete, or reset the offsets of consumer groups (kafka-consumer-groups.sh)
   kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
   kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)

@@ -33,7 +33,7 @@ function uncaught(io: CommandIo, trace: readonly string[]): number {
 }
 
 /** Java `Properties` text: `key=value` or `key:value` lines, `#`/`!` comments. */
-function loadProps(path: string): Map<string, string> {
+export function loadProps(path: string): Map<string, string> {
   const props = new Map<string, string>();
   for (const raw of readFileSync(path, 'utf8').split(/\r?\n/)) {
     const line = raw.trim();

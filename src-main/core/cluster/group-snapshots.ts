@@ -9,7 +9,7 @@ import type { KafkaServer } from '../broker/kafka-server';
 import { tpKey, type TopicPartition } from '../common/topic-partition';
 import type { GroupState } from '../coordinator/group/group-metadata';
 import type { Cluster } from './cluster';
-import { consumerAssignmentPartitions } from './consumer-protocol';
+import { consumerAssignmentPartitions } from '../coordinator/group/consumer-protocol';
 
 export interface GroupMemberSnapshot {
   readonly memberId: string;

@@ -2,6 +2,7 @@
 import { createAclsHandler, deleteAclsHandler, describeAclsHandler } from './handlers/acl-handlers';
 import { fetchHandler } from './handlers/fetch-handler';
 import { findCoordinatorHandler } from './handlers/find-coordinator-handler';
+import { deleteGroupsHandler, offsetDeleteHandler } from './handlers/group-deletion-handlers';
 import { describeGroupsHandler, listGroupsHandler } from './handlers/group-listing-handlers';
 import { heartbeatHandler, joinGroupHandler, leaveGroupHandler, syncGroupHandler } from './handlers/group-membership-handlers';
 import { offsetCommitHandler, offsetFetchHandler } from './handlers/offset-handlers';
@@ -28,6 +29,7 @@ import { INIT_PRODUCER_ID } from './messages/init-producer-id';
 import { LIST_OFFSETS } from './messages/list-offsets';
 import { METADATA } from './messages/metadata';
 import { PRODUCE } from './messages/produce';
+import { DELETE_GROUPS } from './messages/delete-groups';
 import { DESCRIBE_GROUPS } from './messages/describe-groups';
 import { FIND_COORDINATOR } from './messages/find-coordinator';
 import { HEARTBEAT } from './messages/heartbeat';
@@ -35,6 +37,7 @@ import { JOIN_GROUP } from './messages/join-group';
 import { LEAVE_GROUP } from './messages/leave-group';
 import { LIST_GROUPS } from './messages/list-groups';
 import { OFFSET_COMMIT } from './messages/offset-commit';
+import { OFFSET_DELETE } from './messages/offset-delete';
 import { OFFSET_FETCH } from './messages/offset-fetch';
 import { SYNC_GROUP } from './messages/sync-group';
 
@@ -64,6 +67,8 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(OFFSET_FETCH, offsetFetchHandler(broker));
   apis.register(LIST_GROUPS, listGroupsHandler(broker));
   apis.register(DESCRIBE_GROUPS, describeGroupsHandler(broker));
+  apis.register(DELETE_GROUPS, deleteGroupsHandler(broker));
+  apis.register(OFFSET_DELETE, offsetDeleteHandler(broker));
   apis.register(DESCRIBE_ACLS, describeAclsHandler());
   apis.register(CREATE_ACLS, createAclsHandler());
   apis.register(DELETE_ACLS, deleteAclsHandler());

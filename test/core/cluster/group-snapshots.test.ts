@@ -5,7 +5,7 @@
  * and the group shown once (by its coordinator) although every broker runs a coordinator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { consumerAssignmentPartitions } from '../../../src-main/core/cluster/consumer-protocol';
+import { consumerAssignmentPartitions } from '../../../src-main/core/coordinator/group/consumer-protocol';
 import { groupSnapshots } from '../../../src-main/core/cluster/group-snapshots';
 import type { ClusterHarness } from '../../support/cluster-harness';
 import { adminOf, topic } from '../../support/scenario';

@@ -13,6 +13,7 @@ import type { Executor } from '../../platform/executor';
 import type { Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
 import { GroupMetadata, type GroupApiName, type GroupConfig, type GroupMemberSummary, type GroupState, type JoinGroupRequestArgs, type JoinGroupResult, type OffsetAndMetadata, type SyncGroupResult } from './group-metadata';
+import { GroupDeletion } from './group-deletion';
 import { GroupMembership } from './group-membership';
 import { GROUP_METADATA_TOPIC_NAME, GroupMetadataManager, type OffsetConfig, type OffsetFetchPartition } from './group-metadata-manager';
 import { createOffsetsTopic, findGroupCoordinator, type CoordinatorNode, type OffsetsTopicDeps } from './offsets-topic';
@@ -43,6 +44,7 @@ export interface GroupSummary {
 export class GroupCoordinator {
   readonly groupManager: GroupMetadataManager;
   private readonly membership: GroupMembership;
+  private readonly deletion: GroupDeletion;
   private active = false;
   private readonly logger: Logger;
 
@@ -56,8 +58,10 @@ export class GroupCoordinator {
       config: deps.config,
       groupManager: this.groupManager,
       logger: this.logger,
+      groupMetadataLogger: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadata'),
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
+    this.deletion = new GroupDeletion({ brokerId: deps.brokerId, groupManager: this.groupManager, log: deps.log, validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api) });
   }
 
   private get now(): number {
@@ -119,7 +123,7 @@ export class GroupCoordinator {
   }
 
   private validateGroupStatus(groupId: string, api: GroupApiName): ErrorName | null {
-    const emptyAllowed = api === 'OffsetCommit' || api === 'OffsetFetch' || api === 'DescribeGroups';
+    const emptyAllowed = api === 'OffsetCommit' || api === 'OffsetFetch' || api === 'DescribeGroups' || api === 'DeleteGroups';
     if (!emptyAllowed && groupId === '') return 'INVALID_GROUP_ID';
     if (!this.active) return 'COORDINATOR_NOT_AVAILABLE';
     if (this.groupManager.isGroupLoading(groupId)) return 'COORDINATOR_LOAD_IN_PROGRESS';
@@ -139,12 +143,13 @@ export class GroupCoordinator {
     memberId: string,
     assignments: ReadonlyMap<string, Uint8Array>,
     protocol?: { type: string | null; name: string | null },
+    groupInstanceId: string | null = null,
   ): Promise<SyncGroupResult> {
-    return this.membership.handleSyncGroup(groupId, generationId, memberId, assignments, protocol);
+    return this.membership.handleSyncGroup(groupId, generationId, memberId, assignments, protocol, groupInstanceId);
   }
 
-  handleHeartbeat(groupId: string, memberId: string, generationId: number): ErrorName {
-    return this.membership.handleHeartbeat(groupId, memberId, generationId);
+  handleHeartbeat(groupId: string, memberId: string, generationId: number, groupInstanceId: string | null = null): ErrorName {
+    return this.membership.handleHeartbeat(groupId, memberId, generationId, groupInstanceId);
   }
 
   handleLeaveGroup(groupId: string, leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>): ReturnType<GroupMembership['handleLeaveGroup']> {
@@ -154,7 +159,13 @@ export class GroupCoordinator {
   // ---- offsets ----
 
   /** Errors per `topic-partition`. Generation −1 with an unknown group is a "simple" commit. */
-  async handleCommitOffsets(groupId: string, memberId: string, generationId: number, offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): Promise<Map<string, ErrorName>> {
+  async handleCommitOffsets(
+    groupId: string,
+    memberId: string,
+    generationId: number,
+    offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>,
+    groupInstanceId: string | null = null,
+  ): Promise<Map<string, ErrorName>> {
     const all = (error: ErrorName) => new Map(offsets.map((o) => [tpKey(o), error]));
     const error = this.validateGroupStatus(groupId, 'OffsetCommit');
     if (error) return all(error);
@@ -165,6 +176,7 @@ export class GroupCoordinator {
       group = this.groupManager.addGroup(new GroupMetadata(groupId, 'Empty', () => this.now));
     }
     if (group.is('Dead')) return all('COORDINATOR_NOT_AVAILABLE');
+    if (this.membership.isStaticMemberFenced(group, memberId, groupInstanceId, 'commit-offsets')) return all('FENCED_INSTANCE_ID');
     if (generationId < 0 && group.is('Empty')) return this.groupManager.storeOffsets(group, offsets);
     if (!group.has(memberId)) return all('UNKNOWN_MEMBER_ID');
     if (generationId !== group.generationId) return all('ILLEGAL_GENERATION');
@@ -178,6 +190,16 @@ export class GroupCoordinator {
     const error = this.validateGroupStatus(groupId, 'OffsetFetch');
     if (error) return { error, partitions: [] };
     return { error: 'NONE', partitions: this.groupManager.getOffsets(groupId, partitions) };
+  }
+
+  // ---- DeleteGroups / OffsetDelete (group-deletion.ts) ----
+
+  handleDeleteGroups(groupIds: readonly string[]): Promise<Map<string, ErrorName>> {
+    return this.deletion.handleDeleteGroups(groupIds);
+  }
+
+  handleDeleteOffsets(groupId: string, partitions: readonly TopicPartition[]): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
+    return this.deletion.handleDeleteOffsets(groupId, partitions);
   }
 
   // ---- ListGroups / DescribeGroups ----

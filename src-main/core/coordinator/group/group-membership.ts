@@ -10,7 +10,8 @@
  *   is removed (`DelayedHeartbeat`), as is a member id handed out with MEMBER_ID_REQUIRED and
  *   never used.
  *
- * Static membership (`group.instance.id`) is carried along but not enforced.
+ * Static members (`group.instance.id`, KIP-345) keep their place across restarts (static-membership.ts):
+ * a rebalance does not drop one that has not rejoined (only its session timeout does).
  */
 import type { Logger } from '../../common/logging';
 import type { ErrorName } from '../../common/kafka-errors';
@@ -19,6 +20,7 @@ import type { Time } from '../../platform/scheduler';
 import { GroupMetadata, joinError, MemberMetadata, syncError, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
 import { GROUP_METADATA_TOPIC_NAME, type GroupMetadataManager } from './group-metadata-manager';
 import { KeyedTimers } from './keyed-timers';
+import { StaticMembership } from './static-membership';
 
 export interface GroupMembershipDeps {
   brokerId: number;
@@ -28,6 +30,8 @@ export interface GroupMembershipDeps {
   groupManager: GroupMetadataManager;
   /** The GroupCoordinator's logger: Kafka's joins, syncs and heartbeats are GroupCoordinator's own code. */
   logger: Logger;
+  /** GroupMetadata's own logger (its static-member fencing line). */
+  groupMetadataLogger: Logger;
   /** `validateGroupStatus`: INVALID_GROUP_ID, COORDINATOR_NOT_AVAILABLE, COORDINATOR_LOAD_IN_PROGRESS, NOT_COORDINATOR. */
   validateGroupStatus: (groupId: string, api: GroupApiName) => ErrorName | null;
 }
@@ -41,9 +45,21 @@ export class GroupMembership {
   /** Per group: the rebalance's wait, tagged `true` for an InitialDelayedJoin (which only completes when its time is up). */
   private readonly joins: KeyedTimers<boolean>;
 
+  private readonly statics: StaticMembership;
+
   constructor(private readonly deps: GroupMembershipDeps) {
     this.heartbeats = new KeyedTimers(deps.time, 'heartbeat');
     this.joins = new KeyedTimers(deps.time, 'delayed-join');
+    this.statics = new StaticMembership({
+      coordinatorLogger: deps.logger,
+      groupMetadataLogger: deps.groupMetadataLogger,
+      replaceHeartbeat: (group, oldMemberId, member) => {
+        // The old id's heartbeat finds no member and expires without effect.
+        this.heartbeats.cancel(this.memberKey(group.groupId, oldMemberId));
+        this.completeAndScheduleNextHeartbeatExpiration(group, member);
+      },
+      prepareRebalance: (group, reason) => this.prepareRebalance(group, reason),
+    });
   }
 
   private get groupManager(): GroupMetadataManager {
@@ -110,20 +126,35 @@ export class GroupMembership {
     if (group.is('Dead')) return callback(joinError('', 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError('', 'INCONSISTENT_GROUP_PROTOCOL'));
     const newMemberId = this.generateMemberId(args.clientId, args.groupInstanceId);
+    if (group.hasStaticMember(args.groupInstanceId)) return this.statics.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
     if (args.requireKnownMemberId) {
       group.addPendingMember(newMemberId);
       this.schedulePendingMemberExpiration(group, newMemberId, args.sessionTimeoutMs);
       return callback(joinError(newMemberId, 'MEMBER_ID_REQUIRED'));
     }
+    this.logger.info(`${args.groupInstanceId !== null ? 'Static' : 'Dynamic'} Member with unknown member id joins group ${group.groupId} in ${group.state} state. Created a new member id ${newMemberId} for this member and add to the group.`);
     this.addMemberAndRebalance(group, { ...args, memberId: newMemberId }, callback);
+  }
+
+  /** `isStaticMemberFenced`, logged as Kafka logs it (static-membership.ts). */
+  isStaticMemberFenced(group: GroupMetadata, memberId: string, groupInstanceId: string | null, operation: string): boolean {
+    return this.statics.isStaticMemberFenced(group, memberId, groupInstanceId, operation);
   }
 
   private doJoinGroup(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
     const memberId = args.memberId;
     if (group.is('Dead')) return callback(joinError(memberId, 'COORDINATOR_NOT_AVAILABLE'));
     if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
-    if (group.isPendingMember(memberId)) return this.addMemberAndRebalance(group, args, callback);
-    if (!group.has(memberId)) return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
+    if (group.isPendingMember(memberId)) {
+      if (args.groupInstanceId !== null) {
+        this.statics.unexpected(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+        return callback(joinError(memberId, 'UNKNOWN_SERVER_ERROR'));
+      }
+      return this.addMemberAndRebalance(group, args, callback);
+    }
+    if (this.isStaticMemberFenced(group, memberId, args.groupInstanceId, 'join-group')) return callback(joinError(memberId, 'FENCED_INSTANCE_ID'));
+    // A static member with an instance id the group does not know resets its member id and retries.
+    if (!group.has(memberId) || (args.groupInstanceId !== null && !group.hasStaticMember(args.groupInstanceId))) return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
     const member = group.get(memberId);
     switch (group.state) {
       case 'PreparingRebalance':
@@ -164,7 +195,12 @@ export class GroupMembership {
     group.add(member, callback);
     // A new member cannot heartbeat before its JoinGroup is answered; it is dropped if that takes too long.
     this.scheduleHeartbeatExpiration(group, member, NEW_MEMBER_JOIN_TIMEOUT_MS);
-    group.removePendingMember(member.memberId);
+    if (args.groupInstanceId !== null) {
+      this.logger.info(`Adding new static member Some(${args.groupInstanceId}) to group ${group.groupId} with member id ${member.memberId}.`);
+      group.addStaticMember(args.groupInstanceId, member.memberId);
+    } else {
+      group.removePendingMember(member.memberId);
+    }
     this.maybePrepareRebalance(group, `Adding new member ${member.memberId} with group instance id ${args.groupInstanceId === null ? 'None' : `Some(${args.groupInstanceId})`}`);
   }
 
@@ -217,9 +253,11 @@ export class GroupMembership {
   }
 
   private onCompleteJoin(group: GroupMetadata): void {
-    for (const failed of group.notYetRejoinedMembers()) {
+    // Static members that have not rejoined stay until their session times out.
+    for (const failed of group.notYetRejoinedMembers().filter((m) => m.groupInstanceId === null)) {
       this.removeHeartbeatForLeavingMember(group, failed);
       group.remove(failed.memberId);
+      group.removeStaticMember(failed.groupInstanceId);
     }
     if (group.is('Dead')) {
       this.logger.info(`Group ${group.groupId} is dead, skipping rebalance stage`);
@@ -253,8 +291,9 @@ export class GroupMembership {
     memberId: string,
     assignments: ReadonlyMap<string, Uint8Array>,
     protocol: { type: string | null; name: string | null } = { type: null, name: null },
+    groupInstanceId: string | null = null,
   ): Promise<SyncGroupResult> {
-    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, protocol, resolve));
+    return new Promise((resolve) => this.syncGroup(groupId, generationId, memberId, assignments, protocol, groupInstanceId, resolve));
   }
 
   private syncGroup(
@@ -263,6 +302,7 @@ export class GroupMembership {
     memberId: string,
     assignments: ReadonlyMap<string, Uint8Array>,
     protocol: { type: string | null; name: string | null },
+    groupInstanceId: string | null,
     callback: (result: SyncGroupResult) => void,
   ): void {
     const empty = new Uint8Array(0);
@@ -272,6 +312,7 @@ export class GroupMembership {
     const group = this.groupManager.getGroup(groupId);
     if (!group) return callback(syncError('UNKNOWN_MEMBER_ID'));
     if (group.is('Dead')) return callback(syncError('COORDINATOR_NOT_AVAILABLE'));
+    if (this.isStaticMemberFenced(group, memberId, groupInstanceId, 'sync-group')) return callback(syncError('FENCED_INSTANCE_ID'));
     if (!group.has(memberId)) return callback(syncError('UNKNOWN_MEMBER_ID'));
     if (generationId !== group.generationId) return callback(syncError('ILLEGAL_GENERATION'));
     if (protocol.type !== null && group.protocolType !== protocol.type) return callback(syncError('INCONSISTENT_GROUP_PROTOCOL'));
@@ -332,13 +373,14 @@ export class GroupMembership {
 
   // ---- Heartbeat ----
 
-  handleHeartbeat(groupId: string, memberId: string, generationId: number): ErrorName {
+  handleHeartbeat(groupId: string, memberId: string, generationId: number, groupInstanceId: string | null = null): ErrorName {
     const error = this.validateGroupStatus(groupId, 'Heartbeat');
     // The group is still loading: answer blindly.
     if (error) return error === 'COORDINATOR_LOAD_IN_PROGRESS' ? 'NONE' : error;
     const group = this.groupManager.getGroup(groupId);
     if (!group) return 'UNKNOWN_MEMBER_ID';
     if (group.is('Dead')) return 'COORDINATOR_NOT_AVAILABLE';
+    if (this.isStaticMemberFenced(group, memberId, groupInstanceId, 'heartbeat')) return 'FENCED_INSTANCE_ID';
     if (!group.has(memberId)) return 'UNKNOWN_MEMBER_ID';
     if (generationId !== group.generationId) return 'ILLEGAL_GENERATION';
     switch (group.state) {
@@ -405,6 +447,7 @@ export class GroupMembership {
     // A new member may time out while its JoinGroup is still waiting.
     group.maybeInvokeJoinCallback(member, joinError(member.memberId, 'UNKNOWN_MEMBER_ID'));
     group.remove(member.memberId);
+    group.removeStaticMember(member.groupInstanceId);
     switch (group.state) {
       case 'Stable':
       case 'CompletingRebalance':
@@ -426,20 +469,29 @@ export class GroupMembership {
     const group = this.groupManager.getGroup(groupId);
     if (!group) return { error: 'NONE', members: leaving.map((m) => ({ ...m, error: 'UNKNOWN_MEMBER_ID' })) };
     if (group.is('Dead')) return { error: 'COORDINATOR_NOT_AVAILABLE', members: [] };
-    const members = leaving.map((m) => {
+    const pendingStatic = leaving.find((m) => group.isPendingMember(m.memberId) && m.groupInstanceId !== null && !group.isStaticMemberFenced(m.memberId, m.groupInstanceId));
+    const members = leaving.slice(0, pendingStatic ? leaving.indexOf(pendingStatic) : leaving.length).map((m) => {
+      if (m.memberId !== '' && this.isStaticMemberFenced(group, m.memberId, m.groupInstanceId, 'leave-group')) return { ...m, error: 'FENCED_INSTANCE_ID' as ErrorName };
       if (group.isPendingMember(m.memberId)) {
         this.logger.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
         this.removePendingMemberAndUpdateGroup(group, m.memberId);
         this.heartbeats.cancel(this.memberKey(group.groupId, m.memberId));
         return { ...m, error: 'NONE' as ErrorName };
       }
-      if (!group.has(m.memberId)) return { ...m, error: 'UNKNOWN_MEMBER_ID' as ErrorName };
-      const member = group.get(m.memberId);
+      const isStatic = group.hasStaticMember(m.groupInstanceId);
+      if (!group.has(m.memberId) && !isStatic) return { ...m, error: 'UNKNOWN_MEMBER_ID' as ErrorName };
+      // A static member may leave by its instance id alone (an admin's LeaveGroup v3+).
+      const member = group.get(isStatic ? group.getStaticMemberId(m.groupInstanceId ?? '') : m.memberId);
       this.removeHeartbeatForLeavingMember(group, member);
       this.logger.info(`Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`);
-      this.removeMemberAndUpdateGroup(group, member, `removing member ${member.memberId} on LeaveGroup`);
+      this.removeMemberAndUpdateGroup(group, member, `removing member ${m.memberId} on LeaveGroup`);
       return { ...m, error: 'NONE' as ErrorName };
     });
+    if (pendingStatic) {
+      // The members before it have left; the request fails as a whole.
+      this.statics.unexpected(`the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`);
+      return { error: 'UNKNOWN_SERVER_ERROR', members: [] };
+    }
     return { error: 'NONE', members };
   }
 

@@ -14,6 +14,7 @@ import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';
 import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
 import { GroupMetadata, MemberMetadata, type OffsetAndMetadata } from './group-metadata';
+import { computeSubscribedTopics } from './consumer-protocol';
 import { groupMetadataKey, groupMetadataValue, offsetCommitKey, offsetCommitValue, readGroupMetadataValue, readGroupRecordKey, readOffsetCommitValue, type StoredGroup } from './group-records';
 
 export const GROUP_METADATA_TOPIC_NAME = '__consumer_offsets';
@@ -119,7 +120,30 @@ export class GroupMetadataManager {
     return p !== undefined && p !== 'offline' && p.isLeader && p.log !== null;
   }
 
-  private async append(tp: TopicPartition, records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>): Promise<ErrorName> {
+  /** `groupNotExists`: this broker coordinates the group and has it only as Dead, or not at all. */
+  groupNotExists(groupId: string): boolean {
+    const group = this.groups.get(groupId);
+    return this.isGroupLocal(groupId) && (group === undefined || group.is('Dead'));
+  }
+
+  /** `groupMetadataCache.remove(groupId, group)`: true when that very group was cached. */
+  removeGroup(group: GroupMetadata): boolean {
+    if (this.groups.get(group.groupId) !== group) return false;
+    this.groups.delete(group.groupId);
+    return true;
+  }
+
+  /** Whether this broker leads the group's offsets partition and so can write to it (`getMagic`). */
+  canAppendFor(groupId: string): boolean {
+    return this.isLocalLeader(this.partitionOf(groupId));
+  }
+
+  /** Tombstones for the group's partition, with acks 0 as `cleanupGroupMetadata` writes them (a lost one is written again by the next purge). */
+  appendTombstones(groupId: string, keys: readonly Uint8Array[]): Promise<ErrorName> {
+    return this.append(this.partitionOf(groupId), keys.map((key) => ({ key, value: null })), 0);
+  }
+
+  private async append(tp: TopicPartition, records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>, requiredAcks = this.deps.config.offsetCommitRequiredAcks): Promise<ErrorName> {
     const rm = this.deps.replicaManager();
     if (!rm) return 'NOT_LEADER_FOR_PARTITION';
     const now = this.deps.time.nowMs();
@@ -127,7 +151,7 @@ export class GroupMetadataManager {
       records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
       { compression: this.deps.config.compressionCodec as CompressionType, timestampType: TimestampType.CREATE_TIME, now },
     );
-    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, this.deps.config.offsetCommitRequiredAcks, [{ topicPartition: tp, records: batch }], {
+    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, requiredAcks, [{ topicPartition: tp, records: batch }], {
       internalTopicsAllowed: true,
       origin: 'Coordinator',
     });
@@ -263,6 +287,8 @@ export class GroupMetadataManager {
     // Leadership moved away while reading: the groups stay with the new leader.
     if (!this.loadingPartitions.has(tp.partition)) return;
     for (const [groupId, offsets] of loadedOffsets) {
+      // Offsets all removed by tombstones (DeleteGroups, OffsetDelete): nothing of the group is left.
+      if (offsets.size === 0) continue;
       if (!loadedGroups.has(groupId)) this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
     }
     for (const [groupId, stored] of loadedGroups) this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
@@ -281,9 +307,11 @@ export class GroupMetadataManager {
       const member = new MemberMetadata(m.memberId, groupId, m.groupInstanceId, m.clientId, m.clientHost, m.rebalanceTimeoutMs, m.sessionTimeoutMs, stored.protocolType, [{ name: stored.protocol ?? '', metadata: m.subscription }]);
       member.assignment = m.assignment;
       group.add(member, null);
+      if (m.groupInstanceId !== null) group.addStaticMember(m.groupInstanceId, m.memberId);
       this.logger.info(`Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`);
     }
     group.leaderId = stored.leader;
+    group.subscribedTopics = computeSubscribedTopics(group);
     return group;
   }
 

@@ -13,6 +13,7 @@
  */
 import type { ErrorName } from '../../common/kafka-errors';
 import { IllegalArgumentException, IllegalStateException } from '../../common/java-lang';
+import { computeSubscribedTopics } from './consumer-protocol';
 
 export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
 
@@ -65,7 +66,7 @@ export interface GroupConfig {
   groupInitialRebalanceDelayMs: number;
 }
 
-export type GroupApiName = 'JoinGroup' | 'SyncGroup' | 'Heartbeat' | 'LeaveGroup' | 'OffsetCommit' | 'OffsetFetch' | 'DescribeGroups';
+export type GroupApiName = 'JoinGroup' | 'SyncGroup' | 'Heartbeat' | 'LeaveGroup' | 'OffsetCommit' | 'OffsetFetch' | 'DescribeGroups' | 'DeleteGroups' | 'OffsetDelete';
 
 export interface JoinGroupRequestArgs {
   groupId: string;
@@ -101,7 +102,8 @@ export class MemberMetadata {
   heartbeatSatisfied = false;
 
   constructor(
-    readonly memberId: string,
+    /** A static member's id changes when it rejoins with an unknown member id (`replaceGroupInstance`). */
+    public memberId: string,
     readonly groupId: string,
     readonly groupInstanceId: string | null,
     readonly clientId: string,
@@ -167,6 +169,10 @@ export class GroupMetadata {
   /** In join order: Kafka's HashMap order decides the next leader and vote ties; join order stands in for it. */
   readonly members = new Map<string, MemberMetadata>();
   readonly pendingMembers = new Set<string>();
+  /** `group.instance.id` → member id of the static members (KIP-345). */
+  readonly staticMembers = new Map<string, string>();
+  /** The topics the consumer members subscribe to, as of the last generation; null when unknown (`subscribedTopics`). */
+  subscribedTopics: ReadonlySet<string> | null = null;
   private numMembersAwaitingJoin = 0;
   private readonly supportedProtocols = new Map<string, number>();
   /** `topic-partition` → committed offset. */
@@ -209,7 +215,65 @@ export class GroupMetadata {
   }
 
   isPendingMember(memberId: string): boolean {
-    return this.pendingMembers.has(memberId);
+    return this.pendingMembers.has(memberId) && !this.members.has(memberId);
+  }
+
+  hasStaticMember(groupInstanceId: string | null): groupInstanceId is string {
+    return groupInstanceId !== null && this.staticMembers.has(groupInstanceId);
+  }
+
+  getStaticMemberId(groupInstanceId: string): string {
+    const memberId = this.staticMembers.get(groupInstanceId);
+    if (memberId === undefined) throw new IllegalArgumentException(`unexpected null group.instance.id in getStaticMemberId`);
+    return memberId;
+  }
+
+  addStaticMember(groupInstanceId: string, memberId: string): void {
+    this.staticMembers.set(groupInstanceId, memberId);
+  }
+
+  removeStaticMember(groupInstanceId: string | null): void {
+    if (groupInstanceId !== null) this.staticMembers.delete(groupInstanceId);
+  }
+
+  /** A known instance id with another member id: a stale duplicate of a restarted static member. */
+  isStaticMemberFenced(memberId: string, groupInstanceId: string | null): boolean {
+    return this.hasStaticMember(groupInstanceId) && this.getStaticMemberId(groupInstanceId) !== memberId;
+  }
+
+  /** A static member rejoining with an unknown member id keeps its place under a new id; a waiting old instance is fenced. */
+  replaceGroupInstance(oldMemberId: string, newMemberId: string, groupInstanceId: string): MemberMetadata {
+    const member = this.members.get(oldMemberId);
+    if (!member) throw new IllegalArgumentException(`Cannot replace non-existing member id ${oldMemberId}`);
+    this.members.delete(oldMemberId);
+    this.maybeInvokeJoinCallback(member, joinError(oldMemberId, 'FENCED_INSTANCE_ID'));
+    this.maybeInvokeSyncCallback(member, syncError('FENCED_INSTANCE_ID'));
+    member.memberId = newMemberId;
+    this.members.set(newMemberId, member);
+    if (this.isLeader(oldMemberId)) this.leaderId = newMemberId;
+    this.addStaticMember(groupInstanceId, newMemberId);
+    return member;
+  }
+
+  /** True when unknown (not a consumer group, or metadata not parsed): safe for OffsetDelete. */
+  isSubscribedToTopic(topic: string): boolean {
+    return this.subscribedTopics === null || this.subscribedTopics.has(topic);
+  }
+
+  get hasOffsets(): boolean {
+    return this.offsets.size > 0;
+  }
+
+  /** The offsets removed, by `topic-partition`. */
+  removeOffsets(keys: Iterable<string>): Map<string, { topic: string; partition: number; value: OffsetAndMetadata }> {
+    const removed = new Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>();
+    for (const key of keys) {
+      const o = this.offsets.get(key);
+      if (!o) continue;
+      this.offsets.delete(key);
+      removed.set(key, o);
+    }
+    return removed;
   }
 
   add(member: MemberMetadata, callback: ((result: JoinGroupResult) => void) | null): void {
@@ -340,9 +404,11 @@ export class GroupMetadata {
     this.generationId++;
     if (this.members.size > 0) {
       this.protocolName = this.selectProtocol();
+      this.subscribedTopics = computeSubscribedTopics(this);
       this.transitionTo('CompletingRebalance');
     } else {
       this.protocolName = null;
+      this.subscribedTopics = computeSubscribedTopics(this);
       this.transitionTo('Empty');
     }
   }

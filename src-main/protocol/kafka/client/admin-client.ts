@@ -220,6 +220,16 @@ export class AdminClient {
     return body.replicaElectionResults.flatMap((t) => t.partitionResult.map((p) => ({ topic: t.topic, partition: p.partitionId, errorCode: p.errorCode, errorMessage: p.errorMessage })));
   }
 
+  /** One request to a broker by id (or any), retrying connection failures within `default.api.timeout.ms` (consumer-group-admin.ts's calls). */
+  async send<Request extends readonly Field[], Response extends readonly Field[]>(api: ApiMessages<Request, Response>, target: 'any' | number, body: MessageOf<Request, 'partial'>): Promise<MessageOf<Response>> {
+    return (await this.call(api, this.deadline(), target, body)).body;
+  }
+
+  /** The cluster's brokers and the named topics' partitions (all topics when null). */
+  clusterMetadata(topics: readonly string[] | null): Promise<MetadataResponse> {
+    return this.metadata(topics, this.deadline());
+  }
+
   // -------------------------------------------------------------------------------------------
 
   private deadline(): number {
@@ -258,13 +268,13 @@ export class AdminClient {
   private async call<Request extends readonly Field[], Response extends readonly Field[]>(
     api: ApiMessages<Request, Response>,
     deadline: number,
-    target: 'any' | 'controller',
+    target: 'any' | 'controller' | number,
     body: MessageOf<Request, 'partial'>,
   ): Promise<{ body: MessageOf<Response>; version: number }> {
     let backoffMs = 50;
     for (;;) {
       try {
-        const { connection, nodeId } = target === 'controller' ? await this.controllerConnection(deadline) : await this.anyConnection(deadline);
+        const { connection, nodeId } = target === 'controller' ? await this.controllerConnection(deadline) : target === 'any' ? await this.anyConnection(deadline) : await this.nodeConnection(target, deadline);
         const version = Math.min(api.maxVersion, this.brokerVersions.get(nodeId)?.get(api.apiKey) ?? api.maxVersion);
         const timeoutMs = Math.max(1, Math.min(this.requestTimeoutMs, deadline - Date.now()));
         return { body: await connection.send(api, version, body, timeoutMs), version };
@@ -309,6 +319,18 @@ export class AdminClient {
     const open = this.connections.get(controller.nodeId);
     if (open) return { connection: open, nodeId: controller.nodeId };
     return { connection: await this.connectTo(controller.nodeId, { host: controller.host, port: controller.port }, deadline), nodeId: controller.nodeId };
+  }
+
+  private async nodeConnection(nodeId: number, deadline: number): Promise<{ connection: KafkaConnection; nodeId: number }> {
+    const open = this.connections.get(nodeId);
+    if (open) return { connection: open, nodeId };
+    const metadata = this.cluster ?? (await this.metadata([], deadline));
+    const node = metadata.brokers.find((b) => b.nodeId === nodeId);
+    if (!node) {
+      this.cluster = null;
+      throw new KafkaConnectionError(`No broker ${nodeId} in the metadata`, 'connect');
+    }
+    return { connection: await this.connectTo(nodeId, { host: node.host, port: node.port }, deadline), nodeId };
   }
 
   private async connectTo(nodeId: number, address: BrokerAddress, deadline: number): Promise<KafkaConnection> {

@@ -4,7 +4,8 @@
  * v0 JoinGroup has no rebalance timeout, so the session timeout serves as one; v4+ JoinGroup
  * without a group instance id requires a known member id (MEMBER_ID_REQUIRED with one to use);
  * JoinGroup v7 and SyncGroup v5 carry the group's protocol type and name, which a v5 SyncGroup
- * must name (INCONSISTENT_GROUP_PROTOCOL otherwise).
+ * must name (INCONSISTENT_GROUP_PROTOCOL otherwise). SyncGroup v3+, Heartbeat v3+ and LeaveGroup v3+
+ * carry the static member's group instance id, which fencing checks.
  */
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
@@ -64,7 +65,7 @@ export function syncGroupHandler(broker: KafkaServer): ApiHandler<SyncGroupReque
     let result: SyncGroupResult;
     if (mandatoryMissing) result = syncError('INCONSISTENT_GROUP_PROTOCOL');
     else if (!coordinator) result = syncError('COORDINATOR_NOT_AVAILABLE');
-    else result = await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, assignments, protocol);
+    else result = await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, assignments, protocol, request.groupInstanceId);
     const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, protocolType: result.protocolType, protocolName: result.protocolName, assignment: result.assignment };
     return response;
   };
@@ -72,7 +73,7 @@ export function syncGroupHandler(broker: KafkaServer): ApiHandler<SyncGroupReque
 
 export function heartbeatHandler(broker: KafkaServer): ApiHandler<HeartbeatRequest, HeartbeatResponse> {
   return async (request) => {
-    const error = broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId) ?? 'COORDINATOR_NOT_AVAILABLE';
+    const error = broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId, request.groupInstanceId) ?? 'COORDINATOR_NOT_AVAILABLE';
     return { throttleTimeMs: 0, errorCode: Errors[error].code };
   };
 }

@@ -45,7 +45,7 @@ export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler
     if (offsets.length > 0) {
       const coordinator = broker.groupCoordinator;
       const results = coordinator
-        ? await coordinator.handleCommitOffsets(request.groupId, request.memberId, request.generationId, offsets)
+        ? await coordinator.handleCommitOffsets(request.groupId, request.memberId, request.generationId, offsets, request.groupInstanceId)
         : new Map(offsets.map((o) => [tpKey(o), 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
       for (const [k, e] of results) errors.set(k, e);
     }
