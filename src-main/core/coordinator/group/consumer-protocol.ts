@@ -8,7 +8,6 @@
  */
 import { ByteCursor } from '../../record/byte-cursor';
 import type { TopicPartition } from '../../common/topic-partition';
-import type { GroupMetadata } from './group-metadata';
 
 export const CONSUMER_PROTOCOL_TYPE = 'consumer';
 
@@ -54,7 +53,15 @@ export function consumerAssignmentPartitions(assignment: Uint8Array): TopicParti
 }
 
 /** `computeSubscribedTopics`: the union of the members' topics, for a consumer group with a protocol; null otherwise or when unreadable. */
-export function computeSubscribedTopics(group: GroupMetadata): ReadonlySet<string> | null {
+/** What computeSubscribedTopics reads of a group (GroupMetadata has it; a narrow view keeps this file free of it). */
+export interface SubscribedGroupView {
+  readonly protocolType: string | null;
+  readonly protocolName: string | null;
+  readonly size: number;
+  readonly members: ReadonlyMap<string, { metadata(protocol: string): Uint8Array }>;
+}
+
+export function computeSubscribedTopics(group: SubscribedGroupView): ReadonlySet<string> | null {
   if (group.protocolType !== CONSUMER_PROTOCOL_TYPE || group.size === 0 || group.protocolName === null) return null;
   try {
     const topics = new Set<string>();
