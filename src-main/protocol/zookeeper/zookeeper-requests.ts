@@ -11,10 +11,11 @@
  */
 import type { ZooKeeperServer } from '../../core/zookeeper';
 import type { ZkReply, ZkRequest } from '../../core/zookeeper/requests';
-import type { ServerConnection } from '../../core/zookeeper/zookeeper-server';
+import type { ServerConnection } from '../../core/zookeeper/server-endpoint';
 import { Code, CreateMode, WatcherType } from '../../core/zookeeper';
 import type { Acl, AuthId, CreateModeFlag, Op, OpResult, Stat } from '../../core/zookeeper';
 import { javaTrim } from '../../core/common/java-lang';
+import { errorMessage } from '../../core/common/throwable';
 import { JuteParseError, JuteReader } from './jute/jute-reader';
 import { JuteWriter } from './jute/jute-writer';
 import { readMultiOps, writeMultiResponse, type MultiOp, type MultiResult } from './multi-records';
@@ -115,7 +116,7 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
     xid = r.int('xid');
     type = r.int('type');
   } catch (e) {
-    answer({ close: true, reason: `Unable to read the request header: ${(e as Error).message}` });
+    answer({ close: true, reason: `Unable to read the request header: ${errorMessage(e)}` });
     return;
   }
   const lastOp = LAST_OP[type] ?? 'NA';
