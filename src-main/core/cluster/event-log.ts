@@ -34,6 +34,9 @@ export function eventJson(event: ClusterEvent): string {
 /** Events serialised and written per turn of the executor, so a burst never blocks the app for long. */
 const EVENTS_PER_SLICE = 500;
 
+/** Turns of the executor a part-filled slice waits for more events before it is written. */
+const TURNS_PER_SLICE = 8;
+
 /**
  * Keeps the cluster's event stream in the workspace: events are buffered and written a slice per
  * turn of the executor, and the log is trimmed to `maxEvents` so a long session cannot fill the disk.
@@ -42,6 +45,7 @@ export class EventRecorder {
   private buffer: ClusterEvent[] = [];
   private flushScheduled = false;
   private sinceTrim = 0;
+  private turnsWaited = 0;
 
   constructor(
     private readonly store: EventLogStore,
@@ -61,6 +65,17 @@ export class EventRecorder {
     this.flushScheduled = true;
     this.executor.execute(() => {
       this.flushScheduled = false;
+      if (this.buffer.length === 0) {
+        this.turnsWaited = 0;
+        return;
+      }
+      // A busy ZooKeeper releases events after each group commit, a few turns apart: waiting a few
+      // turns puts several commits' events in one transaction (reads flush what is still buffered).
+      if (this.buffer.length < EVENTS_PER_SLICE && ++this.turnsWaited < TURNS_PER_SLICE) {
+        this.scheduleSlice();
+        return;
+      }
+      this.turnsWaited = 0;
       this.writeSlice(EVENTS_PER_SLICE);
       if (this.buffer.length > 0) this.scheduleSlice();
     });
