@@ -25,23 +25,6 @@ export type Pending =
   | { kind: 'expire'; sessionId: bigint }
   | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
-/**
- * Whether one session sent the whole batch. Syncing off the event loop pays only when other
- * sessions' requests can be processed meanwhile: one session waits for its replies anyway, and the
- * hand-off to another thread only adds to its latency, so its batches sync inline (unless a sync
- * is running: commits must reach the disk in order).
- */
-export function fromOneSession(batch: readonly Pending[]): boolean {
-  let first: bigint | undefined;
-  for (const item of batch) {
-    const sessionId = item.kind === 'request' || item.kind === 'expire' || item.kind === 'resumeSession' ? item.sessionId : undefined;
-    if (sessionId === undefined) return false;
-    if (first === undefined) first = sessionId;
-    else if (sessionId !== first) return false;
-  }
-  return true;
-}
-
 /** What applying a batch gives the group commit: its writes, and what waits for them to be durable. */
 export interface AppliedBatch {
   /** Replies and notifications, made once the commit (and every one before it) is on disk. */

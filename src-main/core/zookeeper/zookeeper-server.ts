@@ -4,7 +4,7 @@ import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
 import type { Pending } from './batch-processor';
-import { BatchProcessor, fromOneSession } from './batch-processor';
+import { BatchProcessor } from './batch-processor';
 import { ConnectionAuths, LOOPBACK_ADDRESS } from './connection-auth';
 import type { ContainerManagerConfig } from './container-manager';
 import { ContainerManager, DEFAULT_CONTAINER_MANAGER_CONFIG } from './container-manager';
@@ -48,6 +48,23 @@ export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
   superDigest: null,
   ...DEFAULT_CONTAINER_MANAGER_CONFIG,
 };
+
+/**
+ * Whether one session sent the whole batch. Syncing off the event loop pays only when other
+ * sessions' requests can be processed meanwhile: one session waits for its replies anyway, and the
+ * hand-off to another thread only adds to its latency, so its batches sync inline (unless a sync
+ * is running: commits must reach the disk in order).
+ */
+function fromOneSession(batch: readonly Pending[]): boolean {
+  let first: bigint | undefined;
+  for (const item of batch) {
+    const sessionId = item.kind === 'request' || item.kind === 'expire' || item.kind === 'resumeSession' ? item.sessionId : undefined;
+    if (sessionId === undefined) return false;
+    if (first === undefined) first = sessionId;
+    else if (sessionId !== first) return false;
+  }
+  return true;
+}
 
 /** A batch waiting for its commit, or one before it, to be on disk. */
 interface Syncing {
