@@ -1,4 +1,5 @@
 import type { EventLogStore, StoredEvent } from '../core/cluster/event-log';
+import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from './sqlite-database';
 
 /** The workspace's event log: table `event_log` of `metadata.db`. */
@@ -7,6 +8,12 @@ export class SqliteEventLog implements EventLogStore {
   private readonly appendTxn;
   /** The connection's `synchronous` level (2 = FULL when the workspace is durable). */
   private readonly synchronous: number;
+  /**
+   * Prepared once (db.pragma() prepares its statement on every call), and only on a durable
+   * connection: preparing a PRAGMA already applies it, so FULL is prepared last.
+   */
+  private readonly unsynced: Database.Statement<[]> | null = null;
+  private readonly synced: Database.Statement<[]> | null = null;
 
   constructor(private readonly db: SqliteDatabase) {
     db.exec(`CREATE TABLE IF NOT EXISTS event_log (
@@ -18,6 +25,10 @@ export class SqliteEventLog implements EventLogStore {
     )`);
     this.insert = db.prepare('INSERT INTO event_log (time_ms, kind, broker_id, json) VALUES (?, ?, ?, ?)');
     this.synchronous = db.pragma('synchronous', { simple: true }) as number;
+    if (this.synchronous >= 2) {
+      this.unsynced = db.prepare<[]>('PRAGMA synchronous = NORMAL');
+      this.synced = db.prepare<[]>('PRAGMA synchronous = FULL');
+    }
     this.appendTxn = db.transaction((events: Array<Omit<StoredEvent, 'seq'>>) => {
       for (const e of events) this.insert.run(e.timeMs, e.kind, e.brokerId, e.json);
     });
@@ -29,15 +40,15 @@ export class SqliteEventLog implements EventLogStore {
    * same WAL — ZooKeeper's group commit — instead of costing a second fsync per turn beside it.
    */
   append(events: Array<Omit<StoredEvent, 'seq'>>): void {
-    if (this.synchronous < 2) {
+    if (this.unsynced === null || this.synced === null) {
       this.appendTxn(events);
       return;
     }
-    this.db.pragma('synchronous = NORMAL');
+    this.unsynced.run();
     try {
       this.appendTxn(events);
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.synced.run();
     }
   }
 

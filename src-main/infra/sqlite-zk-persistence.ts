@@ -55,7 +55,27 @@ const LOAD_NODE_PAGE = `SELECT path, data, acl, czxid, mzxid, pzxid, ctime, mtim
   FROM zk_node WHERE (depth, path) > (?, ?) ORDER BY depth, path LIMIT ?`;
 
 function depthOf(path: string): number {
-  return path === '/' ? 0 : path.split('/').length - 1;
+  if (path === '/') return 0;
+  let depth = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) depth++;
+  return depth;
+}
+
+/**
+ * The stored text of an ACL, remembered for the last one seen: nearly every node of a tree carries
+ * the same single entry (each in an array of its own), and stringifying it per node costs more.
+ */
+let lastAcl: Acl | null = null;
+let lastAclText = '';
+
+function aclText(acl: Acl[]): string {
+  if (acl.length !== 1) return JSON.stringify(acl);
+  const a = acl[0];
+  if (lastAcl === null || a.perms !== lastAcl.perms || a.scheme !== lastAcl.scheme || a.id !== lastAcl.id) {
+    lastAclText = JSON.stringify(acl);
+    lastAcl = { perms: a.perms, scheme: a.scheme, id: a.id };
+  }
+  return lastAclText;
 }
 
 /** Commits one after another as one: each path's and session's last state, the last zxid. */
@@ -98,7 +118,7 @@ export class SqliteZkPersistence implements ZkPersistence {
     db.exec(SCHEMA);
     this.upsertNode = db.prepare(
       `INSERT OR REPLACE INTO zk_node (path, depth, data, acl, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeral_owner)
-       VALUES (@path, @depth, @data, @acl, @czxid, @mzxid, @pzxid, @ctime, @mtime, @version, @cversion, @aversion, @ephemeralOwner)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.deleteNode = db.prepare('DELETE FROM zk_node WHERE path = ?');
     this.upsertSession = db.prepare('INSERT OR REPLACE INTO zk_session (session_id, timeout_ms) VALUES (?, ?)');
@@ -107,21 +127,22 @@ export class SqliteZkPersistence implements ZkPersistence {
     this.commitTxn = db.transaction((c: ZkCommit) => {
       for (const path of c.deletes) this.deleteNode.run(path);
       for (const n of c.upserts) {
-        this.upsertNode.run({
-          path: n.path,
-          depth: depthOf(n.path),
-          data: n.data === null ? null : Buffer.from(n.data.buffer, n.data.byteOffset, n.data.byteLength),
-          acl: JSON.stringify(n.acl),
-          czxid: n.czxid,
-          mzxid: n.mzxid,
-          pzxid: n.pzxid,
-          ctime: n.ctime,
-          mtime: n.mtime,
-          version: n.version,
-          cversion: n.cversion,
-          aversion: n.aversion,
-          ephemeralOwner: n.ephemeralOwner,
-        });
+        // Positional parameters: binding from an object looks every name up on each run.
+        this.upsertNode.run(
+          n.path,
+          depthOf(n.path),
+          n.data === null ? null : Buffer.from(n.data.buffer, n.data.byteOffset, n.data.byteLength),
+          aclText(n.acl),
+          n.czxid,
+          n.mzxid,
+          n.pzxid,
+          n.ctime,
+          n.mtime,
+          n.version,
+          n.cversion,
+          n.aversion,
+          n.ephemeralOwner,
+        );
       }
       for (const id of c.sessionDeletes) this.deleteSession.run(id);
       for (const s of c.sessionUpserts) this.upsertSession.run(s.sessionId, s.timeoutMs);

@@ -1,4 +1,5 @@
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, openSync, statSync } from 'node:fs';
+import { toError } from '../core/common/throwable';
 
 type Durable = (error: Error | null) => void;
 
@@ -48,7 +49,7 @@ export class WalGroupSync {
         this.writeHeld();
         fdatasyncSync(this.descriptor());
       } catch (e) {
-        error = asError(e);
+        error = toError(e);
       }
       for (const durable of due) durable(error);
     }
@@ -65,7 +66,7 @@ export class WalGroupSync {
       this.writeHeld();
       fd = this.descriptor();
     } catch (e) {
-      process.nextTick(() => this.finish(asError(e)));
+      process.nextTick(() => this.finish(toError(e)));
       return;
     }
     fdatasync(fd, (err) => this.finish(err));
@@ -75,7 +76,7 @@ export class WalGroupSync {
     this.syncing = false;
     const batch = this.covered;
     this.covered = [];
-    const error = err ? asError(err) : null;
+    const error = err ? toError(err) : null;
     for (const durable of batch) durable(error);
     if (this.closed) this.closeDescriptor();
     else if (this.waiting.length > 0) this.start();
@@ -93,8 +94,4 @@ export class WalGroupSync {
     closeSync(this.fd);
     this.fd = null;
   }
-}
-
-function asError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
 }

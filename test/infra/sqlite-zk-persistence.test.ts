@@ -33,6 +33,23 @@ describe('SqliteZkPersistence', () => {
   const tmp = makeTempDir();
   afterAll(() => tmp.cleanup());
 
+  it("keeps each node's own ACL when nodes with different ACLs alternate in a commit, and depths of deep paths", () => {
+    const file = join(tmp.dir, 'acl.db');
+    const store = SqliteZkPersistence.open(file);
+    const world = { perms: 31, scheme: 'world', id: 'anyone' };
+    const digest = { perms: 1, scheme: 'digest', id: 'bob:x1nq8J8QDqc5YXZWMFWsI6K0Q1c=' };
+    const acls = [[world], [digest], [{ ...world }], [digest, { perms: 2, scheme: 'ip', id: '127.0.0.1' }], [{ ...world, perms: 1 }]];
+    const paths = ['/x', '/x/y', '/x/y/z', '/x/y/z/w', '/v'];
+    store.commit({ lastZxid: 9, upserts: paths.map((p, i) => node(p, null, { acl: acls[i] })), deletes: [], sessionUpserts: [], sessionDeletes: [] });
+    store.close();
+    const reopened = SqliteZkPersistence.open(file);
+    const { pages, nodes } = loadAll(reopened, 1);
+    expect(new Map(nodes.map((n) => [n.path, n.acl]))).toEqual(new Map(paths.map((p, i) => [p, acls[i]])));
+    // Keyset pages run by depth: parents first.
+    expect(pages.map((p) => p[0].path)).toEqual(['/v', '/x', '/x/y', '/x/y/z', '/x/y/z/w']);
+    reopened.close();
+  });
+
   it('stores nodes, null versus empty data, 64-bit session ids and the zxid, and loads parents before children in pages', () => {
     const file = join(tmp.dir, 'a.db');
     const store = SqliteZkPersistence.open(file);

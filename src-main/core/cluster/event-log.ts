@@ -23,11 +23,19 @@ export interface EventLogStore {
 }
 
 export function eventJson(event: ClusterEvent): string {
+  // The bulk of a busy log: a ZooKeeper event is flat but for its bigint session id, and a replacer
+  // (called back for every key) costs several times a plain stringify of a copy.
+  if (event.kind === 'zookeeper' && 'sessionId' in event.event && typeof event.event.sessionId === 'bigint') {
+    return JSON.stringify({ ...event, event: { ...event.event, sessionId: event.event.sessionId.toString() } });
+  }
   return JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
 }
 
 /** Events serialised and written per turn of the executor, so a burst never blocks the app for long. */
 const EVENTS_PER_SLICE = 500;
+
+/** Turns of the executor a part-filled slice waits for more events before it is written. */
+const TURNS_PER_SLICE = 8;
 
 /**
  * Keeps the cluster's event stream in the workspace: events are buffered and written a slice per
@@ -37,6 +45,7 @@ export class EventRecorder {
   private buffer: ClusterEvent[] = [];
   private flushScheduled = false;
   private sinceTrim = 0;
+  private turnsWaited = 0;
 
   constructor(
     private readonly store: EventLogStore,
@@ -56,6 +65,17 @@ export class EventRecorder {
     this.flushScheduled = true;
     this.executor.execute(() => {
       this.flushScheduled = false;
+      if (this.buffer.length === 0) {
+        this.turnsWaited = 0;
+        return;
+      }
+      // A busy ZooKeeper releases events after each group commit, a few turns apart: waiting a few
+      // turns puts several commits' events in one transaction (reads flush what is still buffered).
+      if (this.buffer.length < EVENTS_PER_SLICE && ++this.turnsWaited < TURNS_PER_SLICE) {
+        this.scheduleSlice();
+        return;
+      }
+      this.turnsWaited = 0;
       this.writeSlice(EVENTS_PER_SLICE);
       if (this.buffer.length > 0) this.scheduleSlice();
     });

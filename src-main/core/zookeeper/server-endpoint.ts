@@ -9,7 +9,31 @@
  */
 import type { Code } from './errors';
 import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
-import type { ServerConnection, SessionHandshake } from './zookeeper-server';
+import type { WatchedEvent } from './types';
+
+/** The server's side of one client connection. */
+export interface ServerConnection {
+  /** A watch notification; called from a microtask, in zxid order, before replies that reflect it. */
+  notify(event: WatchedEvent): void;
+  /** The session is gone: closed by its owner or expired by the server. */
+  sessionEnded(state: 'expired' | 'closed'): void;
+  /**
+   * The socket under the session closed (a remote endpoint's): the client goes into its
+   * connection-lost handling at once, as ClientCnxn's SendThread does, without waiting for a call.
+   */
+  socketClosed?(): void;
+  /**
+   * The peer's address as `InetAddress.getHostAddress()` prints it: the connection's `ip` identity
+   * and what the server's log names; 127.0.0.1 when absent (the in-process clients).
+   */
+  readonly remoteAddress?: string;
+}
+
+export interface SessionHandshake {
+  sessionId: bigint;
+  password: Uint8Array;
+  negotiatedTimeoutMs: number;
+}
 
 export interface ZooKeeperServerEndpoint {
   createSession(conn: ServerConnection, requestedTimeoutMs: number): Promise<SessionHandshake>;

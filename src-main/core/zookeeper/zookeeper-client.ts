@@ -24,7 +24,7 @@ import type {
 } from './types';
 import { AddWatchMode, CreateMode, EventType, KeeperState, OPEN_ACL_UNSAFE, WatcherType, isSequentialMode } from './types';
 import type { ZooKeeperServerEndpoint } from './server-endpoint';
-import type { ServerConnection } from './zookeeper-server';
+import type { ServerConnection } from './server-endpoint';
 
 /** AUTH_FAILED: the server refused an `addAuthInfo` and closed the connection; the client is dead (ClientCnxn's AUTH_FAILED). */
 export type ClientState = 'CONNECTED' | 'DISCONNECTED' | 'EXPIRED' | 'CLOSED' | 'AUTH_FAILED';

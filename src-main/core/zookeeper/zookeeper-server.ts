@@ -1,26 +1,24 @@
+import { errorMessage } from '../common/throwable';
 import type { Executor } from '../platform/executor';
 import { microtaskExecutor } from '../platform/executor';
 import type { Time } from '../platform/scheduler';
 import type { AuthId } from './acl';
-import { permits } from './acl';
+import type { Pending } from './batch-processor';
+import { BatchProcessor } from './batch-processor';
 import { ConnectionAuths, LOOPBACK_ADDRESS } from './connection-auth';
 import type { ContainerManagerConfig } from './container-manager';
 import { ContainerManager, DEFAULT_CONTAINER_MANAGER_CONFIG } from './container-manager';
 import { DataTree, type EphemeralPaths } from './data-tree';
-import type { ZooKeeperServerEndpoint } from './server-endpoint';
+import type { ServerConnection, SessionHandshake, ZooKeeperServerEndpoint } from './server-endpoint';
 import { Code, KeeperException } from './errors';
-import type { StoredSession, ZkCommit, ZkPersistence, ZkSnapshotHeader } from './persistence';
+import type { ZkPersistence, ZkSnapshotHeader } from './persistence';
 import type { ZkReply, ZkRequest, ZkResultMap } from './requests';
-import { WRITE_OPS } from './requests';
-import type { TxnContext } from './request-processor';
-import { JUTE_MAX_BUFFER, MultiFailure, RequestProcessor } from './request-processor';
+import { JUTE_MAX_BUFFER } from './request-processor';
 import { serializedRequestLength } from './jute-size';
+import type { ZkServerEvent } from './server-events';
 import type { SessionLimits } from './session-tracker';
-import { SessionTracker, sessionPassword } from './session-tracker';
-import type { WatchedEvent } from './types';
-import { KeeperState, Perms } from './types';
+import { SessionTracker } from './session-tracker';
 import { WatchManager } from './watch-manager';
-import type { WatchNotification } from './watch-manager';
 
 export interface ZooKeeperServerConfig extends SessionLimits, ContainerManagerConfig {
   /** `jute.maxbuffer`: the longest request packet accepted (header and serialized request). */
@@ -50,46 +48,6 @@ export const DEFAULT_ZOOKEEPER_CONFIG: ZooKeeperServerConfig = {
   superDigest: null,
   ...DEFAULT_CONTAINER_MANAGER_CONFIG,
 };
-
-/** The server's side of one client connection. */
-export interface ServerConnection {
-  /** A watch notification; called from a microtask, in zxid order, before replies that reflect it. */
-  notify(event: WatchedEvent): void;
-  /** The session is gone: closed by its owner or expired by the server. */
-  sessionEnded(state: 'expired' | 'closed'): void;
-  /**
-   * The socket under the session closed (a remote endpoint's): the client goes into its
-   * connection-lost handling at once, as ClientCnxn's SendThread does, without waiting for a call.
-   */
-  socketClosed?(): void;
-  /**
-   * The peer's address as `InetAddress.getHostAddress()` prints it: the connection's `ip` identity
-   * and what the server's log names; 127.0.0.1 when absent (the in-process clients).
-   */
-  readonly remoteAddress?: string;
-}
-
-export interface SessionHandshake {
-  sessionId: bigint;
-  password: Uint8Array;
-  negotiatedTimeoutMs: number;
-}
-
-/** What observers (the event log, the node editor) are told after each commit. */
-export type ZkServerEvent =
-  | { kind: 'txn'; zxid: number; timeMs: number; sessionId: bigint; op: ZkRequest['op'] | 'createSession'; path?: string; err: number }
-  | { kind: 'watch-fired'; zxid: number; sessionId: bigint; type: number; path: string }
-  | { kind: 'session-expired'; sessionId: bigint }
-  /** The server dropped a client's connection (NIOServerCnxn's "Close of session" warning). */
-  | { kind: 'connection-closed'; sessionId: bigint; message: string }
-  | { kind: 'store-failed'; message: string };
-
-type Pending =
-  | { kind: 'request'; sessionId: bigint; conn: ServerConnection | undefined; req: ZkRequest; onReply: (reply: ZkReply<unknown>) => void }
-  | { kind: 'createSession'; conn: ServerConnection; timeoutMs: number; onDone: (r: SessionHandshake | KeeperException) => void }
-  | { kind: 'resumeSession'; conn: ServerConnection; sessionId: bigint; password: Uint8Array; onDone: (r: SessionHandshake | KeeperException) => void }
-  | { kind: 'expire'; sessionId: bigint }
-  | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
 
 /**
  * Whether one session sent the whole batch. Syncing off the event loop pays only when other
@@ -127,7 +85,7 @@ interface Syncing {
  */
 export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   private readonly watches = new WatchManager();
-  private readonly processor: RequestProcessor;
+  private readonly batches: BatchProcessor;
   private readonly sessions: SessionTracker;
   private readonly containerManager: ContainerManager;
   private readonly connections = new Map<bigint, ServerConnection>();
@@ -140,7 +98,6 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   /** Batches whose commit is written but not yet on disk (`commitThenSync`), with those behind them. */
   private readonly syncing: Syncing[] = [];
   private inFlightDeliveries = 0;
-  private zxid: number;
   private failure: string | null = null;
   private closed = false;
 
@@ -152,10 +109,9 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     private readonly tree: DataTree,
     header: ZkSnapshotHeader,
   ) {
-    this.zxid = header.lastZxid;
     this.connectionAuth = new ConnectionAuths(config.superDigest ?? null);
-    this.processor = new RequestProcessor(this.tree, this.watches);
     this.sessions = new SessionTracker(time, config, (sid) => this.enqueue({ kind: 'expire', sessionId: sid }), config.serverId);
+    this.batches = new BatchProcessor(time, tree, this.watches, this.sessions, this.connections, this.connectionAuth, header.lastZxid);
     // Sessions outlive a restart: their owners get one more timeout to come back (as after an ensemble restart).
     for (const s of header.sessions) {
       this.sessions.reserveIdsAbove(s.sessionId);
@@ -202,7 +158,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
 
   /** The last committed zxid. */
   get lastZxid(): number {
-    return this.zxid;
+    return this.batches.zxid;
   }
 
   get nodeCount(): number {
@@ -320,10 +276,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
 
   /** The connection dropped: the session lives on until it expires, its watches go with the connection. */
   detach(sessionId: bigint, conn: ServerConnection): void {
-    if (this.connections.get(sessionId) === conn) {
-      this.connections.delete(sessionId);
-      this.watches.removeSession(sessionId);
-    }
+    this.batches.detach(sessionId, conn);
   }
 
   /** Resolves once every queued request is committed and every delivery made. */
@@ -358,7 +311,7 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
 
   private rejectClosed(item: Pending): void {
     const err = new KeeperException(Code.CONNECTIONLOSS, undefined, 'the ZooKeeper server is closed');
-    if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid, detail: err.detail }));
+    if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.batches.zxid, detail: err.detail }));
     else if (item.kind === 'auth') queueMicrotask(() => item.onDone(Code.AUTHFAILED));
     else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(err));
   }
@@ -378,20 +331,17 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
       this.flushScheduled = true;
       this.executor.execute(() => this.flush());
     }
-    const deliveries: Array<() => void> = [];
-    const commit: ZkCommit = { lastZxid: this.zxid, upserts: [], deletes: [], sessionUpserts: [], sessionDeletes: [] };
-    const dirty = new Set<string>();
-    const events: ZkServerEvent[] = [];
-    for (const item of batch) this.processItem(item, deliveries, commit, dirty, events);
+    const zxidBefore = this.batches.zxid;
+    const { deliveries, commit, dirty, events } = this.batches.apply(batch, this.failure);
 
     const release = () => this.release(deliveries, events);
-    if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || commit.lastZxid !== this.zxid)) {
+    if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || zxidBefore !== this.batches.zxid)) {
       for (const path of dirty) {
         const node = this.tree.get(path);
         if (node) commit.upserts.push(node.toStored(path));
         else commit.deletes.push(path);
       }
-      commit.lastZxid = this.zxid;
+      commit.lastZxid = this.batches.zxid;
       const entry: Syncing = { durable: false, release };
       try {
         if (this.persistence.commitThenSync && (this.syncing.length > 0 || !fromOneSession(batch))) {
@@ -445,165 +395,16 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     for (const w of waiters) w();
   }
 
-  private processItem(item: Pending, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
-    if (this.failure !== null) {
-      const detail = `the metadata store failed: ${this.failure}`;
-      if (item.kind === 'request') deliveries.push(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
-      else if (item.kind === 'auth') deliveries.push(() => item.onDone(Code.AUTHFAILED));
-      else if (item.kind !== 'expire') deliveries.push(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
-      return;
-    }
-    switch (item.kind) {
-      case 'createSession': {
-        const sessionId = this.sessions.allocateSessionId();
-        const zxid = ++this.zxid;
-        this.sessions.add(sessionId, item.timeoutMs);
-        this.attach(sessionId, item.conn);
-        commit.sessionUpserts.push({ sessionId, timeoutMs: item.timeoutMs } satisfies StoredSession);
-        events.push({ kind: 'txn', zxid, timeMs: this.time.nowMs(), sessionId, op: 'createSession', err: 0 });
-        const handshake = { sessionId, password: sessionPassword(sessionId), negotiatedTimeoutMs: item.timeoutMs };
-        deliveries.push(() => item.onDone(handshake));
-        return;
-      }
-      case 'resumeSession': {
-        const expected = sessionPassword(item.sessionId);
-        const valid = this.sessions.has(item.sessionId) && expected.every((b, i) => b === item.password[i]) && item.password.length === 16;
-        if (!valid) {
-          deliveries.push(() => item.onDone(new KeeperException(Code.SESSIONEXPIRED)));
-          return;
-        }
-        const previous = this.connections.get(item.sessionId);
-        if (previous && previous !== item.conn) this.watches.removeSession(item.sessionId);
-        this.attach(item.sessionId, item.conn);
-        this.sessions.touch(item.sessionId);
-        const timeoutMs = this.sessions.timeoutOf(item.sessionId) as number;
-        deliveries.push(() => item.onDone({ sessionId: item.sessionId, password: expected, negotiatedTimeoutMs: timeoutMs }));
-        return;
-      }
-      case 'expire': {
-        events.push({ kind: 'session-expired', sessionId: item.sessionId });
-        const conn = this.connections.get(item.sessionId);
-        this.runCloseSession(item.sessionId, false, deliveries, commit, dirty, events);
-        if (conn) deliveries.push(() => conn.sessionEnded('expired'));
-        return;
-      }
-      case 'auth':
-        this.processAuth(item, deliveries);
-        return;
-      case 'request':
-        this.processRequest(item, deliveries, commit, dirty, events);
-    }
-  }
-
-  /**
-   * A connection (re)established: it starts with its `ip` identity only, as a new ServerCnxn does;
-   * a reconnecting client sends its auth again (ClientCnxn.primeConnection).
-   */
-  private attach(sessionId: bigint, conn: ServerConnection): void {
-    this.connections.set(sessionId, conn);
-    this.connectionAuth.reset(conn);
-  }
-
-  private processAuth(item: Extract<Pending, { kind: 'auth' }>, deliveries: Array<() => void>): void {
-    if (!this.connectionAuth.add(item.conn, item.scheme, item.auth)) {
-      // ZooKeeperServer.processPacket: answer AUTHFAILED, then close the connection (not the session).
-      for (const [sessionId, conn] of this.connections) if (conn === item.conn) this.detach(sessionId, conn);
-      deliveries.push(() => item.onDone(Code.AUTHFAILED));
-      return;
-    }
-    deliveries.push(() => item.onDone(Code.OK));
-  }
-
-  /**
-   * The closeSession transaction: the session's ephemerals go under one zxid. A session closed by
-   * its owner is still connected while the transaction applies, so it is told of its own
-   * ephemerals' deletion before the close is answered (the notifications are queued on its
-   * connection first; NIOServerCnxn.sendCloseSession comes after the reply). An expired session's
-   * connection is closed by the server instead, and what was queued on it is lost.
-   */
-  private runCloseSession(sessionId: bigint, byOwner: boolean, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
-    const ctx = this.newContext(sessionId, ++this.zxid);
-    this.processor.process({ op: 'closeSession' }, ctx);
-    this.sessions.remove(sessionId);
-    if (!byOwner) this.connections.delete(sessionId);
-    commit.sessionDeletes.push(sessionId);
-    for (const p of ctx.dirtyPaths) dirty.add(p);
-    events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: 'closeSession', err: 0 });
-    this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
-    this.watches.removeSession(sessionId);
-    this.connections.delete(sessionId);
-  }
-
-  private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
-    const { sessionId, req, onReply } = item;
-    if (item.conn && this.connectionAuth.isClosed(item.conn)) {
-      deliveries.push(() => onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid }));
-      return;
-    }
-    if (req.op !== 'deleteContainer' && !this.sessions.has(sessionId)) {
-      deliveries.push(() => onReply({ err: Code.SESSIONEXPIRED, zxid: this.zxid }));
-      return;
-    }
-    this.sessions.touch(sessionId);
-    if (req.op === 'closeSession') {
-      const zxidBefore = this.zxid;
-      this.runCloseSession(sessionId, true, deliveries, commit, dirty, events);
-      deliveries.push(() => onReply({ err: 0, zxid: zxidBefore + 1, value: null }));
-      return;
-    }
-    const isWrite = WRITE_OPS.has(req.op);
-    const ctx = this.newContext(sessionId, isWrite ? ++this.zxid : -1, item.conn ? this.connectionAuth.of(item.conn).ids() : []);
-    const path = 'path' in req ? req.path : undefined;
-    try {
-      const value = this.processor.process(req, ctx);
-      for (const p of ctx.dirtyPaths) dirty.add(p);
-      if (isWrite) events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path, err: 0 });
-      this.queueNotifications(this.watches.trigger(ctx.triggers), ctx.zxid, deliveries, events);
-      this.queueNotifications(ctx.immediate, this.zxid, deliveries, events);
-      const zxid = this.zxid;
-      deliveries.push(() => onReply({ err: 0, zxid, value }));
-    } catch (e) {
-      // A failed write still took a zxid (ZooKeeper logs an ErrorTxn for it), so the counter stays moved.
-      const zxid = this.zxid;
-      if (e instanceof MultiFailure) {
-        events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path: e.cause.path, err: e.cause.code });
-        deliveries.push(() => onReply({ err: e.cause.code as Exclude<typeof e.cause.code, 0>, zxid, path: e.cause.path, detail: e.cause.detail, results: e.results }));
-      } else if (e instanceof KeeperException) {
-        if (isWrite) events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path, err: e.code });
-        deliveries.push(() => onReply({ err: e.code as Exclude<typeof e.code, 0>, zxid, path: e.path, detail: e.detail }));
-      } else {
-        throw e;
-      }
-    }
-  }
-
-  private newContext(sessionId: bigint, zxid: number, authInfo: readonly AuthId[] = []): TxnContext {
-    return { sessionId, authInfo, zxid, timeMs: this.time.nowMs(), undo: [], triggers: [], dirtyPaths: new Set(), immediate: [] };
-  }
-
-  private queueNotifications(notifications: WatchNotification[], zxid: number, deliveries: Array<() => void>, events: ZkServerEvent[]): void {
-    for (const n of notifications) {
-      const conn = this.connections.get(n.sessionId);
-      if (!conn) continue;
-      // CVE-2024-23944's fix (in Debian's 3.8.0, upstream 3.8.4): ServerCnxn.process(event, acl)
-      // drops an event on a node the watcher's connection may not READ; a one-shot watch is spent.
-      if (n.acl && !permits(n.acl, Perms.READ, this.connectionAuth.of(conn).ids())) continue;
-      const event: WatchedEvent = { type: n.type, state: KeeperState.SyncConnected, path: n.path, zxid };
-      events.push({ kind: 'watch-fired', zxid, sessionId: n.sessionId, type: n.type, path: n.path });
-      deliveries.push(() => conn.notify(event));
-    }
-  }
-
   private storeFailed(error: unknown, batch: Pending[]): void {
     // The in-memory tree is now ahead of the disk: stop acknowledging anything. Reopening the
     // workspace reloads the last durable state, which holds every acknowledged write.
     if (this.failure === null) {
-      this.failure = error instanceof Error ? error.message : String(error);
+      this.failure = errorMessage(error);
       this.emit({ kind: 'store-failed', message: this.failure });
     }
     const detail = `the metadata store failed: ${this.failure}`;
     for (const item of batch) {
-      if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
+      if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.batches.zxid, detail }));
       else if (item.kind === 'auth') queueMicrotask(() => item.onDone(Code.AUTHFAILED));
       else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(new KeeperException(Code.SYSTEMERROR, undefined, detail)));
     }

@@ -7,9 +7,10 @@
 import { statSync } from 'node:fs';
 import { hostname, release, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { javaDateToString, javaDoubleToString, javaHashIterationOrder, javaLongHashCode, javaStringHashCode } from '../../core/common/java-lang';
+import { javaDateToString, javaHashIterationOrder, javaLongHashCode, javaStringHashCode } from '../../core/common/java-lang';
 import type { ZooKeeperServer } from '../../core/zookeeper';
-import { monitor } from './monitor';
+import { average, monitor } from './monitor';
+import type { ConnectionInfo, ServerStatsView } from './server-stats-view';
 
 /** Debian's ZooKeeper 3.8.0 build (the peer installed beside the tests), as `Version.getFullVersion()`. */
 export const ZOOKEEPER_VERSION = '3.8.0-${mvngit.commit.id}, built on 2024-12-29 17:54 UTC';
@@ -32,44 +33,7 @@ export function isWhitelisted(word: string, whitelist: string): boolean {
   return word === 'srvr' || entries.includes('*') || entries.includes(word);
 }
 
-/** What a four-letter word reads of one connection (`ServerCnxn.dumpConnectionInfo`). */
-export interface ConnectionInfo {
-  readonly remoteSocketAddress: string;
-  readonly interestOps: number;
-  readonly outstanding: number;
-  readonly packetsReceived: number;
-  readonly packetsSent: number;
-  readonly sessionId: bigint;
-  readonly lastOp: string;
-  readonly establishedAtMs: number;
-  readonly sessionTimeoutMs: number;
-  readonly lastCxid: number;
-  readonly lastZxid: number;
-  readonly lastResponseTimeMs: number;
-  readonly lastLatencyMs: number;
-  readonly minLatencyMs: number;
-  readonly avgLatencyMs: number;
-  readonly maxLatencyMs: number;
-  resetStats(): void;
-}
-
-export interface ServerStatsView {
-  readonly server: ZooKeeperServer;
-  readonly clientPort: number;
-  readonly dataDir: string;
-  readonly startedAtMs: number;
-  connections(): readonly ConnectionInfo[];
-  readonly packetsReceived: number;
-  readonly packetsSent: number;
-  readonly minLatencyMs: number;
-  readonly avgLatencyMs: number;
-  readonly maxLatencyMs: number;
-  resetStats(): void;
-}
-
 const hex = (n: number | bigint) => n.toString(16);
-/** Averages as ZooKeeper's AvgMinMaxCounter prints them (4 decimals, Java's double text). */
-const avg = (ms: number) => javaDoubleToString(Math.round(ms * 10000) / 10000);
 
 function connectionLine(c: ConnectionInfo, brief: boolean): string {
   let s = ` ${c.remoteSocketAddress}[${c.interestOps === 0 ? '0' : hex(c.interestOps)}](queued=${c.outstanding},recved=${c.packetsReceived},sent=${c.packetsSent}`;
@@ -85,7 +49,7 @@ function connectionLine(c: ConnectionInfo, brief: boolean): string {
 function serverStats(v: ServerStatsView): string {
   const outstanding = v.connections().reduce((n, c) => n + c.outstanding, 0);
   return (
-    `Latency min/avg/max: ${v.minLatencyMs}/${avg(v.avgLatencyMs)}/${v.maxLatencyMs}\n` +
+    `Latency min/avg/max: ${v.minLatencyMs}/${average(v.avgLatencyMs)}/${v.maxLatencyMs}\n` +
     `Received: ${v.packetsReceived}\nSent: ${v.packetsSent}\nConnections: ${v.connections().length}\n` +
     `Outstanding: ${outstanding}\nZxid: 0x${hex(v.server.lastZxid)}\nMode: standalone\nNode count: ${v.server.nodeCount}\n`
   );

@@ -6,11 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { javaDoubleToString } from '../../core/common/java-lang';
-import type { ServerStatsView } from './four-letter-words';
+import type { ServerStatsView } from './server-stats-view';
 import { MNTR_KEYS } from './mntr-keys';
 
 /** Averages as ZooKeeper's AvgMinMaxCounter prints them (4 decimals, Java's double text). */
-const average = (ms: number) => javaDoubleToString(Math.round(ms * 10000) / 10000);
+export const average = (ms: number) => javaDoubleToString(Math.round(ms * 10000) / 10000);
 
 /** Open descriptors and their limit, as UnixOperatingSystemMXBean reports them (Linux only; 0 elsewhere). */
 function fileDescriptors(): { open: number; max: number } {

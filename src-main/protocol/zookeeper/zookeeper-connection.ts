@@ -11,8 +11,9 @@
  *   connection lost without closeSession: the session stays until it expires; its watches go
  */
 import type { Socket } from 'node:net';
+import { errorMessage } from '../../core/common/throwable';
 import type { WatchedEvent, ZooKeeperServer } from '../../core/zookeeper';
-import type { ServerConnection } from '../../core/zookeeper/zookeeper-server';
+import type { ServerConnection } from '../../core/zookeeper/server-endpoint';
 import { JuteReader } from './jute/jute-reader';
 import { JuteWriter } from './jute/jute-writer';
 import { Xid } from './op-codes';
@@ -180,7 +181,7 @@ export class ZooKeeperConnection implements ServerConnection {
     try {
       req = readConnectRequest(new JuteReader(payload));
     } catch (e) {
-      this.close(`Unable to read the ConnectRequest from ${this.remoteSocketAddress}: ${(e as Error).message}`);
+      this.close(`Unable to read the ConnectRequest from ${this.remoteSocketAddress}: ${errorMessage(e)}`);
       return;
     }
     const server = this.host.server;

@@ -6,7 +6,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { ZooKeeperServer } from '../../core/zookeeper';
-import { answerFourLetterWord, DEFAULT_4LW_WHITELIST, fourLetterWordOf, type ServerStatsView } from './four-letter-words';
+import { answerFourLetterWord, DEFAULT_4LW_WHITELIST, fourLetterWordOf } from './four-letter-words';
+import type { ServerStatsView } from './server-stats-view';
 import { ZooKeeperConnection, type ConnectionHost } from './zookeeper-connection';
 
 export interface ZooKeeperSocketServerOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Acl } from '../../../src-main/core/zookeeper';
 import type { ZkRequest } from '../../../src-main/core/zookeeper/requests';
-import type { ServerConnection } from '../../../src-main/core/zookeeper/zookeeper-server';
+import type { ServerConnection } from '../../../src-main/core/zookeeper/server-endpoint';
 import { Code, CreateMode, KeeperState, OPEN_ACL_UNSAFE, Perms, ZooKeeperClient, digestId } from '../../../src-main/core/zookeeper';
 import { ZkFixture, utf8 } from '../../support/zk-fixture';
 import { EventLog, expectKeeperError, useZkFixture } from './zk-test-helpers';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 import { digestId } from '../../../src-main/core/zookeeper/acl';
 import type { WatchedEvent, ZooKeeperClient } from '../../../src-main/core/zookeeper';
-import type { ServerConnection } from '../../../src-main/core/zookeeper/zookeeper-server';
+import type { ServerConnection } from '../../../src-main/core/zookeeper/server-endpoint';
 import { JuteWriter } from '../../../src-main/protocol/zookeeper/jute/jute-writer';
 import { ZooKeeperWireClient } from '../../../src-main/protocol/zookeeper/client/zookeeper-wire-client';
 import { ZkOpCode } from '../../../src-main/protocol/zookeeper/op-codes';
