@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSourceTree, twoFileCycles } from '../support/import-cycles';
 
 // Two files that import each other (type-only imports included) cannot be read, moved or tested
-// apart. The ZooKeeper server's remaining pairs are being untangled on their own branch.
-const EXEMPT = [/^src-main\/core\/zookeeper\//, /^src-main\/protocol\/zookeeper\//];
+// apart.
 
 describe('two-file import cycles', () => {
   it('are found: a value import, a type-only import and a re-export each close a cycle; a one-way import does not', () => {
@@ -17,8 +16,7 @@ describe('two-file import cycles', () => {
     expect(twoFileCycles(tree)).toEqual(['src/a.ts <-> src/b.ts', 'src/c.ts <-> src/dir/index.ts']);
   });
 
-  it('are none in src-main outside core/zookeeper and protocol/zookeeper', () => {
-    const cycles = twoFileCycles(readSourceTree(process.cwd(), 'src-main')).filter((cycle) => !cycle.split(' <-> ').every((file) => EXEMPT.some((e) => e.test(file))));
-    expect(cycles).toEqual([]);
+  it('are none in src-main', () => {
+    expect(twoFileCycles(readSourceTree(process.cwd(), 'src-main'))).toEqual([]);
   });
 });
