@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
@@ -37,10 +38,7 @@ const coreBoundary = {
   files: ['src-main/core/**/*.ts'],
   rules: {
     'no-restricted-imports': ['error', { paths: forbiddenImportPaths }],
-    'no-restricted-globals': [
-      'error',
-      ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: CLOCK_MESSAGE })),
-    ],
+    'no-restricted-globals': ['error', ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: CLOCK_MESSAGE }))],
     'no-restricted-properties': [
       'error',
       { object: 'Date', property: 'now', message: CLOCK_MESSAGE },
@@ -66,14 +64,21 @@ const coreBoundary = {
 // protocol listeners and the transports are wired by the composition root (src-main/app).
 // A relative import that climbs into a layer it must not see: `../infra/x`, `../../protocol/…`.
 const layerImport = (...layers) => `^(\\.\\./)+(${layers.join('|')})(/|$)`;
-const API_LAYER_MESSAGE = 'src-main/api sees the cluster only through the facade (core/cluster/cluster-facade.ts); infra, protocol and the transports are wired in src-main/app.';
-const ELECTRON_LAYER_MESSAGE = 'src-main/electron must not import the headless server: what both transports share lives in src-main/api (the dispatcher) or src-main/app.';
+const API_LAYER_MESSAGE =
+  'src-main/api sees the cluster only through the facade (core/cluster/cluster-facade.ts); infra, protocol and the transports are wired in src-main/app.';
+const ELECTRON_LAYER_MESSAGE =
+  'src-main/electron must not import the headless server: what both transports share lives in src-main/api (the dispatcher) or src-main/app.';
 const STORES_LAYER_MESSAGE = 'renderer stores must not import views: move what both use to src-renderer/src/lib.';
 
 const layerBoundaries = [
   {
     files: ['src-main/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('infra', 'protocol', 'server', 'app'), message: API_LAYER_MESSAGE }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: layerImport('infra', 'protocol', 'server', 'app'), message: API_LAYER_MESSAGE }] },
+      ],
+    },
   },
   {
     files: ['src-main/electron/**/*.ts'],
@@ -135,4 +140,7 @@ export default defineConfig([
   coreBoundary,
   ...layerBoundaries,
   protocolTypes,
+  // Last: prettier owns the layout (`npm run format`; `npm run lint` checks it), so the style rules
+  // of the configs above are off.
+  eslintConfigPrettier,
 ]);

@@ -79,7 +79,12 @@ export interface WatchingSession<D> {
  * Pairs of sessions under `/bench/seed-<i>`: one watches a znode, the other sets it; the time from
  * the setData call to the watcher, sorted.
  */
-export async function watchLatencies<D>(watchers: readonly WatchingSession<D>[], writers: readonly WatchingSession<D>[], rounds: number, payload: D): Promise<number[]> {
+export async function watchLatencies<D>(
+  watchers: readonly WatchingSession<D>[],
+  writers: readonly WatchingSession<D>[],
+  rounds: number,
+  payload: D,
+): Promise<number[]> {
   const out: number[] = [];
   for (let r = 0; r < rounds; r++) {
     await Promise.all(

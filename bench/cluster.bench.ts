@@ -31,7 +31,10 @@ function createDirsDirectly(root: string): number {
       const dir = join(root, `broker-${b}`, `big-${p}`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, '00000000000000000000.log'), '');
-      for (const [name, size] of [['00000000000000000000.index', 10485760], ['00000000000000000000.timeindex', 10485756]] as const) {
+      for (const [name, size] of [
+        ['00000000000000000000.index', 10485760],
+        ['00000000000000000000.timeindex', 10485756],
+      ] as const) {
         const fd = openSync(join(dir, name), 'w');
         ftruncateSync(fd, size);
         closeSync(fd);
@@ -54,14 +57,23 @@ export async function clusterBench(report: (f: Figure) => void): Promise<void> {
     const heapBefore = process.memoryUsage().heapUsed;
 
     const create = await measured(async () => {
-      const [result] = await ws.admin.createTopics([{ name: 'big', numPartitions: PARTITIONS, replicationFactor: REPLICATION_FACTOR, assignments: [], configs: {} }], {
-        timeoutMs: 600_000,
-        validateOnly: false,
-      });
+      const [result] = await ws.admin.createTopics(
+        [{ name: 'big', numPartitions: PARTITIONS, replicationFactor: REPLICATION_FACTOR, assignments: [], configs: {} }],
+        {
+          timeoutMs: 600_000,
+          validateOnly: false,
+        },
+      );
       if (result.errorCode !== 0) throw new Error(`create failed: ${result.errorName} ${result.errorMessage}`);
       await until(() => logCount(ws) === PARTITIONS * REPLICATION_FACTOR, 600_000, 'every log dir');
     });
-    report({ name: `create a topic of ${PARTITIONS} partitions, RF ${REPLICATION_FACTOR}, until all online with logs`, value: create.ms, unit: 'ms', baseline: baselineMs, baselineName: 'same dirs and files made directly' });
+    report({
+      name: `create a topic of ${PARTITIONS} partitions, RF ${REPLICATION_FACTOR}, until all online with logs`,
+      value: create.ms,
+      unit: 'ms',
+      baseline: baselineMs,
+      baselineName: 'same dirs and files made directly',
+    });
     report({ name: 'longest event-loop block during the creation', value: create.maxBlockMs, unit: 'ms' });
 
     // Failover: deleting /controller makes every broker run for it; the winner rebuilds its context.
@@ -70,15 +82,27 @@ export async function clusterBench(report: (f: Figure) => void): Promise<void> {
     const oldEpoch = oldController.epoch;
     const failover = await measured(async () => {
       await admin.deleteController(-1);
-      await until(() => {
-        const c = ws.cluster.activeController();
-        return c !== null && c.epoch > oldEpoch && c.isIdle;
-      }, 600_000, 'the new controller');
+      await until(
+        () => {
+          const c = ws.cluster.activeController();
+          return c !== null && c.epoch > oldEpoch && c.isIdle;
+        },
+        600_000,
+        'the new controller',
+      );
     });
-    report({ name: `controller failover with ${PARTITIONS} partitions (until the new controller is idle)`, value: failover.ms, unit: 'ms' });
+    report({
+      name: `controller failover with ${PARTITIONS} partitions (until the new controller is idle)`,
+      value: failover.ms,
+      unit: 'ms',
+    });
     report({ name: 'longest event-loop block during the failover', value: failover.maxBlockMs, unit: 'ms' });
     await turn();
-    report({ name: `heap used by the cluster with ${PARTITIONS * REPLICATION_FACTOR} replicas`, value: (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024, unit: 'MiB' });
+    report({
+      name: `heap used by the cluster with ${PARTITIONS * REPLICATION_FACTOR} replicas`,
+      value: (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024,
+      unit: 'MiB',
+    });
     await ws.close();
   } finally {
     tmp.cleanup();

@@ -53,7 +53,6 @@ const CASES: readonly ProduceCase[] = [
 ];
 const ACKS = [1, -1] as const;
 
-
 /**
  * Writes dirty pages back (untimed) before a timed phase, so that the write-back of one phase's
  * unflushed bytes does not stall the next one's writes.
@@ -76,7 +75,6 @@ export async function until(check: () => boolean, timeoutMs: number, what: strin
   }
 }
 
-
 /** A producer's batch (v2, uncompressed, no keys) of `count` records of `size` bytes. */
 export function batchOf(count: number, size: number, now: number, seed: number): Uint8Array {
   const next = xorshift(seed);
@@ -88,7 +86,11 @@ export function batchOf(count: number, size: number, now: number, seed: number):
   return buildRecordBatch(records, { now });
 }
 
-const median = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const median = (xs: readonly number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -134,15 +136,22 @@ function replicaLogs(ws: Workspace, tp: TopicPartition) {
 }
 
 export async function createTopic(ws: Workspace, name: string): Promise<{ tp: TopicPartition; broker: KafkaServer; partition: Partition }> {
-  const [result] = await ws.admin.createTopics([{ name, numPartitions: 1, replicationFactor: 3, assignments: [], configs: {} }], { timeoutMs: 30_000, validateOnly: false });
+  const [result] = await ws.admin.createTopics([{ name, numPartitions: 1, replicationFactor: 3, assignments: [], configs: {} }], {
+    timeoutMs: 30_000,
+    validateOnly: false,
+  });
   if (result.errorCode !== 0) throw new Error(`create ${name} failed: ${result.errorName} ${result.errorMessage}`);
   const tp = { topic: name, partition: 0 };
-  await until(() => {
-    const leader = leaderOf(ws, tp);
-    if (!leader || leader.partition.isr.length !== 3 || replicaLogs(ws, tp).length !== 3) return false;
-    const fetching = ws.cluster.runningBrokers().flatMap((b) => b.replicaManager?.fetcherManager.fetcherStates() ?? []);
-    return fetching.filter((s) => s.topicPartition.topic === name && s.state === 'Fetching').length === 2;
-  }, 30_000, `${name} online with its followers fetching`);
+  await until(
+    () => {
+      const leader = leaderOf(ws, tp);
+      if (!leader || leader.partition.isr.length !== 3 || replicaLogs(ws, tp).length !== 3) return false;
+      const fetching = ws.cluster.runningBrokers().flatMap((b) => b.replicaManager?.fetcherManager.fetcherStates() ?? []);
+      return fetching.filter((s) => s.topicPartition.topic === name && s.state === 'Fetching').length === 2;
+    },
+    30_000,
+    `${name} online with its followers fetching`,
+  );
   const leader = leaderOf(ws, tp)!;
   return { tp, ...leader };
 }
@@ -270,9 +279,14 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
           settleDisk();
           const run = await measured(() => produce(broker, tp, d, acks));
           const expected = trial * d.records;
-          if (leaderLog.logEndOffset !== expected) throw new Error(`${tp.topic}: ${leaderLog.logEndOffset} records in the log, ${expected} produced`);
+          if (leaderLog.logEndOffset !== expected)
+            throw new Error(`${tp.topic}: ${leaderLog.logEndOffset} records in the log, ${expected} produced`);
           const caughtUp = await measured(() =>
-            until(() => replicaLogs(ws, tp).every((l) => l.logEndOffset === expected) && leaderLog.highWatermark === expected, 60_000, `${tp.topic} replicated`),
+            until(
+              () => replicaLogs(ws, tp).every((l) => l.logEndOffset === expected) && leaderLog.highWatermark === expected,
+              60_000,
+              `${tp.topic} replicated`,
+            ),
           );
           dojoMs.push(run.ms);
           caughtUpMs.push(caughtUp.ms);
@@ -281,8 +295,20 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
         const dojo = median(dojoMs);
         const base = median(baseMs);
         const what = `produce ${d.c.label} records, acks ${acks === -1 ? '−1' : acks}, RF 3`;
-        report({ name: `${what}: MB/s`, value: d.bytes / MB / (dojo / 1000), unit: 'MB/s', baseline: d.bytes / MB / (base / 1000), baselineName: 'same bytes, writeSync to 3 files' });
-        report({ name: `${what}: records/s`, value: d.records / (dojo / 1000), unit: 'records/s', baseline: d.records / (base / 1000), baselineName: 'same' });
+        report({
+          name: `${what}: MB/s`,
+          value: d.bytes / MB / (dojo / 1000),
+          unit: 'MB/s',
+          baseline: d.bytes / MB / (base / 1000),
+          baselineName: 'same bytes, writeSync to 3 files',
+        });
+        report({
+          name: `${what}: records/s`,
+          value: d.records / (dojo / 1000),
+          unit: 'records/s',
+          baseline: d.records / (base / 1000),
+          baselineName: 'same',
+        });
         report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });
         if (acks === 1) report({ name: `${what}: followers caught up after the last ack`, value: median(caughtUpMs), unit: 'ms' });
         produced.set(`${d.c.label}/${acks}`, { tp, broker });
@@ -316,10 +342,34 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
       const base = median(times.base);
       const perSecond = (ms: number) => records / (ms / 1000);
       const what = `consume ${d.c.label} records`;
-      report({ name: `${what}, fetchMessages 1 MiB: MB/s`, value: bytes / MB / (median(times.fetch) / 1000), unit: 'MB/s', baseline: baseBytes / MB / (base / 1000), baselineName: 'leader .log, readSync 1 MiB chunks' });
-      report({ name: `${what}, fetchMessages 1 MiB: records/s`, value: perSecond(median(times.fetch)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
-      report({ name: `${what}, fetch + decode every record: records/s`, value: perSecond(median(times.decode)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
-      report({ name: `${what}, ClusterClient.read ${POLL_RECORDS}/call: records/s`, value: perSecond(median(times.client)), unit: 'records/s', baseline: perSecond(base), baselineName: 'same' });
+      report({
+        name: `${what}, fetchMessages 1 MiB: MB/s`,
+        value: bytes / MB / (median(times.fetch) / 1000),
+        unit: 'MB/s',
+        baseline: baseBytes / MB / (base / 1000),
+        baselineName: 'leader .log, readSync 1 MiB chunks',
+      });
+      report({
+        name: `${what}, fetchMessages 1 MiB: records/s`,
+        value: perSecond(median(times.fetch)),
+        unit: 'records/s',
+        baseline: perSecond(base),
+        baselineName: 'same',
+      });
+      report({
+        name: `${what}, fetch + decode every record: records/s`,
+        value: perSecond(median(times.decode)),
+        unit: 'records/s',
+        baseline: perSecond(base),
+        baselineName: 'same',
+      });
+      report({
+        name: `${what}, ClusterClient.read ${POLL_RECORDS}/call: records/s`,
+        value: perSecond(median(times.client)),
+        unit: 'records/s',
+        baseline: perSecond(base),
+        baselineName: 'same',
+      });
       report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });
     }
 
@@ -426,7 +476,13 @@ function randomRead(root: string, layout: Layout, report: (f: Figure) => void): 
     for (const xs of [total, readOnly, base]) xs.sort((x, y) => x - y);
 
     const what = `record at a random offset, ${sizeLabel} of ${layout.label} (Log.read + decode)`;
-    report({ name: `${what}: p50`, value: percentile(total, 50), unit: 'µs', baseline: percentile(base, 50), baselineName: 'readSync of one random 4 KB block' });
+    report({
+      name: `${what}: p50`,
+      value: percentile(total, 50),
+      unit: 'µs',
+      baseline: percentile(base, 50),
+      baselineName: 'readSync of one random 4 KB block',
+    });
     report({ name: `${what}: p99`, value: percentile(total, 99), unit: 'µs', baseline: percentile(base, 99), baselineName: 'same' });
     report({ name: '  of which Log.read (segment, index, scan, read the batch): p50', value: percentile(readOnly, 50), unit: 'µs' });
     report({ name: '  of which Log.read: p99', value: percentile(readOnly, 99), unit: 'µs' });

@@ -29,11 +29,14 @@ const RECORDS_PER_BATCH = 60;
 const RECORD_BYTES = 16 * 1024;
 const LOOKUPS = 20;
 
-
-
 /** Writes the segment through Log.appendAsLeader: one segment, its indexes as Kafka builds them. */
 function writeSegment(dir: string, targetBytes: number): { lastOffset: number; sizeBytes: number; ms: number } {
-  const log = Log.create({ fs: new NodeFileSystem(), time: new SystemTime(), dir, config: LogConfig.of({ 'segment.bytes': String(SEGMENT_BYTES) }) });
+  const log = Log.create({
+    fs: new NodeFileSystem(),
+    time: new SystemTime(),
+    dir,
+    config: LogConfig.of({ 'segment.bytes': String(SEGMENT_BYTES) }),
+  });
   const next = xorshift(11);
   const values = Array.from({ length: RECORDS_PER_BATCH }, (_, r) => {
     const value = new Uint8Array(RECORD_BYTES);
@@ -64,8 +67,14 @@ export async function logSegmentBench(report: (f: Figure) => void): Promise<void
     const parent = join(tmp.dir, 'copy-of-kafka-logs');
     mkdirSync(parent, { recursive: true });
     const written = writeSegment(join(parent, 'big-0'), target);
-    console.log(`  wrote a ${(written.sizeBytes / MiB).toFixed(0)} MiB segment (offsets 0..${written.lastOffset}) in ${(written.ms / 1000).toFixed(1)} s`);
-    report({ name: `write the segment (${(written.sizeBytes / MiB).toFixed(0)} MiB, Log.appendAsLeader)`, value: written.ms / 1000, unit: 's' });
+    console.log(
+      `  wrote a ${(written.sizeBytes / MiB).toFixed(0)} MiB segment (offsets 0..${written.lastOffset}) in ${(written.ms / 1000).toFixed(1)} s`,
+    );
+    report({
+      name: `write the segment (${(written.sizeBytes / MiB).toFixed(0)} MiB, Log.appendAsLeader)`,
+      value: written.ms / 1000,
+      unit: 's',
+    });
 
     const service = new LogDirServiceImpl(null, (path) => ConfinedRoot.open(path));
     const root = await service.openFolder(parent);
@@ -82,8 +91,16 @@ export async function logSegmentBench(report: (f: Figure) => void): Promise<void
       const firstPage = await service.batches(root.id, path, 0);
       const firstPageBytes = firstPage.batches.reduce((n, b) => n + b.sizeInBytes, 0);
       const rawFirst = await measured(() => rawRead(0, firstPageBytes));
-      console.log(`  offset index ${opened.result.offsetIndex?.entries} of ${opened.result.offsetIndex?.maxEntries} entries, time index ${opened.result.timeIndex?.entries}`);
-      report({ name: 'open the segment (summary: index entries in use)', value: opened.ms, unit: 'ms', baseline: rawFirst.ms, baselineName: `raw read of the first page, ${(firstPageBytes / MiB).toFixed(1)} MiB` });
+      console.log(
+        `  offset index ${opened.result.offsetIndex?.entries} of ${opened.result.offsetIndex?.maxEntries} entries, time index ${opened.result.timeIndex?.entries}`,
+      );
+      report({
+        name: 'open the segment (summary: index entries in use)',
+        value: opened.ms,
+        unit: 'ms',
+        baseline: rawFirst.ms,
+        baselineName: `raw read of the first page, ${(firstPageBytes / MiB).toFixed(1)} MiB`,
+      });
 
       const random = xorshift(42);
       const serviceMs: number[] = [];
@@ -108,10 +125,26 @@ export async function logSegmentBench(report: (f: Figure) => void): Promise<void
       serviceMs.sort((a, b) => a - b);
       rawMs.sort((a, b) => a - b);
       const baselineName = 'raw async read of the same page bytes';
-      report({ name: `page holding a random offset, p50 (${LOOKUPS} offsets)`, value: percentile(serviceMs, 50), unit: 'ms', baseline: percentile(rawMs, 50), baselineName });
-      report({ name: `page holding a random offset, max`, value: serviceMs[serviceMs.length - 1], unit: 'ms', baseline: rawMs[rawMs.length - 1], baselineName });
+      report({
+        name: `page holding a random offset, p50 (${LOOKUPS} offsets)`,
+        value: percentile(serviceMs, 50),
+        unit: 'ms',
+        baseline: percentile(rawMs, 50),
+        baselineName,
+      });
+      report({
+        name: `page holding a random offset, max`,
+        value: serviceMs[serviceMs.length - 1],
+        unit: 'ms',
+        baseline: rawMs[rawMs.length - 1],
+        baselineName,
+      });
       // The histogram's resolution is 1 ms: the raw reads' figure is printed, not used as a ratio's divisor.
-      report({ name: `longest event-loop block while showing pages (raw reads: ${rawBlockMs.toFixed(1)} ms)`, value: serviceBlockMs, unit: 'ms' });
+      report({
+        name: `longest event-loop block while showing pages (raw reads: ${rawBlockMs.toFixed(1)} ms)`,
+        value: serviceBlockMs,
+        unit: 'ms',
+      });
 
       const checked = await measured(() => service.checkIndexes(root.id, path));
       if (!checked.result.passed) throw new Error(`index check failed: ${checked.result.problems[0]?.message}`);

@@ -39,4 +39,7 @@ for (const suite of suites) {
   all[suite.name] = figures;
 }
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, figures: all }, null, 2));
+writeFileSync(
+  join(import.meta.dirname, 'results', 'latest.json'),
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, figures: all }, null, 2),
+);

@@ -70,34 +70,39 @@ interface PageDocument {
 
 /** Rows in the topics table's body and the pager's total, read in the page. */
 function topicsShown(page: Page, rows: number, total: number): Promise<unknown> {
-  return page.waitForFunction(
-    ([rows, total]) => {
-      const document = (globalThis as unknown as { document: PageDocument }).document;
-      const table = document.querySelector('[data-testid="topics-table"]');
-      const pager = document.querySelector('[data-testid="topic-pager"] .el-pagination__total');
-      if (!table || !pager) return false;
-      const shown = table.querySelectorAll('.el-table__body tr.el-table__row').length;
-      const totalText = (pager.textContent ?? '').replace(/\D/g, '');
-      return shown === rows && totalText === String(total);
-    },
-    [rows, total] as const,
-    { polling: 'raf', timeout: TIMEOUT },
-  ).catch(async (error: unknown) => {
-    const state = await page.evaluate(() => {
-      const document = (globalThis as unknown as { document: PageDocument }).document;
-      return {
-        rows: document.querySelector('[data-testid="topics-table"]')?.querySelectorAll('.el-table__body tr.el-table__row').length,
-        total: document.querySelector('[data-testid="topic-pager"] .el-pagination__total')?.textContent,
-      };
+  return page
+    .waitForFunction(
+      ([rows, total]) => {
+        const document = (globalThis as unknown as { document: PageDocument }).document;
+        const table = document.querySelector('[data-testid="topics-table"]');
+        const pager = document.querySelector('[data-testid="topic-pager"] .el-pagination__total');
+        if (!table || !pager) return false;
+        const shown = table.querySelectorAll('.el-table__body tr.el-table__row').length;
+        const totalText = (pager.textContent ?? '').replace(/\D/g, '');
+        return shown === rows && totalText === String(total);
+      },
+      [rows, total] as const,
+      { polling: 'raf', timeout: TIMEOUT },
+    )
+    .catch(async (error: unknown) => {
+      const state = await page.evaluate(() => {
+        const document = (globalThis as unknown as { document: PageDocument }).document;
+        return {
+          rows: document.querySelector('[data-testid="topics-table"]')?.querySelectorAll('.el-table__body tr.el-table__row').length,
+          total: document.querySelector('[data-testid="topic-pager"] .el-pagination__total')?.textContent,
+        };
+      });
+      throw new Error(`waiting for ${rows} rows and total ${total}, the page shows ${JSON.stringify(state)}: ${String(error)}`);
     });
-    throw new Error(`waiting for ${rows} rows and total ${total}, the page shows ${JSON.stringify(state)}: ${String(error)}`);
-  });
 }
 
 async function openOverview(app: E2eApp): Promise<Page> {
   const tracked = await app.openPage();
   tracked.page.setDefaultTimeout(TIMEOUT);
-  await tracked.page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
+  await tracked.page
+    .getByRole('main')
+    .getByRole('heading', { level: 2, name: /Cluster overview/ })
+    .waitFor();
   return tracked.page;
 }
 
@@ -146,7 +151,13 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
       baseline: api.ms,
       baselineName: 'topics.create + detail polled in-process',
     });
-    report({ name: 'longest main-process event-loop block during the UI create', value: ui.maxBlockMs, unit: 'ms', baseline: api.maxBlockMs, baselineName: 'during the API create' });
+    report({
+      name: 'longest main-process event-loop block during the UI create',
+      value: ui.maxBlockMs,
+      unit: 'ms',
+      baseline: api.maxBlockMs,
+      baselineName: 'during the API create',
+    });
     await page.context().close();
 
     // --- Case 2: the topic list with TOPICS topics ---------------------------------------------
@@ -163,7 +174,9 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
         }
       }),
     );
-    console.log(`(${TOPICS} topics of 1 partition, RF 1, created through topics.create in ${((performance.now() - fillStart) / 1000).toFixed(1)} s)`);
+    console.log(
+      `(${TOPICS} topics of 1 partition, RF 1, created through topics.create in ${((performance.now() - fillStart) / 1000).toFixed(1)} s)`,
+    );
 
     const firstPage = { offset: 0, limit: 50 };
     const expected = await listOverHttp(app, firstPage);
@@ -185,7 +198,13 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
       baseline: listApi.result,
       baselineName: 'topics.list over HTTP, median of 5',
     });
-    report({ name: 'longest main-process event-loop block while the list renders', value: listUi.maxBlockMs, unit: 'ms', baseline: listApi.maxBlockMs, baselineName: 'during the HTTP calls' });
+    report({
+      name: 'longest main-process event-loop block while the list renders',
+      value: listUi.maxBlockMs,
+      unit: 'ms',
+      baseline: listApi.maxBlockMs,
+      baselineName: 'during the HTTP calls',
+    });
 
     const searchUi = await measured(async () => {
       await page.getByPlaceholder('Search topic names', { exact: true }).fill(search);

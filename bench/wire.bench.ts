@@ -38,7 +38,11 @@ function kcat(args: string[], inputFile?: string): Promise<{ ms: number; stdoutB
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     if (inputFile && child.stdin) createReadStream(inputFile).pipe(child.stdin);
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve({ ms: performance.now() - start, stdoutBytes }) : reject(new Error(`kcat exited ${code}: ${stderr.slice(-2000)}`))));
+    child.once('close', (code) =>
+      code === 0
+        ? resolve({ ms: performance.now() - start, stdoutBytes })
+        : reject(new Error(`kcat exited ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -81,14 +85,41 @@ export async function wireBench(report: (f: Figure) => void): Promise<void> {
         const template = batchOf(c.recordsPerBatch, c.recordBytes - 1, Date.now(), 7);
         const batches = Math.ceil(count / c.recordsPerBatch);
         const local = await createTopic(workspace, `local-${tag}`);
-        const inProcess = await measured(() => produce(local.broker, local.tp, { c: { ...c, label: c.label }, template, batches, bytes: batches * template.length, records: batches * c.recordsPerBatch }, acks));
+        const inProcess = await measured(() =>
+          produce(
+            local.broker,
+            local.tp,
+            { c: { ...c, label: c.label }, template, batches, bytes: batches * template.length, records: batches * c.recordsPerBatch },
+            acks,
+          ),
+        );
 
         const wire = await createTopic(workspace, `wire-${tag}`);
         const overWire = await measured(() =>
-          kcat(['-b', bootstrap, '-t', wire.tp.topic, '-p', '0', '-P', '-X', `acks=${acks === -1 ? 'all' : 1}`, '-X', `batch.num.messages=${c.recordsPerBatch}`, '-X', 'linger.ms=5', '-X', 'enable.idempotence=false'], input),
+          kcat(
+            [
+              '-b',
+              bootstrap,
+              '-t',
+              wire.tp.topic,
+              '-p',
+              '0',
+              '-P',
+              '-X',
+              `acks=${acks === -1 ? 'all' : 1}`,
+              '-X',
+              `batch.num.messages=${c.recordsPerBatch}`,
+              '-X',
+              'linger.ms=5',
+              '-X',
+              'enable.idempotence=false',
+            ],
+            input,
+          ),
         );
         const log = wire.partition.log;
-        if (log?.logEndOffset !== count) throw new Error(`${wire.tp.topic}: ${log?.logEndOffset} records in the leader's log, ${count} sent`);
+        if (log?.logEndOffset !== count)
+          throw new Error(`${wire.tp.topic}: ${log?.logEndOffset} records in the leader's log, ${count} sent`);
         const mb = (count * (c.recordBytes - 1)) / MB;
         report({
           name: `produce ${c.label} records, acks ${acks === -1 ? '-1' : '1'}: kcat over the wire`,
@@ -97,17 +128,38 @@ export async function wireBench(report: (f: Figure) => void): Promise<void> {
           baseline: mb / (inProcess.ms / 1000),
           baselineName: 'in-process appendRecords, same records and batch size',
         });
-        console.log(`    longest event-loop block: ${overWire.maxBlockMs.toFixed(1)} ms over the wire, ${inProcess.maxBlockMs.toFixed(1)} ms in-process`);
+        console.log(
+          `    longest event-loop block: ${overWire.maxBlockMs.toFixed(1)} ms over the wire, ${inProcess.maxBlockMs.toFixed(1)} ms in-process`,
+        );
 
         if (acks === 1) {
           const fetchLocal = await measured(() => consumeFetch(local.broker, local.tp, false));
-          const fetchWire = await measured(() => kcat(['-b', bootstrap, '-t', wire.tp.topic, '-p', '0', '-C', '-o', 'beginning', '-e', '-q', '-f', '%s', '-X', 'fetch.wait.max.ms=10']));
-          if (fetchWire.result.stdoutBytes !== count * (c.recordBytes - 1)) throw new Error(`kcat consumed ${fetchWire.result.stdoutBytes} bytes, ${count * (c.recordBytes - 1)} expected`);
+          const fetchWire = await measured(() =>
+            kcat([
+              '-b',
+              bootstrap,
+              '-t',
+              wire.tp.topic,
+              '-p',
+              '0',
+              '-C',
+              '-o',
+              'beginning',
+              '-e',
+              '-q',
+              '-f',
+              '%s',
+              '-X',
+              'fetch.wait.max.ms=10',
+            ]),
+          );
+          if (fetchWire.result.stdoutBytes !== count * (c.recordBytes - 1))
+            throw new Error(`kcat consumed ${fetchWire.result.stdoutBytes} bytes, ${count * (c.recordBytes - 1)} expected`);
           report({
             name: `consume ${c.label} records: kcat over the wire`,
             value: mb / (fetchWire.ms / 1000),
             unit: 'MB/s',
-            baseline: (fetchLocal.result.bytes / MB) / (fetchLocal.ms / 1000),
+            baseline: fetchLocal.result.bytes / MB / (fetchLocal.ms / 1000),
             baselineName: 'in-process fetchMessages of 1 MiB',
           });
           console.log(`    longest event-loop block: ${fetchWire.maxBlockMs.toFixed(1)} ms over the wire`);

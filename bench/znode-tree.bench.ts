@@ -81,28 +81,53 @@ export async function znodeTreeBench(report: (f: Figure) => void): Promise<void>
     if (cold.result.total !== WIDE) throw new Error(`expected ${WIDE} children, got ${cold.result.total}`);
     const warmMs = await medianMs(5, () => zk.children('/bench-wide', 0, PAGE));
     const rawMs = await rawGetChildrenMs();
-    report({ name: `first page (${PAGE}) of ${WIDE} children, zookeeper.children, cold`, value: cold.ms, unit: 'ms', baseline: rawMs, baselineName: 'raw getChildren' });
-    report({ name: `first page (${PAGE}) of ${WIDE} children, warm (median of 5)`, value: warmMs, unit: 'ms', baseline: rawMs, baselineName: 'raw getChildren' });
+    report({
+      name: `first page (${PAGE}) of ${WIDE} children, zookeeper.children, cold`,
+      value: cold.ms,
+      unit: 'ms',
+      baseline: rawMs,
+      baselineName: 'raw getChildren',
+    });
+    report({
+      name: `first page (${PAGE}) of ${WIDE} children, warm (median of 5)`,
+      value: warmMs,
+      unit: 'ms',
+      baseline: rawMs,
+      baselineName: 'raw getChildren',
+    });
     report({ name: 'longest event-loop block, cold first page', value: cold.maxBlockMs, unit: 'ms' });
 
     const tracked = await app.openPage();
     const page = tracked.page;
     page.setDefaultTimeout(TIMEOUT);
-    await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { level: 2, name: /Cluster overview/ })
+      .waitFor();
     const open = await measured(async () => {
       await navigate(page, 'ZooKeeper');
       await row(page, '/bench-wide').waitFor();
     });
-    report({ name: 'open the ZooKeeper view until the root\'s children show', value: open.ms, unit: 'ms' });
+    report({ name: "open the ZooKeeper view until the root's children show", value: open.ms, unit: 'ms' });
     report({ name: 'longest event-loop block, opening the view', value: open.maxBlockMs, unit: 'ms' });
     // The page's own read of the cache is warm now; another child makes it cold again, as a first open would be.
     await zk.create({ path: `/bench-wide/${name(WIDE)}`, data: null, mode: 'persistent' });
     const expand = await measured(async () => {
-      await page.locator('.el-tree-node', { has: row(page, '/bench-wide') }).locator('.el-tree-node__expand-icon').first().click();
+      await page
+        .locator('.el-tree-node', { has: row(page, '/bench-wide') })
+        .locator('.el-tree-node__expand-icon')
+        .first()
+        .click();
       // The first rows of the page (the tree is virtualized: the "more" row is far below).
       await row(page, `/bench-wide/${name(0)}`).waitFor();
     });
-    report({ name: `expand the parent of ${WIDE + 1} children until the first page shows (Chromium)`, value: expand.ms, unit: 'ms', baseline: rawMs, baselineName: 'raw getChildren' });
+    report({
+      name: `expand the parent of ${WIDE + 1} children until the first page shows (Chromium)`,
+      value: expand.ms,
+      unit: 'ms',
+      baseline: rawMs,
+      baselineName: 'raw getChildren',
+    });
     report({ name: 'longest event-loop block, expanding', value: expand.maxBlockMs, unit: 'ms' });
     await tracked.close();
   } finally {

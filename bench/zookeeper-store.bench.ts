@@ -86,7 +86,12 @@ async function storeOps(clients: Client[], kind: Kind, opsPerClient: number, tag
         else if (kind === 'setData') await client.setData(`/bench/seed-${c}`, PAYLOAD);
         else if (kind === 'getData') await client.getData(`/bench/seed-${c}`);
         else {
-          const ops: Op[] = Array.from({ length: MULTI_SIZE }, (_, j) => ({ type: 'create', path: `${path}-${j}`, data: PAYLOAD, mode: CreateMode.PERSISTENT }));
+          const ops: Op[] = Array.from({ length: MULTI_SIZE }, (_, j) => ({
+            type: 'create',
+            path: `${path}-${j}`,
+            data: PAYLOAD,
+            mode: CreateMode.PERSISTENT,
+          }));
           await client.multi(ops);
         }
       }
@@ -101,7 +106,12 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
     for (const clientCount of [1, 16] as const) {
       const opsPerClient = OPS_PER_CLIENT[clientCount];
       const time = new SystemTime();
-      const server = ZooKeeperServer.open(time, SqliteZkPersistence.open(join(tmp.dir, `zk-${clientCount}.db`), { durable: true }), {}, immediateExecutor);
+      const server = ZooKeeperServer.open(
+        time,
+        SqliteZkPersistence.open(join(tmp.dir, `zk-${clientCount}.db`), { durable: true }),
+        {},
+        immediateExecutor,
+      );
       const clients = await Promise.all(Array.from({ length: clientCount }, () => ZooKeeperClient.connect(server, time)));
       const writers = await Promise.all(Array.from({ length: clientCount }, () => ZooKeeperClient.connect(server, time)));
       await clients[0].create('/bench', null);
@@ -115,13 +125,31 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
         worstBlockMs = Math.max(worstBlockMs, maxBlockMs);
         const baseline = bare.run(kind, clientCount, opsPerClient, kind);
         const unit = kind === 'multi' ? `multi/s (${MULTI_SIZE} creates each)` : 'ops/s';
-        report({ name: `${kind}, ${clientCount} client${clientCount > 1 ? 's' : ''}, durable`, value: opsPerSec, unit, baseline, baselineName: 'bare better-sqlite3 table' });
+        report({
+          name: `${kind}, ${clientCount} client${clientCount > 1 ? 's' : ''}, durable`,
+          value: opsPerSec,
+          unit,
+          baseline,
+          baselineName: 'bare better-sqlite3 table',
+        });
       }
       const rounds = clientCount === 1 ? 300 : 40;
       const latencies = await watchLatencies(clients, writers, rounds, PAYLOAD);
       const baseLatencies = bare.watchLatencies(rounds * clientCount).sort((a, b) => a - b);
-      report({ name: `watch delivery p50, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`, value: percentile(latencies, 50), unit: 'ms', baseline: percentile(baseLatencies, 50), baselineName: 'durable UPDATE + callback' });
-      report({ name: `watch delivery p99, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`, value: percentile(latencies, 99), unit: 'ms', baseline: percentile(baseLatencies, 99), baselineName: 'durable UPDATE + callback' });
+      report({
+        name: `watch delivery p50, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`,
+        value: percentile(latencies, 50),
+        unit: 'ms',
+        baseline: percentile(baseLatencies, 50),
+        baselineName: 'durable UPDATE + callback',
+      });
+      report({
+        name: `watch delivery p99, ${clientCount} watcher/writer pair${clientCount > 1 ? 's' : ''}`,
+        value: percentile(latencies, 99),
+        unit: 'ms',
+        baseline: percentile(baseLatencies, 99),
+        baselineName: 'durable UPDATE + callback',
+      });
       report({ name: `longest event-loop block, ${clientCount} client(s)`, value: worstBlockMs, unit: 'ms' });
       for (const c of [...clients, ...writers]) await c.close();
       server.close();
@@ -144,7 +172,9 @@ async function largeTreeBench(dir: string, report: (f: Figure) => void): Promise
     const client = await ZooKeeperClient.connect(server, time);
     await client.create('/large', null);
     for (let start = 0; start < nodeCount; start += 1000) {
-      await client.multi(Array.from({ length: 1000 }, (_, i) => ({ type: 'create' as const, path: `/large/n-${start + i}`, data: PAYLOAD })));
+      await client.multi(
+        Array.from({ length: 1000 }, (_, i) => ({ type: 'create' as const, path: `/large/n-${start + i}`, data: PAYLOAD })),
+      );
     }
     const watcher = await ZooKeeperClient.connect(server, time);
     for (let start = 0; start < nodeCount; start += 1000) {
@@ -164,7 +194,19 @@ async function largeTreeBench(dir: string, report: (f: Figure) => void): Promise
     time.shutdown();
     results[nodeCount] = { setDataMs, openMs, openBlockMs };
   }
-  report({ name: 'setData that fires a watch, 100,000 watched znodes', value: results[100_000].setDataMs, unit: 'ms/op', baseline: results[1000].setDataMs, baselineName: '1,000 watched znodes' });
-  report({ name: 'open the store (load tree), 100,000 znodes', value: results[100_000].openMs, unit: 'ms', baseline: results[1000].openMs, baselineName: '1,000 znodes' });
+  report({
+    name: 'setData that fires a watch, 100,000 watched znodes',
+    value: results[100_000].setDataMs,
+    unit: 'ms/op',
+    baseline: results[1000].setDataMs,
+    baselineName: '1,000 watched znodes',
+  });
+  report({
+    name: 'open the store (load tree), 100,000 znodes',
+    value: results[100_000].openMs,
+    unit: 'ms',
+    baseline: results[1000].openMs,
+    baselineName: '1,000 znodes',
+  });
   report({ name: 'longest event-loop block while opening 100,000 znodes', value: results[100_000].openBlockMs, unit: 'ms' });
 }

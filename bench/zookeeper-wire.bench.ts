@@ -24,7 +24,11 @@ const LOAD_SCRIPT = join(import.meta.dirname, 'zookeeper-wire-load.ts');
 
 /** Each measure's median over the trials. */
 function medianOf(trials: Measures[]): Measures {
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
   const opsPerSec = {} as Record<Kind, number>;
   for (const kind of ['create', 'setData', 'getData'] as const) opsPerSec[kind] = median(trials.map((t) => t.opsPerSec[kind]));
   return { opsPerSec, watchP50Ms: median(trials.map((t) => t.watchP50Ms)), watchP99Ms: median(trials.map((t) => t.watchP99Ms)) };
@@ -38,7 +42,11 @@ function measure(target: Target, sessionCount: 1 | 16, run: number): Promise<Mea
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Measures) : reject(new Error(`the load process exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '') as Measures)
+        : reject(new Error(`the load process exited with ${code}`)),
+    );
   });
 }
 
@@ -66,10 +74,28 @@ export async function zookeeperWireBench(report: (f: Figure) => void): Promise<v
       const sessions = `${sessionCount} session${sessionCount > 1 ? 's' : ''}`;
       const baselineName = `ZooKeeper 3.8, forceSync=yes`;
       for (const kind of ['create', 'setData', 'getData'] as const) {
-        report({ name: `wire ${kind}, ${sessions} × ${IN_FLIGHT_PER_SESSION} in flight`, value: ours.opsPerSec[kind], unit: 'ops/s', baseline: theirs.opsPerSec[kind], baselineName });
+        report({
+          name: `wire ${kind}, ${sessions} × ${IN_FLIGHT_PER_SESSION} in flight`,
+          value: ours.opsPerSec[kind],
+          unit: 'ops/s',
+          baseline: theirs.opsPerSec[kind],
+          baselineName,
+        });
       }
-      report({ name: `wire watch latency p50, ${sessions}`, value: ours.watchP50Ms, unit: 'ms', baseline: theirs.watchP50Ms, baselineName });
-      report({ name: `wire watch latency p99, ${sessions}`, value: ours.watchP99Ms, unit: 'ms', baseline: theirs.watchP99Ms, baselineName });
+      report({
+        name: `wire watch latency p50, ${sessions}`,
+        value: ours.watchP50Ms,
+        unit: 'ms',
+        baseline: theirs.watchP50Ms,
+        baselineName,
+      });
+      report({
+        name: `wire watch latency p99, ${sessions}`,
+        value: ours.watchP99Ms,
+        unit: 'ms',
+        baseline: theirs.watchP99Ms,
+        baselineName,
+      });
     }
   } finally {
     await listener.close();

@@ -32,7 +32,7 @@ export function drawIconFiles() {
 /** The inflated IDAT stream of a PNG: its filtered scanlines, independent of the compressor. */
 function pngScanlines(bytes) {
   const idat = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length));
     at += 12 + length;
@@ -56,7 +56,9 @@ function main() {
   if (process.argv.includes('--check')) {
     const stale = [...files].filter(([path, bytes]) => !path.endsWith('.ico') && !path.endsWith('.icns') && !sameContent(path, bytes));
     if (stale.length > 0) {
-      console.error(`draw-icon: these differ from what scripts/icon/mark.mjs draws (run node scripts/draw-icon.mjs):\n${stale.map(([p]) => `  ${p}`).join('\n')}`);
+      console.error(
+        `draw-icon: these differ from what scripts/icon/mark.mjs draws (run node scripts/draw-icon.mjs):\n${stale.map(([p]) => `  ${p}`).join('\n')}`,
+      );
       process.exit(1);
     }
     console.log('draw-icon: resources/ holds the icon the script draws');

@@ -11,13 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import {
-  ELECTRON_BUILD_DIR,
-  ELECTRON_SQLITE_BINDING,
-  ELECTRON_SQLITE_STAMP,
-  packageDir,
-  packageVersion,
-} from './electron-env.mjs';
+import { ELECTRON_BUILD_DIR, ELECTRON_SQLITE_BINDING, ELECTRON_SQLITE_STAMP, packageDir, packageVersion } from './electron-env.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -50,7 +44,8 @@ function builtAbi(file) {
 
 function nodeGypScript() {
   const candidates = [];
-  if (process.env.npm_execpath) candidates.push(join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  if (process.env.npm_execpath)
+    candidates.push(join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   candidates.push(join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   try {
     candidates.push(require.resolve('node-gyp/bin/node-gyp.js'));
@@ -80,7 +75,12 @@ const electronArgs = [`--runtime=electron`, `--target=${electronVersion}`, `--ar
 let built = false;
 try {
   const prebuild = require.resolve('prebuild-install/bin.js', { paths: [sqliteDir] });
-  built = run('downloading the prebuilt binary (prebuild-install)…', process.execPath, [prebuild, ...electronArgs, `--platform=${process.platform}`], work);
+  built = run(
+    'downloading the prebuilt binary (prebuild-install)…',
+    process.execPath,
+    [prebuild, ...electronArgs, `--platform=${process.platform}`],
+    work,
+  );
 } catch {
   console.log('rebuild:electron: prebuild-install is not installed, compiling instead.');
 }
@@ -89,23 +89,35 @@ if (!built) {
   if (nodeGyp === null) {
     console.error('rebuild:electron: node-gyp not found (it ships with npm); install it with npm install -g node-gyp.');
   } else {
-    built = run('compiling against Electron\'s headers (node-gyp, a few minutes)…', process.execPath, [nodeGyp, 'rebuild', '--release', ...electronArgs, '--dist-url=https://electronjs.org/headers'], work);
+    built = run(
+      "compiling against Electron's headers (node-gyp, a few minutes)…",
+      process.execPath,
+      [nodeGyp, 'rebuild', '--release', ...electronArgs, '--dist-url=https://electronjs.org/headers'],
+      work,
+    );
   }
 }
 const output = join(work, 'build', 'Release', 'better_sqlite3.node');
 if (!built || !existsSync(output)) {
-  console.error('rebuild:electron: better-sqlite3 could not be built for Electron (offline? see above). The Node build in node_modules is untouched.');
+  console.error(
+    'rebuild:electron: better-sqlite3 could not be built for Electron (offline? see above). The Node build in node_modules is untouched.',
+  );
   rmSync(work, { recursive: true, force: true });
   process.exit(1);
 }
 const electronAbi = readFileSync(join(packageDir('electron'), 'abi_version'), 'utf8').trim();
 const abi = builtAbi(output);
 if (abi !== null && abi !== electronAbi) {
-  console.error(`rebuild:electron: the build targets NODE_MODULE_VERSION ${abi}, not Electron ${electronVersion}'s ${electronAbi}; nothing written.`);
+  console.error(
+    `rebuild:electron: the build targets NODE_MODULE_VERSION ${abi}, not Electron ${electronVersion}'s ${electronAbi}; nothing written.`,
+  );
   rmSync(work, { recursive: true, force: true });
   process.exit(1);
 }
 copyFileSync(output, ELECTRON_SQLITE_BINDING);
-writeFileSync(ELECTRON_SQLITE_STAMP, `${JSON.stringify({ electron: electronVersion, abi: electronAbi, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }, null, 2)}\n`);
+writeFileSync(
+  ELECTRON_SQLITE_STAMP,
+  `${JSON.stringify({ electron: electronVersion, abi: electronAbi, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch }, null, 2)}\n`,
+);
 rmSync(work, { recursive: true, force: true });
 console.log(`rebuild:electron: wrote ${ELECTRON_SQLITE_BINDING}`);

@@ -29,8 +29,32 @@ const topics = [
 ] as const;
 const messages = ['produce', 'read'] as const;
 const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;
-const zookeeper = ['children', 'get', 'create', 'setData', 'delete', 'previewDeleteRecursive', 'deleteRecursive', 'check', 'templates', 'watches', 'addAuth'] as const;
-const logDirs = ['roots', 'openFolder', 'closeFolder', 'list', 'readFile', 'segment', 'batches', 'records', 'find', 'indexEntries', 'checkIndexes'] as const;
+const zookeeper = [
+  'children',
+  'get',
+  'create',
+  'setData',
+  'delete',
+  'previewDeleteRecursive',
+  'deleteRecursive',
+  'check',
+  'templates',
+  'watches',
+  'addAuth',
+] as const;
+const logDirs = [
+  'roots',
+  'openFolder',
+  'closeFolder',
+  'list',
+  'readFile',
+  'segment',
+  'batches',
+  'records',
+  'find',
+  'indexEntries',
+  'checkIndexes',
+] as const;
 const groups = ['list', 'detail', 'history'] as const;
 const elections = ['overview', 'elect'] as const;
 

@@ -52,7 +52,9 @@ export class BrokerServiceImpl implements BrokerService {
     const hosted = partitions.filter((p) => p.replicas.includes(brokerId));
     const isController = broker.isController;
     const name = `Broker ${brokerId}`;
-    const controllerMove = isController ? [`${name} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`] : [];
+    const controllerMove = isController
+      ? [`${name} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`]
+      : [];
     switch (action) {
       case 'start':
         return [
@@ -63,7 +65,14 @@ export class BrokerServiceImpl implements BrokerService {
       case 'restart':
         return [
           `${name} asks the controller for a controlled shutdown: leadership of the ${led.length} partitions it leads moves to other in-sync replicas (ControlledShutdownLeaderElection), and it leaves the ISR of the others.`,
-          ...(onlyInSync.length > 0 ? [`${onlyInSync.length} of them have no other in-sync replica and keep it as leader until it stops: ${onlyInSync.slice(0, 10).map((p) => tpKey(p.topicPartition)).join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`] : []),
+          ...(onlyInSync.length > 0
+            ? [
+                `${onlyInSync.length} of them have no other in-sync replica and keep it as leader until it stops: ${onlyInSync
+                  .slice(0, 10)
+                  .map((p) => tpKey(p.topicPartition))
+                  .join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`,
+              ]
+            : []),
           `Then it closes its logs, writes its checkpoints and .kafka_cleanshutdown, and its /brokers/ids/${brokerId} znode goes with its session.`,
           ...controllerMove,
           ...(action === 'restart' ? [`It then starts again: no recovery is needed after a clean shutdown.`] : []),
@@ -72,7 +81,14 @@ export class BrokerServiceImpl implements BrokerService {
         return [
           `${name} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`,
           `Its ZooKeeper session expires after zookeeper.session.timeout.ms (${broker.config.zkSessionTimeoutMs} ms); only then does the controller elect new leaders for the ${led.length} partitions it leads.`,
-          ...(onlyInSync.length > 0 ? [`${onlyInSync.length} partitions have no other in-sync replica and go offline: ${onlyInSync.slice(0, 10).map((p) => tpKey(p.topicPartition)).join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`] : []),
+          ...(onlyInSync.length > 0
+            ? [
+                `${onlyInSync.length} partitions have no other in-sync replica and go offline: ${onlyInSync
+                  .slice(0, 10)
+                  .map((p) => tpKey(p.topicPartition))
+                  .join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`,
+              ]
+            : []),
           ...controllerMove,
           `When it starts again it recovers its logs (re-validating every batch after the recovery point).`,
         ];
@@ -84,7 +100,9 @@ export class BrokerServiceImpl implements BrokerService {
       case 'remove':
         return [
           `${name} leaves the workspace's cluster definition; its log dirs stay on disk.`,
-          ...(hosted.length > 0 ? [`${hosted.length} replicas are still assigned to it: those partitions stay under-replicated until they are reassigned.`] : []),
+          ...(hosted.length > 0
+            ? [`${hosted.length} replicas are still assigned to it: those partitions stay under-replicated until they are reassigned.`]
+            : []),
           ...(broker.isRunning ? [`It must be stopped first.`] : []),
         ];
     }
@@ -92,13 +110,15 @@ export class BrokerServiceImpl implements BrokerService {
 
   async start(brokerId: number): Promise<void> {
     const broker = this.broker(brokerId);
-    if (!STARTABLE.has(broker.state)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`);
+    if (!STARTABLE.has(broker.state))
+      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`);
     await startupRefused(brokerId, () => this.host.require().cluster.startBroker(brokerId));
   }
 
   async shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     const broker = this.broker(brokerId);
-    if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`);
+    if (!broker.isRunning)
+      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`);
     return this.host.require().cluster.shutdownBroker(brokerId, { controlled: true });
   }
 
@@ -114,8 +134,10 @@ export class BrokerServiceImpl implements BrokerService {
 
   async failLogDir(brokerId: number, dir: string): Promise<void> {
     const broker = this.broker(brokerId);
-    if (!broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`);
-    if (!broker.logDirs.some((d) => d.path === dir)) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
+    if (!broker.isRunning)
+      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`);
+    if (!broker.logDirs.some((d) => d.path === dir))
+      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
     await this.host.require().cluster.failLogDir(brokerId, dir);
   }
 
@@ -125,8 +147,14 @@ export class BrokerServiceImpl implements BrokerService {
     const definition = cluster.definition();
     const id = spec.id ?? (ids.length === 0 ? 0 : Math.max(...ids) + 1);
     if (ids.includes(id)) throw new ApiError('INVALID_INPUT', `Broker ${id} already exists.`, 'id');
-    if (!Number.isInteger(spec.logDirs) || spec.logDirs < 1 || spec.logDirs > 8) throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirs');
-    const [configError] = BrokerConfig.validate({ 'broker.id': String(id), 'zookeeper.connect': 'localhost:2181', ...definition.brokerDefaults, ...spec.config });
+    if (!Number.isInteger(spec.logDirs) || spec.logDirs < 1 || spec.logDirs > 8)
+      throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirs');
+    const [configError] = BrokerConfig.validate({
+      'broker.id': String(id),
+      'zookeeper.connect': 'localhost:2181',
+      ...definition.brokerDefaults,
+      ...spec.config,
+    });
     if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
     const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };

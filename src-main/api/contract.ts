@@ -166,7 +166,8 @@ export interface WorkspaceService {
 // ---------------------------------------------------------------------------------------------
 // The open cluster
 
-export type BrokerStateDto = 'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
+export type BrokerStateDto =
+  'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
 
 export interface LogDirDto {
   readonly path: string;
@@ -417,12 +418,15 @@ export interface TopicService {
   previewAddPartitions(request: AddPartitionsRequestDto): Promise<AddPartitionsPreviewDto>;
   addPartitions(request: AddPartitionsRequestDto): Promise<AddPartitionsPreviewDto>;
   /** Replaces the topic's overrides (AlterConfigs); returns the new effective configs. */
-  alterConfigs(topic: string, configs: Readonly<Record<string, string>>, options: { validateOnly: boolean }): Promise<TopicConfigEntryDto[]>;
+  alterConfigs(
+    topic: string,
+    configs: Readonly<Record<string, string>>,
+    options: { validateOnly: boolean },
+  ): Promise<TopicConfigEntryDto[]>;
   previewReassignment(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
   reassign(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
   delete(topic: string): Promise<void>;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // The whole API, and what is pushed

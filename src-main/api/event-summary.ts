@@ -24,7 +24,15 @@ function summarize(kind: string, body: Record<string, unknown>): Summary {
       return { level: (e.level === 'FATAL' ? 'ERROR' : e.level) as Level, summary: e.message };
     }
     case 'zookeeper': {
-      const e = body.event as { kind: string; op?: string; path?: string; err?: number; type?: number; message?: string; sessionId?: string };
+      const e = body.event as {
+        kind: string;
+        op?: string;
+        path?: string;
+        err?: number;
+        type?: number;
+        message?: string;
+        sessionId?: string;
+      };
       if (e.kind === 'txn') return { level: null, summary: `${e.op}${e.path ? ` ${e.path}` : ''}${e.err ? ` (error ${e.err})` : ''}` };
       if (e.kind === 'watch-fired') return { level: null, summary: `watch fired on ${e.path}` };
       if (e.kind === 'session-expired') return { level: 'WARN', summary: `session 0x${BigInt(e.sessionId ?? 0).toString(16)} expired` };

@@ -29,7 +29,8 @@ export function encodePayload(text: string, encoding: PayloadEncoding, what: str
       return new TextEncoder().encode(text);
     case 'hex': {
       const clean = text.replace(/\s+/g, '');
-      if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean)) throw new PayloadFormatError(`The ${what} is not hex: an even number of 0-9, a-f digits is expected.`);
+      if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean))
+        throw new PayloadFormatError(`The ${what} is not hex: an even number of 0-9, a-f digits is expected.`);
       return Uint8Array.from(Buffer.from(clean, 'hex'));
     }
     case 'base64': {
@@ -118,7 +119,12 @@ export class MessageServiceImpl implements MessageService {
       from.kind === 'offset'
         ? { fromOffset: from.offset }
         : { fromTimestamp: from.kind === 'timestamp' ? from.timestamp : from.kind === 'latest' ? LATEST_TIMESTAMP : EARLIEST_TIMESTAMP };
-    const result = await this.client().read({ topic: request.topic, partition: request.partition, maxRecords: request.maxRecords ?? 100, ...start });
+    const result = await this.client().read({
+      topic: request.topic,
+      partition: request.partition,
+      maxRecords: request.maxRecords ?? 100,
+      ...start,
+    });
     return {
       error: result.error,
       errorMessage: result.errorMessage,

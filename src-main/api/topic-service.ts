@@ -151,7 +151,14 @@ export class TopicServiceImpl implements TopicService {
     } catch (e) {
       if (!(e instanceof KafkaApiError)) throw e;
     }
-    return { name, internal: isInternalTopic(name), beingDeleted: topic.beingDeleted, partitions, configs, znodes: await this.znodes(name, topic) };
+    return {
+      name,
+      internal: isInternalTopic(name),
+      beingDeleted: topic.beingDeleted,
+      partitions,
+      configs,
+      znodes: await this.znodes(name, topic),
+    };
   }
 
   private async znodes(name: string, topic: TopicView): Promise<ZnodeDto[]> {
@@ -185,16 +192,24 @@ export class TopicServiceImpl implements TopicService {
   async defaults(): Promise<TopicDefaultsDto> {
     const defaults = this.cluster.topicDefaults();
     if (!defaults) throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running.');
-    return { numPartitions: defaults.numPartitions, defaultReplicationFactor: defaults.defaultReplicationFactor, liveBrokers: defaults.liveBrokers.map((b) => ({ ...b })) };
+    return {
+      numPartitions: defaults.numPartitions,
+      defaultReplicationFactor: defaults.defaultReplicationFactor,
+      liveBrokers: defaults.liveBrokers.map((b) => ({ ...b })),
+    };
   }
 
   /** The CreateTopics entry a wizard request stands for, and whether to assign rack-aware. */
   private creatable(request: CreateTopicRequestDto): { topic: CreatableTopic; rackAware: boolean } {
     const mode = request.assignment;
     let assignments: Array<{ partitionIndex: number; brokerIds: number[] }> = [];
-    if (mode.kind === 'manual') assignments = mode.assignment.map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds: [...brokerIds] }));
+    if (mode.kind === 'manual')
+      assignments = mode.assignment.map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds: [...brokerIds] }));
     if (mode.kind === 'replica-assignment') {
-      assignments = [...parseReplicaAssignment(mode.text)].map(([partitionIndex, brokerIds]) => ({ partitionIndex, brokerIds: [...brokerIds] }));
+      assignments = [...parseReplicaAssignment(mode.text)].map(([partitionIndex, brokerIds]) => ({
+        partitionIndex,
+        brokerIds: [...brokerIds],
+      }));
     }
     const byCounts = mode.kind === 'automatic';
     return {
@@ -270,15 +285,22 @@ export class TopicServiceImpl implements TopicService {
   async addPartitions(request: AddPartitionsRequestDto): Promise<AddPartitionsPreviewDto> {
     const preview = await this.previewAddPartitions(request);
     if (preview.error) return preview;
-    const [result] = await this.admin.createPartitions([{ topic: request.topic, count: request.totalCount, assignments: preview.newAssignment }], {
-      timeoutMs: REQUEST_TIMEOUT_MS,
-      validateOnly: false,
-    });
+    const [result] = await this.admin.createPartitions(
+      [{ topic: request.topic, count: request.totalCount, assignments: preview.newAssignment }],
+      {
+        timeoutMs: REQUEST_TIMEOUT_MS,
+        validateOnly: false,
+      },
+    );
     const error = resultError(result);
     return error && error.name !== 'REQUEST_TIMED_OUT' ? { ...preview, error } : preview;
   }
 
-  async alterConfigs(topic: string, configs: Readonly<Record<string, string>>, options: { validateOnly: boolean }): Promise<TopicConfigEntryDto[]> {
+  async alterConfigs(
+    topic: string,
+    configs: Readonly<Record<string, string>>,
+    options: { validateOnly: boolean },
+  ): Promise<TopicConfigEntryDto[]> {
     const result = await this.admin.alterTopicConfig(topic, { ...configs }, options.validateOnly);
     const error = resultError(result);
     if (error) throw new ApiError(error.name, error.message, 'configs');
@@ -341,7 +363,9 @@ export class TopicServiceImpl implements TopicService {
     const preview = await this.previewReassignment(topic, target);
     if (preview.error) return preview;
     const outcome = await this.admin.alterPartitionReassignments(
-      preview.partitions.filter((p) => p.adding.length > 0 || p.removing.length > 0 || p.current.join() !== p.target.join()).map((p) => ({ partition: { topic, partition: p.partition }, replicas: [...p.target] })),
+      preview.partitions
+        .filter((p) => p.adding.length > 0 || p.removing.length > 0 || p.current.join() !== p.target.join())
+        .map((p) => ({ partition: { topic, partition: p.partition }, replicas: [...p.target] })),
     );
     if (!Array.isArray(outcome)) return { ...preview, error: { name: 'UNKNOWN_SERVER_ERROR', message: outcome.message } };
     const failed = outcome.find((o) => o.errorCode !== 0);
@@ -356,8 +380,13 @@ export class TopicServiceImpl implements TopicService {
 }
 
 /** Why a reassignment target is refused (one replica list per partition, distinct known brokers), or null. */
-function reassignmentProblem(view: TopicView, target: ReadonlyArray<readonly number[]>, known: ReadonlyMap<number, string | null>): string | null {
-  if (target.length !== view.partitions.length) return `The reassignment names ${target.length} partitions; topic ${view.name} has ${view.partitions.length}.`;
+function reassignmentProblem(
+  view: TopicView,
+  target: ReadonlyArray<readonly number[]>,
+  known: ReadonlyMap<number, string | null>,
+): string | null {
+  if (target.length !== view.partitions.length)
+    return `The reassignment names ${target.length} partitions; topic ${view.name} has ${view.partitions.length}.`;
   for (let p = 0; p < target.length; p++) {
     const replicas = target[p];
     if (replicas.length === 0) return `Partition ${p} has no replicas.`;

@@ -95,7 +95,7 @@ export class WorkspaceHost implements ClusterHost {
     const time = new SystemTime();
     const listeners = new Map<number, BrokerSocketListener>();
     const listenerFor =
-      this.options.kafkaListeners ?? true
+      (this.options.kafkaListeners ?? true)
         ? (id: number, broker: () => KafkaServer) => {
             const listener = new BrokerSocketListener(broker, time, () => workspace.admin, FIRST_BROKER_PORT + id);
             listeners.set(id, listener);
@@ -104,10 +104,12 @@ export class WorkspaceHost implements ClusterHost {
         : undefined;
     const workspace = await openWorkspace(dir, { time, initialDefinition, listenerFor });
     // Bound before the brokers start, as a real ZooKeeper is up before Kafka.
-    const zookeeper = listenerFor ? await this.bindZooKeeper(workspace, dir).catch(async (e: unknown) => {
-      await workspace.close();
-      throw e;
-    }) : null;
+    const zookeeper = listenerFor
+      ? await this.bindZooKeeper(workspace, dir).catch(async (e: unknown) => {
+          await workspace.close();
+          throw e;
+        })
+      : null;
     await workspace.startAll();
     const cluster = new InProcessCluster(workspace, {
       time,
@@ -125,10 +127,14 @@ export class WorkspaceHost implements ClusterHost {
   }
 
   private async bindZooKeeper(workspace: Workspace, dir: string): Promise<ZooKeeperListener> {
-    const listener = await ZooKeeperListener.bind(workspace.zkServer, workspace.definition.zookeeper?.clientPort ?? DEFAULT_ZOOKEEPER_PORT, {
-      fourLetterWordWhitelist: () => workspace.definition.zookeeper?.fourLetterWordWhitelist ?? DEFAULT_4LW_WHITELIST,
-      dataDir: dir,
-    });
+    const listener = await ZooKeeperListener.bind(
+      workspace.zkServer,
+      workspace.definition.zookeeper?.clientPort ?? DEFAULT_ZOOKEEPER_PORT,
+      {
+        fourLetterWordWhitelist: () => workspace.definition.zookeeper?.fourLetterWordWhitelist ?? DEFAULT_4LW_WHITELIST,
+        dataDir: dir,
+      },
+    );
     workspace.keepZooKeeperClientPort(listener.port);
     return listener;
   }

@@ -27,7 +27,13 @@ export function printUsageAndDie(io: CommandIo, specs: readonly OptionSpec[], me
 }
 
 /** `printHelpAndExitIfNeeded`: no arguments or `--help` print the usage; `--version` the version. */
-export function printHelpAndExitIfNeeded(io: CommandIo, specs: readonly OptionSpec[], args: readonly string[], options: ParsedOptions, message: string): void {
+export function printHelpAndExitIfNeeded(
+  io: CommandIo,
+  specs: readonly OptionSpec[],
+  args: readonly string[],
+  options: ParsedOptions,
+  message: string,
+): void {
   if (args.length === 0 || options.has('help')) printUsageAndDie(io, specs, message);
   if (options.has('version')) {
     io.stdout(`${KAFKA_VERSION_LINE}\n`);
@@ -39,7 +45,14 @@ export function checkRequiredArgs(io: CommandIo, specs: readonly OptionSpec[], o
   for (const name of required) if (!options.has(name)) printUsageAndDie(io, specs, `Missing required argument "[${name}]"`);
 }
 
-export function checkInvalidArgs(io: CommandIo, specs: readonly OptionSpec[], options: ParsedOptions, used: string, invalid: readonly string[]): void {
+export function checkInvalidArgs(
+  io: CommandIo,
+  specs: readonly OptionSpec[],
+  options: ParsedOptions,
+  used: string,
+  invalid: readonly string[],
+): void {
   if (!options.has(used)) return;
-  for (const name of invalid) if (options.has(name)) printUsageAndDie(io, specs, `Option "[${used}]" can't be used with option "[${name}]"`);
+  for (const name of invalid)
+    if (options.has(name)) printUsageAndDie(io, specs, `Option "[${used}]" can't be used with option "[${name}]"`);
 }

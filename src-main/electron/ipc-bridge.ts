@@ -55,7 +55,10 @@ export function apiChannels(): Array<{ channel: string; service: ServiceName; me
  * A sender check for our own page: the built renderer's index.html over file:// (any query or
  * hash), or, in `npm run dev`, any page of the dev server's origin.
  */
-export function createTrustedSenderCheck(page: { readonly rendererIndexFile: string; readonly devServerUrl?: string | undefined }): (url: string) => boolean {
+export function createTrustedSenderCheck(page: {
+  readonly rendererIndexFile: string;
+  readonly devServerUrl?: string | undefined;
+}): (url: string) => boolean {
   const indexFile = resolve(page.rendererIndexFile);
   const devOrigin = page.devServerUrl ? new URL(page.devServerUrl).origin : null;
   return (url) => {

@@ -43,7 +43,10 @@ app.on('web-contents-created', (_event, contents) => {
 
 function createMainWindow(): BrowserWindow {
   const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
-  const state = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
+  const state = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({
     ...(state.x === undefined || state.y === undefined ? {} : { x: state.x, y: state.y }),
     width: state.width,
@@ -80,7 +83,11 @@ function sendMenuCommand(command: MenuCommand): void {
 }
 
 function installMenu(): void {
-  app.setAboutPanelOptions({ applicationName: 'Kafka Dojo', applicationVersion: app.getVersion(), copyright: 'An emulated Apache Kafka 2.5 cluster on your desk.' });
+  app.setAboutPanelOptions({
+    applicationName: 'Kafka Dojo',
+    applicationVersion: app.getVersion(),
+    copyright: 'An emulated Apache Kafka 2.5 cluster on your desk.',
+  });
   const template = buildMenuTemplate({
     isDev: Boolean(devServerUrl),
     isMac: process.platform === 'darwin',
@@ -120,29 +127,35 @@ if (!app.requestSingleInstanceLock()) {
   let closing: Promise<void> | null = null;
   let closed = false;
 
-  app.whenReady().then(() => {
-    hardenSessions();
-    installMenu();
-    backend = openBackend();
-    registerIpcBridge(ipcMain, backend, createTrustedSenderCheck({ rendererIndexFile, devServerUrl }), {
-      pushTargets: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
+  app
+    .whenReady()
+    .then(() => {
+      hardenSessions();
+      installMenu();
+      backend = openBackend();
+      registerIpcBridge(ipcMain, backend, createTrustedSenderCheck({ rendererIndexFile, devServerUrl }), {
+        pushTargets: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
+      });
+      createMainWindow();
+      // macOS keeps the app alive without windows; re-open one when the dock icon is clicked.
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      console.error('Kafka Dojo failed to start:', error);
+      app.exit(1);
     });
-    createMainWindow();
-    // macOS keeps the app alive without windows; re-open one when the dock icon is clicked.
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-    });
-  }).catch((error: unknown) => {
-    console.error('Kafka Dojo failed to start:', error);
-    app.exit(1);
-  });
 
   // Shut the cluster down cleanly (brokers stop, files close) before the process ends.
   app.on('before-quit', (event) => {
     if (closed || backend === null) return;
     event.preventDefault();
     closing ??= backend
-      .then((ready) => ready.close(), () => undefined)
+      .then(
+        (ready) => ready.close(),
+        () => undefined,
+      )
       .catch((error: unknown) => console.error('Kafka Dojo: the cluster did not shut down cleanly:', error))
       .finally(() => {
         closed = true;

@@ -18,7 +18,8 @@ function brokerShapeProblem(b: unknown, i: number): string | null {
   if (typeof spec !== 'object' || spec === null) return `brokers[${i}] must be an object`;
   if (typeof spec.id !== 'number') return `brokers[${i}].id must be a number`;
   if (spec.rack !== null && typeof spec.rack !== 'string') return `brokers[${i}].rack must be a string or null`;
-  if (!Array.isArray(spec.logDirs) || !spec.logDirs.every((d) => typeof d === 'string')) return `brokers[${i}].logDirs must be an array of strings`;
+  if (!Array.isArray(spec.logDirs) || !spec.logDirs.every((d) => typeof d === 'string'))
+    return `brokers[${i}].logDirs must be an array of strings`;
   if (!isStringMap(spec.config)) return `brokers[${i}].config must map config names to strings`;
   return null;
 }

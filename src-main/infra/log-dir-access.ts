@@ -8,7 +8,13 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { LogDirAccessError, MAX_READ_SLICE_BYTES, type ConfinedEntry, type ConfinedFolder, type ReadOnlyFile as ReadOnlyFilePort } from '../core/platform/read-only-folder';
+import {
+  LogDirAccessError,
+  MAX_READ_SLICE_BYTES,
+  type ConfinedEntry,
+  type ConfinedFolder,
+  type ReadOnlyFile as ReadOnlyFilePort,
+} from '../core/platform/read-only-folder';
 import { errorMessage } from '../core/common/throwable';
 
 export { LogDirAccessError, MAX_READ_SLICE_BYTES, withFile, type ConfinedEntry } from '../core/platform/read-only-folder';
@@ -56,18 +62,25 @@ export class ConfinedRoot implements ConfinedFolder {
     }
     const lexical = resolve(this.realPath, relPath);
     if (!within(this.realPath, lexical)) {
-      throw new LogDirAccessError('OUTSIDE_ROOT', `${relPath} is outside ${this.path}: the log dir browser reads nothing outside the folders it was given.`);
+      throw new LogDirAccessError(
+        'OUTSIDE_ROOT',
+        `${relPath} is outside ${this.path}: the log dir browser reads nothing outside the folders it was given.`,
+      );
     }
     let real: string;
     try {
       real = await realpath(lexical);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new LogDirAccessError('NOT_FOUND', `There is no ${relPath === '' ? this.path : relPath} in ${this.path}.`);
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        throw new LogDirAccessError('NOT_FOUND', `There is no ${relPath === '' ? this.path : relPath} in ${this.path}.`);
       throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${errorMessage(e)}`);
     }
     if (!within(this.realPath, real)) {
-      throw new LogDirAccessError('OUTSIDE_ROOT', `${relPath} leads outside ${this.path} through a symbolic link: the log dir browser reads nothing outside the folders it was given.`);
+      throw new LogDirAccessError(
+        'OUTSIDE_ROOT',
+        `${relPath} leads outside ${this.path} through a symbolic link: the log dir browser reads nothing outside the folders it was given.`,
+      );
     }
     return real;
   }
@@ -103,7 +116,14 @@ export class ConfinedRoot implements ConfinedFolder {
       }
       try {
         const s = await stat(target);
-        out.push({ name: d.name, path, isDirectory: s.isDirectory(), isFile: s.isFile(), sizeBytes: s.isFile() ? s.size : 0, outside: false });
+        out.push({
+          name: d.name,
+          path,
+          isDirectory: s.isDirectory(),
+          isFile: s.isFile(),
+          sizeBytes: s.isFile() ? s.size : 0,
+          outside: false,
+        });
       } catch {
         // Gone between readdir and stat (a segment deleted by retention): not listed.
       }

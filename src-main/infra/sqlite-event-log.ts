@@ -56,7 +56,9 @@ export class SqliteEventLog implements EventLogStore {
     const rows = (
       beforeSeq === undefined
         ? this.db.prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log ORDER BY seq DESC LIMIT ?').all(limit)
-        : this.db.prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(beforeSeq, limit)
+        : this.db
+            .prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?')
+            .all(beforeSeq, limit)
     ) as Array<{ seq: number; time_ms: number; kind: StoredEvent['kind']; broker_id: number | null; json: string }>;
     return rows.map((r) => ({ seq: r.seq, timeMs: r.time_ms, kind: r.kind, brokerId: r.broker_id, json: r.json }));
   }

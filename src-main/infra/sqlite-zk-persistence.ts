@@ -89,7 +89,13 @@ function mergeCommits(commits: ZkCommit[]): ZkCommit {
     for (const id of c.sessionDeletes) sessions.set(id, null);
     for (const s of c.sessionUpserts) sessions.set(s.sessionId, s);
   }
-  const merged: ZkCommit = { lastZxid: commits[commits.length - 1].lastZxid, upserts: [], deletes: [], sessionUpserts: [], sessionDeletes: [] };
+  const merged: ZkCommit = {
+    lastZxid: commits[commits.length - 1].lastZxid,
+    upserts: [],
+    deletes: [],
+    sessionUpserts: [],
+    sessionDeletes: [],
+  };
   for (const [path, n] of nodes) {
     if (n) merged.upserts.push(n);
     else merged.deletes.push(path);
@@ -148,7 +154,8 @@ export class SqliteZkPersistence implements ZkPersistence {
       for (const s of c.sessionUpserts) this.upsertSession.run(s.sessionId, s.timeoutMs);
       this.setMeta.run('last_zxid', c.lastZxid);
     });
-    const durable = (db.pragma('synchronous', { simple: true }) as number) >= 2 && db.pragma('journal_mode', { simple: true }) === 'wal' && !db.memory;
+    const durable =
+      (db.pragma('synchronous', { simple: true }) as number) >= 2 && db.pragma('journal_mode', { simple: true }) === 'wal' && !db.memory;
     if (durable) {
       let held: ZkCommit[] = [];
       // Prepared once: db.pragma() prepares its statement on every call.
@@ -179,9 +186,12 @@ export class SqliteZkPersistence implements ZkPersistence {
 
   loadHeader(): ZkSnapshotHeader {
     const meta = this.db.prepare("SELECT value FROM zk_meta WHERE key = 'last_zxid'").get() as { value: number } | undefined;
-    const sessions = (this.db.prepare('SELECT session_id, timeout_ms FROM zk_session').safeIntegers(true).all() as Array<{ session_id: bigint; timeout_ms: bigint }>).map(
-      (r): StoredSession => ({ sessionId: r.session_id, timeoutMs: Number(r.timeout_ms) }),
-    );
+    const sessions = (
+      this.db.prepare('SELECT session_id, timeout_ms FROM zk_session').safeIntegers(true).all() as Array<{
+        session_id: bigint;
+        timeout_ms: bigint;
+      }>
+    ).map((r): StoredSession => ({ sessionId: r.session_id, timeoutMs: Number(r.timeout_ms) }));
     return { lastZxid: meta ? meta.value : 0, sessions };
   }
 

@@ -10,9 +10,15 @@ export class SystemTime implements Time {
   private anchorEmulatedMs: number;
   private speedFactor: number;
   private nextId = 1;
-  private readonly tasks = new Map<number, { name: string; dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }>();
+  private readonly tasks = new Map<
+    number,
+    { name: string; dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }
+  >();
 
-  constructor(speed = 1, private readonly wallClock: () => number = Date.now) {
+  constructor(
+    speed = 1,
+    private readonly wallClock: () => number = Date.now,
+  ) {
     SystemTime.checkSpeed(speed);
     this.speedFactor = speed;
     this.anchorWallMs = wallClock();
@@ -72,7 +78,10 @@ export class SystemTime implements Time {
     return { id, name };
   }
 
-  private arm(id: number, task: { dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null }): void {
+  private arm(
+    id: number,
+    task: { dueMs: number; periodMs: number | null; run: () => void; timer: ReturnType<typeof setTimeout> | null },
+  ): void {
     if (task.timer) clearTimeout(task.timer);
     const wallDelayMs = Math.max(0, Math.ceil((task.dueMs - this.nowMs()) / this.speedFactor));
     task.timer = setTimeout(() => {

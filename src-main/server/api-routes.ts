@@ -80,12 +80,20 @@ function statusOf(reply: { readonly error: ApiErrorDto; readonly unexpected?: tr
 }
 
 /** Handles a request whose path starts with /api/. */
-export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, url: URL, options: ApiRouteOptions): Promise<void> {
+export async function handleApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  options: ApiRouteOptions,
+): Promise<void> {
   if (!isAuthorized(request, url, options.token, { allowQuery: false })) {
     sendError(
       response,
       401,
-      { name: 'UNAUTHORIZED', message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).' },
+      {
+        name: 'UNAUTHORIZED',
+        message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).',
+      },
       { 'WWW-Authenticate': 'Bearer realm="kafka-dojo"' },
     );
     return;
@@ -99,7 +107,10 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     }
   });
   if (parts.length !== 2 || service === undefined || method === undefined || !isApiMethod(service, method)) {
-    sendError(response, 404, { name: 'UNKNOWN_METHOD', message: `There is no API method ${parts.join('.')}: the path is /api/<service>/<method>.` });
+    sendError(response, 404, {
+      name: 'UNKNOWN_METHOD',
+      message: `There is no API method ${parts.join('.')}: the path is /api/<service>/<method>.`,
+    });
     return;
   }
   if (request.method !== 'POST') {
@@ -112,7 +123,12 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       // The rest of the body is not read: close the connection after the reply.
-      sendError(response, 413, { name: INVALID_REQUEST, message: `The request body is larger than ${options.maxBodyBytes} bytes.` }, { Connection: 'close' });
+      sendError(
+        response,
+        413,
+        { name: INVALID_REQUEST, message: `The request body is larger than ${options.maxBodyBytes} bytes.` },
+        { Connection: 'close' },
+      );
       request.resume();
       return;
     }
@@ -125,7 +141,10 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     args = undefined;
   }
   if (!Array.isArray(args)) {
-    sendError(response, 400, { name: INVALID_REQUEST, message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].' });
+    sendError(response, 400, {
+      name: INVALID_REQUEST,
+      message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].',
+    });
     return;
   }
   const reply = await callApi(options.api, service, method, args, options.onUnexpected);

@@ -73,7 +73,12 @@ export async function startHeadlessServer(options: HeadlessServerOptions): Promi
     if (url.pathname.startsWith(API_PREFIX)) {
       await handleApiRequest(request, response, url, { api: options.backend.api, token: options.token, maxBodyBytes, onUnexpected });
     } else if (url.pathname === EVENTS_PATH) {
-      sendJson(response, 426, { error: { name: 'INVALID_REQUEST', message: `${EVENTS_PATH} is a WebSocket: connect with ws://…${EVENTS_PATH}?token=<token>.` } }, { Upgrade: 'websocket' });
+      sendJson(
+        response,
+        426,
+        { error: { name: 'INVALID_REQUEST', message: `${EVENTS_PATH} is a WebSocket: connect with ws://…${EVENTS_PATH}?token=<token>.` } },
+        { Upgrade: 'websocket' },
+      );
     } else {
       await serveStatic(options.rendererDir, url, request, response);
     }
@@ -82,7 +87,8 @@ export async function startHeadlessServer(options: HeadlessServerOptions): Promi
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       onUnexpected(error, 'http', request.url ?? '');
-      if (!response.headersSent) sendJson(response, 500, { error: { name: 'UNKNOWN_SERVER_ERROR', message: 'The server failed to answer.' } });
+      if (!response.headersSent)
+        sendJson(response, 500, { error: { name: 'UNKNOWN_SERVER_ERROR', message: 'The server failed to answer.' } });
       else response.destroy();
     });
   });

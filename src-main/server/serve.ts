@@ -75,7 +75,13 @@ async function main(): Promise<void> {
   const backend: DojoBackend = await createBackend({ dataDir: args.dataDir });
   let server: HeadlessServer;
   try {
-    server = await startHeadlessServer({ backend, token: args.token ?? generateToken(), host: args.host, port: args.port, rendererDir: args.rendererDir });
+    server = await startHeadlessServer({
+      backend,
+      token: args.token ?? generateToken(),
+      host: args.host,
+      port: args.port,
+      rendererDir: args.rendererDir,
+    });
   } catch (error) {
     await backend.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

@@ -11,10 +11,4 @@ import { createDojoRouter } from './router';
 // The client first: in a browser it takes `?token=` off the URL before the router reads it.
 const client = createDefaultApiClient();
 
-createApp(App)
-  .provide(API_CLIENT, client)
-  .use(createPinia())
-  .use(createDojoI18n())
-  .use(createDojoRouter())
-  .use(ElementPlus)
-  .mount('#app');
+createApp(App).provide(API_CLIENT, client).use(createPinia()).use(createDojoI18n()).use(createDojoRouter()).use(ElementPlus).mount('#app');

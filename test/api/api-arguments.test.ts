@@ -9,13 +9,20 @@ import { API_METHODS } from '../../src-main/api/api-methods';
 import { args, boolean, integer, object, oneOf, optional, string } from '../../src-main/api/arguments/argument-schema';
 import type { ClusterService, MessageService, ServiceName, TopicService } from '../../src-main/api/contract';
 
-const listQuery = object({ search: optional(string()), filter: optional(oneOf('all', 'internal', 'under-replicated', 'offline', 'being-deleted')), offset: optional(integer()) });
+const listQuery = object({
+  search: optional(string()),
+  filter: optional(oneOf('all', 'internal', 'under-replicated', 'offline', 'being-deleted')),
+  offset: optional(integer()),
+});
 const candidates = {
   events: args(['limit', integer()], ['beforeSeq', optional(integer())]),
   eventsWithoutBeforeSeq: args(['limit', integer()]),
   eventsBeforeSeqRequired: args(['limit', integer()], ['beforeSeq', integer()]),
   listWithoutLimit: args(['query', listQuery]),
-  readWithFewerKinds: args(['request', object({ topic: string(), partition: integer(), from: object({ kind: oneOf('earliest') }), maxRecords: optional(integer()) })]),
+  readWithFewerKinds: args([
+    'request',
+    object({ topic: string(), partition: integer(), from: object({ kind: oneOf('earliest') }), maxRecords: optional(integer()) }),
+  ]),
   createWithoutOptions: args(['request', object({ name: string(), validateOnly: boolean() })]),
 };
 type C = typeof candidates;
@@ -31,7 +38,14 @@ const checks = {
 
 describe('API argument schemas', () => {
   it('tell a schema that matches its method from ones that leave out or add anything (checked by tsc)', () => {
-    expect(checks).toEqual({ exact: true, optionalArgumentLeftOut: false, optionalArgumentRequired: false, optionalFieldLeftOut: false, narrowerUnion: false, otherShape: false });
+    expect(checks).toEqual({
+      exact: true,
+      optionalArgumentLeftOut: false,
+      optionalArgumentRequired: false,
+      optionalFieldLeftOut: false,
+      narrowerUnion: false,
+      otherShape: false,
+    });
     // The run-time schemas agree: the matching one is the one declared, the others differ from it.
     expect(API_ARGUMENTS.cluster.events).toEqual(candidates.events);
     expect(API_ARGUMENTS.cluster.events).not.toEqual(candidates.eventsWithoutBeforeSeq);
@@ -44,7 +58,8 @@ describe('API argument schemas', () => {
   it('have one schema for every method of API_METHODS, and none more', () => {
     for (const service of Object.keys(API_METHODS) as ServiceName[]) {
       expect(Object.keys(API_ARGUMENTS[service]).sort(), service).toEqual([...API_METHODS[service]].sort());
-      for (const method of API_METHODS[service]) expect(argumentsSchemaOf(service, method).params, `${service}.${method}`).toBeInstanceOf(Array);
+      for (const method of API_METHODS[service])
+        expect(argumentsSchemaOf(service, method).params, `${service}.${method}`).toBeInstanceOf(Array);
     }
   });
 });

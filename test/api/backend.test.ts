@@ -63,14 +63,23 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     expect(brokers[0].port).not.toBe(FIRST_BROKER_PORT);
     expect(new Set(brokers.map((b) => b.port)).size).toBe(3);
     for (const broker of brokers) {
-      const registered = JSON.parse((await backend.api.zookeeper.get(`/brokers/ids/${broker.id}`))?.data?.text ?? 'null') as { host: string; port: number };
+      const registered = JSON.parse((await backend.api.zookeeper.get(`/brokers/ids/${broker.id}`))?.data?.text ?? 'null') as {
+        host: string;
+        port: number;
+      };
       expect(registered, `broker ${broker.id}`).toMatchObject({ host: '127.0.0.1', port: broker.port });
       expect(await canConnect(broker.port), `broker ${broker.id}`).toBe(true);
     }
   });
 
   it('previews a topic as Kafka assigns it, creates exactly that, and the partitions come online', async () => {
-    const request = { name: 'orders', partitions: 6, replicationFactor: 2, assignment: { kind: 'automatic', rackAware: true } as const, configs: { 'retention.ms': '60000' } };
+    const request = {
+      name: 'orders',
+      partitions: 6,
+      replicationFactor: 2,
+      assignment: { kind: 'automatic', rackAware: true } as const,
+      configs: { 'retention.ms': '60000' },
+    };
     const preview = await backend.api.topics.previewCreate(request);
     expect(preview.error).toBeNull();
     expect(preview.assignment).toHaveLength(6);
@@ -78,7 +87,10 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     expect(preview.znodes.map((z) => z.path)).toEqual(['/config/topics/orders', '/brokers/topics/orders']);
     expect(preview.znodes[0].data).toBe('{"version":1,"config":{"retention.ms":"60000"}}');
 
-    const created = await backend.api.topics.create({ ...request, assignment: { kind: 'manual', assignment: preview.assignment } }, { validateOnly: false });
+    const created = await backend.api.topics.create(
+      { ...request, assignment: { kind: 'manual', assignment: preview.assignment } },
+      { validateOnly: false },
+    );
     expect(created.error).toBeNull();
     const detail = await waitFor('orders online', async () => {
       const d = await backend.api.topics.detail('orders');
@@ -87,7 +99,9 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     expect(detail.partitions.map((p) => p.replicas)).toEqual(preview.assignment);
     expect(detail.znodes.find((z) => z.path === '/brokers/topics/orders')?.data).toBe(preview.znodes[1].data);
     expect(detail.configs.find((c) => c.name === 'retention.ms')).toMatchObject({ value: '60000', source: 'TOPIC_CONFIG' });
-    expect((await backend.api.topics.list({ search: 'ord' })).topics.map((t) => [t.name, t.partitions, t.replicationFactor])).toEqual([['orders', 6, 2]]);
+    expect((await backend.api.topics.list({ search: 'ord' })).topics.map((t) => [t.name, t.partitions, t.replicationFactor])).toEqual([
+      ['orders', 6, 2],
+    ]);
   });
 
   it('refuses what Kafka refuses, in its words, next to the field, writing nothing', async () => {
@@ -95,11 +109,24 @@ describe('the backend the UI talks to (real clock, real files)', () => {
       { name: 'wide', partitions: 1, replicationFactor: 4, assignment: { kind: 'automatic', rackAware: true }, configs: {} },
       { validateOnly: false },
     );
-    expect(tooMany.error).toEqual({ name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' });
-    const badText = await backend.api.topics.previewCreate({ name: 'x', partitions: null, replicationFactor: null, assignment: { kind: 'replica-assignment', text: '0:0' }, configs: {} });
+    expect(tooMany.error).toEqual({
+      name: 'INVALID_REPLICATION_FACTOR',
+      message: 'Replication factor: 4 larger than available brokers: 3.',
+      field: 'replicationFactor',
+    });
+    const badText = await backend.api.topics.previewCreate({
+      name: 'x',
+      partitions: null,
+      replicationFactor: null,
+      assignment: { kind: 'replica-assignment', text: '0:0' },
+      configs: {},
+    });
     expect(badText.error?.field).toBe('assignment');
     expect((await backend.api.topics.list({ search: 'wide' })).total).toBe(0);
-    const validateOnly = await backend.api.topics.create({ name: 'dry', partitions: 1, replicationFactor: 1, assignment: { kind: 'automatic', rackAware: true }, configs: {} }, { validateOnly: true });
+    const validateOnly = await backend.api.topics.create(
+      { name: 'dry', partitions: 1, replicationFactor: 1, assignment: { kind: 'automatic', rackAware: true }, configs: {} },
+      { validateOnly: true },
+    );
     expect(validateOnly.error).toBeNull();
     expect((await backend.api.topics.list({ search: 'dry' })).total).toBe(0);
   });
@@ -144,7 +171,13 @@ describe('the backend the UI talks to (real clock, real files)', () => {
 
   it('creates, snapshots, restores and deletes workspaces', async () => {
     const first = await backend.api.workspaces.current();
-    const second = await backend.api.workspaces.create({ name: 'class', brokers: 2, racks: ['a', 'b'], logDirsPerBroker: 2, brokerConfig: { 'num.partitions': '3' } });
+    const second = await backend.api.workspaces.create({
+      name: 'class',
+      brokers: 2,
+      racks: ['a', 'b'],
+      logDirsPerBroker: 2,
+      brokerConfig: { 'num.partitions': '3' },
+    });
     expect(second).toMatchObject({ name: 'class', brokers: 2, isOpen: true });
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);
     const overview = await backend.api.cluster.overview();
@@ -154,7 +187,10 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     ]);
     expect((await backend.api.topics.defaults()).numPartitions).toBe(3);
     const snapshot = await backend.api.workspaces.snapshot(second.id, 'before exercise');
-    await backend.api.topics.create({ name: 'exercise', partitions: 1, replicationFactor: 1, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+    await backend.api.topics.create(
+      { name: 'exercise', partitions: 1, replicationFactor: 1, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+      { validateOnly: false },
+    );
     expect((await backend.api.topics.list({ search: 'exercise' })).total).toBe(1);
     await backend.api.workspaces.restore(snapshot.id);
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);
@@ -163,8 +199,18 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     await backend.api.workspaces.open(first!.id);
     await backend.api.workspaces.remove(second.id);
     expect((await backend.api.workspaces.list()).map((w) => w.name)).toEqual(['dojo']);
-    await expect(backend.api.workspaces.create({ name: ' ', brokers: 1, racks: null, logDirsPerBroker: 1, brokerConfig: {} })).rejects.toMatchObject({ errorName: 'INVALID_INPUT', field: 'name' });
-    await expect(backend.api.workspaces.create({ name: 'bad', brokers: 1, racks: null, logDirsPerBroker: 1, brokerConfig: { 'num.partitions': 'many' } })).rejects.toMatchObject({
+    await expect(
+      backend.api.workspaces.create({ name: ' ', brokers: 1, racks: null, logDirsPerBroker: 1, brokerConfig: {} }),
+    ).rejects.toMatchObject({ errorName: 'INVALID_INPUT', field: 'name' });
+    await expect(
+      backend.api.workspaces.create({
+        name: 'bad',
+        brokers: 1,
+        racks: null,
+        logDirsPerBroker: 1,
+        brokerConfig: { 'num.partitions': 'many' },
+      }),
+    ).rejects.toMatchObject({
       errorName: 'INVALID_CONFIG',
       field: 'brokerConfig',
     });

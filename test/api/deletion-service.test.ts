@@ -20,10 +20,20 @@ import { makeTempDir } from '../support/temp-dir';
 import { waitFor as waitForWith } from '../support/wait-for';
 
 const SPEED = 20;
-const STAGES = ['marked', 'picked-up', 'partitions-offline', 'stop-replica-sent', 'replicas-deleted', 'znodes-removed', 'awaiting-file-delete', 'gone'];
+const STAGES = [
+  'marked',
+  'picked-up',
+  'partitions-offline',
+  'stop-replica-sent',
+  'replicas-deleted',
+  'znodes-removed',
+  'awaiting-file-delete',
+  'gone',
+];
 
 /** This suite's backend runs at 20×: 30 s is plenty, polled every 25 ms. */
-const waitFor = <T,>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => waitForWith(what, probe, timeoutMs, 25);
+const waitFor = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) =>
+  waitForWith(what, probe, timeoutMs, 25);
 
 class Backend {
   readonly host = new WorkspaceHost();
@@ -43,9 +53,14 @@ class Backend {
   }
 
   async createTopic(name: string, assignment: number[][]): Promise<void> {
-    const created = await this.topics.create({ name, partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment }, configs: {} }, { validateOnly: false });
+    const created = await this.topics.create(
+      { name, partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment }, configs: {} },
+      { validateOnly: false },
+    );
     expect(created.error).toBeNull();
-    await waitFor(`${name} online`, async () => (await this.topics.detail(name)).partitions.every((p) => p.state === 'OnlinePartition' && p.isr.length === p.replicas.length));
+    await waitFor(`${name} online`, async () =>
+      (await this.topics.detail(name)).partitions.every((p) => p.state === 'OnlinePartition' && p.isr.length === p.replicas.length),
+    );
   }
 
   /** Polls the deletion (`detail`, with its lists) until `check` holds; the overview must list it too. */
@@ -76,16 +91,29 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
   });
 
   it('D4 follows a deletion through every stage to gone: timeline, replica × state grid, the -delete dir countdown, a history entry with its duration', async () => {
-    await b.createTopic('orders', [[0, 1], [1, 2]]);
-    await expect(b.deletions.delete({ topic: 'orders', confirmation: 'order' })).rejects.toMatchObject({ errorName: 'INVALID_INPUT', field: 'confirmation' });
-    expect(await b.deletions.delete({ topic: 'orders', confirmation: 'orders' })).toEqual([{ topic: 'orders', error: 'NONE', message: 'Topic orders is marked for deletion.' }]);
+    await b.createTopic('orders', [
+      [0, 1],
+      [1, 2],
+    ]);
+    await expect(b.deletions.delete({ topic: 'orders', confirmation: 'order' })).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      field: 'confirmation',
+    });
+    expect(await b.deletions.delete({ topic: 'orders', confirmation: 'orders' })).toEqual([
+      { topic: 'orders', error: 'NONE', message: 'Topic orders is marked for deletion.' },
+    ]);
 
     const waiting = await b.deletion('orders', (d) => d.stage === 'awaiting-file-delete', 'the -delete dirs waiting');
     expect(waiting.blockers).toEqual([]);
     const listed = (await b.deletions.overview()).deletions.find((d) => d.topic === 'orders');
     expect(listed).toMatchObject({ replicas: [], deleteDirs: [], timeline: [], replicaStateCounts: { NonExistentReplica: 4 } });
     expect((listed?.deleteDirsPending ?? 0) + (listed?.deleteDirsRemoved ?? 0)).toBe(4);
-    expect(waiting.deleteDirs.map((d) => [d.brokerId, d.partition])).toEqual([[0, 0], [1, 0], [1, 1], [2, 1]]);
+    expect(waiting.deleteDirs.map((d) => [d.brokerId, d.partition])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [2, 1],
+    ]);
     for (const dir of waiting.deleteDirs) {
       expect(dir.path).toMatch(new RegExp(`/brokers/broker-${dir.brokerId}/kafka-logs/orders-${dir.partition}\\.[0-9a-f]{32}-delete$`));
       // Queued when renamed: removable file.delete.delay.ms (60 s) later (the rename's event is stamped a moment after).
@@ -111,19 +139,31 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     expect(detail.replicas.map((r) => `${r.partition}@${r.brokerId}`)).toEqual(['0@0', '0@1', '1@1', '1@2']);
     for (const r of detail.replicas) {
       expect(r.state).toBe('NonExistentReplica');
-      expect(Object.keys(r.enteredMs)).toEqual(expect.arrayContaining(['OfflineReplica', 'ReplicaDeletionStarted', 'ReplicaDeletionSuccessful', 'NonExistentReplica']));
+      expect(Object.keys(r.enteredMs)).toEqual(
+        expect.arrayContaining(['OfflineReplica', 'ReplicaDeletionStarted', 'ReplicaDeletionSuccessful', 'NonExistentReplica']),
+      );
       expect(r.enteredMs.ReplicaDeletionIneligible).toBeUndefined();
     }
 
     const [entry] = await b.deletions.history();
-    expect(entry).toMatchObject({ topic: 'orders', outcome: 'deleted', partitions: 2, replicas: 4, markedAtMs: gone.markedAtMs, goneAtMs: gone.stageTimesMs.gone });
+    expect(entry).toMatchObject({
+      topic: 'orders',
+      outcome: 'deleted',
+      partitions: 2,
+      replicas: 4,
+      markedAtMs: gone.markedAtMs,
+      goneAtMs: gone.stageTimesMs.gone,
+    });
     expect(entry.durationMs).toBe((entry.goneAtMs ?? 0) - entry.markedAtMs);
     expect(entry.durationMs).toBeGreaterThanOrEqual(60_000);
     ordersDurationMs = entry.durationMs;
   });
 
   it('D5 a replica on a stopped broker: blocked, that broker named, ReplicaDeletionIneligible in the grid; starting the broker completes the deletion', async () => {
-    await b.createTopic('events', [[1, 2], [2, 0]]);
+    await b.createTopic('events', [
+      [1, 2],
+      [2, 0],
+    ]);
     await b.brokers.shutdown(2);
     await waitFor('broker 2 stopped', async () => (await b.cluster.overview()).brokers.find((x) => x.id === 2)?.state === 'NotRunning');
     await b.deletions.delete({ topic: 'events', confirmation: 'events' });
@@ -131,10 +171,13 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     // Kafka 2.5 marks broker 2's replicas ReplicaDeletionIneligible, then its retry (resumeDeletions) puts them
     // back to OfflineReplica; the wait covers both, since the monitor may be read between the two.
     const retriedOnTwo = (d: TopicDeletionDto) =>
-      d.replicas.filter((r) => r.brokerId === 2).every((r) => r.state === 'OfflineReplica' && (r.enteredMs.ReplicaDeletionIneligible ?? 0) > 0);
+      d.replicas
+        .filter((r) => r.brokerId === 2)
+        .every((r) => r.state === 'OfflineReplica' && (r.enteredMs.ReplicaDeletionIneligible ?? 0) > 0);
     const blocked = await b.deletion(
       'events',
-      (d) => d.ineligible && d.replicas.filter((r) => r.brokerId !== 2).every((r) => r.state === 'ReplicaDeletionSuccessful') && retriedOnTwo(d),
+      (d) =>
+        d.ineligible && d.replicas.filter((r) => r.brokerId !== 2).every((r) => r.state === 'ReplicaDeletionSuccessful') && retriedOnTwo(d),
       'blocked by broker 2',
     );
     expect(blocked.blockers).toEqual([{ kind: 'broker-offline', brokerId: 2, brokerState: 'NotRunning', partitions: [0, 1] }]);
@@ -149,7 +192,11 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     expect(blocked.deleteDirs.map((d) => d.brokerId)).toEqual([0, 1]);
 
     await b.brokers.start(2);
-    const done = await b.deletion('events', (d) => d.stage === 'awaiting-file-delete' || d.stage === 'gone', 'deleted after broker 2 returned');
+    const done = await b.deletion(
+      'events',
+      (d) => d.stage === 'awaiting-file-delete' || d.stage === 'gone',
+      'deleted after broker 2 returned',
+    );
     expect(done.blockers).toEqual([]);
     expect(done.outcome).toBe('deleted');
     const gone = await b.deletion('events', (d) => d.stage === 'gone', 'gone');
@@ -162,11 +209,18 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     await b.createTopic('rx-a', [[0]]);
     await b.createTopic('rx-b', [[1]]);
     await b.createTopic('rxother', [[2]]);
-    expect(await b.deletions.match(' "rx-a,rx-b" ')).toEqual({ regex: 'rx-a|rx-b', topics: ['rx-a', 'rx-b'], alreadyMarked: [], error: null });
+    expect(await b.deletions.match(' "rx-a,rx-b" ')).toEqual({
+      regex: 'rx-a|rx-b',
+      topics: ['rx-a', 'rx-b'],
+      alreadyMarked: [],
+      error: null,
+    });
     const matched = await b.deletions.match('rx-.*');
     expect(matched.topics).toEqual(['rx-a', 'rx-b']);
     expect((await b.deletions.match('rx-(')).error?.name).toBe('INVALID_INPUT');
-    await expect(b.deletions.delete({ pattern: 'nothing-.*', confirmation: 'nothing-.*' })).rejects.toThrow("Topic 'nothing-.*' does not exist as expected");
+    await expect(b.deletions.delete({ pattern: 'nothing-.*', confirmation: 'nothing-.*' })).rejects.toThrow(
+      "Topic 'nothing-.*' does not exist as expected",
+    );
     await expect(b.deletions.delete({ pattern: 'rx-.*', confirmation: 'rx-' })).rejects.toBeInstanceOf(ApiError);
     const results = await b.deletions.delete({ pattern: 'rx-.*', confirmation: 'rx-.*' });
     expect(results.map((r) => [r.topic, r.error])).toEqual([
@@ -183,11 +237,18 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     await waitFor('broker 2 stopped', async () => (await b.cluster.overview()).brokers.find((x) => x.id === 2)?.state === 'NotRunning');
     // A reassignment written by hand to a broker that is down: it cannot complete.
     const zk = await b.host.zk();
-    await zk.create('/admin/reassign_partitions', new TextEncoder().encode('{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[0,2]}]}'));
+    await zk.create(
+      '/admin/reassign_partitions',
+      new TextEncoder().encode('{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[0,2]}]}'),
+    );
     await waitFor('moving-0 being reassigned', async () => (await b.topics.detail('moving')).partitions[0].addingReplicas.length === 1);
     await b.deletions.delete({ topic: 'moving', confirmation: 'moving' });
 
-    const held = await b.deletion('moving', (d) => d.blockers.some((x) => x.kind === 'reassignment-in-progress'), 'held by the reassignment');
+    const held = await b.deletion(
+      'moving',
+      (d) => d.blockers.some((x) => x.kind === 'reassignment-in-progress'),
+      'held by the reassignment',
+    );
     expect(held.ineligible).toBe(true);
     expect(held.blockers).toEqual(
       expect.arrayContaining([
@@ -219,7 +280,10 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     const broker1 = (await b.cluster.overview()).brokers.find((x) => x.id === 1);
     const dir = broker1?.logDirs.find((d) => d.partitions > 0)?.path ?? '';
     await b.brokers.failLogDir(1, dir);
-    await waitFor('the failed dir offline', async () => (await b.cluster.overview()).brokers.find((x) => x.id === 1)?.logDirs.find((d) => d.path === dir)?.online === false);
+    await waitFor(
+      'the failed dir offline',
+      async () => (await b.cluster.overview()).brokers.find((x) => x.id === 1)?.logDirs.find((d) => d.path === dir)?.online === false,
+    );
     await b.deletions.delete({ topic: 'disk', confirmation: 'disk' });
     const held = await b.deletion('disk', (d) => d.ineligible && d.blockers.length > 0, 'held by the failed dir');
     expect(held.blockers).toEqual([{ kind: 'log-dir-offline', brokerId: 1, partitions: [0], offlineLogDirs: [dir] }]);
@@ -230,7 +294,10 @@ describe('the deletion monitor over a real workspace (real clock at 20×, real f
     const entry = registry.create('no-delete', Date.now(), 3);
     await b.open(entry, { ...defaultClusterDefinition('no-delete'), brokerDefaults: { 'delete.topic.enable': 'false' } });
     await b.createTopic('kept', [[0]]);
-    await expect(b.deletions.delete({ topic: 'kept', confirmation: 'kept' })).rejects.toMatchObject({ errorName: 'TOPIC_DELETION_DISABLED', message: 'Topic deletion is disabled.' });
+    await expect(b.deletions.delete({ topic: 'kept', confirmation: 'kept' })).rejects.toMatchObject({
+      errorName: 'TOPIC_DELETION_DISABLED',
+      message: 'Topic deletion is disabled.',
+    });
     const overview = await b.deletions.overview();
     expect(overview.deleteTopicEnable).toBe(false);
     const zk = await b.host.zk();

@@ -17,10 +17,30 @@ describe('ElectionService over the backend', () => {
   beforeAll(async () => {
     backend = await createBackend({ dataDir: tmp.dir, kafkaListeners: false });
     // Without the auto-rebalance (its first check comes 5 s after a controller failover) only the UI elects.
-    await backend.api.workspaces.create({ name: 'elections', brokers: 3, racks: null, logDirsPerBroker: 1, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
+    await backend.api.workspaces.create({
+      name: 'elections',
+      brokers: 3,
+      racks: null,
+      logDirsPerBroker: 1,
+      brokerConfig: { 'auto.leader.rebalance.enable': 'false' },
+    });
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);
     await backend.api.topics.create(
-      { name: 'ledger', partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1]] }, configs: {} },
+      {
+        name: 'ledger',
+        partitions: null,
+        replicationFactor: null,
+        assignment: {
+          kind: 'manual',
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [0, 2, 1],
+          ],
+        },
+        configs: {},
+      },
       { validateOnly: false },
     );
     await waitFor('leaders', async () => (await backend.api.topics.detail('ledger')).partitions.every((p) => p.leader === p.replicas[0]));
@@ -35,18 +55,24 @@ describe('ElectionService over the backend', () => {
   it('a balanced cluster: every preferred replica leads, no broker over the 10% rule, elections not needed', async () => {
     const overview = await backend.api.elections.overview();
     expect(overview).toMatchObject({ imbalancePercentage: 10, autoLeaderRebalanceEnable: false, imbalanceCheckIntervalSeconds: 300 });
-    expect(overview.brokers.map((b) => [b.brokerId, b.preferredPartitions, b.notLedByPreferred, b.imbalanceRatio, b.overThreshold])).toEqual([
+    expect(
+      overview.brokers.map((b) => [b.brokerId, b.preferredPartitions, b.notLedByPreferred, b.imbalanceRatio, b.overThreshold]),
+    ).toEqual([
       [0, 2, 0, 0, false],
       [1, 1, 0, 0, false],
       [2, 1, 0, 0, false],
     ]);
     expect((await partitionsOf()).every((p) => !p.preferredElectable && !p.offline)).toBe(true);
-    expect(await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 0 } })).toEqual([
+    expect(
+      await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 0 } }),
+    ).toEqual([
       { topic: 'ledger', partition: 0, error: 'ELECTION_NOT_NEEDED', message: 'Leader election not needed for topic partition.' },
     ]);
     // The whole cluster leaves out what needs no election, as ElectLeaders without partitions answers.
     expect(await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'all' } })).toEqual([]);
-    expect(await backend.api.elections.elect({ electionType: 'UNCLEAN', scope: { kind: 'partition', topic: 'ledger', partition: 1 } })).toEqual([
+    expect(
+      await backend.api.elections.elect({ electionType: 'UNCLEAN', scope: { kind: 'partition', topic: 'ledger', partition: 1 } }),
+    ).toEqual([
       { topic: 'ledger', partition: 1, error: 'ELECTION_NOT_NEEDED', message: 'Leader election not needed for topic partition.' },
     ]);
   });
@@ -55,11 +81,21 @@ describe('ElectionService over the backend', () => {
     await backend.api.brokers.restart(0);
     await waitFor('broker 0 back in every ISR', async () => ((await partitionsOf()).every((p) => p.isr.includes(0)) ? true : null), 30_000);
     const before = await backend.api.elections.overview();
-    expect(before.brokers[0]).toMatchObject({ brokerId: 0, running: true, preferredPartitions: 2, notLedByPreferred: 2, imbalanceRatio: 1, overThreshold: true, leaderPartitions: 0 });
+    expect(before.brokers[0]).toMatchObject({
+      brokerId: 0,
+      running: true,
+      preferredPartitions: 2,
+      notLedByPreferred: 2,
+      imbalanceRatio: 1,
+      overThreshold: true,
+      leaderPartitions: 0,
+    });
     const ledger = await partitionsOf();
     expect(ledger.filter((p) => p.preferredElectable).map((p) => p.partition)).toEqual([0, 3]);
 
-    expect(await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 0 } })).toEqual([{ topic: 'ledger', partition: 0, error: 'NONE', message: null }]);
+    expect(
+      await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 0 } }),
+    ).toEqual([{ topic: 'ledger', partition: 0, error: 'NONE', message: null }]);
     expect((await backend.api.topics.detail('ledger')).partitions[0].leader).toBe(0);
     const half = await backend.api.elections.overview();
     expect(half.brokers[0]).toMatchObject({ notLedByPreferred: 1, imbalanceRatio: 0.5, overThreshold: true, leaderPartitions: 1 });
@@ -76,14 +112,19 @@ describe('ElectionService over the backend', () => {
   }, 60_000);
 
   it('refuses an unknown topic, and names a partition that does not exist in Kafka’s words', async () => {
-    await expect(backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'topic', topic: 'nope' } })).rejects.toMatchObject({ errorName: 'UNKNOWN_TOPIC_OR_PARTITION' });
-    expect(await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 9 } })).toEqual([
-      { topic: 'ledger', partition: 9, error: 'UNKNOWN_TOPIC_OR_PARTITION', message: 'The partition does not exist.' },
-    ]);
+    await expect(backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'topic', topic: 'nope' } })).rejects.toMatchObject(
+      { errorName: 'UNKNOWN_TOPIC_OR_PARTITION' },
+    );
+    expect(
+      await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'ledger', partition: 9 } }),
+    ).toEqual([{ topic: 'ledger', partition: 9, error: 'UNKNOWN_TOPIC_OR_PARTITION', message: 'The partition does not exist.' }]);
   });
 
   it('an UNCLEAN election brings an offline partition back on a replica outside the ISR; PREFERRED cannot', async () => {
-    await backend.api.topics.create({ name: 'fragile', partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: [[1, 2]] }, configs: {} }, { validateOnly: false });
+    await backend.api.topics.create(
+      { name: 'fragile', partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: [[1, 2]] }, configs: {} },
+      { validateOnly: false },
+    );
     // Undefined while a new controller is still loading its context.
     const fragile = async () => (await backend.api.elections.overview()).partitions.find((p) => p.topic === 'fragile');
     await waitFor('both replicas in the ISR', async () => ((await fragile())?.isr.length === 2 ? true : null));
@@ -101,9 +142,14 @@ describe('ElectionService over the backend', () => {
     // failover only marks the partition offline and the znode still names the dead leader.
     expect([-1, 2]).toContain(offline?.leader);
 
-    const preferred = await backend.api.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'fragile', partition: 0 } });
+    const preferred = await backend.api.elections.elect({
+      electionType: 'PREFERRED',
+      scope: { kind: 'partition', topic: 'fragile', partition: 0 },
+    });
     expect(preferred.map((r) => r.error)).toEqual(['PREFERRED_LEADER_NOT_AVAILABLE']);
-    expect(await backend.api.elections.elect({ electionType: 'UNCLEAN', scope: { kind: 'partition', topic: 'fragile', partition: 0 } })).toEqual([{ topic: 'fragile', partition: 0, error: 'NONE', message: null }]);
+    expect(
+      await backend.api.elections.elect({ electionType: 'UNCLEAN', scope: { kind: 'partition', topic: 'fragile', partition: 0 } }),
+    ).toEqual([{ topic: 'fragile', partition: 0, error: 'NONE', message: null }]);
     expect(await fragile()).toMatchObject({ leader: 1, isr: [1], offline: false });
     await backend.api.brokers.start(2);
   }, 90_000);

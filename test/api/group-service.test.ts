@@ -19,7 +19,8 @@ const skip = unavailable !== null && !process.env.CI;
 if (skip) console.warn(`kafka-python group service test skipped: ${unavailable}`);
 
 type Produced = Array<[number, number]>;
-const perPartition = (produced: Produced, partitions: number) => Array.from({ length: partitions }, (_, p) => produced.filter(([q]) => q === p).length);
+const perPartition = (produced: Produced, partitions: number) =>
+  Array.from({ length: partitions }, (_, p) => produced.filter(([q]) => q === p).length);
 
 describe.skipIf(skip)('GroupService over the backend, with kafka-python consumers', () => {
   const tmp = makeTempDir('kafka-dojo-groups-');
@@ -39,7 +40,10 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
   });
 
   it('shows a live group with its member, assignor, coordinator and the lag of what was produced after its commit', async () => {
-    await backend.api.topics.create({ name: 'orders', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+    await backend.api.topics.create(
+      { name: 'orders', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+      { validateOnly: false },
+    );
     await waitFor('leaders', async () => (await backend.api.topics.detail('orders')).partitions.every((p) => p.leader >= 0));
     const first = await kafkaPython<Produced>('produce', bootstrap, 'orders', 30, 'all');
     member = await joinGroup(bootstrap, 'orders', 'billing', 'billing-app', 30);
@@ -53,7 +57,16 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
       const d = await backend.api.groups.detail('billing');
       return d.state === 'Stable' && d.totalLag === 12 ? d : null;
     });
-    expect(detail).toMatchObject({ groupId: 'billing', state: 'Stable', protocolType: 'consumer', protocol: 'range', members: 1, partitions: 3, totalLag: 12, maxLag: Math.max(...lagCounts) });
+    expect(detail).toMatchObject({
+      groupId: 'billing',
+      state: 'Stable',
+      protocolType: 'consumer',
+      protocol: 'range',
+      members: 1,
+      partitions: 3,
+      totalLag: 12,
+      maxLag: Math.max(...lagCounts),
+    });
     expect(detail.generationId).toBeGreaterThanOrEqual(1);
     // The coordinator is the leader of the group's __consumer_offsets partition.
     const offsets = await backend.api.topics.detail('__consumer_offsets');
@@ -94,7 +107,11 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
     expect((await backend.api.groups.list({ minLag: 1 })).groups.map((g) => g.groupId)).toEqual(['billing']);
     expect((await backend.api.groups.list({ state: 'Empty' })).groups.map((g) => g.groupId)).toEqual(['audit']);
     expect((await backend.api.groups.list({ search: 'BILL' })).groups.map((g) => g.groupId)).toEqual(['billing']);
-    expect(await backend.api.groups.list({ sort: 'lag', offset: 1, limit: 1 })).toMatchObject({ total: 2, matched: 2, groups: [{ groupId: 'audit' }] });
+    expect(await backend.api.groups.list({ sort: 'lag', offset: 1, limit: 1 })).toMatchObject({
+      total: 2,
+      matched: 2,
+      groups: [{ groupId: 'audit' }],
+    });
     expect(await backend.api.groups.list({ minLag: 1, limit: 0 })).toMatchObject({ total: 2, matched: 1, groups: [] });
     const audit = await backend.api.groups.detail('audit');
     expect(audit.protocol).toBe('');
@@ -103,7 +120,10 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
       [1, 0, null, null],
       [2, 0, null, null],
     ]);
-    await expect(backend.api.groups.detail('nobody')).rejects.toMatchObject({ errorName: 'GROUP_ID_NOT_FOUND', message: "Consumer group 'nobody' does not exist." });
+    await expect(backend.api.groups.detail('nobody')).rejects.toMatchObject({
+      errorName: 'GROUP_ID_NOT_FOUND',
+      message: "Consumer group 'nobody' does not exist.",
+    });
   }, 120_000);
 
   it('shows the group’s rebalances with their generations from the timeline', async () => {
@@ -119,7 +139,10 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
   });
 
   it('three kafka-python members share the partitions; one killed, the group rebalances to the other two at a new generation and the lag stays what they committed', async () => {
-    await backend.api.topics.create({ name: 'shards', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+    await backend.api.topics.create(
+      { name: 'shards', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+      { validateOnly: false },
+    );
     await waitFor('leaders', async () => (await backend.api.topics.detail('shards')).partitions.every((p) => p.leader >= 0));
     await kafkaPython<Produced>('produce', bootstrap, 'shards', 30, 'all');
     const members = await Promise.all(['a', 'b', 'c'].map((n) => joinGroup(bootstrap, 'shards', 'workers', `worker-${n}`, 0)));
@@ -141,7 +164,8 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
       });
       expect(lagged.partitionList.map((p) => p.lag)).toEqual(lagCounts);
       // Each partition's row names the member holding it.
-      for (const p of lagged.partitionList) expect(lagged.memberList.find((m) => m.memberId === p.memberId)?.assignment).toEqual([{ topic: 'shards', partition: p.partition }]);
+      for (const p of lagged.partitionList)
+        expect(lagged.memberList.find((m) => m.memberId === p.memberId)?.assignment).toEqual([{ topic: 'shards', partition: p.partition }]);
 
       // A member killed (no LeaveGroup): after its session timeout (10 s) the coordinator removes it and rebalances.
       const victim = members[2];
@@ -158,7 +182,11 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
       expect(two.memberList.map((m) => m.clientId).sort()).toEqual(['worker-a', 'worker-b']);
       expect(two.partitionList.map((p) => p.lag)).toEqual(lagCounts);
       const history = await backend.api.groups.history('workers', 10_000);
-      expect(history.some((h) => h.kind === 'other' && /^Member worker-c-.* in group workers has failed, removing it from the group$/.test(h.summary))).toBe(true);
+      expect(
+        history.some(
+          (h) => h.kind === 'other' && /^Member worker-c-.* in group workers has failed, removing it from the group$/.test(h.summary),
+        ),
+      ).toBe(true);
       expect(history.filter((h) => h.kind === 'stabilized').map((h) => h.generationId)).toContain(two.generationId);
     } finally {
       for (const m of members) await m.leave();

@@ -33,12 +33,20 @@ describe.skipIf(skip)('the backend’s Kafka listeners', () => {
     const { brokers } = await backend.api.cluster.overview();
     expect(brokers.map((b) => b.host)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
     expect(new Set(brokers.map((b) => b.port)).size).toBe(3);
-    await backend.api.topics.create({ name: 'from-ui', partitions: 2, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+    await backend.api.topics.create(
+      { name: 'from-ui', partitions: 2, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+      { validateOnly: false },
+    );
     await waitFor('leaders', async () => (await backend.api.topics.detail('from-ui')).partitions.every((p) => p.leader >= 0));
 
     const bootstrap = `127.0.0.1:${brokers[0].port}`;
-    const metadata = await kafkaPython<{ cluster: { brokers: Array<{ node_id: number; port: number }> }; topics: Array<{ topic: string }> }>('metadata', bootstrap);
-    expect(metadata.cluster.brokers.map((b) => [b.node_id, b.port]).sort((a, b) => a[0] - b[0])).toEqual(brokers.map((b) => [b.id, b.port]));
+    const metadata = await kafkaPython<{
+      cluster: { brokers: Array<{ node_id: number; port: number }> };
+      topics: Array<{ topic: string }>;
+    }>('metadata', bootstrap);
+    expect(metadata.cluster.brokers.map((b) => [b.node_id, b.port]).sort((a, b) => a[0] - b[0])).toEqual(
+      brokers.map((b) => [b.id, b.port]),
+    );
     expect(metadata.topics.map((t) => t.topic)).toContain('from-ui');
 
     const produced = await kafkaPython<Array<[number, number]>>('produce', bootstrap, 'from-ui', 10, 'all');

@@ -38,9 +38,14 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
   let batches: SegmentBatchDto[];
 
   async function createTopic(name: string, configs: Record<string, string>): Promise<void> {
-    const created = await backend.api.topics.create({ name, partitions: 1, replicationFactor: 1, assignment: { kind: 'manual', assignment: [[0]] }, configs }, { validateOnly: false });
+    const created = await backend.api.topics.create(
+      { name, partitions: 1, replicationFactor: 1, assignment: { kind: 'manual', assignment: [[0]] }, configs },
+      { validateOnly: false },
+    );
     expect(created.error).toBeNull();
-    await waitFor(`${name} online`, async () => (await backend.api.topics.detail(name)).partitions.every((p) => p.state === 'OnlinePartition'));
+    await waitFor(`${name} online`, async () =>
+      (await backend.api.topics.detail(name)).partitions.every((p) => p.state === 'OnlinePartition'),
+    );
   }
 
   beforeAll(async () => {
@@ -50,7 +55,14 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     // A small index interval so that a few records make index entries.
     await createTopic('orders', { 'index.interval.bytes': '100' });
     for (let i = 0; i < RECORDS; i++) {
-      const result = await backend.api.messages.produce({ topic: 'orders', partition: 0, key: `k${i}`, value: JSON.stringify({ id: i }), headers: [{ key: 'source', value: `h${i}` }], acks: -1 });
+      const result = await backend.api.messages.produce({
+        topic: 'orders',
+        partition: 0,
+        key: `k${i}`,
+        value: JSON.stringify({ id: i }),
+        headers: [{ key: 'source', value: `h${i}` }],
+        acks: -1,
+      });
       expect(result).toMatchObject({ error: 'NONE', offset: i });
       if (i % 10 === 9) await new Promise((r) => setTimeout(r, 5));
     }
@@ -59,7 +71,9 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     await backend.api.topics.delete('doomed');
     const roots = await logDirs.roots();
     brokerDir = roots.find((r) => r.id === 'broker-0/kafka-logs')!.path;
-    await waitFor('doomed-0 renamed to -delete', async () => readdirSync(brokerDir).some((n) => n.startsWith('doomed-0.') && n.endsWith('-delete')));
+    await waitFor('doomed-0 renamed to -delete', async () =>
+      readdirSync(brokerDir).some((n) => n.startsWith('doomed-0.') && n.endsWith('-delete')),
+    );
     // A future replica and an orphan, as an operator may find them.
     mkdirSync(join(brokerDir, 'orders-0.0123456789abcdef0123456789abcdef-future'));
     mkdirSync(join(brokerDir, 'ghost-3'));
@@ -86,10 +100,18 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     const listing = await logDirs.list('broker-0/kafka-logs', '');
     expect(listing.dirKind).toBe('log-dir');
     const byName = new Map(listing.entries.map((e) => [e.name, e]));
-    expect(byName.get('orders-0')).toMatchObject({ kind: 'partition', isDirectory: true, partition: { topic: 'orders', partition: 0, dirKind: 'current', orphaned: false, segments: 1 } });
+    expect(byName.get('orders-0')).toMatchObject({
+      kind: 'partition',
+      isDirectory: true,
+      partition: { topic: 'orders', partition: 0, dirKind: 'current', orphaned: false, segments: 1 },
+    });
     const doomed = listing.entries.find((e) => e.name.startsWith('doomed-0.'))!;
     expect(doomed.partition).toMatchObject({ topic: 'doomed', partition: 0, dirKind: 'delete', orphaned: true });
-    expect(byName.get('orders-0.0123456789abcdef0123456789abcdef-future')?.partition).toMatchObject({ topic: 'orders', dirKind: 'future', orphaned: false });
+    expect(byName.get('orders-0.0123456789abcdef0123456789abcdef-future')?.partition).toMatchObject({
+      topic: 'orders',
+      dirKind: 'future',
+      orphaned: false,
+    });
     expect(byName.get('ghost-3')?.partition).toMatchObject({ topic: 'ghost', partition: 3, dirKind: 'current', orphaned: true });
     expect(byName.get('not a partition')).toMatchObject({ kind: 'directory', partition: null });
     expect(byName.get('not a partition')?.problem).toContain('is not in the form of topic-partition');
@@ -121,16 +143,37 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     writeFileSync(join(external, 'partition.metadata'), 'version: 0\ntopic_id: 5Xa2yBJZS6uUJLxAPl1v_Q\n');
     const folder = await logDirs.openFolder(external);
     const hw = await logDirs.readFile(folder.id, 'replication-offset-checkpoint');
-    expect(hw).toMatchObject({ kind: 'offset-checkpoint', error: null, offsets: [{ topic: 'orders', partition: 0, offset: 40 }, { topic: 'doomed', partition: 0, offset: 0 }] });
+    expect(hw).toMatchObject({
+      kind: 'offset-checkpoint',
+      error: null,
+      offsets: [
+        { topic: 'orders', partition: 0, offset: 40 },
+        { topic: 'doomed', partition: 0, offset: 0 },
+      ],
+    });
     const bad = await logDirs.readFile(folder.id, 'recovery-point-offset-checkpoint');
-    expect(bad.error).toBe(`java.io.IOException: Expected 3 entries in checkpoint file (${external}/recovery-point-offset-checkpoint), but found only 1`);
-    expect((await logDirs.readFile(folder.id, 'partition.metadata')).properties).toEqual([{ key: 'version', value: '0' }, { key: 'topic_id', value: '5Xa2yBJZS6uUJLxAPl1v_Q' }]);
+    expect(bad.error).toBe(
+      `java.io.IOException: Expected 3 entries in checkpoint file (${external}/recovery-point-offset-checkpoint), but found only 1`,
+    );
+    expect((await logDirs.readFile(folder.id, 'partition.metadata')).properties).toEqual([
+      { key: 'version', value: '0' },
+      { key: 'topic_id', value: '5Xa2yBJZS6uUJLxAPl1v_Q' },
+    ]);
     await logDirs.closeFolder(folder.id);
   });
 
   it('pages the batches of a segment by position, with every header field and a valid CRC', async () => {
     expect(batches.map((b) => b.baseOffset)).toEqual(Array.from({ length: RECORDS }, (_, i) => i));
-    for (const b of batches) expect(b).toMatchObject({ magic: 2, crcValid: true, problem: null, count: 1, compression: 'none', partitionLeaderEpoch: 0, isControl: false });
+    for (const b of batches)
+      expect(b).toMatchObject({
+        magic: 2,
+        crcValid: true,
+        problem: null,
+        count: 1,
+        compression: 'none',
+        partitionLeaderEpoch: 0,
+        isControl: false,
+      });
     expect(batches[0].storedCrc).toBe(batches[0].computedCrc);
     const first = await logDirs.batches('broker-0/kafka-logs', SEGMENT, 0, { maxBatches: 15 });
     expect(first.batches.map((b) => b.baseOffset)).toEqual(Array.from({ length: 15 }, (_, i) => i));
@@ -145,7 +188,13 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
   it('shows the records of a batch: key, value and headers', async () => {
     const result = await logDirs.records('broker-0/kafka-logs', SEGMENT, batches[7].position);
     expect(result.total).toBe(1);
-    expect(result.records[0]).toMatchObject({ offset: 7, key: { text: 'k7' }, value: { text: '{"id":7}', truncated: false }, headers: [{ key: 'source', value: { text: 'h7' } }], controlType: null });
+    expect(result.records[0]).toMatchObject({
+      offset: 7,
+      key: { text: 'k7' },
+      value: { text: '{"id":7}', truncated: false },
+      headers: [{ key: 'source', value: { text: 'h7' } }],
+      controlType: null,
+    });
   });
 
   it('finds an offset and a time through the indexes, then scans forward to the batch', async () => {
@@ -160,12 +209,20 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     // The scan starts at the index entry, not at the segment's start.
     expect(byOffset.batchesScanned).toBeLessThan(29);
     const past = await logDirs.find('broker-0/kafka-logs', SEGMENT, { kind: 'offset', offset: 1000 });
-    expect(past).toMatchObject({ batchPosition: null, message: 'Offset 1000 is past the end of this segment (its last offset is 39).', page: null });
+    expect(past).toMatchObject({
+      batchPosition: null,
+      message: 'Offset 1000 is past the end of this segment (its last offset is 39).',
+      page: null,
+    });
 
     const target = batches[33].maxTimestamp;
     const expected = batches.find((b) => b.maxTimestamp >= target)!;
     const byTime = await logDirs.find('broker-0/kafka-logs', SEGMENT, { kind: 'timestamp', timestamp: target });
-    expect(byTime).toMatchObject({ foundOffset: expected.baseOffset, foundTimestamp: expected.maxTimestamp, batchPosition: expected.position });
+    expect(byTime).toMatchObject({
+      foundOffset: expected.baseOffset,
+      foundTimestamp: expected.maxTimestamp,
+      batchPosition: expected.position,
+    });
     expect(byTime.timeIndexEntry!.timestamp).toBeLessThanOrEqual(target);
     const byPosition = await logDirs.find('broker-0/kafka-logs', SEGMENT, { kind: 'position', position: batches[12].position + 5 });
     expect(byPosition.batchPosition).toBe(batches[12].position);
@@ -194,7 +251,12 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     const folder = await logDirs.openFolder(dir);
     const bad = await logDirs.checkIndexes(folder.id, SEGMENT);
     expect(bad.passed).toBe(false);
-    expect(bad.problems).toContainEqual({ index: 'offset', slot: 1, kind: 'not-a-batch-start', message: expect.stringContaining(`points at position ${bytes.readInt32BE(12)}, which is not the start of a batch`) });
+    expect(bad.problems).toContainEqual({
+      index: 'offset',
+      slot: 1,
+      kind: 'not-a-batch-start',
+      message: expect.stringContaining(`points at position ${bytes.readInt32BE(12)}, which is not the start of a batch`),
+    });
   });
 
   it('reports a flipped byte as a CRC error (stored vs computed) and keeps reading; shows a torn tail as such', async () => {
@@ -230,7 +292,11 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     const folder = await logDirs.openFolder(dir);
     const page = await logDirs.batches(folder.id, SEGMENT, 0, { maxBatches: 500 });
     expect(page.batches.map((b) => b.baseOffset)).toEqual(Array.from({ length: 10 }, (_, i) => i));
-    expect(page.stop).toMatchObject({ kind: 'corrupt', position: batches[10].position, message: `Record size 5 is less than the minimum record overhead (14) (batch at position ${batches[10].position})` });
+    expect(page.stop).toMatchObject({
+      kind: 'corrupt',
+      position: batches[10].position,
+      message: `Record size 5 is less than the minimum record overhead (14) (batch at position ${batches[10].position})`,
+    });
     const resume = page.stop!.resumePosition!;
     const entries = (await logDirs.indexEntries(folder.id, SEGMENT, 'offset', 0, 1000)).items;
     expect(resume).toBe(entries.find((e) => e.position! > batches[10].position)!.position);
@@ -256,7 +322,10 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     writeFileSync(join(dir, '00000000000000000000.log'), Buffer.concat([v0, v1, wrapped]));
     const folder = await logDirs.openFolder(dir);
     const listing = await logDirs.list(folder.id, '');
-    expect(listing).toMatchObject({ dirKind: 'partition', partition: { topic: 'legacy', partition: 0, dirKind: 'current', orphaned: null } });
+    expect(listing).toMatchObject({
+      dirKind: 'partition',
+      partition: { topic: 'legacy', partition: 0, dirKind: 'current', orphaned: null },
+    });
     const summary = await logDirs.segment(folder.id, '00000000000000000000.log');
     expect(summary).toMatchObject({ offsetIndex: null, timeIndex: null, partition: { topic: 'legacy' } });
     const page = await logDirs.batches(folder.id, '00000000000000000000.log', 0);
@@ -307,12 +376,21 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
       ['segment via ..', () => logDirs.batches(folder.id, '../flipped/orders-0/00000000000000000000.log', 0)],
     ];
     for (const [what, call] of refusals) {
-      const error = await call().then(() => null, (e: unknown) => e);
+      const error = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error, what).toMatchObject({ errorName: 'INVALID_INPUT', message: expect.stringMatching(/outside|absolute path/) });
     }
     await expect(logDirs.list('external-999', '')).rejects.toMatchObject({ errorName: 'LOG_DIR_NOT_FOUND' });
-    await expect(logDirs.openFolder('relative/dir')).rejects.toMatchObject({ errorName: 'INVALID_INPUT', message: 'relative/dir is not an absolute path.' });
-    await expect(logDirs.openFolder(join(tmp.dir, 'nope'))).rejects.toMatchObject({ errorName: 'INVALID_INPUT', message: `There is no directory ${join(tmp.dir, 'nope')}.` });
+    await expect(logDirs.openFolder('relative/dir')).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      message: 'relative/dir is not an absolute path.',
+    });
+    await expect(logDirs.openFolder(join(tmp.dir, 'nope'))).rejects.toMatchObject({
+      errorName: 'INVALID_INPUT',
+      message: `There is no directory ${join(tmp.dir, 'nope')}.`,
+    });
     await expect(logDirs.openFolder('/')).rejects.toMatchObject({ errorName: 'INVALID_INPUT' });
 
     // Nothing was written, not even the removal of meta.properties.tmp Kafka's reader does.

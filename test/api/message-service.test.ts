@@ -17,10 +17,16 @@ describe('MessageService (the message tester)', () => {
   it('produces text, hex and base64 payloads with headers and reads them back with partition and offset', async () => {
     const s = await service();
     const t1 = h.time.nowMs();
-    const first = await drive(h, s.produce({ topic: 'orders', partition: 1, key: 'k1', value: '{"id":1}', headers: [{ key: 'source', value: 'ui' }], acks: -1 }));
+    const first = await drive(
+      h,
+      s.produce({ topic: 'orders', partition: 1, key: 'k1', value: '{"id":1}', headers: [{ key: 'source', value: 'ui' }], acks: -1 }),
+    );
     expect(first).toMatchObject({ topic: 'orders', partition: 1, offset: 0, error: 'NONE', errorMessage: null });
     await h.advance(5000);
-    const second = await drive(h, s.produce({ topic: 'orders', partition: 1, key: null, value: 'ff00fe', encoding: 'hex', acks: 1, compression: 'lz4' }));
+    const second = await drive(
+      h,
+      s.produce({ topic: 'orders', partition: 1, key: null, value: 'ff00fe', encoding: 'hex', acks: 1, compression: 'lz4' }),
+    );
     expect(second).toMatchObject({ offset: 1, error: 'NONE' });
     const third = await drive(h, s.produce({ topic: 'orders', partition: 1, key: 'a2V5', value: 'aGVsbG8=', encoding: 'base64', acks: 1 }));
     expect(third.offset).toBe(2);
@@ -33,7 +39,11 @@ describe('MessageService (the message tester)', () => {
       [1, 1, null, null, '/wD+'],
       [1, 2, 'key', 'hello', 'aGVsbG8='],
     ]);
-    expect(all.records[0]).toMatchObject({ timestamp: t1, timestampType: 'CreateTime', headers: [{ key: 'source', value: { text: 'ui', size: 2 } }] });
+    expect(all.records[0]).toMatchObject({
+      timestamp: t1,
+      timestampType: 'CreateTime',
+      headers: [{ key: 'source', value: { text: 'ui', size: 2 } }],
+    });
 
     // From a time: the first record whose timestamp is at or after it.
     const later = await s.read({ topic: 'orders', partition: 1, from: { kind: 'timestamp', timestamp: t1 + 1 } });
@@ -51,12 +61,26 @@ describe('MessageService (the message tester)', () => {
       message: 'The value is not hex: an even number of 0-9, a-f digits is expected.',
       field: 'value',
     });
-    await expect(s.produce({ topic: 'orders', partition: 0, key: 'zz', value: null, encoding: 'hex', acks: 1 })).rejects.toMatchObject({ field: 'key' });
-    await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: null, encoding: 'base64', headers: [{ key: 'h', value: '!' }], acks: 1 })).rejects.toMatchObject({
+    await expect(s.produce({ topic: 'orders', partition: 0, key: 'zz', value: null, encoding: 'hex', acks: 1 })).rejects.toMatchObject({
+      field: 'key',
+    });
+    await expect(
+      s.produce({
+        topic: 'orders',
+        partition: 0,
+        key: null,
+        value: null,
+        encoding: 'base64',
+        headers: [{ key: 'h', value: '!' }],
+        acks: 1,
+      }),
+    ).rejects.toMatchObject({
       message: 'The value of header h is not base64.',
       field: 'headers',
     });
-    await expect(s.produce({ topic: 'orders', partition: 0, key: null, value: 'not base64!', encoding: 'base64', acks: 1 })).rejects.toThrow('The value is not base64.');
+    await expect(
+      s.produce({ topic: 'orders', partition: 0, key: null, value: 'not base64!', encoding: 'base64', acks: 1 }),
+    ).rejects.toThrow('The value is not base64.');
     expect((await s.read({ topic: 'orders', partition: 0, from: { kind: 'earliest' } })).highWatermark).toBe(0);
   });
 
@@ -69,6 +93,9 @@ describe('MessageService (the message tester)', () => {
       offset: -1,
     });
     const pastEnd = await s.read({ topic: 'orders', partition: 0, from: { kind: 'offset', offset: 10 } });
-    expect(pastEnd).toMatchObject({ error: 'OFFSET_OUT_OF_RANGE', errorMessage: 'Received request for offset 10 for partition orders-0, but we only have log segments in the range 0 to 0.' });
+    expect(pastEnd).toMatchObject({
+      error: 'OFFSET_OUT_OF_RANGE',
+      errorMessage: 'Received request for offset 10 for partition orders-0, but we only have log segments in the range 0 to 0.',
+    });
   });
 });

@@ -38,7 +38,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     tmp.cleanup();
   });
 
-  it('pages the children of a node with 2,500 children in ZooKeeper order, with each child\'s numChildren', async () => {
+  it("pages the children of a node with 2,500 children in ZooKeeper order, with each child's numChildren", async () => {
     const zk = backend.api.zookeeper;
     await zk.create({ path: '/many', data: null, mode: 'persistent' });
     const names = Array.from({ length: 2500 }, (_, i) => `c${i}`);
@@ -52,14 +52,21 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(first.children.map((c) => c.name)).toEqual(sorted.slice(0, 1000));
     expect(third.children.map((c) => c.name)).toEqual(sorted.slice(2000));
     const second = await zk.children('/many', 1000, 1000);
-    expect([...first.children, ...second.children, ...third.children].find((c) => c.name === 'c1')).toEqual({ name: 'c1', path: '/many/c1', numChildren: 1, ephemeral: false });
+    expect([...first.children, ...second.children, ...third.children].find((c) => c.name === 'c1')).toEqual({
+      name: 'c1',
+      path: '/many/c1',
+      numChildren: 1,
+      ephemeral: false,
+    });
     // A new child moves the parent's cversion: the next page reflects it.
     await zk.create({ path: '/many/zzz', data: null, mode: 'persistent' });
     const last = await zk.children('/many', 2500, 10);
     expect(last).toMatchObject({ total: 2501, offset: 2500, exists: true });
     expect(last.children).toHaveLength(1);
     const root = await zk.children('/', 0, 100);
-    expect(root.children.map((c) => c.name)).toEqual(expect.arrayContaining(['brokers', 'controller', 'controller_epoch', 'admin', 'config', 'zookeeper']));
+    expect(root.children.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['brokers', 'controller', 'controller_epoch', 'admin', 'config', 'zookeeper']),
+    );
   }, 60_000);
 
   it('reads null data as null, distinct from empty data, with every Stat field', async () => {
@@ -78,7 +85,21 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(nul.data).toBeNull();
     expect(empty.data).toEqual({ text: '', base64: '', size: 0 });
     expect(hex.data).toEqual({ text: null, base64: Buffer.from([0xff, 0x00, 0x41]).toString('base64'), size: 3 });
-    expect(Object.keys(nul.stat).sort()).toEqual(['aversion', 'ctime', 'cversion', 'czxid', 'dataLength', 'ephemeralOwner', 'mtime', 'mzxid', 'numChildren', 'pzxid', 'version'].sort());
+    expect(Object.keys(nul.stat).sort()).toEqual(
+      [
+        'aversion',
+        'ctime',
+        'cversion',
+        'czxid',
+        'dataLength',
+        'ephemeralOwner',
+        'mtime',
+        'mzxid',
+        'numChildren',
+        'pzxid',
+        'version',
+      ].sort(),
+    );
     expect(nul.stat).toMatchObject({ version: 0, aversion: 0, cversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0 });
     expect(nul.stat.czxid).toBe(nul.stat.mzxid);
     expect(empty.stat.czxid).toBeGreaterThan(nul.stat.czxid);
@@ -106,27 +127,45 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     });
   });
 
-  it('refuses in ZooKeeper\'s words: NodeExists, BadVersion, NotEmpty, NoNode, bad paths — and changes nothing', async () => {
+  it("refuses in ZooKeeper's words: NodeExists, BadVersion, NotEmpty, NoNode, bad paths — and changes nothing", async () => {
     const zk = backend.api.zookeeper;
     await zk.create({ path: '/guarded', data: 'v0', mode: 'persistent' });
     await zk.create({ path: '/guarded/kid', data: null, mode: 'persistent' });
-    expect(await refusal(zk.create({ path: '/guarded', data: 'again', mode: 'persistent' }))).toEqual({ name: 'NODEEXISTS', message: 'KeeperErrorCode = NodeExists for /guarded' });
-    expect(await refusal(zk.setData({ path: '/guarded', data: 'v1', version: 3 }))).toEqual({ name: 'BADVERSION', message: 'KeeperErrorCode = BadVersion for /guarded' });
+    expect(await refusal(zk.create({ path: '/guarded', data: 'again', mode: 'persistent' }))).toEqual({
+      name: 'NODEEXISTS',
+      message: 'KeeperErrorCode = NodeExists for /guarded',
+    });
+    expect(await refusal(zk.setData({ path: '/guarded', data: 'v1', version: 3 }))).toEqual({
+      name: 'BADVERSION',
+      message: 'KeeperErrorCode = BadVersion for /guarded',
+    });
     expect((await zk.get('/guarded'))?.data?.text).toBe('v0');
     const set = await zk.setData({ path: '/guarded', data: 'v1', version: 0 });
     expect(set.stat.version).toBe(1);
-    expect(await refusal(zk.delete('/guarded', 1))).toEqual({ name: 'NOTEMPTY', message: 'KeeperErrorCode = Directory not empty for /guarded' });
+    expect(await refusal(zk.delete('/guarded', 1))).toEqual({
+      name: 'NOTEMPTY',
+      message: 'KeeperErrorCode = Directory not empty for /guarded',
+    });
     expect(await refusal(zk.delete('/guarded/kid', 5))).toMatchObject({ name: 'BADVERSION' });
-    expect(await refusal(zk.setData({ path: '/nowhere', data: null, version: -1 }))).toEqual({ name: 'NONODE', message: 'KeeperErrorCode = NoNode for /nowhere' });
+    expect(await refusal(zk.setData({ path: '/nowhere', data: null, version: -1 }))).toEqual({
+      name: 'NONODE',
+      message: 'KeeperErrorCode = NoNode for /nowhere',
+    });
     expect(await zk.get('/nowhere')).toBeNull();
     expect(await zk.children('/nowhere', 0, 10)).toEqual({ path: '/nowhere', children: [], offset: 0, total: 0, exists: false, pzxid: -1 });
-    expect(await refusal(zk.create({ path: 'no-slash', data: null, mode: 'persistent' }))).toMatchObject({ name: 'BADARGUMENTS', message: expect.stringContaining('Path must start with / character') });
-    expect(await refusal(zk.create({ path: '/x', data: 'zz', encoding: 'hex', mode: 'persistent' }))).toMatchObject({ name: 'INVALID_INPUT' });
+    expect(await refusal(zk.create({ path: 'no-slash', data: null, mode: 'persistent' }))).toMatchObject({
+      name: 'BADARGUMENTS',
+      message: expect.stringContaining('Path must start with / character'),
+    });
+    expect(await refusal(zk.create({ path: '/x', data: 'zz', encoding: 'hex', mode: 'persistent' }))).toMatchObject({
+      name: 'INVALID_INPUT',
+    });
   });
 
   it('deletes recursively, deepest first, after listing what goes', async () => {
     const zk = backend.api.zookeeper;
-    for (const p of ['/tree', '/tree/a', '/tree/a/a1', '/tree/a/a2', '/tree/b']) await zk.create({ path: p, data: null, mode: 'persistent' });
+    for (const p of ['/tree', '/tree/a', '/tree/a/a1', '/tree/a/a2', '/tree/b'])
+      await zk.create({ path: p, data: null, mode: 'persistent' });
     const preview = await zk.previewDeleteRecursive('/tree', 3);
     expect(preview.total).toBe(5);
     expect(preview.paths).toEqual(['/tree/a/a1', '/tree/a/a2', '/tree/a']);
@@ -134,12 +173,22 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(await zk.get('/tree')).toBeNull();
   });
 
-  it('validates the known Kafka paths against their schema and previews from the cluster\'s state', async () => {
+  it("validates the known Kafka paths against their schema and previews from the cluster's state", async () => {
     const zk = backend.api.zookeeper;
-    const topicOk = await zk.check({ op: 'create', path: '/brokers/topics/hand', data: '{"version":2,"partitions":{"2":[2],"1":[1],"0":[0]},"adding_replicas":{},"removing_replicas":{}}' });
+    const topicOk = await zk.check({
+      op: 'create',
+      path: '/brokers/topics/hand',
+      data: '{"version":2,"partitions":{"2":[2],"1":[1],"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+    });
     expect(topicOk).toMatchObject({ refusal: null, problem: null, kind: { kind: 'topic', kafkaName: 'TopicZNode' } });
-    expect(topicOk.effects[0]).toBe('This creates topic hand with 3 partitions on brokers 0,1,2 (no /config/topics/hand: the brokers\' defaults apply).');
-    const onGhost = await zk.check({ op: 'create', path: '/brokers/topics/ghost', data: '{"version":2,"partitions":{"0":[7]},"adding_replicas":{},"removing_replicas":{}}' });
+    expect(topicOk.effects[0]).toBe(
+      "This creates topic hand with 3 partitions on brokers 0,1,2 (no /config/topics/hand: the brokers' defaults apply).",
+    );
+    const onGhost = await zk.check({
+      op: 'create',
+      path: '/brokers/topics/ghost',
+      data: '{"version":2,"partitions":{"0":[7]},"adding_replicas":{},"removing_replicas":{}}',
+    });
     expect(onGhost.effects).toContain('Partition 0 has no live replica: no leader and no log for it.');
     const malformed = await zk.check({ op: 'create', path: '/brokers/topics/bad', data: '{"version":2,"partitions":{"0":[0' });
     expect(malformed.problem).toMatchObject({ kafkaReading: 'treats-as-empty', line: 1 });
@@ -148,61 +197,128 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(wrongType.problem?.message).toContain('/brokers/topics/bad');
     expect(wrongType.effects[0]).toMatch(/^Invalid: the controller will log “/);
 
-    expect((await zk.check({ op: 'create', path: '/brokers/topics/t/partitions/0/state', data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}' })).refusal).toBe(
-      'KeeperErrorCode = NoNode for /brokers/topics/t/partitions/0/state',
-    );
+    expect(
+      (
+        await zk.check({
+          op: 'create',
+          path: '/brokers/topics/t/partitions/0/state',
+          data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
+        })
+      ).refusal,
+    ).toBe('KeeperErrorCode = NoNode for /brokers/topics/t/partitions/0/state');
     const state = await zk.check({ op: 'setData', path: '/brokers/topics/__dojo_none/partitions/0/state', data: '{"leader":0}' });
     expect(state.refusal).toMatch(/NoNode/);
     const badState = await zk.check({ op: 'create', path: '/many/x', data: 'free text' });
     expect(badState.effects).toEqual(['Not a Kafka znode: nothing in Kafka reads it.']);
 
-    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/nope', data: null })).effects).toEqual(['Topic nope does not exist: the controller removes this marker.']);
-    const reassign = await zk.check({ op: 'create', path: '/admin/reassign_partitions', data: '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1,0]}]}' });
+    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/nope', data: null })).effects).toEqual([
+      'Topic nope does not exist: the controller removes this marker.',
+    ]);
+    const reassign = await zk.check({
+      op: 'create',
+      path: '/admin/reassign_partitions',
+      data: '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1,0]}]}',
+    });
     expect(reassign.effects[0]).toMatch(/^This reassigns t-0 → \[1,0\]/);
-    const reassignBad = await zk.check({ op: 'create', path: '/admin/reassign_partitions', data: '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1],"log_dirs":["any"]}]}' });
+    const reassignBad = await zk.check({
+      op: 'create',
+      path: '/admin/reassign_partitions',
+      data: '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1],"log_dirs":["any"]}]}',
+    });
     expect(reassignBad.problem?.message).toContain('Ignoring partition reassignment due to invalid json');
-    expect((await zk.check({ op: 'create', path: '/admin/preferred_replica_election', data: '{"version":1,"partitions":[{"topic":"t","partition":0}]}' })).effects[0]).toMatch(/^This moves leadership of t-0/);
-    expect((await zk.check({ op: 'create', path: '/admin/preferred_replica_election', data: '{"version":1,"partitions":[{"topic":"t"}]}' })).problem).not.toBeNull();
+    expect(
+      (
+        await zk.check({
+          op: 'create',
+          path: '/admin/preferred_replica_election',
+          data: '{"version":1,"partitions":[{"topic":"t","partition":0}]}',
+        })
+      ).effects[0],
+    ).toMatch(/^This moves leadership of t-0/);
+    expect(
+      (await zk.check({ op: 'create', path: '/admin/preferred_replica_election', data: '{"version":1,"partitions":[{"topic":"t"}]}' }))
+        .problem,
+    ).not.toBeNull();
     const controller = await zk.check({ op: 'delete', path: '/controller', data: null });
     const epoch = (await backend.api.cluster.overview()).controllerEpoch;
-    expect(controller.effects).toEqual([`This triggers a re-election: every live broker tries to create /controller; the winner's epoch is ${epoch + 1}.`]);
-    expect((await zk.check({ op: 'create', path: '/controller', data: '{"version":1,"brokerid":0,"timestamp":"1"}' })).refusal).toBe('KeeperErrorCode = NodeExists for /controller');
+    expect(controller.effects).toEqual([
+      `This triggers a re-election: every live broker tries to create /controller; the winner's epoch is ${epoch + 1}.`,
+    ]);
+    expect((await zk.check({ op: 'create', path: '/controller', data: '{"version":1,"brokerid":0,"timestamp":"1"}' })).refusal).toBe(
+      'KeeperErrorCode = NodeExists for /controller',
+    );
     expect((await zk.check({ op: 'create', path: '/brokers/ids/9', data: '{"version":4}' })).problem).not.toBeNull();
-    expect((await zk.check({ op: 'create', path: '/config/topics/cfg', data: '{"version":1,"config":{"retention.ms":1}}' })).problem).not.toBeNull();
-    expect((await zk.check({ op: 'create', path: '/config/topics/cfg', data: '{"version":1,"config":{"retention.ms":"1"}}' })).problem).toBeNull();
-    expect((await zk.check({ op: 'create', path: '/x', data: 'zz', encoding: 'hex' })).refusal).toBe('The data is not hex: two hex digits per byte.');
+    expect(
+      (await zk.check({ op: 'create', path: '/config/topics/cfg', data: '{"version":1,"config":{"retention.ms":1}}' })).problem,
+    ).not.toBeNull();
+    expect(
+      (await zk.check({ op: 'create', path: '/config/topics/cfg', data: '{"version":1,"config":{"retention.ms":"1"}}' })).problem,
+    ).toBeNull();
+    expect((await zk.check({ op: 'create', path: '/x', data: 'zz', encoding: 'hex' })).refusal).toBe(
+      'The data is not hex: two hex digits per byte.',
+    );
     expect((await zk.templates()).find((t) => t.kind === 'topic')).toMatchObject({ path: '/brokers/topics/my-topic', mode: 'persistent' });
   });
 
   it('a hand-written /brokers/topics/<t> creates the topic; a hand-written deletion marker deletes it (C6, D8)', async () => {
     const zk = backend.api.zookeeper;
-    await zk.create({ path: '/brokers/topics/handmade', data: '{"version":2,"partitions":{"1":[1,2],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}', mode: 'persistent' });
+    await zk.create({
+      path: '/brokers/topics/handmade',
+      data: '{"version":2,"partitions":{"1":[1,2],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}',
+      mode: 'persistent',
+    });
     const detail = await waitFor('handmade online', async () => {
       const d = await backend.api.topics.detail('handmade').catch(() => null);
       return d && d.partitions.length === 2 && d.partitions.every((p) => p.state === 'OnlinePartition') ? d : null;
     });
-    expect(detail.partitions.map((p) => p.replicas)).toEqual([[0, 1], [1, 2]]);
+    expect(detail.partitions.map((p) => p.replicas)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     expect((await zk.children('/brokers/topics/handmade/partitions', 0, 10)).children.map((c) => c.name)).toEqual(['0', '1']);
     const marker = await zk.check({ op: 'create', path: '/admin/delete_topics/handmade', data: null });
     expect(marker.effects[0]).toMatch(/^This marks topic handmade for deletion: StopReplica to brokers 0,1,2 for its 2 partitions/);
     await zk.create({ path: '/admin/delete_topics/handmade', data: null, mode: 'persistent' });
-    await waitFor('handmade gone', async () => (await backend.api.topics.list({ search: 'handmade' })).total === 0 && !(await zk.children('/brokers/topics', 0, 1000)).children.some((c) => c.name === 'handmade'));
+    await waitFor(
+      'handmade gone',
+      async () =>
+        (await backend.api.topics.list({ search: 'handmade' })).total === 0 &&
+        !(await zk.children('/brokers/topics', 0, 1000)).children.some((c) => c.name === 'handmade'),
+    );
     await waitFor('the marker gone', async () => (await zk.get('/admin/delete_topics/handmade')) === null);
   }, 40_000);
 
   it('previews a setData of a topic znode: added partitions are created, edits of existing ones wait for a failover (A7)', async () => {
     const zk = backend.api.zookeeper;
-    await zk.create({ path: '/brokers/topics/grow', data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}', mode: 'persistent' });
+    await zk.create({
+      path: '/brokers/topics/grow',
+      data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+      mode: 'persistent',
+    });
     await waitFor('grow online', async () => (await backend.api.topics.detail('grow').catch(() => null))?.partitions.length === 1);
-    const grow = await zk.check({ op: 'setData', path: '/brokers/topics/grow', data: '{"version":2,"partitions":{"1":[1],"0":[2]},"adding_replicas":{},"removing_replicas":{}}' });
+    const grow = await zk.check({
+      op: 'setData',
+      path: '/brokers/topics/grow',
+      data: '{"version":2,"partitions":{"1":[1],"0":[2]},"adding_replicas":{},"removing_replicas":{}}',
+    });
     expect(grow.effects).toEqual([
       'This adds partition 1 to topic grow (1 partition on broker 1).',
       'The running controller ignores changes to existing partitions (0); they take effect in its cache only after a controller failover, which then uses this assignment.',
     ]);
-    const state = await zk.check({ op: 'create', path: '/brokers/topics/grow/partitions/5/state', data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}' });
+    const state = await zk.check({
+      op: 'create',
+      path: '/brokers/topics/grow/partitions/5/state',
+      data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
+    });
     expect(state.refusal).toBe('KeeperErrorCode = NoNode for /brokers/topics/grow/partitions/5/state');
-    const existingState = await zk.check({ op: 'setData', path: '/brokers/topics/grow/partitions/0/state', data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}' });
-    expect(existingState.effects).toEqual(['Nothing watches this node: no effect until the next controller failover, which keeps it as written.']);
+    const existingState = await zk.check({
+      op: 'setData',
+      path: '/brokers/topics/grow/partitions/0/state',
+      data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
+    });
+    expect(existingState.effects).toEqual([
+      'Nothing watches this node: no effect until the next controller failover, which keeps it as written.',
+    ]);
     expect((await zk.check({ op: 'delete', path: '/brokers/topics/grow', data: null })).effects).toEqual([
       "The controller drops topic grow from its cache and sends nothing: its logs stay on the brokers' disks as orphans.",
     ]);
@@ -210,10 +326,19 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
 
   it('a hand-written /admin/reassign_partitions moves the replicas and is removed when done (K7)', async () => {
     const zk = backend.api.zookeeper;
-    await zk.create({ path: '/brokers/topics/moving', data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}', mode: 'persistent' });
-    await waitFor('moving online', async () => (await backend.api.topics.detail('moving').catch(() => null))?.partitions[0]?.state === 'OnlinePartition');
+    await zk.create({
+      path: '/brokers/topics/moving',
+      data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+      mode: 'persistent',
+    });
+    await waitFor(
+      'moving online',
+      async () => (await backend.api.topics.detail('moving').catch(() => null))?.partitions[0]?.state === 'OnlinePartition',
+    );
     const data = '{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[2,1]}]}';
-    expect((await zk.check({ op: 'create', path: '/admin/reassign_partitions', data })).effects[0]).toMatch(/^This reassigns moving-0 → \[2,1\]/);
+    expect((await zk.check({ op: 'create', path: '/admin/reassign_partitions', data })).effects[0]).toMatch(
+      /^This reassigns moving-0 → \[2,1\]/,
+    );
     await zk.create({ path: '/admin/reassign_partitions', data, mode: 'persistent' });
     const moved = await waitFor('the reassignment done', async () => {
       const d = await backend.api.topics.detail('moving');
@@ -233,10 +358,10 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect((await backend.api.zookeeper.get('/controller'))?.kind.kind).toBe('controller');
   }, 30_000);
 
-  it('lists the watches of every session, the controller\'s on /brokers/ids among them', async () => {
+  it("lists the watches of every session, the controller's on /brokers/ids among them", async () => {
     // The previous test re-elected the controller: its failover registers the watches after the
     // election is visible, so wait until the new controller has finished registering them.
-    const { sessions, controller } = await waitFor('the controller\'s watches', async () => {
+    const { sessions, controller } = await waitFor("the controller's watches", async () => {
       const all = await backend.api.zookeeper.watches();
       const controllerId = (await backend.api.cluster.overview()).controllerId;
       const mine = all.find((s) => s.owner === `broker-${controllerId} (controller)`);
@@ -261,32 +386,56 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(changes.map((c) => c.type)).toEqual(['created', 'changed', 'deleted']);
   });
 
-  it('refuses what the ACLs forbid in zkCli\'s words, and takes addauth digest for its session (kept for its next session)', async () => {
+  it("refuses what the ACLs forbid in zkCli's words, and takes addauth digest for its session (kept for its next session)", async () => {
     const zk = backend.api.zookeeper;
     expect(await refusal(zk.setData({ path: '/zookeeper/config', data: 'server.1=x', version: -1 }))).toEqual({
       name: 'NOAUTH',
       message: 'Insufficient permission : /zookeeper/config',
     });
     // The preview says so before the save, in the same words.
-    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toBe('Insufficient permission : /zookeeper/config');
-    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal).toBe('Insufficient permission : /zookeeper/config/x');
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toBe(
+      'Insufficient permission : /zookeeper/config',
+    );
+    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal).toBe(
+      'Insufficient permission : /zookeeper/config/x',
+    );
     expect((await zk.check({ op: 'setData', path: '/zookeeper/quota', data: 'x' })).refusal).toBeNull();
     const alice = 'alice:V55/p2T0OpjQ+low3NVAH4aLvm0=';
     const first = await zk.addAuth('digest', 'alice:pw');
-    expect(first.identities).toEqual(expect.arrayContaining([{ scheme: 'ip', id: '127.0.0.1' }, { scheme: 'digest', id: alice }]));
+    expect(first.identities).toEqual(
+      expect.arrayContaining([
+        { scheme: 'ip', id: '127.0.0.1' },
+        { scheme: 'digest', id: alice },
+      ]),
+    );
     // An unknown scheme: AUTHFAILED, and that session is closed (as zkCli's would be).
     expect(await refusal(zk.addAuth('kerberos', 'x'))).toEqual({ name: 'AUTHFAILED', message: 'KeeperErrorCode = AuthFailed' });
     expect(await zk.get('/zookeeper')).not.toBeNull();
     const next = await zk.addAuth('digest', 'bob:pw');
     expect(next.sessionId).not.toBe(first.sessionId);
-    expect(next.identities).toEqual(expect.arrayContaining([{ scheme: 'digest', id: alice }, { scheme: 'digest', id: 'bob:ikIaKsbtGweaHnb/jKn7OHqbunM=' }]));
+    expect(next.identities).toEqual(
+      expect.arrayContaining([
+        { scheme: 'digest', id: alice },
+        { scheme: 'digest', id: 'bob:ikIaKsbtGweaHnb/jKn7OHqbunM=' },
+      ]),
+    );
   });
 
   it('with delete.topic.enable=false the preview of a deletion marker says nothing is deleted (D2)', async () => {
-    await backend.api.workspaces.create({ name: 'no-delete', brokers: 1, racks: null, logDirsPerBroker: 1, brokerConfig: { 'delete.topic.enable': 'false' } });
+    await backend.api.workspaces.create({
+      name: 'no-delete',
+      brokers: 1,
+      racks: null,
+      logDirsPerBroker: 1,
+      brokerConfig: { 'delete.topic.enable': 'false' },
+    });
     await waitFor('a controller', async () => (await backend.api.cluster.overview()).controllerId >= 0);
     const zk = backend.api.zookeeper;
-    await zk.create({ path: '/brokers/topics/kept', data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}', mode: 'persistent' });
+    await zk.create({
+      path: '/brokers/topics/kept',
+      data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+      mode: 'persistent',
+    });
     expect((await zk.check({ op: 'create', path: '/admin/delete_topics/kept', data: null })).effects).toEqual([
       'delete.topic.enable=false: the controller removes this marker and deletes nothing.',
     ]);
@@ -302,13 +451,21 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       await outside.getChildren('/brokers/ids', () => undefined);
       await outside.getData('/controller', () => undefined);
       const row = (await backend.api.zookeeper.watches()).find((s) => s.sessionId === outside.sessionIdHex);
-      expect(row).toMatchObject({ owner: 'outside client', data: ['/controller'], child: ['/brokers/ids'], connection: { address: expect.stringMatching(/^\/127\.0\.0\.1:\d+$/), timeoutMs: 12_000 } });
+      expect(row).toMatchObject({
+        owner: 'outside client',
+        data: ['/controller'],
+        child: ['/brokers/ids'],
+        connection: { address: expect.stringMatching(/^\/127\.0\.0\.1:\d+$/), timeoutMs: 12_000 },
+      });
       const inProcess = (await backend.api.zookeeper.watches()).filter((s) => s.owner.startsWith('broker-'));
       expect(inProcess.length).toBeGreaterThan(0);
       expect(inProcess.every((s) => s.connection === null)).toBe(true);
     } finally {
       outside.close();
     }
-    await waitFor('the closed session to leave the list', async () => !(await backend.api.zookeeper.watches()).some((s) => s.sessionId === outside.sessionIdHex));
+    await waitFor(
+      'the closed session to leave the list',
+      async () => !(await backend.api.zookeeper.watches()).some((s) => s.sessionId === outside.sessionIdHex),
+    );
   });
 });

@@ -12,7 +12,9 @@ const names = (list: ReadonlyArray<{ topic: string; partition: number }>) => lis
 describe('election result order', () => {
   it('a java.util.HashMap of TopicPartitions iterates as the JDK’s does (resized past 0.75 of 16 buckets)', () => {
     expect(names(javaHashMapOrderOf([...tps('orders', 8), ...tps('__consumer_offsets', 16)]))).toEqual(
-      'orders-7, __consumer_offsets-15, __consumer_offsets-13, __consumer_offsets-14, __consumer_offsets-11, __consumer_offsets-12, __consumer_offsets-9, __consumer_offsets-10, __consumer_offsets-0, __consumer_offsets-7, orders-0, __consumer_offsets-8, orders-1, __consumer_offsets-5, orders-2, __consumer_offsets-6, orders-3, __consumer_offsets-3, orders-4, __consumer_offsets-4, orders-5, __consumer_offsets-1, orders-6, __consumer_offsets-2'.split(', '),
+      'orders-7, __consumer_offsets-15, __consumer_offsets-13, __consumer_offsets-14, __consumer_offsets-11, __consumer_offsets-12, __consumer_offsets-9, __consumer_offsets-10, __consumer_offsets-0, __consumer_offsets-7, orders-0, __consumer_offsets-8, orders-1, __consumer_offsets-5, orders-2, __consumer_offsets-6, orders-3, __consumer_offsets-3, orders-4, __consumer_offsets-4, orders-5, __consumer_offsets-1, orders-6, __consumer_offsets-2'.split(
+        ', ',
+      ),
     );
   });
 

@@ -18,7 +18,9 @@ describe('kafka-consumer-groups options', () => {
   it('prints the help with no arguments, and the option table after each usage error', async () => {
     const help = await usage();
     expect(help.code).toBe(1);
-    expect(help.first).toBe('This tool helps to list all consumer groups, describe a consumer group, delete consumer group info, or reset consumer group offsets.');
+    expect(help.first).toBe(
+      'This tool helps to list all consumer groups, describe a consumer group, delete consumer group info, or reset consumer group offsets.',
+    );
     expect(help.stderr).toContain('--bootstrap-server <String: server to   REQUIRED: The server(s) to connect to.');
     expect(help.stderr).toContain('--timeout <Long: timeout (ms)>          The timeout that can be set for some');
     expect(help.stderr).toContain('(default: 5000)');
@@ -26,15 +28,30 @@ describe('kafka-consumer-groups options', () => {
 
   it.each([
     [[...BS], 'Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets'],
-    [[...BS, '--list', '--describe', '--group', 'g'], 'Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets'],
+    [
+      [...BS, '--list', '--describe', '--group', 'g'],
+      'Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets',
+    ],
     [['--list'], 'Missing required argument "[bootstrap-server]"'],
     [[...BS, '--describe'], 'Option [describe] takes one of these options: [group], [all-groups]'],
     [[...BS, '--delete'], 'Option [delete] takes one of these options: [group], [all-groups]'],
-    [[...BS, '--delete', '--group', 'g', '--topic', 't'], 'The consumer does not support topic-specific offset deletion from a consumer group.'],
+    [
+      [...BS, '--delete', '--group', 'g', '--topic', 't'],
+      'The consumer does not support topic-specific offset deletion from a consumer group.',
+    ],
     [[...BS, '--delete-offsets', '--group', 'g'], 'Option [delete-offsets] takes the following options: [group], [topic]'],
-    [[...BS, '--reset-offsets', '--group', 'g', '--dry-run', '--execute'], 'Option [reset-offsets] only accepts one of [execute] and [dry-run]'],
-    [[...BS, '--reset-offsets', '--group', 'g', '--to-earliest', '--to-latest', '--dry-run'], 'Option "[to-earliest]" can\'t be used with option "[to-latest]"'],
-    [[...BS, '--reset-offsets', '--group', 'g', '--all-groups', '--to-earliest', '--dry-run'], 'Option "[group]" can\'t be used with option "[all-groups]"'],
+    [
+      [...BS, '--reset-offsets', '--group', 'g', '--dry-run', '--execute'],
+      'Option [reset-offsets] only accepts one of [execute] and [dry-run]',
+    ],
+    [
+      [...BS, '--reset-offsets', '--group', 'g', '--to-earliest', '--to-latest', '--dry-run'],
+      'Option "[to-earliest]" can\'t be used with option "[to-latest]"',
+    ],
+    [
+      [...BS, '--reset-offsets', '--group', 'g', '--all-groups', '--to-earliest', '--dry-run'],
+      'Option "[group]" can\'t be used with option "[all-groups]"',
+    ],
     [[...BS, '--list', '--group', 'g'], 'Option "[group]" can\'t be used with option "[list]"'],
     [[...BS, '--describe', '--all-groups', '--topic', 't'], 'Option "[topic]" can\'t be used with option "[describe]"'],
   ])('%j: %s', async (args, message) => {
@@ -45,7 +62,11 @@ describe('kafka-consumer-groups options', () => {
   });
 
   it('--members, --verbose, --offsets and --state only with --describe, and one of --members/--offsets/--state', async () => {
-    for (const args of [['--list', '--members'], ['--list', '--verbose'], ['--delete', '--group', 'g', '--state']]) {
+    for (const args of [
+      ['--list', '--members'],
+      ['--list', '--verbose'],
+      ['--delete', '--group', 'g', '--state'],
+    ]) {
       expect(await consumerGroups(...BS, ...args)).toEqual({
         code: 1,
         stdout: '',

@@ -48,7 +48,15 @@ export interface Member {
   kill(): Promise<void>;
 }
 
-export function startMember(library: 'kafka-python' | 'confluent-kafka', bootstrap: string, topic: string, group: string, count: number, clientId: string, instanceId?: string): Promise<Member> {
+export function startMember(
+  library: 'kafka-python' | 'confluent-kafka',
+  bootstrap: string,
+  topic: string,
+  group: string,
+  count: number,
+  clientId: string,
+  instanceId?: string,
+): Promise<Member> {
   const args = [MEMBER_SCRIPT, library, bootstrap, topic, group, String(count), clientId, ...(instanceId ? [instanceId] : [])];
   const child: ChildProcess = spawn(PYTHON, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((r) => child.once('close', r));
@@ -99,6 +107,10 @@ export function kafkaPythonDeleteGroups(bootstrap: string, ...groups: string[]):
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as Array<[string, string]>) : reject(new Error(`consumer_group_admin.py exited ${code}: ${err}`))));
+    child.once('close', (code) =>
+      code === 0
+        ? resolvePromise(JSON.parse(out) as Array<[string, string]>)
+        : reject(new Error(`consumer_group_admin.py exited ${code}: ${err}`)),
+    );
   });
 }

@@ -37,7 +37,21 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
 
   beforeAll(async () => {
     w = await wireCluster({ seed: 71, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-    await adminOf(w.h).createTopics([topic('orders', { assignment: [[0, 1], [1, 0], [0, 1], [0, 1], [1, 0], [0, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(w.h).createTopics(
+      [
+        topic('orders', {
+          assignment: [
+            [0, 1],
+            [1, 0],
+            [0, 1],
+            [0, 1],
+            [1, 0],
+            [0, 1],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await w.h.settle();
     // Broker 0 goes and comes back: a follower of every partition, its preferred ones led by broker 1.
     await w.h.cluster.shutdownBroker(0);
@@ -52,12 +66,24 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
 
   it('--topic --partition: elects the preferred replica, then says no election is needed (with 2.5.1’s empty list)', async () => {
     expect(leaders()).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(await elect('--election-type', 'preferred', '--topic', 'orders', '--partition', '0')).toEqual({ code: 0, stdout: 'Successfully completed leader election (PREFERRED) for partitions orders-0\n', stderr: '' });
+    expect(await elect('--election-type', 'preferred', '--topic', 'orders', '--partition', '0')).toEqual({
+      code: 0,
+      stdout: 'Successfully completed leader election (PREFERRED) for partitions orders-0\n',
+      stderr: '',
+    });
     await w.advance(100);
     expect(leaders()[0]).toBe(0);
     // LeaderElectionCommand lists the elected partitions (none) after this line, not the valid ones.
-    expect(await elect('--election-type', 'PREFERRED', '--topic', 'orders', '--partition', '0')).toEqual({ code: 0, stdout: 'Valid replica already elected for partitions \n', stderr: '' });
-    expect(await elect('--election-type', 'unclean', '--topic', 'orders', '--partition', '1')).toEqual({ code: 0, stdout: 'Valid replica already elected for partitions \n', stderr: '' });
+    expect(await elect('--election-type', 'PREFERRED', '--topic', 'orders', '--partition', '0')).toEqual({
+      code: 0,
+      stdout: 'Valid replica already elected for partitions \n',
+      stderr: '',
+    });
+    expect(await elect('--election-type', 'unclean', '--topic', 'orders', '--partition', '1')).toEqual({
+      code: 0,
+      stdout: 'Valid replica already elected for partitions \n',
+      stderr: '',
+    });
   });
 
   it('--all-topic-partitions: only the partitions that needed an election are listed', async () => {
@@ -73,19 +99,43 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
 
   it('--path-to-json-file: a partition that does not exist fails the command, each failure printed and suppressed', async () => {
     const file = join(tmp.dir, 'election.json');
-    writeFileSync(file, JSON.stringify({ partitions: [{ topic: 'orders', partition: 1 }, { topic: 'nope', partition: 0 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        partitions: [
+          { topic: 'orders', partition: 1 },
+          { topic: 'nope', partition: 0 },
+        ],
+      }),
+    );
     const exception = 'org.apache.kafka.common.errors.UnknownTopicOrPartitionException: The partition does not exist.';
     expect(await elect('--election-type', 'preferred', '--path-to-json-file', file)).toEqual({
       code: 1,
       stdout: `Valid replica already elected for partitions \nError completing leader election (PREFERRED) for partition: nope-0: ${exception}\n`,
       stderr: `${FAILED}1 replica(s) could not be elected\n\tSuppressed: ${exception}\n`,
     });
-    writeFileSync(file, JSON.stringify({ partitions: [{ topic: 'orders', partition: 1 }, { topic: 'orders', partition: 1 }] }));
-    expect(await elect('--election-type', 'preferred', '--path-to-json-file', file)).toMatchObject({ code: 1, stdout: '', stderr: `${EXCEPTION}kafka.admin.AdminOperationException: Replica election data contains duplicate partitions: orders-1\n` });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        partitions: [
+          { topic: 'orders', partition: 1 },
+          { topic: 'orders', partition: 1 },
+        ],
+      }),
+    );
+    expect(await elect('--election-type', 'preferred', '--path-to-json-file', file)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `${EXCEPTION}kafka.admin.AdminOperationException: Replica election data contains duplicate partitions: orders-1\n`,
+    });
     writeFileSync(file, JSON.stringify({ topics: [] }));
-    expect((await elect('--election-type', 'preferred', '--path-to-json-file', file)).stderr).toBe(`${EXCEPTION}kafka.admin.AdminOperationException: Replica election data is missing "partitions" field\n`);
+    expect((await elect('--election-type', 'preferred', '--path-to-json-file', file)).stderr).toBe(
+      `${EXCEPTION}kafka.admin.AdminOperationException: Replica election data is missing "partitions" field\n`,
+    );
     const missing = join(tmp.dir, 'missing.json');
-    expect((await elect('--election-type', 'preferred', '--path-to-json-file', missing)).stderr).toBe(`${EXCEPTION}java.io.IOException: Unable to read file ${missing}\nCaused by: java.nio.file.NoSuchFileException: ${missing}\n`);
+    expect((await elect('--election-type', 'preferred', '--path-to-json-file', missing)).stderr).toBe(
+      `${EXCEPTION}java.io.IOException: Unable to read file ${missing}\nCaused by: java.nio.file.NoSuchFileException: ${missing}\n`,
+    );
   });
 
   it('refuses option combinations as validate does, in its words', async () => {
@@ -95,27 +145,39 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
       return r.stderr;
     };
     expect(await stderrOf('--topic', 'orders')).toBe(`${FAILED}Missing required option(s): election-type, bootstrap-server\n`);
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--topic', 'orders')).toBe(`${FAILED}Missing required option(s): election-type\n`);
+    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--topic', 'orders')).toBe(
+      `${FAILED}Missing required option(s): election-type\n`,
+    );
     expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred')).toBe(
       `${FAILED}One and only one of the following options is required: topic, all-topic-partitions, path-to-json-file\n`,
     );
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders', '--all-topic-partitions')).toBe(
-      `${FAILED}One and only one of the following options is required: topic, all-topic-partitions, path-to-json-file\n`,
+    expect(
+      await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders', '--all-topic-partitions'),
+    ).toBe(`${FAILED}One and only one of the following options is required: topic, all-topic-partitions, path-to-json-file\n`);
+    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders')).toBe(
+      `${FAILED}Missing required option(s): partition\n`,
     );
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders')).toBe(`${FAILED}Missing required option(s): partition\n`);
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--all-topic-partitions', '--partition', '1')).toBe(`${FAILED}Option partition is only allowed if topic is used\n`);
+    expect(
+      await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--all-topic-partitions', '--partition', '1'),
+    ).toBe(`${FAILED}Option partition is only allowed if topic is used\n`);
     expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'fastest', '--all-topic-partitions')).toBe(
       `${EXCEPTION}joptsimple.OptionArgumentConversionException: Cannot parse argument 'fastest' of option election-type\nCaused by: joptsimple.ValueConversionException: Value [fastest] is not one of [[PREFERRED,UNCLEAN]]\n`,
     );
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders', '--partition', 'one')).toBe(`${EXCEPTION}joptsimple.OptionArgumentConversionException: Cannot parse argument 'one' of option partition\n`);
-    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--all')).toBe(`${EXCEPTION}joptsimple.UnrecognizedOptionException: all is not a recognized option\n`);
+    expect(
+      await stderrOf('--bootstrap-server', w.bootstrap, '--election-type', 'preferred', '--topic', 'orders', '--partition', 'one'),
+    ).toBe(`${EXCEPTION}joptsimple.OptionArgumentConversionException: Cannot parse argument 'one' of option partition\n`);
+    expect(await stderrOf('--bootstrap-server', w.bootstrap, '--all')).toBe(
+      `${EXCEPTION}joptsimple.UnrecognizedOptionException: all is not a recognized option\n`,
+    );
   });
 
   it('prints the tool’s help with joptsimple’s option table (no arguments, or --help)', async () => {
     const r = await run();
     expect(r.code).toBe(1);
     const [first, header, rule, ...rows] = r.stderr.split('\n');
-    expect(first).toBe('This tool attempts to elect a new leader for a set of topic partitions. The type of elections supported are preferred replicas and unclean replicas.');
+    expect(first).toBe(
+      'This tool attempts to elect a new leader for a set of topic partitions. The type of elections supported are preferred replicas and unclean replicas.',
+    );
     expect(header.trim()).toBe('Option                                  Description');
     expect(rule.trim()).toBe('------                                  -----------');
     const options = rows.map((l) => l.slice(0, 40).trim()).filter((o) => o.startsWith('--'));
@@ -143,8 +205,16 @@ describe('kafka-dojo kafka-leader-election over the wire', () => {
     expect(leaders()).toEqual([1, 1, 1, 1, 1, 1]);
     const file = join(tmp.dir, 'preferred.json');
     writeFileSync(file, JSON.stringify({ partitions: [{ topic: 'orders', partition: 0 }] }));
-    expect(await preferred('--path-to-json-file', file)).toEqual({ code: 0, stdout: `${DEPRECATED}Successfully completed preferred leader election for partitions orders-0\n`, stderr: '' });
-    expect(await preferred('--path-to-json-file', file)).toEqual({ code: 0, stdout: `${DEPRECATED}Preferred replica already elected for partitions \n`, stderr: '' });
+    expect(await preferred('--path-to-json-file', file)).toEqual({
+      code: 0,
+      stdout: `${DEPRECATED}Successfully completed preferred leader election for partitions orders-0\n`,
+      stderr: '',
+    });
+    expect(await preferred('--path-to-json-file', file)).toEqual({
+      code: 0,
+      stdout: `${DEPRECATED}Preferred replica already elected for partitions \n`,
+      stderr: '',
+    });
     const all = await preferred();
     expect([all.code, all.stderr]).toEqual([0, '']);
     const line = /^Successfully completed preferred leader election for partitions (.*)\n$/.exec(all.stdout.slice(DEPRECATED.length));

@@ -33,7 +33,10 @@ describe('kafka-topics --zookeeper', () => {
     const controller = controllerOf(h);
     // The UI's topic detail (the api's TopicService over this cluster) sees what the controller did.
     const parts = { cluster: h.cluster, admin: adminOf(h), zkServer: h.zkServer } as unknown as InProcessClusterParts;
-    const host = { require: () => ({ cluster: new InProcessCluster(parts, { time: h.time }) }), zk: () => h.session() } as unknown as ClusterHost;
+    const host = {
+      require: () => ({ cluster: new InProcessCluster(parts, { time: h.time }) }),
+      zk: () => h.session(),
+    } as unknown as ClusterHost;
     const detail = await new TopicServiceImpl(host).detail('orders');
     expect(detail.partitions.map((p) => [p.partition, p.state, p.leader, p.replicas])).toEqual(
       [0, 1, 2].map((p) => [p, 'OnlinePartition', assignment.partitions[String(p)][0], assignment.partitions[String(p)]]),
@@ -49,8 +52,19 @@ describe('kafka-topics --zookeeper', () => {
     }
   });
 
-  it('--create with --replica-assignment and --config: the configs znode in Properties order, the describe line in Config\'s HashMap order', async () => {
-    const run = await topics(h, '--create', '--topic', 'payments', '--replica-assignment', '0:1,1:2,2:0', '--config', 'retention.ms=3600000', '--config', 'cleanup.policy=compact');
+  it("--create with --replica-assignment and --config: the configs znode in Properties order, the describe line in Config's HashMap order", async () => {
+    const run = await topics(
+      h,
+      '--create',
+      '--topic',
+      'payments',
+      '--replica-assignment',
+      '0:1,1:2,2:0',
+      '--config',
+      'retention.ms=3600000',
+      '--config',
+      'cleanup.policy=compact',
+    );
     expect([run.code, run.stdout]).toEqual([0, 'Created topic payments.\n']);
     const zk = await h.session();
     expect(await text(zk, '/config/topics/payments')).toBe('{"version":1,"config":{"retention.ms":"3600000","cleanup.policy":"compact"}}');
@@ -67,13 +81,17 @@ describe('kafka-topics --zookeeper', () => {
     const exists = await topics(h, '--create', '--topic', 'payments', '--partitions', '1', '--replication-factor', '1');
     expect([exists.code, exists.stdout]).toEqual([1, "Error while executing topic command : Topic 'payments' already exists.\n"]);
     expect(exists.stderr).toMatch(LOG4J_PREFIX);
-    expect(exists.stderr).toContain("ERROR org.apache.kafka.common.errors.TopicExistsException: Topic 'payments' already exists.\n (kafka.admin.TopicCommand$)\n");
+    expect(exists.stderr).toContain(
+      "ERROR org.apache.kafka.common.errors.TopicExistsException: Topic 'payments' already exists.\n (kafka.admin.TopicCommand$)\n",
+    );
     const quiet = await topics(h, '--create', '--topic', 'payments', '--partitions', '1', '--replication-factor', '1', '--if-not-exists');
     expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
 
     const wide = await topics(h, '--create', '--topic', 'wide', '--partitions', '1', '--replication-factor', '4');
     expect(wide.stdout).toBe('Error while executing topic command : Replication factor: 4 larger than available brokers: 3.\n');
-    expect(wide.stderr).toContain('ERROR org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.\n');
+    expect(wide.stderr).toContain(
+      'ERROR org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.\n',
+    );
     const dup = await topics(h, '--create', '--topic', 'dup', '--replica-assignment', '0:0');
     expect(dup.stdout).toBe('Error while executing topic command : Partition replica lists may not contain duplicate entries: 0\n');
     const collide = await topics(h, '--create', '--topic', 'pay_ments', '--partitions', '1', '--replication-factor', '1');
@@ -82,7 +100,9 @@ describe('kafka-topics --zookeeper', () => {
         'Created topic pay_ments.\n',
     );
     const collides = await topics(h, '--create', '--topic', 'pay.ments', '--partitions', '1', '--replication-factor', '1');
-    expect(lines(collides.stdout)[1]).toBe("Error while executing topic command : Topic 'pay.ments' collides with existing topics: pay_ments");
+    expect(lines(collides.stdout)[1]).toBe(
+      "Error while executing topic command : Topic 'pay.ments' collides with existing topics: pay_ments",
+    );
 
     const missing = await topics(h, '--create', '--topic', 'x', '--replication-factor', '1');
     expect(missing.code).toBe(1);
@@ -94,7 +114,7 @@ describe('kafka-topics --zookeeper', () => {
     expect(await (await h.session()).exists('/brokers/topics/x')).toBeNull();
   });
 
-  it('--alter: partitions added (with and without --replica-assignment), configs changed with the deprecation warning, and Kafka\'s errors', async () => {
+  it("--alter: partitions added (with and without --replica-assignment), configs changed with the deprecation warning, and Kafka's errors", async () => {
     const add = await topics(h, '--alter', '--topic', 'payments', '--partitions', '4', '--replica-assignment', '0:1,1:2,2:0,1:0');
     expect([add.code, add.stdout]).toEqual([
       0,
@@ -108,9 +128,13 @@ describe('kafka-topics --zookeeper', () => {
     expect(JSON.parse((await text(zk, '/brokers/topics/payments'))!).partitions['4']).toEqual([1, 2]);
 
     const lower = await topics(h, '--alter', '--topic', 'payments', '--partitions', '2');
-    expect(lines(lower.stdout)[1]).toBe('Error while executing topic command : The number of partitions for a topic can only be increased. Topic payments currently has 5 partitions, 2 would not be an increase.');
+    expect(lines(lower.stdout)[1]).toBe(
+      'Error while executing topic command : The number of partitions for a topic can only be increased. Topic payments currently has 5 partitions, 2 would not be an increase.',
+    );
     const unknownBroker = await topics(h, '--alter', '--topic', 'orders', '--partitions', '4', '--replica-assignment', '0:1,1:2,2:0,7:8');
-    expect(lines(unknownBroker.stdout)[1]).toBe('Error while executing topic command : Some brokers specified for partition id 3 are not available. Specified brokers: 7, 8, available brokers: 0, 1, 2.');
+    expect(lines(unknownBroker.stdout)[1]).toBe(
+      'Error while executing topic command : Some brokers specified for partition id 3 are not available. Specified brokers: 7, 8, available brokers: 0, 1, 2.',
+    );
 
     const config = await topics(h, '--alter', '--topic', 'payments', '--config', 'retention.ms=1000', '--delete-config', 'cleanup.policy');
     expect(lines(config.stdout)).toEqual([
@@ -121,14 +145,20 @@ describe('kafka-topics --zookeeper', () => {
     expect(await text(zk, '/config/topics/payments')).toBe('{"version":1,"config":{"retention.ms":"1000"}}');
     const notes = (await zk.getChildren('/config/changes')).children;
     expect(await text(zk, `/config/changes/${notes[notes.length - 1]}`)).toBe('{"version":2,"entity_path":"topics/payments"}');
-    for (const log of h.cluster.broker(0).logManager!.logsByTopic('payments')) expect(log.config.originals.get('retention.ms')).toBe('1000');
+    for (const log of h.cluster.broker(0).logManager!.logsByTopic('payments'))
+      expect(log.config.originals.get('retention.ms')).toBe('1000');
 
     const missing = await topics(h, '--alter', '--topic', 'nope', '--partitions', '2');
     expect(missing.stdout).toBe("Error while executing topic command : Topic 'nope' does not exist as expected\n");
     // Unlike the AdminClient variant, the ZooKeeper --describe checks the topic exists.
     const describeMissing = await topics(h, '--describe', '--topic', 'nope');
-    expect([describeMissing.code, describeMissing.stdout]).toEqual([1, "Error while executing topic command : Topic 'nope' does not exist as expected\n"]);
-    expect(describeMissing.stderr).toContain("ERROR java.lang.IllegalArgumentException: Topic 'nope' does not exist as expected\n (kafka.admin.TopicCommand$)");
+    expect([describeMissing.code, describeMissing.stdout]).toEqual([
+      1,
+      "Error while executing topic command : Topic 'nope' does not exist as expected\n",
+    ]);
+    expect(describeMissing.stderr).toContain(
+      "ERROR java.lang.IllegalArgumentException: Topic 'nope' does not exist as expected\n (kafka.admin.TopicCommand$)",
+    );
     const ifExists = await topics(h, '--alter', '--topic', 'nope', '--partitions', '2', '--if-exists');
     expect([ifExists.code, ifExists.stdout]).toEqual([0, '']);
     const badConfig = await topics(h, '--alter', '--topic', 'payments', '--delete-config', 'no.such');
@@ -138,7 +168,9 @@ describe('kafka-topics --zookeeper', () => {
   it('--list and --describe with every filter; --delete marks topics, which --list and --describe show while the deletion waits', async () => {
     expect((await topics(h, '--list')).stdout).toBe('orders\npay_ments\npayments\n');
     expect((await topics(h, '--list', '--topic', 'pay.*')).stdout).toBe('pay_ments\npayments\n');
-    expect((await topics(h, '--describe', '--topics-with-overrides')).stdout).toBe('Topic: payments\tPartitionCount: 5\tReplicationFactor: 2\tConfigs: retention.ms=1000\n');
+    expect((await topics(h, '--describe', '--topics-with-overrides')).stdout).toBe(
+      'Topic: payments\tPartitionCount: 5\tReplicationFactor: 2\tConfigs: retention.ms=1000\n',
+    );
     expect((await topics(h, '--describe', '--under-replicated-partitions')).stdout).toBe('');
 
     await h.cluster.shutdownBroker(2);
@@ -158,7 +190,10 @@ describe('kafka-topics --zookeeper', () => {
     expect((await topics(h, '--describe', '--at-min-isr-partitions')).stdout).toBe('');
 
     const deleted = await topics(h, '--delete', '--topic', 'solo');
-    expect([deleted.code, deleted.stdout]).toEqual([0, 'Topic solo is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n']);
+    expect([deleted.code, deleted.stdout]).toEqual([
+      0,
+      'Topic solo is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n',
+    ]);
     expect((await topics(h, '--delete', '--topic', 'solo')).stdout).toBe('Topic solo is already marked for deletion.\n');
     expect((await topics(h, '--list')).stdout).toBe('orders\npay_ments\npayments\nsolo - marked for deletion\n');
     expect(lines((await topics(h, '--describe', '--topic', 'solo')).stdout)).toEqual([
@@ -173,16 +208,22 @@ describe('kafka-topics --zookeeper', () => {
     expect(missing.stdout).toBe("Error while executing topic command : Topic 'gone' does not exist as expected\n");
     expect((await topics(h, '--describe', '--topic', 'gone', '--if-exists')).stdout).toBe('');
     const regex = await topics(h, '--delete', '--topic', 'pay_.*');
-    expect(regex.stdout).toBe('Topic pay_ments is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n');
+    expect(regex.stdout).toBe(
+      'Topic pay_ments is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n',
+    );
   });
 
   it('an internal topic can be neither deleted nor given partitions', async () => {
     await topics(h, '--create', '--topic', '__consumer_offsets', '--replica-assignment', '0');
     const del = await topics(h, '--delete', '--topic', '__consumer_offsets');
-    expect(del.stdout).toBe('Error while executing topic command : Topic __consumer_offsets is a kafka internal topic and is not allowed to be marked for deletion.\n');
+    expect(del.stdout).toBe(
+      'Error while executing topic command : Topic __consumer_offsets is a kafka internal topic and is not allowed to be marked for deletion.\n',
+    );
     expect(del.stderr).toContain('ERROR kafka.admin.AdminOperationException: Topic __consumer_offsets is a kafka internal topic');
     const alter = await topics(h, '--alter', '--topic', '__consumer_offsets', '--partitions', '3');
-    expect(lines(alter.stdout)).toEqual(['Error while executing topic command : The number of partitions for the internal topic __consumer_offsets cannot be changed.']);
+    expect(lines(alter.stdout)).toEqual([
+      'Error while executing topic command : The number of partitions for the internal topic __consumer_offsets cannot be changed.',
+    ]);
   });
 });
 
@@ -198,10 +239,18 @@ describe.skipIf(skip)('a topic created with kafka-topics --zookeeper, seen by ka
       const run = await runZkTool(wire.h, 'kafka-topics', ...ZK, '--create', '--topic', 'zk-made', '--replica-assignment', '2:0,0:1,1:2');
       expect(run.stdout).toBe('Created topic zk-made.\n');
       const result = await kafkaPython('metadata', wire.bootstrap);
-      const topics = result.topics as Array<{ topic: string; error_code: number; partitions: Array<{ partition: number; leader: number; replicas: number[]; isr: number[] }> }>;
+      const topics = result.topics as Array<{
+        topic: string;
+        error_code: number;
+        partitions: Array<{ partition: number; leader: number; replicas: number[]; isr: number[] }>;
+      }>;
       const made = topics.find((t) => t.topic === 'zk-made');
       expect(made?.error_code).toBe(0);
-      expect([...(made?.partitions ?? [])].sort((a, b) => a.partition - b.partition).map((p) => [p.partition, p.leader, p.replicas, [...p.isr].sort()])).toEqual([
+      expect(
+        [...(made?.partitions ?? [])]
+          .sort((a, b) => a.partition - b.partition)
+          .map((p) => [p.partition, p.leader, p.replicas, [...p.isr].sort()]),
+      ).toEqual([
         [0, 2, [2, 0], [0, 2]],
         [1, 0, [0, 1], [0, 1]],
         [2, 1, [1, 2], [1, 2]],

@@ -41,12 +41,25 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     const state = w.h.cluster.broker(0).metadataCache;
     for (let p = 0; p < 3; p++) {
       const info = state.getPartitionInfo('orders', p)!;
-      expect(lines[p + 1]).toBe(`\tTopic: orders\tPartition: ${p}\tLeader: ${info.leader}\tReplicas: ${info.replicas.join(',')}\tIsr: ${info.isr.join(',')}`);
+      expect(lines[p + 1]).toBe(
+        `\tTopic: orders\tPartition: ${p}\tLeader: ${info.leader}\tReplicas: ${info.replicas.join(',')}\tIsr: ${info.isr.join(',')}`,
+      );
     }
   });
 
   it('--create with --replica-assignment and --config: exact describe line, overrides in Configs', async () => {
-    const run = await kafkaTopics(w, '--create', '--topic', 'payments', '--replica-assignment', '0:1,1:2,2:0', '--config', 'retention.ms=3600000', '--config', 'cleanup.policy=compact');
+    const run = await kafkaTopics(
+      w,
+      '--create',
+      '--topic',
+      'payments',
+      '--replica-assignment',
+      '0:1,1:2,2:0',
+      '--config',
+      'retention.ms=3600000',
+      '--config',
+      'cleanup.policy=compact',
+    );
     expect([run.code, run.stdout]).toEqual([0, 'Created topic payments.\n']);
     const described = await kafkaTopics(w, '--describe', '--topic', 'payments');
     expect(described.stdout).toBe(
@@ -61,7 +74,7 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     );
   });
 
-  it('a topic name with a period or underscore gets Kafka\'s metric-name warning before it is created', async () => {
+  it("a topic name with a period or underscore gets Kafka's metric-name warning before it is created", async () => {
     const run = await kafkaTopics(w, '--create', '--topic', 'test_create_topic1', '--partitions', '1', '--replication-factor', '1');
     expect(run.stdout).toBe(
       "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.\nCreated topic test_create_topic1.\n",
@@ -73,28 +86,45 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     expect([run.code, run.stdout]).toEqual([1, 'Error while executing topic command : Topic payments already exists\n']);
     expect(run.stderr).toMatch(ERROR_LOG);
     expect(run.stderr).toContain('ERROR java.lang.IllegalArgumentException: Topic payments already exists\n (kafka.admin.TopicCommand$)\n');
-    const ifNotExists = await kafkaTopics(w, '--create', '--topic', 'payments', '--partitions', '1', '--replication-factor', '1', '--if-not-exists');
+    const ifNotExists = await kafkaTopics(
+      w,
+      '--create',
+      '--topic',
+      'payments',
+      '--partitions',
+      '1',
+      '--replication-factor',
+      '1',
+      '--if-not-exists',
+    );
     expect(ifNotExists.code).toBe(1);
     expect(ifNotExists.stdout).toBe('');
     expect(ifNotExists.stderr.split('\n')[0]).toBe('Option "[if-not-exists]" can\'t be used with option "[bootstrap-server]"');
     expect(ifNotExists.stderr).toContain('--bootstrap-server <String: server to');
   });
 
-  it('a replication factor larger than the brokers: the broker\'s InvalidReplicationFactorException', async () => {
+  it("a replication factor larger than the brokers: the broker's InvalidReplicationFactorException", async () => {
     const run = await kafkaTopics(w, '--create', '--topic', 'wide', '--partitions', '1', '--replication-factor', '4');
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('Error while executing topic command : org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.\n');
+    expect(run.stdout).toBe(
+      'Error while executing topic command : org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.\n',
+    );
     expect(run.stderr).toContain(
       'ERROR java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.\nCaused by: org.apache.kafka.common.errors.InvalidReplicationFactorException',
     );
     const bad = await kafkaTopics(w, '--create', '--topic', 'bad', '--replica-assignment', '0:a');
     expect(bad.stdout).toBe('Error while executing topic command : For input string: "a"\n');
     const badConfig = await kafkaTopics(w, '--create', '--topic', 'bad', '--partitions', '1', '--config', 'retention.ms');
-    expect(badConfig.stdout).toBe('Error while executing topic command : requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".\n');
+    expect(badConfig.stdout).toBe(
+      'Error while executing topic command : requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".\n',
+    );
   });
 
   it('--list: sorted names, a regex, --exclude-internal; --describe --topics-with-overrides', async () => {
-    await adminOf(w.h).createTopics([topic('__consumer_offsets', { assignment: [[0]], configs: { 'cleanup.policy': 'compact' } })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(w.h).createTopics([topic('__consumer_offsets', { assignment: [[0]], configs: { 'cleanup.policy': 'compact' } })], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     const all = await kafkaTopics(w, '--list');
     expect([all.code, all.stdout]).toEqual([0, '__consumer_offsets\norders\npayments\ntest_create_topic1\n']);
     const regex = await kafkaTopics(w, '--list', '--topic', 'pay.*|ord.*');
@@ -104,16 +134,20 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
     const exclude = await kafkaTopics(w, '--list', '--exclude-internal');
     expect(exclude.stdout).toBe('orders\npayments\ntest_create_topic1\n');
     const overrides = await kafkaTopics(w, '--describe', '--topics-with-overrides', '--exclude-internal');
-    expect(overrides.stdout).toBe('Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: cleanup.policy=compact,retention.ms=3600000\n');
+    expect(overrides.stdout).toBe(
+      'Topic: payments\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: cleanup.policy=compact,retention.ms=3600000\n',
+    );
   });
 
-  it('--alter --partitions adds partitions and prints nothing (2.5\'s AdminClient path); its errors', async () => {
+  it("--alter --partitions adds partitions and prints nothing (2.5's AdminClient path); its errors", async () => {
     const run = await kafkaTopics(w, '--alter', '--topic', 'payments', '--partitions', '4', '--replica-assignment', '0:1,1:2,2:0,1:0');
     expect([run.code, run.stdout, run.stderr]).toEqual([0, '', '']);
     const described = await kafkaTopics(w, '--describe', '--topic', 'payments');
     expect(described.stdout.split('\n')[4]).toBe('\tTopic: payments\tPartition: 3\tLeader: 1\tReplicas: 1,0\tIsr: 1,0');
     const lower = await kafkaTopics(w, '--alter', '--topic', 'payments', '--partitions', '2');
-    expect(lower.stdout).toBe('Error while executing topic command : org.apache.kafka.common.errors.InvalidPartitionsException: Topic currently has 4 partitions, which is higher than the requested 2.\n');
+    expect(lower.stdout).toBe(
+      'Error while executing topic command : org.apache.kafka.common.errors.InvalidPartitionsException: Topic currently has 4 partitions, which is higher than the requested 2.\n',
+    );
     // 2.5's --describe does not check that the topic exists: nothing printed, exit 0.
     const describeMissing = await kafkaTopics(w, '--describe', '--topic', 'nope');
     expect([describeMissing.code, describeMissing.stdout, describeMissing.stderr]).toEqual([0, '', '']);
@@ -127,13 +161,19 @@ describe('kafka-dojo kafka-topics against the emulated cluster', () => {
 
   it('option errors: no action, no topic, --replica-assignment with --partitions, an unknown option', async () => {
     const none = await kafkaTopics(w);
-    expect([none.code, none.stderr.split('\n')[0]]).toEqual([1, 'Command must include exactly one action: --list, --describe, --create, --alter or --delete']);
+    expect([none.code, none.stderr.split('\n')[0]]).toEqual([
+      1,
+      'Command must include exactly one action: --list, --describe, --create, --alter or --delete',
+    ]);
     const noTopic = await kafkaTopics(w, '--create', '--partitions', '1');
     expect(noTopic.stderr.split('\n')[0]).toBe('Missing required argument "[topic]"');
     const both = await kafkaTopics(w, '--create', '--topic', 'x', '--partitions', '1', '--replica-assignment', '0');
     expect(both.stderr.split('\n')[0]).toBe('Option "[replica-assignment]" can\'t be used with option "[partitions]"');
     const unknown = await kafkaTopics(w, '--list', '--nope');
-    expect([unknown.code, unknown.stderr]).toEqual([1, 'Exception in thread "main" joptsimple.UnrecognizedOptionException: nope is not a recognized option\n']);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      1,
+      'Exception in thread "main" joptsimple.UnrecognizedOptionException: nope is not a recognized option\n',
+    ]);
   });
 
   it('--delete by regex (the articles\' `--topic ".*?"`), --if-exists refused with --bootstrap-server', async () => {
@@ -159,7 +199,18 @@ describe('kafka-topics --describe when a broker is down', () => {
   let w: WireCluster;
   beforeAll(async () => {
     w = await wireCluster({ seed: 62 });
-    await adminOf(w.h).createTopics([topic('events', { assignment: [[0, 2], [1, 0]] }), topic('solo', { assignment: [[2]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(w.h).createTopics(
+      [
+        topic('events', {
+          assignment: [
+            [0, 2],
+            [1, 0],
+          ],
+        }),
+        topic('solo', { assignment: [[2]] }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await w.h.settle();
     w.h.cluster.killBroker(2);
     // Until its ZooKeeper session expires and the controller takes broker 2 out of the ISR.
@@ -179,14 +230,26 @@ describe('kafka-topics --describe when a broker is down', () => {
     expect(unavailable.stdout).toBe(solo);
   });
 
-  it('nothing listening: Kafka\'s WARN lines, then a TimeoutException within default.api.timeout.ms', async () => {
+  it("nothing listening: Kafka's WARN lines, then a TimeoutException within default.api.timeout.ms", async () => {
     const dir = makeTempDir('kafka-topics-cli-');
     const config = resolve(dir.dir, 'admin.properties');
     writeFileSync(config, 'default.api.timeout.ms=1500\n');
-    const run = await runClient(process.execPath, [SCRIPT, 'kafka-topics', '--bootstrap-server', `127.0.0.1:${w.ports.get(2)}`, '--list', '--command-config', config]);
+    const run = await runClient(process.execPath, [
+      SCRIPT,
+      'kafka-topics',
+      '--bootstrap-server',
+      `127.0.0.1:${w.ports.get(2)}`,
+      '--list',
+      '--command-config',
+      config,
+    ]);
     dir.cleanup();
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('Error while executing topic command : org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment.\n');
-    expect(run.stderr).toContain(`WARN [AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:${w.ports.get(2)}) could not be established. Broker may not be available. (org.apache.kafka.clients.NetworkClient)`);
+    expect(run.stdout).toBe(
+      'Error while executing topic command : org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment.\n',
+    );
+    expect(run.stderr).toContain(
+      `WARN [AdminClient clientId=adminclient-1] Connection to node -1 (/127.0.0.1:${w.ports.get(2)}) could not be established. Broker may not be available. (org.apache.kafka.clients.NetworkClient)`,
+    );
   });
 });

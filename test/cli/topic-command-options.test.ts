@@ -11,7 +11,17 @@ const check = (...args: string[]) => new TopicCommandOptions(args).checkArgs();
 
 describe('option parsing', () => {
   it('reads --name value, --name=value and a single hyphen; keeps non-options aside', () => {
-    const o = parseOptions(TOPIC_COMMAND_SPECS, ['-bootstrap-server', 'localhost:9092', '--topic=orders', '--config', 'a=1', '--config', 'b=2', '--list', '–delete']);
+    const o = parseOptions(TOPIC_COMMAND_SPECS, [
+      '-bootstrap-server',
+      'localhost:9092',
+      '--topic=orders',
+      '--config',
+      'a=1',
+      '--config',
+      'b=2',
+      '--list',
+      '–delete',
+    ]);
     expect(o.valueOf('bootstrap-server')).toBe('localhost:9092');
     expect(o.valueOf('topic')).toBe('orders');
     expect(o.valuesOf('config')).toEqual(['a=1', 'b=2']);
@@ -19,15 +29,19 @@ describe('option parsing', () => {
     expect(o.nonOptionArguments).toEqual(['–delete']);
   });
 
-  it('refuses unknown and ambiguous options, and a missing argument, with joptsimple\'s exceptions', () => {
-    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--nope'])).toThrow(new OptionException('joptsimple.UnrecognizedOptionException', 'nope is not a recognized option'));
+  it("refuses unknown and ambiguous options, and a missing argument, with joptsimple's exceptions", () => {
+    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--nope'])).toThrow(
+      new OptionException('joptsimple.UnrecognizedOptionException', 'nope is not a recognized option'),
+    );
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--under'])).toThrow('under is not a recognized option');
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--top', 'x'])).toThrow('top is not a recognized option');
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--topic'])).toThrow('Option topic requires an argument');
   });
 
   it('takes no abbreviations: CommandDefaultOptions makes its OptionParser with allowAbbreviations = false', () => {
-    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--bootstrap', 'x:9092', '--list'])).toThrow(new OptionException('joptsimple.UnrecognizedOptionException', 'bootstrap is not a recognized option'));
+    expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--bootstrap', 'x:9092', '--list'])).toThrow(
+      new OptionException('joptsimple.UnrecognizedOptionException', 'bootstrap is not a recognized option'),
+    );
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['-bootstrap', 'x:9092'])).toThrow('b is not a recognized option');
     expect(() => parseOptions(TOPIC_COMMAND_SPECS, ['--replication', '2'])).toThrow('replication is not a recognized option');
   });
@@ -47,8 +61,14 @@ describe('checkArgs', () => {
     expect(check()).toEqual(usage('Create, delete, describe, or change a topic.'));
     expect(check('--help')).toEqual(usage('This tool helps to create, delete, describe, or change a topic.'));
     expect(check('--version')).toEqual({ kind: 'version' });
-    expect(check(...B, '--list', '--describe')).toEqual(usage('Command must include exactly one action: --list, --describe, --create, --alter or --delete'));
-    expect(check('--list')).toEqual({ kind: 'uncaught', exceptionClass: 'java.lang.IllegalArgumentException', message: 'Only one of --bootstrap-server or --zookeeper must be specified' });
+    expect(check(...B, '--list', '--describe')).toEqual(
+      usage('Command must include exactly one action: --list, --describe, --create, --alter or --delete'),
+    );
+    expect(check('--list')).toEqual({
+      kind: 'uncaught',
+      exceptionClass: 'java.lang.IllegalArgumentException',
+      message: 'Only one of --bootstrap-server or --zookeeper must be specified',
+    });
   });
 
   it('required arguments', () => {
@@ -61,12 +81,24 @@ describe('checkArgs', () => {
 
   it('invalid combinations', () => {
     expect(check(...B, '--describe', '--partitions', '3')).toEqual(usage('Option "[partitions]" can\'t be used with option "[describe]"'));
-    expect(check(...B, '--alter', '--topic', 't', '--partitions', '3', '--replication-factor', '2')).toEqual(usage('Option "[replication-factor]" can\'t be used with option "[alter]"'));
-    expect(check(...B, '--create', '--topic', 't', '--replica-assignment', '0', '--replication-factor', '1')).toEqual(usage('Option "[replica-assignment]" can\'t be used with option "[replication-factor]"'));
-    expect(check(...B, '--describe', '--under-replicated-partitions', '--unavailable-partitions')).toEqual(usage('Option "[under-replicated-partitions]" can\'t be used with option "[unavailable-partitions]"'));
-    expect(check(...B, '--delete', '--topic', 't', '--if-exists')).toEqual(usage('Option "[if-exists]" can\'t be used with option "[bootstrap-server]"'));
-    expect(check(...B, '--create', '--topic', 't', '--if-not-exists')).toEqual(usage('Option "[if-not-exists]" can\'t be used with option "[bootstrap-server]"'));
-    expect(check(...B, '--delete', '--topic', 't', '--exclude-internal')).toEqual(usage('Option "[exclude-internal]" can\'t be used with option "[delete]"'));
+    expect(check(...B, '--alter', '--topic', 't', '--partitions', '3', '--replication-factor', '2')).toEqual(
+      usage('Option "[replication-factor]" can\'t be used with option "[alter]"'),
+    );
+    expect(check(...B, '--create', '--topic', 't', '--replica-assignment', '0', '--replication-factor', '1')).toEqual(
+      usage('Option "[replica-assignment]" can\'t be used with option "[replication-factor]"'),
+    );
+    expect(check(...B, '--describe', '--under-replicated-partitions', '--unavailable-partitions')).toEqual(
+      usage('Option "[under-replicated-partitions]" can\'t be used with option "[unavailable-partitions]"'),
+    );
+    expect(check(...B, '--delete', '--topic', 't', '--if-exists')).toEqual(
+      usage('Option "[if-exists]" can\'t be used with option "[bootstrap-server]"'),
+    );
+    expect(check(...B, '--create', '--topic', 't', '--if-not-exists')).toEqual(
+      usage('Option "[if-not-exists]" can\'t be used with option "[bootstrap-server]"'),
+    );
+    expect(check(...B, '--delete', '--topic', 't', '--exclude-internal')).toEqual(
+      usage('Option "[exclude-internal]" can\'t be used with option "[delete]"'),
+    );
     expect(check('--zookeeper', 'z:2181', '--delete', '--topic', 't', '--if-exists')).toEqual({ kind: 'run' });
   });
 });
@@ -87,7 +119,7 @@ describe('topic filter and describe order', () => {
 });
 
 describe('help', () => {
-  it('joptsimple\'s table: padded 39 + 2 + 39 columns, wrapped at spaces, hyphens and periods, indented by two', () => {
+  it("joptsimple's table: padded 39 + 2 + 39 columns, wrapped at spaces, hyphens and periods, indented by two", () => {
     const lines = formatHelp(TOPIC_COMMAND_SPECS).split('\n');
     expect(lines.slice(0, 5)).toEqual([
       'Option                                   Description                            ',

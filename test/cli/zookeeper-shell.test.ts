@@ -32,7 +32,7 @@ const COMMANDS = [
   'stat /sh/eph',
   'stat /sh/none',
   'getAcl /sh',
-  "setAcl /sh/seq-0000000001 world:anyone:rw",
+  'setAcl /sh/seq-0000000001 world:anyone:rw',
   'getAcl -s /sh/seq-0000000001',
   'setAcl /sh/seq-0000000001 nonsense',
   'create /sh/bad-acl x nonsense',
@@ -90,7 +90,11 @@ describe('kafka-dojo zookeeper-shell', () => {
       async function* lines() {
         yield* COMMANDS;
       }
-      const code = await runZooKeeperShell([listener.connectString], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), stdin: lines() });
+      const code = await runZooKeeperShell([listener.connectString], {
+        stdout: (t) => (stdout += t),
+        stderr: (t) => (stderr += t),
+        stdin: lines(),
+      });
       expect(normalize(stdout)).toBe(normalize(real.stdout));
       expect(normalize(stderr)).toBe(normalize(real.stderr));
       expect(code).toBe(real.code);
@@ -98,9 +102,14 @@ describe('kafka-dojo zookeeper-shell', () => {
 
     it('runs one command given on the command line, as zookeeper-shell.sh host:port ls /brokers/ids', async () => {
       let stdout = '';
-      const code = await runZooKeeperShell([listener.connectString, 'ls', '/brokers/ids'], { stdout: (t) => (stdout += t), stderr: () => undefined });
+      const code = await runZooKeeperShell([listener.connectString, 'ls', '/brokers/ids'], {
+        stdout: (t) => (stdout += t),
+        stderr: () => undefined,
+      });
       expect(code).toBe(0);
-      expect(stdout).toBe(`Connecting to ${listener.connectString}\n\nWATCHER::\n\nWatchedEvent state:SyncConnected type:None path:null\n[0]\n`);
+      expect(stdout).toBe(
+        `Connecting to ${listener.connectString}\n\nWATCHER::\n\nWatchedEvent state:SyncConnected type:None path:null\n[0]\n`,
+      );
     });
   });
 });

@@ -18,7 +18,10 @@ import { waitFor } from '../support/wait-for';
 import { LOG4J_PREFIX, lines } from '../support/zk-tool-run';
 
 const SCRIPT = resolve(import.meta.dirname, '../../scripts/kafka-dojo.mjs');
-const DEPRECATED = ['Warning: --zookeeper is deprecated and will be removed in a future version of Kafka.', 'Use --bootstrap-server instead to specify a broker to connect to.'];
+const DEPRECATED = [
+  'Warning: --zookeeper is deprecated and will be removed in a future version of Kafka.',
+  'Use --bootstrap-server instead to specify a broker to connect to.',
+];
 const TIMEOUT = 'kafka.zookeeper.ZooKeeperClientTimeoutException: Timed out waiting for connection while in state: CONNECTING';
 
 const unavailable = kafkaPythonUnavailable();
@@ -66,12 +69,26 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     await w?.close();
   });
 
-  it('kafka-topics --create / --describe / --list / --alter / --delete: Kafka\'s lines; the controller brings the topic online and kafka-python sees it', async () => {
-    const created = await tool('kafka-topics', ...zk, '--create', '--topic', 'orders', '--replica-assignment', '0:1,1:2,2:0', '--config', 'retention.ms=3600000');
+  it("kafka-topics --create / --describe / --list / --alter / --delete: Kafka's lines; the controller brings the topic online and kafka-python sees it", async () => {
+    const created = await tool(
+      'kafka-topics',
+      ...zk,
+      '--create',
+      '--topic',
+      'orders',
+      '--replica-assignment',
+      '0:1,1:2,2:0',
+      '--config',
+      'retention.ms=3600000',
+    );
     expect([created.code, created.stdout, created.stderr]).toEqual([0, 'Created topic orders.\n', '']);
     const controller = controllerOf(w.h);
-    await waitFor('orders online', async () => [0, 1, 2].every((p) => controller.context.partitionState(tp('orders', p)) === 'OnlinePartition'));
-    await waitFor('the ISRs', async () => [0, 1, 2].every((p) => controller.context.partitionLeadershipInfo.get(tp('orders', p))?.leaderAndIsr.isr.length === 2));
+    await waitFor('orders online', async () =>
+      [0, 1, 2].every((p) => controller.context.partitionState(tp('orders', p)) === 'OnlinePartition'),
+    );
+    await waitFor('the ISRs', async () =>
+      [0, 1, 2].every((p) => controller.context.partitionLeadershipInfo.get(tp('orders', p))?.leaderAndIsr.isr.length === 2),
+    );
 
     const described = await tool('kafka-topics', ...zk, '--describe', '--topic', 'orders');
     expect([described.code, described.stderr]).toEqual([0, '']);
@@ -83,20 +100,39 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     ]);
     if (!skipPython) {
       const metadata = await kafkaPython('metadata', w.bootstrap);
-      const topics = metadata.topics as Array<{ topic: string; error_code: number; partitions: Array<{ partition: number; leader: number; replicas: number[] }> }>;
+      const topics = metadata.topics as Array<{
+        topic: string;
+        error_code: number;
+        partitions: Array<{ partition: number; leader: number; replicas: number[] }>;
+      }>;
       const orders = topics.find((t) => t.topic === 'orders');
       expect(orders?.error_code).toBe(0);
-      expect([...(orders?.partitions ?? [])].sort((a, b) => a.partition - b.partition).map((p) => [p.partition, p.leader, p.replicas])).toEqual([
+      expect(
+        [...(orders?.partitions ?? [])].sort((a, b) => a.partition - b.partition).map((p) => [p.partition, p.leader, p.replicas]),
+      ).toEqual([
         [0, 0, [0, 1]],
         [1, 1, [1, 2]],
         [2, 2, [2, 0]],
       ]);
     }
 
-    const altered = await tool('kafka-topics', ...zk, '--alter', '--topic', 'orders', '--partitions', '4', '--replica-assignment', '0:1,1:2,2:0,1:0');
+    const altered = await tool(
+      'kafka-topics',
+      ...zk,
+      '--alter',
+      '--topic',
+      'orders',
+      '--partitions',
+      '4',
+      '--replica-assignment',
+      '0:1,1:2,2:0,1:0',
+    );
     expect([altered.code, lines(altered.stdout)]).toEqual([
       0,
-      ['WARNING: If partitions are increased for a topic that has a key, the partition logic or ordering of the messages will be affected', 'Adding partitions succeeded!'],
+      [
+        'WARNING: If partitions are increased for a topic that has a key, the partition logic or ordering of the messages will be affected',
+        'Adding partitions succeeded!',
+      ],
     ]);
     await waitFor('orders-3 online', async () => controller.context.partitionState(tp('orders', 3)) === 'OnlinePartition');
 
@@ -107,11 +143,14 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     expect(exists.stderr).toMatch(LOG4J_PREFIX);
     expect((await tool('kafka-topics', ...zk, '--list')).stdout).toBe('orders\nscratch\n');
     const deleted = await tool('kafka-topics', ...zk, '--delete', '--topic', 'scratch');
-    expect([deleted.code, deleted.stdout]).toEqual([0, 'Topic scratch is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n']);
+    expect([deleted.code, deleted.stdout]).toEqual([
+      0,
+      'Topic scratch is marked for deletion.\nNote: This will have no impact if delete.topic.enable is not set to true.\n',
+    ]);
     await waitFor('scratch deleted', async () => (await tool('kafka-topics', ...zk, '--list')).stdout === 'orders\n');
   }, 60_000);
 
-  it('a chroot in the connect string: the tool reads and writes under it, as ZooKeeper\'s client does', async () => {
+  it("a chroot in the connect string: the tool reads and writes under it, as ZooKeeper's client does", async () => {
     const chrooted = ['--zookeeper', `${listener.connectString}/elsewhere`];
     // The tools do not make the chroot (a broker's KafkaServer does): under a missing one nothing is there.
     expect((await tool('kafka-topics', ...chrooted, '--list')).stdout).toBe('');
@@ -119,29 +158,79 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     await session.create('/elsewhere', null);
     const created = await tool('kafka-topics', ...chrooted, '--create', '--topic', 'aside', '--replica-assignment', '0');
     expect(created.stdout).toBe('Created topic aside.\n');
-    expect(await text(session, '/elsewhere/brokers/topics/aside')).toBe('{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(await text(session, '/elsewhere/brokers/topics/aside')).toBe(
+      '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+    );
     expect(await session.exists('/brokers/topics/aside')).toBeNull();
     expect((await tool('kafka-topics', ...chrooted, '--list')).stdout).toBe('aside\n');
     const bad = await tool('kafka-topics', '--zookeeper', `${listener.connectString}/bad/`, '--list');
-    expect([bad.code, lines(bad.stderr)[0]]).toEqual([1, 'Exception in thread "main" java.lang.IllegalArgumentException: Path must not end with / character']);
+    expect([bad.code, lines(bad.stderr)[0]]).toEqual([
+      1,
+      'Exception in thread "main" java.lang.IllegalArgumentException: Path must not end with / character',
+    ]);
   }, 30_000);
 
   it('kafka-configs --alter / --describe write /config/topics/<t> and the change notification the brokers apply', async () => {
-    const alter = await tool('kafka-configs', ...zk, '--entity-type', 'topics', '--entity-name', 'orders', '--alter', '--add-config', 'retention.ms=1000,cleanup.policy=[compact,delete]');
-    expect([alter.code, lines(alter.stdout), alter.stderr]).toEqual([0, [...DEPRECATED, "Completed updating config for entity: topic 'orders'."], '']);
+    const alter = await tool(
+      'kafka-configs',
+      ...zk,
+      '--entity-type',
+      'topics',
+      '--entity-name',
+      'orders',
+      '--alter',
+      '--add-config',
+      'retention.ms=1000,cleanup.policy=[compact,delete]',
+    );
+    expect([alter.code, lines(alter.stdout), alter.stderr]).toEqual([
+      0,
+      [...DEPRECATED, "Completed updating config for entity: topic 'orders'."],
+      '',
+    ]);
     const session = await w.h.session();
-    expect(await text(session, '/config/topics/orders')).toBe('{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}');
-    await waitFor('the brokers apply the override', async () => w.h.cluster.broker(1).logManager!.logsByTopic('orders').every((log) => log.config.originals.get('retention.ms') === '1000'));
+    expect(await text(session, '/config/topics/orders')).toBe(
+      '{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}',
+    );
+    await waitFor('the brokers apply the override', async () =>
+      w.h.cluster
+        .broker(1)
+        .logManager!.logsByTopic('orders')
+        .every((log) => log.config.originals.get('retention.ms') === '1000'),
+    );
     const describe = await tool('kafka-configs', ...zk, '--entity-type', 'topics', '--entity-name', 'orders', '--describe');
-    expect(lines(describe.stdout)).toEqual([...DEPRECATED, "Configs for topic 'orders' are retention.ms=1000,cleanup.policy=compact,delete"]);
-    const noTopic = await tool('kafka-configs', ...zk, '--entity-type', 'topics', '--entity-name', 'nope', '--alter', '--add-config', 'retention.ms=1');
-    expect(lines(noTopic.stderr)).toEqual([`Error while executing config command with args '${[...zk, '--entity-type', 'topics', '--entity-name', 'nope', '--alter', '--add-config', 'retention.ms=1'].join(' ')}'`, 'kafka.admin.AdminOperationException: Topic "nope" does not exist.']);
+    expect(lines(describe.stdout)).toEqual([
+      ...DEPRECATED,
+      "Configs for topic 'orders' are retention.ms=1000,cleanup.policy=compact,delete",
+    ]);
+    const noTopic = await tool(
+      'kafka-configs',
+      ...zk,
+      '--entity-type',
+      'topics',
+      '--entity-name',
+      'nope',
+      '--alter',
+      '--add-config',
+      'retention.ms=1',
+    );
+    expect(lines(noTopic.stderr)).toEqual([
+      `Error while executing config command with args '${[...zk, '--entity-type', 'topics', '--entity-name', 'nope', '--alter', '--add-config', 'retention.ms=1'].join(' ')}'`,
+      'kafka.admin.AdminOperationException: Topic "nope" does not exist.',
+    ]);
   }, 30_000);
 
   it('kafka-reassign-partitions --generate, --execute --throttle (throttles and /admin/reassign_partitions written), completion, --verify removing the throttles', async () => {
     const topics = join(dir, 'topics.json');
     writeFileSync(topics, '{"topics":[{"topic":"orders"}],"version":1}');
-    const generated = await tool('kafka-reassign-partitions', ...zk, '--generate', '--topics-to-move-json-file', topics, '--broker-list', '1,2');
+    const generated = await tool(
+      'kafka-reassign-partitions',
+      ...zk,
+      '--generate',
+      '--topics-to-move-json-file',
+      topics,
+      '--broker-list',
+      '1,2',
+    );
     expect(lines(generated.stdout).slice(0, 1)).toEqual(['Current partition replica assignment']);
     expect(lines(generated.stdout)[3]).toBe('Proposed partition reassignment configuration');
 
@@ -158,7 +247,12 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
       'Successfully started reassignment of partitions.',
     ]);
     const topicConfig = JSON.parse((await text(session, '/config/topics/orders'))!).config as Record<string, string>;
-    expect(topicConfig).toEqual({ 'retention.ms': '1000', 'cleanup.policy': 'compact,delete', 'leader.replication.throttled.replicas': '0:0,0:1', 'follower.replication.throttled.replicas': '0:2' });
+    expect(topicConfig).toEqual({
+      'retention.ms': '1000',
+      'cleanup.policy': 'compact,delete',
+      'leader.replication.throttled.replicas': '0:0,0:1',
+      'follower.replication.throttled.replicas': '0:2',
+    });
     for (const id of [0, 1, 2]) {
       const brokerConfig = JSON.parse((await text(session, `/config/brokers/${id}`))!).config as Record<string, string>;
       expect(brokerConfig['leader.replication.throttled.rate']).toBe('50000000');
@@ -168,8 +262,14 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     expect(JSON.parse((await text(session, '/brokers/topics/orders'))!).partitions['0']).toEqual([2, 1]);
 
     const verify = await tool('kafka-reassign-partitions', ...zk, '--verify', '--reassignment-json-file', plan);
-    expect(lines(verify.stdout)).toEqual(['Status of partition reassignment: ', 'Reassignment of partition orders-0 completed successfully', 'Throttle was removed.']);
-    expect(await text(session, '/config/topics/orders')).toBe('{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}');
+    expect(lines(verify.stdout)).toEqual([
+      'Status of partition reassignment: ',
+      'Reassignment of partition orders-0 completed successfully',
+      'Throttle was removed.',
+    ]);
+    expect(await text(session, '/config/topics/orders')).toBe(
+      '{"version":1,"config":{"retention.ms":"1000","cleanup.policy":"compact,delete"}}',
+    );
     for (const id of [0, 1, 2]) expect(await text(session, `/config/brokers/${id}`)).toBe('{"version":1,"config":{}}');
   }, 40_000);
 
@@ -199,7 +299,7 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
     await waitFor('broker 2 to lead orders-0', async () => leaderAndIsr()?.leader === 2);
   }, 30_000);
 
-  it('against a port where nothing listens each tool ends with Kafka\'s ZooKeeperClientTimeoutException', async () => {
+  it("against a port where nothing listens each tool ends with Kafka's ZooKeeperClientTimeoutException", async () => {
     const [topics, configs, reassign, election] = await unanswered;
     expect([topics.code, topics.stdout, lines(topics.stderr)[0]]).toEqual([1, '', `Exception in thread "main" ${TIMEOUT}`]);
     expect([configs.code, lines(configs.stdout), lines(configs.stderr)]).toEqual([
@@ -208,6 +308,10 @@ describe('the --zookeeper tools over the ZooKeeper wire protocol, as processes',
       [`Error while executing config command with args '--zookeeper ${deadConnect} --entity-type topics --describe'`, TIMEOUT],
     ]);
     expect([reassign.code, reassign.stdout, reassign.stderr]).toEqual([1, '', `Exception in thread "main" ${TIMEOUT}\n`]);
-    expect([election.code, lines(election.stdout).slice(1), election.stderr]).toEqual([1, DEPRECATED, `Exception in thread "main" ${TIMEOUT}\n`]);
+    expect([election.code, lines(election.stdout).slice(1), election.stderr]).toEqual([
+      1,
+      DEPRECATED,
+      `Exception in thread "main" ${TIMEOUT}\n`,
+    ]);
   }, 60_000);
 });

@@ -33,9 +33,11 @@ const citing = new Map(
   testFiles(join(ROOT, 'test'))
     .filter((file) => file !== import.meta.filename)
     .map((file) => {
-    const names = [...readFileSync(file, 'utf8').matchAll(/\b(?:describe|it)(?:\.each\([^)]*\))?\((['"`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2]);
-    return [relative(ROOT, file).split('\\').join('/'), new Set(names.flatMap(idsIn))] as const;
-  }),
+      const names = [...readFileSync(file, 'utf8').matchAll(/\b(?:describe|it)(?:\.each\([^)]*\))?\((['"`])((?:\\.|(?!\1).)*)\1/g)].map(
+        (m) => m[2],
+      );
+      return [relative(ROOT, file).split('\\').join('/'), new Set(names.flatMap(idsIn))] as const;
+    }),
 );
 
 describe('docs/scenarios.md', () => {

@@ -33,7 +33,10 @@ describeInChromium('Kafka Dojo', (suite) => {
     const { page } = await suite.openPage();
     page.setDefaultTimeout(UI_TIMEOUT);
     // The app starts on the overview of the open cluster.
-    await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { level: 2, name: /Cluster overview/ })
+      .waitFor();
     return page;
   }
 
@@ -245,7 +248,10 @@ describeInChromium('Kafka Dojo', (suite) => {
       await suite.app.screenshot(page, 'alter-add-partitions');
       await main.getByRole('button', { name: 'Add partitions', exact: true }).click();
       await expectToast(page, '2 partitions added');
-      await waitUntil(async () => (await suite.app.backend.api.topics.detail('alter-me')).partitions.length === 4, 'four partitions in the API');
+      await waitUntil(
+        async () => (await suite.app.backend.api.topics.detail('alter-me')).partitions.length === 4,
+        'four partitions in the API',
+      );
       expect(await apiAssignment('alter-me')).toEqual(preview);
 
       // Edit configs: retention.ms = 3600000.
@@ -261,7 +267,10 @@ describeInChromium('Kafka Dojo', (suite) => {
       // The topic's configs: retention.ms from the topic's own override.
       await main.getByRole('link', { name: 'alter-me', exact: true }).click();
       await main.getByRole('heading', { level: 2, name: 'Topics / alter-me', exact: true }).waitFor();
-      await waitUntil(async () => (await bodyRows(page.getByTestId('partitions-table')).count()) === 4, 'four partitions on the topic page');
+      await waitUntil(
+        async () => (await bodyRows(page.getByTestId('partitions-table')).count()) === 4,
+        'four partitions on the topic page',
+      );
       await main.getByRole('tab', { name: 'Configs', exact: true }).click();
       const retention = rowWithCell(page.getByTestId('topic-configs'), 'retention.ms');
       await retention.getByRole('cell', { name: '3600000', exact: true }).waitFor();
@@ -317,7 +326,9 @@ describeInChromium('Kafka Dojo', (suite) => {
       await suite.app.screenshot(page, 'brokers-kill-dialog');
       await dialog.getByRole('button', { name: 'Kill', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await rowWithCell(table, new RegExp(`^${oldController}$`)).getByRole('cell', { name: 'Killed', exact: true }).waitFor();
+      await rowWithCell(table, new RegExp(`^${oldController}$`))
+        .getByRole('cell', { name: 'Killed', exact: true })
+        .waitFor();
 
       await navigate(page, 'Overview', /Cluster overview/);
       const header = page.getByText(/^Controller: broker \d+$/);
@@ -329,7 +340,9 @@ describeInChromium('Kafka Dojo', (suite) => {
       expect(newController).not.toBe(oldController);
       const brokers = page.getByTestId('overview-brokers');
       await rowWithCell(brokers, new RegExp(`^${newController}\\s+Controller$`)).waitFor();
-      await rowWithCell(brokers, new RegExp(`^${oldController}$`)).getByRole('cell', { name: 'Killed', exact: true }).waitFor();
+      await rowWithCell(brokers, new RegExp(`^${oldController}$`))
+        .getByRole('cell', { name: 'Killed', exact: true })
+        .waitFor();
       const after = await suite.app.backend.api.cluster.overview();
       expect(after.controllerId).toBe(newController);
       expect(after.controllerEpoch).toBeGreaterThan(before.controllerEpoch);
@@ -349,7 +362,10 @@ describeInChromium('Kafka Dojo', (suite) => {
       await page.getByRole('option', { name: '简体中文', exact: true }).click();
       await page.getByRole('menuitem', { name: '集群', exact: true }).waitFor();
       await page.getByRole('menuitem', { name: '概览', exact: true }).waitFor();
-      await page.getByRole('main').getByRole('heading', { level: 2, name: /集群概览/ }).waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('heading', { level: 2, name: /集群概览/ })
+        .waitFor();
       await page.getByRole('combobox', { name: '语言', exact: true }).waitFor();
       await page.getByRole('menuitem', { name: '集群', exact: true }).click();
       await page.getByRole('button', { name: '新建集群', exact: true }).waitFor();

@@ -32,7 +32,10 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
   async function open(): Promise<Page> {
     const { page } = await suite.openPage();
     page.setDefaultTimeout(UI_TIMEOUT);
-    await page.getByRole('main').getByRole('heading', { level: 2, name: /Cluster overview/ }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { level: 2, name: /Cluster overview/ })
+      .waitFor();
     return page;
   }
 
@@ -41,7 +44,10 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
     async () => {
       const api = suite.app.backend.api;
       const bootstrap = `127.0.0.1:${(await api.cluster.overview()).brokers[0].port}`;
-      await api.topics.create({ name: 'orders', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} }, { validateOnly: false });
+      await api.topics.create(
+        { name: 'orders', partitions: 3, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+        { validateOnly: false },
+      );
       await waitUntil(async () => (await api.topics.detail('orders')).partitions.every((p) => p.leader >= 0), 'orders led');
       const first = await kafkaPython<Produced>('produce', bootstrap, 'orders', 30, 'all');
       member = await joinGroup(bootstrap, 'orders', 'billing', 'billing-app', 30);
@@ -60,11 +66,18 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
       await detail.waitFor();
       const lags = perPartition(second);
       for (const p of [0, 1, 2]) {
-        await waitUntil(async () => (await detail.getByTestId(`partition-lag-orders-${p}`).innerText()) === String(lags[p]), `the lag of orders-${p}`);
+        await waitUntil(
+          async () => (await detail.getByTestId(`partition-lag-orders-${p}`).innerText()) === String(lags[p]),
+          `the lag of orders-${p}`,
+        );
       }
       const committed = perPartition(first);
       const rows = await detail.getByTestId('group-partitions').locator('tbody tr').allInnerTexts();
-      for (const p of [0, 1, 2]) expect(rows.some((r) => r.split(/\s+/).slice(0, 5).join(' ') === `orders ${p} ${committed[p]} ${committed[p] + lags[p]} ${lags[p]}`), rows.join('\n')).toBe(true);
+      for (const p of [0, 1, 2])
+        expect(
+          rows.some((r) => r.split(/\s+/).slice(0, 5).join(' ') === `orders ${p} ${committed[p]} ${committed[p] + lags[p]} ${lags[p]}`),
+          rows.join('\n'),
+        ).toBe(true);
       const members = await detail.getByTestId('group-members').locator('tbody tr').allInnerTexts();
       expect(members).toHaveLength(1);
       expect(members[0]).toContain('billing-app');
@@ -89,40 +102,73 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
       const preferred = (controller + 1) % 3;
       const other = (controller + 2) % 3;
       await api.topics.create(
-        { name: 'ledger', partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: [[preferred, other], [other, preferred]] }, configs: {} },
+        {
+          name: 'ledger',
+          partitions: null,
+          replicationFactor: null,
+          assignment: {
+            kind: 'manual',
+            assignment: [
+              [preferred, other],
+              [other, preferred],
+            ],
+          },
+          configs: {},
+        },
         { validateOnly: false },
       );
-      await waitUntil(async () => (await api.topics.detail('ledger')).partitions[0].leader === preferred, 'ledger-0 led by its preferred replica');
+      await waitUntil(
+        async () => (await api.topics.detail('ledger')).partitions[0].leader === preferred,
+        'ledger-0 led by its preferred replica',
+      );
       await api.brokers.restart(preferred);
-      await waitUntil(async () => {
-        const p = (await api.topics.detail('ledger')).partitions[0];
-        return p.leader === other && p.isr.includes(preferred);
-      }, `broker ${preferred} back in the ISR of ledger-0 as a follower`, 60_000);
+      await waitUntil(
+        async () => {
+          const p = (await api.topics.detail('ledger')).partitions[0];
+          return p.leader === other && p.isr.includes(preferred);
+        },
+        `broker ${preferred} back in the ISR of ledger-0 as a follower`,
+        60_000,
+      );
 
       const page = await open();
       await navigate(page, 'Leader election');
-      await waitUntil(async () => (await page.getByTestId(`imbalance-${preferred}`).innerText()) === '100.0%', `broker ${preferred}'s imbalance at 100%`);
+      await waitUntil(
+        async () => (await page.getByTestId(`imbalance-${preferred}`).innerText()) === '100.0%',
+        `broker ${preferred}'s imbalance at 100%`,
+      );
       await page.getByTestId('imbalance-table').getByText('over 10%').first().waitFor();
       expect(await page.getByTestId('leader-ledger-0').innerText()).toBe(String(other));
 
       await page.getByTestId('elect-preferred-ledger-0').click();
       const dialog = page.getByTestId('confirm-dialog');
       const sentences = dialog.getByTestId('confirm-sentences');
-      await sentences.getByText(`ElectLeaders request (PREFERRED) goes to the controller (broker ${controller}) for partition ledger-0.`).waitFor();
+      await sentences
+        .getByText(`ElectLeaders request (PREFERRED) goes to the controller (broker ${controller}) for partition ledger-0.`)
+        .waitFor();
       await sentences.getByText(`ledger-0 (${other} → ${preferred})`, { exact: false }).waitFor();
       await suite.app.screenshot(page, 'preferred-election-confirm');
       await dialog.getByTestId('confirm-ok').click();
       await dialog.waitFor({ state: 'hidden' });
-      await waitUntil(async () => (await page.getByTestId('election-result-ledger-0').innerText()) === 'NONE', 'the result NONE for ledger-0');
+      await waitUntil(
+        async () => (await page.getByTestId('election-result-ledger-0').innerText()) === 'NONE',
+        'the result NONE for ledger-0',
+      );
       // The cluster's metadata: the preferred replica leads again.
-      await waitUntil(async () => (await api.topics.detail('ledger')).partitions[0].leader === preferred, 'ledger-0 led by its preferred replica again');
+      await waitUntil(
+        async () => (await api.topics.detail('ledger')).partitions[0].leader === preferred,
+        'ledger-0 led by its preferred replica again',
+      );
 
       // The whole cluster: whatever the restart moved (the group's __consumer_offsets too) goes back.
       await page.getByTestId('elect-all').click();
       await sentences.getByText('for every partition of the cluster.', { exact: false }).waitFor();
       await dialog.getByTestId('confirm-ok').click();
       await dialog.waitFor({ state: 'hidden' });
-      await waitUntil(async () => (await page.getByTestId(`imbalance-${preferred}`).innerText()) === '0.0%', `broker ${preferred} balanced`);
+      await waitUntil(
+        async () => (await page.getByTestId(`imbalance-${preferred}`).innerText()) === '0.0%',
+        `broker ${preferred} balanced`,
+      );
       await suite.app.screenshot(page, 'leader-election');
       const overview = await api.elections.overview();
       expect(overview.brokers.every((b) => b.notLedByPreferred === 0)).toBe(true);

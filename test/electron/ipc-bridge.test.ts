@@ -30,7 +30,10 @@ function setUp(targets: FakeWebContents[] = []) {
   return { ipcMain, backend, dispose };
 }
 
-const PUSH: PushDto = { type: 'events', events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 2, level: 'INFO', summary: '[KafkaServer id=2] started' }] };
+const PUSH: PushDto = {
+  type: 'events',
+  events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 2, level: 'INFO', summary: '[KafkaServer id=2] started' }],
+};
 
 describe('IPC bridge', () => {
   it('registers exactly one handler per method of API_METHODS on dojo:<service>:<method>, nothing else', () => {
@@ -44,9 +47,13 @@ describe('IPC bridge', () => {
     const { ipcMain, backend } = setUp();
     for (const [service, method] of allMethods()) {
       const args = sampleArgs(service, method);
-      await expect(ipcMain.invoke(`dojo:${service}:${method}`, frameEvent(PAGE_URL), ...args)).resolves.toEqual({ result: { service, method, args } });
+      await expect(ipcMain.invoke(`dojo:${service}:${method}`, frameEvent(PAGE_URL), ...args)).resolves.toEqual({
+        result: { service, method, args },
+      });
     }
-    expect(backend.calls.map((call) => [call.service, call.method, call.args])).toEqual(allMethods().map(([s, m]) => [s, m, sampleArgs(s, m)]));
+    expect(backend.calls.map((call) => [call.service, call.method, call.args])).toEqual(
+      allMethods().map(([s, m]) => [s, m, sampleArgs(s, m)]),
+    );
     expect(backend.calls.every((call) => call.calledOnService)).toBe(true);
   });
 
@@ -71,7 +78,16 @@ describe('IPC bridge', () => {
 
   it('rejects an unknown channel (no handler), including near-misses and prototype names', async () => {
     const { ipcMain, backend } = setUp();
-    for (const channel of ['dojo:cluster:nope', 'dojo:nope:list', 'dojo:topics:constructor', 'dojo:topics:__proto__', 'dojo:push', 'cluster:overview', 'dojo:cluster:overview:x', 'DOJO:cluster:overview']) {
+    for (const channel of [
+      'dojo:cluster:nope',
+      'dojo:nope:list',
+      'dojo:topics:constructor',
+      'dojo:topics:__proto__',
+      'dojo:push',
+      'cluster:overview',
+      'dojo:cluster:overview:x',
+      'DOJO:cluster:overview',
+    ]) {
       await expect(ipcMain.invoke(channel, frameEvent(PAGE_URL)), channel).rejects.toThrow(/No handler registered/);
     }
     expect(backend.calls).toEqual([]);
@@ -86,9 +102,16 @@ describe('IPC bridge', () => {
       throw new Error('disk on fire');
     });
     await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), ...sampleArgs('topics', 'create'))).resolves.toEqual({
-      error: { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' },
+      error: {
+        name: 'INVALID_REPLICATION_FACTOR',
+        message: 'Replication factor: 4 larger than available brokers: 3.',
+        field: 'replicationFactor',
+      },
     });
-    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' }, unexpected: true });
+    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({
+      error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' },
+      unexpected: true,
+    });
   });
 
   it('refuses arguments that do not fit the method with the INVALID_REQUEST the HTTP transport sends, calling nothing', async () => {
@@ -102,10 +125,16 @@ describe('IPC bridge', () => {
       },
     });
     // IPC carries what JSON cannot: undefined, NaN, functions never reach a service either.
-    await expect(ipcMain.invoke('dojo:cluster:events', frameEvent(PAGE_URL), Number.NaN)).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'limit' } });
-    await expect(ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { limit: Infinity })).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'query.limit' } });
+    await expect(ipcMain.invoke('dojo:cluster:events', frameEvent(PAGE_URL), Number.NaN)).resolves.toMatchObject({
+      error: { name: 'INVALID_REQUEST', field: 'limit' },
+    });
+    await expect(ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { limit: Infinity })).resolves.toMatchObject({
+      error: { name: 'INVALID_REQUEST', field: 'query.limit' },
+    });
     // eslint-disable-next-line no-sparse-arrays
-    await expect(ipcMain.invoke('dojo:topics:reassign', frameEvent(PAGE_URL), 'orders', [[0, 1], , [2]])).resolves.toMatchObject({ error: { name: 'INVALID_REQUEST', field: 'target[1]' } });
+    await expect(ipcMain.invoke('dojo:topics:reassign', frameEvent(PAGE_URL), 'orders', [[0, 1], , [2]])).resolves.toMatchObject({
+      error: { name: 'INVALID_REQUEST', field: 'target[1]' },
+    });
     expect(backend.calls).toEqual([]);
     // Optional fields left undefined (as a form leaves them) pass, and reach the service left out.
     await ipcMain.invoke('dojo:topics:list', frameEvent(PAGE_URL), { search: undefined, limit: 50, offset: 0 });

@@ -108,7 +108,9 @@ describe('preload: window.dojo', () => {
 
   it('rejects with an Error when the main process refuses the sender', async () => {
     const ipcMain = new FakeIpcMain();
-    registerIpcBridge(ipcMain, createFakeBackend(), createTrustedSenderCheck({ rendererIndexFile: '/app/out/renderer/index.html' }), { pushTargets: () => [] });
+    registerIpcBridge(ipcMain, createFakeBackend(), createTrustedSenderCheck({ rendererIndexFile: '/app/out/renderer/index.html' }), {
+      pushTargets: () => [],
+    });
     electron.setInvoke((channel, ...args) => ipcMain.invoke(channel, frameEvent('https://evil.example/'), ...args));
     await expect(dojo.api.cluster.overview()).rejects.toThrow(/unknown sender/);
   });
@@ -125,7 +127,7 @@ describe('preload: window.dojo', () => {
     expect(electron.listeners.get(PUSH_CHANNEL)?.size).toBe(0);
   });
 
-  it('onMenuCommand delivers the menu\'s commands', () => {
+  it("onMenuCommand delivers the menu's commands", () => {
     const commands: unknown[] = [];
     const unsubscribe = dojo.onMenuCommand((command) => commands.push(command));
     electron.deliver(MENU_CHANNEL, 'new-cluster');

@@ -40,6 +40,9 @@ describe('window state', () => {
   });
 
   it('never opens smaller than the minimum size', () => {
-    expect(restoreWindowState(JSON.stringify({ x: 10, y: 10, width: 100, height: 50 }), ONE_SCREEN)).toMatchObject({ width: 800, height: 560 });
+    expect(restoreWindowState(JSON.stringify({ x: 10, y: 10, width: 100, height: 50 }), ONE_SCREEN)).toMatchObject({
+      width: 800,
+      height: 560,
+    });
   });
 });

@@ -14,7 +14,14 @@ import type { KafkaServer } from '../../src-main/core/broker/kafka-server';
 import { Partition } from '../../src-main/core/broker/partition';
 import { Workspace } from '../../src-main/core/cluster/workspace';
 import type { Log } from '../../src-main/core/log/log';
-import { DELETED_FILE_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, logFileName, offsetFromFileName, offsetIndexFileName, timeIndexFileName } from '../../src-main/core/log/log-manager/log-dir-names';
+import {
+  DELETED_FILE_SUFFIX,
+  LEADER_EPOCH_CHECKPOINT_FILE,
+  logFileName,
+  offsetFromFileName,
+  offsetIndexFileName,
+  timeIndexFileName,
+} from '../../src-main/core/log/log-manager/log-dir-names';
 import type { LogSegment } from '../../src-main/core/log/segment/log-segment';
 import { microtaskExecutor } from '../../src-main/core/platform/executor';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
@@ -69,7 +76,10 @@ class Ledger {
         const p = Number(parts[1]);
         const hw = Number(parts[2]);
         const floor = Math.max(this.maxHw[p], this.ackedEnd[p]);
-        if (hw < floor) expect.fail(`high watermark of partition ${p} went back to ${hw} from ${this.maxHw[p]} (acknowledged up to ${this.ackedEnd[p]}) (${context})`);
+        if (hw < floor)
+          expect.fail(
+            `high watermark of partition ${p} went back to ${hw} from ${this.maxHw[p]} (acknowledged up to ${this.ackedEnd[p]}) (${context})`,
+          );
         this.maxHw[p] = hw;
         this.hwObservations++;
       }
@@ -239,7 +249,8 @@ function shuffled(ids: readonly number[], random: SeededRandom): number[] {
  */
 async function bringBack(opened: Opened, random: SeededRandom, context: string): Promise<void> {
   const { ws } = opened;
-  if (!(await advanceUntil(opened, 60_000, () => ws.zkServer.sessionIds().length === 0))) throw new Error(`stale sessions did not expire (${context})`);
+  if (!(await advanceUntil(opened, 60_000, () => ws.zkServer.sessionIds().length === 0)))
+    throw new Error(`stale sessions did not expire (${context})`);
   for (const id of shuffled(ws.cluster.brokerIds(), random)) {
     await ws.cluster.startBroker(id);
     await advanceUntil(opened, random.nextInt(3) * 1000, () => false);
@@ -306,9 +317,11 @@ function checkReplicaLog(log: Log, where: string): BatchInfo[] {
       problems.push(`${seg}: first batch at ${batches[0].baseOffset}`);
     }
     for (const b of batches) {
-      if (expectedNext !== null && b.baseOffset !== expectedNext) problems.push(`${seg}: batch at ${b.baseOffset} after offset ${expectedNext - 1} (duplicated or skipped offsets)`);
+      if (expectedNext !== null && b.baseOffset !== expectedNext)
+        problems.push(`${seg}: batch at ${b.baseOffset} after offset ${expectedNext - 1} (duplicated or skipped offsets)`);
       if (b.lastOffset < b.baseOffset) problems.push(`${seg}: batch ${b.baseOffset}..${b.lastOffset}`);
-      if (b.lastOffset >= segmentEnd) problems.push(`${seg}: batch ${b.baseOffset}..${b.lastOffset} beyond the segment's end ${segmentEnd}`);
+      if (b.lastOffset >= segmentEnd)
+        problems.push(`${seg}: batch ${b.baseOffset}..${b.lastOffset} beyond the segment's end ${segmentEnd}`);
       expectedNext = b.lastOffset + 1;
     }
     const byPosition = new Map(batches.map((b, i) => [b.position, i]));
@@ -319,7 +332,8 @@ function checkReplicaLog(log: Log, where: string): BatchInfo[] {
     for (let i = 0; i < offsetIndex.entries; i++) {
       const e = offsetIndex.entry(i);
       const at = byPosition.get(e.position);
-      if (previous && (e.offset <= previous.offset || e.position <= previous.position)) problems.push(`${seg}: offset index entry ${i} (${e.offset}@${e.position}) not after (${previous.offset}@${previous.position})`);
+      if (previous && (e.offset <= previous.offset || e.position <= previous.position))
+        problems.push(`${seg}: offset index entry ${i} (${e.offset}@${e.position}) not after (${previous.offset}@${previous.position})`);
       previous = e;
       if (at === undefined) {
         problems.push(`${seg}: offset index entry ${i} (${e.offset}@${e.position}) is not at a batch start`);
@@ -328,13 +342,18 @@ function checkReplicaLog(log: Log, where: string): BatchInfo[] {
       // Kafka indexes an appended chunk (one batch from a producer, maybe several from a fetch) by
       // its last offset at the position where the chunk starts; recovery indexes batch by batch.
       if (batches[at].baseOffset > e.offset || !batches.slice(at).some((b) => b.lastOffset === e.offset)) {
-        problems.push(`${seg}: offset index entry ${i} (${e.offset}@${e.position}) points at batch ${batches[at].baseOffset}..${batches[at].lastOffset}, not at the chunk ending at ${e.offset}`);
+        problems.push(
+          `${seg}: offset index entry ${i} (${e.offset}@${e.position}) points at batch ${batches[at].baseOffset}..${batches[at].lastOffset}, not at the chunk ending at ${e.offset}`,
+        );
       }
     }
     // What a fetch does: the index entry below the offset, then a scan to its batch.
     for (const b of batches) {
       const found = segment.translateOffset(b.lastOffset);
-      if (found?.position !== b.position) problems.push(`${seg}: offset ${b.lastOffset} found at ${found?.position ?? 'nowhere'} through the index, its batch is at ${b.position}`);
+      if (found?.position !== b.position)
+        problems.push(
+          `${seg}: offset ${b.lastOffset} found at ${found?.position ?? 'nowhere'} through the index, its batch is at ${b.position}`,
+        );
     }
 
     // Time index: (largest timestamp so far, last offset of the batch holding it), strictly increasing.
@@ -345,42 +364,53 @@ function checkReplicaLog(log: Log, where: string): BatchInfo[] {
     for (let i = 0; i < timeIndex.entries; i++) {
       const e = timeIndex.entry(i);
       if (previousTime && (e.timestamp <= previousTime.timestamp || e.offset < previousTime.offset)) {
-        problems.push(`${seg}: time index entry ${i} (${e.timestamp}, ${e.offset}) not after (${previousTime.timestamp}, ${previousTime.offset})`);
+        problems.push(
+          `${seg}: time index entry ${i} (${e.timestamp}, ${e.offset}) not after (${previousTime.timestamp}, ${previousTime.offset})`,
+        );
       }
       previousTime = e;
       while (next < batches.length && batches[next].lastOffset <= e.offset) maxSoFar = Math.max(maxSoFar, batches[next++].maxTimestamp);
       const holder = byLastOffset.get(e.offset);
       if (!holder || holder.maxTimestamp !== e.timestamp || maxSoFar !== e.timestamp) {
-        problems.push(`${seg}: time index entry ${i} (${e.timestamp}, ${e.offset}): batch ending there has ${holder?.maxTimestamp ?? 'none'}, largest timestamp up to there ${maxSoFar}`);
+        problems.push(
+          `${seg}: time index entry ${i} (${e.timestamp}, ${e.offset}): batch ending there has ${holder?.maxTimestamp ?? 'none'}, largest timestamp up to there ${maxSoFar}`,
+        );
       }
     }
     if (!isLast && batches.length > 0) {
       const max = Math.max(...batches.map((b) => b.maxTimestamp));
-      if (timeIndex.entries === 0 || timeIndex.lastEntry.timestamp !== max) problems.push(`${seg}: inactive segment's last time index entry ${timeIndex.lastEntry.timestamp}, largest timestamp ${max}`);
+      if (timeIndex.entries === 0 || timeIndex.lastEntry.timestamp !== max)
+        problems.push(`${seg}: inactive segment's last time index entry ${timeIndex.lastEntry.timestamp}, largest timestamp ${max}`);
     }
     all.push(...batches);
   });
-  if ((expectedNext ?? log.logEndOffset) !== log.logEndOffset) problems.push(`${where}: batches end at ${expectedNext}, log end offset ${log.logEndOffset}`);
-  if (all.length > 0 && all[0].baseOffset > log.logStartOffset) problems.push(`${where}: first batch at ${all[0].baseOffset}, log start offset ${log.logStartOffset}`);
+  if ((expectedNext ?? log.logEndOffset) !== log.logEndOffset)
+    problems.push(`${where}: batches end at ${expectedNext}, log end offset ${log.logEndOffset}`);
+  if (all.length > 0 && all[0].baseOffset > log.logStartOffset)
+    problems.push(`${where}: first batch at ${all[0].baseOffset}, log start offset ${log.logStartOffset}`);
 
   // On disk: the segments' files, the leader-epoch checkpoint (and the temporary file of an
   // interrupted checkpoint write), segments of a truncation waiting for their delayed removal.
   const expected = new Set([LEADER_EPOCH_CHECKPOINT_FILE, `${LEADER_EPOCH_CHECKPOINT_FILE}.tmp`]);
-  for (const segment of segments) for (const name of [logFileName, offsetIndexFileName, timeIndexFileName]) expected.add(name(segment.baseOffset));
+  for (const segment of segments)
+    for (const name of [logFileName, offsetIndexFileName, timeIndexFileName]) expected.add(name(segment.baseOffset));
   const present = new Set(readdirSync(log.dir));
   for (const name of present) {
     // Producer snapshots (taken at rolls and loads) never lie past the log end once the log is loaded.
     if (/^\d{20}\.snapshot$/.test(name)) {
-      if (offsetFromFileName(name) > log.logEndOffset) problems.push(`${where}: producer snapshot ${name} past the log end offset ${log.logEndOffset}`);
+      if (offsetFromFileName(name) > log.logEndOffset)
+        problems.push(`${where}: producer snapshot ${name} past the log end offset ${log.logEndOffset}`);
       continue;
     }
     if (!expected.has(name) && !name.endsWith(DELETED_FILE_SUFFIX)) problems.push(`${where}: unexpected file ${name}`);
   }
-  for (const segment of segments) if (!present.has(logFileName(segment.baseOffset))) problems.push(`${where}: segment ${segment.baseOffset} has no .log file`);
+  for (const segment of segments)
+    if (!present.has(logFileName(segment.baseOffset))) problems.push(`${where}: segment ${segment.baseOffset} has no .log file`);
 
   const epochs = log.leaderEpochEntries;
   for (let i = 1; i < epochs.length; i++) {
-    if (epochs[i].epoch <= epochs[i - 1].epoch || epochs[i].startOffset < epochs[i - 1].startOffset) problems.push(`${where}: leader epoch cache out of order: ${JSON.stringify(epochs)}`);
+    if (epochs[i].epoch <= epochs[i - 1].epoch || epochs[i].startOffset < epochs[i - 1].startOffset)
+      problems.push(`${where}: leader epoch cache out of order: ${JSON.stringify(epochs)}`);
   }
   for (const b of all) {
     const entry = epochs.findLast((e) => e.startOffset <= b.baseOffset);
@@ -407,7 +437,9 @@ describe('data path under SIGKILL', () => {
       const killAfterMs = 50 + random.nextInt(351);
       const out = await runAndKill(dir, SEED, run, killAfterMs);
       const context = `seed ${SEED}, run ${run}, killed ${killAfterMs} ms after READY`;
-      expect(out.exitSignal, `the writer must die by SIGKILL (${context}): ${out.lines.slice(-3).join(' | ')} ${out.stderr}`).toBe('SIGKILL');
+      expect(out.exitSignal, `the writer must die by SIGKILL (${context}): ${out.lines.slice(-3).join(' | ')} ${out.stderr}`).toBe(
+        'SIGKILL',
+      );
       ledger.absorb(out.lines, context);
 
       const opened = await openChecked(dir, SEED + run, stats);
@@ -434,18 +466,23 @@ describe('data path under SIGKILL', () => {
           for (const [offset, digest] of ledger.acked[p]) {
             const r = offset >= start ? records[offset - start] : undefined;
             if (!r) lost.push(`offset ${offset}: not readable (log start ${start})`);
-            else if (recordDigest(r.key, r.value, r.headers) !== digest) lost.push(`offset ${offset}: acknowledged ${digest}, read ${recordDigest(r.key, r.value, r.headers)}`);
+            else if (recordDigest(r.key, r.value, r.headers) !== digest)
+              lost.push(`offset ${offset}: acknowledged ${digest}, read ${recordDigest(r.key, r.value, r.headers)}`);
           }
           expect(lost.slice(0, 20), `acknowledged records lost or changed (${lost.length}), ${where}`).toEqual([]);
 
           // Every replica: consistent on disk, and the same batches as the leader's.
-          const replicas = ws.cluster.runningBrokers().map((b) => ({ id: b.id, log: hostedPartition(b, p)!.log!, isLeader: hostedPartition(b, p)!.isLeader }));
+          const replicas = ws.cluster
+            .runningBrokers()
+            .map((b) => ({ id: b.id, log: hostedPartition(b, p)!.log!, isLeader: hostedPartition(b, p)!.isLeader }));
           const leader = replicas.find((r) => r.isLeader)!;
           const leaderBatches = checkReplicaLog(leader.log, `leader ${leader.id} of ${where}`);
           segments = Math.max(segments, leader.log.numberOfSegments);
           for (const r of replicas.filter((x) => !x.isLeader)) {
             const batches = checkReplicaLog(r.log, `broker ${r.id}, ${where}`);
-            const diverged = batches.findIndex((b, i) => b.baseOffset !== leaderBatches[i]?.baseOffset || b.checksum !== leaderBatches[i]?.checksum);
+            const diverged = batches.findIndex(
+              (b, i) => b.baseOffset !== leaderBatches[i]?.baseOffset || b.checksum !== leaderBatches[i]?.checksum,
+            );
             expect(diverged, `broker ${r.id} diverges from the leader at batch ${batches[diverged]?.baseOffset}, ${where}`).toBe(-1);
             expect(batches.length, `broker ${r.id} has another number of batches than the leader, ${where}`).toBe(leaderBatches.length);
           }

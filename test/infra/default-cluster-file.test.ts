@@ -52,10 +52,16 @@ describe('resources/default-cluster.json (the first run cluster)', () => {
   });
 
   it('says what is wrong with a damaged definition and where', () => {
-    const file = withFile(JSON.stringify({ name: 'x', brokers: [{ id: 0, rack: 3, logDirs: ['kafka-logs'], config: {} }], brokerDefaults: {} }));
-    expect(() => readDefaultClusterDefinition(fs, file)).toThrow(`${file} is not a cluster definition: brokers[0].rack must be a string or null`);
+    const file = withFile(
+      JSON.stringify({ name: 'x', brokers: [{ id: 0, rack: 3, logDirs: ['kafka-logs'], config: {} }], brokerDefaults: {} }),
+    );
+    expect(() => readDefaultClusterDefinition(fs, file)).toThrow(
+      `${file} is not a cluster definition: brokers[0].rack must be a string or null`,
+    );
     const noBrokers = withFile(JSON.stringify({ name: 'x', brokers: [], brokerDefaults: { a: 1 } }));
-    expect(() => readDefaultClusterDefinition(fs, noBrokers)).toThrow('brokers must list at least one broker; brokerDefaults must map config names to strings');
+    expect(() => readDefaultClusterDefinition(fs, noBrokers)).toThrow(
+      'brokers must list at least one broker; brokerDefaults must map config names to strings',
+    );
   });
 
   it('applies the workspace rules of definitionProblems (duplicate ids, log dir names)', () => {

@@ -22,7 +22,10 @@ describe('ConfinedRoot', () => {
   symlinkSync(root, join(tmp.dir, 'logs-via-link'));
 
   async function refusal(p: Promise<unknown>): Promise<string> {
-    const e = await p.then(() => null, (x: unknown) => x);
+    const e = await p.then(
+      () => null,
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(LogDirAccessError);
     return (e as LogDirAccessError).code;
   }

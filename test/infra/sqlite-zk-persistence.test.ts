@@ -40,7 +40,13 @@ describe('SqliteZkPersistence', () => {
     const digest = { perms: 1, scheme: 'digest', id: 'bob:x1nq8J8QDqc5YXZWMFWsI6K0Q1c=' };
     const acls = [[world], [digest], [{ ...world }], [digest, { perms: 2, scheme: 'ip', id: '127.0.0.1' }], [{ ...world, perms: 1 }]];
     const paths = ['/x', '/x/y', '/x/y/z', '/x/y/z/w', '/v'];
-    store.commit({ lastZxid: 9, upserts: paths.map((p, i) => node(p, null, { acl: acls[i] })), deletes: [], sessionUpserts: [], sessionDeletes: [] });
+    store.commit({
+      lastZxid: 9,
+      upserts: paths.map((p, i) => node(p, null, { acl: acls[i] })),
+      deletes: [],
+      sessionUpserts: [],
+      sessionDeletes: [],
+    });
     store.close();
     const reopened = SqliteZkPersistence.open(file);
     const { pages, nodes } = loadAll(reopened, 1);
@@ -82,7 +88,13 @@ describe('SqliteZkPersistence', () => {
   it('applies deletes and session removals of a commit together, and a failing commit changes nothing', () => {
     const file = join(tmp.dir, 'b.db');
     const store = SqliteZkPersistence.open(file);
-    store.commit({ lastZxid: 1, upserts: [node('/', null), node('/x', null)], deletes: [], sessionUpserts: [{ sessionId: 9n, timeoutMs: 6000 }], sessionDeletes: [] });
+    store.commit({
+      lastZxid: 1,
+      upserts: [node('/', null), node('/x', null)],
+      deletes: [],
+      sessionUpserts: [{ sessionId: 9n, timeoutMs: 6000 }],
+      sessionDeletes: [],
+    });
     store.commit({ lastZxid: 2, upserts: [], deletes: ['/x'], sessionUpserts: [], sessionDeletes: [9n] });
     expect(loadAll(store).nodes.map((n) => n.path)).toEqual(['/']);
     expect(loadAll(store).sessions).toEqual([]);
@@ -90,7 +102,13 @@ describe('SqliteZkPersistence', () => {
     const bad = node('/y', null) as unknown as { version: unknown };
     bad.version = { not: 'a number' };
     expect(() =>
-      store.commit({ lastZxid: 3, upserts: [node('/z', null), bad as unknown as StoredZnode], deletes: [], sessionUpserts: [], sessionDeletes: [] }),
+      store.commit({
+        lastZxid: 3,
+        upserts: [node('/z', null), bad as unknown as StoredZnode],
+        deletes: [],
+        sessionUpserts: [],
+        sessionDeletes: [],
+      }),
     ).toThrow();
     const after = loadAll(store);
     expect(after.nodes.map((n) => n.path)).toEqual(['/']);
@@ -112,14 +130,23 @@ describe('SqliteZkPersistence', () => {
   });
 
   describe('on a durable file, the group sync off the event loop (commitThenSync)', () => {
-    const commitOf = (zxid: number, path: string) => ({ lastZxid: zxid, upserts: [node(path, new Uint8Array([zxid]), { mzxid: zxid })], deletes: [], sessionUpserts: [], sessionDeletes: [] });
+    const commitOf = (zxid: number, path: string) => ({
+      lastZxid: zxid,
+      upserts: [node(path, new Uint8Array([zxid]), { mzxid: zxid })],
+      deletes: [],
+      sessionUpserts: [],
+      sessionDeletes: [],
+    });
 
     it('writes the first commit at once, holds those made while its sync runs and writes them together; durable in commit order', async () => {
       const store = SqliteZkPersistence.open(join(tmp.dir, 'group.db'), { durable: true });
       expect(store.commitThenSync).toBeDefined();
       const durable: number[] = [];
       const synced = [1, 2, 3].map(
-        (zxid) => new Promise<void>((resolve, reject) => store.commitThenSync!(commitOf(zxid, '/a'), (e) => (e ? reject(e) : (durable.push(zxid), resolve())))),
+        (zxid) =>
+          new Promise<void>((resolve, reject) =>
+            store.commitThenSync!(commitOf(zxid, '/a'), (e) => (e ? reject(e) : (durable.push(zxid), resolve()))),
+          ),
       );
       expect(store.loadHeader().lastZxid).toBe(1); // 2 and 3 wait for the first sync to end
       await Promise.all(synced);
@@ -138,7 +165,11 @@ describe('SqliteZkPersistence', () => {
       store.close();
       expect(answers).toEqual([null, null]);
       const again = SqliteZkPersistence.open(file);
-      expect(loadAll(again).nodes.map((n) => n.path).sort()).toEqual(['/a', '/b']);
+      expect(
+        loadAll(again)
+          .nodes.map((n) => n.path)
+          .sort(),
+      ).toEqual(['/a', '/b']);
       again.close();
     });
 

@@ -14,7 +14,11 @@ const SEED = Number(process.env.CRASH_SEED ?? 20261129);
 
 /** Starts the writer, lets it write for `killAfterMs` once it is ready, then SIGKILLs it (a line cut by the kill is kept: it may have been written). */
 function runAndKill(dbFile: string, seed: number, run: number, killAfterMs: number): Promise<KilledRun> {
-  return runAndKillAfterReady(WRITER, [dbFile, String(seed), String(run)], killAfterMs, { startupTimeoutMs: 30_000, keepCutLine: true, describe: 'writer' });
+  return runAndKillAfterReady(WRITER, [dbFile, String(seed), String(run)], killAfterMs, {
+    startupTimeoutMs: 30_000,
+    keepCutLine: true,
+    describe: 'writer',
+  });
 }
 
 /** What the writers were told was durable, and what they might have written. */
@@ -89,7 +93,8 @@ describe('emulated ZooKeeper store under SIGKILL', () => {
           expect(present.has(path), `acknowledged create ${path} lost (${context})`).toBe(true);
           expect(new TextDecoder().decode((await reader.getData(path)).data ?? new Uint8Array())).toBe(data);
         }
-        for (const path of expected.mustNotExist) expect(present.has(path), `acknowledged delete of ${path} undone (${context})`).toBe(false);
+        for (const path of expected.mustNotExist)
+          expect(present.has(path), `acknowledged delete of ${path} undone (${context})`).toBe(false);
         for (const id of expected.multisSent) {
           const a = present.has(`/crash/m-${id}-a`);
           const b = present.has(`/crash/m-${id}-b`);

@@ -8,12 +8,7 @@ import { probeMessages, projectEslint } from './lint-probe';
 const CORE_FILE = 'src-main/core/zookeeper/boundary-probe.ts';
 const INFRA_FILE = 'src-main/infra/boundary-probe.ts';
 
-const BOUNDARY_RULES = new Set([
-  'no-restricted-imports',
-  'no-restricted-globals',
-  'no-restricted-properties',
-  'no-restricted-syntax',
-]);
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax']);
 
 interface Case {
   readonly name: string;

@@ -10,7 +10,12 @@ export function projectEslint(): ESLint {
 }
 
 /** The messages of the given rules for `code` linted as if it were the file at `filePath` (relative to the repository). */
-export async function probeMessages(eslint: ESLint, code: string, filePath: string, rules: ReadonlySet<string>): Promise<ESLint.LintResult['messages']> {
+export async function probeMessages(
+  eslint: ESLint,
+  code: string,
+  filePath: string,
+  rules: ReadonlySet<string>,
+): Promise<ESLint.LintResult['messages']> {
   const absolutePath = resolve(repoRoot, filePath);
   // An ignored path would lint to nothing and make the "allows" cases pass vacuously.
   expect(await eslint.isPathIgnored(absolutePath)).toBe(false);

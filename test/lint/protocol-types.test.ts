@@ -29,11 +29,14 @@ describe('protocol types lint rule', () => {
     return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
   }
 
-  it.each(PROTOCOL_FILES.flatMap((file) => [DOUBLE_CAST, PARENTHESIZED_DOUBLE_CAST].map((code) => ({ file, code }))))('reports `as unknown as` in $file', async ({ file, code }) => {
-    const messages = await castMessages(code, file);
-    expect(messages).toHaveLength(1);
-    expect(messages[0]!.message).toMatch(/no `as unknown as` in src-main\/protocol/);
-  });
+  it.each(PROTOCOL_FILES.flatMap((file) => [DOUBLE_CAST, PARENTHESIZED_DOUBLE_CAST].map((code) => ({ file, code }))))(
+    'reports `as unknown as` in $file',
+    async ({ file, code }) => {
+      const messages = await castMessages(code, file);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]!.message).toMatch(/no `as unknown as` in src-main\/protocol/);
+    },
+  );
 
   it('allows a single cast, and a cast to unknown alone, in src-main/protocol', async () => {
     const code = 'export const probe = (e: unknown) => [(e as Error).message, e as unknown];\n';

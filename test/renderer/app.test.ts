@@ -42,7 +42,16 @@ describe('App shell', () => {
     await settle();
     fake.push({
       type: 'events',
-      events: [{ seq: 7, timeMs: 1000, kind: 'controller-elected', brokerId: 1, level: 'INFO', summary: 'Broker 1 became the controller (epoch 2)' }],
+      events: [
+        {
+          seq: 7,
+          timeMs: 1000,
+          kind: 'controller-elected',
+          brokerId: 1,
+          level: 'INFO',
+          summary: 'Broker 1 became the controller (epoch 2)',
+        },
+      ],
     });
     await settle();
     expect(useClusterStore().events.map((e) => e.seq)).toEqual([7]);

@@ -54,9 +54,9 @@ describe('locales', () => {
     }
   });
 
-  it("uses no vue-i18n syntax characters by accident (| and @ are message syntax)", () => {
-    const bad = [...leafKeys(en).map((k) => [k, lookup(en, k)]), ...leafKeys(zhCN).map((k) => [k, lookup(zhCN, k)])].filter(
-      ([, v]) => /[|@$]/.test(String(v)),
+  it('uses no vue-i18n syntax characters by accident (| and @ are message syntax)', () => {
+    const bad = [...leafKeys(en).map((k) => [k, lookup(en, k)]), ...leafKeys(zhCN).map((k) => [k, lookup(zhCN, k)])].filter(([, v]) =>
+      /[|@$]/.test(String(v)),
     );
     expect(bad).toEqual([]);
   });

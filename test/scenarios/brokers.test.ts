@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UpdateMetadataRequest } from '../../src-main/core/controller/broker-requests';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
-import { adminOf, controllerEvents, drive, killAndExpire, linesSince, linesWithThrowablesSince, sentRequests, stateJson, topicZnode, tp, txns } from '../support/scenario';
+import {
+  adminOf,
+  controllerEvents,
+  drive,
+  killAndExpire,
+  linesSince,
+  linesWithThrowablesSince,
+  sentRequests,
+  stateJson,
+  topicZnode,
+  tp,
+  txns,
+} from '../support/scenario';
 
 /** K4 (broker failure), K5 (controlled shutdown) and K8 (ISR change notifications). */
 describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () => {
@@ -36,33 +48,68 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     expect(ctrl.context.replicaState({ ...tp('clicks', 0), replica: 2 })).toBe('OnlineReplica');
 
     const controllerLog = linesSince(h, mark, 'controller.log', 0);
-    expect(controllerLog).toContain('[Controller id=0] Newly added brokers: , deleted brokers: 1, bounced brokers: , all live brokers: 0,2');
+    expect(controllerLog).toContain(
+      '[Controller id=0] Newly added brokers: , deleted brokers: 1, bounced brokers: , all live brokers: 0,2',
+    );
     expect(controllerLog).toContain('[Controller id=0] Broker failure callback for 1');
     const stateChange = linesSince(h, mark, 'state-change.log', 0);
-    const offline = stateChange.indexOf('[Controller id=0 epoch=1] Changed partition clicks-0 state from OnlinePartition to OfflinePartition');
-    const online = stateChange.indexOf('[Controller id=0 epoch=1] Changed partition clicks-0 from OfflinePartition to OnlinePartition with state LeaderAndIsr(leader=2, leaderEpoch=1, isr=List(2), zkVersion=1)');
-    const replicaOffline = stateChange.indexOf('[Controller id=0 epoch=1] Changed state of replica 1 for partition clicks-0 from OnlineReplica to OfflineReplica');
+    const offline = stateChange.indexOf(
+      '[Controller id=0 epoch=1] Changed partition clicks-0 state from OnlinePartition to OfflinePartition',
+    );
+    const online = stateChange.indexOf(
+      '[Controller id=0 epoch=1] Changed partition clicks-0 from OfflinePartition to OnlinePartition with state LeaderAndIsr(leader=2, leaderEpoch=1, isr=List(2), zkVersion=1)',
+    );
+    const replicaOffline = stateChange.indexOf(
+      '[Controller id=0 epoch=1] Changed state of replica 1 for partition clicks-0 from OnlineReplica to OfflineReplica',
+    );
     expect(offline).toBeGreaterThanOrEqual(0);
     expect(online).toBeGreaterThan(offline);
     expect(replicaOffline).toBeGreaterThan(online);
 
     // The new leader was told (LeaderAndIsr), then everyone got the new metadata.
     const sent = sentRequests(h, mark, 0);
-    const lai = sent.find((s) => s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.topicName === 'clicks' && p.partitionIndex === 0));
+    const lai = sent.find(
+      (s) =>
+        s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.topicName === 'clicks' && p.partitionIndex === 0),
+    );
     expect(lai?.to).toBe(2);
-    expect(lai?.request.apiKey === 'LeaderAndIsr' && lai.request.partitionStates[0]).toMatchObject({ leader: 2, leaderEpoch: 1, isr: [2], zkVersion: 1, isNew: false });
+    expect(lai?.request.apiKey === 'LeaderAndIsr' && lai.request.partitionStates[0]).toMatchObject({
+      leader: 2,
+      leaderEpoch: 1,
+      isr: [2],
+      zkVersion: 1,
+      isNew: false,
+    });
     expect(sent.some((s) => s.to === 1)).toBe(false);
-    expect(h.cluster.broker(2).metadataCache.getPartitionInfo('clicks', 0)).toMatchObject({ leader: 2, leaderEpoch: 1, isr: [2], offlineReplicas: [1] });
+    expect(h.cluster.broker(2).metadataCache.getPartitionInfo('clicks', 0)).toMatchObject({
+      leader: 2,
+      leaderEpoch: 1,
+      isr: [2],
+      offlineReplicas: [1],
+    });
     expect(h.cluster.broker(2).replicaManager?.getPartition(tp('clicks', 0))).toMatchObject({ leader: 2, leaderEpoch: 1, isr: [2] });
-    expect(linesSince(h, mark, 'server.log', 2)).toContain('[Partition clicks-0 broker=2] clicks-0 starts at leader epoch 1 from offset 0 with high watermark 0. Previous leader epoch was 0.');
+    expect(linesSince(h, mark, 'server.log', 2)).toContain(
+      '[Partition clicks-0 broker=2] clicks-0 starts at leader epoch 1 from offset 0 with high watermark 0. Previous leader epoch was 0.',
+    );
   });
 
   /** The replica on broker 2 is alive but out of the ISR when broker 1, the only ISR member, dies. */
-  async function isrOfOneThenLeaderDies(options: { brokerConfig?: Record<string, string>; topicConfig?: Record<string, string> }): Promise<ZnodeReader> {
+  async function isrOfOneThenLeaderDies(options: {
+    brokerConfig?: Record<string, string>;
+    topicConfig?: Record<string, string>;
+  }): Promise<ZnodeReader> {
     h = await ClusterHarness.create({ brokers: 3, seed: 202, brokerConfig: options.brokerConfig });
     const admin = adminOf(h);
     const created = await admin.createTopics(
-      [{ name: 'ledger', numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 2] }], configs: options.topicConfig ?? {} }],
+      [
+        {
+          name: 'ledger',
+          numPartitions: -1,
+          replicationFactor: -1,
+          assignments: [{ partitionIndex: 0, brokerIds: [1, 2] }],
+          configs: options.topicConfig ?? {},
+        },
+      ],
       { timeoutMs: 30000, validateOnly: false },
     );
     expect(created[0].errorCode).toBe(0);
@@ -143,8 +190,17 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     expect(h.cluster.activeController()?.context.replicaState({ ...tp('clicks', 0), replica: 1 })).toBe('OnlineReplica');
     const toOne = sentRequests(h, mark, 0).filter((s) => s.to === 1 && s.request.apiKey === 'LeaderAndIsr');
     expect(toOne.length).toBe(1);
-    expect(toOne[0].request.apiKey === 'LeaderAndIsr' && toOne[0].request.partitionStates[0]).toMatchObject({ topicName: 'clicks', partitionIndex: 0, leader: 2, leaderEpoch: 1, isr: [2], isNew: false });
-    expect(linesSince(h, mark, 'server.log', 1)).toContain('[ReplicaFetcherManager on broker 1] Added fetcher to broker BrokerEndPoint(id=2) for partitions Map(clicks-0 -> (offset=0, leaderEpoch=1))');
+    expect(toOne[0].request.apiKey === 'LeaderAndIsr' && toOne[0].request.partitionStates[0]).toMatchObject({
+      topicName: 'clicks',
+      partitionIndex: 0,
+      leader: 2,
+      leaderEpoch: 1,
+      isr: [2],
+      isNew: false,
+    });
+    expect(linesSince(h, mark, 'server.log', 1)).toContain(
+      '[ReplicaFetcherManager on broker 1] Added fetcher to broker BrokerEndPoint(id=2) for partitions Map(clicks-0 -> (offset=0, leaderEpoch=1))',
+    );
 
     // Watch for the notification node the way zkCli would (`stat -w`), to read it before the controller deletes it.
     const parent = await zk.zk.exists('/isr_change_notification');
@@ -190,9 +246,22 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     const updates = sentRequests(h, umMark, 0).filter((s) => s.request.apiKey === 'UpdateMetadata');
     expect(updates.map((u) => u.to)).toEqual([0, 1, 2]);
     const um = updates[0].request as UpdateMetadataRequest;
-    expect(um.partitionStates).toEqual([expect.objectContaining({ topicName: 'clicks', partitionIndex: 0, leader: 2, leaderEpoch: 1, isr: [2, 1], zkVersion: 2, offlineReplicas: [] })]);
+    expect(um.partitionStates).toEqual([
+      expect.objectContaining({
+        topicName: 'clicks',
+        partitionIndex: 0,
+        leader: 2,
+        leaderEpoch: 1,
+        isr: [2, 1],
+        zkVersion: 2,
+        offlineReplicas: [],
+      }),
+    ]);
     for (const b of [0, 1, 2]) expect(h.cluster.broker(b).metadataCache.getPartitionInfo('clicks', 0)?.isr).toEqual([2, 1]);
-    expect(h.cluster.activeController()?.context.partitionLeadershipInfo.get(tp('clicks', 0))?.leaderAndIsr).toMatchObject({ isr: [2, 1], zkVersion: 2 });
+    expect(h.cluster.activeController()?.context.partitionLeadershipInfo.get(tp('clicks', 0))?.leaderAndIsr).toMatchObject({
+      isr: [2, 1],
+      zkVersion: 2,
+    });
   });
 
   it('K5: controlled shutdown moves leadership away before the broker stops (ControlledShutdown strategy, ISR minus the broker)', async () => {
@@ -230,7 +299,11 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     expect(i('shutting down')).toBeGreaterThan(i('Controlled shutdown succeeded'));
     expect(i('shut down completed')).toBeGreaterThan(i('shutting down'));
     // Broker 1 itself was told pay-0's new leader while shutting down, and became its follower.
-    expect(server.indexOf('[ReplicaFetcherManager on broker 1] Added fetcher to broker BrokerEndPoint(id=2) for partitions Map(pay-0 -> (offset=0, leaderEpoch=1))')).toBeLessThan(i('Controlled shutdown succeeded'));
+    expect(
+      server.indexOf(
+        '[ReplicaFetcherManager on broker 1] Added fetcher to broker BrokerEndPoint(id=2) for partitions Map(pay-0 -> (offset=0, leaderEpoch=1))',
+      ),
+    ).toBeLessThan(i('Controlled shutdown succeeded'));
     const controller = linesSince(h, mark, 'controller.log', 0);
     expect(controller[0]).toBe('[Controller id=0] Shutting down broker 1');
     expect(controller).toContain('[Controller id=0] Newly added brokers: , deleted brokers: 1, bounced brokers: , all live brokers: 0,2');
@@ -243,7 +316,9 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     // then StopReplica(delete=false) for the followed pay-1 to broker 1. Once the broker is gone, its
     // OfflineReplica transition re-sends pay-0's unchanged state to the other replicas.
     const sent = sentRequests(h, mark, 0);
-    const lai = sent.filter((s) => s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.topicName === 'pay' && p.partitionIndex === 0));
+    const lai = sent.filter(
+      (s) => s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.topicName === 'pay' && p.partitionIndex === 0),
+    );
     expect(lai.map((s) => s.to)).toEqual([0, 1, 2, 0, 2]);
     expect(linesSince(h, mark, 'state-change.log', 0)).toContain(
       '[Controller id=0 epoch=1] Partition pay-1 state changed to (Leader:2,ISR:2,LeaderEpoch:1,ControllerEpoch:1) after removing replica 1 from the ISR as part of transition to OfflineReplica',
@@ -254,14 +329,20 @@ describe('broker failure, controlled shutdown and ISR changes (K4, K5, K8)', () 
     expect(stopIndex).toBeGreaterThan(sent.indexOf(lai[0]));
 
     // The shut-down broker's logs are still on disk (a clean stop deletes nothing).
-    expect(h.fs.readdir(h.logDir(1)).map((e) => e.name).filter((n) => n.startsWith('pay-')).sort()).toEqual(['pay-0', 'pay-1', 'pay-2']);
+    expect(
+      h.fs
+        .readdir(h.logDir(1))
+        .map((e) => e.name)
+        .filter((n) => n.startsWith('pay-'))
+        .sort(),
+    ).toEqual(['pay-0', 'pay-1', 'pay-2']);
     const ctrl = h.cluster.activeController()!;
     expect(ctrl.context.shuttingDownBrokerIds.size).toBe(0);
     expect(ctrl.context.replicaState({ ...tp('pay', 1), replica: 1 })).toBe('OfflineReplica');
     expect(ctrl.context.partitionState(tp('pay', 2))).toBe('OfflinePartition');
   });
 
-  it('K5: the controller\'s own broker shuts down cleanly — leadership moves, then the controller role moves', async () => {
+  it("K5: the controller's own broker shuts down cleanly — leadership moves, then the controller role moves", async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 205 });
     const zk = await ZnodeReader.open(h);
     await zk.write('/brokers/topics/pay', topicZnode({ 0: [0, 1], 1: [0, 2] }));

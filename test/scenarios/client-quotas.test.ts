@@ -31,7 +31,10 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
     h = null;
   });
 
-  async function cluster(seed: number, brokers = 1): Promise<{ h: ClusterHarness; broker: KafkaServer; apis: KafkaApis; zkAdmin: AdminZkClient }> {
+  async function cluster(
+    seed: number,
+    brokers = 1,
+  ): Promise<{ h: ClusterHarness; broker: KafkaServer; apis: KafkaApis; zkAdmin: AdminZkClient }> {
     h = await Harness.create({ brokers, seed });
     expect((await drive(h, adminOf(h).createTopics([topic('t', { partitions: 1, rf: 1 })], CREATE)))[0].errorName).toBe('NONE');
     await h.settle();
@@ -40,7 +43,12 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
   }
 
   /** Writes an entity's quota configs and waits until every broker has processed the notification. */
-  async function setQuota(c: { h: ClusterHarness; zkAdmin: AdminZkClient }, entityType: 'clients' | 'users', name: string, configs: Record<string, string>): Promise<void> {
+  async function setQuota(
+    c: { h: ClusterHarness; zkAdmin: AdminZkClient },
+    entityType: 'clients' | 'users',
+    name: string,
+    configs: Record<string, string>,
+  ): Promise<void> {
     await c.zkAdmin.changeConfigs(entityType, name, new Map(Object.entries(configs)));
     for (let i = 0; i < 50; i++) {
       await c.h.settle();
@@ -50,12 +58,22 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
   }
 
   function recordingChannel(hh: ClusterHarness, events: string[], t0: number): ThrottledChannelCallback {
-    return { startThrottling: () => events.push(`mute@${hh.time.nowMs() - t0}`), endThrottling: () => events.push(`unmute@${hh.time.nowMs() - t0}`) };
+    return {
+      startThrottling: () => events.push(`mute@${hh.time.nowMs() - t0}`),
+      endThrottling: () => events.push(`unmute@${hh.time.nowMs() - t0}`),
+    };
   }
 
   function produceFrame(hh: ClusterHarness, clientId: string, version: number, correlationId: number): Buffer {
-    const records = Buffer.from(buildRecordBatch([{ key: null, value: enc('x'.repeat(100)), timestamp: hh.time.nowMs() }], { now: hh.time.nowMs() }));
-    const body = encodeMessage(PRODUCE.request, version, { transactionalId: null, acks: 1, timeoutMs: 5000, topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }] });
+    const records = Buffer.from(
+      buildRecordBatch([{ key: null, value: enc('x'.repeat(100)), timestamp: hh.time.nowMs() }], { now: hh.time.nowMs() }),
+    );
+    const body = encodeMessage(PRODUCE.request, version, {
+      transactionalId: null,
+      acks: 1,
+      timeoutMs: 5000,
+      topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }],
+    });
     return request(PRODUCE.apiKey, version, correlationId, body, clientId).subarray(4);
   }
 
@@ -68,7 +86,12 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
       isolationLevel: 0,
       sessionId: 0,
       epoch: -1,
-      topics: [{ name: 't', fetchPartitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: 0n, logStartOffset: -1n, maxBytes: 1 << 20 }] }],
+      topics: [
+        {
+          name: 't',
+          fetchPartitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: 0n, logStartOffset: -1n, maxBytes: 1 << 20 }],
+        },
+      ],
       forgotten: [],
       rackId: '',
     });
@@ -101,7 +124,12 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
     expect(events).toEqual(['mute@0', 'mute@0', 'unmute@1000', 'unmute@2000']);
     // The UI's query: the client's observed rate (12 S over 2 s padded to 10 windows) and the mean throttle time.
     expect(clientQuotaUsage(c.h.cluster.runningBrokers())).toEqual([
-      { brokerId: 0, produce: [{ user: '', clientId: 'app', quota: S, observedRate: (12 * S) / 10, throttleTimeAvgMs: 1500 }], fetch: [], request: [{ user: '', clientId: 'app', quota: null, observedRate: 0, throttleTimeAvgMs: null }] },
+      {
+        brokerId: 0,
+        produce: [{ user: '', clientId: 'app', quota: S, observedRate: (12 * S) / 10, throttleTimeAvgMs: 1500 }],
+        fetch: [],
+        request: [{ user: '', clientId: 'app', quota: null, observedRate: 0, throttleTimeAvgMs: null }],
+      },
     ]);
     // Another client id is not limited by app's quota.
     const other = await c.apis.handle(produceFrame(c.h, 'other', 8, 99), LISTENER, '127.0.0.1:50001', channel);
@@ -128,11 +156,18 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
     await setQuota(c, 'users', '<default>', { consumer_byte_rate: '1000000' });
     const events: string[] = [];
     const channel = recordingChannel(c.h, events, c.h.time.nowMs());
-    const fetch = async (i: number) => decodeMessage((await c.apis.handle(fetchFrame('reader', i), LISTENER, '127.0.0.1:50002', channel))!.subarray(4), FETCH.response, 11) as unknown as FetchResponse;
+    const fetch = async (i: number) =>
+      decodeMessage(
+        (await c.apis.handle(fetchFrame('reader', i), LISTENER, '127.0.0.1:50002', channel))!.subarray(4),
+        FETCH.response,
+        11,
+      ) as unknown as FetchResponse;
     const first = await c.apis.handle(fetchFrame('reader', 1), LISTENER, '127.0.0.1:50002', channel);
     // `FetchResponse.sizeOf`: 4 + the body — the response frame without its length prefix (correlation id + body).
     const R = first!.length;
-    expect((decodeMessage(first!.subarray(4), FETCH.response, 11) as unknown as FetchResponse).topics[0].partitions[0].records!.length).toBeGreaterThan(500);
+    expect(
+      (decodeMessage(first!.subarray(4), FETCH.response, 11) as unknown as FetchResponse).topics[0].partitions[0].records!.length,
+    ).toBeGreaterThan(500);
     await setQuota(c, 'users', '<default>', { consumer_byte_rate: String(R) });
     // 1 fetch of R already recorded: fetches 2..10 bring the rate to R over 10 s, the 11th to 1.1 R.
     for (let i = 2; i <= 10; i++) expect((await fetch(i)).throttleTimeMs).toBe(0);
@@ -156,11 +191,16 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
       ['clients', 'app'],
       ['clients', '<default>'],
     ];
-    for (const [i, [type, name]] of levels.entries()) await setQuota(c, type, name, { producer_byte_rate: String(1001 + i), request_percentage: String(1.5 + i) });
+    for (const [i, [type, name]] of levels.entries())
+      await setQuota(c, type, name, { producer_byte_rate: String(1001 + i), request_percentage: String(1.5 + i) });
     const session = { sanitizedUser: 'ANONYMOUS', clientId: 'app' };
     const quotas = c.broker.running!.quotaManagers;
     for (const [i, [type, name]] of levels.entries()) {
-      expect({ level: `${type}/${name}`, produce: quotas.produce.quota(session), request: quotas.request.quota(session) }).toEqual({ level: `${type}/${name}`, produce: 1001 + i, request: 1.5 + i });
+      expect({ level: `${type}/${name}`, produce: quotas.produce.quota(session), request: quotas.request.quota(session) }).toEqual({
+        level: `${type}/${name}`,
+        produce: 1001 + i,
+        request: 1.5 + i,
+      });
       await setQuota(c, type, name, {});
     }
     expect(quotas.produce.quota(session)).toBe(UNLIMITED_QUOTA);
@@ -188,12 +228,16 @@ describe('client quotas (ClientQuotaManager) on the brokers, with the manual clo
     // Past kafka-configs' validation: written by hand, with its notification.
     const zk = await c.h.session();
     await zk.create('/config/clients/app', enc('{"version":1,"config":{"producer_byte_rate":"500","consumer_byte_rate":"fast"}}'));
-    await zk.create('/config/changes/config_change_', enc('{"version":2,"entity_path":"clients/app"}'), { mode: CreateMode.PERSISTENT_SEQUENTIAL });
+    await zk.create('/config/changes/config_change_', enc('{"version":2,"entity_path":"clients/app"}'), {
+      mode: CreateMode.PERSISTENT_SEQUENTIAL,
+    });
     await setQuota(c, 'clients', 'other', {});
     const quotas = c.broker.running!.quotaManagers;
     expect(quotas.produce.quota({ sanitizedUser: 'ANONYMOUS', clientId: 'app' })).toBe(500);
     expect(quotas.fetch.quota({ sanitizedUser: 'ANONYMOUS', clientId: 'app' })).toBe(UNLIMITED_QUOTA);
     const errors = c.h.events.slice(mark).filter((e) => e.kind === 'log' && e.line.level === 'ERROR');
-    expect(errors.map((e) => (e.kind === 'log' ? e.line.throwable : ''))).toContain('java.lang.NumberFormatException: For input string: "fast"');
+    expect(errors.map((e) => (e.kind === 'log' ? e.line.throwable : ''))).toContain(
+      'java.lang.NumberFormatException: For input string: "fast"',
+    );
   });
 });

@@ -49,15 +49,33 @@ describe('controller election and failover (K1–K3)', () => {
       expect(watches.data).toContain('/controller');
       expect(watches.child).not.toContain('/brokers/ids');
       const lines = h.logLines('controller.log', id);
-      expect(lines.some((l) => l === `[Controller id=${id}] Broker ${w} has been elected as the controller, so stopping the election process.` || l.startsWith(`[Controller id=${id}] Broker ${w} was elected as controller instead of broker ${id}`))).toBe(true);
+      expect(
+        lines.some(
+          (l) =>
+            l === `[Controller id=${id}] Broker ${w} has been elected as the controller, so stopping the election process.` ||
+            l.startsWith(`[Controller id=${id}] Broker ${w} was elected as controller instead of broker ${id}`),
+        ),
+      ).toBe(true);
       expect(lines.some((l) => l.includes('successfully elected'))).toBe(false);
     }
     for (const id of losers.filter((id) => lost.some((t) => t.sessionId === sessionOf(id)))) {
-      expect(h.logLines('controller.log', id)).toContain(`[Controller id=${id}] Broker ${w} was elected as controller instead of broker ${id}: Controller moved to another broker. Aborting controller startup procedure`);
+      expect(h.logLines('controller.log', id)).toContain(
+        `[Controller id=${id}] Broker ${w} was elected as controller instead of broker ${id}: Controller moved to another broker. Aborting controller startup procedure`,
+      );
     }
-    expect(h.logLines('controller.log', w)).toContain(`[Controller id=${w}] ${w} successfully elected as the controller. Epoch incremented to 1 and epoch zk version is now 1`);
+    expect(h.logLines('controller.log', w)).toContain(
+      `[Controller id=${w}] ${w} successfully elected as the controller. Epoch incremented to 1 and epoch zk version is now 1`,
+    );
     const winnerWatches = h.zkServer.watchesOf(sessionOf(w) as bigint);
-    expect(winnerWatches.child).toEqual(expect.arrayContaining(['/admin/delete_topics', '/brokers/ids', '/brokers/topics', '/isr_change_notification', '/log_dir_event_notification']));
+    expect(winnerWatches.child).toEqual(
+      expect.arrayContaining([
+        '/admin/delete_topics',
+        '/brokers/ids',
+        '/brokers/topics',
+        '/isr_change_notification',
+        '/log_dir_event_notification',
+      ]),
+    );
     expect(h.cluster.activeController()?.epoch).toBe(1);
   });
 
@@ -71,7 +89,9 @@ describe('controller election and failover (K1–K3)', () => {
     const czxid = (await zk.zk.exists('/controller'))?.czxid;
     expect(txns(h).find((t) => t.zxid === czxid)).toMatchObject({ op: 'multi', err: 0, sessionId: h.cluster.broker(0).sessionId });
     for (const id of [1, 2]) {
-      expect(h.logLines('controller.log', id)).toEqual([`[Controller id=${id}] Broker 0 has been elected as the controller, so stopping the election process.`]);
+      expect(h.logLines('controller.log', id)).toEqual([
+        `[Controller id=${id}] Broker 0 has been elected as the controller, so stopping the election process.`,
+      ]);
       expect(h.cluster.broker(id).controller?.activeController).toBe(0);
     }
     // Each clean shutdown of the controller's broker hands the role on (epochs 2, 3); the epoch
@@ -111,7 +131,9 @@ describe('controller election and failover (K1–K3)', () => {
       '[ReplicaStateMachine controllerId=0] Stopped replica state machine',
       '[Controller id=0] Resigned',
     ]);
-    expect(linesSince(h, mark, 'controller.log', n)).toContain(`[Controller id=${n}] ${n} successfully elected as the controller. Epoch incremented to 2 and epoch zk version is now 2`);
+    expect(linesSince(h, mark, 'controller.log', n)).toContain(
+      `[Controller id=${n}] ${n} successfully elected as the controller. Epoch incremented to 2 and epoch zk version is now 2`,
+    );
     for (const id of [0, 1, 2]) expect(h.cluster.broker(id).controller?.activeController).toBe(n);
     expect([0, 1, 2].filter((id) => h.cluster.broker(id).controller?.isActive())).toEqual([n]);
     // No broker failed, so leadership stays; the new controller's context was rebuilt from ZooKeeper.
@@ -144,43 +166,49 @@ describe("K2: killing the controller's broker changes nothing until its session 
   }
   let h: ClusterHarness | undefined;
   afterAll(async () => h?.close());
-  const scenario = new ScenarioSteps<K2, 'killed, session not yet expired' | 'session expired'>(
-    async () => {
-      h = await ClusterHarness.create({ brokers: 3, seed: 103 });
-      return { h, zk: await ZnodeReader.open(h), t0: h.time.nowMs(), stateBeforeKill: null, controllerBefore: null, expiresAt: 0, mark: 0, n: null };
-    },
+  const scenario = new ScenarioSteps<K2, 'killed, session not yet expired' | 'session expired'>(async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 103 });
+    return {
+      h,
+      zk: await ZnodeReader.open(h),
+      t0: h.time.nowMs(),
+      stateBeforeKill: null,
+      controllerBefore: null,
+      expiresAt: 0,
+      mark: 0,
+      n: null,
+    };
+  }, [
     [
-      [
-        'killed, session not yet expired',
-        async (s) => {
-          const { h, zk } = s;
-          await zk.write('/brokers/topics/orders', topicZnode({ 0: [0, 1], 1: [1, 2], 2: [2, 0] }));
-          await h.settle();
-          s.stateBeforeKill = await zk.stateText('orders', 0);
-          s.controllerBefore = await zk.text('/controller');
-          const sessionId = h.cluster.broker(0).sessionId as bigint;
-          // Broker 0 was last heard from at t0 (its last request; the first ping is due at t0 + 6 s). Killed at t0 + 1 s.
-          await h.advance(1000);
-          h.cluster.killBroker(0);
-          await h.settle();
-          s.expiresAt = h.zkServer.sessionExpiresAtMs(sessionId) as number;
-          // Notifications written while nobody handles them (the controller is dead): the next controller
-          // deletes them at failover (step 3) before reading anything.
-          await zk.write('/isr_change_notification/isr_change_0000000042', '{"version":1,"partitions":[{"topic":"orders","partition":1}]}');
-          await zk.write('/log_dir_event_notification/log_dir_event_0000000007', '{"version":1,"broker":2,"event":1}');
-          s.mark = h.events.length;
-          await h.advance(s.expiresAt - h.time.nowMs() - 1);
-        },
-      ],
-      [
-        'session expired',
-        async (s) => {
-          await s.h.advance(1);
-          s.n = await s.zk.controllerId();
-        },
-      ],
+      'killed, session not yet expired',
+      async (s) => {
+        const { h, zk } = s;
+        await zk.write('/brokers/topics/orders', topicZnode({ 0: [0, 1], 1: [1, 2], 2: [2, 0] }));
+        await h.settle();
+        s.stateBeforeKill = await zk.stateText('orders', 0);
+        s.controllerBefore = await zk.text('/controller');
+        const sessionId = h.cluster.broker(0).sessionId as bigint;
+        // Broker 0 was last heard from at t0 (its last request; the first ping is due at t0 + 6 s). Killed at t0 + 1 s.
+        await h.advance(1000);
+        h.cluster.killBroker(0);
+        await h.settle();
+        s.expiresAt = h.zkServer.sessionExpiresAtMs(sessionId) as number;
+        // Notifications written while nobody handles them (the controller is dead): the next controller
+        // deletes them at failover (step 3) before reading anything.
+        await zk.write('/isr_change_notification/isr_change_0000000042', '{"version":1,"partitions":[{"topic":"orders","partition":1}]}');
+        await zk.write('/log_dir_event_notification/log_dir_event_0000000007', '{"version":1,"broker":2,"event":1}');
+        s.mark = h.events.length;
+        await h.advance(s.expiresAt - h.time.nowMs() - 1);
+      },
     ],
-  );
+    [
+      'session expired',
+      async (s) => {
+        await s.h.advance(1);
+        s.n = await s.zk.controllerId();
+      },
+    ],
+  ]);
 
   it('until the session expires (18 s rounded up to the 2 s tick) the old controller stays everywhere', async () => {
     const s = await scenario.reach('killed, session not yet expired');
@@ -262,7 +290,9 @@ describe("K2: killing the controller's broker changes nothing until its session 
     expect(linesSince(h, mark, 'controller.log', n)).toContain(`[Controller id=${n}] Handling log directory failure for brokers `);
     // Step 6 before step 7: UpdateMetadata (no partitions) to the live brokers before any LeaderAndIsr.
     const sent = sentRequests(h, mark, n);
-    expect(sent.slice(0, 2).map((s) => [s.to, s.request.apiKey, s.request.apiKey === 'UpdateMetadata' && s.request.partitionStates.length])).toEqual([
+    expect(
+      sent.slice(0, 2).map((s) => [s.to, s.request.apiKey, s.request.apiKey === 'UpdateMetadata' && s.request.partitionStates.length]),
+    ).toEqual([
       [1, 'UpdateMetadata', 0],
       [2, 'UpdateMetadata', 0],
     ]);

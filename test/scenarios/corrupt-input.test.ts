@@ -57,11 +57,14 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     return logManagerEvents(brokerId, from).flatMap((e) => (e.type === 'log' ? [e.event] : []));
   }
 
-  it('a flipped byte in the middle of a follower\'s active segment: recovery cuts it there, the follower copies the rest again from the leader', async () => {
+  it("a flipped byte in the middle of a follower's active segment: recovery cuts it there, the follower copies the rest again from the leader", async () => {
     const seed = 5101;
     h = await ClusterHarness.create({ brokers: 3, seed });
     const zk = await ZnodeReader.open(h);
-    const [created] = await adminOf(h).createTopics([topic('pay', { assignment: [[0, 1, 2]], configs: { 'min.insync.replicas': '2' } })], CREATE);
+    const [created] = await adminOf(h).createTopics(
+      [topic('pay', { assignment: [[0, 1, 2]], configs: { 'min.insync.replicas': '2' } })],
+      CREATE,
+    );
     expect(created.errorCode, `seed ${seed}`).toBe(0);
     await h.settle();
     await produce(0, 10);
@@ -102,10 +105,17 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
       `${prefix}Truncated 395 invalid bytes at the end of segment ${logFile} during recovery`,
       `${prefix}Corruption found in segment 0, truncating to offset 5`,
     ];
-    expect(server2.filter((l) => recoveryLines.includes(l)), `seed ${seed}`).toEqual(recoveryLines);
+    expect(
+      server2.filter((l) => recoveryLines.includes(l)),
+      `seed ${seed}`,
+    ).toEqual(recoveryLines);
     // The follower fetches from its recovered log end, truncates by leader epoch (nothing to cut), catches up.
-    expect(server2, `seed ${seed}`).toContain('[ReplicaFetcherManager on broker 2] Added fetcher to broker BrokerEndPoint(id=0) for partitions Map(pay-0 -> (offset=5, leaderEpoch=1))');
-    expect(server2, `seed ${seed}`).toContain('[ReplicaFetcher replicaId=2, leaderId=0, fetcherId=0] Truncating partition pay-0 to offset 5 with leader epoch 0 end offset 10');
+    expect(server2, `seed ${seed}`).toContain(
+      '[ReplicaFetcherManager on broker 2] Added fetcher to broker BrokerEndPoint(id=0) for partitions Map(pay-0 -> (offset=5, leaderEpoch=1))',
+    );
+    expect(server2, `seed ${seed}`).toContain(
+      '[ReplicaFetcher replicaId=2, leaderId=0, fetcherId=0] Truncating partition pay-0 to offset 5 with leader epoch 0 end offset 10',
+    );
     expect(linesSince(h, from, 'server.log', 0), `seed ${seed}`).toContain('[Partition pay-0 broker=0] Expanding ISR from 0,1 to 0,1,2');
     expect((await zk.state('pay', 0)).isr, `seed ${seed}`).toEqual([0, 1, 2]);
 
@@ -118,14 +128,20 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     }
     expect(readFileSync(join(partitionDir(2), 'leader-epoch-checkpoint'), 'utf8'), `seed ${seed}`).toBe('0\n2\n0 0\n1 10\n');
     expect(consumed(), `seed ${seed}`).toEqual(valuesUpTo(13));
-    expect(h.cluster.runningBrokers().map((b) => b.id), `seed ${seed}`).toEqual([0, 1, 2]);
+    expect(
+      h.cluster.runningBrokers().map((b) => b.id),
+      `seed ${seed}`,
+    ).toEqual([0, 1, 2]);
   });
 
   it('a garbage recovery-point-offset-checkpoint: a clear error, recovery points fall back to 0 (every segment re-validated), nothing acknowledged is lost', async () => {
     const seed = 5102;
     // Small segments (3 batches) flushed at every append, so the checkpoint holds a real recovery point.
     h = await ClusterHarness.create({ brokers: 3, seed });
-    const [created] = await adminOf(h).createTopics([topic('pay', { assignment: [[0, 1, 2]], configs: { 'segment.bytes': '300', 'flush.messages': '1' } })], CREATE);
+    const [created] = await adminOf(h).createTopics(
+      [topic('pay', { assignment: [[0, 1, 2]], configs: { 'segment.bytes': '300', 'flush.messages': '1' } })],
+      CREATE,
+    );
     expect(created.errorCode, `seed ${seed}`).toBe(0);
     await h.settle();
     await produce(0, 10);
@@ -133,7 +149,10 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     await h.advance(31_000);
     const checkpoint = join(h.logDir(2), 'recovery-point-offset-checkpoint');
     expect(readFileSync(checkpoint, 'utf8'), `seed ${seed}`).toBe('0\n1\npay 0 10\n');
-    expect(logOf(2).segments.map((s) => s.baseOffset), `seed ${seed}`).toEqual([0, 3, 6, 9]);
+    expect(
+      logOf(2).segments.map((s) => s.baseOffset),
+      `seed ${seed}`,
+    ).toEqual([0, 3, 6, 9]);
 
     await killAndExpire(h, 2);
     await produce(10, 12);
@@ -145,7 +164,12 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
 
     const events = logManagerEvents(2, from);
     const readError = events.find((e) => e.message === `Error while reading checkpoint file ${checkpoint}`);
-    expect(readError, `seed ${seed}`).toMatchObject({ level: 'ERROR', type: 'error', dir: h.logDir(2), logger: 'kafka.server.LogDirFailureChannel' });
+    expect(readError, `seed ${seed}`).toMatchObject({
+      level: 'ERROR',
+      type: 'error',
+      dir: h.logDir(2),
+      logger: 'kafka.server.LogDirFailureChannel',
+    });
     expect(readError?.cause, `seed ${seed}`).toBe(`java.io.IOException: Malformed line in checkpoint file (${checkpoint}): pay zero 10'`);
     const server2 = linesSince(h, from, 'server.log', 2);
     const prefix = `[Log partition=pay-0, dir=${h.logDir(2)}] `;
@@ -159,23 +183,38 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
       `${prefix}Recovering unflushed segment 6`,
       `${prefix}Recovering unflushed segment 9`,
     ];
-    expect(server2.filter((l) => expected.includes(l)), `seed ${seed}`).toEqual(expected);
+    expect(
+      server2.filter((l) => expected.includes(l)),
+      `seed ${seed}`,
+    ).toEqual(expected);
     // Nothing was found wrong in the segments themselves.
-    expect(logEvents(2, from).filter((e) => ['segment-recovered', 'segments-removed-by-recovery', 'index-rebuilt'].includes(e.type)), `seed ${seed}`).toEqual([]);
+    expect(
+      logEvents(2, from).filter((e) => ['segment-recovered', 'segments-removed-by-recovery', 'index-rebuilt'].includes(e.type)),
+      `seed ${seed}`,
+    ).toEqual([]);
 
     // Nothing acknowledged is lost: the leader and broker 1 hold the 12 records byte for byte, and
     // broker 2's recovered files are the same bytes as far as they go (at least its 10 records).
     await h.advance(1000);
-    const files = (id: number) => readdirSync(partitionDir(id)).filter((n) => n.endsWith('.log')).map((n) => readFileSync(join(partitionDir(id), n)));
+    const files = (id: number) =>
+      readdirSync(partitionDir(id))
+        .filter((n) => n.endsWith('.log'))
+        .map((n) => readFileSync(join(partitionDir(id), n)));
     const leaderFiles = files(0);
-    expect(leaderFiles.map((b) => b.length), `seed ${seed}`).toEqual([3, 3, 3, 3].map((n) => n * BATCH));
+    expect(
+      leaderFiles.map((b) => b.length),
+      `seed ${seed}`,
+    ).toEqual([3, 3, 3, 3].map((n) => n * BATCH));
     const follower = files(1);
     expect(follower.length, `seed ${seed}`).toBe(4);
     follower.forEach((b, i) => expect(b.equals(leaderFiles[i]), `broker 1, segment ${i}, seed ${seed}`).toBe(true));
     const recovered = files(2);
     expect(recovered.length, `seed ${seed}`).toBe(4);
     recovered.forEach((b, i) => expect(leaderFiles[i].subarray(0, b.length).equals(b), `broker 2, segment ${i}, seed ${seed}`).toBe(true));
-    expect(recovered.reduce((n, b) => n + b.length, 0), `seed ${seed}`).toBeGreaterThanOrEqual(10 * BATCH);
+    expect(
+      recovered.reduce((n, b) => n + b.length, 0),
+      `seed ${seed}`,
+    ).toBeGreaterThanOrEqual(10 * BATCH);
     expect(consumed(), `seed ${seed}`).toEqual(valuesUpTo(12));
   });
 
@@ -194,7 +233,10 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     await h.cluster.startBroker(2);
     await h.advance(2000);
     expect(h.cluster.broker(2).logManager?.offlineLogDirs, `seed ${seed}`).toEqual([h.logDir(2)]);
-    expect(logManagerEvents(2, from).some((e) => e.type === 'log-dir-failed'), `seed ${seed}`).toBe(true);
+    expect(
+      logManagerEvents(2, from).some((e) => e.type === 'log-dir-failed'),
+      `seed ${seed}`,
+    ).toBe(true);
   });
 
   it('a garbage replication-offset-checkpoint: the first LeaderAndIsr cannot read it, the dir goes offline, the leader keeps every record; repaired, the replica comes back', async () => {
@@ -219,12 +261,20 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     const readError = events.find((e) => e.message === `Error while reading checkpoint file ${checkpoint}`);
     expect(readError, `seed ${seed}`).toMatchObject({ level: 'ERROR', type: 'error', dir: h.logDir(2) });
     expect(readError?.cause, `seed ${seed}`).toBe(`java.io.IOException: Malformed line in checkpoint file (${checkpoint}): garbage'`);
-    expect(events.filter((e) => e.type === 'log-dir-failed' || e.type === 'fatal').map((e) => [e.level, e.message]), `seed ${seed}`).toEqual([
+    expect(
+      events.filter((e) => e.type === 'log-dir-failed' || e.type === 'fatal').map((e) => [e.level, e.message]),
+      `seed ${seed}`,
+    ).toEqual([
       ['FATAL', `Shutdown broker because all log dirs in ${h.logDir(2)} have failed`],
-      ['WARN', `Logs for partitions pay-0 are offline and logs for future partitions  are offline due to failure on log directory ${h.logDir(2)}`],
+      [
+        'WARN',
+        `Logs for partitions pay-0 are offline and logs for future partitions  are offline due to failure on log directory ${h.logDir(2)}`,
+      ],
     ]);
     // The controller hears of it and takes replica 2 offline; the ISR stays 0,1.
-    expect(linesSince(h, from, 'controller.log', 0), `seed ${seed}`).toContain('[Controller id=0] Handling log directory failure for brokers 2');
+    expect(linesSince(h, from, 'controller.log', 0), `seed ${seed}`).toContain(
+      '[Controller id=0] Handling log directory failure for brokers 2',
+    );
     expect(h.cluster.activeController()?.context.isReplicaOnline(2, tp('pay', 0)), `seed ${seed}`).toBe(false);
     expect((await zk.state('pay', 0)).isr, `seed ${seed}`).toEqual([0, 1]);
     // As in Kafka, a partition whose log could not be opened stays hosted without a log (not marked offline).
@@ -242,7 +292,9 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     const back = mark(h);
     await h.cluster.startBroker(2);
     await h.advance(2000);
-    expect(linesSince(h, back, 'server.log', 2), `seed ${seed}`).toContain('[Partition pay-0 broker=2] No checkpointed highwatermark is found for partition pay-0');
+    expect(linesSince(h, back, 'server.log', 2), `seed ${seed}`).toContain(
+      '[Partition pay-0 broker=2] No checkpointed highwatermark is found for partition pay-0',
+    );
     expect((await zk.state('pay', 0)).isr, `seed ${seed}`).toEqual([0, 1, 2]);
     const leaderBytes = readFileSync(join(partitionDir(0), segmentName(0, '.log')));
     expect(readFileSync(join(partitionDir(2), segmentName(0, '.log'))).equals(leaderBytes), `seed ${seed}`).toBe(true);
@@ -260,7 +312,12 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     await h.settle();
     const t0 = h.time.nowMs();
     for (let i = 0; i < 10; i++) {
-      const outcome = await h.client.produce({ topic: 'solo', partition: 0, records: [{ ...record(i), timestamp: t0 + 1000 * i }], acks: -1 });
+      const outcome = await h.client.produce({
+        topic: 'solo',
+        partition: 0,
+        records: [{ ...record(i), timestamp: t0 + 1000 * i }],
+        acks: -1,
+      });
       expect(outcome, `seed ${seed}`).toMatchObject({ error: 'NONE', baseOffset: i });
     }
     await h.advance(31_000);
@@ -296,17 +353,32 @@ describe('damaged files on a killed broker (P5, cluster)', () => {
     const server0 = linesSince(h, from, 'server.log', 0);
     for (const e of rebuilt) expect(server0, `seed ${seed}`).toContain(`${prefix}${(e as { reason: string }).reason}`);
     // Only the segment holding the recovery point (9) is re-validated.
-    expect(server0.filter((l) => l.includes('Recovering unflushed segment')), `seed ${seed}`).toEqual([`${prefix}Recovering unflushed segment 9`]);
+    expect(
+      server0.filter((l) => l.includes('Recovering unflushed segment')),
+      `seed ${seed}`,
+    ).toEqual([`${prefix}Recovering unflushed segment 9`]);
     expect(readFileSync(index).equals(originalIndex), `seed ${seed}`).toBe(true);
     expect(readFileSync(timeIndex).equals(originalTimeIndex), `seed ${seed}`).toBe(true);
 
     // Broker 0 leads solo-0 again; reads go through the rebuilt indexes.
     expect(h.cluster.broker(1).metadataCache.getPartitionInfo('solo', 0)?.leader, `seed ${seed}`).toBe(0);
     const after = h.client.read({ topic: 'solo', partition: 0, fromOffset: 0, maxRecords: 100 }).records;
-    expect(after.map((r) => [r.offset, dec(r.key), dec(r.value), r.timestamp]), `seed ${seed}`).toEqual(before.map((r) => [r.offset, dec(r.key), dec(r.value), r.timestamp]));
-    expect(after.map((r) => dec(r.value)), `seed ${seed}`).toEqual(valuesUpTo(10));
-    expect(h.client.read({ topic: 'solo', partition: 0, fromOffset: 4, maxRecords: 2 }).records.map((r) => r.offset), `seed ${seed}`).toEqual([4, 5]);
-    expect(h.client.read({ topic: 'solo', partition: 0, fromTimestamp: t0 + 6500, maxRecords: 2 }).records.map((r) => r.offset), `seed ${seed}`).toEqual([7, 8]);
+    expect(
+      after.map((r) => [r.offset, dec(r.key), dec(r.value), r.timestamp]),
+      `seed ${seed}`,
+    ).toEqual(before.map((r) => [r.offset, dec(r.key), dec(r.value), r.timestamp]));
+    expect(
+      after.map((r) => dec(r.value)),
+      `seed ${seed}`,
+    ).toEqual(valuesUpTo(10));
+    expect(
+      h.client.read({ topic: 'solo', partition: 0, fromOffset: 4, maxRecords: 2 }).records.map((r) => r.offset),
+      `seed ${seed}`,
+    ).toEqual([4, 5]);
+    expect(
+      h.client.read({ topic: 'solo', partition: 0, fromTimestamp: t0 + 6500, maxRecords: 2 }).records.map((r) => r.offset),
+      `seed ${seed}`,
+    ).toEqual([7, 8]);
     expect(h.client.listOffset(tp('solo', 0), t0 + 7000), `seed ${seed}`).toEqual({ error: 'NONE', offset: 7, timestamp: t0 + 7000 });
   });
 });

@@ -31,7 +31,10 @@ describe('segments written by the brokers read in kafka-python (P2)', () => {
 
   if (unavailable !== null) {
     const why = `kafka-python is unavailable (${unavailable}); install the Debian packages ${APT_PACKAGES} and run with ${PYTHON}`;
-    if (process.env.CI) it('has kafka-python installed', () => { throw new Error(why); });
+    if (process.env.CI)
+      it('has kafka-python installed', () => {
+        throw new Error(why);
+      });
     else it.skip(`skipped: ${why}`, () => {});
     return;
   }
@@ -57,7 +60,13 @@ describe('segments written by the brokers read in kafka-python (P2)', () => {
         const records = Array.from({ length: 1 + (i % 4) }, (_, j) => ({
           key: j % 2 === 0 ? enc(`k${n}`) : null,
           value: enc(`${name} value ${n++} `.repeat(1 + (j % 3))),
-          headers: j === 1 ? [{ key: 'trace', value: enc(`t${i}`) }, { key: 'none', value: null }] : [],
+          headers:
+            j === 1
+              ? [
+                  { key: 'trace', value: enc(`t${i}`) },
+                  { key: 'none', value: null },
+                ]
+              : [],
         }));
         const partition = name === 'events' ? i % 2 : 0;
         const outcome = await drive(h, h.client.produce({ topic: name, partition, records, acks: -1, compression }));

@@ -3,7 +3,22 @@ import type { ClusterEvent } from '../../src-main/core/cluster/cluster-events';
 import type { ZooKeeperClient } from '../../src-main/core/zookeeper';
 import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerEvents, controllerOf, drive, enc, eventsSince, linesSince, linesWithThrowablesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import {
+  adminOf,
+  controllerEvents,
+  controllerOf,
+  drive,
+  enc,
+  eventsSince,
+  linesSince,
+  linesWithThrowablesSince,
+  mark,
+  requestsSince,
+  stateJson,
+  text,
+  topic,
+  tp,
+} from '../support/scenario';
 import { partitionDirs, topicJson } from '../support/topic-scenario';
 
 /**
@@ -31,7 +46,13 @@ function problemsSince(h: ClusterHarness, from: number): Problem[] {
 
 /** The problems reported for one znode, as `reading: message`. */
 function problemsAt(h: ClusterHarness, from: number, path: string): string[] {
-  return [...new Set(problemsSince(h, from).filter((p) => p.path === path).map((p) => `${p.kafkaReading}: ${p.message}`))];
+  return [
+    ...new Set(
+      problemsSince(h, from)
+        .filter((p) => p.path === path)
+        .map((p) => `${p.kafkaReading}: ${p.message}`),
+    ),
+  ];
 }
 
 async function createTopic(h: ClusterHarness, name: string, assignment: number[][]): Promise<void> {
@@ -63,7 +84,10 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     h = await ClusterHarness.create({ brokers: 3, seed: 9101, brokerConfig: NO_REBALANCE });
     const m = `seed ${h.seed}`;
     const zk = await h.session();
-    await createTopic(h, 'keep', [[0, 1], [1, 2]]);
+    await createTopic(h, 'keep', [
+      [0, 1],
+      [1, 2],
+    ]);
     const keepStates = [await stateText(zk, 'keep', 0), await stateText(zk, 'keep', 1)];
 
     const malformed: Array<[string, string, string, RegExp]> = [
@@ -79,7 +103,16 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
       ...malformed.map(([name, json]) => ({ type: 'create' as const, path: `/brokers/topics/${name}`, data: enc(json) })),
       // Partitions 0 and 2, no 1: reported, and read as Kafka reads it (its own controller writes such gaps, A4).
       { type: 'create' as const, path: '/brokers/topics/gaps', data: enc('{"version":2,"partitions":{"0":[1],"2":[2]}}') },
-      { type: 'create' as const, path: '/brokers/topics/good', data: enc(topicJson([[2, 0], [0, 1]])) },
+      {
+        type: 'create' as const,
+        path: '/brokers/topics/good',
+        data: enc(
+          topicJson([
+            [2, 0],
+            [0, 1],
+          ]),
+        ),
+      },
     ]);
     await h.settle();
 
@@ -93,14 +126,26 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
       expect(controllerOf(h).context.partitionsForTopic(name), `${m}: ${name}`).toEqual([]);
       for (const b of [0, 1, 2]) expect(partitionDirs(h, b, name), `${m}: ${name} on broker ${b}`).toEqual([]);
     }
-    expect(problemsAt(h, from, '/brokers/topics/gaps'), m).toEqual(['accepts: /brokers/topics/gaps: Partitions must be numbered 0 to 1 without gaps: found 0, 2 (partition 1 is missing)']);
+    expect(problemsAt(h, from, '/brokers/topics/gaps'), m).toEqual([
+      'accepts: /brokers/topics/gaps: Partitions must be numbered 0 to 1 without gaps: found 0, 2 (partition 1 is missing)',
+    ]);
     expect((await zk.getChildren('/brokers/topics/gaps/partitions')).children.sort(), m).toEqual(['0', '2']);
     expect(await stateText(zk, 'gaps', 2), m).toBe(stateJson(1, 2, 0, [2]));
     // The valid topic of the same multi is created as C6 has it.
     expect(await stateText(zk, 'good', 0), m).toBe(stateJson(1, 2, 0, [2, 0]));
     expect(await stateText(zk, 'good', 1), m).toBe(stateJson(1, 0, 0, [0, 1]));
     expect(partitionDirs(h, 0, 'good'), m).toEqual(['good-0', 'good-1']);
-    expect([...controllerOf(h).context.allTopics].sort(), m).toEqual(['broken', 'future', 'gaps', 'good', 'keep', 'negative', 'repeated', 'shape', 'types']);
+    expect([...controllerOf(h).context.allTopics].sort(), m).toEqual([
+      'broken',
+      'future',
+      'gaps',
+      'good',
+      'keep',
+      'negative',
+      'repeated',
+      'shape',
+      'types',
+    ]);
     // Existing partitions keep their leaders, untouched.
     expect([await stateText(zk, 'keep', 0), await stateText(zk, 'keep', 1)], m).toEqual(keepStates);
     expect(controllerOf(h).context.partitionState(tp('keep', 0)), m).toBe('OnlinePartition');
@@ -127,7 +172,11 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     h = await ClusterHarness.create({ brokers: 3, seed: 9102, brokerConfig: NO_REBALANCE });
     const m = `seed ${h.seed}`;
     const zk = await h.session();
-    await createTopic(h, 'orders', [[0, 1], [1, 2], [2, 0]]);
+    await createTopic(h, 'orders', [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ]);
     await createTopic(h, 'other', [[1, 0]]);
     const otherState = await stateText(zk, 'other', 0);
     const path = (p: number) => `/brokers/topics/orders/partitions/${p}/state`;
@@ -147,7 +196,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     expect(problemsAt(h, from, path(0)), m).toEqual([
       'treats-as-empty: /brokers/topics/orders/partitions/0/state: Not valid JSON: Unexpected end-of-input: expected close marker for Object (line 1, column 34). Kafka reads it as a partition without leader and ISR information',
     ]);
-    expect(problemsAt(h, from, path(1))[0], m).toMatch(/^throws: \/brokers\/topics\/orders\/partitions\/1\/state: Expected `Int` value, received "one"/);
+    expect(problemsAt(h, from, path(1))[0], m).toMatch(
+      /^throws: \/brokers\/topics\/orders\/partitions\/1\/state: Expected `Int` value, received "one"/,
+    );
     expect(problemsAt(h, from, path(2))[0], m).toMatch(/^accepts: \/brokers\/topics\/orders\/partitions\/2\/state: Unknown version 7/);
     // Version 7 is read as Kafka reads it (it never looks at "version"): the partition keeps its leader.
     expect(c.context.partitionState(tp('orders', 2)), m).toBe('OnlinePartition');
@@ -172,8 +223,14 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const later = mark(h);
     await forceFailover(h, zk);
     const c2 = controllerOf(h);
-    expect(problemsSince(h, later).filter((p) => p.path !== path(2)), m).toEqual([]);
-    for (const [p, leader] of [[0, 1], [1, 2]] as const) {
+    expect(
+      problemsSince(h, later).filter((p) => p.path !== path(2)),
+      m,
+    ).toEqual([]);
+    for (const [p, leader] of [
+      [0, 1],
+      [1, 2],
+    ] as const) {
       expect(c2.context.partitionState(tp('orders', p)), `${m} orders-${p}`).toBe('OnlinePartition');
       expect(c2.context.partitionLeadershipInfo.get(tp('orders', p))?.leaderAndIsr.leader, `${m} orders-${p}`).toBe(leader);
     }
@@ -186,45 +243,58 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
       'treats-as-empty',
       'Ignoring partition reassignment due to invalid json: Unrecognized field "log_dirs" (class kafka.zk.ReassignPartitionsZNode$ReplicaAssignment), not marked as ignorable',
     ],
-    ['an entry without "replicas"', '{"version":1,"partitions":[{"topic":"r","partition":0}]}', 'throws', 'Partition r-0 has no "replicas" (Kafka fails with a NullPointerException)'],
-  ])('/admin/reassign_partitions with %s: reported, nothing moves, and (as in Kafka 2.5) later writes go unseen until a failover', async (_what, json, reading, reason) => {
-    h = await ClusterHarness.create({ brokers: 3, seed: 9103, brokerConfig: NO_REBALANCE });
-    const m = `seed ${h.seed}`;
-    const zk = await h.session();
-    await createTopic(h, 'r', [[0, 1]]);
-    const path = '/admin/reassign_partitions';
+    [
+      'an entry without "replicas"',
+      '{"version":1,"partitions":[{"topic":"r","partition":0}]}',
+      'throws',
+      'Partition r-0 has no "replicas" (Kafka fails with a NullPointerException)',
+    ],
+  ])(
+    '/admin/reassign_partitions with %s: reported, nothing moves, and (as in Kafka 2.5) later writes go unseen until a failover',
+    async (_what, json, reading, reason) => {
+      h = await ClusterHarness.create({ brokers: 3, seed: 9103, brokerConfig: NO_REBALANCE });
+      const m = `seed ${h.seed}`;
+      const zk = await h.session();
+      await createTopic(h, 'r', [[0, 1]]);
+      const path = '/admin/reassign_partitions';
 
-    const from = mark(h);
-    await zk.create(path, enc(json));
-    await h.settle();
-    expect(problemsAt(h, from, path), m).toEqual([`${reading}: ${path}: ${reason}`]);
-    if (reading === 'throws') {
-      expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ZkPartitionReassignment\norg.apache.kafka.common.errors.ZnodeFormatError: ${path}: ${reason}`]);
-    }
-    expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[0, 1]]));
-    expect(await text(zk, path), m).toBe(json);
+      const from = mark(h);
+      await zk.create(path, enc(json));
+      await h.settle();
+      expect(problemsAt(h, from, path), m).toEqual([`${reading}: ${path}: ${reason}`]);
+      if (reading === 'throws') {
+        expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([
+          `[Controller id=0] Error processing event ZkPartitionReassignment\norg.apache.kafka.common.errors.ZnodeFormatError: ${path}: ${reason}`,
+        ]);
+      }
+      expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[0, 1]]));
+      expect(await text(zk, path), m).toBe(json);
 
-    // Kafka 2.5 gets stuck here: processing armed an exists watch on the existing znode, and the
-    // reassignment handler only reacts to its creation. A valid rewrite fires that watch as a data
-    // change (ignored, and the watch is gone), so neither the rewrite nor a delete-and-create is seen.
-    const valid = '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[1,2]}]}';
-    const stuck = mark(h);
-    await zk.setData(path, enc(valid), -1);
-    await h.settle();
-    await zk.delete(path, -1);
-    await zk.create(path, enc(valid));
-    await h.settle();
-    await h.advance(5000);
-    expect(controllerEvents(h, 0, stuck).filter((e) => e === 'ZkPartitionReassignment'), m).toEqual([]);
-    expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[0, 1]]));
+      // Kafka 2.5 gets stuck here: processing armed an exists watch on the existing znode, and the
+      // reassignment handler only reacts to its creation. A valid rewrite fires that watch as a data
+      // change (ignored, and the watch is gone), so neither the rewrite nor a delete-and-create is seen.
+      const valid = '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[1,2]}]}';
+      const stuck = mark(h);
+      await zk.setData(path, enc(valid), -1);
+      await h.settle();
+      await zk.delete(path, -1);
+      await zk.create(path, enc(valid));
+      await h.settle();
+      await h.advance(5000);
+      expect(
+        controllerEvents(h, 0, stuck).filter((e) => e === 'ZkPartitionReassignment'),
+        m,
+      ).toEqual([]);
+      expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[0, 1]]));
 
-    // The next controller reads the znode at failover and carries the reassignment out.
-    await forceFailover(h, zk);
-    await h.advance(5000);
-    expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[1, 2]]));
-    expect(await zk.exists(path), m).toBeNull();
-    expect(problemsSince(h, stuck), m).toEqual([]);
-  });
+      // The next controller reads the znode at failover and carries the reassignment out.
+      await forceFailover(h, zk);
+      await h.advance(5000);
+      expect(await text(zk, '/brokers/topics/r'), m).toBe(topicJson([[1, 2]]));
+      expect(await zk.exists(path), m).toBeNull();
+      expect(problemsSince(h, stuck), m).toEqual([]);
+    },
+  );
 
   it('/admin/reassign_partitions with a negative broker id: reported and, as Kafka reads it (no checks for ZooKeeper-triggered reassignments), left in progress for ever; the valid partition of the same znode is reassigned', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 9109, brokerConfig: NO_REBALANCE });
@@ -235,13 +305,20 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const path = '/admin/reassign_partitions';
 
     const from = mark(h);
-    await zk.create(path, enc('{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[1,-1]},{"topic":"q","partition":0,"replicas":[1,2]}]}'));
+    await zk.create(
+      path,
+      enc('{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[1,-1]},{"topic":"q","partition":0,"replicas":[1,2]}]}'),
+    );
     await h.settle();
     await h.advance(5000);
-    expect(problemsAt(h, from, path)[0], m).toMatch(/^accepts: \/admin\/reassign_partitions: Negative broker id -1 in the target replicas of r-0/);
+    expect(problemsAt(h, from, path)[0], m).toMatch(
+      /^accepts: \/admin\/reassign_partitions: Negative broker id -1 in the target replicas of r-0/,
+    );
     expect(await text(zk, '/brokers/topics/q'), m).toBe(topicJson([[1, 2]]));
     // r-0 is being reassigned to a broker that can never join its ISR: RS [1,-1,0], AR [-1], RR [0].
-    expect(await text(zk, '/brokers/topics/r'), m).toBe('{"version":2,"partitions":{"0":[1,-1,0]},"adding_replicas":{"0":[-1]},"removing_replicas":{"0":[0]}}');
+    expect(await text(zk, '/brokers/topics/r'), m).toBe(
+      '{"version":2,"partitions":{"0":[1,-1,0]},"adding_replicas":{"0":[-1]},"removing_replicas":{"0":[0]}}',
+    );
     expect(controllerOf(h).context.partitionsBeingReassigned.has(tp('r', 0)), m).toBe(true);
     expect(await text(zk, path), m).toBe('{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[1,-1]}]}');
     // Nothing else is damaged: r-0 keeps its leader.
@@ -252,7 +329,10 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     h = await ClusterHarness.create({ brokers: 3, seed: 9104, brokerConfig: NO_REBALANCE });
     const m = `seed ${h.seed}`;
     const zk = await h.session();
-    await createTopic(h, 'p', [[1, 0], [1, 2]]);
+    await createTopic(h, 'p', [
+      [1, 0],
+      [1, 2],
+    ]);
     // Leadership moves off broker 1 (its preferred replica) and it comes back as a follower.
     await drive(h, h.cluster.shutdownBroker(1));
     await h.cluster.startBroker(1);
@@ -264,7 +344,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     let from = mark(h);
     await zk.create(path, enc('{"version":1,"partitions":[{"topic":"p",'));
     await h.settle();
-    expect(problemsAt(h, from, path)[0], m).toMatch(/^treats-as-empty: \/admin\/preferred_replica_election: Not valid JSON: .*Kafka reads it as no partitions$/);
+    expect(problemsAt(h, from, path)[0], m).toMatch(
+      /^treats-as-empty: \/admin\/preferred_replica_election: Not valid JSON: .*Kafka reads it as no partitions$/,
+    );
     // An election over no partitions; the znode is deleted and the watch re-armed, as in Kafka.
     expect(await zk.exists(path), m).toBeNull();
     expect([leader(0), leader(1)], m).toEqual([0, 2]);
@@ -273,7 +355,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     await zk.create(path, enc('{"version":2,"partitions":[{"topic":"p","partition":0},{"topic":"p","partition":-1}]}'));
     await h.settle();
     expect(problemsAt(h, from, path)[0], m).toMatch(/^accepts: \/admin\/preferred_replica_election: /);
-    expect(linesSince(h, from, 'controller.log'), m).toContain('[Controller id=0] Skipping replica leader election (PREFERRED) for partition p--1 by ZkTriggered since it doesn\'t exist.');
+    expect(linesSince(h, from, 'controller.log'), m).toContain(
+      "[Controller id=0] Skipping replica leader election (PREFERRED) for partition p--1 by ZkTriggered since it doesn't exist.",
+    );
     expect([leader(0), leader(1)], m).toEqual([1, 2]);
     expect(await zk.exists(path), m).toBeNull();
 
@@ -304,7 +388,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const reported = problemsAt(h, from, path);
     expect(reported, m).toHaveLength(1);
     expect(reported[0], m).toMatch(/^throws: \/admin\/preferred_replica_election: Expected JSON array/);
-    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event ReplicaLeaderElection\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
+    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([
+      `[Controller id=0] Error processing event ReplicaLeaderElection\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`,
+    ]);
     expect(await text(zk, path), m).toBe(bad);
     expect(leader(), m).toBe(0);
 
@@ -317,7 +403,10 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     await zk.delete(path, -1);
     await zk.create(path, enc(valid));
     await h.settle();
-    expect(controllerEvents(h, 0, stuck).filter((e) => e === 'ReplicaLeaderElection'), m).toEqual([]);
+    expect(
+      controllerEvents(h, 0, stuck).filter((e) => e === 'ReplicaLeaderElection'),
+      m,
+    ).toEqual([]);
     expect(leader(), m).toBe(0);
 
     // The next controller finds the valid znode at failover (onControllerFailover step 10) and elects.
@@ -376,7 +465,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const reported = problemsAt(h, from, notification(101));
     expect(reported, m).toHaveLength(1);
     expect(reported[0], m).toMatch(/^throws: \/isr_change_notification\/isr_change_0000000101: Expected JSON array, received "i-0"/);
-    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([`[Controller id=0] Error processing event IsrChangeNotification\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`]);
+    expect(linesWithThrowablesSince(h, from, 'controller.log', 'ERROR'), m).toEqual([
+      `[Controller id=0] Error processing event IsrChangeNotification\norg.apache.kafka.common.errors.ZnodeFormatError: ${reported[0].slice('throws: '.length)}`,
+    ]);
     // Both were deleted in the `finally`, the valid one unprocessed: no UpdateMetadata, a stale cache.
     expect((await zk.getChildren('/isr_change_notification')).children, m).toEqual([]);
     expect(cachedIsr(), m).toEqual([0, 1, 2]);
@@ -396,16 +487,22 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     expect(cachedIsr(), m).toEqual([0, 1]);
     const sent = requestsSince(h, from, 'UpdateMetadata');
     expect(sent.map((s) => s.to).sort(), m).toEqual([0, 1, 2]);
-    expect(sent.every((s) => s.request.partitionStates.some((p) => p.topicName === 'i' && p.isr.join() === '0,1')), m).toBe(true);
+    expect(
+      sent.every((s) => s.request.partitionStates.some((p) => p.topicName === 'i' && p.isr.join() === '0,1')),
+      m,
+    ).toBe(true);
     expect(problemsSince(h, from), m).toEqual([]);
   });
 
-  it('/brokers/ids/<id> written by hand: unparseable registrations and ids are reported and left out while a real broker joins; a valid one is taken as Kafka takes it; a live broker\'s garbled registration is ignored until a valid rewrite', async () => {
+  it("/brokers/ids/<id> written by hand: unparseable registrations and ids are reported and left out while a real broker joins; a valid one is taken as Kafka takes it; a live broker's garbled registration is ignored until a valid rewrite", async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 9108, brokerConfig: NO_REBALANCE });
     const m = `seed ${h.seed}`;
     const zk = await h.session();
     await drive(h, h.cluster.shutdownBroker(3));
-    await createTopic(h, 'k', [[0, 1], [1, 2]]);
+    await createTopic(h, 'k', [
+      [0, 1],
+      [1, 2],
+    ]);
     const kStates = [await stateText(zk, 'k', 0), await stateText(zk, 'k', 1)];
     const c = () => controllerOf(h);
 
@@ -417,7 +514,9 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     await h.settle();
     await starting;
     await h.settle();
-    expect(problemsAt(h, from, '/brokers/ids/7')[0], m).toMatch(/^throws: \/brokers\/ids\/7: Failed to parse ZooKeeper registration for broker 7: \{"version":4,"jmx_port":-1,/);
+    expect(problemsAt(h, from, '/brokers/ids/7')[0], m).toMatch(
+      /^throws: \/brokers\/ids\/7: Failed to parse ZooKeeper registration for broker 7: \{"version":4,"jmx_port":-1,/,
+    );
     expect(problemsAt(h, from, '/brokers/ids/abc')[0], m).toBe(
       'throws: /brokers/ids/abc: Broker id "abc" is not a number (java.lang.NumberFormatException: For input string: "abc"); Kafka 2.5 fails every broker change while this znode exists',
     );
@@ -442,14 +541,27 @@ describe('malformed znodes written by hand: reported, and the cluster carries on
     const garbled = mark(h);
     await zk.setData('/brokers/ids/1', enc('garbage'), -1);
     await h.settle();
-    expect(problemsAt(h, garbled, '/brokers/ids/1')[0], m).toMatch(/^throws: \/brokers\/ids\/1: Failed to parse ZooKeeper registration for broker 1: garbage/);
+    expect(problemsAt(h, garbled, '/brokers/ids/1')[0], m).toMatch(
+      /^throws: \/brokers\/ids\/1: Failed to parse ZooKeeper registration for broker 1: garbage/,
+    );
     expect(c().context.liveOrShuttingDownBroker(1)?.endpoints[0]?.port, m).toBe(9093);
     expect([...c().context.liveBrokerIds].sort(), m).toEqual([0, 1, 2, 3]);
     const rewritten = mark(h);
     await zk.setData('/brokers/ids/1', enc(registration(9999)), -1);
     await h.settle();
     expect(c().context.liveOrShuttingDownBroker(1)?.endpoints[0]?.port, m).toBe(9999);
-    expect(requestsSince(h, rewritten, 'UpdateMetadata').map((r) => r.to).sort(), m).toEqual([0, 1, 2, 3]);
-    expect(h.cluster.broker(0).metadataCache.getAliveBrokers().find((b) => b.id === 1)?.endpoints[0]?.port, m).toBe(9999);
+    expect(
+      requestsSince(h, rewritten, 'UpdateMetadata')
+        .map((r) => r.to)
+        .sort(),
+      m,
+    ).toEqual([0, 1, 2, 3]);
+    expect(
+      h.cluster
+        .broker(0)
+        .metadataCache.getAliveBrokers()
+        .find((b) => b.id === 1)?.endpoints[0]?.port,
+      m,
+    ).toBe(9999);
   });
 });

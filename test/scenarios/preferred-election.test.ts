@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PartitionOutcome } from '../../src-main/core/controller/controller-events';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
-import { adminOf, byPartition, controllerEvents, drive, killAndExpire, linesSince, linesWithThrowablesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
+import {
+  adminOf,
+  byPartition,
+  controllerEvents,
+  drive,
+  killAndExpire,
+  linesSince,
+  linesWithThrowablesSince,
+  sentRequests,
+  stateJson,
+  topicZnode,
+  tp,
+} from '../support/scenario';
 
 /**
  * Broker 1 dies and comes back: the partitions it preferred are led by broker 2, and broker 1 is
@@ -32,7 +44,10 @@ describe('preferred leader election (K6)', () => {
     expect(await zk.stateText('t', 1)).toBe(stateJson(1, 2, 1, [2, 1]));
 
     const mark = h.events.length;
-    await zk.write('/admin/preferred_replica_election', '{"version":1,"partitions":[{"topic":"t","partition":0},{"topic":"t","partition":1},{"topic":"nope","partition":0}]}');
+    await zk.write(
+      '/admin/preferred_replica_election',
+      '{"version":1,"partitions":[{"topic":"t","partition":0},{"topic":"t","partition":1},{"topic":"nope","partition":0}]}',
+    );
     await h.settle();
 
     // t-0: leader 1 again, same ISR, epoch + 1; t-1 already had its preferred leader; the unknown partition is skipped.
@@ -47,7 +62,7 @@ describe('preferred leader election (K6)', () => {
 
     const log = linesSince(h, mark, 'controller.log', 0);
     expect(log).toEqual([
-      '[Controller id=0] Skipping replica leader election (PREFERRED) for partition nope-0 by ZkTriggered since it doesn\'t exist.',
+      "[Controller id=0] Skipping replica leader election (PREFERRED) for partition nope-0 by ZkTriggered since it doesn't exist.",
       '[Controller id=0] Starting replica leader election (PREFERRED) for partitions t-0 triggered by ZkTriggered',
       '[Controller id=0] Partition t-0 completed preferred replica leader election. New leader is 1',
     ]);
@@ -78,7 +93,9 @@ describe('preferred leader election (K6)', () => {
     await h.settle();
     expect(await zk.stateText('t', 0)).toBe(stateJson(1, 2, 1, [2]));
     expect(await zk.exists('/admin/preferred_replica_election')).toBe(false);
-    expect(linesSince(h, mark, 'controller.log', 0)).toContain('[Controller id=0] Partition t-0 failed to complete preferred replica leader election to 1. Leader is still 2');
+    expect(linesSince(h, mark, 'controller.log', 0)).toContain(
+      '[Controller id=0] Partition t-0 failed to complete preferred replica leader election to 1. Leader is still 2',
+    );
     expect(linesWithThrowablesSince(h, mark, 'state-change.log', 'ERROR')).toContain(
       '[Controller id=0 epoch=1] Controller 0 epoch 1 failed to change state for partition t-0 from OnlinePartition to OnlinePartition\nkafka.common.StateChangeFailedException: Failed to elect leader for partition t-0 under strategy PreferredReplicaPartitionLeaderElectionStrategy',
     );
@@ -92,7 +109,16 @@ describe('preferred leader election (K6)', () => {
     const zk = await leadershipMovedAwayFromBroker1(h, { solo, pair: { 0: [1, 2] } });
     expect(await zk.stateText('pair', 0)).toBe(stateJson(1, 2, 1, [2, 1]));
     expect(await zk.stateText('solo', 0)).toBe(stateJson(1, 1, 2, [1]));
-    const autoAt = () => h.events.filter((e) => e.kind === 'controller' && e.brokerId === 0 && e.notice.kind === 'event-started' && e.notice.event.type === 'AutoPreferredReplicaLeaderElection').map((e) => e.timeMs);
+    const autoAt = () =>
+      h.events
+        .filter(
+          (e) =>
+            e.kind === 'controller' &&
+            e.brokerId === 0 &&
+            e.notice.kind === 'event-started' &&
+            e.notice.event.type === 'AutoPreferredReplicaLeaderElection',
+        )
+        .map((e) => e.timeMs);
     expect(autoAt()).toEqual([failoverAt + 5000]);
 
     // Next check at 305 s: 1 of 10 partitions led elsewhere is a ratio of 0.1, not more than 10%: nothing happens.
@@ -121,7 +147,9 @@ describe('preferred leader election (K6)', () => {
     expect(await zk.stateText('pair', 1)).toBe(stateJson(1, 1, 1, [2, 1]));
     const log = linesSince(h, mark, 'controller.log', 0);
     expect(log).toContain('[Controller id=0] Processing automatic preferred replica leader election');
-    expect(log).toContain('[Controller id=0] Starting replica leader election (PREFERRED) for partitions pair-0,pair-1 triggered by AutoTriggered');
+    expect(log).toContain(
+      '[Controller id=0] Starting replica leader election (PREFERRED) for partitions pair-0,pair-1 triggered by AutoTriggered',
+    );
     expect(log).toContain('[Controller id=0] Partition pair-1 completed preferred replica leader election. New leader is 1');
     // The auto rebalance never touches /admin/preferred_replica_election.
     expect(await zk.exists('/admin/preferred_replica_election')).toBe(false);
@@ -142,7 +170,9 @@ describe('preferred leader election (K6)', () => {
     expect(await zk.stateText('t', 0)).toBe(stateJson(1, 1, 2, [2, 1]));
     // The API path never writes the znode.
     expect(await zk.exists('/admin/preferred_replica_election')).toBe(false);
-    expect(h.logLines('controller.log', 0)).toContain('[Controller id=0] Starting replica leader election (PREFERRED) for partitions t-0 triggered by AdminClientTriggered');
+    expect(h.logLines('controller.log', 0)).toContain(
+      '[Controller id=0] Starting replica leader election (PREFERRED) for partitions t-0 triggered by AdminClientTriggered',
+    );
 
     // u-0 ends with an ISR of [1] and broker 1 dead (broker 2 came back too late to rejoin): leader −1.
     expect(await zk.stateText('u', 0)).toBe(stateJson(1, 2, 1, [2, 1]));
@@ -160,15 +190,29 @@ describe('preferred leader election (K6)', () => {
 
     const noPreferred = (await admin.electLeaders('PREFERRED', [tp('u', 0)])) as PartitionOutcome[];
     expect(noPreferred).toEqual([
-      { partition: tp('u', 0), errorCode: 80, message: 'Failed to elect leader for partition u-0 under strategy PreferredReplicaPartitionLeaderElectionStrategy' },
+      {
+        partition: tp('u', 0),
+        errorCode: 80,
+        message: 'Failed to elect leader for partition u-0 under strategy PreferredReplicaPartitionLeaderElectionStrategy',
+      },
     ]);
 
     const mark = h.events.length;
-    const unclean = (await admin.electLeaders('UNCLEAN', [tp('u', 0), tp('v', 0), tp('t', 1), tp('w', 0), tp('x', 0)])) as PartitionOutcome[];
+    const unclean = (await admin.electLeaders('UNCLEAN', [
+      tp('u', 0),
+      tp('v', 0),
+      tp('t', 1),
+      tp('w', 0),
+      tp('x', 0),
+    ])) as PartitionOutcome[];
     expect([...unclean].sort(byPartition)).toEqual([
       { partition: tp('t', 1), errorCode: 84, message: 'Leader election not needed for topic partition.' },
       { partition: tp('u', 0), errorCode: 0, message: null },
-      { partition: tp('v', 0), errorCode: 83, message: 'Failed to elect leader for partition v-0 under strategy OfflinePartitionLeaderElectionStrategy(true)' },
+      {
+        partition: tp('v', 0),
+        errorCode: 83,
+        message: 'Failed to elect leader for partition v-0 under strategy OfflinePartitionLeaderElectionStrategy(true)',
+      },
       { partition: tp('w', 0), errorCode: 17, message: 'The topic is being deleted' },
       { partition: tp('x', 0), errorCode: 3, message: 'The partition does not exist.' },
     ]);
@@ -176,8 +220,14 @@ describe('preferred leader election (K6)', () => {
     expect(await zk.stateText('u', 0)).toBe(stateJson(1, 2, 4, [2]));
     expect(h.cluster.broker(2).replicaManager?.getPartition(tp('u', 0))).toMatchObject({ leader: 2, leaderEpoch: 4, isr: [2] });
     const log = linesSince(h, mark, 'controller.log', 0);
-    expect(log).toContain('[Controller id=0] Skipping replica leader election (UNCLEAN) for partition x-0 by AdminClientTriggered since it doesn\'t exist.');
-    expect(log).toContain('[Controller id=0] Skipping replica leader election (UNCLEAN) for partitions w-0 by AdminClientTriggered since the respective topics are being deleted');
-    expect(log).toContain('[Controller id=0] Starting replica leader election (UNCLEAN) for partitions u-0,v-0 triggered by AdminClientTriggered');
+    expect(log).toContain(
+      "[Controller id=0] Skipping replica leader election (UNCLEAN) for partition x-0 by AdminClientTriggered since it doesn't exist.",
+    );
+    expect(log).toContain(
+      '[Controller id=0] Skipping replica leader election (UNCLEAN) for partitions w-0 by AdminClientTriggered since the respective topics are being deleted',
+    );
+    expect(log).toContain(
+      '[Controller id=0] Starting replica leader election (UNCLEAN) for partitions u-0,v-0 triggered by AdminClientTriggered',
+    );
   });
 });

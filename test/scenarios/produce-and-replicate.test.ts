@@ -85,7 +85,10 @@ describe('produce, replication, high watermark and ISR (P1–P3)', () => {
       baseOffset: -1,
     });
     expect(logOf(h, 0, 'pay', 0).logEndOffset).toBe(0);
-    expect(await h.client.produce({ topic: 'pay', partition: 0, records: [record('ok')], acks: 1 })).toMatchObject({ error: 'NONE', baseOffset: 0 });
+    expect(await h.client.produce({ topic: 'pay', partition: 0, records: [record('ok')], acks: 1 })).toMatchObject({
+      error: 'NONE',
+      baseOffset: 0,
+    });
   });
 
   it('P1: the ISR shrinks under a waiting acks=−1 append: NOT_ENOUGH_REPLICAS_AFTER_APPEND (written, but to fewer replicas than required)', async () => {
@@ -147,7 +150,10 @@ describe('produce, replication, high watermark and ISR (P1–P3)', () => {
     );
     expect(await zk.state('pay', 0)).toMatchObject({ leader: 1, leader_epoch: 2 });
     // The new leader takes a record of its own at offset 2.
-    expect(await drive(h, h.client.produce({ topic: 'pay', partition: 0, records: [record('new-leader')], acks: 1 }))).toMatchObject({ baseOffset: 2, leaderId: 1 });
+    expect(await drive(h, h.client.produce({ topic: 'pay', partition: 0, records: [record('new-leader')], acks: 1 }))).toMatchObject({
+      baseOffset: 2,
+      leaderId: 1,
+    });
     expect(readFileSync(join(logOf(h, 1, 'pay', 0).dir, 'leader-epoch-checkpoint'), 'utf8')).toBe('0\n2\n0 0\n2 2\n');
 
     const back = mark(h);
@@ -159,10 +165,14 @@ describe('produce, replication, high watermark and ISR (P1–P3)', () => {
     expect(readFileSync(join(old.dir, 'leader-epoch-checkpoint'), 'utf8')).toBe('0\n2\n0 0\n2 2\n');
     const leaderBytes = readFileSync(join(logOf(h, 1, 'pay', 0).dir, '00000000000000000000.log'));
     expect(readFileSync(join(old.dir, '00000000000000000000.log')).equals(leaderBytes)).toBe(true);
-    expect(h.client.read({ topic: 'pay', partition: 0, fromOffset: 0 }).records.map((r) => dec(r.value))).toEqual(['kept-0', 'kept-1', 'new-leader']);
+    expect(h.client.read({ topic: 'pay', partition: 0, fromOffset: 0 }).records.map((r) => dec(r.value))).toEqual([
+      'kept-0',
+      'kept-1',
+      'new-leader',
+    ]);
   });
 
-  it('keyed records go where Kafka\'s default partitioner (murmur2) sends them', async () => {
+  it("keyed records go where Kafka's default partitioner (murmur2) sends them", async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 405 });
     await adminOf(h).createTopics([topic('keys', { partitions: 6, rf: 1 })], CREATE);
     await h.settle();
@@ -210,4 +220,3 @@ describe('produce, replication, high watermark and ISR (P1–P3)', () => {
     expect(h.client.read({ topic: 'pay', partition: 0, fromOffset: 0 }).records.map((r) => dec(r.value))).toEqual(['r0', 'r1']);
   });
 });
-

@@ -4,7 +4,17 @@ import type { PartitionOutcome } from '../../src-main/core/controller/controller
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
 import { ScenarioSteps } from '../support/scenario-steps';
-import { adminOf, byPartition, controllerEvents, killAndExpire, linesSince, sentRequests, stateJson, topicZnode, tp } from '../support/scenario';
+import {
+  adminOf,
+  byPartition,
+  controllerEvents,
+  killAndExpire,
+  linesSince,
+  sentRequests,
+  stateJson,
+  topicZnode,
+  tp,
+} from '../support/scenario';
 
 function dirsOf(h: ClusterHarness, broker: number, prefix: string): string[] {
   return h.fs
@@ -28,34 +38,31 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
   }
   let h: ClusterHarness | undefined;
   afterAll(async () => h?.close());
-  const scenario = new ScenarioSteps<K7, 'reassignment started' | 'caught up and completed' | 'file.delete.delay.ms later'>(
-    async () => {
-      h = await ClusterHarness.create({ brokers: 4, seed: 401, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
-      return { h, admin: adminOf(h), zk: await ZnodeReader.open(h), stateBefore: null, mark: 0, catchUp: 0 };
-    },
+  const scenario = new ScenarioSteps<K7, 'reassignment started' | 'caught up and completed' | 'file.delete.delay.ms later'>(async () => {
+    h = await ClusterHarness.create({ brokers: 4, seed: 401, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
+    return { h, admin: adminOf(h), zk: await ZnodeReader.open(h), stateBefore: null, mark: 0, catchUp: 0 };
+  }, [
     [
-      [
-        'reassignment started',
-        async (s) => {
-          await s.zk.write('/brokers/topics/r', topicZnode({ 0: [0, 1], 1: [1, 0] }));
-          await s.h.settle();
-          s.stateBefore = await s.zk.stateText('r', 0);
-          s.mark = s.h.events.length;
-          await s.zk.write('/admin/reassign_partitions', '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[2,3]}]}');
-          await s.h.settle();
-        },
-      ],
-      [
-        'caught up and completed',
-        async (s) => {
-          // Catch-up: the new followers fetch (500 ms); the leader expands the ISR one by one; each write fires the watch.
-          s.catchUp = s.h.events.length;
-          await s.h.advance(500);
-        },
-      ],
-      ['file.delete.delay.ms later', async (s) => s.h.advance(60_000)],
+      'reassignment started',
+      async (s) => {
+        await s.zk.write('/brokers/topics/r', topicZnode({ 0: [0, 1], 1: [1, 0] }));
+        await s.h.settle();
+        s.stateBefore = await s.zk.stateText('r', 0);
+        s.mark = s.h.events.length;
+        await s.zk.write('/admin/reassign_partitions', '{"version":1,"partitions":[{"topic":"r","partition":0,"replicas":[2,3]}]}');
+        await s.h.settle();
+      },
     ],
-  );
+    [
+      'caught up and completed',
+      async (s) => {
+        // Catch-up: the new followers fetch (500 ms); the leader expands the ISR one by one; each write fires the watch.
+        s.catchUp = s.h.events.length;
+        await s.h.advance(500);
+      },
+    ],
+    ['file.delete.delay.ms later', async (s) => s.h.advance(60_000)],
+  ]);
 
   it('the reassignment znode puts RS = target ++ origin, AR and RR into the topic znode, bumps the leader epoch and creates the adding replicas', async () => {
     const { h, admin, zk, stateBefore, mark } = await scenario.reach('reassignment started');
@@ -64,7 +71,9 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
 
     // U: RS = target ++ origin, AR = the new ones, RR = the old ones, written to the topic znode
     // (its maps are Scala HashMaps: partition "1" comes out before "0").
-    expect(await zk.text('/brokers/topics/r')).toBe('{"version":2,"partitions":{"1":[1,0],"0":[2,3,0,1]},"adding_replicas":{"0":[2,3]},"removing_replicas":{"0":[0,1]}}');
+    expect(await zk.text('/brokers/topics/r')).toBe(
+      '{"version":2,"partitions":{"1":[1,0],"0":[2,3,0,1]},"adding_replicas":{"0":[2,3]},"removing_replicas":{"0":[0,1]}}',
+    );
     // A1: the leader epoch is bumped (same leader and ISR) so the leader learns the new replica set.
     expect(await zk.stateText('r', 0)).toBe(stateJson(1, 0, 1, [0, 1]));
     // A2: the adding replicas are NewReplica: LeaderAndIsr(isNew) makes brokers 2 and 3 create the log.
@@ -73,7 +82,9 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
     expect(ctrl.context.replicaState({ ...tp('r', 0), replica: 3 })).toBe('NewReplica');
     expect(dirsOf(h, 2, 'r-')).toEqual(['r-0']);
     expect(dirsOf(h, 3, 'r-')).toEqual(['r-0']);
-    const toNew = sentRequests(h, mark, 0).filter((s) => s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.isNew));
+    const toNew = sentRequests(h, mark, 0).filter(
+      (s) => s.request.apiKey === 'LeaderAndIsr' && s.request.partitionStates.some((p) => p.isNew),
+    );
     expect(toNew.map((s) => s.to)).toEqual([2, 3]);
     expect(toNew[0].request.apiKey === 'LeaderAndIsr' && toNew[0].request.partitionStates[0]).toMatchObject({
       leader: 0,
@@ -88,8 +99,12 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
     expect(await zk.exists('/admin/reassign_partitions')).toBe(true);
 
     // ListPartitionReassignments while it runs.
-    expect(await admin.listPartitionReassignments(null)).toEqual([{ partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] }]);
-    expect(await admin.listPartitionReassignments([tp('r', 0), tp('r', 1)])).toEqual([{ partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] }]);
+    expect(await admin.listPartitionReassignments(null)).toEqual([
+      { partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] },
+    ]);
+    expect(await admin.listPartitionReassignments([tp('r', 0), tp('r', 1)])).toEqual([
+      { partition: tp('r', 0), replicas: [2, 3, 0, 1], addingReplicas: [2, 3], removingReplicas: [0, 1] },
+    ]);
   });
 
   it('the new followers catch up (the ISR grows one at a time) and the leader, not in the target, is re-elected', async () => {
@@ -101,7 +116,9 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
     expect(server0.filter((l) => l.includes('Cached zkVersion'))).toEqual([]);
     const log = linesSince(h, catchUp, 'controller.log', 0);
     expect(log).toContain('[Controller id=0] Target replicas 2,3 have all caught up with the leader for reassigning partition r-0');
-    expect(log).toContain('[Controller id=0] Leader 0 for partition r-0 being reassigned, is not in the new list of replicas 2,3. Re-electing leader');
+    expect(log).toContain(
+      '[Controller id=0] Leader 0 for partition r-0 being reassigned, is not in the new list of replicas 2,3. Re-electing leader',
+    );
 
     // B3: Reassign election → 2 (first target replica in the ISR); B4/B5: 0 and 1 leave the ISR one at a time.
     expect(await zk.stateText('r', 0)).toBe(stateJson(1, 2, 4, [2, 3]));
@@ -111,7 +128,9 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
     const { h, admin, zk } = await scenario.reach('caught up and completed');
     const ctrl = h.cluster.activeController()!;
     // B6: the topic znode holds the target only; B7: the reassignment znode is gone.
-    expect(await zk.text('/brokers/topics/r')).toBe('{"version":2,"partitions":{"1":[1,0],"0":[2,3]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(await zk.text('/brokers/topics/r')).toBe(
+      '{"version":2,"partitions":{"1":[1,0],"0":[2,3]},"adding_replicas":{},"removing_replicas":{}}',
+    );
     expect(await zk.exists('/admin/reassign_partitions')).toBe(false);
     expect(h.zkServer.watchesOf(h.cluster.broker(0).sessionId as bigint).data).not.toContain('/brokers/topics/r/partitions/0/state');
     expect(h.zkServer.watchesOf(h.cluster.broker(0).sessionId as bigint).data).toContain('/admin/reassign_partitions');
@@ -145,13 +164,16 @@ describe('K7: a hand-written /admin/reassign_partitions — replicas added to th
       [0, 'ReplicaDeletionSuccessful', 'NonExistentReplica'],
       [2, 'NewReplica', 'OnlineReplica'],
     ] as const) {
-      expect(stateChange).toContain(`[Controller id=0 epoch=1] Changed state of replica ${replica} for partition r-0 from ${from} to ${to}`);
+      expect(stateChange).toContain(
+        `[Controller id=0 epoch=1] Changed state of replica ${replica} for partition r-0 from ${from} to ${to}`,
+      );
     }
     // B8: every broker has the new metadata.
-    for (const b of [0, 1, 2, 3]) expect(h.cluster.broker(b).metadataCache.getPartitionInfo('r', 0)).toMatchObject({ leader: 2, replicas: [2, 3], isr: [2, 3] });
+    for (const b of [0, 1, 2, 3])
+      expect(h.cluster.broker(b).metadataCache.getPartitionInfo('r', 0)).toMatchObject({ leader: 2, replicas: [2, 3], isr: [2, 3] });
   });
 
-  it('file.delete.delay.ms (60 s) later the removed replicas\' dirs are gone', async () => {
+  it("file.delete.delay.ms (60 s) later the removed replicas' dirs are gone", async () => {
     const { h } = await scenario.reach('file.delete.delay.ms later');
     expect(dirsOf(h, 0, 'r-0')).toEqual([]);
     expect(dirsOf(h, 1, 'r-0')).toEqual([]);
@@ -181,24 +203,36 @@ describe('partition reassignment (K7)', () => {
       { partition: tp('s', 1), errorCode: 85, message: 'No partition reassignment is in progress.' },
       { partition: tp('s', 2), errorCode: 3, message: 'The partition does not exist.' },
     ]);
-    expect(await zk.text('/brokers/topics/s')).toBe('{"version":2,"partitions":{"1":[0,1],"0":[1,2,0]},"adding_replicas":{"0":[2]},"removing_replicas":{"0":[0]}}');
-    expect(await admin.listPartitionReassignments(null)).toEqual([{ partition: tp('s', 0), replicas: [1, 2, 0], addingReplicas: [2], removingReplicas: [0] }]);
+    expect(await zk.text('/brokers/topics/s')).toBe(
+      '{"version":2,"partitions":{"1":[0,1],"0":[1,2,0]},"adding_replicas":{"0":[2]},"removing_replicas":{"0":[0]}}',
+    );
+    expect(await admin.listPartitionReassignments(null)).toEqual([
+      { partition: tp('s', 0), replicas: [1, 2, 0], addingReplicas: [2], removingReplicas: [0] },
+    ]);
     // An API reassignment never writes /admin/reassign_partitions.
     expect(await zk.exists('/admin/reassign_partitions')).toBe(false);
 
     await h.advance(500);
     // The leader (1) is in the target and alive: it stays, with an epoch bump; 0 leaves the ISR.
     expect(await zk.stateText('s', 0)).toBe(stateJson(1, 1, 3, [1, 2]));
-    expect(await zk.text('/brokers/topics/s')).toBe('{"version":2,"partitions":{"1":[0,1],"0":[1,2]},"adding_replicas":{},"removing_replicas":{}}');
-    expect(h.logLines('controller.log', 0)).toContain('[Controller id=0] Leader 1 for partition s-0 being reassigned, is already in the new list of replicas 1,2 and is alive');
+    expect(await zk.text('/brokers/topics/s')).toBe(
+      '{"version":2,"partitions":{"1":[0,1],"0":[1,2]},"adding_replicas":{},"removing_replicas":{}}',
+    );
+    expect(h.logLines('controller.log', 0)).toContain(
+      '[Controller id=0] Leader 1 for partition s-0 being reassigned, is already in the new list of replicas 1,2 and is alive',
+    );
     expect(await admin.listPartitionReassignments(null)).toEqual([]);
     expect(dirsOf(h, 0, 's-0')[0]).toMatch(/^s-0\.[0-9a-f]{32}-delete$/);
 
     // Refused: a broker that is not alive among the adding replicas, duplicates, an empty list, a negative id.
     for (const replicas of [[0, 9], [2, 2], [], [0, -1]]) {
-      expect(await admin.alterPartitionReassignments([{ partition: tp('s', 1), replicas }])).toEqual([{ partition: tp('s', 1), errorCode: 39, message: 'Replica assignment is invalid.' }]);
+      expect(await admin.alterPartitionReassignments([{ partition: tp('s', 1), replicas }])).toEqual([
+        { partition: tp('s', 1), errorCode: 39, message: 'Replica assignment is invalid.' },
+      ]);
     }
-    expect(await zk.text('/brokers/topics/s')).toBe('{"version":2,"partitions":{"1":[0,1],"0":[1,2]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(await zk.text('/brokers/topics/s')).toBe(
+      '{"version":2,"partitions":{"1":[0,1],"0":[1,2]},"adding_replicas":{},"removing_replicas":{}}',
+    );
   });
 
   it('K7: a reassignment stuck on a dead adding replica is listed, then cancelled (replicas = null) back to the original replicas', async () => {
@@ -208,17 +242,25 @@ describe('partition reassignment (K7)', () => {
     await zk.write('/brokers/topics/c', topicZnode({ 0: [0, 1] }));
     await h.settle();
 
-    expect(await admin.alterPartitionReassignments([{ partition: tp('c', 0), replicas: [0, 3] }])).toEqual([{ partition: tp('c', 0), errorCode: 0, message: null }]);
+    expect(await admin.alterPartitionReassignments([{ partition: tp('c', 0), replicas: [0, 3] }])).toEqual([
+      { partition: tp('c', 0), errorCode: 0, message: null },
+    ]);
     expect(await zk.stateText('c', 0)).toBe(stateJson(1, 0, 1, [0, 1]));
     // Broker 3 dies before its first fetch: the reassignment cannot complete.
     await killAndExpire(h, 3);
     await h.advance(10_000);
     expect(await zk.stateText('c', 0)).toBe(stateJson(1, 0, 1, [0, 1]));
-    expect(await admin.listPartitionReassignments([tp('c', 0)])).toEqual([{ partition: tp('c', 0), replicas: [0, 3, 1], addingReplicas: [3], removingReplicas: [1] }]);
-    expect(await zk.text('/brokers/topics/c')).toBe('{"version":2,"partitions":{"0":[0,3,1]},"adding_replicas":{"0":[3]},"removing_replicas":{"0":[1]}}');
+    expect(await admin.listPartitionReassignments([tp('c', 0)])).toEqual([
+      { partition: tp('c', 0), replicas: [0, 3, 1], addingReplicas: [3], removingReplicas: [1] },
+    ]);
+    expect(await zk.text('/brokers/topics/c')).toBe(
+      '{"version":2,"partitions":{"0":[0,3,1]},"adding_replicas":{"0":[3]},"removing_replicas":{"0":[1]}}',
+    );
 
     const mark = h.events.length;
-    expect(await admin.alterPartitionReassignments([{ partition: tp('c', 0), replicas: null }])).toEqual([{ partition: tp('c', 0), errorCode: 0, message: null }]);
+    expect(await admin.alterPartitionReassignments([{ partition: tp('c', 0), replicas: null }])).toEqual([
+      { partition: tp('c', 0), errorCode: 0, message: null },
+    ]);
     await h.settle();
     // Back to the origin replicas; the abandoned adding replica is stopped and forgotten.
     expect(await zk.text('/brokers/topics/c')).toBe(topicZnode({ 0: [0, 1] }));
@@ -244,18 +286,29 @@ describe('partition reassignment (K7)', () => {
     await h.settle();
     // Broker 3 is down, so nothing can catch up on it: both stay in progress.
     await killAndExpire(h, 3);
-    await zk.write('/admin/reassign_partitions', '{"version":1,"partitions":[{"topic":"m","partition":0,"replicas":[0,3]},{"topic":"m","partition":1,"replicas":[1,3]},{"topic":"gone","partition":0,"replicas":[0]}]}');
+    await zk.write(
+      '/admin/reassign_partitions',
+      '{"version":1,"partitions":[{"topic":"m","partition":0,"replicas":[0,3]},{"topic":"m","partition":1,"replicas":[1,3]},{"topic":"gone","partition":0,"replicas":[0]}]}',
+    );
     await h.settle();
     // The unknown partition fails and is removed from the znode; the others run (no live-broker check from the znode).
-    expect(await zk.text('/admin/reassign_partitions')).toBe('{"version":1,"partitions":[{"topic":"m","partition":0,"replicas":[0,3]},{"topic":"m","partition":1,"replicas":[1,3]}]}');
-    expect(h.logLines('controller.log', 0)).toContain('[Controller id=0] Failed reassignment through zk with the following errors: gone-0 -> 3');
+    expect(await zk.text('/admin/reassign_partitions')).toBe(
+      '{"version":1,"partitions":[{"topic":"m","partition":0,"replicas":[0,3]},{"topic":"m","partition":1,"replicas":[1,3]}]}',
+    );
+    expect(h.logLines('controller.log', 0)).toContain(
+      '[Controller id=0] Failed reassignment through zk with the following errors: gone-0 -> 3',
+    );
     expect((await admin.listPartitionReassignments(null)) as unknown[]).toHaveLength(2);
 
     // The API replaces m-0's reassignment: removed from the znode, which keeps m-1.
-    expect(await admin.alterPartitionReassignments([{ partition: tp('m', 0), replicas: [0, 2] }])).toEqual([{ partition: tp('m', 0), errorCode: 0, message: null }]);
+    expect(await admin.alterPartitionReassignments([{ partition: tp('m', 0), replicas: [0, 2] }])).toEqual([
+      { partition: tp('m', 0), errorCode: 0, message: null },
+    ]);
     expect(await zk.text('/admin/reassign_partitions')).toBe('{"version":1,"partitions":[{"topic":"m","partition":1,"replicas":[1,3]}]}');
     // m-0: target [0,2] against the origin [0,1] (RS − AR): RS = [0,2,1]; the abandoned adding replica 3 is stopped.
-    expect(await zk.text('/brokers/topics/m')).toBe('{"version":2,"partitions":{"1":[1,3,0],"0":[0,2,1]},"adding_replicas":{"1":[3],"0":[2]},"removing_replicas":{"1":[0],"0":[1]}}');
+    expect(await zk.text('/brokers/topics/m')).toBe(
+      '{"version":2,"partitions":{"1":[1,3,0],"0":[0,2,1]},"adding_replicas":{"1":[3],"0":[2]},"removing_replicas":{"1":[0],"0":[1]}}',
+    );
     expect(h.cluster.activeController()?.context.replicaState({ ...tp('m', 0), replica: 3 })).toBe('NonExistentReplica');
   });
 });

@@ -28,11 +28,17 @@ describe('retention (P4)', () => {
     const configs = { 'segment.bytes': '700', 'retention.ms': '60000', 'file.delete.delay.ms': '5000' };
     await adminOf(h).createTopics([topic('old', { assignment: [[0, 1]], configs })], CREATE);
     await h.settle();
-    for (let i = 0; i < 6; i++) await drive(h, h.client.produce({ topic: 'old', partition: 0, records: [{ key: null, value: value(i) }], acks: -1 }));
+    for (let i = 0; i < 6; i++)
+      await drive(h, h.client.produce({ topic: 'old', partition: 0, records: [{ key: null, value: value(i) }], acks: -1 }));
     await h.advance(30_000);
-    for (let i = 6; i < 8; i++) await drive(h, h.client.produce({ topic: 'old', partition: 0, records: [{ key: null, value: value(i) }], acks: -1 }));
+    for (let i = 6; i < 8; i++)
+      await drive(h, h.client.produce({ topic: 'old', partition: 0, records: [{ key: null, value: value(i) }], acks: -1 }));
     await h.advance(1000);
-    for (const id of [0, 1]) expect(logOf(h, id, 'old', 0).segments.map((s) => s.baseOffset), `broker ${id}`).toEqual([0, 4]);
+    for (const id of [0, 1])
+      expect(
+        logOf(h, id, 'old', 0).segments.map((s) => s.baseOffset),
+        `broker ${id}`,
+      ).toEqual([0, 4]);
 
     // The check at 70 s finds the first segment (records of t=0) past retention.ms; the one written at
     // 30 s is not yet.
@@ -40,7 +46,10 @@ describe('retention (P4)', () => {
     await h.advance(41_000);
     for (const id of [0, 1]) {
       const log = logOf(h, id, 'old', 0);
-      expect(log.segments.map((s) => s.baseOffset), `broker ${id}`).toEqual([4]);
+      expect(
+        log.segments.map((s) => s.baseOffset),
+        `broker ${id}`,
+      ).toEqual([4]);
       expect(log.logStartOffset).toBe(4);
       const names = readdirSync(log.dir);
       expect(names.filter((n) => n.endsWith('.deleted')).sort()).toEqual([
@@ -50,7 +59,9 @@ describe('retention (P4)', () => {
       ]);
     }
     const lines = linesSince(h, from, 'server.log', 0);
-    expect(lines).toContain(`[Log partition=old-0, dir=${h.logDir(0)}] Found deletable segments with base offsets [0] due to retention time 60000ms breach`);
+    expect(lines).toContain(
+      `[Log partition=old-0, dir=${h.logDir(0)}] Found deletable segments with base offsets [0] due to retention time 60000ms breach`,
+    );
     expect(lines).toContain(`[Log partition=old-0, dir=${h.logDir(0)}] Incrementing log start offset to 4`);
     await h.advance(5000);
     for (const id of [0, 1]) expect(readdirSync(logOf(h, id, 'old', 0).dir).filter((n) => n.endsWith('.deleted'))).toEqual([]);
@@ -70,9 +81,13 @@ describe('retention (P4)', () => {
 
   it('deletes the oldest segments while the partition is over retention.bytes', async () => {
     h = await ClusterHarness.create({ brokers: 1, seed: 45, brokerConfig: { 'log.retention.check.interval.ms': '10000' } });
-    await adminOf(h).createTopics([topic('big', { assignment: [[0]], configs: { 'segment.bytes': '700', 'retention.bytes': '1000' } })], CREATE);
+    await adminOf(h).createTopics(
+      [topic('big', { assignment: [[0]], configs: { 'segment.bytes': '700', 'retention.bytes': '1000' } })],
+      CREATE,
+    );
     await h.settle();
-    for (let i = 0; i < 10; i++) await drive(h, h.client.produce({ topic: 'big', partition: 0, records: [{ key: null, value: value(i) }], acks: 1 }));
+    for (let i = 0; i < 10; i++)
+      await drive(h, h.client.produce({ topic: 'big', partition: 0, records: [{ key: null, value: value(i) }], acks: 1 }));
     const log = logOf(h, 0, 'big', 0);
     expect(log.segments.map((s) => [s.baseOffset, s.size])).toEqual([
       [0, 680],

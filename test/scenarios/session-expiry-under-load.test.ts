@@ -20,7 +20,11 @@ describe('session expiry under load', () => {
 
   async function start(seed: number): Promise<ZnodeReader> {
     h = await ClusterHarness.create({ brokers: 3, seed });
-    await createTopic(h, 'orders', [[0, 1, 2], [1, 2, 0], [2, 0, 1]]);
+    await createTopic(h, 'orders', [
+      [0, 1, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+    ]);
     await createTopic(h, 'audit', [[0, 1, 2]]);
     expect(h.cluster.activeController()?.config.brokerId, `seed ${seed}`).toBe(0);
     return ZnodeReader.open(h);
@@ -29,7 +33,8 @@ describe('session expiry under load', () => {
   const isLive = (sessionId: bigint) => h.zkServer.sessionIds().includes(sessionId);
 
   /** The session events broker `id`'s controller took since `from`. */
-  const sessionEvents = (id: number, from: number) => controllerEvents(h, id, from).filter((e) => e === 'Expire' || e === 'RegisterBrokerAndReelect');
+  const sessionEvents = (id: number, from: number) =>
+    controllerEvents(h, id, from).filter((e) => e === 'Expire' || e === 'RegisterBrokerAndReelect');
 
   /** Moves the clock until none of `sessions` is alive on the server (each expires within its 18 s timeout + tick). */
   async function untilExpired(sessions: bigint[]): Promise<void> {
@@ -44,7 +49,11 @@ describe('session expiry under load', () => {
   function expiredBrokers(from: number, sessionsByBroker: Map<bigint, number>): Array<{ brokerId: number; timeMs: number }> {
     return h.events
       .slice(from)
-      .flatMap((e) => (e.kind === 'zookeeper' && e.event.kind === 'session-expired' && sessionsByBroker.has(e.event.sessionId) ? [{ brokerId: sessionsByBroker.get(e.event.sessionId) as number, timeMs: e.timeMs }] : []));
+      .flatMap((e) =>
+        e.kind === 'zookeeper' && e.event.kind === 'session-expired' && sessionsByBroker.has(e.event.sessionId)
+          ? [{ brokerId: sessionsByBroker.get(e.event.sessionId) as number, timeMs: e.timeMs }]
+          : [],
+      );
   }
 
   /** Exactly one active controller, owning /controller through its live session; every broker agrees on it. */
@@ -68,7 +77,15 @@ describe('session expiry under load', () => {
     }
     const controller = h.cluster.broker(cid).controller!;
     expect(controller.isIdle, why).toBe(true);
-    expect(h.zkServer.watchesOf(session).child, why).toEqual(expect.arrayContaining(['/admin/delete_topics', '/brokers/ids', '/brokers/topics', '/isr_change_notification', '/log_dir_event_notification']));
+    expect(h.zkServer.watchesOf(session).child, why).toEqual(
+      expect.arrayContaining([
+        '/admin/delete_topics',
+        '/brokers/ids',
+        '/brokers/topics',
+        '/isr_change_notification',
+        '/log_dir_event_notification',
+      ]),
+    );
     // Every broker is registered by its live session, and the controller knows its new broker epoch.
     expect((await zk.children('/brokers/ids')).sort(), why).toEqual(['0', '1', '2']);
     for (const id of BROKERS) {
@@ -96,7 +113,9 @@ describe('session expiry under load', () => {
     const result = await drive(h, h.cluster.shutdownBroker(target));
     expect(result, why).toEqual({ controlledShutdownSucceeded: true });
     expect((await zk.children('/brokers/ids')).sort(), why).toEqual(BROKERS.filter((id) => id !== target).map(String));
-    expect([...h.cluster.broker(cid).controller!.context.liveOrShuttingDownBrokerIds].sort(), why).toEqual(BROKERS.filter((id) => id !== target));
+    expect([...h.cluster.broker(cid).controller!.context.liveOrShuttingDownBrokerIds].sort(), why).toEqual(
+      BROKERS.filter((id) => id !== target),
+    );
     for (const partition of [0, 1, 2]) {
       const state = await zk.state('orders', partition);
       expect(state.leader, `${why} orders-${partition}`).toBeGreaterThanOrEqual(0);
@@ -114,7 +133,10 @@ describe('session expiry under load', () => {
 
     expect(sessionEvents(0, mark), `seed ${h.seed}`).toEqual(['Expire', 'RegisterBrokerAndReelect']);
     expect(linesSince(h, mark, 'controller.log', 0), `seed ${h.seed}`).toEqual(expect.arrayContaining(['[Controller id=0] Resigned']));
-    expect(linesSince(h, mark, 'server.log', 0).filter((l) => l.startsWith('[ZooKeeperClient Kafka server]')), `seed ${h.seed}`).toEqual([
+    expect(
+      linesSince(h, mark, 'server.log', 0).filter((l) => l.startsWith('[ZooKeeperClient Kafka server]')),
+      `seed ${h.seed}`,
+    ).toEqual([
       '[ZooKeeperClient Kafka server] Session expired.',
       '[ZooKeeperClient Kafka server] Initializing a new session to 127.0.0.1:2181.',
     ]);
@@ -149,7 +171,8 @@ describe('session expiry under load', () => {
     expect(order.map((e) => e.brokerId).sort(), `seed ${h.seed}`).toEqual(BROKERS);
     // The brokers started together, so their pings (and their expiries) are in step.
     expect(new Set(order.map((e) => e.timeMs)).size, `seed ${h.seed}`).toBe(1);
-    for (const id of BROKERS) expect(sessionEvents(id, mark), `seed ${h.seed} broker ${id}`).toEqual(['Expire', 'RegisterBrokerAndReelect']);
+    for (const id of BROKERS)
+      expect(sessionEvents(id, mark), `seed ${h.seed} broker ${id}`).toEqual(['Expire', 'RegisterBrokerAndReelect']);
     const cid = await expectOneLiveController(zk, expired);
     await expectClusterStillManaged(zk, cid);
   });
@@ -195,7 +218,10 @@ describe('session expiry under load', () => {
         await untilExpired(starved);
         await expectOneLiveController(zk, expired);
       }
-      expect(expiredBrokers(mark, sessionsByBroker).map((e) => e.brokerId), `seed ${h.seed}`).toEqual([...order]);
+      expect(
+        expiredBrokers(mark, sessionsByBroker).map((e) => e.brokerId),
+        `seed ${h.seed}`,
+      ).toEqual([...order]);
       await expectClusterStillManaged(zk, await expectOneLiveController(zk, expired));
     });
   }

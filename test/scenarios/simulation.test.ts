@@ -61,7 +61,14 @@ class Simulation {
     const debugTopic = process.env.SIM_DEBUG_TOPIC;
     this.h.cluster.subscribe((e) => {
       if (debugTopic) {
-        const text = e.kind === 'log' ? `${e.brokerId} ${e.line.file} ${e.line.message}` : e.kind === 'channel' ? `${e.brokerId} ${JSON.stringify(e.event, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x))}` : e.kind === 'log-manager' ? `${e.brokerId} ${JSON.stringify(e.event)}` : '';
+        const text =
+          e.kind === 'log'
+            ? `${e.brokerId} ${e.line.file} ${e.line.message}`
+            : e.kind === 'channel'
+              ? `${e.brokerId} ${JSON.stringify(e.event, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x))}`
+              : e.kind === 'log-manager'
+                ? `${e.brokerId} ${JSON.stringify(e.event)}`
+                : '';
         if (text.includes(debugTopic)) console.log(`[t+${e.timeMs - 1_700_000_000_000}] ${text.slice(0, 400)}`);
       }
       this.checker.observe(e);
@@ -123,21 +130,35 @@ describe('seeded simulation: random operations and faults, invariants after ever
   });
 
   for (const seed of SEEDS) {
-    it(`seed ${seed}: ${STEPS} steps of topic, broker, controller, link and clock operations keep Kafka 2.5's invariants, then converge`, async () => {
-      h = await ClusterHarness.create({ brokers: BROKERS, seed });
-      const sim = new Simulation(h, seed, STEPS);
-      await sim.start();
-      await sim.checkInvariants();
-      for (let i = 0; i < STEPS; i++) await sim.runStep();
-      await sim.converge();
-      if (process.env.SIM_STATS) console.log(`seed ${seed}`, Object.fromEntries(sim.stats.sorted()));
-      // The run did exercise what it claims to (so that the invariants were put to the test).
-      const exercised = [
-        ...['create-topic', 'hand-written-topic', 'create-partitions', 'delete-topic', 'hand-written-delete-marker', 'kill-broker', 'start-broker', 'controlled-shutdown'],
-        ...['move-controller', 'link-fault', 'clear-link-fault', 'advance-past-session-timeout', 'advance-past-file-delete-delay'],
-        ...['deletion completed', 'controller elected', 'checked: deleted topic dirs', 'gap: leader ISR change not yet propagated'],
-      ];
-      if (STEPS >= 500) for (const what of exercised) expect(sim.stats.get(what) ?? 0, `seed ${seed}: ${what} never happened`).toBeGreaterThan(0);
-    }, Math.max(240_000, STEPS * 300));
+    it(
+      `seed ${seed}: ${STEPS} steps of topic, broker, controller, link and clock operations keep Kafka 2.5's invariants, then converge`,
+      async () => {
+        h = await ClusterHarness.create({ brokers: BROKERS, seed });
+        const sim = new Simulation(h, seed, STEPS);
+        await sim.start();
+        await sim.checkInvariants();
+        for (let i = 0; i < STEPS; i++) await sim.runStep();
+        await sim.converge();
+        if (process.env.SIM_STATS) console.log(`seed ${seed}`, Object.fromEntries(sim.stats.sorted()));
+        // The run did exercise what it claims to (so that the invariants were put to the test).
+        const exercised = [
+          ...[
+            'create-topic',
+            'hand-written-topic',
+            'create-partitions',
+            'delete-topic',
+            'hand-written-delete-marker',
+            'kill-broker',
+            'start-broker',
+            'controlled-shutdown',
+          ],
+          ...['move-controller', 'link-fault', 'clear-link-fault', 'advance-past-session-timeout', 'advance-past-file-delete-delay'],
+          ...['deletion completed', 'controller elected', 'checked: deleted topic dirs', 'gap: leader ISR change not yet propagated'],
+        ];
+        if (STEPS >= 500)
+          for (const what of exercised) expect(sim.stats.get(what) ?? 0, `seed ${seed}: ${what} never happened`).toBeGreaterThan(0);
+      },
+      Math.max(240_000, STEPS * 300),
+    );
   }
 });

@@ -27,7 +27,10 @@ describe('a stopped broker stays out of every ISR', () => {
   async function setup(seed: number, brokerConfig: Record<string, string> = {}): Promise<ZnodeReader> {
     h = await ClusterHarness.create({ brokers: 3, seed, brokerConfig });
     for (const name of TOPICS) {
-      const [created] = await adminOf(h).createTopics([topic(name, { partitions: PARTITIONS, rf: 3, configs: { 'min.insync.replicas': '3' } })], CREATE);
+      const [created] = await adminOf(h).createTopics(
+        [topic(name, { partitions: PARTITIONS, rf: 3, configs: { 'min.insync.replicas': '3' } })],
+        CREATE,
+      );
       expect(created.errorName, `seed ${seed}`).toBe('NONE');
     }
     // A group's FindCoordinator creates __consumer_offsets (RF 3).
@@ -58,7 +61,8 @@ describe('a stopped broker stays out of every ISR', () => {
   async function produceFor(ms: number): Promise<void> {
     for (let waited = 0; waited < ms; waited += 500) {
       for (const name of TOPICS) {
-        for (let p = 0; p < PARTITIONS; p++) await h.client.produce({ topic: name, partition: p, records: [{ key: null, value: enc(`v${waited}`) }], acks: 1 });
+        for (let p = 0; p < PARTITIONS; p++)
+          await h.client.produce({ topic: name, partition: p, records: [{ key: null, value: enc(`v${waited}`) }], acks: 1 });
       }
       await h.advance(500);
     }
@@ -82,7 +86,8 @@ describe('a stopped broker stays out of every ISR', () => {
     for (const b of h.cluster.runningBrokers()) {
       for (const name of [...TOPICS, GROUP_METADATA_TOPIC_NAME]) {
         for (const m of b.metadataCache.partitionsOf(name)) {
-          if (!led.includes(`${name}-${m.partitionIndex}`)) expect(m.isr, `seed ${seed}: broker ${b.id}'s metadata for ${name}-${m.partitionIndex}`).not.toContain(stopped);
+          if (!led.includes(`${name}-${m.partitionIndex}`))
+            expect(m.isr, `seed ${seed}: broker ${b.id}'s metadata for ${name}-${m.partitionIndex}`).not.toContain(stopped);
         }
       }
     }
@@ -94,13 +99,19 @@ describe('a stopped broker stays out of every ISR', () => {
       for (const part of b.replicaManager!.hostedPartitions()) {
         if (!part.isLeader || !TOPICS.includes(part.topicPartition.topic)) continue;
         const seen = part.remoteReplicas.get(stopped);
-        expect(seen === undefined || seen.logEndOffset < part.log!.logEndOffset, `seed ${seed}: ${part.name} saw broker ${stopped} fetch`).toBe(true);
+        expect(
+          seen === undefined || seen.logEndOffset < part.log!.logEndOffset,
+          `seed ${seed}: ${part.name} saw broker ${stopped} fetch`,
+        ).toBe(true);
       }
     }
     // acks=all with min.insync.replicas=3 fails.
     for (let p = 0; p < PARTITIONS; p++) {
       if (led.includes(`orders-${p}`)) continue;
-      const outcome = await drive(h, h.client.produce({ topic: 'orders', partition: p, records: [{ key: null, value: enc('all') }], acks: -1, timeoutMs: 5000 }));
+      const outcome = await drive(
+        h,
+        h.client.produce({ topic: 'orders', partition: p, records: [{ key: null, value: enc('all') }], acks: -1, timeoutMs: 5000 }),
+      );
       expect(outcome.error, `seed ${seed}: acks=all to orders-${p}`).toBe('NOT_ENOUGH_REPLICAS');
     }
     return led;
@@ -109,7 +120,10 @@ describe('a stopped broker stays out of every ISR', () => {
   for (const seed of [1101, 1102, 1103]) {
     it(`controlled shutdown (seed ${seed}): the broker leaves every ISR at once and stays out while producing goes on`, async () => {
       const zk = await setup(seed);
-      expect([...(await states(zk)).values()].every((s) => s.isr.length === 3), `seed ${seed}: all replicas in sync before`).toBe(true);
+      expect(
+        [...(await states(zk)).values()].every((s) => s.isr.length === 3),
+        `seed ${seed}: all replicas in sync before`,
+      ).toBe(true);
       const stopped = 1;
       const zombie = h.cluster.broker(stopped).replicaManager!;
       const result = await drive(h, h.cluster.shutdownBroker(stopped));
@@ -121,7 +135,16 @@ describe('a stopped broker stays out of every ISR', () => {
       expect(await expectOutOfEveryIsr(zk, stopped, zombie)).toEqual([]);
       // Nothing of the stopped broker ran after it stopped: no log line, no ZooKeeper write.
       expect(linesOf(after, stopped), `seed ${seed}`).toEqual([]);
-      await expect(h.cluster.broker(stopped).handleControllerRequest({ apiKey: 'StopReplica', controllerId: 0, controllerEpoch: 1, brokerEpoch: -1, deletePartitions: false, partitions: [tp('orders', 0)] })).rejects.toThrow(/not reachable/);
+      await expect(
+        h.cluster.broker(stopped).handleControllerRequest({
+          apiKey: 'StopReplica',
+          controllerId: 0,
+          controllerEpoch: 1,
+          brokerEpoch: -1,
+          deletePartitions: false,
+          partitions: [tp('orders', 0)],
+        }),
+      ).rejects.toThrow(/not reachable/);
     });
   }
 
@@ -171,13 +194,17 @@ describe('a stopped broker stays out of every ISR', () => {
     const after = h.events.slice(killedAt!);
     expect(linesOf(killedAt!, victim), 'seed 1105').toEqual([]);
     expect(zombie.fetcherManager.fetcherStates()).toEqual([]);
-    expect(after.some((e) => e.kind === 'channel' && e.event.kind === 'response-received' && e.event.brokerId === victim), 'a response from the dead broker').toBe(false);
+    expect(
+      after.some((e) => e.kind === 'channel' && e.event.kind === 'response-received' && e.event.brokerId === victim),
+      'a response from the dead broker',
+    ).toBe(false);
     for (const b of h.cluster.runningBrokers()) {
-      for (const part of b.replicaManager!.hostedPartitions()) expect(part.remoteReplicas.get(victim)?.logEndOffset ?? -1, `${part.name} saw broker ${victim} fetch`).toBe(-1);
+      for (const part of b.replicaManager!.hostedPartitions())
+        expect(part.remoteReplicas.get(victim)?.logEndOffset ?? -1, `${part.name} saw broker ${victim} fetch`).toBe(-1);
     }
   });
 
-  it('kill during a controlled shutdown\'s retry backoff: the shutdown ends there — the broker stays Killed and does nothing more', async () => {
+  it("kill during a controlled shutdown's retry backoff: the shutdown ends there — the broker stays Killed and does nothing more", async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 1106 });
     // The controller's broker dies with its session alive: /controller names it, nobody answers.
     h.cluster.killBroker(0);
@@ -199,7 +226,8 @@ describe('a stopped broker stays out of every ISR', () => {
     it(`kill while the broker starts (at "${at}"): the start goes no further — no log loaded, no registration, the broker stays Killed`, async () => {
       h = await ClusterHarness.create({ brokers: 3, seed: 1107 });
       // More partition dirs than one loading slice (100): a kill between two slices stops the loading.
-      if (at === 'Loading logs') expect((await adminOf(h).createTopics([topic('many', { partitions: 120, rf: 3 })], CREATE))[0].errorName).toBe('NONE');
+      if (at === 'Loading logs')
+        expect((await adminOf(h).createTopics([topic('many', { partitions: 120, rf: 3 })], CREATE))[0].errorName).toBe('NONE');
       const victim = 2;
       await h.cluster.shutdownBroker(victim, { controlled: false });
       await h.settle();

@@ -5,7 +5,19 @@ import { CreateMode } from '../../src-main/core/zookeeper';
 import { ClusterHarness } from '../support/cluster-harness';
 import { ZnodeReader } from '../support/controller-scenario';
 import { ScenarioSteps } from '../support/scenario-steps';
-import { adminOf, controllerEvents, CREATE, drive, enc, killAndExpire, linesSince, stateJson, topic, topicZnode, txns } from '../support/scenario';
+import {
+  adminOf,
+  controllerEvents,
+  CREATE,
+  drive,
+  enc,
+  killAndExpire,
+  linesSince,
+  stateJson,
+  topic,
+  topicZnode,
+  txns,
+} from '../support/scenario';
 
 const CHANGES = '/config/changes';
 const change = (n: number) => `${CHANGES}/config_change_${String(n).padStart(10, '0')}`;
@@ -41,44 +53,51 @@ describe('AlterConfigs writes /config/topics/<t> and config_change_0000000000; e
   }
   let h: ClusterHarness | undefined;
   afterAll(async () => h?.close());
-  const scenario = new ScenarioSteps<AlterConfigs, 'topic created' | 'altered' | 'altered again' | 'validated only'>(
-    async () => {
-      h = await ClusterHarness.create({ brokers: 3, seed: 701 });
-      return { h, admin: adminOf(h), zk: await ZnodeReader.open(h), created: '', mark: 0, first: null, second: 0, secondErrorName: '', validateOnlyErrorName: '' };
-    },
+  const scenario = new ScenarioSteps<AlterConfigs, 'topic created' | 'altered' | 'altered again' | 'validated only'>(async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 701 });
+    return {
+      h,
+      admin: adminOf(h),
+      zk: await ZnodeReader.open(h),
+      created: '',
+      mark: 0,
+      first: null,
+      second: 0,
+      secondErrorName: '',
+      validateOnlyErrorName: '',
+    };
+  }, [
     [
-      [
-        'topic created',
-        async (s) => {
-          s.created = (await drive(s.h, s.admin.createTopics([topic('t', { partitions: 3, rf: 3 })], CREATE)))[0].errorName;
-        },
-      ],
-      [
-        'altered',
-        async (s) => {
-          s.mark = s.h.events.length;
-          s.first = await s.admin.alterTopicConfig('t', { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' }, false);
-          await s.h.settle();
-        },
-      ],
-      [
-        'altered again',
-        async (s) => {
-          // AlterConfigs replaces the whole set: retention.ms goes back to the broker's value everywhere.
-          s.second = s.h.events.length;
-          s.secondErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '60000' }, false)).errorName;
-          await s.h.settle();
-        },
-      ],
-      [
-        'validated only',
-        async (s) => {
-          s.validateOnlyErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '1' }, true)).errorName;
-          await s.h.settle();
-        },
-      ],
+      'topic created',
+      async (s) => {
+        s.created = (await drive(s.h, s.admin.createTopics([topic('t', { partitions: 3, rf: 3 })], CREATE)))[0].errorName;
+      },
     ],
-  );
+    [
+      'altered',
+      async (s) => {
+        s.mark = s.h.events.length;
+        s.first = await s.admin.alterTopicConfig('t', { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' }, false);
+        await s.h.settle();
+      },
+    ],
+    [
+      'altered again',
+      async (s) => {
+        // AlterConfigs replaces the whole set: retention.ms goes back to the broker's value everywhere.
+        s.second = s.h.events.length;
+        s.secondErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '60000' }, false)).errorName;
+        await s.h.settle();
+      },
+    ],
+    [
+      'validated only',
+      async (s) => {
+        s.validateOnlyErrorName = (await s.admin.alterTopicConfig('t', { 'retention.ms': '1' }, true)).errorName;
+        await s.h.settle();
+      },
+    ],
+  ]);
 
   it('before any AlterConfigs there is no notification and no broker has processed one', async () => {
     const { h, zk, created } = await scenario.reach('topic created');
@@ -91,10 +110,15 @@ describe('AlterConfigs writes /config/topics/<t> and config_change_0000000000; e
     const { h, zk, mark, first } = await scenario.reach('altered');
     expect(first).toEqual({ name: 't', errorCode: 0, errorName: 'NONE', errorMessage: null });
     // The entity znode first, then the sequential notification naming it.
-    expect(JSON.parse((await zk.text('/config/topics/t')) as string)).toEqual({ version: 1, config: { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' } });
+    expect(JSON.parse((await zk.text('/config/topics/t')) as string)).toEqual({
+      version: 1,
+      config: { 'retention.ms': '3600000', 'unclean.leader.election.enable': 'true' },
+    });
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000000']);
     expect(await zk.text(change(0))).toBe('{"version":2,"entity_path":"topics/t"}');
-    const writes = txns(h, mark).filter((t) => t.op !== 'createSession').map((t) => `${t.op} ${t.path ?? ''} ${t.err}`);
+    const writes = txns(h, mark)
+      .filter((t) => t.op !== 'createSession')
+      .map((t) => `${t.op} ${t.path ?? ''} ${t.err}`);
     expect(writes).toEqual(['setData /config/topics/t 0', 'create /config/changes/config_change_ 0']);
   });
 
@@ -203,7 +227,9 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
     );
     expect(h.cluster.broker(2).replicaManager?.getPartition({ topic: 'u', partition: 0 })).toMatchObject({ leader: 2, leaderEpoch: 3 });
     // Broker 2's own log of u-0 runs with the new config too.
-    expect(h.cluster.broker(2).logManager!.getLog({ topic: 'u', partition: 0 })?.config.originals.get('unclean.leader.election.enable')).toBe('true');
+    expect(
+      h.cluster.broker(2).logManager!.getLog({ topic: 'u', partition: 0 })?.config.originals.get('unclean.leader.election.enable'),
+    ).toBe('true');
   });
 
   it('notifications are purged by the next round that starts more than 15 minutes after their creation (ctime), not by the clock alone', async () => {
@@ -232,7 +258,8 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000001', 'config_change_0000000002']);
     const deletes = txns(h, mark).filter((t) => t.op === 'delete' && t.path === change(0));
     expect(deletes.filter((t) => t.err === 0)).toHaveLength(1);
-    for (const id of [0, 1, 2]) expect(h.cluster.broker(id).logManager!.logsByTopic('p')[0].config.originals.get('retention.ms')).toBe('3000');
+    for (const id of [0, 1, 2])
+      expect(h.cluster.broker(id).logManager!.logsByTopic('p')[0].config.originals.get('retention.ms')).toBe('3000');
     const purging = [0, 1, 2].flatMap((id) => logLinesSince(h, mark, id).filter((l) => l.message.startsWith('Purging')));
     expect(purging.length).toBeGreaterThanOrEqual(1);
     expect(purging[0]).toEqual({
@@ -249,7 +276,7 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
     expect([...(await zk.children(CHANGES))].sort()).toEqual(['config_change_0000000003']);
   });
 
-  it('a starting broker processes every notification still there; malformed ones are logged in Kafka\'s words and skipped; other entity types are ignored, saying so', async () => {
+  it("a starting broker processes every notification still there; malformed ones are logged in Kafka's words and skipped; other entity types are ignored, saying so", async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 704 });
     const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
@@ -258,7 +285,8 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
 
     // Notifications written by hand while broker 2 is down (with the same entity znode the admin would write).
     await zk.zk.setData('/config/topics/s', enc('{"version":1,"config":{"retention.ms":"5000"}}'));
-    const notify = async (data: string | null) => zk.zk.create(`${CHANGES}/config_change_`, data === null ? null : enc(data), { mode: CreateMode.PERSISTENT_SEQUENTIAL });
+    const notify = async (data: string | null) =>
+      zk.zk.create(`${CHANGES}/config_change_`, data === null ? null : enc(data), { mode: CreateMode.PERSISTENT_SEQUENTIAL });
     const mark = h.events.length;
     await notify('{"version":2,"entity_path":"groups/g"}');
     await notify('not json');
@@ -310,10 +338,15 @@ describe('dynamic topic configs (DynamicConfigManager)', () => {
     h = await ClusterHarness.create({ brokers: 1, seed: 705, brokerConfig: { 'offsets.topic.replication.factor': '1' } });
     const admin = adminOf(h);
     const zk = await ZnodeReader.open(h);
-    expect((await drive(h, admin.createTopics([topic('v', { partitions: 1, rf: 1, configs: { 'retention.ms': '1000' } })], CREATE)))[0].errorName).toBe('NONE');
+    expect(
+      (await drive(h, admin.createTopics([topic('v', { partitions: 1, rf: 1, configs: { 'retention.ms': '1000' } })], CREATE)))[0]
+        .errorName,
+    ).toBe('NONE');
     await zk.zk.setData('/config/topics/v', enc('{"version":1,"config":{"retention.ms":"soon"}}'));
     const mark = h.events.length;
-    await zk.zk.create(`${CHANGES}/config_change_`, enc('{"version":2,"entity_path":"topics/v"}'), { mode: CreateMode.PERSISTENT_SEQUENTIAL });
+    await zk.zk.create(`${CHANGES}/config_change_`, enc('{"version":2,"entity_path":"topics/v"}'), {
+      mode: CreateMode.PERSISTENT_SEQUENTIAL,
+    });
     await h.settle();
     expect(configLines(h, mark, 0)).toEqual([
       'INFO Processing notification(s) to /config/changes (kafka.common.ZkNodeChangeNotificationListener)',

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReplicaAssignment } from '../../src-main/core/admin/topic-command';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerOf, enc, linesSince, linesWithThrowablesSince, mark, requestsSince, stateJson, text, topic, tp } from '../support/scenario';
+import {
+  adminOf,
+  controllerOf,
+  enc,
+  linesSince,
+  linesWithThrowablesSince,
+  mark,
+  requestsSince,
+  stateJson,
+  text,
+  topic,
+  tp,
+} from '../support/scenario';
 import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';
 
 /** `--replica-assignment` as kafka-topics.sh sends it: no counts, one entry per partition. */
@@ -20,15 +32,28 @@ describe('topic creation with manual assignment, by hand, and without a controll
     const admin = adminOf(h);
     const zk = await h.session();
 
-    expect((await admin.createTopics([fromReplicaAssignment('manual', '0:1:2,1:2:0,2:0:1')], { timeoutMs: 30000, validateOnly: false }))[0].errorName, m).toBe('NONE');
-    expect(await text(zk, '/brokers/topics/manual'), m).toBe('{"version":2,"partitions":{"2":[2,0,1],"1":[1,2,0],"0":[0,1,2]},"adding_replicas":{},"removing_replicas":{}}');
-    for (const [p, leader] of [[0, 0], [1, 1], [2, 2]] as const) expectFreshLog(h, leader, `manual-${p}`, 'leader');
+    expect(
+      (await admin.createTopics([fromReplicaAssignment('manual', '0:1:2,1:2:0,2:0:1')], { timeoutMs: 30000, validateOnly: false }))[0]
+        .errorName,
+      m,
+    ).toBe('NONE');
+    expect(await text(zk, '/brokers/topics/manual'), m).toBe(
+      '{"version":2,"partitions":{"2":[2,0,1],"1":[1,2,0],"0":[0,1,2]},"adding_replicas":{},"removing_replicas":{}}',
+    );
+    for (const [p, leader] of [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ] as const)
+      expectFreshLog(h, leader, `manual-${p}`, 'leader');
 
     // Brokers 5 and 6 do not exist: CreateTopics does not check (unlike CreatePartitions).
     const from = mark(h);
     const pending = admin.createTopics([fromReplicaAssignment('ghosts', '0:1,1:5,5:6')], { timeoutMs: 5000, validateOnly: false });
     await h.settle();
-    expect(await text(zk, '/brokers/topics/ghosts'), m).toBe('{"version":2,"partitions":{"2":[5,6],"1":[1,5],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(await text(zk, '/brokers/topics/ghosts'), m).toBe(
+      '{"version":2,"partitions":{"2":[5,6],"1":[1,5],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}',
+    );
     expect(await text(zk, '/brokers/topics/ghosts/partitions/0/state'), m).toBe(stateJson(1, 0, 0, [0, 1]));
     expect(await text(zk, '/brokers/topics/ghosts/partitions/1/state'), m).toBe(stateJson(1, 1, 0, [1]));
     expect((await zk.getChildren('/brokers/topics/ghosts/partitions')).children.sort(), m).toEqual(['0', '1']);
@@ -48,10 +73,17 @@ describe('topic creation with manual assignment, by hand, and without a controll
         'assigned replicas are [5,6], live brokers are [Set(0, 1, 2)]. No assigned replica is alive.',
     ]);
     expect(leaderAndIsrSince(h, from, 'ghosts').sort(), m).toEqual(
-      ['0:ghosts-0 leader=0 epoch=0 isr=[0,1] replicas=[0,1] new', '1:ghosts-0 leader=0 epoch=0 isr=[0,1] replicas=[0,1] new', '1:ghosts-1 leader=1 epoch=0 isr=[1] replicas=[1,5] new'].sort(),
+      [
+        '0:ghosts-0 leader=0 epoch=0 isr=[0,1] replicas=[0,1] new',
+        '1:ghosts-0 leader=0 epoch=0 isr=[0,1] replicas=[0,1] new',
+        '1:ghosts-1 leader=1 epoch=0 isr=[1] replicas=[1,5] new',
+      ].sort(),
     );
     for (const { request } of requestsSince(h, from, 'UpdateMetadata')) {
-      expect(request.partitionStates.filter((s) => s.topicName === 'ghosts').map((s) => s.partitionIndex), m).not.toContain(2);
+      expect(
+        request.partitionStates.filter((s) => s.topicName === 'ghosts').map((s) => s.partitionIndex),
+        m,
+      ).not.toContain(2);
     }
     expectFreshLog(h, 0, 'ghosts-0', 'leader');
     expectFreshLog(h, 1, 'ghosts-0', 'follower');
@@ -77,7 +109,8 @@ describe('topic creation with manual assignment, by hand, and without a controll
 
     expect(await text(zk, '/brokers/topics/create_topic_byhand_zk'), m).toBe(json);
     expect(await zk.exists('/config/topics/create_topic_byhand_zk'), m).toBeNull();
-    for (const p of [0, 1, 2]) expect(await text(zk, `/brokers/topics/create_topic_byhand_zk/partitions/${p}/state`), m).toBe(stateJson(1, 3, 0, [3]));
+    for (const p of [0, 1, 2])
+      expect(await text(zk, `/brokers/topics/create_topic_byhand_zk/partitions/${p}/state`), m).toBe(stateJson(1, 3, 0, [3]));
 
     const ctx = controllerOf(h).context;
     expect(ctx.allTopics.has('create_topic_byhand_zk'), m).toBe(true);
@@ -87,8 +120,11 @@ describe('topic creation with manual assignment, by hand, and without a controll
     }
     const newTopics = linesSince(h, from, 'controller.log').filter((l) => l.startsWith('[Controller id=0] New topics: '));
     expect(newTopics.length, m).toBe(1);
-    expect(newTopics[0], m).toMatch(/^\[Controller id=0\] New topics: \[Set\(create_topic_byhand_zk\)\], deleted topics: \[Set\(\)\], new partition replica assignment \[Map\(.*\)\]$/);
-    for (const p of [0, 1, 2]) expect(newTopics[0], m).toContain(`create_topic_byhand_zk-${p} -> ReplicaAssignment(replicas=3, addingReplicas=, removingReplicas=)`);
+    expect(newTopics[0], m).toMatch(
+      /^\[Controller id=0\] New topics: \[Set\(create_topic_byhand_zk\)\], deleted topics: \[Set\(\)\], new partition replica assignment \[Map\(.*\)\]$/,
+    );
+    for (const p of [0, 1, 2])
+      expect(newTopics[0], m).toContain(`create_topic_byhand_zk-${p} -> ReplicaAssignment(replicas=3, addingReplicas=, removingReplicas=)`);
     // Phase by phase: every partition New, every replica NewReplica, every partition Online (leader = first
     // live replica), every replica OnlineReplica. Within a phase Kafka walks its Scala Map of the new
     // partitions (for this znode probably 2, 1, 0); the emulation goes in partition order, so only the
@@ -97,20 +133,50 @@ describe('topic creation with manual assignment, by hand, and without a controll
     const prefix = '[Controller id=0 epoch=1] ';
     const each = (line: (p: number) => string) => [0, 1, 2].map((p) => prefix + line(p));
     expect(changes.length, m).toBe(12);
-    expect(changes.slice(0, 3).sort(), m).toEqual(each((p) => `Changed partition create_topic_byhand_zk-${p} state from NonExistentPartition to NewPartition with assigned replicas 3`));
-    expect(changes.slice(3, 6).sort(), m).toEqual(each((p) => `Changed state of replica 3 for partition create_topic_byhand_zk-${p} from NonExistentReplica to NewReplica`));
-    expect(changes.slice(6, 9).sort(), m).toEqual(
-      each((p) => `Changed partition create_topic_byhand_zk-${p} from NewPartition to OnlinePartition with state LeaderAndIsr(leader=3, leaderEpoch=0, isr=List(3), zkVersion=0)`),
+    expect(changes.slice(0, 3).sort(), m).toEqual(
+      each((p) => `Changed partition create_topic_byhand_zk-${p} state from NonExistentPartition to NewPartition with assigned replicas 3`),
     );
-    expect(changes.slice(9).sort(), m).toEqual(each((p) => `Changed state of replica 3 for partition create_topic_byhand_zk-${p} from NewReplica to OnlineReplica`));
+    expect(changes.slice(3, 6).sort(), m).toEqual(
+      each((p) => `Changed state of replica 3 for partition create_topic_byhand_zk-${p} from NonExistentReplica to NewReplica`),
+    );
+    expect(changes.slice(6, 9).sort(), m).toEqual(
+      each(
+        (p) =>
+          `Changed partition create_topic_byhand_zk-${p} from NewPartition to OnlinePartition with state LeaderAndIsr(leader=3, leaderEpoch=0, isr=List(3), zkVersion=0)`,
+      ),
+    );
+    expect(changes.slice(9).sort(), m).toEqual(
+      each((p) => `Changed state of replica 3 for partition create_topic_byhand_zk-${p} from NewReplica to OnlineReplica`),
+    );
     // LeaderAndIsr only to broker 3; UpdateMetadata to all four.
-    expect(requestsSince(h, from, 'LeaderAndIsr').map((r) => r.to), m).toEqual([3]);
-    expect(leaderAndIsrSince(h, from, 'create_topic_byhand_zk').sort(), m).toEqual([0, 1, 2].map((p) => `3:create_topic_byhand_zk-${p} leader=3 epoch=0 isr=[3] replicas=[3] new`));
-    expect(requestsSince(h, from, 'UpdateMetadata').map((r) => r.to).sort(), m).toEqual([0, 1, 2, 3]);
-    for (const b of [0, 1, 2, 3]) expect(h.cluster.broker(b).metadataCache.partitionsOf('create_topic_byhand_zk').map((s) => s.leader), `${m} broker ${b}`).toEqual([3, 3, 3]);
+    expect(
+      requestsSince(h, from, 'LeaderAndIsr').map((r) => r.to),
+      m,
+    ).toEqual([3]);
+    expect(leaderAndIsrSince(h, from, 'create_topic_byhand_zk').sort(), m).toEqual(
+      [0, 1, 2].map((p) => `3:create_topic_byhand_zk-${p} leader=3 epoch=0 isr=[3] replicas=[3] new`),
+    );
+    expect(
+      requestsSince(h, from, 'UpdateMetadata')
+        .map((r) => r.to)
+        .sort(),
+      m,
+    ).toEqual([0, 1, 2, 3]);
+    for (const b of [0, 1, 2, 3])
+      expect(
+        h.cluster
+          .broker(b)
+          .metadataCache.partitionsOf('create_topic_byhand_zk')
+          .map((s) => s.leader),
+        `${m} broker ${b}`,
+      ).toEqual([3, 3, 3]);
 
     // Three logs, on broker 3 only, created with the broker's defaults (there is no config znode).
-    expect(partitionDirs(h, 3, 'create_topic_byhand_zk'), m).toEqual(['create_topic_byhand_zk-0', 'create_topic_byhand_zk-1', 'create_topic_byhand_zk-2']);
+    expect(partitionDirs(h, 3, 'create_topic_byhand_zk'), m).toEqual([
+      'create_topic_byhand_zk-0',
+      'create_topic_byhand_zk-1',
+      'create_topic_byhand_zk-2',
+    ]);
     for (const p of [0, 1, 2]) expectFreshLog(h, 3, `create_topic_byhand_zk-${p}`, 'leader');
     for (const b of [0, 1, 2]) expect(partitionDirs(h, b, 'create_topic_byhand_zk'), `${m} broker ${b}`).toEqual([]);
   });
@@ -152,7 +218,10 @@ describe('topic creation with manual assignment, by hand, and without a controll
     // No TopicChange: the failover itself (partition state machine startup) initialises the partitions.
     const controllerLines = linesSince(h, from, 'controller.log');
     expect(controllerLines, m).toContain('[Controller id=1] Current list of topics in the cluster: Set(late)');
-    expect(controllerLines.some((l) => l.includes('New topics:')), m).toBe(false);
+    expect(
+      controllerLines.some((l) => l.includes('New topics:')),
+      m,
+    ).toBe(false);
     const changes = linesSince(h, from, 'state-change.log').filter((l) => l.includes('Changed partition late-'));
     expect(changes.sort(), m).toEqual([
       '[Controller id=1 epoch=2] Changed partition late-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1), zkVersion=0)',
@@ -160,7 +229,10 @@ describe('topic creation with manual assignment, by hand, and without a controll
     ]);
     const ready = controllerLines.indexOf('[Controller id=1] Ready to serve as the new controller with epoch 2');
     expect(ready, m).toBeGreaterThan(-1);
-    expect(leaderAndIsrSince(h, from, 'late').sort(), m).toEqual(['1:late-0 leader=1 epoch=0 isr=[1] replicas=[0,1] new', '1:late-1 leader=1 epoch=0 isr=[1] replicas=[1,2] new']);
+    expect(leaderAndIsrSince(h, from, 'late').sort(), m).toEqual([
+      '1:late-0 leader=1 epoch=0 isr=[1] replicas=[0,1] new',
+      '1:late-1 leader=1 epoch=0 isr=[1] replicas=[1,2] new',
+    ]);
     expectFreshLog(h, 1, 'late-0', 'leader');
     expectFreshLog(h, 1, 'late-1', 'leader');
 
@@ -169,7 +241,10 @@ describe('topic creation with manual assignment, by hand, and without a controll
     await h.cluster.startBroker(0);
     await h.cluster.startBroker(2);
     await h.settle();
-    expect(leaderAndIsrSince(h, rejoin, 'late').sort(), m).toEqual(['0:late-0 leader=1 epoch=0 isr=[1] replicas=[0,1]', '2:late-1 leader=1 epoch=0 isr=[1] replicas=[1,2]']);
+    expect(leaderAndIsrSince(h, rejoin, 'late').sort(), m).toEqual([
+      '0:late-0 leader=1 epoch=0 isr=[1] replicas=[0,1]',
+      '2:late-1 leader=1 epoch=0 isr=[1] replicas=[1,2]',
+    ]);
     expectFreshLog(h, 0, 'late-0', 'follower');
     expectFreshLog(h, 2, 'late-1', 'follower');
     await h.advance(1000);

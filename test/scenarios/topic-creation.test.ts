@@ -2,7 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validateCreateTopicOptions } from '../../src-main/core/admin/topic-command';
 import { ConfigEntityZNode } from '../../src-main/core/kafka-zk/config-znodes';
 import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, controllerOf, CREATE, dec, linesSince, mark, requestsSince, stateJson, text, topic, tp, zkWritesSince } from '../support/scenario';
+import {
+  adminOf,
+  controllerOf,
+  CREATE,
+  dec,
+  linesSince,
+  mark,
+  requestsSince,
+  stateJson,
+  text,
+  topic,
+  tp,
+  zkWritesSince,
+} from '../support/scenario';
 import { expectFreshLog, leaderAndIsrSince, partitionDirs } from '../support/topic-scenario';
 
 describe('topic creation (C1-C3)', () => {
@@ -15,7 +28,10 @@ describe('topic creation (C1-C3)', () => {
     // Broker 0 starts first and becomes the controller; its defaults differ from the others'.
     h = await ClusterHarness.create({ brokers: 0, start: false, seed });
     for (let id = 0; id < 3; id++) {
-      const config = id === 0 ? { 'num.partitions': '3', 'default.replication.factor': '2' } : { 'num.partitions': '5', 'default.replication.factor': '1' };
+      const config =
+        id === 0
+          ? { 'num.partitions': '3', 'default.replication.factor': '2' }
+          : { 'num.partitions': '5', 'default.replication.factor': '1' };
       h.cluster.addBroker({ ...h.definition(id), config });
       await h.cluster.startBroker(id);
       await h.settle();
@@ -25,8 +41,12 @@ describe('topic creation (C1-C3)', () => {
     const zk = await h.session();
 
     // kafka-topics.sh refuses an RF outside 1..32767 before sending anything.
-    expect(() => validateCreateTopicOptions({ replicationFactor: 32768 }), m).toThrow('The replication factor must be between 1 and 32767 inclusive');
-    expect(() => validateCreateTopicOptions({ replicationFactor: 0 }), m).toThrow('The replication factor must be between 1 and 32767 inclusive');
+    expect(() => validateCreateTopicOptions({ replicationFactor: 32768 }), m).toThrow(
+      'The replication factor must be between 1 and 32767 inclusive',
+    );
+    expect(() => validateCreateTopicOptions({ replicationFactor: 0 }), m).toThrow(
+      'The replication factor must be between 1 and 32767 inclusive',
+    );
     expect(() => validateCreateTopicOptions({ partitions: 0 }), m).toThrow('The partitions must be greater than 0');
 
     const before = mark(h);
@@ -46,27 +66,52 @@ describe('topic creation (C1-C3)', () => {
       ],
       CREATE,
     );
-    expect(results.map((r) => [r.name === longName ? 'long' : r.name, r.errorName, r.errorMessage]), m).toEqual([
+    expect(
+      results.map((r) => [r.name === longName ? 'long' : r.name, r.errorName, r.errorMessage]),
+      m,
+    ).toEqual([
       ['rf-too-big', 'INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.'],
       ['rf-max', 'INVALID_REPLICATION_FACTOR', 'Replication factor: 32767 larger than available brokers: 3.'],
       ['rf-zero', 'INVALID_REPLICATION_FACTOR', 'Replication factor must be larger than 0.'],
       ['no-partitions', 'INVALID_PARTITIONS', 'Number of partitions must be larger than 0.'],
-      ['bad name!', 'INVALID_TOPIC_EXCEPTION', `Topic name "bad name!" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`],
+      [
+        'bad name!',
+        'INVALID_TOPIC_EXCEPTION',
+        `Topic name "bad name!" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`,
+      ],
       ['..', 'INVALID_TOPIC_EXCEPTION', 'Topic name cannot be "." or ".."'],
       ['long', 'INVALID_TOPIC_EXCEPTION', `Topic name is illegal, it can't be longer than 249 characters, topic name: ${longName}`],
-      ['both', 'INVALID_REQUEST', 'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.'],
+      [
+        'both',
+        'INVALID_REQUEST',
+        'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
+      ],
       ['bad-config', 'INVALID_CONFIG', 'Invalid value bogus for configuration cleanup.policy: String must be one of: compact, delete'],
       ['unknown-config', 'INVALID_CONFIG', 'Unknown topic config name: no.such.config'],
     ]);
-    expect(results.map((r) => r.errorCode), m).toEqual([38, 38, 38, 37, 17, 17, 17, 42, 40, 40]);
+    expect(
+      results.map((r) => r.errorCode),
+      m,
+    ).toEqual([38, 38, 38, 37, 17, 17, 17, 42, 40, 40]);
     // Nothing was written for any of them.
     expect(zkWritesSince(h, before), m).toEqual([]);
 
     // validateOnly: the same checks, and no write at all.
     const dry = mark(h);
-    expect(await admin.createTopics([topic('dry-run', { partitions: 2, rf: 2 }), topic('dry-bad', { partitions: 2, rf: 4 })], { timeoutMs: 30000, validateOnly: true }), m).toEqual([
+    expect(
+      await admin.createTopics([topic('dry-run', { partitions: 2, rf: 2 }), topic('dry-bad', { partitions: 2, rf: 4 })], {
+        timeoutMs: 30000,
+        validateOnly: true,
+      }),
+      m,
+    ).toEqual([
       { name: 'dry-run', errorCode: 0, errorName: 'NONE', errorMessage: null },
-      { name: 'dry-bad', errorCode: 38, errorName: 'INVALID_REPLICATION_FACTOR', errorMessage: 'Replication factor: 4 larger than available brokers: 3.' },
+      {
+        name: 'dry-bad',
+        errorCode: 38,
+        errorName: 'INVALID_REPLICATION_FACTOR',
+        errorMessage: 'Replication factor: 4 larger than available brokers: 3.',
+      },
     ]);
     await h.settle();
     expect(zkWritesSince(h, dry), m).toEqual([]);
@@ -76,19 +121,41 @@ describe('topic creation (C1-C3)', () => {
     // Missing partitions / RF (-1) take the controller's num.partitions and default.replication.factor.
     const created = admin.createTopics([topic('defaults'), topic('metrics.in', { partitions: 1, rf: 1 })], CREATE);
     await h.settle();
-    expect((await created).map((r) => r.errorName), m).toEqual(['NONE', 'NONE']);
+    expect(
+      (await created).map((r) => r.errorName),
+      m,
+    ).toEqual(['NONE', 'NONE']);
     const defaults = controllerOf(h).context.partitionAssignmentsForTopic('defaults');
     expect([...defaults.keys()], m).toEqual([0, 1, 2]);
-    expect([...defaults.values()].map((a) => a.replicas.length), m).toEqual([2, 2, 2]);
+    expect(
+      [...defaults.values()].map((a) => a.replicas.length),
+      m,
+    ).toEqual([2, 2, 2]);
     for (const p of [0, 1, 2]) expect(controllerOf(h).context.partitionState(tp('defaults', p)), m).toBe('OnlinePartition');
-    expect([0, 1, 2].flatMap((b) => partitionDirs(h, b, 'defaults')).sort(), m).toEqual(['defaults-0', 'defaults-0', 'defaults-1', 'defaults-1', 'defaults-2', 'defaults-2']);
+    expect([0, 1, 2].flatMap((b) => partitionDirs(h, b, 'defaults')).sort(), m).toEqual([
+      'defaults-0',
+      'defaults-0',
+      'defaults-1',
+      'defaults-1',
+      'defaults-2',
+      'defaults-2',
+    ]);
     for (const name of ['rf-too-big', 'rf-max', 'no-partitions', 'both', 'bad-config', 'dry-run']) {
-      expect([0, 1, 2].flatMap((b) => partitionDirs(h, b, name)), `${m} ${name}`).toEqual([]);
+      expect(
+        [0, 1, 2].flatMap((b) => partitionDirs(h, b, name)),
+        `${m} ${name}`,
+      ).toEqual([]);
     }
 
     // Existence and '.'/'_' collisions are checked against the metadata cache and /brokers/topics.
-    const again = await admin.createTopics([topic('metrics.in', { partitions: 1, rf: 1 }), topic('metrics_in', { partitions: 1, rf: 1 })], CREATE);
-    expect(again.map((r) => [r.name, r.errorCode, r.errorName, r.errorMessage]), m).toEqual([
+    const again = await admin.createTopics(
+      [topic('metrics.in', { partitions: 1, rf: 1 }), topic('metrics_in', { partitions: 1, rf: 1 })],
+      CREATE,
+    );
+    expect(
+      again.map((r) => [r.name, r.errorCode, r.errorName, r.errorMessage]),
+      m,
+    ).toEqual([
       ['metrics.in', 36, 'TOPIC_ALREADY_EXISTS', "Topic 'metrics.in' already exists."],
       ['metrics_in', 17, 'INVALID_TOPIC_EXCEPTION', "Topic 'metrics_in' collides with existing topics: metrics.in"],
     ]);
@@ -106,7 +173,20 @@ describe('topic creation (C1-C3)', () => {
 
     const from = mark(h);
     const configs = { 'retention.ms': '86400000', 'cleanup.policy': 'compact', 'min.insync.replicas': '2' };
-    const created = admin.createTopics([topic('orders', { assignment: [[0, 1], [1, 2], [2, 0]], configs }), topic('plain', { assignment: [[1]] })], CREATE);
+    const created = admin.createTopics(
+      [
+        topic('orders', {
+          assignment: [
+            [0, 1],
+            [1, 2],
+            [2, 0],
+          ],
+          configs,
+        }),
+        topic('plain', { assignment: [[1]] }),
+      ],
+      CREATE,
+    );
     await h.settle();
     expect(await created, m).toEqual([
       { name: 'orders', errorCode: 0, errorName: 'NONE', errorMessage: null },
@@ -124,8 +204,12 @@ describe('topic creation (C1-C3)', () => {
     expect(await text(zk, '/config/topics/orders'), m).toBe(dec(ConfigEntityZNode.encode(configs)));
     expect(JSON.parse((await text(zk, '/config/topics/orders')) as string), m).toEqual({ version: 1, config: configs });
     expect(await text(zk, '/config/topics/plain'), m).toBe('{"version":1,"config":{}}');
-    expect(await text(zk, '/brokers/topics/orders'), m).toBe('{"version":2,"partitions":{"2":[2,0],"1":[1,2],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}');
-    expect(await text(zk, '/brokers/topics/plain'), m).toBe('{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{}}');
+    expect(await text(zk, '/brokers/topics/orders'), m).toBe(
+      '{"version":2,"partitions":{"2":[2,0],"1":[1,2],"0":[0,1]},"adding_replicas":{},"removing_replicas":{}}',
+    );
+    expect(await text(zk, '/brokers/topics/plain'), m).toBe(
+      '{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{}}',
+    );
     for (const path of ['/config/topics/orders', '/brokers/topics/orders']) {
       const stat = (await zk.getData(path)).stat;
       expect(stat.ephemeralOwner, `${m} ${path}`).toBe(0n);
@@ -140,7 +224,9 @@ describe('topic creation (C1-C3)', () => {
     expectFreshLog(h, 1, 'orders-0', 'follower');
     expectFreshLog(h, 1, 'plain-0', 'leader');
     // The brokers use the overrides: the log was created with them.
-    const created0 = h.eventsOf('log-manager').find((e) => e.brokerId === 0 && e.event.message.startsWith('Created log for partition orders-0 '));
+    const created0 = h
+      .eventsOf('log-manager')
+      .find((e) => e.brokerId === 0 && e.event.message.startsWith('Created log for partition orders-0 '));
     expect(created0?.event.message, m).toMatch(/retention\.ms -> 86400000/);
   });
 
@@ -154,7 +240,17 @@ describe('topic creation (C1-C3)', () => {
     expect(controller.config.brokerId, m).toBe(0);
 
     const from = mark(h);
-    const created = admin.createTopics([topic('c3', { assignment: [[0, 1, 2], [1, 2, 0]] })], CREATE);
+    const created = admin.createTopics(
+      [
+        topic('c3', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      CREATE,
+    );
     await h.settle();
     expect((await created)[0].errorName, m).toBe('NONE');
 
@@ -177,7 +273,9 @@ describe('topic creation (C1-C3)', () => {
 
     // state-change.log: New for every partition, NewReplica, Online, OnlineReplica, in that order.
     const prefix = '[Controller id=0 epoch=1] ';
-    const lines = linesSince(h, from, 'state-change.log').filter((l) => l.startsWith(prefix) && /Changed (partition|state of replica)/.test(l));
+    const lines = linesSince(h, from, 'state-change.log').filter(
+      (l) => l.startsWith(prefix) && /Changed (partition|state of replica)/.test(l),
+    );
     const partitionLines = [
       'Changed partition c3-0 state from NonExistentPartition to NewPartition with assigned replicas 0,1,2',
       'Changed partition c3-1 state from NonExistentPartition to NewPartition with assigned replicas 1,2,0',
@@ -188,7 +286,8 @@ describe('topic creation (C1-C3)', () => {
     const partitionChanges = lines.filter((l) => l.includes('Changed partition'));
     expect(partitionChanges.slice(0, 2).sort(), m).toEqual(partitionLines.slice(0, 2));
     expect(partitionChanges.slice(2).sort(), m).toEqual(partitionLines.slice(2));
-    const replicaLine = (r: number, p: number, from: string, to: string) => `${prefix}Changed state of replica ${r} for partition c3-${p} from ${from} to ${to}`;
+    const replicaLine = (r: number, p: number, from: string, to: string) =>
+      `${prefix}Changed state of replica ${r} for partition c3-${p} from ${from} to ${to}`;
     const toNew = [0, 1, 2].flatMap((r) => [0, 1].map((p) => replicaLine(r, p, 'NonExistentReplica', 'NewReplica')));
     const toOnline = [0, 1, 2].flatMap((r) => [0, 1].map((p) => replicaLine(r, p, 'NewReplica', 'OnlineReplica')));
     expect(lines.filter((l) => l.includes('NewReplica') && !l.includes('to OnlineReplica')).sort(), m).toEqual([...toNew].sort());
@@ -213,9 +312,15 @@ describe('topic creation (C1-C3)', () => {
         '2:c3-1 leader=1 epoch=0 isr=[1,2,0] replicas=[1,2,0] new',
       ].sort(),
     );
-    const updates = requestsSince(h, from, 'UpdateMetadata').filter(({ request }) => request.partitionStates.some((s) => s.topicName === 'c3'));
+    const updates = requestsSince(h, from, 'UpdateMetadata').filter(({ request }) =>
+      request.partitionStates.some((s) => s.topicName === 'c3'),
+    );
     expect(updates.map((u) => u.to).sort(), m).toEqual([0, 1, 2]);
-    for (const u of updates) expect(u.request.partitionStates.map((s) => `${s.topicName}-${s.partitionIndex}:${s.leader}`).sort(), m).toEqual(['c3-0:0', 'c3-1:1']);
+    for (const u of updates)
+      expect(u.request.partitionStates.map((s) => `${s.topicName}-${s.partitionIndex}:${s.leader}`).sort(), m).toEqual([
+        'c3-0:0',
+        'c3-1:1',
+      ]);
     for (const b of [0, 1, 2]) expect(h.cluster.broker(b).metadataCache.hasLeaders([tp('c3', 0), tp('c3', 1)]), m).toBe(true);
 
     // Each replica's broker created the log dirs; the leader wrote its epoch, the followers did not.
@@ -227,7 +332,10 @@ describe('topic creation (C1-C3)', () => {
     expectFreshLog(h, 0, 'c3-1', 'follower');
     expectFreshLog(h, 2, 'c3-1', 'follower');
     const completed = linesSince(h, from, 'state-change.log').filter((l) => l.startsWith('[Broker id=2] Completed LeaderAndIsr request'));
-    expect(completed.map((l) => l.replace(/correlationId \d+/, 'correlationId N')), m).toEqual([
+    expect(
+      completed.map((l) => l.replace(/correlationId \d+/, 'correlationId N')),
+      m,
+    ).toEqual([
       '[Broker id=2] Completed LeaderAndIsr request correlationId N from controller 0 epoch 1 for the become-follower transition for partition c3-0 with leader 0',
       '[Broker id=2] Completed LeaderAndIsr request correlationId N from controller 0 epoch 1 for the become-follower transition for partition c3-1 with leader 1',
     ]);
@@ -244,7 +352,17 @@ describe('topic creation (C1-C3)', () => {
     expect((await zk.getChildren('/brokers/ids')).children, m).toEqual(['0', '1']);
 
     const from = mark(h);
-    const created = admin.createTopics([topic('c3b', { assignment: [[2, 0, 1], [1, 2, 0]] })], CREATE);
+    const created = admin.createTopics(
+      [
+        topic('c3b', {
+          assignment: [
+            [2, 0, 1],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      CREATE,
+    );
     await h.settle();
     expect((await created)[0].errorName, m).toBe('NONE');
     expect(await text(zk, '/brokers/topics/c3b/partitions/0/state'), m).toBe(stateJson(1, 0, 0, [0, 1]));
@@ -260,7 +378,12 @@ describe('topic creation (C1-C3)', () => {
         '1:c3b-1 leader=1 epoch=0 isr=[1,0] replicas=[1,2,0] new',
       ].sort(),
     );
-    expect(requestsSince(h, from, 'UpdateMetadata').map((u) => u.to).sort(), m).toEqual([0, 1]);
+    expect(
+      requestsSince(h, from, 'UpdateMetadata')
+        .map((u) => u.to)
+        .sort(),
+      m,
+    ).toEqual([0, 1]);
     expectFreshLog(h, 0, 'c3b-0', 'leader');
     expectFreshLog(h, 1, 'c3b-1', 'leader');
     expect(partitionDirs(h, 2, 'c3b'), m).toEqual([]);

@@ -13,7 +13,8 @@ import {
 import { adminOf, controllerOf, linesSince, znodeTree } from '../support/scenario';
 
 /** Transitions of one replica (`t-0@2`) out of `replicaTransitions`' list. */
-const of = (transitions: string[], replica: string): string[] => transitions.filter((t) => t.startsWith(`${replica} `)).map((t) => t.slice(replica.length + 1));
+const of = (transitions: string[], replica: string): string[] =>
+  transitions.filter((t) => t.startsWith(`${replica} `)).map((t) => t.slice(replica.length + 1));
 
 /**
  * Topic deletion when something fails on the way (scenarios D5 and D7; seed 002 "删除过程有Broker不在线"):
@@ -27,7 +28,10 @@ describe('topic deletion with failures (D5, D7)', () => {
 
   it('D5 a replica on a dead broker: its replicas go ReplicaDeletionIneligible, the topic is ineligible and the marker stays; the broker’s return resumes and completes the deletion', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 51 });
-    await createTopic(h, 'events', [[1, 2], [2, 0]]);
+    await createTopic(h, 'events', [
+      [1, 2],
+      [2, 0],
+    ]);
     const zk = await h.session();
     h.cluster.killBroker(2);
     await h.advance(20_000); // past the 18 s session timeout
@@ -49,9 +53,14 @@ describe('topic deletion with failures (D5, D7)', () => {
       '1: StopReplica(delete=true) events-0',
     ]);
     const transitions = replicaTransitions(h, 'events', mark);
-    for (const dead of ['events-0@2', 'events-1@2']) expect(of(transitions, dead)).toEqual(['OfflineReplica→ReplicaDeletionIneligible', 'ReplicaDeletionIneligible→OfflineReplica']);
+    for (const dead of ['events-0@2', 'events-1@2'])
+      expect(of(transitions, dead)).toEqual(['OfflineReplica→ReplicaDeletionIneligible', 'ReplicaDeletionIneligible→OfflineReplica']);
     for (const alive of ['events-0@1', 'events-1@0']) {
-      expect(of(transitions, alive)).toEqual(['OnlineReplica→OfflineReplica', 'OfflineReplica→ReplicaDeletionStarted', 'ReplicaDeletionStarted→ReplicaDeletionSuccessful']);
+      expect(of(transitions, alive)).toEqual([
+        'OnlineReplica→OfflineReplica',
+        'OfflineReplica→ReplicaDeletionStarted',
+        'ReplicaDeletionStarted→ReplicaDeletionSuccessful',
+      ]);
     }
     expect(linesSince(h, mark, 'controller.log')).toEqual(
       expect.arrayContaining([
@@ -95,7 +104,10 @@ describe('topic deletion with failures (D5, D7)', () => {
       ]),
     );
     // Only broker 2 is asked to stop and delete; the others' replicas are already ReplicaDeletionSuccessful.
-    expect(topicRequests(h, 'events', back).filter((r) => r.includes('StopReplica'))).toEqual(['2: StopReplica(delete=false) events-0,events-1', '2: StopReplica(delete=true) events-0,events-1']);
+    expect(topicRequests(h, 'events', back).filter((r) => r.includes('StopReplica'))).toEqual([
+      '2: StopReplica(delete=false) events-0,events-1',
+      '2: StopReplica(delete=true) events-0,events-1',
+    ]);
     expect(of(replicaTransitions(h, 'events', back), 'events-0@2')).toEqual([
       'OfflineReplica→OnlineReplica',
       'OnlineReplica→OfflineReplica',
@@ -106,7 +118,10 @@ describe('topic deletion with failures (D5, D7)', () => {
     expect(await znodeTree(zk, '/brokers/topics/events')).toEqual([]);
     expect(await zk.exists('/config/topics/events')).toBeNull();
     expect(await zk.exists('/admin/delete_topics/events')).toBeNull();
-    expect(topicDirs(h, 2, 'events')).toEqual([expect.stringMatching(deleteDirPattern('events', 0)), expect.stringMatching(deleteDirPattern('events', 1))]);
+    expect(topicDirs(h, 2, 'events')).toEqual([
+      expect.stringMatching(deleteDirPattern('events', 0)),
+      expect.stringMatching(deleteDirPattern('events', 1)),
+    ]);
     await h.advance(59_999);
     expect(topicDirs(h, 2, 'events')).toHaveLength(2);
     await h.advance(1);
@@ -116,7 +131,10 @@ describe('topic deletion with failures (D5, D7)', () => {
 
   it('D5 a broker dying while its StopReplica is outstanding: ReplicaDeletionStarted → ReplicaDeletionIneligible at its failure, deletion resumes when it returns', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 52 });
-    await createTopic(h, 'events', [[1, 2], [2, 0]]);
+    await createTopic(h, 'events', [
+      [1, 2],
+      [2, 0],
+    ]);
     const zk = await h.session();
     h.cluster.faults.set(2, { kind: 'cut' });
     const result = adminOf(h).deleteTopics(['events'], 30000);
@@ -142,7 +160,8 @@ describe('topic deletion with failures (D5, D7)', () => {
       ]),
     );
     const transitions = replicaTransitions(h, 'events', mark);
-    for (const r of ['events-0@2', 'events-1@2']) expect(of(transitions, r)).toEqual(['ReplicaDeletionStarted→ReplicaDeletionIneligible', 'ReplicaDeletionIneligible→OfflineReplica']);
+    for (const r of ['events-0@2', 'events-1@2'])
+      expect(of(transitions, r)).toEqual(['ReplicaDeletionStarted→ReplicaDeletionIneligible', 'ReplicaDeletionIneligible→OfflineReplica']);
     expect(c.context.topicsIneligibleForDeletion.has('events')).toBe(true);
     expect(await zk.exists('/admin/delete_topics/events')).not.toBeNull();
     expect(topicDirs(h, 2, 'events')).toEqual(['events-0', 'events-1']);
@@ -153,19 +172,26 @@ describe('topic deletion with failures (D5, D7)', () => {
     const back = h.events.length;
     await h.cluster.startBroker(2);
     await h.settle();
-    expect(sentSince(h, back).filter((s) => s.to === 2 && s.text.includes('StopReplica')).map((s) => s.text)).toEqual([
-      'StopReplica(delete=false) events-0,events-1',
-      'StopReplica(delete=true) events-0,events-1',
-    ]);
+    expect(
+      sentSince(h, back)
+        .filter((s) => s.to === 2 && s.text.includes('StopReplica'))
+        .map((s) => s.text),
+    ).toEqual(['StopReplica(delete=false) events-0,events-1', 'StopReplica(delete=true) events-0,events-1']);
     expect(linesSince(h, back, 'controller.log')).toContain('[Topic Deletion Manager 0] Deletion of topic events successfully completed');
     expect(await znodeTree(zk, '/brokers/topics/events')).toEqual([]);
     expect(await zk.exists('/admin/delete_topics/events')).toBeNull();
-    expect(topicDirs(h, 2, 'events')).toEqual([expect.stringMatching(deleteDirPattern('events', 0)), expect.stringMatching(deleteDirPattern('events', 1))]);
+    expect(topicDirs(h, 2, 'events')).toEqual([
+      expect.stringMatching(deleteDirPattern('events', 0)),
+      expect.stringMatching(deleteDirPattern('events', 1)),
+    ]);
   });
 
   it('D7 controller failover mid-deletion (/controller deleted by hand): the new controller reads /admin/delete_topics, restarts the deletion from the beginning and completes it', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 71 });
-    await createTopic(h, 'orders', [[1, 2], [2, 1]]);
+    await createTopic(h, 'orders', [
+      [1, 2],
+      [2, 1],
+    ]);
     const zk = await h.session();
     h.cluster.faults.set(2, { kind: 'cut' });
     const t0 = h.time.nowMs();
@@ -178,7 +204,10 @@ describe('topic deletion with failures (D5, D7)', () => {
       'orders-1@2': 'ReplicaDeletionStarted',
       'orders-1@1': 'ReplicaDeletionSuccessful',
     });
-    expect(topicDirs(h, 1, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 0)), expect.stringMatching(deleteDirPattern('orders', 1))]);
+    expect(topicDirs(h, 1, 'orders')).toEqual([
+      expect.stringMatching(deleteDirPattern('orders', 0)),
+      expect.stringMatching(deleteDirPattern('orders', 1)),
+    ]);
     expect(topicDirs(h, 2, 'orders')).toEqual(['orders-0', 'orders-1']);
 
     await h.advance(5000);
@@ -207,8 +236,16 @@ describe('topic deletion with failures (D5, D7)', () => {
       'OfflineReplica→ReplicaDeletionStarted',
       'ReplicaDeletionStarted→ReplicaDeletionSuccessful',
     ]);
-    expect(of(transitions, 'orders-0@2')).toEqual(['OnlineReplica→OnlineReplica', 'OnlineReplica→OfflineReplica', 'OfflineReplica→ReplicaDeletionStarted']);
-    expect(sentSince(h, mark).filter((s) => s.to === 1 && s.text.includes('orders')).map((s) => `${s.controller}: ${s.text}`)).toEqual([
+    expect(of(transitions, 'orders-0@2')).toEqual([
+      'OnlineReplica→OnlineReplica',
+      'OnlineReplica→OfflineReplica',
+      'OfflineReplica→ReplicaDeletionStarted',
+    ]);
+    expect(
+      sentSince(h, mark)
+        .filter((s) => s.to === 1 && s.text.includes('orders'))
+        .map((s) => `${s.controller}: ${s.text}`),
+    ).toEqual([
       `${id}: LeaderAndIsr orders-0:-1,orders-1:-1`,
       `${id}: UpdateMetadata orders-0:-2,orders-1:-2`,
       `${id}: UpdateMetadata orders-0:-2,orders-1:-2`,
@@ -225,8 +262,13 @@ describe('topic deletion with failures (D5, D7)', () => {
     await h.settle();
     const toBroker2 = sentSince(h, restored).filter((s) => s.to === 2);
     expect(toBroker2.every((s) => s.controller === id && s.request.controllerEpoch === 2)).toBe(true);
-    expect(toBroker2.filter((s) => s.text.includes('StopReplica')).map((s) => s.text)).toEqual(['StopReplica(delete=false) orders-0,orders-1', 'StopReplica(delete=true) orders-0,orders-1']);
-    expect(linesSince(h, restored, 'controller.log')).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
+    expect(toBroker2.filter((s) => s.text.includes('StopReplica')).map((s) => s.text)).toEqual([
+      'StopReplica(delete=false) orders-0,orders-1',
+      'StopReplica(delete=true) orders-0,orders-1',
+    ]);
+    expect(linesSince(h, restored, 'controller.log')).toContain(
+      `[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`,
+    );
     expect(await znodeTree(zk, '/brokers/topics/orders')).toEqual([]);
     expect(await zk.exists('/config/topics/orders')).toBeNull();
     expect(await zk.exists('/admin/delete_topics/orders')).toBeNull();
@@ -249,7 +291,9 @@ describe('topic deletion with failures (D5, D7)', () => {
     // still listing the topic.
     h.cluster.faults.set(2, { kind: 'cut' });
     h.cluster.faults.set(0, { kind: 'cut' });
-    adminOf(h).deleteTopics(['orders'], 30000).catch(() => undefined);
+    adminOf(h)
+      .deleteTopics(['orders'], 30000)
+      .catch(() => undefined);
     await h.settle();
     expect(h.cluster.broker(0).metadataCache.contains('orders')).toBe(true);
     h.cluster.killBroker(0);
@@ -270,7 +314,9 @@ describe('topic deletion with failures (D5, D7)', () => {
 
     h.cluster.faults.set(2, null);
     await h.settle();
-    expect(linesSince(h, mark, 'controller.log')).toContain(`[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`);
+    expect(linesSince(h, mark, 'controller.log')).toContain(
+      `[Topic Deletion Manager ${id}] Deletion of topic orders successfully completed`,
+    );
     expect(await znodeTree(zk, '/brokers/topics/orders')).toEqual([]);
     expect(await zk.exists('/admin/delete_topics/orders')).toBeNull();
     expect(topicDirs(h, 2, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 0))]);
@@ -279,6 +325,8 @@ describe('topic deletion with failures (D5, D7)', () => {
     await h.cluster.startBroker(0);
     await h.settle();
     expect(h.cluster.broker(0).metadataCache.getAllTopics()).toEqual([]);
-    expect(await adminOf(h).deleteTopics(['orders'], 30000)).toEqual([{ name: 'orders', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null }]);
+    expect(await adminOf(h).deleteTopics(['orders'], 30000)).toEqual([
+      { name: 'orders', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null },
+    ]);
   });
 });

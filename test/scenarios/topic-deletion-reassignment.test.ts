@@ -63,7 +63,11 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     expect(dec((await zk.getData('/brokers/topics/moving')).data)).toBe(REASSIGNING_ZNODE);
     expect(c.context.topicsIneligibleForDeletion.has('moving')).toBe(true);
     expect(c.context.partitionState({ topic: 'moving', partition: 0 })).toBe('OnlinePartition');
-    expect(replicaStates(c, 'moving')).toEqual({ 'moving-0@1': 'OnlineReplica', 'moving-0@3': 'OfflineReplica', 'moving-0@2': 'OnlineReplica' });
+    expect(replicaStates(c, 'moving')).toEqual({
+      'moving-0@1': 'OnlineReplica',
+      'moving-0@3': 'OfflineReplica',
+      'moving-0@2': 'OnlineReplica',
+    });
     // Queued is enough for UpdateMetadata to carry leader −2, but no StopReplica is sent.
     expect(topicRequests(h, 'moving', mark).some((r) => r.includes('StopReplica'))).toBe(false);
     expect(topicRequests(h, 'moving', mark).filter((r) => r.includes('UpdateMetadata'))).toContain('1: UpdateMetadata moving-0:-2');
@@ -88,7 +92,9 @@ describe('topic deletion during a partition reassignment (D6)', () => {
         `[Controller id=${id}] Some replicas [Topic=moving,Partition=0,Replica=3] for topics scheduled for deletion moving are on the newly restarted brokers 3. Signaling restart of topic deletion for these topics`,
       ),
     );
-    expect(afterStart.indexOf(`[Topic Deletion Manager ${id}] Halted deletion of topics moving due to topic reassignment in progress`)).toBeLessThan(resumedAt);
+    expect(
+      afterStart.indexOf(`[Topic Deletion Manager ${id}] Halted deletion of topics moving due to topic reassignment in progress`),
+    ).toBeLessThan(resumedAt);
     expect(afterStart.some((l) => l.includes('have all caught up with the leader'))).toBe(false);
     expect(topicRequests(h, 'moving', back).filter((r) => r.includes('StopReplica'))).toEqual([
       '1: StopReplica(delete=false) moving-0',
@@ -134,8 +140,12 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     await h.settle();
     await h.advance(1000);
     const lines = linesSince(h, restored, 'controller.log');
-    const caughtUp = lines.indexOf(`[Controller id=${id}] Target replicas 1,3 have all caught up with the leader for reassigning partition moving-0`);
-    const completedAssignment = lines.indexOf(`[Controller id=${id}] Successfully updated assignment of partition moving-0 to ReplicaAssignment(replicas=1,3, addingReplicas=, removingReplicas=)`);
+    const caughtUp = lines.indexOf(
+      `[Controller id=${id}] Target replicas 1,3 have all caught up with the leader for reassigning partition moving-0`,
+    );
+    const completedAssignment = lines.indexOf(
+      `[Controller id=${id}] Successfully updated assignment of partition moving-0 to ReplicaAssignment(replicas=1,3, addingReplicas=, removingReplicas=)`,
+    );
     const started = lines.indexOf(`[Topic Deletion Manager ${id}] Deletion of topic moving (re)started`);
     expect(caughtUp).toBeGreaterThanOrEqual(0);
     expect(completedAssignment).toBeGreaterThan(caughtUp);
@@ -150,7 +160,9 @@ describe('topic deletion during a partition reassignment (D6)', () => {
       '1: StopReplica(delete=true) moving-0',
       '3: StopReplica(delete=true) moving-0',
     ]);
-    expect(lines.filter((l) => l.includes('Delete topic callback invoked')).map((l) => l.replace(/^.*received from broker (\d+).*$/, '$1'))).toEqual(['1', '3']);
+    expect(
+      lines.filter((l) => l.includes('Delete topic callback invoked')).map((l) => l.replace(/^.*received from broker (\d+).*$/, '$1')),
+    ).toEqual(['1', '3']);
     expect(h.logLines('state-change.log').some((l) => l.includes('to ReplicaDeletionSuccessful failed'))).toBe(false);
     expect(await znodeTree(zk, '/brokers/topics/moving')).toEqual([]);
     expect(await zk.exists('/admin/delete_topics/moving')).toBeNull();
@@ -186,7 +198,11 @@ describe('topic deletion during a partition reassignment (D6)', () => {
     ]);
     // Replica 3 is still NewReplica from the reassignment: NewReplica → ReplicaDeletionIneligible is not
     // a valid transition, so it stays there.
-    expect(replicaStates(controllerOf(h), 'moving')).toEqual({ 'moving-0@1': 'ReplicaDeletionSuccessful', 'moving-0@3': 'NewReplica', 'moving-0@2': 'ReplicaDeletionSuccessful' });
+    expect(replicaStates(controllerOf(h), 'moving')).toEqual({
+      'moving-0@1': 'ReplicaDeletionSuccessful',
+      'moving-0@3': 'NewReplica',
+      'moving-0@2': 'ReplicaDeletionSuccessful',
+    });
     expect(linesWithThrowablesSince(h, 0, 'state-change.log', 'ERROR')).toContain(
       '[Controller id=0 epoch=1] Controller 0 epoch 1 initiated state change of replica 3 for partition moving-0 from NewReplica to ReplicaDeletionIneligible failed\n' +
         'java.lang.IllegalStateException: Replica [Topic=moving,Partition=0,Replica=3] should be in the OfflineReplica,ReplicaDeletionStarted states before moving to ReplicaDeletionIneligible state. Instead it is in NewReplica state',

@@ -32,7 +32,9 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     const tree = await znodeTree(zk, '/brokers/topics/keep');
     const mark = h.events.length;
 
-    expect(await adminOf(h).deleteTopics(['keep'], 30000)).toEqual([{ name: 'keep', errorCode: 73, errorName: 'TOPIC_DELETION_DISABLED', errorMessage: null }]);
+    expect(await adminOf(h).deleteTopics(['keep'], 30000)).toEqual([
+      { name: 'keep', errorCode: 73, errorName: 'TOPIC_DELETION_DISABLED', errorMessage: null },
+    ]);
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
 
@@ -125,7 +127,11 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     const run = async (trigger: 'api' | 'znode') => {
       const hx = await ClusterHarness.create({ brokers: 3, seed: 81 });
       try {
-        await createTopic(hx, 'twin', [[0, 1], [1, 2], [2, 0]]);
+        await createTopic(hx, 'twin', [
+          [0, 1],
+          [1, 2],
+          [2, 0],
+        ]);
         const zk = await hx.session();
         const mark = hx.events.length;
         if (trigger === 'api') {
@@ -137,7 +143,11 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
           await zk.create('/admin/delete_topics/twin', enc('whatever'));
           await hx.settle();
         }
-        const deleted = { topic: await znodeTree(zk, '/brokers/topics/twin'), config: await zk.exists('/config/topics/twin'), marker: await zk.exists('/admin/delete_topics/twin') };
+        const deleted = {
+          topic: await znodeTree(zk, '/brokers/topics/twin'),
+          config: await zk.exists('/config/topics/twin'),
+          marker: await zk.exists('/admin/delete_topics/twin'),
+        };
         const dirsAfterRename = [0, 1, 2].map((b) => topicDirs(hx, b, 'twin'));
         await hx.advance(60_000);
         return {
@@ -145,7 +155,11 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
           partitions: partitionTransitions(hx, 'twin', mark),
           replicas: replicaTransitions(hx, 'twin', mark),
           controllerLog: linesSince(hx, mark, 'controller.log'),
-          stateChangeLog: hx.events.slice(mark).flatMap((e) => (e.kind === 'log' && e.line.file === 'state-change.log' ? [`${e.brokerId} ${e.line.level} ${e.line.message}`] : [])),
+          stateChangeLog: hx.events
+            .slice(mark)
+            .flatMap((e) =>
+              e.kind === 'log' && e.line.file === 'state-change.log' ? [`${e.brokerId} ${e.line.level} ${e.line.message}`] : [],
+            ),
           deleted,
           dirsAfterRename,
           dirsAfterDelay: [0, 1, 2].map((b) => topicDirs(hx, b, 'twin')),
@@ -174,7 +188,15 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
 
   it('D9 deleting /brokers/topics/<t> by hand: the controller forgets the topic and sends nothing; the log dirs stay on disk as orphans', async () => {
     const h = (harness = await ClusterHarness.create({ brokers: 3, seed: 91 }));
-    await createTopic(h, 'orphan', [[0, 1], [1, 2]], { 'cleanup.policy': 'compact' });
+    await createTopic(
+      h,
+      'orphan',
+      [
+        [0, 1],
+        [1, 2],
+      ],
+      { 'cleanup.policy': 'compact' },
+    );
     await h.advance(1000);
     const zk = await h.session();
     const mark = h.events.length;
@@ -182,7 +204,9 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     // zkCli: deleteall /brokers/topics/orphan (children first).
     await deleteAll(zk, '/brokers/topics/orphan');
     await h.settle();
-    expect(linesSince(h, mark, 'controller.log')).toEqual(['[Controller id=0] New topics: [Set()], deleted topics: [Set(orphan)], new partition replica assignment [Map()]']);
+    expect(linesSince(h, mark, 'controller.log')).toEqual([
+      '[Controller id=0] New topics: [Set()], deleted topics: [Set(orphan)], new partition replica assignment [Map()]',
+    ]);
     expect(sentSince(h, mark)).toEqual([]);
     const ctx = controllerOf(h).context;
     expect(ctx.allTopics.has('orphan')).toBe(false);
@@ -192,7 +216,15 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
     expect(dec((await zk.getData('/config/topics/orphan')).data)).toBe('{"version":1,"config":{"cleanup.policy":"compact"}}');
     expect(await zk.exists('/admin/delete_topics/orphan')).toBeNull();
     expect([0, 1, 2].map((b) => h.cluster.broker(b).metadataCache.contains('orphan'))).toEqual([true, true, true]);
-    expect([0, 1, 2].map((b) => h.cluster.broker(b).replicaManager?.hostedPartitions().filter((p) => p.topicPartition.topic === 'orphan').length)).toEqual([1, 2, 1]);
+    expect(
+      [0, 1, 2].map(
+        (b) =>
+          h.cluster
+            .broker(b)
+            .replicaManager?.hostedPartitions()
+            .filter((p) => p.topicPartition.topic === 'orphan').length,
+      ),
+    ).toEqual([1, 2, 1]);
 
     // Ten minutes later the dirs are still there, never renamed, never deleted.
     await h.advance(600_000);
@@ -204,7 +236,9 @@ describe('topic deletion from ZooKeeper (D2, D3, D8, D9)', () => {
 
     // DeleteTopics now passes the metadata cache check (the brokers still list the topic) and fails on
     // the missing znode, writing nothing.
-    expect(await adminOf(h).deleteTopics(['orphan'], 30000)).toEqual([{ name: 'orphan', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null }]);
+    expect(await adminOf(h).deleteTopics(['orphan'], 30000)).toEqual([
+      { name: 'orphan', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null },
+    ]);
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
     expect([0, 1, 2].flatMap((b) => topicDirs(h, b, 'orphan'))).toHaveLength(4);

@@ -25,7 +25,15 @@ describe('topic deletion (D1, D4)', () => {
   it('D4 deletes a topic in Kafka 2.5 order: partitions Offline→NonExistent, UpdateMetadata with leader −2 to all, StopReplica only to hosting brokers, znodes, then the -delete dirs 60 s later', async () => {
     h = await ClusterHarness.create({ brokers: 4, seed: 41 });
     // Broker 3 hosts nothing: it must get the UpdateMetadata and nothing else.
-    await createTopic(h, 'orders', [[1, 2], [2, 0]], { 'retention.ms': '3600000' });
+    await createTopic(
+      h,
+      'orders',
+      [
+        [1, 2],
+        [2, 0],
+      ],
+      { 'retention.ms': '3600000' },
+    );
     const zk = await h.session();
     expect(dec((await zk.getData('/config/topics/orders')).data)).toBe('{"version":1,"config":{"retention.ms":"3600000"}}');
     expect(await znodeTree(zk, '/brokers/topics/orders')).toEqual([
@@ -96,7 +104,10 @@ describe('topic deletion (D1, D4)', () => {
     // The files: renamed at once, removed exactly file.delete.delay.ms later.
     expect(topicDirs(h, 0, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 1))]);
     expect(topicDirs(h, 1, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 0))]);
-    expect(topicDirs(h, 2, 'orders')).toEqual([expect.stringMatching(deleteDirPattern('orders', 0)), expect.stringMatching(deleteDirPattern('orders', 1))]);
+    expect(topicDirs(h, 2, 'orders')).toEqual([
+      expect.stringMatching(deleteDirPattern('orders', 0)),
+      expect.stringMatching(deleteDirPattern('orders', 1)),
+    ]);
     expect(topicDirs(h, 3, 'orders')).toEqual([]);
     const renamed = logManagerEvents(h, 'partition-dir-renamed-for-deletion', mark);
     expect(renamed.map((r) => `${r.brokerId}:${r.event.topicPartition.partition}`).sort()).toEqual(['0:1', '1:0', '2:0', '2:1']);
@@ -117,7 +128,9 @@ describe('topic deletion (D1, D4)', () => {
     const zk = await h.session();
     const mark = h.events.length;
 
-    expect(await adminOf(h).deleteTopics(['nope'], 30000)).toEqual([{ name: 'nope', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null }]);
+    expect(await adminOf(h).deleteTopics(['nope'], 30000)).toEqual([
+      { name: 'nope', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null },
+    ]);
     await h.settle();
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
     expect(topicRequests(h, 'nope', mark)).toEqual([]);
@@ -142,7 +155,9 @@ describe('topic deletion (D1, D4)', () => {
     // cache cannot change, so any waiting would never end.
     h.cluster.faults.set(0, { kind: 'cut' });
     const t0 = h.time.nowMs();
-    expect(await adminOf(h).deleteTopics(['zero'], 0)).toEqual([{ name: 'zero', errorCode: 7, errorName: 'REQUEST_TIMED_OUT', errorMessage: null }]);
+    expect(await adminOf(h).deleteTopics(['zero'], 0)).toEqual([
+      { name: 'zero', errorCode: 7, errorName: 'REQUEST_TIMED_OUT', errorMessage: null },
+    ]);
     expect(await adminOf(h).deleteTopics(['negative', 'unknown'], -1)).toEqual([
       { name: 'negative', errorCode: 7, errorName: 'REQUEST_TIMED_OUT', errorMessage: null },
       { name: 'unknown', errorCode: 3, errorName: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage: null },
@@ -215,11 +230,16 @@ describe('topic deletion (D1, D4)', () => {
 
   it('D1 a regex deletes every topic it matches in full (kafka-topics --delete --topic "create_topic_byhand_zk.*")', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 15 });
-    for (const t of ['create_topic_byhand_zk', 'create_topic_byhand_zk1', 'create_topic_byhand_zk_2', 'my_create_topic_byhand_zk', 'other']) await createTopic(h, t, [[0, 1]]);
+    for (const t of ['create_topic_byhand_zk', 'create_topic_byhand_zk1', 'create_topic_byhand_zk_2', 'my_create_topic_byhand_zk', 'other'])
+      await createTopic(h, t, [[0, 1]]);
     const zk = await h.session();
     const results = adminOf(h).deleteTopicsMatching('create_topic_byhand_zk.*', 30000);
     await h.settle();
-    expect((await results).map((r) => `${r.name}:${r.errorName}`)).toEqual(['create_topic_byhand_zk:NONE', 'create_topic_byhand_zk1:NONE', 'create_topic_byhand_zk_2:NONE']);
+    expect((await results).map((r) => `${r.name}:${r.errorName}`)).toEqual([
+      'create_topic_byhand_zk:NONE',
+      'create_topic_byhand_zk1:NONE',
+      'create_topic_byhand_zk_2:NONE',
+    ]);
     expect([...(await zk.getChildren('/brokers/topics')).children].sort()).toEqual(['my_create_topic_byhand_zk', 'other']);
     expect((await zk.getChildren('/admin/delete_topics')).children).toEqual([]);
     const completed = h.logLines('controller.log').filter((l) => l.endsWith('successfully completed') && l.includes('Deletion of topic'));

@@ -60,7 +60,13 @@ describe('a znode write longer than jute.maxbuffer', () => {
     );
     const waits = h.logLines('server.log', 0).filter((l) => l === '[ZooKeeperClient Kafka server] Waiting until connected.');
     expect(waits.length, m).toBeGreaterThanOrEqual(closed.length);
-    expect(h.eventsOf('zookeeper').slice(start).some((e) => e.event.kind === 'session-expired'), m).toBe(false);
+    expect(
+      h
+        .eventsOf('zookeeper')
+        .slice(start)
+        .some((e) => e.event.kind === 'session-expired'),
+      m,
+    ).toBe(false);
     expect(h.cluster.broker(0).sessionId, m).toBe(controllerSession);
     expect((await zk.getChildren('/brokers/ids')).children, m).toEqual(['0', '1', '2']);
     expect(outcome, m).toBe('pending');
@@ -79,9 +85,19 @@ describe('a znode write longer than jute.maxbuffer', () => {
     h = await ClusterHarness.create({ brokers: 3, seed });
     const toolLog: string[] = [];
     // kafka-reassign-partitions.sh --zookeeper: a KafkaZkClient of its own.
-    const toolClient = new KafkaZooKeeperClient(() => h.zkServer, h.time, { sessionTimeoutMs: 30_000, name: 'reassign-tool' }, (l) => toolLog.push(`ERROR ${l}`), (l) => toolLog.push(l));
+    const toolClient = new KafkaZooKeeperClient(
+      () => h.zkServer,
+      h.time,
+      { sessionTimeoutMs: 30_000, name: 'reassign-tool' },
+      (l) => toolLog.push(`ERROR ${l}`),
+      (l) => toolLog.push(l),
+    );
     await toolClient.connect();
-    const tool = new KafkaZkClient(toolClient, () => undefined, () => false);
+    const tool = new KafkaZkClient(
+      toolClient,
+      () => undefined,
+      () => false,
+    );
     const toolSession = toolClient.sessionId;
     // About 1.3 MB of {"topic":"orders","partition":N,"replicas":[1,2]} entries.
     const plan = Array.from({ length: 25_000 }, (_, partition) => ({ partition: { topic: 'orders', partition }, replicas: [1, 2] }));
@@ -93,12 +109,18 @@ describe('a znode write longer than jute.maxbuffer', () => {
     await h.advance(10_000);
     expect(outcome, m).toBe('pending');
     expect(toolLog.filter((l) => l === 'Waiting until connected.').length, m).toBeGreaterThanOrEqual(8);
-    expect(closedConnections(h).every((e) => e.sessionId === toolSession), m).toBe(true);
+    expect(
+      closedConnections(h).every((e) => e.sessionId === toolSession),
+      m,
+    ).toBe(true);
 
     // The brokers and the controller are not touched: a topic is created as usual.
     const created = adminOf(h).createTopics([topic('orders', { partitions: 2, rf: 2 })], CREATE);
     await h.advance(1_000);
-    expect((await created).map((r) => r.errorName), m).toEqual(['NONE']);
+    expect(
+      (await created).map((r) => r.errorName),
+      m,
+    ).toEqual(['NONE']);
     const zk = await h.session();
     expect(await zk.exists('/admin/reassign_partitions'), m).toBeNull();
     expect(h.zkServer.sessionIds(), m).toContain(toolSession);

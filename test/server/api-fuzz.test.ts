@@ -31,7 +31,8 @@ beforeAll(async () => {
     backend,
     token: TOKEN,
     rendererDir: tmp.dir,
-    onUnexpected: (error, service, method) => unexpected.push(`${service}.${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    onUnexpected: (error, service, method) =>
+      unexpected.push(`${service}.${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
 }, 60_000);
 
@@ -56,9 +57,14 @@ describe(`API fuzz (seed ${SEED}, ${CALLS_PER_METHOD} calls per method)`, () => 
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const call = `round ${round}: POST /api/${service}/${method} ${body.slice(0, 400)} → ${res.status} ${res.text.slice(0, 400)}`;
         const reply = res.json() as { result?: unknown; error?: { name: unknown; message: unknown } };
-        const wellFormed = res.status === 200 ? Object.keys(reply).join() === 'result' : typeof reply.error?.name === 'string' && typeof reply.error.message === 'string';
+        const wellFormed =
+          res.status === 200
+            ? Object.keys(reply).join() === 'result'
+            : typeof reply.error?.name === 'string' && typeof reply.error.message === 'string';
         if (![200, 400, 422].includes(res.status) || !wellFormed) {
-          const kind = `${service}.${method} ${res.status} ${String(reply.error?.message ?? '').replace(/\d+/g, 'N').slice(0, 120)}`;
+          const kind = `${service}.${method} ${res.status} ${String(reply.error?.message ?? '')
+            .replace(/\d+/g, 'N')
+            .slice(0, 120)}`;
           if (!failures.has(kind)) failures.set(kind, call);
         }
       }

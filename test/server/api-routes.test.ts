@@ -68,9 +68,23 @@ describe('headless API: routing', () => {
   });
 
   it('answers 404 for an unknown service, an unknown method, inherited properties and extra path segments', async () => {
-    for (const path of ['nope/list', 'topics/nope', 'topics/constructor', 'topics/__proto__', 'toString/call', 'topics/list/extra', 'topics', '__proto__/list']) {
+    for (const path of [
+      'nope/list',
+      'topics/nope',
+      'topics/constructor',
+      'topics/__proto__',
+      'toString/call',
+      'topics/list/extra',
+      'topics',
+      '__proto__/list',
+    ]) {
       const [service, method] = path.split('/', 2);
-      const res = await rawRequest(t.port, { method: 'POST', path: `/api/${path}`, headers: { Authorization: `Bearer ${TOKEN}` }, body: '[]' });
+      const res = await rawRequest(t.port, {
+        method: 'POST',
+        path: `/api/${path}`,
+        headers: { Authorization: `Bearer ${TOKEN}` },
+        body: '[]',
+      });
       expect(res.status, `${service}/${method}`).toBe(404);
       expect(res.json()).toMatchObject({ error: { name: 'UNKNOWN_METHOD' } });
     }
@@ -140,7 +154,11 @@ describe('headless API: errors', () => {
     const res = await postApi(t.port, 'topics', 'create', sampleArgs('topics', 'create'), TOKEN);
     expect(res.status).toBe(422);
     expect(res.json()).toEqual({
-      error: { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' },
+      error: {
+        name: 'INVALID_REPLICATION_FACTOR',
+        message: 'Replication factor: 4 larger than available brokers: 3.',
+        field: 'replicationFactor',
+      },
     });
     expect(t.unexpected).toEqual([]);
   });

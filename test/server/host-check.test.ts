@@ -27,27 +27,35 @@ describe('headless Host and Origin check (DNS rebinding)', () => {
     expect(t.backend.calls).toEqual([]);
   });
 
-  it('refuses a foreign Origin and accepts the page\'s own', async () => {
+  it("refuses a foreign Origin and accepts the page's own", async () => {
     t = await startTestServer();
     expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: 'http://evil.example' })).status).toBe(403);
     expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: `http://localhost:${t.port + 1}` })).status).toBe(403);
     expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: 'null' })).status).toBe(403);
     expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: `http://127.0.0.1:${t.port}` })).status).toBe(200);
-    expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: `http://localhost:${t.port}`, Host: `localhost:${t.port}` })).status).toBe(200);
+    expect(
+      (await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Origin: `http://localhost:${t.port}`, Host: `localhost:${t.port}` }))
+        .status,
+    ).toBe(200);
   });
 
   it('bound to another host by request, accepts any Host but only a same-origin Origin', async () => {
     t = await startTestServer({ host: '0.0.0.0' });
     expect(t.server.server.address()).toMatchObject({ address: '0.0.0.0' });
     expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Host: `dojo.lan:${t.port}` })).status).toBe(200);
-    expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Host: `dojo.lan:${t.port}`, Origin: `http://dojo.lan:${t.port}` })).status).toBe(200);
-    expect((await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Host: `dojo.lan:${t.port}`, Origin: 'http://evil.example' })).status).toBe(403);
+    expect(
+      (await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Host: `dojo.lan:${t.port}`, Origin: `http://dojo.lan:${t.port}` })).status,
+    ).toBe(200);
+    expect(
+      (await postApi(t.port, 'cluster', 'overview', [], TOKEN, { Host: `dojo.lan:${t.port}`, Origin: 'http://evil.example' })).status,
+    ).toBe(403);
     // The token is still required.
     expect((await postApi(t.port, 'cluster', 'overview', [], null, { Host: `dojo.lan:${t.port}` })).status).toBe(401);
   });
 
   it('knows loopback names', () => {
     for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['0.0.0.0', '::', '192.168.1.2', 'localhost.evil.example', '127.0.0.1.evil.example']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['0.0.0.0', '::', '192.168.1.2', 'localhost.evil.example', '127.0.0.1.evil.example'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

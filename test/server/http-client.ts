@@ -32,7 +32,14 @@ export function rawRequest(
 }
 
 /** POST /api/<service>/<method> with a JSON array, as a script would. */
-export function postApi(port: number, service: string, method: string, args: unknown, token: string | null, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postApi(
+  port: number,
+  service: string,
+  method: string,
+  args: unknown,
+  token: string | null,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return rawRequest(port, {
     method: 'POST',
     path: `/api/${service}/${method}`,

@@ -24,12 +24,23 @@ function connect(url: string, headers: Record<string, string> = {}): Promise<{ s
 }
 
 function nextMessage(socket: WebSocket): Promise<unknown> {
-  return new Promise((resolve) => socket.once('message', (data, isBinary) => resolve({ isBinary, json: JSON.parse(String(data)) as unknown })));
+  return new Promise((resolve) =>
+    socket.once('message', (data, isBinary) => resolve({ isBinary, json: JSON.parse(String(data)) as unknown })),
+  );
 }
 
 const EVENTS_PUSH: PushDto = {
   type: 'events',
-  events: [{ seq: 7, timeMs: 1_700_000_000_000, kind: 'controller-elected', brokerId: 1, level: 'INFO', summary: '[Controller id=1] 1 successfully elected as the controller.' }],
+  events: [
+    {
+      seq: 7,
+      timeMs: 1_700_000_000_000,
+      kind: 'controller-elected',
+      brokerId: 1,
+      level: 'INFO',
+      summary: '[Controller id=1] 1 successfully elected as the controller.',
+    },
+  ],
 };
 
 describe('headless WebSocket /events', () => {

@@ -41,13 +41,22 @@ describe('Ctrl+C in the terminal of npm run serve', () => {
       const exit = await p.exited;
       const output = p.output();
       expect(exit, `run ${run}:\n${output}`).toEqual({ code: 0, signal: null });
-      expect(output.split('\n').filter((l) => SHUTTING_DOWN.test(l)), output).toHaveLength(1);
-      expect(output.split('\n').some((l) => SHUT_DOWN.test(l)), output).toBe(true);
+      expect(
+        output.split('\n').filter((l) => SHUTTING_DOWN.test(l)),
+        output,
+      ).toHaveLength(1);
+      expect(
+        output.split('\n').some((l) => SHUT_DOWN.test(l)),
+        output,
+      ).toBe(true);
       expect(output).not.toMatch(/again, exiting without waiting/);
       expect(p.groupAlive()).toBe(false);
       const markers = cleanShutdownMarkers(tmp.dir);
       expect(markers.size, output).toBe(3);
-      expect([...markers].filter(([, present]) => !present), output).toEqual([]);
+      expect(
+        [...markers].filter(([, present]) => !present),
+        output,
+      ).toEqual([]);
     }
   }, 120_000);
 
@@ -57,10 +66,16 @@ describe('Ctrl+C in the terminal of npm run serve', () => {
     const p = serve(tmp.dir);
     const port = Number(URL_LINE.exec(await p.waitForLine(URL_LINE))![1]);
     // 150 replicas to close: a shutdown long enough to be caught under way (about a second here).
-    const create = await postApi(port, 'topics', 'create', [
-      { name: 'big', partitions: 50, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
-      { validateOnly: false },
-    ], 't');
+    const create = await postApi(
+      port,
+      'topics',
+      'create',
+      [
+        { name: 'big', partitions: 50, replicationFactor: 3, assignment: { kind: 'automatic', rackAware: false }, configs: {} },
+        { validateOnly: false },
+      ],
+      't',
+    );
     expect(create.status, create.text).toBe(200);
     await waitFor('50 partitions in sync', async () => {
       const detail = (await postApi(port, 'topics', 'detail', ['big'], 't')).json() as { result?: TopicDetailDto };

@@ -24,7 +24,7 @@ function setUp() {
 }
 
 describe('shutdown signals', () => {
-  it('takes the copies of one Ctrl+C (the terminal\'s, npm\'s relay) as one shutdown', () => {
+  it("takes the copies of one Ctrl+C (the terminal's, npm's relay) as one shutdown", () => {
     const s = setUp();
     s.signal('SIGINT');
     s.signal('SIGINT', 2);

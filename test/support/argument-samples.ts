@@ -50,8 +50,50 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.nextInt(items.le
 /** Keys that would pollute a prototype if a copy assigned them. */
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype'];
 
-const ODD_STRINGS = ['', 'NaN', 'Infinity', '-Infinity', '1e309', '0x10', ' 42 ', 'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', '/', '..', '../../etc/passwd', '\u0000', '😀', 'orders', 'broker-0/kafka-logs', 'x'.repeat(300)];
-const ODD_NUMBERS = [0, -0, -1, 1, 2, 42, 1.5, -1.5, 2 ** 31, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+const ODD_STRINGS = [
+  '',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '0x10',
+  ' 42 ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '/',
+  '..',
+  '../../etc/passwd',
+  '\u0000',
+  '😀',
+  'orders',
+  'broker-0/kafka-logs',
+  'x'.repeat(300),
+];
+const ODD_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  2,
+  42,
+  1.5,
+  -1.5,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+];
 
 /** Any JSON value: scalars, odd numbers and strings, nested arrays and objects (with polluting keys). */
 export function garbage(rng: Rng, depth = 0): unknown {
@@ -72,7 +114,10 @@ export function garbage(rng: Rng, depth = 0): unknown {
     default: {
       const out: Record<string, unknown> = {};
       for (let i = rng.nextInt(4); i > 0; i--) {
-        const key = rng.nextInt(3) === 0 ? pick(rng, POLLUTING_KEYS) : pick(rng, ['name', 'kind', 'topic', 'path', 'validateOnly', 'x', 'assignment']);
+        const key =
+          rng.nextInt(3) === 0
+            ? pick(rng, POLLUTING_KEYS)
+            : pick(rng, ['name', 'kind', 'topic', 'path', 'validateOnly', 'x', 'assignment']);
         Object.defineProperty(out, key, { value: garbage(rng, depth + 1), enumerable: true, writable: true, configurable: true });
       }
       return out;
@@ -99,7 +144,12 @@ function randomValid(node: SchemaNode, rng: Rng, tag: string): unknown {
     case 'array':
       return Array.from({ length: rng.nextInt(4) }, () => randomValid(node.items, rng, tag));
     case 'record':
-      return Object.fromEntries(Array.from({ length: rng.nextInt(3) }, () => [pick(rng, ['retention.ms', 'cleanup.policy', 'x', tag]), randomValid(node.values, rng, tag)]));
+      return Object.fromEntries(
+        Array.from({ length: rng.nextInt(3) }, () => [
+          pick(rng, ['retention.ms', 'cleanup.policy', 'x', tag]),
+          randomValid(node.values, rng, tag),
+        ]),
+      );
     case 'object':
       return Object.fromEntries(
         Object.entries(node.fields)
@@ -126,7 +176,12 @@ function mutate(value: unknown, rng: Rng): unknown {
     const keys = Object.keys(copy);
     const action = rng.nextInt(4);
     if (action === 0 || keys.length === 0) {
-      Object.defineProperty(copy, rng.nextInt(2) === 0 ? pick(rng, POLLUTING_KEYS) : 'stray', { value: garbage(rng), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, rng.nextInt(2) === 0 ? pick(rng, POLLUTING_KEYS) : 'stray', {
+        value: garbage(rng),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else if (action === 1) {
       delete copy[pick(rng, keys)];
     } else {
@@ -151,7 +206,10 @@ export function fuzzArgs(service: ServiceName, method: string, rng: Rng): unknow
       return rng.nextInt(2) === 0 ? [...valid, garbage(rng)] : valid.slice(0, Math.max(0, valid.length - 1 - rng.nextInt(2)));
     }
     case 2: {
-      const mutated = mutate(params.map((p) => randomValid(p.schema, rng, tag)), rng);
+      const mutated = mutate(
+        params.map((p) => randomValid(p.schema, rng, tag)),
+        rng,
+      );
       return Array.isArray(mutated) ? mutated : [mutated];
     }
     default:

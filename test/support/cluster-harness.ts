@@ -65,7 +65,15 @@ export class ClusterHarness {
           return listener;
         }
       : undefined;
-    h.cluster = new Cluster({ time: h.time, random: h.random, executor: microtaskExecutor, fs: h.fs, zkServer: h.zkServer, onEvent: (e) => h.events.push(e), listenerFor });
+    h.cluster = new Cluster({
+      time: h.time,
+      random: h.random,
+      executor: microtaskExecutor,
+      fs: h.fs,
+      zkServer: h.zkServer,
+      onEvent: (e) => h.events.push(e),
+      listenerFor,
+    });
     const count = options.brokers ?? 3;
     for (let id = 0; id < count; id++) h.cluster.addBroker(h.definition(id, options));
     if (options.start ?? true) {
@@ -76,8 +84,17 @@ export class ClusterHarness {
   }
 
   definition(id: number, options: HarnessOptions = {}): BrokerDefinition {
-    const dirs = Array.from({ length: options.logDirsPerBroker ?? 1 }, (_, i) => join(this.dir, 'brokers', `broker-${id}`, `kafka-logs-${i}`));
-    return { id, rack: options.racks?.[id] ?? null, logDirs: dirs, host: 'localhost', port: 9092 + id, config: { ...options.brokerConfig } };
+    const dirs = Array.from({ length: options.logDirsPerBroker ?? 1 }, (_, i) =>
+      join(this.dir, 'brokers', `broker-${id}`, `kafka-logs-${i}`),
+    );
+    return {
+      id,
+      rack: options.racks?.[id] ?? null,
+      logDirs: dirs,
+      host: 'localhost',
+      port: 9092 + id,
+      config: { ...options.brokerConfig },
+    };
   }
 
   /** A producer/consumer of the cluster (what the message tester uses). */

@@ -14,7 +14,12 @@ import { adminOf, CREATE, eventsSince, linesSince, sentRequests, topic, znodeTre
  */
 
 /** CreateTopics with an explicit assignment (partition i → `assignment[i]`); waits for the leaders. */
-export async function createTopic(h: ClusterHarness, name: string, assignment: number[][], configs: Record<string, string> = {}): Promise<void> {
+export async function createTopic(
+  h: ClusterHarness,
+  name: string,
+  assignment: number[][],
+  configs: Record<string, string> = {},
+): Promise<void> {
   const pending = adminOf(h).createTopics([topic(name, { assignment, configs })], CREATE);
   await h.settle();
   const [result] = await pending;
@@ -84,7 +89,9 @@ export function partitionTransitions(h: ClusterHarness, topic: string, from = 0)
 
 /** The controller's replica states for a topic: `{ 't-0@1': 'OnlineReplica', … }`. */
 export function replicaStates(c: KafkaController, topic: string): Record<string, ReplicaState> {
-  return Object.fromEntries(c.context.replicasForTopic(topic).map((r) => [`${r.topic}-${r.partition}@${r.replica}`, c.context.replicaState(r)]));
+  return Object.fromEntries(
+    c.context.replicasForTopic(topic).map((r) => [`${r.topic}-${r.partition}@${r.replica}`, c.context.replicaState(r)]),
+  );
 }
 
 /** Deletes a znode and everything under it, children first (zkCli's `deleteall`). */
@@ -103,10 +110,15 @@ export function track<T>(p: Promise<T>): { readonly done: boolean; readonly valu
 }
 
 /** The log-manager events of one kind since event index `from`. */
-export function logManagerEvents<T extends string>(h: ClusterHarness, type: T, from = 0): Array<{ brokerId: number; timeMs: number; event: Extract<LogManagerEvent, { type: T }> }> {
+export function logManagerEvents<T extends string>(
+  h: ClusterHarness,
+  type: T,
+  from = 0,
+): Array<{ brokerId: number; timeMs: number; event: Extract<LogManagerEvent, { type: T }> }> {
   const out: Array<{ brokerId: number; timeMs: number; event: Extract<LogManagerEvent, { type: T }> }> = [];
   for (const e of eventsSince(h, from)) {
-    if (e.kind === 'log-manager' && e.event.type === type) out.push({ brokerId: e.brokerId, timeMs: e.timeMs, event: e.event as Extract<LogManagerEvent, { type: T }> });
+    if (e.kind === 'log-manager' && e.event.type === type)
+      out.push({ brokerId: e.brokerId, timeMs: e.timeMs, event: e.event as Extract<LogManagerEvent, { type: T }> });
   }
   return out;
 }

@@ -11,7 +11,11 @@ export interface ClientRun {
   readonly stderr: string;
 }
 
-export function runClient(command: string, args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): Promise<ClientRun> {
+export function runClient(
+  command: string,
+  args: readonly string[],
+  options: { input?: string; timeoutMs?: number } = {},
+): Promise<ClientRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

@@ -30,7 +30,9 @@ export function readSourceTree(root: string, dir: string): SourceTree {
 export function importsOf(tree: SourceTree, file: string): Set<string> {
   const out = new Set<string>();
   for (const match of (tree.get(file) ?? '').matchAll(RELATIVE_SPECIFIER)) {
-    const base = normalize(join(dirname(file), match[1])).split('\\').join('/');
+    const base = normalize(join(dirname(file), match[1]))
+      .split('\\')
+      .join('/');
     const target = [`${base}.ts`, `${base}/index.ts`, base].find((candidate) => tree.has(candidate));
     if (target !== undefined && target !== file) out.add(target);
   }

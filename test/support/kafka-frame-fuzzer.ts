@@ -76,7 +76,10 @@ export function randomMessage(random: Random, fields: readonly Field[], version:
 /** The bytes after a frame's size: header v1 and a random body of `api` at `version`. */
 function validFrame(random: Random, api: ApiMessages, version: number, correlationId: number): Buffer {
   const w = new ByteWriter();
-  w.int16(api.apiKey).int16(version).int32(correlationId).nullableString(random.nextFloat() < 0.1 ? null : 'fuzzer');
+  w.int16(api.apiKey)
+    .int16(version)
+    .int32(correlationId)
+    .nullableString(random.nextFloat() < 0.1 ? null : 'fuzzer');
   const flexible = isFlexible(api, version);
   if (flexible) w.unsignedVarint(0); // request header v2's tagged fields
   writeMessage(w, api.request, version, randomMessage(random, api.request, version), flexible);
@@ -91,7 +94,8 @@ function mutate(random: Random, frame: Buffer): Buffer {
       return out;
     }
     case 1: {
-      for (let i = random.nextInt(4) + 1; i > 0 && out.length > 0; i--) out[random.nextInt(out.length)] = pick(random, [0x00, 0xff, 0x7f, 0x80]);
+      for (let i = random.nextInt(4) + 1; i > 0 && out.length > 0; i--)
+        out[random.nextInt(out.length)] = pick(random, [0x00, 0xff, 0x7f, 0x80]);
       return out;
     }
     case 2:
@@ -111,7 +115,10 @@ function mutate(random: Random, frame: Buffer): Buffer {
 /** One fuzz frame for `api` (the bytes after the size): valid 25%, mutated 70%, noise with its key 5%. */
 export function fuzzFrame(random: Random, api: ApiMessages, correlationId: number): Buffer {
   // Versions beyond the broker's range too: they must close the connection, not crash.
-  const version = random.nextFloat() < 0.05 ? api.maxVersion + 1 + random.nextInt(3) : api.minVersion + random.nextInt(api.maxVersion - api.minVersion + 1);
+  const version =
+    random.nextFloat() < 0.05
+      ? api.maxVersion + 1 + random.nextInt(3)
+      : api.minVersion + random.nextInt(api.maxVersion - api.minVersion + 1);
   const r = random.nextFloat();
   if (r < 0.05) {
     const noise = Buffer.from(random.nextBytes(random.nextInt(40) + 4));

@@ -83,4 +83,3 @@ export function asPython(b: RecordBatch): PyBatch {
     records,
   };
 }
-

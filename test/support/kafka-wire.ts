@@ -63,6 +63,8 @@ export function runPythonScript<T>(script: string, command: string, ...args: Arr
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`${basename(script)} ${command} exited ${code}: ${err}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolvePromise(JSON.parse(out) as T) : reject(new Error(`${basename(script)} ${command} exited ${code}: ${err}`)),
+    );
   });
 }

@@ -70,7 +70,10 @@ export interface NzkRawClient {
 }
 
 interface NzkModule {
-  createClient(connectionString: string, options?: { sessionTimeout?: number; spinDelay?: number; retries?: number; sessionId?: Buffer; sessionPassword?: Buffer }): NzkRawClient;
+  createClient(
+    connectionString: string,
+    options?: { sessionTimeout?: number; spinDelay?: number; retries?: number; sessionId?: Buffer; sessionPassword?: Buffer },
+  ): NzkRawClient;
   ACL: new (permission: number, id: NzkId) => NzkAcl;
   Id: new (scheme: string, id: string) => NzkId;
   Permission: { READ: number; WRITE: number; CREATE: number; DELETE: number; ADMIN: number; ALL: number };
@@ -93,8 +96,17 @@ export class NzkClient {
   private constructor(readonly raw: NzkRawClient) {}
 
   /** Connects to `connectString` and waits for the session to be established. */
-  static async connect(connectString: string, options: { sessionTimeoutMs?: number; sessionId?: Buffer; sessionPassword?: Buffer } = {}): Promise<NzkClient> {
-    const raw = nzk.createClient(connectString, { sessionTimeout: options.sessionTimeoutMs ?? 30_000, spinDelay: 100, retries: 2, sessionId: options.sessionId, sessionPassword: options.sessionPassword });
+  static async connect(
+    connectString: string,
+    options: { sessionTimeoutMs?: number; sessionId?: Buffer; sessionPassword?: Buffer } = {},
+  ): Promise<NzkClient> {
+    const raw = nzk.createClient(connectString, {
+      sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+      spinDelay: 100,
+      retries: 2,
+      sessionId: options.sessionId,
+      sessionPassword: options.sessionPassword,
+    });
     const connected = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`node-zookeeper-client did not connect to ${connectString} in 60 s`)), 60_000);
       raw.once('connected', () => {
@@ -113,35 +125,86 @@ export class NzkClient {
   }
 
   create(path: string, data: Buffer | null = null, mode = nzk.CreateMode.PERSISTENT, acls = OPEN_ACL_UNSAFE): Promise<string> {
-    return new Promise((resolve, reject) => this.raw.create(path, data, acls, mode, settle(resolve, reject, (p: string) => p)));
+    return new Promise((resolve, reject) =>
+      this.raw.create(
+        path,
+        data,
+        acls,
+        mode,
+        settle(resolve, reject, (p: string) => p),
+      ),
+    );
   }
 
   remove(path: string, version = -1): Promise<void> {
-    return new Promise((resolve, reject) => this.raw.remove(path, version, settle(resolve, reject, () => undefined)));
+    return new Promise((resolve, reject) =>
+      this.raw.remove(
+        path,
+        version,
+        settle(resolve, reject, () => undefined),
+      ),
+    );
   }
 
   setData(path: string, data: Buffer | null, version = -1): Promise<NzkStat> {
-    return new Promise((resolve, reject) => this.raw.setData(path, data, version, settle(resolve, reject, (s: NzkStat) => s)));
+    return new Promise((resolve, reject) =>
+      this.raw.setData(
+        path,
+        data,
+        version,
+        settle(resolve, reject, (s: NzkStat) => s),
+      ),
+    );
   }
 
   getData(path: string, watcher?: Watcher): Promise<{ data: Buffer | undefined; stat: NzkStat }> {
-    return new Promise((resolve, reject) => this.raw.getData(path, watcher, settle(resolve, reject, (data: Buffer | undefined, stat: NzkStat) => ({ data, stat }))));
+    return new Promise((resolve, reject) =>
+      this.raw.getData(
+        path,
+        watcher,
+        settle(resolve, reject, (data: Buffer | undefined, stat: NzkStat) => ({ data, stat })),
+      ),
+    );
   }
 
   exists(path: string, watcher?: Watcher): Promise<NzkStat | null> {
-    return new Promise((resolve, reject) => this.raw.exists(path, watcher, settle(resolve, reject, (s: NzkStat | null) => s)));
+    return new Promise((resolve, reject) =>
+      this.raw.exists(
+        path,
+        watcher,
+        settle(resolve, reject, (s: NzkStat | null) => s),
+      ),
+    );
   }
 
   getChildren(path: string, watcher?: Watcher): Promise<string[]> {
-    return new Promise((resolve, reject) => this.raw.getChildren(path, watcher, settle(resolve, reject, (children: string[]) => children)));
+    return new Promise((resolve, reject) =>
+      this.raw.getChildren(
+        path,
+        watcher,
+        settle(resolve, reject, (children: string[]) => children),
+      ),
+    );
   }
 
   getACL(path: string): Promise<NzkAcl[]> {
-    return new Promise((resolve, reject) => this.raw.getACL(path, settle(resolve, reject, (acls: NzkAcl[]) => acls)));
+    return new Promise((resolve, reject) =>
+      this.raw.getACL(
+        path,
+        settle(resolve, reject, (acls: NzkAcl[]) => acls),
+      ),
+    );
   }
 
   setACL(path: string, acls: NzkAcl[], version = -1): Promise<NzkStat> {
-    return new Promise((resolve, reject) => this.raw.setACL(path, acls, version, settle(resolve, reject, (s: NzkStat) => s)));
+    return new Promise((resolve, reject) =>
+      this.raw.setACL(
+        path,
+        acls,
+        version,
+        settle(resolve, reject, (s: NzkStat) => s),
+      ),
+    );
   }
 
   /** Runs `build` on a transaction and commits it (one multi request). */

@@ -5,7 +5,13 @@ import { ByteWriter } from '../../src-main/protocol/kafka/wire/byte-writer';
 import { decodeMessage, encodeMessage, type Message } from '../../src-main/protocol/kafka/wire/schema';
 
 /** A request frame (size, header v1, body). */
-export function request(apiKey: number, apiVersion: number, correlationId: number, body: Buffer = Buffer.alloc(0), clientId: string | null = 'test'): Buffer {
+export function request(
+  apiKey: number,
+  apiVersion: number,
+  correlationId: number,
+  body: Buffer = Buffer.alloc(0),
+  clientId: string | null = 'test',
+): Buffer {
   const w = new ByteWriter();
   w.int32(0).int16(apiKey).int16(apiVersion).int32(correlationId).nullableString(clientId).raw(body);
   const frame = w.toBuffer();

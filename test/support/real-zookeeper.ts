@@ -61,19 +61,34 @@ const START_TIMEOUT_MS = 60_000;
  * JVM, so another process can take it in between (tests bind port 0 all the time): if the JVM exits
  * before it serves, it is started again on another port.
  */
-export async function startRealZooKeeper(systemProperties: Record<string, string> = {}, options: { fourLetterWordWhitelist?: string } = {}): Promise<RealZooKeeper> {
+export async function startRealZooKeeper(
+  systemProperties: Record<string, string> = {},
+  options: { fourLetterWordWhitelist?: string } = {},
+): Promise<RealZooKeeper> {
   for (let attempt = 1; ; attempt++) {
     const tmp = makeTempDir('kafka-dojo-real-zk-');
     const port = await freeLoopbackPort();
     const cfg = join(tmp.dir, 'zoo.cfg');
     writeFileSync(
       cfg,
-      [`tickTime=2000`, `dataDir=${join(tmp.dir, 'data')}`, `clientPort=${port}`, 'clientPortAddress=127.0.0.1', 'admin.enableServer=false', `4lw.commands.whitelist=${options.fourLetterWordWhitelist ?? ''}`, ''].join('\n'),
+      [
+        `tickTime=2000`,
+        `dataDir=${join(tmp.dir, 'data')}`,
+        `clientPort=${port}`,
+        'clientPortAddress=127.0.0.1',
+        'admin.enableServer=false',
+        `4lw.commands.whitelist=${options.fourLetterWordWhitelist ?? ''}`,
+        '',
+      ].join('\n'),
     );
     const props = Object.entries(systemProperties).map(([k, v]) => `-D${k}=${v}`);
-    const child: ChildProcess = spawn(JAVA, ['-Xmx256m', ...props, '-cp', `/etc/zookeeper/conf:${ZOOKEEPER_JAR}`, 'org.apache.zookeeper.server.ZooKeeperServerMain', cfg], {
-      stdio: 'ignore',
-    });
+    const child: ChildProcess = spawn(
+      JAVA,
+      ['-Xmx256m', ...props, '-cp', `/etc/zookeeper/conf:${ZOOKEEPER_JAR}`, 'org.apache.zookeeper.server.ZooKeeperServerMain', cfg],
+      {
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const stop = async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -89,7 +104,8 @@ export async function startRealZooKeeper(systemProperties: Record<string, string
     }
     if (serving) return { port, stop };
     await stop();
-    if (attempt === START_ATTEMPTS) throw new Error(`Debian's ZooKeeper did not start serving in ${START_ATTEMPTS} attempts of ${START_TIMEOUT_MS / 1000} s`);
+    if (attempt === START_ATTEMPTS)
+      throw new Error(`Debian's ZooKeeper did not start serving in ${START_ATTEMPTS} attempts of ${START_TIMEOUT_MS / 1000} s`);
   }
 }
 

@@ -153,7 +153,11 @@ export function sentRequests(h: ClusterHarness, from = 0, controllerId?: number)
 }
 
 /** The requests of one API sent since `from`. */
-export function requestsSince<K extends ControllerRequest['apiKey']>(h: ClusterHarness, from: number, apiKey: K): Array<SentRequest<Extract<ControllerRequest, { apiKey: K }>>> {
+export function requestsSince<K extends ControllerRequest['apiKey']>(
+  h: ClusterHarness,
+  from: number,
+  apiKey: K,
+): Array<SentRequest<Extract<ControllerRequest, { apiKey: K }>>> {
   return sentRequests(h, from).filter((s): s is SentRequest<Extract<ControllerRequest, { apiKey: K }>> => s.request.apiKey === apiKey);
 }
 

@@ -60,6 +60,9 @@ export function leaderAndIsrSince(h: ClusterHarness, from: number, topicName: st
   return requestsSince(h, from, 'LeaderAndIsr').flatMap(({ to, request }) =>
     request.partitionStates
       .filter((s) => s.topicName === topicName)
-      .map((s) => `${to}:${s.topicName}-${s.partitionIndex} leader=${s.leader} epoch=${s.leaderEpoch} isr=[${s.isr.join(',')}] replicas=[${s.replicas.join(',')}]${s.isNew ? ' new' : ''}`),
+      .map(
+        (s) =>
+          `${to}:${s.topicName}-${s.partitionIndex} leader=${s.leader} epoch=${s.leaderEpoch} isr=[${s.isr.join(',')}] replicas=[${s.replicas.join(',')}]${s.isNew ? ' new' : ''}`,
+      ),
   );
 }

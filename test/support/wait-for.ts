@@ -2,7 +2,12 @@
  * Polls `probe` on the real clock until it gives a value (tests of the real backend, whose cluster
  * runs on the system clock); fails with what it waited for after `timeoutMs`.
  */
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -48,7 +48,21 @@ export type DiffOp = { s: number } & (
   | { kind: 'closeSession' }
 );
 
-const NAMES = ['/a', '/b', '/c', '/a/x', '/a/y', '/b/x', '/a/x/z', '/c/s0000000000', '/c/s0000000001', '/c/s0000000002', '/a/s0000000000', '/s0000000001', '/e'];
+const NAMES = [
+  '/a',
+  '/b',
+  '/c',
+  '/a/x',
+  '/a/y',
+  '/b/x',
+  '/a/x/z',
+  '/c/s0000000000',
+  '/c/s0000000001',
+  '/c/s0000000002',
+  '/a/s0000000000',
+  '/s0000000001',
+  '/e',
+];
 const SEQUENTIAL_BASES = ['/c/s', '/a/s', '/s'];
 /** Paths ZooKeeper refuses (or that are not ours to change): each is answered the same by both or not. */
 const BAD_PATHS = ['R/a/', 'noslash', 'R//a', 'R/./a', 'R/a/..', '', '/zookeeper', '/zookeeper/quota', '/zookeeper/config', 'R/a\u0001b'];
@@ -59,16 +73,25 @@ const ACLS: AclSpec[][] = [
   [{ perms: 1, scheme: 'world', id: 'anyone' }],
   [{ perms: 15, scheme: 'world', id: 'anyone' }],
   [{ perms: 27, scheme: 'world', id: 'anyone' }],
-  [{ perms: 31, scheme: 'digest', id: digestId('u1:p1') }, { perms: 1, scheme: 'world', id: 'anyone' }],
+  [
+    { perms: 31, scheme: 'digest', id: digestId('u1:p1') },
+    { perms: 1, scheme: 'world', id: 'anyone' },
+  ],
   [{ perms: 31, scheme: 'auth', id: '' }],
   [{ perms: 31, scheme: 'ip', id: '127.0.0.1' }],
-  [{ perms: 31, scheme: 'ip', id: '10.0.0.0/8' }, { perms: 5, scheme: 'world', id: 'anyone' }],
+  [
+    { perms: 31, scheme: 'ip', id: '10.0.0.0/8' },
+    { perms: 5, scheme: 'world', id: 'anyone' },
+  ],
   [{ perms: 31, scheme: 'ip', id: '127.0.0.0/24' }],
   [],
   [{ perms: 31, scheme: 'world', id: 'nobody' }],
   [{ perms: 31, scheme: 'digest', id: 'no-colon' }],
   [{ perms: 31, scheme: 'x509', id: 'CN=me' }],
-  [{ perms: 31, scheme: 'world', id: 'anyone' }, { perms: 31, scheme: 'world', id: 'anyone' }],
+  [
+    { perms: 31, scheme: 'world', id: 'anyone' },
+    { perms: 31, scheme: 'world', id: 'anyone' },
+  ],
 ];
 
 class Pick {
@@ -113,7 +136,13 @@ class Pick {
     switch (this.int(4)) {
       case 0: {
         const flags = this.of([0, 0, 1, 2, 3, 4]);
-        return { t: 'create', path: this.createPath(flags), data: this.chance(0.9) ? this.of(['m', '']) : null, acl: this.chance(0.9) ? ACLS[0] : this.acl(), flags };
+        return {
+          t: 'create',
+          path: this.createPath(flags),
+          data: this.chance(0.9) ? this.of(['m', '']) : null,
+          acl: this.chance(0.9) ? ACLS[0] : this.acl(),
+          flags,
+        };
       }
       case 1:
         return { t: 'delete', path: this.path(), version: this.version() };
@@ -139,13 +168,24 @@ function nextOp(p: Pick, s: number): DiffOp {
   if (r < 53) return { s, kind: 'getACL', path: p.path() };
   if (r < 56) return { s, kind: 'setACL', path: p.path(), acl: p.acl(), version: p.version() };
   if (r < 63) return { s, kind: 'multi', ops: Array.from({ length: p.int(5) }, () => p.subOp()) };
-  if (r < 66) return { s, kind: 'multiRead', ops: Array.from({ length: 1 + p.int(3) }, () => ({ t: p.of(['getData', 'getChildren'] as const), path: p.path() })) };
+  if (r < 66)
+    return {
+      s,
+      kind: 'multiRead',
+      ops: Array.from({ length: 1 + p.int(3) }, () => ({ t: p.of(['getData', 'getChildren'] as const), path: p.path() })),
+    };
   if (r < 68) return { s, kind: 'sync', path: p.path() };
   if (r < 70) return { s, kind: 'getEphemerals', prefix: p.of(['R', 'R/c', 'R/a/', '/', '', ' /', 'R/zz']) };
   if (r < 72) return { s, kind: 'getAllChildrenNumber', path: p.chance(0.1) ? '/zookeeper' : p.path() };
   if (r < 77) return { s, kind: 'addWatch', path: p.path(), mode: p.chance(0.95) ? p.int(2) : 7 };
   // Well-formed paths only: see the deliberate differences in differential.test.ts.
-  if (r < 81) return { s, kind: p.of(['removeWatches', 'checkWatches'] as const), path: p.chance(0.05) ? 'R' : `R${p.of(NAMES)}`, type: p.chance(0.95) ? 1 + p.int(3) : 9 };
+  if (r < 81)
+    return {
+      s,
+      kind: p.of(['removeWatches', 'checkWatches'] as const),
+      path: p.chance(0.05) ? 'R' : `R${p.of(NAMES)}`,
+      type: p.chance(0.95) ? 1 + p.int(3) : 9,
+    };
   if (r < 85) return { s, kind: 'addAuth', scheme: p.chance(0.9) ? p.of(['digest', 'digest', 'ip']) : 'nosuch', auth: p.of(USERS) };
   if (r < 86) return { s, kind: 'whoAmI' };
   if (r < 88) return { s, kind: 'closeSession' };
@@ -171,7 +211,14 @@ function writeAcl(w: JuteWriter, acl: readonly AclSpec[]): void {
   w.vector(acl, (a) => w.int(a.perms).ustring(a.scheme).ustring(a.id));
 }
 
-const SUB_OPCODE = { create: ZkOpCode.create, delete: ZkOpCode.delete, setData: ZkOpCode.setData, check: ZkOpCode.check, getData: ZkOpCode.getData, getChildren: ZkOpCode.getChildren } as const;
+const SUB_OPCODE = {
+  create: ZkOpCode.create,
+  delete: ZkOpCode.delete,
+  setData: ZkOpCode.setData,
+  check: ZkOpCode.check,
+  getData: ZkOpCode.getData,
+  getChildren: ZkOpCode.getChildren,
+} as const;
 
 function writeSubOp(w: JuteWriter, op: SubOp | ReadSubOp, at: (path: string) => string): void {
   w.int(SUB_OPCODE[op.t]).bool(false).int(-1);
@@ -197,7 +244,14 @@ function writeSubOp(w: JuteWriter, op: SubOp | ReadSubOp, at: (path: string) => 
 export function requestOf(op: DiffOp, at: (path: string) => string): { type: number; body: (w: JuteWriter) => void } {
   switch (op.kind) {
     case 'create':
-      return { type: op.opcode, body: (w) => { w.ustring(at(op.path)).buffer(dataBytes(op.data)); writeAcl(w, op.acl); w.int(op.flags); } };
+      return {
+        type: op.opcode,
+        body: (w) => {
+          w.ustring(at(op.path)).buffer(dataBytes(op.data));
+          writeAcl(w, op.acl);
+          w.int(op.flags);
+        },
+      };
     case 'delete':
       return { type: ZkOpCode.delete, body: (w) => w.ustring(at(op.path)).int(op.version) };
     case 'check':
@@ -215,7 +269,14 @@ export function requestOf(op: DiffOp, at: (path: string) => string): { type: num
     case 'deleteContainer':
       return { type: ZkOpCode[op.kind], body: (w) => w.ustring(at(op.path)) };
     case 'setACL':
-      return { type: ZkOpCode.setACL, body: (w) => { w.ustring(at(op.path)); writeAcl(w, op.acl); w.int(op.version); } };
+      return {
+        type: ZkOpCode.setACL,
+        body: (w) => {
+          w.ustring(at(op.path));
+          writeAcl(w, op.acl);
+          w.int(op.version);
+        },
+      };
     case 'multi':
     case 'multiRead':
       return {

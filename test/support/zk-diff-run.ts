@@ -144,7 +144,8 @@ export async function runSequence(port: number, root: string, ops: readonly Diff
 
   const connectSlot = async (s: number, step: string): Promise<boolean> => {
     const slot = slots[s];
-    const onEvent = (e: Extract<Inbound, { kind: 'event' }>) => lines[s].push(`event zxid ${n.zxid(e.zxid)} type ${e.type} state ${e.state} ${n.path(e.path)}`);
+    const onEvent = (e: Extract<Inbound, { kind: 'event' }>) =>
+      lines[s].push(`event zxid ${n.zxid(e.zxid)} type ${e.type} state ${e.state} ${n.path(e.path)}`);
     const resume = slot.sessionId !== null && slot.passwd !== null ? { sessionId: slot.sessionId, passwd: slot.passwd } : undefined;
     const opened = await RawZkSession.open(port, onEvent, resume);
     if (opened === null) {
@@ -159,7 +160,9 @@ export async function runSequence(port: number, root: string, ops: readonly Diff
       slot.sessionId = opened.handshake.sessionId;
       slot.passwd = opened.handshake.passwd;
     }
-    lines[s].push(`${step} ${resume ? 'resumed' : 'new'} session ${n.owner(opened.handshake.sessionId)} timeout ${opened.handshake.timeOutMs}`);
+    lines[s].push(
+      `${step} ${resume ? 'resumed' : 'new'} session ${n.owner(opened.handshake.sessionId)} timeout ${opened.handshake.timeOutMs}`,
+    );
     return true;
   };
 
@@ -196,9 +199,13 @@ export async function runSequence(port: number, root: string, ops: readonly Diff
     for (let s = 0; s < SESSIONS; s++) await connectSlot(s, 'start');
     // The root, by session 0: its zxid is the base of every relative zxid.
     const first = await (slots[0].session as RawZkSession).request(1, ZkOpCode.create, (w) => {
-      w.ustring(root).buffer(null).vector([0], () => w.int(31).ustring('world').ustring('anyone')).int(0);
+      w.ustring(root)
+        .buffer(null)
+        .vector([0], () => w.int(31).ustring('world').ustring('anyone'))
+        .int(0);
     });
-    if (first === 'closed' || first === 'timeout' || first.err !== 0) throw new Error(`could not create the sequence root ${root}: ${first === 'closed' || first === 'timeout' ? first : first.err}`);
+    if (first === 'closed' || first === 'timeout' || first.err !== 0)
+      throw new Error(`could not create the sequence root ${root}: ${first === 'closed' || first === 'timeout' ? first : first.err}`);
     n.base = first.zxid;
     for (let i = 0; i < ops.length; i++) await send(ops[i].s, `#${i}`, ops[i]);
     for (let s = 0; s < SESSIONS; s++) {

@@ -33,23 +33,32 @@ export const ZK_TEMPLATES: ReadonlyArray<readonly [number, (w: JuteWriter) => vo
   [ZkOpCode.getChildren2, (w) => w.ustring('/scratch').bool(false)],
   [ZkOpCode.sync, (w) => w.ustring('/')],
   [ZkOpCode.check, (w) => w.ustring('/scratch/fz-a').int(0)],
-  [ZkOpCode.multi, (w) => {
-    op(ZkOpCode.create, (x) => acl(x.ustring('/scratch/fz-m').buffer(null)).int(0))(w);
-    op(ZkOpCode.check, (x) => x.ustring('/scratch/fz-m').int(0))(w);
-    op(ZkOpCode.setData, (x) => x.ustring('/scratch/fz-m').buffer(Buffer.from('z')).int(-1))(w);
-    op(ZkOpCode.delete, (x) => x.ustring('/scratch/fz-m').int(-1))(w);
-    w.int(-1).bool(true).int(-1);
-  }],
-  [ZkOpCode.multi, (w) => {
-    op(ZkOpCode.create, (x) => acl(x.ustring('/scratch/fz-n').buffer(null)).int(0))(w);
-    op(ZkOpCode.delete, (x) => x.ustring('/keep/a').int(-1))(w);
-    w.int(-1).bool(true).int(-1);
-  }],
-  [ZkOpCode.multiRead, (w) => {
-    op(ZkOpCode.getData, (x) => x.ustring('/zookeeper').bool(false))(w);
-    op(ZkOpCode.getChildren, (x) => x.ustring('/').bool(false))(w);
-    w.int(-1).bool(true).int(-1);
-  }],
+  [
+    ZkOpCode.multi,
+    (w) => {
+      op(ZkOpCode.create, (x) => acl(x.ustring('/scratch/fz-m').buffer(null)).int(0))(w);
+      op(ZkOpCode.check, (x) => x.ustring('/scratch/fz-m').int(0))(w);
+      op(ZkOpCode.setData, (x) => x.ustring('/scratch/fz-m').buffer(Buffer.from('z')).int(-1))(w);
+      op(ZkOpCode.delete, (x) => x.ustring('/scratch/fz-m').int(-1))(w);
+      w.int(-1).bool(true).int(-1);
+    },
+  ],
+  [
+    ZkOpCode.multi,
+    (w) => {
+      op(ZkOpCode.create, (x) => acl(x.ustring('/scratch/fz-n').buffer(null)).int(0))(w);
+      op(ZkOpCode.delete, (x) => x.ustring('/keep/a').int(-1))(w);
+      w.int(-1).bool(true).int(-1);
+    },
+  ],
+  [
+    ZkOpCode.multiRead,
+    (w) => {
+      op(ZkOpCode.getData, (x) => x.ustring('/zookeeper').bool(false))(w);
+      op(ZkOpCode.getChildren, (x) => x.ustring('/').bool(false))(w);
+      w.int(-1).bool(true).int(-1);
+    },
+  ],
   [ZkOpCode.reconfig, (w) => w.ustring(null).ustring(null).ustring('x').long(-1n)],
   [ZkOpCode.checkWatches, (w) => w.ustring('/scratch/fz-a').int(3)],
   [ZkOpCode.removeWatches, (w) => w.ustring('/scratch/fz-a').int(3)],

@@ -38,14 +38,24 @@ export class RawZkSession {
   }
 
   /** Connects (a new session, or the resume of `sessionId`); null when the server refuses or closes. */
-  static async open(port: number, onEvent: (e: Extract<Inbound, { kind: 'event' }>) => void, resume?: { sessionId: bigint; passwd: Buffer }): Promise<{ session: RawZkSession; handshake: Handshake } | null> {
+  static async open(
+    port: number,
+    onEvent: (e: Extract<Inbound, { kind: 'event' }>) => void,
+    resume?: { sessionId: bigint; passwd: Buffer },
+  ): Promise<{ session: RawZkSession; handshake: Handshake } | null> {
     const socket = connect({ host: '127.0.0.1', port });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('error', reject);
     });
     const session = new RawZkSession(socket, onEvent);
-    const w = new JuteWriter().int(0).long(0n).int(30000).long(resume?.sessionId ?? 0n).buffer(resume?.passwd ?? Buffer.alloc(16)).bool(false);
+    const w = new JuteWriter()
+      .int(0)
+      .long(0n)
+      .int(30000)
+      .long(resume?.sessionId ?? 0n)
+      .buffer(resume?.passwd ?? Buffer.alloc(16))
+      .bool(false);
     const handshake = await new Promise<Handshake | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS);
       session.handshakeWaiter = (h) => {

@@ -6,7 +6,24 @@
  * optional where it is required, an enum value too many) does not compile, and neither does a
  * method without a schema.
  */
-import { args, array, boolean, int16, int32, integer, nullable, number, object, oneOf, optional, record, string, union, type ArgsSchema, type InferArgs } from './argument-schema';
+import {
+  args,
+  array,
+  boolean,
+  int16,
+  int32,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  union,
+  type ArgsSchema,
+  type InferArgs,
+} from './argument-schema';
 import type { DojoApi, MethodsOf, ServiceName } from '../contract';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,7 +31,7 @@ import type { DojoApi, MethodsOf, ServiceName } from '../contract';
 
 /** A type with every `readonly` taken off (arrays included), so that only the shapes compare. */
 type Plain<T> = T extends (...a: never[]) => unknown ? T : T extends object ? { -readonly [K in keyof T]: Plain<T[K]> } : T;
-type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
+type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type ParamsOf<F> = F extends (...params: infer P) => unknown ? P : never;
 
 /** `true` when schema `A` accepts exactly the parameters of method type `F`, else `false`. */
@@ -50,7 +67,13 @@ const workspaces = {
   list: args(),
   create: args([
     'profile',
-    object({ name: string(), brokers: integer(), racks: nullable(array(nullable(string()))), logDirsPerBroker: integer(), brokerConfig: strings }),
+    object({
+      name: string(),
+      brokers: integer(),
+      racks: nullable(array(nullable(string()))),
+      logDirsPerBroker: integer(),
+      brokerConfig: strings,
+    }),
   ]),
   open: args(['id', string()]),
   current: args(),
@@ -171,7 +194,12 @@ const logDirs = {
   list: args(rootId, path, ['offset', optional(integer())], ['limit', optional(integer())]),
   readFile: args(rootId, path),
   segment: args(rootId, path),
-  batches: args(rootId, path, ['position', integer()], ['options', optional(object({ maxBatches: optional(integer()), maxBytes: optional(integer()) }))]),
+  batches: args(
+    rootId,
+    path,
+    ['position', integer()],
+    ['options', optional(object({ maxBatches: optional(integer()), maxBytes: optional(integer()) }))],
+  ),
   records: args(rootId, path, ['position', integer()], ['offset', optional(integer())], ['limit', optional(integer())]),
   find: args(rootId, path, [
     'target',
@@ -186,7 +214,15 @@ const groupState = oneOf('Empty', 'PreparingRebalance', 'CompletingRebalance', '
 const groups = {
   list: args([
     'query',
-    object({ search: optional(string()), state: optional(groupState), minLag: optional(integer()), sort: optional(oneOf('group', 'lag', 'members')), ascending: optional(boolean()), offset: optional(integer()), limit: optional(integer()) }),
+    object({
+      search: optional(string()),
+      state: optional(groupState),
+      minLag: optional(integer()),
+      sort: optional(oneOf('group', 'lag', 'members')),
+      ascending: optional(boolean()),
+      offset: optional(integer()),
+      limit: optional(integer()),
+    }),
   ]),
   detail: args(['groupId', string()]),
   history: args(['groupId', string()], ['limit', optional(integer())]),

@@ -60,9 +60,13 @@ export function describeSchema(node: SchemaNode): string {
     case 'record':
       return `an object of ${plural(node.values)}`;
     case 'object':
-      return `an object {${Object.entries(node.fields).map(([name, f]) => `${name}${f.optional ? '?' : ''}`).join(', ')}}`;
+      return `an object {${Object.entries(node.fields)
+        .map(([name, f]) => `${name}${f.optional ? '?' : ''}`)
+        .join(', ')}}`;
     case 'union':
-      return `an object with ${node.tag} ${Object.keys(node.variants).map((v) => JSON.stringify(v)).join(', ')}`;
+      return `an object with ${node.tag} ${Object.keys(node.variants)
+        .map((v) => JSON.stringify(v))
+        .join(', ')}`;
   }
 }
 
@@ -96,7 +100,10 @@ function checkObject(node: ObjectNode, value: Record<string, unknown>, path: str
   for (const key of Object.keys(value)) {
     if (key !== skip && !Object.hasOwn(node.fields, key)) {
       const fields = Object.keys(node.fields).filter((f) => f !== skip);
-      throw new Violation(`${path}.${key}`, `${path}.${key} is not a field of ${path}${fields.length > 0 ? ` (its fields: ${fields.join(', ')})` : ''}.`);
+      throw new Violation(
+        `${path}.${key}`,
+        `${path}.${key} is not a field of ${path}${fields.length > 0 ? ` (its fields: ${fields.join(', ')})` : ''}.`,
+      );
     }
   }
   const out: Record<string, unknown> = {};
@@ -117,7 +124,8 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       if (typeof value !== 'string') throw expected(node, value, path);
       return value;
     case 'number':
-      if (typeof value !== 'number' || !(node.integer ? Number.isSafeInteger(value) : Number.isFinite(value))) throw expected(node, value, path);
+      if (typeof value !== 'number' || !(node.integer ? Number.isSafeInteger(value) : Number.isFinite(value)))
+        throw expected(node, value, path);
       if (node.range && (value < node.range.min || value > node.range.max)) throw expected(node, value, path);
       return value;
     case 'boolean':
@@ -144,7 +152,12 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
         // defineProperty, not assignment: a key `__proto__` stays a plain entry of the copy.
-        Object.defineProperty(out, key, { value: checkValue(node.values, item, `${path}[${JSON.stringify(key)}]`), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, {
+          value: checkValue(node.values, item, `${path}[${JSON.stringify(key)}]`),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
@@ -156,7 +169,12 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       const tag = value[node.tag];
       const tagPath = `${path}.${node.tag}`;
       if (typeof tag !== 'string' || !Object.hasOwn(node.variants, tag)) {
-        throw new Violation(tagPath, `${tagPath} must be one of ${Object.keys(node.variants).map((v) => JSON.stringify(v)).join(', ')}, not ${shown(tag)}.`);
+        throw new Violation(
+          tagPath,
+          `${tagPath} must be one of ${Object.keys(node.variants)
+            .map((v) => JSON.stringify(v))
+            .join(', ')}, not ${shown(tag)}.`,
+        );
       }
       return { [node.tag]: tag, ...checkObject(node.variants[tag]!, value, path, node.tag) };
     }
@@ -185,7 +203,10 @@ export function checkArguments(schema: ArgsSchema<readonly unknown[]>, args: rea
         return;
       }
       if (given === undefined) {
-        throw new Violation(param.name, `${signature(method, params)}: ${position} is missing: it must be ${describeSchema(param.schema)}.`);
+        throw new Violation(
+          param.name,
+          `${signature(method, params)}: ${position} is missing: it must be ${describeSchema(param.schema)}.`,
+        );
       }
       try {
         out.push(checkValue(param.schema, given, param.name));

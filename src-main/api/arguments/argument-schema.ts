@@ -66,9 +66,17 @@ export const number = (): Schema<number> => ({ type: 'number', integer: false })
 /** A safe integer (ids, counts, offsets, timestamps). */
 export const integer = (): Schema<number> => ({ type: 'number', integer: true });
 /** A partition count or id, a broker id, a timeout: Kafka's INT32. */
-export const int32 = (): Schema<number> => ({ type: 'number', integer: true, range: { kafkaType: 'INT32', min: -(2 ** 31), max: 2 ** 31 - 1 } });
+export const int32 = (): Schema<number> => ({
+  type: 'number',
+  integer: true,
+  range: { kafkaType: 'INT32', min: -(2 ** 31), max: 2 ** 31 - 1 },
+});
 /** A replication factor: Kafka's INT16. */
-export const int16 = (): Schema<number> => ({ type: 'number', integer: true, range: { kafkaType: 'INT16', min: -(2 ** 15), max: 2 ** 15 - 1 } });
+export const int16 = (): Schema<number> => ({
+  type: 'number',
+  integer: true,
+  range: { kafkaType: 'INT16', min: -(2 ** 15), max: 2 ** 15 - 1 },
+});
 export const boolean = (): Schema<boolean> => ({ type: 'boolean' });
 
 export function oneOf<const V extends readonly (string | number)[]>(...values: V): Schema<V[number]> {
@@ -95,7 +103,10 @@ export function optional<T>(schema: Schema<T>): Optional<T> {
 function fieldNodes(fields: FieldSpecs): Record<string, FieldNode> {
   const out: Record<string, FieldNode> = {};
   for (const [name, spec] of Object.entries(fields)) {
-    out[name] = 'optional' in spec && spec.optional === true ? { schema: spec.schema, optional: true } : { schema: spec as SchemaNode, optional: false };
+    out[name] =
+      'optional' in spec && spec.optional === true
+        ? { schema: spec.schema, optional: true }
+        : { schema: spec as SchemaNode, optional: false };
   }
   return out;
 }
@@ -131,7 +142,10 @@ export interface ArgsSchema<A extends readonly unknown[]> {
 
 type ParamSpec = readonly [name: string, schema: FieldSpec];
 
-type InferParams<P extends readonly ParamSpec[]> = P extends readonly [readonly [string, infer S], ...infer Rest extends readonly ParamSpec[]]
+type InferParams<P extends readonly ParamSpec[]> = P extends readonly [
+  readonly [string, infer S],
+  ...infer Rest extends readonly ParamSpec[],
+]
   ? S extends Optional<infer T>
     ? [T?, ...InferParams<Rest>]
     : [Infer<S>, ...InferParams<Rest>]
@@ -140,7 +154,9 @@ type InferParams<P extends readonly ParamSpec[]> = P extends readonly [readonly 
 export function args<const P extends readonly ParamSpec[]>(...params: P): ArgsSchema<InferParams<P>> {
   return {
     params: params.map(([name, spec]) =>
-      'optional' in spec && spec.optional === true ? { name, schema: spec.schema, optional: true } : { name, schema: spec as SchemaNode, optional: false },
+      'optional' in spec && spec.optional === true
+        ? { name, schema: spec.schema, optional: true }
+        : { name, schema: spec as SchemaNode, optional: false },
     ),
   };
 }

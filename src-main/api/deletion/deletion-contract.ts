@@ -28,16 +28,35 @@ export type DeletionBlockerDto =
   /** The controller runs with `delete.topic.enable=false`: it removes the marker and deletes nothing. */
   | { readonly kind: 'delete-topic-disabled'; readonly controllerId: number }
   /** Replicas on a broker that is not live (stopped, killed, or shutting down). */
-  | { readonly kind: 'broker-offline'; readonly brokerId: number; readonly brokerState: string | null; readonly partitions: readonly number[] }
+  | {
+      readonly kind: 'broker-offline';
+      readonly brokerId: number;
+      readonly brokerState: string | null;
+      readonly partitions: readonly number[];
+    }
   /** Replicas in a failed log dir of a live broker. */
-  | { readonly kind: 'log-dir-offline'; readonly brokerId: number; readonly partitions: readonly number[]; readonly offlineLogDirs: readonly string[] }
+  | {
+      readonly kind: 'log-dir-offline';
+      readonly brokerId: number;
+      readonly partitions: readonly number[];
+      readonly offlineLogDirs: readonly string[];
+    }
   /** A reassignment of these partitions is in progress: the deletion resumes when it completes. */
   | {
       readonly kind: 'reassignment-in-progress';
-      readonly partitions: ReadonlyArray<{ readonly partition: number; readonly adding: readonly number[]; readonly removing: readonly number[] }>;
+      readonly partitions: ReadonlyArray<{
+        readonly partition: number;
+        readonly adding: readonly number[];
+        readonly removing: readonly number[];
+      }>;
     }
   /** StopReplica (delete=true) failed on a live broker: ReplicaDeletionIneligible until the controller retries. */
-  | { readonly kind: 'stop-replica-failed'; readonly brokerId: number; readonly partitions: readonly number[]; readonly error: string | null };
+  | {
+      readonly kind: 'stop-replica-failed';
+      readonly brokerId: number;
+      readonly partitions: readonly number[];
+      readonly error: string | null;
+    };
 
 /** One replica's row of the replica × state grid: when it last entered each state, and its state now. */
 export interface DeletionReplicaDto {
@@ -78,7 +97,8 @@ export interface DeletionEventDto {
 }
 
 /** How a deletion ended. */
-export type DeletionOutcomeDto = 'in-progress' | 'deleted' | 'marker-removed-disabled' | 'marker-removed-no-topic' | 'marker-removed-by-hand';
+export type DeletionOutcomeDto =
+  'in-progress' | 'deleted' | 'marker-removed-disabled' | 'marker-removed-no-topic' | 'marker-removed-by-hand';
 
 export interface TopicDeletionDto {
   readonly topic: string;
@@ -171,5 +191,9 @@ export interface DeletionService {
    * DeleteTopics for one topic (`confirmation` must repeat its name) or every topic a pattern
    * matches (`confirmation` must repeat the pattern). Returns at once; follow it in `overview`.
    */
-  delete(request: { readonly topic?: string; readonly pattern?: string; readonly confirmation: string }): Promise<DeletionRequestResultDto[]>;
+  delete(request: {
+    readonly topic?: string;
+    readonly pattern?: string;
+    readonly confirmation: string;
+  }): Promise<DeletionRequestResultDto[]>;
 }

@@ -4,7 +4,13 @@
  * started / ineligible, replica states, reassignments, live brokers) and the running brokers'
  * `-delete` dirs waiting for `file.delete.delay.ms`. Also why a deletion cannot progress.
  */
-import type { BrokerSnapshot, ClusterFacade, ControllerSnapshot, PendingDeleteDirSnapshot, TopicDeletionSnapshot } from '../../core/cluster/cluster-facade';
+import type {
+  BrokerSnapshot,
+  ClusterFacade,
+  ControllerSnapshot,
+  PendingDeleteDirSnapshot,
+  TopicDeletionSnapshot,
+} from '../../core/cluster/cluster-facade';
 import type { DeleteDirDto, DeletionBlockerDto, DeletionReplicaDto, DeletionStageDto, TopicDeletionDto } from './deletion-contract';
 import type { DeletionRecord } from './deletion-records';
 
@@ -78,7 +84,13 @@ function deleteDirs(record: DeletionRecord, live: LiveCluster): DeleteDirDto[] {
 
 function replicaRows(record: DeletionRecord, live: LiveCluster): DeletionReplicaDto[] {
   const rows = new Map<string, DeletionReplicaDto>();
-  for (const r of record.replicas.values()) rows.set(`${r.partition}@${r.brokerId}`, { partition: r.partition, brokerId: r.brokerId, state: r.state, enteredMs: { ...r.enteredMs } });
+  for (const r of record.replicas.values())
+    rows.set(`${r.partition}@${r.brokerId}`, {
+      partition: r.partition,
+      brokerId: r.brokerId,
+      state: r.state,
+      enteredMs: { ...r.enteredMs },
+    });
   const deletion = live.deletionOf(record.topic);
   if (deletion?.known) {
     for (const r of deletion.replicas) {
@@ -105,31 +117,53 @@ function blockers(record: DeletionRecord, live: LiveCluster, replicas: readonly 
     const target = liveBrokerIds.has(r.brokerId) ? offlineDirs : offlineBrokers;
     target.set(r.brokerId, [...(target.get(r.brokerId) ?? []), r.partition]);
   }
-  for (const [brokerId, partitions] of offlineBrokers) out.push({ kind: 'broker-offline', brokerId, brokerState: brokerState(live, brokerId), partitions });
-  for (const [brokerId, partitions] of offlineDirs) out.push({ kind: 'log-dir-offline', brokerId, partitions, offlineLogDirs: offlineLogDirsOf(live, brokerId) });
+  for (const [brokerId, partitions] of offlineBrokers)
+    out.push({ kind: 'broker-offline', brokerId, brokerState: brokerState(live, brokerId), partitions });
+  for (const [brokerId, partitions] of offlineDirs)
+    out.push({ kind: 'log-dir-offline', brokerId, partitions, offlineLogDirs: offlineLogDirsOf(live, brokerId) });
   if (!deletion.ineligible) return out;
   if (deletion.reassigning.length > 0) {
-    out.push({ kind: 'reassignment-in-progress', partitions: deletion.reassigning.map((p) => ({ partition: p.partition, adding: [...p.adding], removing: [...p.removing] })) });
+    out.push({
+      kind: 'reassignment-in-progress',
+      partitions: deletion.reassigning.map((p) => ({ partition: p.partition, adding: [...p.adding], removing: [...p.removing] })),
+    });
   }
   if (out.length === 0) {
     // Ineligible with every replica reachable: a StopReplica (delete=true) failed.
     const failed = new Map<number, Set<number>>();
-    for (const r of replicas) if (r.state === 'ReplicaDeletionIneligible') failed.set(r.brokerId, (failed.get(r.brokerId) ?? new Set()).add(r.partition));
-    for (const [brokerId, e] of record.stopReplicaErrors) for (const p of e.partitions) failed.set(brokerId, (failed.get(brokerId) ?? new Set()).add(p));
+    for (const r of replicas)
+      if (r.state === 'ReplicaDeletionIneligible') failed.set(r.brokerId, (failed.get(r.brokerId) ?? new Set()).add(r.partition));
+    for (const [brokerId, e] of record.stopReplicaErrors)
+      for (const p of e.partitions) failed.set(brokerId, (failed.get(brokerId) ?? new Set()).add(p));
     for (const [brokerId, partitions] of failed) {
-      out.push({ kind: 'stop-replica-failed', brokerId, partitions: [...partitions].sort((a, b) => a - b), error: record.stopReplicaErrors.get(brokerId)?.error ?? null });
+      out.push({
+        kind: 'stop-replica-failed',
+        brokerId,
+        partitions: [...partitions].sort((a, b) => a - b),
+        error: record.stopReplicaErrors.get(brokerId)?.error ?? null,
+      });
     }
   }
   return out;
 }
 
-function currentStage(record: DeletionRecord, live: LiveCluster, replicas: readonly DeletionReplicaDto[], dirs: readonly DeleteDirDto[]): DeletionStageDto {
+function currentStage(
+  record: DeletionRecord,
+  live: LiveCluster,
+  replicas: readonly DeletionReplicaDto[],
+  dirs: readonly DeleteDirDto[],
+): DeletionStageDto {
   const s = record.stageTimes;
   if (s.gone !== undefined) return 'gone';
   if (s['znodes-removed'] !== undefined) return dirs.some((d) => d.removedAtMs === null) ? 'awaiting-file-delete' : 'znodes-removed';
-  if (s['replicas-deleted'] !== undefined || (replicas.length > 0 && replicas.every((r) => r.state === 'ReplicaDeletionSuccessful'))) return 'replicas-deleted';
+  if (s['replicas-deleted'] !== undefined || (replicas.length > 0 && replicas.every((r) => r.state === 'ReplicaDeletionSuccessful')))
+    return 'replicas-deleted';
   const deletion = live.deletionOf(record.topic);
-  if (s['stop-replica-sent'] !== undefined || replicas.some((r) => r.state === 'ReplicaDeletionStarted' || r.state === 'ReplicaDeletionSuccessful')) return 'stop-replica-sent';
+  if (
+    s['stop-replica-sent'] !== undefined ||
+    replicas.some((r) => r.state === 'ReplicaDeletionStarted' || r.state === 'ReplicaDeletionSuccessful')
+  )
+    return 'stop-replica-sent';
   if (s['partitions-offline'] !== undefined || deletion?.started) return 'partitions-offline';
   if (s['picked-up'] !== undefined || deletion?.queued) return 'picked-up';
   return 'marked';

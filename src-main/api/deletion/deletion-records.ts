@@ -114,7 +114,10 @@ function reach(r: DeletionRecord, stage: DeletionStageDto, timeMs: number): Dele
 
 function topicPaths(topic: string): (path: string) => boolean {
   return (path) =>
-    path === `${MARKER_PREFIX}${topic}` || path === `/brokers/topics/${topic}` || path.startsWith(`/brokers/topics/${topic}/`) || path === `/config/topics/${topic}`;
+    path === `${MARKER_PREFIX}${topic}` ||
+    path === `/brokers/topics/${topic}` ||
+    path.startsWith(`/brokers/topics/${topic}/`) ||
+    path === `/config/topics/${topic}`;
 }
 
 /** Marks the record gone when its znodes are removed and every `-delete` dir it saw is removed too. */
@@ -175,7 +178,8 @@ function foldLogLine(r: DeletionRecord, message: string, timeMs: number): Deleti
   const t = escapeRegex(r.topic);
   let m: RegExpExecArray | null;
   if ((m = /Handling deletion for topics (.*)$/.exec(message)) && listed(m[1], r.topic)) return reach(r, 'picked-up', timeMs);
-  if (new RegExp(`Changed partition ${t}-\\d+ state from OfflinePartition to NonExistentPartition`).test(message)) return reach(r, 'partitions-offline', timeMs);
+  if (new RegExp(`Changed partition ${t}-\\d+ state from OfflinePartition to NonExistentPartition`).test(message))
+    return reach(r, 'partitions-offline', timeMs);
   if ((m = new RegExp(`Changed state of replica (\\d+) for partition ${t}-(\\d+) from (\\w+) to (\\w+)$`).exec(message))) {
     const brokerId = Number(m[1]);
     const partition = Number(m[2]);
@@ -208,7 +212,11 @@ function foldLogLine(r: DeletionRecord, message: string, timeMs: number): Deleti
 interface ChannelBody {
   kind: string;
   brokerId: number;
-  request: { apiKey?: string; deletePartitions?: boolean; partitions?: Array<{ topic?: string; topicName?: string; partition?: number; partitionIndex?: number }> };
+  request: {
+    apiKey?: string;
+    deletePartitions?: boolean;
+    partitions?: Array<{ topic?: string; topicName?: string; partition?: number; partitionIndex?: number }>;
+  };
   response?: { errorCode: number; partitionErrors: Array<{ topicName: string; partitionIndex: number; errorCode: number }> };
 }
 
@@ -219,11 +227,18 @@ function foldChannel(r: DeletionRecord, body: Record<string, unknown>, timeMs: n
   if (c.request.apiKey !== 'StopReplica' || c.request.deletePartitions !== true) return [];
   if (c.kind === 'request-sent') return reach(r, 'stop-replica-sent', timeMs);
   if (c.kind === 'response-received' && c.response) {
-    const failed = c.response.errorCode !== 0 ? mine.map((p) => p.partition ?? -1) : c.response.partitionErrors.filter((p) => p.topicName === r.topic).map((p) => p.partitionIndex);
+    const failed =
+      c.response.errorCode !== 0
+        ? mine.map((p) => p.partition ?? -1)
+        : c.response.partitionErrors.filter((p) => p.topicName === r.topic).map((p) => p.partitionIndex);
     if (failed.length > 0) {
       const entry = r.stopReplicaErrors.get(c.brokerId) ?? { partitions: new Set<number>(), error: null };
       for (const p of failed) entry.partitions.add(p);
-      entry.error = errorName(c.response.errorCode !== 0 ? c.response.errorCode : (c.response.partitionErrors.find((p) => p.topicName === r.topic)?.errorCode ?? 0));
+      entry.error = errorName(
+        c.response.errorCode !== 0
+          ? c.response.errorCode
+          : (c.response.partitionErrors.find((p) => p.topicName === r.topic)?.errorCode ?? 0),
+      );
       r.stopReplicaErrors.set(c.brokerId, entry);
     } else {
       r.stopReplicaErrors.delete(c.brokerId);
@@ -255,7 +270,15 @@ function foldLogManager(r: DeletionRecord, ev: LogManagerBody, timeMs: number): 
       const path = ev.to ?? ev.path ?? '';
       const existing = r.dirs.get(path);
       const renamedAtMs = ev.type === 'partition-dir-renamed-for-deletion' ? timeMs : (existing?.renamedAtMs ?? null);
-      r.dirs.set(path, { brokerId: ev.brokerId, partition, logDir: ev.dir ?? '', path, renamedAtMs, deleteAtMs: ev.deleteAtMs ?? timeMs, removedAtMs: null });
+      r.dirs.set(path, {
+        brokerId: ev.brokerId,
+        partition,
+        logDir: ev.dir ?? '',
+        path,
+        renamedAtMs,
+        deleteAtMs: ev.deleteAtMs ?? timeMs,
+        removedAtMs: null,
+      });
       return r.stageTimes['znodes-removed'] !== undefined ? reach(r, 'awaiting-file-delete', timeMs) : [];
     }
     case 'partition-dir-removed': {

@@ -26,7 +26,12 @@ const DEFAULT_HISTORY = 200;
 
 /** `kafka-topics --topic <regex>`'s TopicFilter: `,` → `|`, spaces and surrounding quotes dropped, matched in full. */
 export function topicFilterRegex(pattern: string): string {
-  return pattern.trim().replace(/,/g, '|').replace(/ /g, '').replace(/^["']+/, '').replace(/["']+$/, '');
+  return pattern
+    .trim()
+    .replace(/,/g, '|')
+    .replace(/ /g, '')
+    .replace(/^["']+/, '')
+    .replace(/["']+$/, '');
 }
 
 function historyEntry(r: DeletionRecord): DeletionHistoryEntryDto {
@@ -104,7 +109,9 @@ export class DeletionServiceImpl implements DeletionService {
     await this.adoptLive(tracker, live);
     const active = tracker.activeRecord(topic);
     const record =
-      active && (id === undefined || active.id === id) ? active : tracker.finishedRecords().find((r) => r.topic === topic && (id === undefined || r.id === id));
+      active && (id === undefined || active.id === id)
+        ? active
+        : tracker.finishedRecords().find((r) => r.topic === topic && (id === undefined || r.id === id));
     if (!record) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `No deletion of topic ${topic} is known.`);
     return deletionDto(record, live, true);
   }
@@ -129,12 +136,20 @@ export class DeletionServiceImpl implements DeletionService {
     return { regex, topics, alreadyMarked: topics.filter((t) => markers.has(t)), error: null };
   }
 
-  async delete(request: { readonly topic?: string; readonly pattern?: string; readonly confirmation: string }): Promise<DeletionRequestResultDto[]> {
+  async delete(request: {
+    readonly topic?: string;
+    readonly pattern?: string;
+    readonly confirmation: string;
+  }): Promise<DeletionRequestResultDto[]> {
     const { topic, pattern, confirmation } = request;
     if ((topic === undefined) === (pattern === undefined)) throw new ApiError('INVALID_INPUT', 'Give either a topic or a pattern.');
     const typed = topic ?? pattern ?? '';
     if (confirmation !== typed) {
-      throw new ApiError('INVALID_INPUT', topic !== undefined ? `Type the topic name ${topic} to confirm.` : `Type the pattern ${pattern} to confirm.`, 'confirmation');
+      throw new ApiError(
+        'INVALID_INPUT',
+        topic !== undefined ? `Type the topic name ${topic} to confirm.` : `Type the pattern ${pattern} to confirm.`,
+        'confirmation',
+      );
     }
     if (topic !== undefined) {
       const [result] = await this.deleteTopics([topic]);
@@ -143,7 +158,8 @@ export class DeletionServiceImpl implements DeletionService {
     }
     const matched = await this.match(pattern ?? '');
     if (matched.error) throw new ApiError(matched.error.name, matched.error.message, 'pattern');
-    if (matched.topics.length === 0) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic '${pattern}' does not exist as expected`, 'pattern');
+    if (matched.topics.length === 0)
+      throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic '${pattern}' does not exist as expected`, 'pattern');
     const marked = new Set(matched.alreadyMarked);
     const results = await this.deleteTopics(matched.topics.filter((t) => !marked.has(t)));
     const already = matched.alreadyMarked.map((t) => ({ topic: t, error: 'NONE', message: `Topic ${t} is already marked for deletion.` }));
@@ -162,7 +178,8 @@ export class DeletionServiceImpl implements DeletionService {
     }
     return results.map((r) => {
       // REQUEST_TIMED_OUT with a timeout of 0 means "marked, not waited for".
-      if (r.errorName === 'NONE' || r.errorName === 'REQUEST_TIMED_OUT') return { topic: r.name, error: 'NONE', message: `Topic ${r.name} is marked for deletion.` };
+      if (r.errorName === 'NONE' || r.errorName === 'REQUEST_TIMED_OUT')
+        return { topic: r.name, error: 'NONE', message: `Topic ${r.name} is marked for deletion.` };
       const known = (Errors as Record<string, { message: string } | undefined>)[r.errorName];
       return { topic: r.name, error: r.errorName, message: r.errorMessage ?? known?.message ?? null };
     });

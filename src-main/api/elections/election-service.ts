@@ -9,10 +9,20 @@ import { errorForCode } from '../../core/common/kafka-errors';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { ApiError } from '../backend';
 import type { ClusterHost } from '../cluster-host';
-import type { BrokerImbalanceDto, ElectionOverviewDto, ElectionPartitionDto, ElectionRequestDto, ElectionResultDto, ElectionService } from './election-contract';
+import type {
+  BrokerImbalanceDto,
+  ElectionOverviewDto,
+  ElectionPartitionDto,
+  ElectionRequestDto,
+  ElectionResultDto,
+  ElectionService,
+} from './election-contract';
 
 /** Per preferred broker: its partitions and how many another broker leads (topics being deleted left out). */
-export function leaderImbalance(topics: readonly TopicSnapshot[], brokerIds: readonly number[]): Map<number, { preferred: number; notLedByPreferred: number }> {
+export function leaderImbalance(
+  topics: readonly TopicSnapshot[],
+  brokerIds: readonly number[],
+): Map<number, { preferred: number; notLedByPreferred: number }> {
   const out = new Map(brokerIds.map((id) => [id, { preferred: 0, notLedByPreferred: 0 }]));
   for (const t of topics) {
     if (t.beingDeleted) continue;
@@ -54,14 +64,25 @@ export class ElectionServiceImpl implements ElectionService {
     const percentage = config?.leaderImbalancePerBrokerPercentage ?? 10;
     const topics = cluster.topics();
     const live = new Set(brokers.filter((b) => b.isRunning).map((b) => b.id));
-    const imbalance = leaderImbalance(topics, brokers.map((b) => b.id));
+    const imbalance = leaderImbalance(
+      topics,
+      brokers.map((b) => b.id),
+    );
     const leaders = new Map<number, number>();
     for (const t of topics) for (const p of t.partitions) if (p.leader >= 0) leaders.set(p.leader, (leaders.get(p.leader) ?? 0) + 1);
     const brokerRows: BrokerImbalanceDto[] = [...imbalance]
       .sort((a, b) => a[0] - b[0])
       .map(([brokerId, { preferred, notLedByPreferred }]) => {
         const imbalanceRatio = preferred === 0 ? 0 : notLedByPreferred / preferred;
-        return { brokerId, running: live.has(brokerId), preferredPartitions: preferred, notLedByPreferred, imbalanceRatio, overThreshold: imbalanceRatio > percentage / 100, leaderPartitions: leaders.get(brokerId) ?? 0 };
+        return {
+          brokerId,
+          running: live.has(brokerId),
+          preferredPartitions: preferred,
+          notLedByPreferred,
+          imbalanceRatio,
+          overThreshold: imbalanceRatio > percentage / 100,
+          leaderPartitions: leaders.get(brokerId) ?? 0,
+        };
       });
     return {
       controllerId: controller?.brokerId ?? -1,
@@ -81,7 +102,8 @@ export class ElectionServiceImpl implements ElectionService {
     if (scope.kind === 'partition') partitions = [{ topic: scope.topic, partition: scope.partition }];
     else {
       const topics = cluster.topics().filter((t) => scope.kind === 'all' || t.name === scope.topic);
-      if (scope.kind === 'topic' && topics.length === 0) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${scope.topic} does not exist.`, 'topic');
+      if (scope.kind === 'topic' && topics.length === 0)
+        throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${scope.topic} does not exist.`, 'topic');
       partitions = topics.flatMap((t) => t.partitions.map((p) => p.topicPartition));
     }
     const outcome = await cluster.admin.electLeaders(request.electionType, partitions);
@@ -92,7 +114,12 @@ export class ElectionServiceImpl implements ElectionService {
     const results = outcome
       .map((o) => {
         const error = errorForCode(o.errorCode);
-        return { topic: o.partition.topic, partition: o.partition.partition, error: error.name, message: o.message ?? (o.errorCode === 0 ? null : error.message) };
+        return {
+          topic: o.partition.topic,
+          partition: o.partition.partition,
+          error: error.name,
+          message: o.message ?? (o.errorCode === 0 ? null : error.message),
+        };
       })
       // As KafkaApis answers an ElectLeaders for every partition: those already led as wanted are left out.
       .filter((r) => scope.kind !== 'all' || r.error !== 'ELECTION_NOT_NEEDED');

@@ -6,7 +6,14 @@ import type { GroupSnapshot } from '../../core/cluster/cluster-facade';
 import type { StoredEvent } from '../../core/cluster/event-log';
 import { ApiError } from '../backend';
 import type { ClusterHost } from '../cluster-host';
-import type { GroupDetailDto, GroupHistoryEntryDto, GroupListDto, GroupListQueryDto, GroupService, GroupSummaryDto } from './group-contract';
+import type {
+  GroupDetailDto,
+  GroupHistoryEntryDto,
+  GroupListDto,
+  GroupListQueryDto,
+  GroupService,
+  GroupSummaryDto,
+} from './group-contract';
 
 const DEFAULT_HISTORY_EVENTS = 1000;
 const MAX_HISTORY_EVENTS = 10_000;
@@ -78,9 +85,11 @@ export function groupHistoryEntry(event: StoredEvent, groupId: string): GroupHis
   if (!mentions) return null;
   const base = { seq: event.seq, timeMs: event.timeMs, brokerId: event.brokerId, summary: text };
   const preparing = /^Preparing to rebalance group .* with old generation (\d+) /.exec(text);
-  if (preparing && text.startsWith(`Preparing to rebalance group ${groupId} `)) return { ...base, kind: 'preparing-rebalance', generationId: Number(preparing[1]) };
+  if (preparing && text.startsWith(`Preparing to rebalance group ${groupId} `))
+    return { ...base, kind: 'preparing-rebalance', generationId: Number(preparing[1]) };
   const stabilized = /^Stabilized group .* generation (\d+) /.exec(text);
-  if (stabilized && text.startsWith(`Stabilized group ${groupId} `)) return { ...base, kind: 'stabilized', generationId: Number(stabilized[1]) };
+  if (stabilized && text.startsWith(`Stabilized group ${groupId} `))
+    return { ...base, kind: 'stabilized', generationId: Number(stabilized[1]) };
   const empty = /^Group .* with generation (\d+) is now empty/.exec(text);
   if (empty && text.startsWith(`Group ${groupId} `)) return { ...base, kind: 'empty', generationId: Number(empty[1]) };
   return { ...base, kind: 'other', generationId: null };
@@ -93,7 +102,12 @@ export class GroupServiceImpl implements GroupService {
     const all = this.host.require().cluster.groups().map(summaryOf);
     const search = query.search?.trim().toLowerCase() ?? '';
     const minLag = query.minLag ?? 0;
-    const groups = all.filter((g) => (search === '' || g.groupId.toLowerCase().includes(search)) && (query.state === undefined || g.state === query.state) && g.totalLag >= minLag);
+    const groups = all.filter(
+      (g) =>
+        (search === '' || g.groupId.toLowerCase().includes(search)) &&
+        (query.state === undefined || g.state === query.state) &&
+        g.totalLag >= minLag,
+    );
     const sort = query.sort ?? 'group';
     const direction = (query.ascending ?? sort === 'group') ? 1 : -1;
     const key = (g: GroupSummaryDto) => (sort === 'lag' ? g.totalLag : g.members);
@@ -104,7 +118,10 @@ export class GroupServiceImpl implements GroupService {
   }
 
   async detail(groupId: string): Promise<GroupDetailDto> {
-    const group = this.host.require().cluster.groups().find((g) => g.groupId === groupId);
+    const group = this.host
+      .require()
+      .cluster.groups()
+      .find((g) => g.groupId === groupId);
     if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', `Consumer group '${groupId}' does not exist.`, 'groupId');
     return detailOf(group);
   }

@@ -315,7 +315,12 @@ export interface LogDirService {
   /** A segment (`<base>.log`) and its two indexes. */
   segment(rootId: string, path: string): Promise<SegmentSummaryDto>;
   /** The batches from `position` (a batch start), up to about `maxBytes` or `maxBatches`. */
-  batches(rootId: string, path: string, position: number, options?: { maxBatches?: number; maxBytes?: number }): Promise<SegmentBatchPageDto>;
+  batches(
+    rootId: string,
+    path: string,
+    position: number,
+    options?: { maxBatches?: number; maxBytes?: number },
+  ): Promise<SegmentBatchPageDto>;
   /** The records of the batch at `position`, `offset`..`offset + limit`. */
   records(rootId: string, path: string, position: number, offset?: number, limit?: number): Promise<SegmentRecordsDto>;
   /** Finds an offset or a time through the indexes (binary search), then scans forward to its batch. */

@@ -88,18 +88,21 @@ export function segmentPaths(logOrIndexPath: string): { log: string; offsetIndex
 
 const NOTES: Partial<Record<LogDirEntryKindDto, string>> = {
   'meta-properties': 'The broker identity of this log dir (BrokerMetadataCheckpoint): version, broker.id, cluster.id.',
-  'clean-shutdown': 'Written at a clean shutdown: while it is here, the broker skips log recovery for this dir at its next start (and deletes it once the logs are loaded).',
+  'clean-shutdown':
+    'Written at a clean shutdown: while it is here, the broker skips log recovery for this dir at its next start (and deletes it once the logs are loaded).',
   lock: 'Held (file lock) while a broker runs on this log dir.',
   'leader-epoch-checkpoint': 'Leader epochs of this partition and the offset each started at (LeaderEpochFileCache).',
   'partition-metadata': 'Partition metadata (Kafka 2.8+ writes the topic id here; Kafka 2.5 has no such file).',
-  'producer-snapshot': "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
+  'producer-snapshot':
+    "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
   temporary: 'A checkpoint being written (write to .tmp, fsync, rename): left behind by a crash.',
 };
 
 const OFFSET_CHECKPOINT_NOTES: Record<string, string> = {
   [RECOVERY_POINT_CHECKPOINT_FILE]: 'Per partition, the offset up to which the log is flushed: recovery after a crash starts there.',
   [REPLICATION_OFFSET_CHECKPOINT_FILE]: 'Per partition, the high watermark.',
-  [LOG_START_OFFSET_CHECKPOINT_FILE]: "Per partition whose log start offset is above its first segment's base offset: that log start offset.",
+  [LOG_START_OFFSET_CHECKPOINT_FILE]:
+    "Per partition whose log start offset is above its first segment's base offset: that log start offset.",
   [CLEANER_OFFSET_CHECKPOINT_FILE]: 'Per compacted partition, the offset the log cleaner has cleaned up to.',
 };
 
@@ -135,13 +138,24 @@ const EMPTY = { offsets: null, epochs: null, properties: null, brokerMetadata: n
 /** Parses a small file of `kind` from its bytes (`path` is the name Kafka's messages print). */
 export function parseLogDirFile(path: string, kind: LogDirEntryKindDto, bytes: Uint8Array, sizeBytes: number): LogDirFileDto {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  const base = { path, kind, sizeBytes, content: segmentBytes(bytes)!, note: kind === 'offset-checkpoint' ? (OFFSET_CHECKPOINT_NOTES[name] ?? null) : (NOTES[kind] ?? null) };
+  const base = {
+    path,
+    kind,
+    sizeBytes,
+    content: segmentBytes(bytes)!,
+    note: kind === 'offset-checkpoint' ? (OFFSET_CHECKPOINT_NOTES[name] ?? null) : (NOTES[kind] ?? null),
+  };
   const text = new TextDecoder().decode(bytes);
   try {
     switch (kind) {
       case 'offset-checkpoint': {
         const entries = parseCheckpoint(text, path, 0, offsetCheckpointFormatter);
-        return { ...base, ...EMPTY, error: null, offsets: entries.map((e) => ({ topic: e.topicPartition.topic, partition: e.topicPartition.partition, offset: e.offset })) };
+        return {
+          ...base,
+          ...EMPTY,
+          error: null,
+          offsets: entries.map((e) => ({ topic: e.topicPartition.topic, partition: e.topicPartition.partition, offset: e.offset })),
+        };
       }
       case 'leader-epoch-checkpoint':
         return { ...base, ...EMPTY, error: null, epochs: parseCheckpoint(text, path, 0, leaderEpochCheckpointFormatter) };

@@ -41,12 +41,31 @@ export async function findInSegment(
       scanned++;
       last = item.batch.lastOffset;
       if (last >= target.offset) {
-        const before = target.offset < baseOffset ? `Offset ${target.offset} is below this segment's base offset ${baseOffset}: its first batch is shown.` : null;
-        return { offsetIndexEntry: entry, timeIndexEntry: null, batchPosition: item.position, foundOffset: null, foundTimestamp: null, message: before, batchesScanned: scanned };
+        const before =
+          target.offset < baseOffset
+            ? `Offset ${target.offset} is below this segment's base offset ${baseOffset}: its first batch is shown.`
+            : null;
+        return {
+          offsetIndexEntry: entry,
+          timeIndexEntry: null,
+          batchPosition: item.position,
+          foundOffset: null,
+          foundTimestamp: null,
+          message: before,
+          batchesScanned: scanned,
+        };
       }
     }
     const message = `Offset ${target.offset} is past the end of this segment${last >= 0 ? ` (its last offset is ${last})` : ''}.`;
-    return { offsetIndexEntry: entry, timeIndexEntry: null, batchPosition: null, foundOffset: null, foundTimestamp: null, message, batchesScanned: scanned };
+    return {
+      offsetIndexEntry: entry,
+      timeIndexEntry: null,
+      batchPosition: null,
+      foundOffset: null,
+      foundTimestamp: null,
+      message,
+      batchesScanned: scanned,
+    };
   }
   if (target.kind === 'position') {
     const entry = await offsetEntryAtOrBelow(offsetIndex, baseOffset, target.position, 'position');
@@ -54,10 +73,26 @@ export async function findInSegment(
       if (item.kind === 'stop') break;
       scanned++;
       if (item.position + item.sizeInBytes > target.position) {
-        return { offsetIndexEntry: entry, timeIndexEntry: null, batchPosition: item.position, foundOffset: null, foundTimestamp: null, message: null, batchesScanned: scanned };
+        return {
+          offsetIndexEntry: entry,
+          timeIndexEntry: null,
+          batchPosition: item.position,
+          foundOffset: null,
+          foundTimestamp: null,
+          message: null,
+          batchesScanned: scanned,
+        };
       }
     }
-    return { offsetIndexEntry: entry, timeIndexEntry: null, batchPosition: null, foundOffset: null, foundTimestamp: null, message: `Position ${target.position} is past the last whole batch of this segment (${log.size} bytes).`, batchesScanned: scanned };
+    return {
+      offsetIndexEntry: entry,
+      timeIndexEntry: null,
+      batchPosition: null,
+      foundOffset: null,
+      foundTimestamp: null,
+      message: `Position ${target.position} is past the last whole batch of this segment (${log.size} bytes).`,
+      batchesScanned: scanned,
+    };
   }
   const t = timeIndex ? await timeIndex.largestLowerBound(target.timestamp, (x) => x.timestamp ?? -1) : null;
   const timeEntry = t ? { slot: t.slot, timestamp: t.timestamp ?? -1, offset: t.offset } : { slot: -1, timestamp: -1, offset: baseOffset };
@@ -75,7 +110,15 @@ export async function findInSegment(
     }
     const record = records.find((r) => r.timestamp >= target.timestamp && r.offset >= timeEntry.offset);
     if (record) {
-      return { offsetIndexEntry: entry, timeIndexEntry: timeEntry, batchPosition: item.position, foundOffset: record.offset, foundTimestamp: record.timestamp, message: null, batchesScanned: scanned };
+      return {
+        offsetIndexEntry: entry,
+        timeIndexEntry: timeEntry,
+        batchPosition: item.position,
+        foundOffset: record.offset,
+        foundTimestamp: record.timestamp,
+        message: null,
+        batchesScanned: scanned,
+      };
     }
   }
   return {

@@ -36,20 +36,40 @@ class Problems {
 function sanity(index: IndexFileReader, entries: IndexEntryDto[], problems: Problems): void {
   const name = index.file.path;
   if (index.sizeBytes % index.entrySize !== 0) {
-    problems.add(index.kind, -1, 'sanity', `Index file ${name} is corrupt, found ${index.sizeBytes} bytes which is neither positive nor a multiple of ${index.entrySize}.`);
+    problems.add(
+      index.kind,
+      -1,
+      'sanity',
+      `Index file ${name} is corrupt, found ${index.sizeBytes} bytes which is neither positive nor a multiple of ${index.entrySize}.`,
+    );
   }
   if (entries.length === 0) return;
   const last = entries[entries.length - 1];
   if (index.kind === 'offset' && last.offset < index.baseOffset) {
-    problems.add('offset', last.slot, 'sanity', `Corrupt index found, index file (${name}) has non-zero size but the last offset is ${last.offset} which is less than the base offset ${index.baseOffset}.`);
+    problems.add(
+      'offset',
+      last.slot,
+      'sanity',
+      `Corrupt index found, index file (${name}) has non-zero size but the last offset is ${last.offset} which is less than the base offset ${index.baseOffset}.`,
+    );
   }
   if (index.kind === 'time') {
     const first = entries[0];
     if ((last.timestamp ?? 0) < (first.timestamp ?? 0)) {
-      problems.add('time', last.slot, 'sanity', `Corrupt time index found, time index file (${name}) has non-zero size but the last timestamp is ${last.timestamp} which is less than the first timestamp ${first.timestamp}`);
+      problems.add(
+        'time',
+        last.slot,
+        'sanity',
+        `Corrupt time index found, time index file (${name}) has non-zero size but the last timestamp is ${last.timestamp} which is less than the first timestamp ${first.timestamp}`,
+      );
     }
     if (last.offset < index.baseOffset) {
-      problems.add('time', last.slot, 'sanity', `Corrupt time index found, time index file (${name}) has non-zero size but the last offset is ${last.offset} which is less than the first offset ${index.baseOffset}`);
+      problems.add(
+        'time',
+        last.slot,
+        'sanity',
+        `Corrupt time index found, time index file (${name}) has non-zero size but the last offset is ${last.offset} which is less than the first offset ${index.baseOffset}`,
+      );
     }
   }
 }
@@ -58,13 +78,42 @@ async function structure(index: IndexFileReader, entries: IndexEntryDto[], logSi
   let prev: IndexEntryDto | null = null;
   for (const e of entries) {
     if (e.slot % ENTRIES_PER_TURN === 0) await nextTurn();
-    if (e.offset < index.baseOffset) problems.add(index.kind, e.slot, 'below-base-offset', `Entry ${e.slot}: offset ${e.offset} is below the segment's base offset ${index.baseOffset}.`);
+    if (e.offset < index.baseOffset)
+      problems.add(
+        index.kind,
+        e.slot,
+        'below-base-offset',
+        `Entry ${e.slot}: offset ${e.offset} is below the segment's base offset ${index.baseOffset}.`,
+      );
     if (index.kind === 'offset') {
-      if (prev && e.offset <= prev.offset) problems.add('offset', e.slot, 'not-increasing', `Entry ${e.slot}: offset ${e.offset} is not above the previous entry's ${prev.offset}.`);
-      if (prev && (e.position ?? 0) <= (prev.position ?? 0)) problems.add('offset', e.slot, 'not-increasing', `Entry ${e.slot}: position ${e.position} is not above the previous entry's ${prev.position}.`);
-      if ((e.position ?? 0) < 0 || (e.position ?? 0) >= logSize) problems.add('offset', e.slot, 'position-outside-log', `Entry ${e.slot}: position ${e.position} is outside the log (${logSize} bytes).`);
+      if (prev && e.offset <= prev.offset)
+        problems.add(
+          'offset',
+          e.slot,
+          'not-increasing',
+          `Entry ${e.slot}: offset ${e.offset} is not above the previous entry's ${prev.offset}.`,
+        );
+      if (prev && (e.position ?? 0) <= (prev.position ?? 0))
+        problems.add(
+          'offset',
+          e.slot,
+          'not-increasing',
+          `Entry ${e.slot}: position ${e.position} is not above the previous entry's ${prev.position}.`,
+        );
+      if ((e.position ?? 0) < 0 || (e.position ?? 0) >= logSize)
+        problems.add(
+          'offset',
+          e.slot,
+          'position-outside-log',
+          `Entry ${e.slot}: position ${e.position} is outside the log (${logSize} bytes).`,
+        );
     } else if (prev && (e.timestamp ?? 0) <= (prev.timestamp ?? 0)) {
-      problems.add('time', e.slot, 'timestamp-out-of-order', `Found out of order timestamp in :${index.file.path} Index timestamp: ${e.timestamp}, Previously indexed timestamp: ${prev.timestamp}`);
+      problems.add(
+        'time',
+        e.slot,
+        'timestamp-out-of-order',
+        `Found out of order timestamp in :${index.file.path} Index timestamp: ${e.timestamp}, Previously indexed timestamp: ${prev.timestamp}`,
+      );
     }
     prev = e;
   }
@@ -76,7 +125,11 @@ async function readAll(index: IndexFileReader | null): Promise<IndexEntryDto[]> 
   return out;
 }
 
-export async function checkIndexes(log: ReadOnlyFile, offsetIndex: IndexFileReader | null, timeIndex: IndexFileReader | null): Promise<IndexCheckDto> {
+export async function checkIndexes(
+  log: ReadOnlyFile,
+  offsetIndex: IndexFileReader | null,
+  timeIndex: IndexFileReader | null,
+): Promise<IndexCheckDto> {
   const problems = new Problems();
   const offsets = await readAll(offsetIndex);
   const times = await readAll(timeIndex);
@@ -123,7 +176,13 @@ export async function checkIndexes(log: ReadOnlyFile, offsetIndex: IndexFileRead
       const still: typeof pending = [];
       for (const p of pending) {
         if (lastOffset < p.entry.offset) still.push(p);
-        else if (lastOffset > p.entry.offset) problems.add('offset', p.entry.slot, 'offset-mismatch', `Mismatches in :${offsetPath} Index offset: ${p.entry.offset}, log offset: ${p.firstLastOffset}`);
+        else if (lastOffset > p.entry.offset)
+          problems.add(
+            'offset',
+            p.entry.slot,
+            'offset-mismatch',
+            `Mismatches in :${offsetPath} Index offset: ${p.entry.offset}, log offset: ${p.firstLastOffset}`,
+          );
       }
       pending = still;
     }
@@ -131,26 +190,53 @@ export async function checkIndexes(log: ReadOnlyFile, offsetIndex: IndexFileRead
       matchedOffsetSlots.add(e.slot);
       if (lastOffset === e.offset) continue;
       if (lastOffset < e.offset) pending.push({ entry: e, firstLastOffset: lastOffset });
-      else problems.add('offset', e.slot, 'offset-mismatch', `Mismatches in :${offsetPath} Index offset: ${e.offset}, log offset: ${lastOffset}`);
+      else
+        problems.add(
+          'offset',
+          e.slot,
+          'offset-mismatch',
+          `Mismatches in :${offsetPath} Index offset: ${e.offset}, log offset: ${lastOffset}`,
+        );
     }
     for (const e of byOffset.get(lastOffset) ?? []) {
       matchedTimeSlots.add(e.slot);
       if (item.batch.maxTimestamp !== e.timestamp) {
-        problems.add('time', e.slot, 'timestamp-mismatch', `Found timestamp mismatch in :${timeIndex?.file.path ?? ''} Index timestamp: ${e.timestamp}, log timestamp: ${item.batch.maxTimestamp}`);
+        problems.add(
+          'time',
+          e.slot,
+          'timestamp-mismatch',
+          `Found timestamp mismatch in :${timeIndex?.file.path ?? ''} Index timestamp: ${e.timestamp}, log timestamp: ${item.batch.maxTimestamp}`,
+        );
       }
     }
   }
-  for (const p of pending) problems.add('offset', p.entry.slot, 'offset-mismatch', `Mismatches in :${offsetPath} Index offset: ${p.entry.offset}, log offset: ${p.firstLastOffset}`);
+  for (const p of pending)
+    problems.add(
+      'offset',
+      p.entry.slot,
+      'offset-mismatch',
+      `Mismatches in :${offsetPath} Index offset: ${p.entry.offset}, log offset: ${p.firstLastOffset}`,
+    );
   await nextTurn();
   for (const e of offsets) {
     const inLog = (e.position ?? 0) >= 0 && (e.position ?? 0) < log.size;
     if (!matchedOffsetSlots.has(e.slot) && inLog) {
-      problems.add('offset', e.slot, 'not-a-batch-start', `Entry ${e.slot} (offset ${e.offset}) points at position ${e.position}, which is not the start of a batch.`);
+      problems.add(
+        'offset',
+        e.slot,
+        'not-a-batch-start',
+        `Entry ${e.slot} (offset ${e.offset}) points at position ${e.position}, which is not the start of a batch.`,
+      );
     }
   }
   for (const e of times) {
     if (!matchedTimeSlots.has(e.slot)) {
-      problems.add('time', e.slot, 'offset-not-found', `The following indexed offsets are not found in the log. Indexed offset: ${e.offset} is not the last offset of any batch.`);
+      problems.add(
+        'time',
+        e.slot,
+        'offset-not-found',
+        `The following indexed offsets are not found in the log. Indexed offset: ${e.offset} is not the last offset of any batch.`,
+      );
     }
   }
   problems.listed.sort((a, b) => (a.index === b.index ? a.slot - b.slot : a.index === 'offset' ? -1 : 1));

@@ -58,7 +58,12 @@ function allZero(bytes: Uint8Array, from: number, to: number): boolean {
  * batch ends with a stop item. Small batches come from 256 KB blocks; after a big batch only the
  * next header is read. With `whole`, each batch up to 8 MB is read whole (for its CRC).
  */
-export async function* walkBatches(file: ReadOnlyFile, start: number, end = file.size, options: { whole?: boolean } = {}): AsyncGenerator<WalkItem> {
+export async function* walkBatches(
+  file: ReadOnlyFile,
+  start: number,
+  end = file.size,
+  options: { whole?: boolean } = {},
+): AsyncGenerator<WalkItem> {
   let block: Uint8Array = new Uint8Array(0);
   let blockStart = 0;
   let blockSize = WALK_BLOCK_BYTES;
@@ -73,11 +78,27 @@ export async function* walkBatches(file: ReadOnlyFile, start: number, end = file
     let at = position - blockStart;
     let inBlock = Math.min(remaining, block.length - at);
     if (allZero(block, at, at + Math.min(HEADER_SIZE_UP_TO_MAGIC, inBlock))) {
-      yield { kind: 'stop', stop: { kind: 'zeros', position, bytes: remaining, message: `Zero bytes from position ${position} on (${remaining} bytes): pre-allocated space, or a write that never reached the disk.` } };
+      yield {
+        kind: 'stop',
+        stop: {
+          kind: 'zeros',
+          position,
+          bytes: remaining,
+          message: `Zero bytes from position ${position} on (${remaining} bytes): pre-allocated space, or a write that never reached the disk.`,
+        },
+      };
       return;
     }
     if (remaining < HEADER_SIZE_UP_TO_MAGIC) {
-      yield { kind: 'stop', stop: { kind: 'torn', position, bytes: remaining, message: `The file ends ${remaining} bytes after the last whole batch, fewer than the ${HEADER_SIZE_UP_TO_MAGIC} bytes of a batch header up to its magic byte: a torn write.` } };
+      yield {
+        kind: 'stop',
+        stop: {
+          kind: 'torn',
+          position,
+          bytes: remaining,
+          message: `The file ends ${remaining} bytes after the last whole batch, fewer than the ${HEADER_SIZE_UP_TO_MAGIC} bytes of a batch header up to its magic byte: a torn write.`,
+        },
+      };
       return;
     }
     let size: number | null;
@@ -91,7 +112,15 @@ export async function* walkBatches(file: ReadOnlyFile, start: number, end = file
     }
     if (size === null || size > remaining) {
       const declared = size === null ? '' : `its size field says ${size} bytes, `;
-      yield { kind: 'stop', stop: { kind: 'torn', position, bytes: remaining, message: `The last batch, at position ${position}, is cut short: ${declared}the file holds ${remaining} bytes from there. A torn write: Kafka's recovery truncates the segment here.` } };
+      yield {
+        kind: 'stop',
+        stop: {
+          kind: 'torn',
+          position,
+          bytes: remaining,
+          message: `The last batch, at position ${position}, is cut short: ${declared}the file holds ${remaining} bytes from there. A torn write: Kafka's recovery truncates the segment here.`,
+        },
+      };
       return;
     }
     if (options.whole && size > inBlock && size <= WHOLE_BATCH_BYTES) {
@@ -207,7 +236,15 @@ export async function batchPage(
     batches.push(await describeBatch(file, item));
     bytes += item.sizeInBytes;
   }
-  return { path: file.path, sizeBytes: file.size, startPosition: start, batches, nextPosition: next, stop, bytesRead: file.bytesRead - readBefore };
+  return {
+    path: file.path,
+    sizeBytes: file.size,
+    startPosition: start,
+    batches,
+    nextPosition: next,
+    stop,
+    bytesRead: file.bytesRead - readBefore,
+  };
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -5,7 +5,13 @@
  * async slices; the segment viewer reads only what a page needs.
  */
 import { parsePartitionDirName } from '../../core/log/log-manager/log-dir-names';
-import { LogDirAccessError, withFile, type ConfinedFolder, type OpenConfinedFolder, type ReadOnlyFile } from '../../core/platform/read-only-folder';
+import {
+  LogDirAccessError,
+  withFile,
+  type ConfinedFolder,
+  type OpenConfinedFolder,
+  type ReadOnlyFile,
+} from '../../core/platform/read-only-folder';
 import { ApiError } from '../backend';
 import type {
   IndexCheckDto,
@@ -95,12 +101,17 @@ export class LogDirServiceImpl implements LogDirService {
 
   private async root(rootId: string): Promise<{ dto: LogDirRootDto; confined: ConfinedFolder }> {
     const root = [...this.brokerRoots(), ...this.externalRoots()].find((r) => r.dto.id === rootId);
-    if (!root) throw new ApiError('LOG_DIR_NOT_FOUND', `There is no log dir ${rootId}: choose a broker's log dir or open a folder.`, 'root');
+    if (!root)
+      throw new ApiError('LOG_DIR_NOT_FOUND', `There is no log dir ${rootId}: choose a broker's log dir or open a folder.`, 'root');
     try {
       return { dto: root.dto, confined: await root.confined() };
     } catch (e) {
       if (e instanceof LogDirAccessError && e.code === 'NOT_FOUND') {
-        throw new ApiError('LOG_DIR_NOT_FOUND', `The log dir ${root.dto.path} does not exist (yet): a broker creates it when it first starts.`, 'root');
+        throw new ApiError(
+          'LOG_DIR_NOT_FOUND',
+          `The log dir ${root.dto.path} does not exist (yet): a broker creates it when it first starts.`,
+          'root',
+        );
       }
       return accessError(e);
     }
@@ -141,7 +152,8 @@ export class LogDirServiceImpl implements LogDirService {
       throw new ApiError('INVALID_INPUT', 'Open a log dir (or a partition directory), not the root of the file system.', 'path');
     }
     for (const [id, existing] of this.external) {
-      if (existing.realPath === confined.realPath) return { id, kind: 'external', brokerId: null, path: existing.path, online: null, exists: true };
+      if (existing.realPath === confined.realPath)
+        return { id, kind: 'external', brokerId: null, path: existing.path, online: null, exists: true };
     }
     const id = `external-${this.nextExternalId++}`;
     this.external.set(id, confined);
@@ -160,30 +172,85 @@ export class LogDirServiceImpl implements LogDirService {
     const out: LogDirEntryDto[] = [];
     for (const e of page) {
       if (e.outside) {
-        out.push({ name: e.name, path: e.path, kind: 'outside-link', isDirectory: false, sizeBytes: 0, partition: null, baseOffset: null, problem: 'A link that leads outside this folder: not followed.' });
+        out.push({
+          name: e.name,
+          path: e.path,
+          kind: 'outside-link',
+          isDirectory: false,
+          sizeBytes: 0,
+          partition: null,
+          baseOffset: null,
+          problem: 'A link that leads outside this folder: not followed.',
+        });
         continue;
       }
       if (e.isDirectory) {
         const parsed = partitionOf(e.name, topics);
         if (!parsed) {
-          out.push({ name: e.name, path: e.path, kind: 'directory', isDirectory: true, sizeBytes: 0, partition: null, baseOffset: null, problem: `'${e.name}' is not in the form of topic-partition or topic-partition.uniqueId-delete (if marked for deletion).` });
+          out.push({
+            name: e.name,
+            path: e.path,
+            kind: 'directory',
+            isDirectory: true,
+            sizeBytes: 0,
+            partition: null,
+            baseOffset: null,
+            problem: `'${e.name}' is not in the form of topic-partition or topic-partition.uniqueId-delete (if marked for deletion).`,
+          });
           continue;
         }
         const files = await confined.list(e.path).catch(() => []);
         const sizeBytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
         const segments = files.filter((f) => fileKind(f.name) === 'log').length;
-        out.push({ name: e.name, path: e.path, kind: 'partition', isDirectory: true, sizeBytes, partition: { ...parsed, segments }, baseOffset: null, problem: null });
+        out.push({
+          name: e.name,
+          path: e.path,
+          kind: 'partition',
+          isDirectory: true,
+          sizeBytes,
+          partition: { ...parsed, segments },
+          baseOffset: null,
+          problem: null,
+        });
         continue;
       }
       const kind = fileKind(e.name);
-      const segmentFile = kind === 'log' || kind === 'offset-index' || kind === 'time-index' || kind === 'txn-index' || kind === 'deleted' || kind === 'cleaned' || kind === 'swap';
-      out.push({ name: e.name, path: e.path, kind, isDirectory: false, sizeBytes: e.sizeBytes, partition: null, baseOffset: segmentFile || kind === 'producer-snapshot' ? baseOffsetOf(e.name) : null, problem: null });
+      const segmentFile =
+        kind === 'log' ||
+        kind === 'offset-index' ||
+        kind === 'time-index' ||
+        kind === 'txn-index' ||
+        kind === 'deleted' ||
+        kind === 'cleaned' ||
+        kind === 'swap';
+      out.push({
+        name: e.name,
+        path: e.path,
+        kind,
+        isDirectory: false,
+        sizeBytes: e.sizeBytes,
+        partition: null,
+        baseOffset: segmentFile || kind === 'producer-snapshot' ? baseOffsetOf(e.name) : null,
+        problem: null,
+      });
     }
-    const dirName = path === '' ? dto.path.slice(Math.max(dto.path.lastIndexOf('/'), dto.path.lastIndexOf('\\')) + 1) : path.slice(path.lastIndexOf('/') + 1);
+    const dirName =
+      path === ''
+        ? dto.path.slice(Math.max(dto.path.lastIndexOf('/'), dto.path.lastIndexOf('\\')) + 1)
+        : path.slice(path.lastIndexOf('/') + 1);
     const self = partitionOf(dirName, topics);
     const holdsSegments = entries.some((e) => fileKind(e.name) === 'log');
-    const partition = self && (path !== '' || holdsSegments) ? { ...self, segments: entries.filter((e) => fileKind(e.name) === 'log').length } : null;
-    return { root: dto, path, dirKind: partition ? 'partition' : path === '' ? 'log-dir' : 'directory', partition, entries: out, offset, total: entries.length };
+    const partition =
+      self && (path !== '' || holdsSegments) ? { ...self, segments: entries.filter((e) => fileKind(e.name) === 'log').length } : null;
+    return {
+      root: dto,
+      path,
+      dirKind: partition ? 'partition' : path === '' ? 'log-dir' : 'directory',
+      partition,
+      entries: out,
+      offset,
+      total: entries.length,
+    };
   }
 
   async readFile(rootId: string, path: string): Promise<LogDirFileDto> {
@@ -199,7 +266,15 @@ export class LogDirServiceImpl implements LogDirService {
   private async withSegment<T>(
     rootId: string,
     path: string,
-    fn: (s: { dto: LogDirRootDto; confined: ConfinedFolder; log: ReadOnlyFile; baseOffset: number; offsetIndex: IndexFileReader | null; timeIndex: IndexFileReader | null; logPath: string }) => Promise<T>,
+    fn: (s: {
+      dto: LogDirRootDto;
+      confined: ConfinedFolder;
+      log: ReadOnlyFile;
+      baseOffset: number;
+      offsetIndex: IndexFileReader | null;
+      timeIndex: IndexFileReader | null;
+      logPath: string;
+    }) => Promise<T>,
   ): Promise<T> {
     const { dto, confined } = await this.root(rootId);
     const paths = segmentPaths(path);
@@ -234,7 +309,8 @@ export class LogDirServiceImpl implements LogDirService {
       const summary = async (index: IndexFileReader | null): Promise<IndexFileSummaryDto | null> =>
         index ? { path: index.file.path, sizeBytes: index.sizeBytes, entries: await index.entries(), maxEntries: index.slots } : null;
       const slash = logPath.lastIndexOf('/');
-      const dirName = slash < 0 ? dto.path.slice(dto.path.lastIndexOf('/') + 1) : logPath.slice(logPath.lastIndexOf('/', slash - 1) + 1, slash);
+      const dirName =
+        slash < 0 ? dto.path.slice(dto.path.lastIndexOf('/') + 1) : logPath.slice(logPath.lastIndexOf('/', slash - 1) + 1, slash);
       const parsed = partitionOf(dirName, await this.topicsFor(dto));
       const siblings = parsed ? await confined.list(slash < 0 ? '' : logPath.slice(0, slash)).catch(() => []) : [];
       return {
@@ -249,8 +325,14 @@ export class LogDirServiceImpl implements LogDirService {
     });
   }
 
-  async batches(rootId: string, path: string, position: number, options: { maxBatches?: number; maxBytes?: number } = {}): Promise<SegmentBatchPageDto> {
-    if (!Number.isSafeInteger(position) || position < 0) throw new ApiError('INVALID_INPUT', `Position ${position} is not a byte position.`, 'position');
+  async batches(
+    rootId: string,
+    path: string,
+    position: number,
+    options: { maxBatches?: number; maxBytes?: number } = {},
+  ): Promise<SegmentBatchPageDto> {
+    if (!Number.isSafeInteger(position) || position < 0)
+      throw new ApiError('INVALID_INPUT', `Position ${position} is not a byte position.`, 'position');
     return this.withSegment(rootId, path, ({ log, offsetIndex }) => batchPage(log, position, options, this.resumeAfter(offsetIndex)));
   }
 
@@ -262,11 +344,18 @@ export class LogDirServiceImpl implements LogDirService {
       const walked = first.value;
       const batch = await describeBatch(log, walked);
       const whole = await wholeBatch(log, walked, MAX_DECODED_BATCH_BYTES);
-      if (!whole) return { batch, records: [], offset, total: null, error: `This batch of ${walked.sizeInBytes} bytes is too large to decode here.` };
+      if (!whole)
+        return { batch, records: [], offset, total: null, error: `This batch of ${walked.sizeInBytes} bytes is too large to decode here.` };
       try {
         const all = whole.records();
         const from = Math.max(0, offset);
-        return { batch, records: all.slice(from, from + Math.max(1, Math.min(limit, 1000))).map((r) => recordDto(whole, r)), offset: from, total: all.length, error: null };
+        return {
+          batch,
+          records: all.slice(from, from + Math.max(1, Math.min(limit, 1000))).map((r) => recordDto(whole, r)),
+          offset: from,
+          total: all.length,
+          error: null,
+        };
       } catch (e) {
         return { batch, records: [], offset, total: null, error: kafkaErrorText(e) };
       }
@@ -288,7 +377,16 @@ export class LogDirServiceImpl implements LogDirService {
       const index = kind === 'offset' ? offsetIndex : timeIndex;
       if (!index) throw new ApiError('INVALID_INPUT', `This segment has no ${kind === 'offset' ? '.index' : '.timeindex'} file.`, 'kind');
       const items = await index.page(from, Math.max(1, Math.min(limit, 1000)));
-      return { path: index.file.path, kind, baseOffset, sizeBytes: index.sizeBytes, entries: await index.entries(), maxEntries: index.slots, from, items };
+      return {
+        path: index.file.path,
+        kind,
+        baseOffset,
+        sizeBytes: index.sizeBytes,
+        entries: await index.entries(),
+        maxEntries: index.slots,
+        from,
+        items,
+      };
     });
   }
 

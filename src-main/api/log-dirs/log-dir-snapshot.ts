@@ -6,7 +6,10 @@ import { decodeProducerSnapshot } from '../../core/log/producer-state/producer-s
 import type { ProducerSnapshotEntryDto } from './log-dir-contract';
 import { errorMessage } from '../../core/common/throwable';
 
-export function parseProducerSnapshotFile(bytes: Uint8Array, sizeBytes: number): { entries: ProducerSnapshotEntryDto[] | null; error: string | null } {
+export function parseProducerSnapshotFile(
+  bytes: Uint8Array,
+  sizeBytes: number,
+): { entries: ProducerSnapshotEntryDto[] | null; error: string | null } {
   if (bytes.length < sizeBytes) return { entries: null, error: `The snapshot is ${sizeBytes} bytes: too large to parse here.` };
   try {
     return { entries: decodeProducerSnapshot(bytes).map((e) => ({ ...e })), error: null };

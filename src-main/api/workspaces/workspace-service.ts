@@ -23,10 +23,16 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
   }
   const [configError] = BrokerConfig.validate({ 'broker.id': '0', 'zookeeper.connect': 'localhost:2181', ...profile.brokerConfig });
   if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'brokerConfig');
-  const logDirs = profile.logDirsPerBroker === 1 ? ['kafka-logs'] : Array.from({ length: profile.logDirsPerBroker }, (_, i) => `kafka-logs-${i}`);
+  const logDirs =
+    profile.logDirsPerBroker === 1 ? ['kafka-logs'] : Array.from({ length: profile.logDirsPerBroker }, (_, i) => `kafka-logs-${i}`);
   const definition: ClusterDefinition = {
     name: profile.name.trim(),
-    brokers: Array.from({ length: profile.brokers }, (_, id) => ({ id, rack: profile.racks?.[id]?.trim() || null, logDirs: [...logDirs], config: {} })),
+    brokers: Array.from({ length: profile.brokers }, (_, id) => ({
+      id,
+      rack: profile.racks?.[id]?.trim() || null,
+      logDirs: [...logDirs],
+      config: {},
+    })),
     brokerDefaults: { ...profile.brokerConfig },
   };
   const problems = definitionProblems(definition);

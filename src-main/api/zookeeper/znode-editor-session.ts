@@ -26,7 +26,11 @@ export class ZnodeEditorSession {
   ) {}
 
   /** `authInfo`: what the editor's earlier sessions were given with `addauth`, added again first. */
-  static async open(cluster: Pick<ClusterCommands, 'connectZooKeeper'>, push: (push: ZooKeeperPushDto) => void, authInfo: readonly AuthData[] = []): Promise<ZnodeEditorSession> {
+  static async open(
+    cluster: Pick<ClusterCommands, 'connectZooKeeper'>,
+    push: (push: ZooKeeperPushDto) => void,
+    authInfo: readonly AuthData[] = [],
+  ): Promise<ZnodeEditorSession> {
     let session: ZnodeEditorSession | null = null;
     const client = await cluster.connectZooKeeper({
       sessionTimeoutMs: 30_000,
@@ -41,7 +45,14 @@ export class ZnodeEditorSession {
 
   private changed(event: WatchedEvent): void {
     if (this.closed || event.path === null) return;
-    const type = event.type === EventType.NodeCreated ? 'created' : event.type === EventType.NodeDeleted ? 'deleted' : event.type === EventType.NodeDataChanged ? 'changed' : null;
+    const type =
+      event.type === EventType.NodeCreated
+        ? 'created'
+        : event.type === EventType.NodeDeleted
+          ? 'deleted'
+          : event.type === EventType.NodeDataChanged
+            ? 'changed'
+            : null;
     if (type === null) return;
     if (this.pending.length >= PUSH_MAX_CHANGES) this.overflow = true;
     else this.pending.push({ type, path: event.path, zxid: event.zxid });

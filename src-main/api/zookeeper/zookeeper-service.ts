@@ -123,7 +123,8 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
     const { cluster } = this.host.require();
     const owners = new Map<bigint, string>();
     for (const broker of cluster.brokers()) {
-      if (broker.sessionId !== null) owners.set(broker.sessionId, broker.isController ? `broker-${broker.id} (controller)` : `broker-${broker.id}`);
+      if (broker.sessionId !== null)
+        owners.set(broker.sessionId, broker.isController ? `broker-${broker.id} (controller)` : `broker-${broker.id}`);
     }
     owners.set((await this.client()).sessionId, NODE_EDITOR_SESSION_NAME);
     const ui = await this.host.zk();
@@ -134,12 +135,21 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
       .map(({ sessionId, watches, connection: c }) => {
         const connection: WatchConnectionDto | null = c ? { address: c.address, timeoutMs: c.timeoutMs } : null;
         const owner = owners.get(sessionId) ?? (connection ? OUTSIDE_CLIENT : 'unknown client');
-        return { sessionId: `0x${sessionId.toString(16)}`, owner, data: [...watches.data], child: [...watches.child], persistent: [...watches.persistent], recursive: [...watches.recursive], connection };
+        return {
+          sessionId: `0x${sessionId.toString(16)}`,
+          owner,
+          data: [...watches.data],
+          child: [...watches.child],
+          persistent: [...watches.persistent],
+          recursive: [...watches.recursive],
+          connection,
+        };
       });
   }
 
   async addAuth(scheme: string, auth: string): Promise<ZnodeAuthDto> {
-    if (typeof scheme !== 'string' || scheme.trim() === '') throw new ApiError('INVALID_INPUT', 'addauth needs a scheme (digest, ip).', 'scheme');
+    if (typeof scheme !== 'string' || scheme.trim() === '')
+      throw new ApiError('INVALID_INPUT', 'addauth needs a scheme (digest, ip).', 'scheme');
     if (typeof auth !== 'string') throw new ApiError('INVALID_INPUT', 'addauth needs the auth text (digest: user:password).', 'auth');
     const client = await this.client();
     const { cluster } = this.host.require();
@@ -217,7 +227,14 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
       const parents = levels[levels.length - 1];
       const next: string[] = [];
       for (let i = 0; i < parents.length; i += DELETE_CHUNK) {
-        const reads = await Promise.all(parents.slice(i, i + DELETE_CHUNK).map((p) => client.getChildren(p).then((r) => r.children.map((c) => childPath(p, c))).catch(() => [])));
+        const reads = await Promise.all(
+          parents.slice(i, i + DELETE_CHUNK).map((p) =>
+            client
+              .getChildren(p)
+              .then((r) => r.children.map((c) => childPath(p, c)))
+              .catch(() => []),
+          ),
+        );
         for (const r of reads) next.push(...r);
       }
       if (next.length === 0) break;

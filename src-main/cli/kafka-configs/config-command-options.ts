@@ -18,15 +18,32 @@ const BROKER_SUPPORTED_CONFIG_TYPES = ['topics', 'brokers', BROKER_LOGGER_CONFIG
 
 export const CONFIG_COMMAND_SPECS: readonly OptionSpec[] = [
   ...DEFAULT_OPTION_SPECS,
-  { name: 'zookeeper', description: 'DEPRECATED. The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over. Replaced by --bootstrap-server, REQUIRED unless --bootstrap-server is given.', argument: { type: 'String', describedAs: 'urls' } },
-  { name: 'bootstrap-server', description: 'The Kafka server to connect to. This is required for describing and altering broker configs.', argument: { type: 'String', describedAs: 'server to connect to' } },
-  { name: 'command-config', description: 'Property file containing configs to be passed to Admin Client. This is used only with --bootstrap-server option for describing and altering broker configs.', argument: { type: 'String', describedAs: 'command config property file' } },
+  {
+    name: 'zookeeper',
+    description:
+      'DEPRECATED. The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over. Replaced by --bootstrap-server, REQUIRED unless --bootstrap-server is given.',
+    argument: { type: 'String', describedAs: 'urls' },
+  },
+  {
+    name: 'bootstrap-server',
+    description: 'The Kafka server to connect to. This is required for describing and altering broker configs.',
+    argument: { type: 'String', describedAs: 'server to connect to' },
+  },
+  {
+    name: 'command-config',
+    description:
+      'Property file containing configs to be passed to Admin Client. This is used only with --bootstrap-server option for describing and altering broker configs.',
+    argument: { type: 'String', describedAs: 'command config property file' },
+  },
   { name: 'alter', description: 'Alter the configuration for the entity.' },
   { name: 'describe', description: 'List configs for the given entity.' },
   { name: 'all', description: 'List all configs for the given entity (includes static configuration when the entity type is brokers)' },
   { name: 'entity-type', description: 'Type of entity (topics/clients/users/brokers/broker-loggers)', argument: { type: 'String' } },
   { name: 'entity-name', description: 'Name of entity (topic name/client id/user principal name/broker id)', argument: { type: 'String' } },
-  { name: 'entity-default', description: 'Default entity name for clients/users/brokers (applies to corresponding entity type in command line)' },
+  {
+    name: 'entity-default',
+    description: 'Default entity name for clients/users/brokers (applies to corresponding entity type in command line)',
+  },
   {
     name: 'add-config',
     description:
@@ -81,7 +98,14 @@ export class Entity {
   }
 
   toString(): string {
-    const typeName = this.entityType === ConfigType.User ? 'user-principal' : this.entityType === ConfigType.Client ? 'client-id' : this.entityType === ConfigType.Topic ? 'topic' : this.entityType;
+    const typeName =
+      this.entityType === ConfigType.User
+        ? 'user-principal'
+        : this.entityType === ConfigType.Client
+          ? 'client-id'
+          : this.entityType === ConfigType.Topic
+            ? 'topic'
+            : this.entityType;
     if (this.sanitizedName === DEFAULT_CONFIG_ENTITY) return `default ${typeName}`;
     if (this.sanitizedName === null) return this.entityType;
     const quota = this.entityType === ConfigType.User || this.entityType === ConfigType.Client;
@@ -112,53 +136,80 @@ export class ConfigCommandOptions {
   }
 
   entityTypes(): string[] {
-    return [...this.options.valuesOf('entity-type'), ...[...ENTITY_FLAGS, ...ENTITY_DEFAULTS_FLAGS].filter(([flag]) => this.options.has(flag)).map(([, type]) => type)];
+    return [
+      ...this.options.valuesOf('entity-type'),
+      ...[...ENTITY_FLAGS, ...ENTITY_DEFAULTS_FLAGS].filter(([flag]) => this.options.has(flag)).map(([, type]) => type),
+    ];
   }
 
   entityNames(): string[] {
     const names = [...this.options.valuesOf('entity-name')];
-    const fromSpecs = this.options.detectedSpecs.filter((s) => s === 'entity-name' || s === 'entity-default').map((s) => (s === 'entity-name' ? (names.shift() ?? '') : ''));
-    return [...fromSpecs, ...ENTITY_FLAGS.filter(([flag]) => this.options.has(flag)).map(([flag]) => this.options.valueOf(flag)!), ...ENTITY_DEFAULTS_FLAGS.filter(([flag]) => this.options.has(flag)).map(() => '')];
+    const fromSpecs = this.options.detectedSpecs
+      .filter((s) => s === 'entity-name' || s === 'entity-default')
+      .map((s) => (s === 'entity-name' ? (names.shift() ?? '') : ''));
+    return [
+      ...fromSpecs,
+      ...ENTITY_FLAGS.filter(([flag]) => this.options.has(flag)).map(([flag]) => this.options.valueOf(flag)!),
+      ...ENTITY_DEFAULTS_FLAGS.filter(([flag]) => this.options.has(flag)).map(() => ''),
+    ];
   }
 
   /** `checkArgs`: usage errors end the tool; the others are IllegalArgumentExceptions. */
   checkArgs(io: CommandIo): void {
     const o = this.options;
-    if (['alter', 'describe'].filter((a) => o.has(a)).length !== 1) printUsageAndDie(io, CONFIG_COMMAND_SPECS, 'Command must include exactly one action: --describe, --alter');
+    if (['alter', 'describe'].filter((a) => o.has(a)).length !== 1)
+      printUsageAndDie(io, CONFIG_COMMAND_SPECS, 'Command must include exactly one action: --describe, --alter');
     checkInvalidArgs(io, CONFIG_COMMAND_SPECS, o, 'alter', ['describe']);
     checkInvalidArgs(io, CONFIG_COMMAND_SPECS, o, 'describe', ['alter', 'add-config', 'delete-config']);
     const types = this.entityTypes();
     const duplicates = types.filter((t, i) => types.indexOf(t) !== i);
-    if (duplicates.length > 0) throw new IllegalArgumentException(`Duplicate entity type(s) specified: ${[...new Set(duplicates)].join(',')}`);
-    const [allowed, connectOpt] = o.has('bootstrap-server') ? [BROKER_SUPPORTED_CONFIG_TYPES, '--bootstrap-server'] : [CONFIG_TYPES, '--zookeeper'];
+    if (duplicates.length > 0)
+      throw new IllegalArgumentException(`Duplicate entity type(s) specified: ${[...new Set(duplicates)].join(',')}`);
+    const [allowed, connectOpt] = o.has('bootstrap-server')
+      ? [BROKER_SUPPORTED_CONFIG_TYPES, '--bootstrap-server']
+      : [CONFIG_TYPES, '--zookeeper'];
     for (const t of types) {
-      if (!allowed.includes(t as never)) throw new IllegalArgumentException(`Invalid entity type ${t}, the entity type must be one of ${allowed.join(',')} with the ${connectOpt} argument`);
+      if (!allowed.includes(t as never))
+        throw new IllegalArgumentException(
+          `Invalid entity type ${t}, the entity type must be one of ${allowed.join(',')} with the ${connectOpt} argument`,
+        );
     }
     if (types.length === 0) throw new IllegalArgumentException('At least one entity type must be specified');
     if (types.length > 1 && !(types.length === 2 && types.includes(ConfigType.User) && types.includes(ConfigType.Client))) {
       throw new IllegalArgumentException("Only 'users' and 'clients' entity types may be specified together");
     }
-    if ((o.has('entity-name') || o.has('entity-type') || o.has('entity-default')) && [...ENTITY_FLAGS, ...ENTITY_DEFAULTS_FLAGS].some(([flag]) => o.has(flag))) {
+    if (
+      (o.has('entity-name') || o.has('entity-type') || o.has('entity-default')) &&
+      [...ENTITY_FLAGS, ...ENTITY_DEFAULTS_FLAGS].some(([flag]) => o.has(flag))
+    ) {
       throw new IllegalArgumentException('--entity-{type,name,default} should not be used in conjunction with specific entity flags');
     }
     const names = this.entityNames();
     const hasEntityName = names.some((n) => n !== '');
     const hasEntityDefault = names.some((n) => n === '');
-    if (!o.has('bootstrap-server') && !o.has('zookeeper')) throw new IllegalArgumentException('One of the required --bootstrap-server or --zookeeper arguments must be specified');
-    if (o.has('bootstrap-server') && o.has('zookeeper')) throw new IllegalArgumentException('Only one of --bootstrap-server or --zookeeper must be specified');
+    if (!o.has('bootstrap-server') && !o.has('zookeeper'))
+      throw new IllegalArgumentException('One of the required --bootstrap-server or --zookeeper arguments must be specified');
+    if (o.has('bootstrap-server') && o.has('zookeeper'))
+      throw new IllegalArgumentException('Only one of --bootstrap-server or --zookeeper must be specified');
     if (o.has('all') && o.has('zookeeper')) throw new IllegalArgumentException('--bootstrap-server must be specified for --all');
     if (hasEntityName && (types.includes(ConfigType.Broker) || types.includes(BROKER_LOGGER_CONFIG_TYPE))) {
       for (const id of ['entity-name', 'broker', 'broker-logger'].filter((n) => o.has(n)).map((n) => o.valueOf(n)!)) {
-        if (!/^[+-]?\d+$/.test(id) || Math.abs(Number(id)) > 2147483647) throw new IllegalArgumentException(`The entity name for ${types[0]} must be a valid integer broker id, but it is: ${id}`);
+        if (!/^[+-]?\d+$/.test(id) || Math.abs(Number(id)) > 2147483647)
+          throw new IllegalArgumentException(`The entity name for ${types[0]} must be a valid integer broker id, but it is: ${id}`);
       }
     }
     if (types.includes(ConfigType.Client) || types.includes(ConfigType.User)) checkRequiredArgs(io, CONFIG_COMMAND_SPECS, o, 'zookeeper');
-    if (o.has('describe') && types.includes(BROKER_LOGGER_CONFIG_TYPE) && !hasEntityName) throw new IllegalArgumentException(`an entity name must be specified with --describe of ${types.join(',')}`);
+    if (o.has('describe') && types.includes(BROKER_LOGGER_CONFIG_TYPE) && !hasEntityName)
+      throw new IllegalArgumentException(`an entity name must be specified with --describe of ${types.join(',')}`);
     if (o.has('alter')) {
       if (types.includes(ConfigType.User) || types.includes(ConfigType.Client) || types.includes(ConfigType.Broker)) {
-        if (!hasEntityName && !hasEntityDefault) throw new IllegalArgumentException('an entity-name or default entity must be specified with --alter of users, clients or brokers');
+        if (!hasEntityName && !hasEntityDefault)
+          throw new IllegalArgumentException(
+            'an entity-name or default entity must be specified with --alter of users, clients or brokers',
+          );
       } else if (!hasEntityName) throw new IllegalArgumentException(`an entity name must be specified with --alter of ${types.join(',')}`);
-      if (!o.has('add-config') && !o.has('delete-config')) throw new IllegalArgumentException('At least one of --add-config or --delete-config must be specified with --alter');
+      if (!o.has('add-config') && !o.has('delete-config'))
+        throw new IllegalArgumentException('At least one of --add-config or --delete-config must be specified with --alter');
     }
   }
 
@@ -170,7 +221,8 @@ export class ConfigCommandOptions {
       const name = names[0] === undefined ? null : names[0] === '' ? DEFAULT_CONFIG_ENTITY : names[0];
       return new ConfigEntity(new Entity(types[0], name), null);
     }
-    if (this.options.has('alter') && names.length !== types.length) throw new IllegalArgumentException('--entity-name or --entity-default must be specified with each --entity-type for --alter');
+    if (this.options.has('alter') && names.length !== types.length)
+      throw new IllegalArgumentException('--entity-name or --entity-default must be specified with each --entity-type for --alter');
     const reverse = types.length === 2 && types[0] === ConfigType.Client;
     const orderedTypes = reverse ? [...types].reverse() : types;
     const sortedNames = reverse && names.length === 2 ? [...names].reverse() : [...names];

@@ -36,11 +36,14 @@ function parseConfigsToBeAdded(opts: ConfigCommandOptions, println: (l: string) 
   const entries = raw.split(new RegExp(`,${OUTSIDE_BRACKETS}`));
   while (entries.length > 1 && entries[entries.length - 1] === '') entries.pop();
   const pairs = entries.map((e) => e.split(new RegExp(`\\s*=\\s*${OUTSIDE_BRACKETS}`)));
-  if (!pairs.every((p) => p.length === 2)) throw IllegalArgumentException.requirementFailed('Invalid entity config: all configs to be added must be in the format "key=val".');
+  if (!pairs.every((p) => p.length === 2))
+    throw IllegalArgumentException.requirementFailed('Invalid entity config: all configs to be added must be in the format "key=val".');
   for (const [k, v] of pairs) props.set(k.trim(), v.replace(/\[?\]?/g, '').trim());
   const format = props.get('message.format.version');
   if (format !== undefined) {
-    println(`WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`);
+    println(
+      `WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`,
+    );
   }
   return props;
 }
@@ -62,7 +65,10 @@ function preProcessBrokerConfigs(toAdd: Properties, perBrokerConfig: boolean): v
       `password.encoder.secret must be specified to update ${scalaSet(passwords)}. Other password encoder configs like cipher algorithm and iterations may also be specified to override the default encoding parameters. Password encoder configs will not be persisted in ZooKeeper.`,
     );
   }
-  throw new AdminJavaException('java.lang.UnsupportedOperationException', `Kafka Dojo does not emulate the password encoding of ${scalaSet(passwords)}`);
+  throw new AdminJavaException(
+    'java.lang.UnsupportedOperationException',
+    `Kafka Dojo does not emulate the password encoding of ${scalaSet(passwords)}`,
+  );
 }
 
 /** Scala's `Set(a, b)`. */
@@ -78,15 +84,21 @@ async function alterConfigWithZk(zkClient: KafkaZkClient, opts: ConfigCommandOpt
   if (entityType === ConfigType.User) {
     const scram = SCRAM_MECHANISMS.filter((m) => toAdd.has(m));
     // The salted credential ScramFormatter computes is not emulated; refusing keeps plain passwords out of ZooKeeper.
-    if (scram.length > 0) throw new AdminJavaException('java.lang.UnsupportedOperationException', `Kafka Dojo does not emulate SCRAM credentials (${scram.join(', ')})`);
+    if (scram.length > 0)
+      throw new AdminJavaException(
+        'java.lang.UnsupportedOperationException',
+        `Kafka Dojo does not emulate SCRAM credentials (${scram.join(', ')})`,
+      );
   } else if (entityType === ConfigType.Broker) {
     const dynamic = [...toAdd.keys()].filter((k) => !ZK_UPDATABLE_WHILE_RUNNING.has(k));
     if (dynamic.length > 0) {
       const errorMessage = `--bootstrap-server option must be specified to update broker configs ${scalaSet(dynamic)}.`;
-      const info = 'Broker configuration updates using ZooKeeper are supported for bootstrapping before brokers are started to enable encrypted password configs to be stored in ZooKeeper.';
+      const info =
+        'Broker configuration updates using ZooKeeper are supported for bootstrapping before brokers are started to enable encrypted password configs to be stored in ZooKeeper.';
       if (entityName !== DEFAULT_CONFIG_ENTITY) {
         const id = adminZkClient.parseBroker(entityName);
-        if (id !== null && (await zkClient.getBroker(id)) !== null) throw IllegalArgumentException.requirementFailed(`${errorMessage} when broker ${entityName} is running. ${info}`);
+        if (id !== null && (await zkClient.getBroker(id)) !== null)
+          throw IllegalArgumentException.requirementFailed(`${errorMessage} when broker ${entityName} is running. ${info}`);
       } else if ((await zkClient.getAllBrokersInCluster()).length > 0) {
         throw IllegalArgumentException.requirementFailed(`${errorMessage} for default cluster if any broker is running. ${info}`);
       }
@@ -95,7 +107,8 @@ async function alterConfigWithZk(zkClient: KafkaZkClient, opts: ConfigCommandOpt
   }
   const configs = await adminZkClient.fetchEntityConfig(entityType, entityName);
   const invalid = toDelete.filter((k) => !configs.has(k));
-  if (invalid.length > 0) throw new KafkaApiError('INVALID_CONFIG', `Invalid config(s): ${invalid.join(',')}`, 'InvalidConfigurationException');
+  if (invalid.length > 0)
+    throw new KafkaApiError('INVALID_CONFIG', `Invalid config(s): ${invalid.join(',')}`, 'InvalidConfigurationException');
   for (const [k, v] of toAdd) configs.set(k, v);
   for (const k of toDelete) configs.delete(k);
   await adminZkClient.changeConfigs(entityType, entityName, configs);
@@ -106,13 +119,17 @@ async function alterConfigWithZk(zkClient: KafkaZkClient, opts: ConfigCommandOpt
 async function getAllEntities(zkClient: KafkaZkClient, entity: ConfigEntity): Promise<ConfigEntity[]> {
   const { root, child } = entity;
   if (root.sanitizedName === null) {
-    const roots = (await zkClient.getAllEntitiesWithConfig(root.entityType)).map((name) => new ConfigEntity(new Entity(root.entityType, name), child));
+    const roots = (await zkClient.getAllEntitiesWithConfig(root.entityType)).map(
+      (name) => new ConfigEntity(new Entity(root.entityType, name), child),
+    );
     if (!child) return roots;
     const all = await Promise.all(roots.map((r) => getAllEntities(zkClient, new ConfigEntity(r.root, new Entity(child.entityType, null)))));
     return all.flat();
   }
   if (child && child.sanitizedName === null) {
-    return (await zkClient.getAllEntitiesWithConfig(`${root.entityPath}/${child.entityType}`)).map((name) => new ConfigEntity(root, new Entity(child.entityType, name)));
+    return (await zkClient.getAllEntitiesWithConfig(`${root.entityPath}/${child.entityType}`)).map(
+      (name) => new ConfigEntity(root, new Entity(child.entityType, name)),
+    );
   }
   return [entity];
 }
@@ -131,14 +148,24 @@ async function describeConfigWithZk(zkClient: KafkaZkClient, opts: ConfigCommand
 }
 
 function messageOnly(e: unknown): boolean {
-  return e instanceof OptionException || (e instanceof JavaThrowable && e.javaClass === 'java.lang.IllegalArgumentException') || (e instanceof KafkaApiError && e.exceptionName === 'InvalidConfigurationException');
+  return (
+    e instanceof OptionException ||
+    (e instanceof JavaThrowable && e.javaClass === 'java.lang.IllegalArgumentException') ||
+    (e instanceof KafkaApiError && e.exceptionName === 'InvalidConfigurationException')
+  );
 }
 
 export async function runKafkaConfigs(args: readonly string[], io: CommandIo): Promise<number> {
   const println = (line: string) => io.stdout(`${line}\n`);
   try {
     const opts = new ConfigCommandOptions(args);
-    printHelpAndExitIfNeeded(io, CONFIG_COMMAND_SPECS, args, opts.options, 'This tool helps to manipulate and describe entity config for a topic, client, user or broker');
+    printHelpAndExitIfNeeded(
+      io,
+      CONFIG_COMMAND_SPECS,
+      args,
+      opts.options,
+      'This tool helps to manipulate and describe entity config for a topic, client, user or broker',
+    );
     opts.checkArgs(io);
     if (!opts.options.has('zookeeper')) {
       io.stderr('kafka-dojo: kafka-configs is implemented for --zookeeper only; use kafka-dojo kafka-configs --zookeeper <connect> …\n');

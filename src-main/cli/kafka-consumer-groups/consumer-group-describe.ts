@@ -102,7 +102,12 @@ export class ConsumerGroupDescriber {
     return described.sort((a, b) => (a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
   }
 
-  private async partitionRows(group: string, tps: readonly TopicPartition[], committed: ReadonlyMap<string, number>, member: { consumerId: string; host: string; clientId: string }): Promise<PartitionAssignmentState[]> {
+  private async partitionRows(
+    group: string,
+    tps: readonly TopicPartition[],
+    committed: ReadonlyMap<string, number>,
+    member: { consumerId: string; host: string; clientId: string },
+  ): Promise<PartitionAssignmentState[]> {
     const sorted = [...tps].sort((a, b) => a.partition - b.partition);
     const ends = await this.admin.listOffsets(sorted, 'latest');
     return scalaMapOrderOfPartitions(sorted).map((tp) => {
@@ -114,7 +119,9 @@ export class ConsumerGroupDescriber {
   }
 
   /** `collectGroupsOffsets`. */
-  async collectGroupsOffsets(groupIds: readonly string[]): Promise<Array<{ groupId: string; state: string; rows: PartitionAssignmentState[] }>> {
+  async collectGroupsOffsets(
+    groupIds: readonly string[],
+  ): Promise<Array<{ groupId: string; state: string; rows: PartitionAssignmentState[] }>> {
     const result: Array<{ groupId: string; state: string; rows: PartitionAssignmentState[] }> = [];
     for (const group of await this.describeAll(groupIds)) {
       const committedList = javaHashMapOrderOfPartitions(await this.admin.listConsumerGroupOffsets(group.groupId));
@@ -124,7 +131,13 @@ export class ConsumerGroupDescriber {
       const withAssignment = group.members.filter((m) => m.assignment.length > 0).sort((a, b) => b.assignment.length - a.assignment.length);
       for (const m of withAssignment) {
         for (const tp of m.assignment) assigned.add(tpKey(tp));
-        rows.push(...(await this.partitionRows(group.groupId, m.assignment, committed, { consumerId: m.consumerId, host: m.host, clientId: m.clientId })));
+        rows.push(
+          ...(await this.partitionRows(group.groupId, m.assignment, committed, {
+            consumerId: m.consumerId,
+            host: m.host,
+            clientId: m.clientId,
+          })),
+        );
       }
       for (const c of committedList) {
         if (assigned.has(tpKey(c.tp))) continue;
@@ -148,9 +161,14 @@ export class ConsumerGroupDescriber {
       }
       const line = (cols: ReadonlyArray<string | number>) =>
         `${left(cols[0], g)} ${left(cols[1], t)} ${left(cols[2], 10)} ${left(cols[3], 15)} ${left(cols[4], 15)} ${left(cols[5], 15)} ${left(cols[6], c)} ${left(cols[7], h)} ${cols[8]}`;
-      this.out.println(`\n${line(['GROUP', 'TOPIC', 'PARTITION', 'CURRENT-OFFSET', 'LOG-END-OFFSET', 'LAG', 'CONSUMER-ID', 'HOST', 'CLIENT-ID'])}`);
+      this.out.println(
+        `\n${line(['GROUP', 'TOPIC', 'PARTITION', 'CURRENT-OFFSET', 'LOG-END-OFFSET', 'LAG', 'CONSUMER-ID', 'HOST', 'CLIENT-ID'])}`,
+      );
       const m = MISSING_COLUMN_VALUE;
-      for (const r of rows) this.out.println(line([r.group, r.topic ?? m, r.partition ?? m, r.offset ?? m, r.logEndOffset ?? m, r.lag ?? m, r.consumerId, r.host, r.clientId]));
+      for (const r of rows)
+        this.out.println(
+          line([r.group, r.topic ?? m, r.partition ?? m, r.offset ?? m, r.logEndOffset ?? m, r.lag ?? m, r.consumerId, r.host, r.clientId]),
+        );
     }
   }
 
@@ -164,7 +182,8 @@ export class ConsumerGroupDescriber {
         h = Math.max(h, m.host.length);
         cl = Math.max(cl, m.clientId.length);
       }
-      const head = (cols: ReadonlyArray<string | number>) => `${left(cols[0], g)} ${left(cols[1], c)} ${left(cols[2], h)} ${left(cols[3], cl)} ${left(cols[4], 15)} `;
+      const head = (cols: ReadonlyArray<string | number>) =>
+        `${left(cols[0], g)} ${left(cols[1], c)} ${left(cols[2], h)} ${left(cols[3], cl)} ${left(cols[4], 15)} `;
       this.out.println(`\n${head(['GROUP', 'CONSUMER-ID', 'HOST', 'CLIENT-ID', '#PARTITIONS'])}${verbose ? 'ASSIGNMENT' : ''}`);
       for (const m of group.members) {
         let assignment = '';
@@ -184,8 +203,11 @@ export class ConsumerGroupDescriber {
       if (!shouldPrintMemberState(this.out, group.groupId, group.state, 1)) continue;
       const coordinator = `${group.coordinator.host}:${group.coordinator.port} (${group.coordinator.id})`;
       const w = Math.max(25, coordinator.length);
-      const line = (cols: ReadonlyArray<string | number>) => `${left(cols[0], w)} ${left(cols[1], 25)} ${left(cols[2], 20)} ${left(cols[3], 15)} ${cols[4]}`;
-      this.out.println(`\n${line(['GROUP', 'COORDINATOR (ID)', 'ASSIGNMENT-STRATEGY', 'STATE', '#MEMBERS'])}\n${line([group.groupId, coordinator, group.partitionAssignor, group.state, group.members.length])}`);
+      const line = (cols: ReadonlyArray<string | number>) =>
+        `${left(cols[0], w)} ${left(cols[1], 25)} ${left(cols[2], 20)} ${left(cols[3], 15)} ${cols[4]}`;
+      this.out.println(
+        `\n${line(['GROUP', 'COORDINATOR (ID)', 'ASSIGNMENT-STRATEGY', 'STATE', '#MEMBERS'])}\n${line([group.groupId, coordinator, group.partitionAssignor, group.state, group.members.length])}`,
+      );
     }
   }
 }

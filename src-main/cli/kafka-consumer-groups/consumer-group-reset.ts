@@ -86,13 +86,15 @@ function csvFields(line: string): string[] {
 export function exportOffsetsToCsv(plan: ResetPlan, singleGroup: boolean): string {
   let rows = '';
   for (const [groupId, offsets] of plan) {
-    for (const { tp, offset } of offsets) rows += `${(singleGroup ? [tp.topic, tp.partition, offset] : [groupId, tp.topic, tp.partition, offset]).map(csvValue).join(',')}\n`;
+    for (const { tp, offset } of offsets)
+      rows += `${(singleGroup ? [tp.topic, tp.partition, offset] : [groupId, tp.topic, tp.partition, offset]).map(csvValue).join(',')}\n`;
   }
   return rows;
 }
 
 export function printOffsetsToReset(plan: ResetPlan, println: (line: string) => void): void {
-  const line = (cols: ReadonlyArray<string | number>) => `${left(cols[0], 30)} ${left(cols[1], 30)} ${left(cols[2], 10)} ${left(cols[3], 15)}`;
+  const line = (cols: ReadonlyArray<string | number>) =>
+    `${left(cols[0], 30)} ${left(cols[1], 30)} ${left(cols[2], 10)} ${left(cols[3], 15)}`;
   if (plan.size > 0) println(`\n${line(['GROUP', 'TOPIC', 'PARTITION', 'NEW-OFFSET'])}`);
   for (const [groupId, offsets] of plan) for (const { tp, offset } of offsets) println(line([groupId, tp.topic, tp.partition, offset]));
 }
@@ -155,7 +157,12 @@ export class ConsumerGroupReset {
     return this.die('One of the reset scopes should be defined: --all-topics, --topic.');
   }
 
-  private async offsetsAt(groupId: string, tps: readonly TopicPartition[], spec: 'earliest' | 'latest', what: string): Promise<Array<{ tp: TopicPartition; offset: number }>> {
+  private async offsetsAt(
+    groupId: string,
+    tps: readonly TopicPartition[],
+    spec: 'earliest' | 'latest',
+    what: string,
+  ): Promise<Array<{ tp: TopicPartition; offset: number }>> {
     const offsets = await this.ctx.admin.listOffsets(tps, spec);
     return tps.map((tp) => {
       const offset = offsets.get(tpKey(tp));
@@ -165,7 +172,10 @@ export class ConsumerGroupReset {
   }
 
   /** `getLogTimestampOffsets`: the first offset at or after the time, else the log end. */
-  private async offsetsByTimestamp(tps: readonly TopicPartition[], timestamp: number): Promise<Array<{ tp: TopicPartition; offset: number }>> {
+  private async offsetsByTimestamp(
+    tps: readonly TopicPartition[],
+    timestamp: number,
+  ): Promise<Array<{ tp: TopicPartition; offset: number }>> {
     const byTime = await this.ctx.admin.listOffsets(tps, { timestamp });
     const unknown = tps.filter((tp) => (byTime.get(tpKey(tp)) ?? -1) === -1);
     const ends = await this.ctx.admin.listOffsets(unknown, 'latest');
@@ -176,7 +186,10 @@ export class ConsumerGroupReset {
     });
   }
 
-  private async prepareOffsetsToReset(groupId: string, partitions: readonly TopicPartition[]): Promise<Array<{ tp: TopicPartition; offset: number }>> {
+  private async prepareOffsetsToReset(
+    groupId: string,
+    partitions: readonly TopicPartition[],
+  ): Promise<Array<{ tp: TopicPartition; offset: number }>> {
     const o = this.opts;
     let prepared: Array<{ tp: TopicPartition; offset: number }>;
     if (o.has('to-offset')) {
@@ -189,12 +202,18 @@ export class ConsumerGroupReset {
       const shiftBy = o.longValueOf('shift-by')!;
       const requested = partitions.map((tp) => {
         const current = committed.get(tpKey(tp));
-        if (current === undefined) throw new JavaException('java.lang.IllegalArgumentException', `Cannot shift offset for partition ${tpKey(tp)} since there is no current committed offset`);
+        if (current === undefined)
+          throw new JavaException(
+            'java.lang.IllegalArgumentException',
+            `Cannot shift offset for partition ${tpKey(tp)} since there is no current committed offset`,
+          );
         return { tp, offset: current + shiftBy };
       });
       prepared = await this.checkOffsetsRange(requested);
-    } else if (o.has('to-datetime')) prepared = await this.offsetsByTimestamp(partitions, convertTimestamp(o.options.valueOf('to-datetime')!));
-    else if (o.has('by-duration')) prepared = await this.offsetsByTimestamp(partitions, this.ctx.now() - parseDurationMs(o.options.valueOf('by-duration')!));
+    } else if (o.has('to-datetime'))
+      prepared = await this.offsetsByTimestamp(partitions, convertTimestamp(o.options.valueOf('to-datetime')!));
+    else if (o.has('by-duration'))
+      prepared = await this.offsetsByTimestamp(partitions, this.ctx.now() - parseDurationMs(o.options.valueOf('by-duration')!));
     else if (o.has('from-file')) {
       const forGroup = this.resetPlanFromFile().get(groupId);
       if (!forGroup) {
@@ -205,30 +224,42 @@ export class ConsumerGroupReset {
     } else if (o.has('to-current')) {
       const committed = new Map((await this.committed(groupId)).map((c) => [tpKey(c.tp), c.offset]));
       const withCommitted = partitions.filter((tp) => committed.has(tpKey(tp)));
-      const ends = await this.offsetsAt(groupId, partitions.filter((tp) => !committed.has(tpKey(tp))), 'latest', 'ending');
+      const ends = await this.offsetsAt(
+        groupId,
+        partitions.filter((tp) => !committed.has(tpKey(tp))),
+        'latest',
+        'ending',
+      );
       prepared = [...withCommitted.map((tp) => ({ tp, offset: committed.get(tpKey(tp))! })), ...ends];
     } else {
-      return this.die(`Option '[reset-offsets]' requires one of the following scenarios: Set(${RESET_SCENARIOS.map((s) => `[${s}]`).join(', ')})`);
+      return this.die(
+        `Option '[reset-offsets]' requires one of the following scenarios: Set(${RESET_SCENARIOS.map((s) => `[${s}]`).join(', ')})`,
+      );
     }
     const byKey = new Map(prepared.map((p) => [tpKey(p.tp), p]));
     return scalaMapOrderOfPartitions([...byKey.values()].map((p) => p.tp)).map((tp) => byKey.get(tpKey(tp))!);
   }
 
   /** `checkOffsetsRange`: an offset past the log end becomes the end, one before the log start the start. */
-  private async checkOffsetsRange(requested: ReadonlyArray<{ tp: TopicPartition; offset: number }>): Promise<Array<{ tp: TopicPartition; offset: number }>> {
+  private async checkOffsetsRange(
+    requested: ReadonlyArray<{ tp: TopicPartition; offset: number }>,
+  ): Promise<Array<{ tp: TopicPartition; offset: number }>> {
     const tps = requested.map((r) => r.tp);
     const starts = await this.ctx.admin.listOffsets(tps, 'earliest');
     const ends = await this.ctx.admin.listOffsets(tps, 'latest');
     return requested.map(({ tp, offset }) => {
       const end = ends.get(tpKey(tp));
-      if (end === undefined) throw new JavaException('java.lang.IllegalStateException', `Unexpected non-existing offset value for topic partition ${tpKey(tp)}`);
+      if (end === undefined)
+        throw new JavaException('java.lang.IllegalStateException', `Unexpected non-existing offset value for topic partition ${tpKey(tp)}`);
       if (offset > end) {
         this.ctx.warn(`New offset (${offset}) is higher than latest offset for topic partition ${tpKey(tp)}. Value will be set to ${end}`);
         return { tp, offset: end };
       }
       const start = starts.get(tpKey(tp));
       if (start !== undefined && offset < start) {
-        this.ctx.warn(`New offset (${offset}) is lower than earliest offset for topic partition ${tpKey(tp)}. Value will be set to ${start}`);
+        this.ctx.warn(
+          `New offset (${offset}) is lower than earliest offset for topic partition ${tpKey(tp)}. Value will be set to ${start}`,
+        );
         return { tp, offset: start };
       }
       return { tp, offset };

@@ -17,7 +17,8 @@ import { ACTIONS, CONSUMER_GROUP_COMMAND_SPECS, ConsumerGroupCommandOptions } fr
 import { ConsumerGroupDescriber } from './consumer-group-describe';
 import { ConsumerGroupReset, exportOffsetsToCsv, printOffsetsToReset } from './consumer-group-reset';
 
-const HELP = 'This tool helps to list all consumer groups, describe a consumer group, delete consumer group info, or reset consumer group offsets.';
+const HELP =
+  'This tool helps to list all consumer groups, describe a consumer group, delete consumer group info, or reset consumer group offsets.';
 
 class ConsumerGroupService {
   private readonly println: (line: string) => void;
@@ -50,7 +51,11 @@ class ConsumerGroupService {
 
   private async describeGroups(): Promise<void> {
     const ids = await this.groupIds();
-    const describer = new ConsumerGroupDescriber(this.groups, { println: this.println, errPrintln: (l) => this.io.stderr(`${l}\n`), printError: (m) => this.printError(m) });
+    const describer = new ConsumerGroupDescriber(this.groups, {
+      println: this.println,
+      errPrintln: (l) => this.io.stderr(`${l}\n`),
+      printError: (m) => this.printError(m),
+    });
     if (this.opts.has('members')) await describer.printMembers(ids, this.opts.has('verbose'));
     else if (this.opts.has('state')) await describer.printStates(ids);
     else await describer.printOffsets(ids);
@@ -88,7 +93,9 @@ class ConsumerGroupService {
     this.printError('Deletion of some consumer groups failed:');
     for (const g of failed) {
       const e = results.get(g)!;
-      this.println(`* Group '${g}' could not be deleted due to: java.util.concurrent.ExecutionException: ${e.exceptionClass}: ${e.message}`);
+      this.println(
+        `* Group '${g}' could not be deleted due to: java.util.concurrent.ExecutionException: ${e.exceptionClass}: ${e.message}`,
+      );
     }
     if (success.length > 0) this.println(`\nThese consumer groups were deleted successfully: ${quoted(success)}`);
   }
@@ -136,7 +143,8 @@ class ConsumerGroupService {
       default:
         this.printError(`Encounter some unknown error: ${errorName(outcome.error!)}`);
     }
-    const line = (cols: ReadonlyArray<string | number>) => `${String(cols[0]).padEnd(30)} ${String(cols[1]).padEnd(15)} ${String(cols[2]).padEnd(15)}`;
+    const line = (cols: ReadonlyArray<string | number>) =>
+      `${String(cols[0]).padEnd(30)} ${String(cols[1]).padEnd(15)} ${String(cols[2]).padEnd(15)}`;
     this.println(`\n${line(['TOPIC', 'PARTITION', 'STATUS'])}`);
     const rows = [...results.values()].sort((a, b) => {
       const ka = a.tp.topic + String(a.tp.partition);
@@ -144,14 +152,24 @@ class ConsumerGroupService {
       return ka < kb ? -1 : ka > kb ? 1 : 0;
     });
     for (const { tp, error } of rows) {
-      this.println(line([tp.topic, tp.partition >= 0 ? tp.partition : 'Not Provided', error ? `Error: ${error.exceptionClass}: ${error.message}` : 'Successful']));
+      this.println(
+        line([
+          tp.topic,
+          tp.partition >= 0 ? tp.partition : 'Not Provided',
+          error ? `Error: ${error.exceptionClass}: ${error.message}` : 'Successful',
+        ]),
+      );
     }
   }
 }
 
 /** `Errors.forException(e)` printed: the error's name. */
 function errorName(e: AdminException): string {
-  return e.exceptionClass.replace(/^.*\./, '').replace(/Exception$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  return e.exceptionClass
+    .replace(/^.*\./, '')
+    .replace(/Exception$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toUpperCase();
 }
 
 export async function runKafkaConsumerGroups(args: readonly string[], io: CommandIo): Promise<number> {
@@ -167,7 +185,11 @@ export async function runKafkaConsumerGroups(args: readonly string[], io: Comman
   try {
     printHelpAndExitIfNeeded(io, CONSUMER_GROUP_COMMAND_SPECS, args, opts.options, HELP);
     if (ACTIONS.filter((a) => opts.has(a)).length !== 1) {
-      printUsageAndDie(io, CONSUMER_GROUP_COMMAND_SPECS, 'Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets');
+      printUsageAndDie(
+        io,
+        CONSUMER_GROUP_COMMAND_SPECS,
+        'Command must include exactly one action: --list, --describe, --delete, --reset-offsets, --delete-offsets',
+      );
     }
     opts.checkArgs(io);
     const commandConfig = opts.options.valueOf('command-config');
@@ -183,10 +205,16 @@ export async function runKafkaConsumerGroups(args: readonly string[], io: Comman
       return 0;
     }
     try {
-      admin = new AdminClient({ bootstrapServers: opts.options.valueOf('bootstrap-server')!, clientId: props.get('client.id'), defaultApiTimeoutMs: timeoutMs });
+      admin = new AdminClient({
+        bootstrapServers: opts.options.valueOf('bootstrap-server')!,
+        clientId: props.get('client.id'),
+        defaultApiTimeoutMs: timeoutMs,
+      });
     } catch (e) {
       if (!(e instanceof BootstrapConfigError)) throw e;
-      io.stderr(`Exception in thread "main" org.apache.kafka.common.KafkaException: Failed to create new KafkaAdminClient\nCaused by: ${e.exceptionClass}: ${e.message}\n`);
+      io.stderr(
+        `Exception in thread "main" org.apache.kafka.common.KafkaException: Failed to create new KafkaAdminClient\nCaused by: ${e.exceptionClass}: ${e.message}\n`,
+      );
       return 1;
     }
     const service = new ConsumerGroupService(opts, admin, new ConsumerGroupAdmin(admin, timeoutMs), io);

@@ -27,7 +27,12 @@ export class ElectionRequestError extends Error {
   }
 }
 
-export async function electAndClassify(client: AdminClient, electionType: 'PREFERRED' | 'UNCLEAN', partitions: TopicPartition[] | null, println: (line: string) => void): Promise<ElectionOutcome> {
+export async function electAndClassify(
+  client: AdminClient,
+  electionType: 'PREFERRED' | 'UNCLEAN',
+  partitions: TopicPartition[] | null,
+  println: (line: string) => void,
+): Promise<ElectionOutcome> {
   let results;
   try {
     results = await client.electLeaders(electionType, partitions);
@@ -35,7 +40,8 @@ export async function electAndClassify(client: AdminClient, electionType: 'PREFE
     if (!(e instanceof AdminException)) throw new ElectionRequestError(e);
     const cause = new AdminJavaException(e.exceptionClass, e.message);
     if (e.exceptionClass === TIMEOUT_EXCEPTION || e.exceptionClass === CLUSTER_AUTHORIZATION) {
-      const message = e.exceptionClass === TIMEOUT_EXCEPTION ? 'Timeout waiting for election results' : 'Not authorized to perform leader election';
+      const message =
+        e.exceptionClass === TIMEOUT_EXCEPTION ? 'Timeout waiting for election results' : 'Not authorized to perform leader election';
       println(message);
       throw AdminJavaException.adminCommandFailed(message, cause);
     }
@@ -58,7 +64,10 @@ export async function electAndClassify(client: AdminClient, electionType: 'PREFE
       const r = byKey.get(tpKey(partition))!;
       const error = errorForCode(r.errorCode);
       // `Errors.exception(message)`: the default exception when the broker sent no message.
-      return { partition, exception: `${error.exceptionClass ?? 'org.apache.kafka.common.errors.UnknownServerException'}: ${r.errorMessage ?? error.message}` };
+      return {
+        partition,
+        exception: `${error.exceptionClass ?? 'org.apache.kafka.common.errors.UnknownServerException'}: ${r.errorMessage ?? error.message}`,
+      };
     }),
   };
 }

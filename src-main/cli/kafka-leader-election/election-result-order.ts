@@ -26,7 +26,10 @@ export function javaHashMapOrderOf(keys: readonly TopicPartition[]): TopicPartit
     const h = topicPartitionHashCode(k);
     return (h ^ (h >>> 16)) & (capacity - 1);
   };
-  return keys.map((key, index) => ({ key, index, bucket: bucket(key) })).sort((a, b) => a.bucket - b.bucket || a.index - b.index).map((e) => e.key);
+  return keys
+    .map((key, index) => ({ key, index, bucket: bucket(key) }))
+    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
+    .map((e) => e.key);
 }
 
 /** Scala 2.12 `mutable.HashSet` of distinct `keys` added in this order. */

@@ -60,9 +60,17 @@ function parseElectionData(json: string): TopicPartition[] {
   }
   const partitions = root !== null && typeof root === 'object' ? (root as { partitions?: unknown }).partitions : undefined;
   if (partitions === undefined) throw AdminJavaException.adminOperation('Replica election data is missing "partitions" field');
-  if (!Array.isArray(partitions)) throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', `Expected JSON array, received ${JSON.stringify(partitions)}`);
+  if (!Array.isArray(partitions))
+    throw new AdminJavaException(
+      'com.fasterxml.jackson.databind.JsonMappingException',
+      `Expected JSON array, received ${JSON.stringify(partitions)}`,
+    );
   const list = partitions.map((p: { topic?: unknown; partition?: unknown }) => {
-    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition)) throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', `Expected a topic and a partition, received ${JSON.stringify(p)}`);
+    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition))
+      throw new AdminJavaException(
+        'com.fasterxml.jackson.databind.JsonMappingException',
+        `Expected a topic and a partition, received ${JSON.stringify(p)}`,
+      );
     return { topic: p.topic, partition: p.partition as number };
   });
   const seen = new Set<string>();
@@ -71,11 +79,19 @@ function parseElectionData(json: string): TopicPartition[] {
     if (seen.has(tpKey(p))) duplicates.set(tpKey(p), p);
     seen.add(tpKey(p));
   }
-  if (duplicates.size > 0) throw AdminJavaException.adminOperation(`Replica election data contains duplicate partitions: ${[...duplicates.values()].map(tpString).join(',')}`);
+  if (duplicates.size > 0)
+    throw AdminJavaException.adminOperation(
+      `Replica election data contains duplicate partitions: ${[...duplicates.values()].map(tpString).join(',')}`,
+    );
   return [...new Map(list.map((p) => [tpKey(p), p])).values()];
 }
 
-async function electLeaders(client: AdminClient, electionType: ElectionType, partitions: TopicPartition[] | null, println: (line: string) => void): Promise<void> {
+async function electLeaders(
+  client: AdminClient,
+  electionType: ElectionType,
+  partitions: TopicPartition[] | null,
+  println: (line: string) => void,
+): Promise<void> {
   let outcome;
   try {
     outcome = await electAndClassify(client, electionType, partitions, println);
@@ -89,8 +105,12 @@ async function electLeaders(client: AdminClient, electionType: ElectionType, par
   // 2.5.1 prints the elected partitions here, not the ones that needed no election.
   if (outcome.noop.length > 0) println(`Valid replica already elected for partitions ${succeeded}`);
   if (outcome.failed.length > 0) {
-    for (const f of outcome.failed) println(`Error completing leader election (${electionType}) for partition: ${tpString(f.partition)}: ${f.exception}`);
-    throw new ElectionFailures(`${outcome.failed.length} replica(s) could not be elected`, outcome.failed.map((f) => f.exception));
+    for (const f of outcome.failed)
+      println(`Error completing leader election (${electionType}) for partition: ${tpString(f.partition)}: ${f.exception}`);
+    throw new ElectionFailures(
+      `${outcome.failed.length} replica(s) could not be elected`,
+      outcome.failed.map((f) => f.exception),
+    );
   }
 }
 
@@ -118,7 +138,11 @@ export async function runKafkaLeaderElection(args: readonly string[], io: Comman
     const single = topic !== undefined && partition !== undefined ? [{ topic, partition }] : null;
     const adminConfig = options.valueOf('admin.config');
     if (adminConfig !== undefined) readFile(adminConfig);
-    client = new AdminClient({ bootstrapServers: options.valueOf('bootstrap-server')!, defaultApiTimeoutMs: TIMEOUT_MS, requestTimeoutMs: TIMEOUT_MS / 2 });
+    client = new AdminClient({
+      bootstrapServers: options.valueOf('bootstrap-server')!,
+      defaultApiTimeoutMs: TIMEOUT_MS,
+      requestTimeoutMs: TIMEOUT_MS / 2,
+    });
     await electLeaders(client, electionType, fromJson ?? single, println);
     return 0;
   } catch (e) {

@@ -7,10 +7,15 @@ export const LEADER_ELECTION_SPECS: readonly OptionSpec[] = [
   ...DEFAULT_OPTION_SPECS,
   {
     name: 'bootstrap-server',
-    description: 'A hostname and port for the broker to connect to, in the form host:port. Multiple comma separated URLs can be given. REQUIRED.',
+    description:
+      'A hostname and port for the broker to connect to, in the form host:port. Multiple comma separated URLs can be given. REQUIRED.',
     argument: { type: 'String', describedAs: 'host:port' },
   },
-  { name: 'admin.config', description: 'Configuration properties files to pass to the admin client', argument: { type: 'String', describedAs: 'config file' } },
+  {
+    name: 'admin.config',
+    description: 'Configuration properties files to pass to the admin client',
+    argument: { type: 'String', describedAs: 'config file' },
+  },
   {
     name: 'path-to-json-file',
     description:
@@ -19,10 +24,15 @@ export const LEADER_ELECTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'topic',
-    description: 'Name of topic for which to perform an election. Not allowed if --path-to-json-file or --all-topic-partitions is specified.',
+    description:
+      'Name of topic for which to perform an election. Not allowed if --path-to-json-file or --all-topic-partitions is specified.',
     argument: { type: 'String', describedAs: 'topic name' },
   },
-  { name: 'partition', description: 'Partition id for which to perform an election. REQUIRED if --topic is specified.', argument: { type: 'Integer', describedAs: 'partition id' } },
+  {
+    name: 'partition',
+    description: 'Partition id for which to perform an election. REQUIRED if --topic is specified.',
+    argument: { type: 'Integer', describedAs: 'partition id' },
+  },
   {
     name: 'all-topic-partitions',
     description:
@@ -37,7 +47,8 @@ export const LEADER_ELECTION_SPECS: readonly OptionSpec[] = [
   },
 ];
 
-export const LEADER_ELECTION_HELP = 'This tool attempts to elect a new leader for a set of topic partitions. The type of elections supported are preferred replicas and unclean replicas.';
+export const LEADER_ELECTION_HELP =
+  'This tool attempts to elect a new leader for a set of topic partitions. The type of elections supported are preferred replicas and unclean replicas.';
 
 /** `validate`: joptsimple's `options().get(0)` names an option without its dashes. */
 export function validateLeaderElectionOptions(options: ParsedOptions): void {
@@ -46,7 +57,10 @@ export function validateLeaderElectionOptions(options: ParsedOptions): void {
   if (!options.has('election-type')) missing = ['election-type', ...missing];
   if (missing.length > 0) throw AdminJavaException.adminCommandFailed(`Missing required option(s): ${missing.join(', ')}`);
   const exclusive = ['topic', 'all-topic-partitions', 'path-to-json-file'];
-  if (exclusive.filter((o) => options.has(o)).length !== 1) throw AdminJavaException.adminCommandFailed(`One and only one of the following options is required: ${exclusive.join(', ')}`);
-  if (options.has('topic') && !options.has('partition')) throw AdminJavaException.adminCommandFailed('Missing required option(s): partition');
-  if (!options.has('topic') && options.has('partition')) throw AdminJavaException.adminCommandFailed('Option partition is only allowed if topic is used');
+  if (exclusive.filter((o) => options.has(o)).length !== 1)
+    throw AdminJavaException.adminCommandFailed(`One and only one of the following options is required: ${exclusive.join(', ')}`);
+  if (options.has('topic') && !options.has('partition'))
+    throw AdminJavaException.adminCommandFailed('Missing required option(s): partition');
+  if (!options.has('topic') && options.has('partition'))
+    throw AdminJavaException.adminCommandFailed('Option partition is only allowed if topic is used');
 }

@@ -34,8 +34,12 @@ export async function electPreferredLeadersWithAdminClient(
     if (outcome.succeeded.length > 0) println(`Successfully completed preferred leader election for partitions ${succeeded}`);
     if (outcome.noop.length > 0) println(`Preferred replica already elected for partitions ${succeeded}`);
     if (outcome.failed.length > 0) {
-      for (const f of outcome.failed) println(`Error completing preferred leader election for partition: ${tpString(f.partition)}: ${f.exception}`);
-      throw new ElectionFailures(`${outcome.failed.length} preferred replica(s) could not be elected`, outcome.failed.map((f) => f.exception));
+      for (const f of outcome.failed)
+        println(`Error completing preferred leader election for partition: ${tpString(f.partition)}: ${f.exception}`);
+      throw new ElectionFailures(
+        `${outcome.failed.length} preferred replica(s) could not be elected`,
+        outcome.failed.map((f) => f.exception),
+      );
     }
   } finally {
     client.close();

@@ -25,12 +25,27 @@ export const PREFERRED_ELECTION_SPECS: readonly OptionSpec[] = [
   ...DEFAULT_OPTION_SPECS,
   {
     name: 'path-to-json-file',
-    description: 'The JSON file with the list of partitions for which preferred replica leader election should be done, in the following format - \n{"partitions":\n\t[{"topic": "foo", "partition": 1},\n\t {"topic": "foobar", "partition": 2}]\n}\nDefaults to all existing partitions',
+    description:
+      'The JSON file with the list of partitions for which preferred replica leader election should be done, in the following format - \n{"partitions":\n\t[{"topic": "foo", "partition": 1},\n\t {"topic": "foobar", "partition": 2}]\n}\nDefaults to all existing partitions',
     argument: { type: 'String', describedAs: 'list of partitions for which preferred replica leader election needs to be triggered' },
   },
-  { name: 'zookeeper', description: 'DEPRECATED. The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over. Replaced by --bootstrap-server, REQUIRED unless --bootstrap-server is given.', argument: { type: 'String', describedAs: 'urls' } },
-  { name: 'bootstrap-server', description: 'A hostname and port for the broker to connect to, in the form host:port. Multiple comma-separated URLs can be given. REQUIRED unless --zookeeper is given.', argument: { type: 'String', describedAs: 'host:port' } },
-  { name: 'admin.config', description: 'Admin client config properties file to pass to the admin client when --bootstrap-server is given.', argument: { type: 'String', describedAs: 'config file' } },
+  {
+    name: 'zookeeper',
+    description:
+      'DEPRECATED. The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over. Replaced by --bootstrap-server, REQUIRED unless --bootstrap-server is given.',
+    argument: { type: 'String', describedAs: 'urls' },
+  },
+  {
+    name: 'bootstrap-server',
+    description:
+      'A hostname and port for the broker to connect to, in the form host:port. Multiple comma-separated URLs can be given. REQUIRED unless --zookeeper is given.',
+    argument: { type: 'String', describedAs: 'host:port' },
+  },
+  {
+    name: 'admin.config',
+    description: 'Admin client config properties file to pass to the admin client when --bootstrap-server is given.',
+    argument: { type: 'String', describedAs: 'config file' },
+  },
 ];
 
 /** A Scala immutable `Set[TopicPartition]` of these partitions, in its iteration order. */
@@ -50,7 +65,11 @@ function parseElectionData(json: string): TopicPartition[] {
   const partitions = (root as { partitions?: unknown } | null)?.partitions;
   if (!Array.isArray(partitions)) throw AdminJavaException.adminOperation('Preferred replica election data is empty');
   const list = partitions.map((p: { topic?: unknown; partition?: unknown }) => {
-    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition)) throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', `Expected a topic and a partition, received ${JSON.stringify(p)}`);
+    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition))
+      throw new AdminJavaException(
+        'com.fasterxml.jackson.databind.JsonMappingException',
+        `Expected a topic and a partition, received ${JSON.stringify(p)}`,
+      );
     return { topic: p.topic, partition: p.partition as number };
   });
   const seen = new Set<string>();
@@ -59,7 +78,10 @@ function parseElectionData(json: string): TopicPartition[] {
     if (seen.has(tpKey(p))) dups.set(tpKey(p), p);
     seen.add(tpKey(p));
   }
-  if (dups.size > 0) throw AdminJavaException.adminOperation(`Preferred replica election data contains duplicate partitions: ${[...dups.values()].map(tpString).join(',')}`);
+  if (dups.size > 0)
+    throw AdminJavaException.adminOperation(
+      `Preferred replica election data contains duplicate partitions: ${[...dups.values()].map(tpString).join(',')}`,
+    );
   return scalaSet(list);
 }
 
@@ -76,7 +98,8 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
     } else {
       // `getAllPartitions`: the partitions znodes of every topic.
       const all: TopicPartition[] = [];
-      for (const topic of await zk.getAllTopicsInCluster(false)) for (const p of await zk.getTopicPartitionIds(topic)) all.push({ topic, partition: p });
+      for (const topic of await zk.getAllTopicsInCluster(false))
+        for (const p of await zk.getTopicPartitionIds(topic)) all.push({ topic, partition: p });
       valid = scalaSet(all);
     }
     try {
@@ -85,7 +108,9 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
     } catch (e) {
       if (e instanceof KeeperException && e.code === Code.NODEEXISTS) {
         const current = await zk.getPreferredReplicaElection();
-        throw AdminJavaException.adminOperation(`Preferred replica leader election currently in progress for ${current.map(tpString).join(',')}. Aborting operation`);
+        throw AdminJavaException.adminOperation(
+          `Preferred replica leader election currently in progress for ${current.map(tpString).join(',')}. Aborting operation`,
+        );
       }
       throw AdminJavaException.adminOperation(throwableToString(e, RUNTIME_EXCEPTION));
     }
@@ -99,7 +124,12 @@ async function electPreferredLeaders(zk: KafkaZkClient, fromUser: TopicPartition
 export async function runKafkaPreferredReplicaElection(args: readonly string[], io: CommandIo): Promise<number> {
   const println = (line: string) => io.stdout(`${line}\n`);
   const uncaught = (e: unknown): number => {
-    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : e instanceof ElectionFailures ? e.traceLines() : stackTraceLines(e, RUNTIME_EXCEPTION);
+    const lines =
+      e instanceof OptionException
+        ? [`${e.exceptionClass}: ${e.message}`]
+        : e instanceof ElectionFailures
+          ? e.traceLines()
+          : stackTraceLines(e, RUNTIME_EXCEPTION);
     io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
     return 1;
   };
@@ -107,14 +137,26 @@ export async function runKafkaPreferredReplicaElection(args: readonly string[], 
   try {
     const options = parseOptions(PREFERRED_ELECTION_SPECS, args);
     if (options.has('zookeeper') && options.has('bootstrap-server')) {
-      throw new OptionException('joptsimple.UnavailableOptionException', 'Option(s) [bootstrap-server] are unavailable given other options on the command line');
+      throw new OptionException(
+        'joptsimple.UnavailableOptionException',
+        'Option(s) [bootstrap-server] are unavailable given other options on the command line',
+      );
     }
-    printHelpAndExitIfNeeded(io, PREFERRED_ELECTION_SPECS, args, options, "This tool helps to causes leadership for each partition to be transferred back to the 'preferred replica', it can be used to balance leadership among the servers.");
-    if (options.has('bootstrap-server') === options.has('zookeeper')) printUsageAndDie(io, PREFERRED_ELECTION_SPECS, "Exactly one of '[bootstrap-server]' or '[zookeeper]' must be provided");
+    printHelpAndExitIfNeeded(
+      io,
+      PREFERRED_ELECTION_SPECS,
+      args,
+      options,
+      "This tool helps to causes leadership for each partition to be transferred back to the 'preferred replica', it can be used to balance leadership among the servers.",
+    );
+    if (options.has('bootstrap-server') === options.has('zookeeper'))
+      printUsageAndDie(io, PREFERRED_ELECTION_SPECS, "Exactly one of '[bootstrap-server]' or '[zookeeper]' must be provided");
     const jsonFile = options.valueOf('path-to-json-file');
     const fromUser = jsonFile === undefined ? null : parseElectionData(readFileSync(jsonFile, 'utf8'));
     if (!options.has('zookeeper')) {
-      await electPreferredLeadersWithAdminClient(options.valueOf('bootstrap-server')!, fromUser, println, (lines) => io.stderr(`${lines.join('\n')}\n`));
+      await electPreferredLeadersWithAdminClient(options.valueOf('bootstrap-server')!, fromUser, println, (lines) =>
+        io.stderr(`${lines.join('\n')}\n`),
+      );
       return 0;
     }
     println('Warning: --zookeeper is deprecated and will be removed in a future version of Kafka.');

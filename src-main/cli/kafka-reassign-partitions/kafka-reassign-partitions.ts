@@ -20,20 +20,56 @@ import { ConfigType } from '../../core/kafka-zk/config-znodes';
 import { TopicZNode } from '../../core/kafka-zk/topic-znodes';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { readFileSync } from 'node:fs';
-import { checkInvalidArgs, checkRequiredArgs, DEFAULT_OPTION_SPECS, printHelpAndExitIfNeeded, printUsageAndDie, ToolExit } from '../command-line-utils';
+import {
+  checkInvalidArgs,
+  checkRequiredArgs,
+  DEFAULT_OPTION_SPECS,
+  printHelpAndExitIfNeeded,
+  printUsageAndDie,
+  ToolExit,
+} from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { OptionException, parseOptions, type OptionSpec, type ParsedOptions } from '../kafka-topics/option-parser';
 import { defaultZkEnvironment } from '../zookeeper/zk-connection';
-import { formatAsReassignmentJson, parsePartitionReassignmentData, parseTopicsData, topicPartitionHashCode, tpString, type ParsedReassignment } from './reassignment-json';
+import {
+  formatAsReassignmentJson,
+  parsePartitionReassignmentData,
+  parseTopicsData,
+  topicPartitionHashCode,
+  tpString,
+  type ParsedReassignment,
+} from './reassignment-json';
 
 export const REASSIGN_SPECS: readonly OptionSpec[] = [
   ...DEFAULT_OPTION_SPECS,
-  { name: 'bootstrap-server', description: 'the server(s) to use for bootstrapping. REQUIRED if an absolute path of the log directory is specified for any replica in the reassignment json file', argument: { type: 'String', describedAs: 'Server(s) to use for bootstrapping' } },
-  { name: 'command-config', description: 'Property file containing configs to be passed to Admin Client.', argument: { type: 'String', describedAs: 'Admin client property file' } },
-  { name: 'zookeeper', description: 'REQUIRED: The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over.', argument: { type: 'String', describedAs: 'urls' } },
-  { name: 'generate', description: 'Generate a candidate partition reassignment configuration. Note that this only generates a candidate assignment, it does not execute it.' },
+  {
+    name: 'bootstrap-server',
+    description:
+      'the server(s) to use for bootstrapping. REQUIRED if an absolute path of the log directory is specified for any replica in the reassignment json file',
+    argument: { type: 'String', describedAs: 'Server(s) to use for bootstrapping' },
+  },
+  {
+    name: 'command-config',
+    description: 'Property file containing configs to be passed to Admin Client.',
+    argument: { type: 'String', describedAs: 'Admin client property file' },
+  },
+  {
+    name: 'zookeeper',
+    description:
+      'REQUIRED: The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over.',
+    argument: { type: 'String', describedAs: 'urls' },
+  },
+  {
+    name: 'generate',
+    description:
+      'Generate a candidate partition reassignment configuration. Note that this only generates a candidate assignment, it does not execute it.',
+  },
   { name: 'execute', description: 'Kick off the reassignment as specified by the --reassignment-json-file option.' },
-  { name: 'verify', description: 'Verify if the reassignment completed as specified by the --reassignment-json-file option. If there is a throttle engaged for the replicas specified, and the rebalance has completed, the throttle will be removed' },
+  {
+    name: 'verify',
+    description:
+      'Verify if the reassignment completed as specified by the --reassignment-json-file option. If there is a throttle engaged for the replicas specified, and the rebalance has completed, the throttle will be removed',
+  },
   {
     name: 'reassignment-json-file',
     description:
@@ -42,14 +78,34 @@ export const REASSIGN_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'topics-to-move-json-file',
-    description: 'Generate a reassignment configuration to move the partitions of the specified topics to the list of brokers specified by the --broker-list option. The format to use is - \n{"topics":\n\t[{"topic": "foo"},{"topic": "foo1"}],\n"version":1\n}',
+    description:
+      'Generate a reassignment configuration to move the partitions of the specified topics to the list of brokers specified by the --broker-list option. The format to use is - \n{"topics":\n\t[{"topic": "foo"},{"topic": "foo1"}],\n"version":1\n}',
     argument: { type: 'String', describedAs: 'topics to reassign json file path' },
   },
-  { name: 'broker-list', description: 'The list of brokers to which the partitions need to be reassigned in the form "0,1,2". This is required if --topics-to-move-json-file is used to generate reassignment configuration', argument: { type: 'String', describedAs: 'brokerlist' } },
+  {
+    name: 'broker-list',
+    description:
+      'The list of brokers to which the partitions need to be reassigned in the form "0,1,2". This is required if --topics-to-move-json-file is used to generate reassignment configuration',
+    argument: { type: 'String', describedAs: 'brokerlist' },
+  },
   { name: 'disable-rack-aware', description: 'Disable rack aware replica assignment' },
-  { name: 'throttle', description: 'The movement of partitions between brokers will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.', argument: { type: 'Long', describedAs: 'throttle', defaultValue: '-1' } },
-  { name: 'replica-alter-log-dirs-throttle', description: 'The movement of replicas between log directories on the same broker will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.', argument: { type: 'Long', describedAs: 'replicaAlterLogDirsThrottle', defaultValue: '-1' } },
-  { name: 'timeout', description: 'The maximum time in ms allowed to wait for partition reassignment execution to be successfully initiated', argument: { type: 'Long', describedAs: 'timeout', defaultValue: '10000' } },
+  {
+    name: 'throttle',
+    description:
+      'The movement of partitions between brokers will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.',
+    argument: { type: 'Long', describedAs: 'throttle', defaultValue: '-1' },
+  },
+  {
+    name: 'replica-alter-log-dirs-throttle',
+    description:
+      'The movement of replicas between log directories on the same broker will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.',
+    argument: { type: 'Long', describedAs: 'replicaAlterLogDirsThrottle', defaultValue: '-1' },
+  },
+  {
+    name: 'timeout',
+    description: 'The maximum time in ms allowed to wait for partition reassignment execution to be successfully initiated',
+    argument: { type: 'Long', describedAs: 'timeout', defaultValue: '10000' },
+  },
 ];
 
 type Assignment = Array<[TopicPartition, number[]]>;
@@ -63,7 +119,8 @@ function immutableMapOrder<V>(entries: ReadonlyArray<readonly [TopicPartition, V
 function longValueOf(options: ParsedOptions, name: string, defaultValue: number): number {
   const raw = options.valueOf(name);
   if (raw === undefined) return defaultValue;
-  if (!/^[+-]?\d+$/.test(raw)) throw new OptionException('joptsimple.OptionArgumentConversionException', `Cannot parse argument '${raw}' of option ${name}`);
+  if (!/^[+-]?\d+$/.test(raw))
+    throw new OptionException('joptsimple.OptionArgumentConversionException', `Cannot parse argument '${raw}' of option ${name}`);
   return Number(raw);
 }
 
@@ -108,15 +165,20 @@ class ReassignCommand {
   }
 
   async generate(): Promise<void> {
-    const brokerList = this.opts.valueOf('broker-list')!.split(',').map((s) => {
-      if (!/^[+-]?\d+$/.test(s)) throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${s}"`);
-      return Number(s);
-    });
+    const brokerList = this.opts
+      .valueOf('broker-list')!
+      .split(',')
+      .map((s) => {
+        if (!/^[+-]?\d+$/.test(s)) throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${s}"`);
+        return Number(s);
+      });
     const dupBrokers = duplicates(brokerList);
-    if (dupBrokers.length > 0) throw AdminJavaException.adminCommandFailed(`Broker list contains duplicate entries: ${dupBrokers.join(',')}`);
+    if (dupBrokers.length > 0)
+      throw AdminJavaException.adminCommandFailed(`Broker list contains duplicate entries: ${dupBrokers.join(',')}`);
     const topics = parseTopicsData(this.readFile('topics-to-move-json-file'));
     const dupTopics = duplicates(topics);
-    if (dupTopics.length > 0) throw AdminJavaException.adminCommandFailed(`List of topics to reassign contains duplicate entries: ${dupTopics.join(',')}`);
+    if (dupTopics.length > 0)
+      throw AdminJavaException.adminCommandFailed(`List of topics to reassign contains duplicate entries: ${dupTopics.join(',')}`);
     const current = await getReplicaAssignmentForTopics(this.zk, [...new Set(topics)]);
     const brokers = await this.adminZkClient.getBrokerMetadatas(this.opts.has('disable-rack-aware') ? 'Disabled' : 'Enforced', brokerList);
     const proposed: Array<[TopicPartition, number[]]> = [];
@@ -134,20 +196,33 @@ class ReassignCommand {
   private async parseAndValidate(): Promise<ParsedReassignment & { proposed: Assignment }> {
     const parsed = parsePartitionReassignmentData(this.readFile('reassignment-json-file'));
     if (parsed.partitions.length === 0) throw AdminJavaException.adminCommandFailed('Partition reassignment data file is empty');
-    if (parsed.partitions.some(([, r]) => r.length === 0)) throw AdminJavaException.adminCommandFailed('Partition replica list cannot be empty');
-    const dupPartitions = duplicates(parsed.partitions.map(([tp]) => tp), tpKey);
-    if (dupPartitions.length > 0) throw AdminJavaException.adminCommandFailed(`Partition reassignment contains duplicate topic partitions: ${dupPartitions.map(tpString).join(',')}`);
+    if (parsed.partitions.some(([, r]) => r.length === 0))
+      throw AdminJavaException.adminCommandFailed('Partition replica list cannot be empty');
+    const dupPartitions = duplicates(
+      parsed.partitions.map(([tp]) => tp),
+      tpKey,
+    );
+    if (dupPartitions.length > 0)
+      throw AdminJavaException.adminCommandFailed(
+        `Partition reassignment contains duplicate topic partitions: ${dupPartitions.map(tpString).join(',')}`,
+      );
     const dupEntries = parsed.partitions.map(([tp, r]) => [tp, duplicates(r)] as const).filter(([, d]) => d.length > 0);
     if (dupEntries.length > 0) {
-      throw AdminJavaException.adminCommandFailed(`Partition replica lists may not contain duplicate entries: ${dupEntries.map(([tp, d]) => `${tpString(tp)} contains multiple entries for ${d.join(',')}`).join('. ')}`);
+      throw AdminJavaException.adminCommandFailed(
+        `Partition replica lists may not contain duplicate entries: ${dupEntries.map(([tp, d]) => `${tpString(tp)} contains multiple entries for ${d.join(',')}`).join('. ')}`,
+      );
     }
     const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(parsed.partitions.map(([tp]) => tp.topic))]);
     const existingKeys = new Set(existing.map(([tp]) => tpKey(tp)));
     const missing = parsed.partitions.map(([tp]) => tp).filter((tp) => !existingKeys.has(tpKey(tp)));
-    if (missing.length > 0) throw AdminJavaException.adminCommandFailed(`The proposed assignment contains non-existent partitions: ArrayBuffer(${missing.map(tpString).join(', ')})`);
+    if (missing.length > 0)
+      throw AdminJavaException.adminCommandFailed(
+        `The proposed assignment contains non-existent partitions: ArrayBuffer(${missing.map(tpString).join(', ')})`,
+      );
     const brokerIds = new Set(await this.zk.getSortedBrokerList());
     const unknownBrokers = [...new Set(parsed.partitions.flatMap(([, r]) => r))].filter((b) => !brokerIds.has(b));
-    if (unknownBrokers.length > 0) throw AdminJavaException.adminCommandFailed(`The proposed assignment contains non-existent brokerIDs: ${unknownBrokers.join(',')}`);
+    if (unknownBrokers.length > 0)
+      throw AdminJavaException.adminCommandFailed(`The proposed assignment contains non-existent brokerIDs: ${unknownBrokers.join(',')}`);
     return { ...parsed, proposed: immutableMapOrder(parsed.partitions) };
   }
 
@@ -160,16 +235,30 @@ class ReassignCommand {
     const topics = [...new Set(proposed.map(([tp]) => tp.topic))];
     if (await this.zk.reassignPartitionsInProgress()) {
       this.println('There is an existing assignment running.');
-      await this.maybeLimit(proposed, replicaLogDirs.map((r) => r.brokerId), interBrokerLimit, alterLogDirsLimit);
+      await this.maybeLimit(
+        proposed,
+        replicaLogDirs.map((r) => r.brokerId),
+        interBrokerLimit,
+        alterLogDirsLimit,
+      );
       return;
     }
-    this.println(`Current partition replica assignment\n\n${formatAsReassignmentJson(await getReplicaAssignmentForTopics(this.zk, topics))}\n\nSave this to use as the --reassignment-json-file option during rollback`);
+    this.println(
+      `Current partition replica assignment\n\n${formatAsReassignmentJson(await getReplicaAssignmentForTopics(this.zk, topics))}\n\nSave this to use as the --reassignment-json-file option during rollback`,
+    );
     if (interBrokerLimit >= 0 || alterLogDirsLimit >= 0) {
-      this.println('Warning: You must run Verify periodically, until the reassignment completes, to ensure the throttle is removed. You can also alter the throttle by rerunning the Execute command passing a new value.');
+      this.println(
+        'Warning: You must run Verify periodically, until the reassignment completes, to ensure the throttle is removed. You can also alter the throttle by rerunning the Execute command passing a new value.',
+      );
     }
     // maybeThrottle
     if (interBrokerLimit >= 0) await this.assignThrottledReplicas(proposed);
-    await this.maybeLimit(proposed, replicaLogDirs.map((r) => r.brokerId), interBrokerLimit, alterLogDirsLimit);
+    await this.maybeLimit(
+      proposed,
+      replicaLogDirs.map((r) => r.brokerId),
+      interBrokerLimit,
+      alterLogDirsLimit,
+    );
     if (interBrokerLimit >= 0) this.println(`The inter-broker throttle limit was set to ${interBrokerLimit} B/s`);
     if (alterLogDirsLimit >= 0) this.println(`The replica-alter-dir throttle limit was set to ${alterLogDirsLimit} B/s`);
     const existing = new Map((await getReplicaAssignmentForTopics(this.zk, topics)).map(([tp]) => [tpKey(tp), true]));
@@ -183,20 +272,35 @@ class ReassignCommand {
       await this.zk.createPartitionReassignment(valid);
     } catch (e) {
       if (!(e instanceof KeeperException && e.code === Code.NODEEXISTS)) throw e;
-      const inProgress = (await this.zk.getPartitionReassignment()).map((r) => `${tpString(r.partition)} -> List(${r.replicas.join(', ')})`);
-      throw AdminJavaException.adminCommandFailed(`Partition reassignment currently in progress for Map(${inProgress.join(', ')}). Aborting operation`);
+      const inProgress = (await this.zk.getPartitionReassignment()).map(
+        (r) => `${tpString(r.partition)} -> List(${r.replicas.join(', ')})`,
+      );
+      throw AdminJavaException.adminCommandFailed(
+        `Partition reassignment currently in progress for Map(${inProgress.join(', ')}). Aborting operation`,
+      );
     }
     this.println('Successfully started reassignment of partitions.');
   }
 
   /** Moving replicas between log dirs needs AlterReplicaLogDirs / DescribeLogDirs, which only `--bootstrap-server` gives. */
   private refuseLogDirMoves(): never {
-    if (!this.opts.has('bootstrap-server')) throw AdminJavaException.adminCommandFailed('bootstrap-server needs to be provided in order to reassign replica to the specified log directory');
-    throw new AdminJavaException('java.lang.UnsupportedOperationException', 'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)');
+    if (!this.opts.has('bootstrap-server'))
+      throw AdminJavaException.adminCommandFailed(
+        'bootstrap-server needs to be provided in order to reassign replica to the specified log directory',
+      );
+    throw new AdminJavaException(
+      'java.lang.UnsupportedOperationException',
+      'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)',
+    );
   }
 
   /** `maybeLimit`: the rates on every broker of the current and proposed assignments. */
-  private async maybeLimit(proposed: Assignment, logDirBrokers: readonly number[], interBrokerLimit: number, alterLogDirsLimit: number): Promise<void> {
+  private async maybeLimit(
+    proposed: Assignment,
+    logDirBrokers: readonly number[],
+    interBrokerLimit: number,
+    alterLogDirsLimit: number,
+  ): Promise<void> {
     if (interBrokerLimit < 0 && alterLogDirsLimit < 0) return;
     const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(proposed.map(([tp]) => tp.topic))]);
     const brokers = [...new Set([...existing.flatMap(([, r]) => r), ...proposed.flatMap(([, r]) => r), ...logDirBrokers])];
@@ -206,7 +310,8 @@ class ReassignCommand {
         configs.set(DynamicBrokerConfigNames.LeaderReplicationThrottledRateProp, String(interBrokerLimit));
         configs.set(DynamicBrokerConfigNames.FollowerReplicationThrottledRateProp, String(interBrokerLimit));
       }
-      if (alterLogDirsLimit >= 0) configs.set(DynamicBrokerConfigNames.ReplicaAlterLogDirsIoMaxBytesPerSecondProp, String(alterLogDirsLimit));
+      if (alterLogDirsLimit >= 0)
+        configs.set(DynamicBrokerConfigNames.ReplicaAlterLogDirsIoMaxBytesPerSecondProp, String(alterLogDirsLimit));
       await this.adminZkClient.changeBrokerConfig([id], configs);
     }
   }
@@ -218,7 +323,9 @@ class ReassignCommand {
     const proposedOf = new Map(proposed.map(([tp, r]) => [tpKey(tp), r]));
     for (const topic of [...new Set(proposed.map(([tp]) => tp.topic))]) {
       const leader = existing
-        .filter(([tp, before]) => tp.topic === topic && proposedOf.has(tpKey(tp)) && proposedOf.get(tpKey(tp))!.some((r) => !before.includes(r)))
+        .filter(
+          ([tp, before]) => tp.topic === topic && proposedOf.has(tpKey(tp)) && proposedOf.get(tpKey(tp))!.some((r) => !before.includes(r)),
+        )
         .flatMap(([tp, before]) => before.map((r) => `${tp.partition}:${r}`));
       const follower = proposed
         .filter(([tp]) => tp.topic === topic)
@@ -263,7 +370,9 @@ class ReassignCommand {
     }
     for (const topic of [...new Set(topics)]) {
       const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Topic, topic);
-      if (['leader.replication.throttled.replicas', 'follower.replication.throttled.replicas'].map((k) => configs.delete(k)).some(Boolean)) {
+      if (
+        ['leader.replication.throttled.replicas', 'follower.replication.throttled.replicas'].map((k) => configs.delete(k)).some(Boolean)
+      ) {
         await this.adminZkClient.changeTopicConfig(topic, configs);
         changed = true;
       }
@@ -275,16 +384,38 @@ class ReassignCommand {
 function validateAndParseArgs(args: readonly string[], io: CommandIo): ParsedOptions {
   const options = parseOptions(REASSIGN_SPECS, args);
   printHelpAndExitIfNeeded(io, REASSIGN_SPECS, args, options, 'This tool helps to moves topic partitions between replicas.');
-  if (['generate', 'execute', 'verify'].filter((a) => options.has(a)).length !== 1) printUsageAndDie(io, REASSIGN_SPECS, 'Command must include exactly one action: --generate, --execute or --verify');
+  if (['generate', 'execute', 'verify'].filter((a) => options.has(a)).length !== 1)
+    printUsageAndDie(io, REASSIGN_SPECS, 'Command must include exactly one action: --generate, --execute or --verify');
   checkRequiredArgs(io, REASSIGN_SPECS, options, 'zookeeper');
   if (options.has('verify')) {
-    if (!options.has('reassignment-json-file')) printUsageAndDie(io, REASSIGN_SPECS, 'If --verify option is used, command must include --reassignment-json-file that was used during the --execute option');
-    checkInvalidArgs(io, REASSIGN_SPECS, options, 'verify', ['throttle', 'replica-alter-log-dirs-throttle', 'topics-to-move-json-file', 'disable-rack-aware', 'broker-list']);
+    if (!options.has('reassignment-json-file'))
+      printUsageAndDie(
+        io,
+        REASSIGN_SPECS,
+        'If --verify option is used, command must include --reassignment-json-file that was used during the --execute option',
+      );
+    checkInvalidArgs(io, REASSIGN_SPECS, options, 'verify', [
+      'throttle',
+      'replica-alter-log-dirs-throttle',
+      'topics-to-move-json-file',
+      'disable-rack-aware',
+      'broker-list',
+    ]);
   } else if (options.has('generate')) {
-    if (!(options.has('topics-to-move-json-file') && options.has('broker-list'))) printUsageAndDie(io, REASSIGN_SPECS, 'If --generate option is used, command must include both --topics-to-move-json-file and --broker-list options');
+    if (!(options.has('topics-to-move-json-file') && options.has('broker-list')))
+      printUsageAndDie(
+        io,
+        REASSIGN_SPECS,
+        'If --generate option is used, command must include both --topics-to-move-json-file and --broker-list options',
+      );
     checkInvalidArgs(io, REASSIGN_SPECS, options, 'generate', ['throttle', 'replica-alter-log-dirs-throttle', 'reassignment-json-file']);
   } else {
-    if (!options.has('reassignment-json-file')) printUsageAndDie(io, REASSIGN_SPECS, 'If --execute option is used, command must include --reassignment-json-file that was output during the --generate option');
+    if (!options.has('reassignment-json-file'))
+      printUsageAndDie(
+        io,
+        REASSIGN_SPECS,
+        'If --execute option is used, command must include --reassignment-json-file that was output during the --generate option',
+      );
     checkInvalidArgs(io, REASSIGN_SPECS, options, 'execute', ['topics-to-move-json-file', 'disable-rack-aware', 'broker-list']);
   }
   return options;

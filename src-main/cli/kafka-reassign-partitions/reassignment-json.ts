@@ -24,7 +24,8 @@ function parse(json: string): Record<string, unknown> {
   } catch {
     throw AdminJavaException.adminOperation('The input string is not a valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw AdminJavaException.adminOperation('The input string is not a valid JSON');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw AdminJavaException.adminOperation('The input string is not a valid JSON');
   const obj = value as Record<string, unknown>;
   const version = obj.version === undefined ? 1 : obj.version;
   if (version !== 1) throw AdminJavaException.adminOperation(`Not supported version field value ${String(version)}`);
@@ -34,7 +35,11 @@ function parse(json: string): Record<string, unknown> {
 function field<T>(o: unknown, name: string, check: (v: unknown) => v is T, what: string): T {
   const v = (o as Record<string, unknown>)[name];
   if (v === undefined) throw new AdminJavaException('java.util.NoSuchElementException', `key not found: ${name}`);
-  if (!check(v)) throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', `Expected ${what} value, received ${JSON.stringify(v)}`);
+  if (!check(v))
+    throw new AdminJavaException(
+      'com.fasterxml.jackson.databind.JsonMappingException',
+      `Expected ${what} value, received ${JSON.stringify(v)}`,
+    );
   return v;
 }
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -61,13 +66,19 @@ export function parsePartitionReassignmentData(json: string): ParsedReassignment
   const partitions = parse(json).partitions;
   const out: ParsedReassignment = { partitions: [], replicaLogDirs: [] };
   if (partitions === undefined) return out;
-  if (!Array.isArray(partitions)) throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', 'Expected JSON array');
+  if (!Array.isArray(partitions))
+    throw new AdminJavaException('com.fasterxml.jackson.databind.JsonMappingException', 'Expected JSON array');
   for (const p of partitions) {
     const tp = { topic: field(p, 'topic', isString, 'String'), partition: field(p, 'partition', isInt, 'Int') };
     const replicas = field(p, 'replicas', isIntArray, 'Seq[Int]');
-    const logDirs = (p as Record<string, unknown>).log_dirs === undefined ? replicas.map(() => ANY_LOG_DIR) : field(p, 'log_dirs', isStringArray, 'Seq[String]');
+    const logDirs =
+      (p as Record<string, unknown>).log_dirs === undefined
+        ? replicas.map(() => ANY_LOG_DIR)
+        : field(p, 'log_dirs', isStringArray, 'Seq[String]');
     if (replicas.length !== logDirs.length) {
-      throw AdminJavaException.adminCommandFailed(`Size of replicas list List(${replicas.join(', ')}) is different from size of log dirs list List(${logDirs.join(', ')}) for partition ${tpString(tp)}`);
+      throw AdminJavaException.adminCommandFailed(
+        `Size of replicas list List(${replicas.join(', ')}) is different from size of log dirs list List(${logDirs.join(', ')}) for partition ${tpString(tp)}`,
+      );
     }
     out.partitions.push([tp, replicas]);
     replicas.forEach((brokerId, i) => {
@@ -79,6 +90,11 @@ export function parsePartitionReassignmentData(json: string): ParsedReassignment
 
 /** `formatAsReassignmentJson` (no log dirs given: every replica "any"). Entries in the order given. */
 export function formatAsReassignmentJson(assignment: Iterable<readonly [TopicPartition, readonly number[]]>): string {
-  const partitions = [...assignment].map(([tp, replicas]) => ({ topic: tp.topic, partition: tp.partition, replicas: [...replicas], log_dirs: replicas.map(() => ANY_LOG_DIR) }));
+  const partitions = [...assignment].map(([tp, replicas]) => ({
+    topic: tp.topic,
+    partition: tp.partition,
+    replicas: [...replicas],
+    log_dirs: replicas.map(() => ANY_LOG_DIR),
+  }));
   return JSON.stringify({ version: 1, partitions });
 }

@@ -25,7 +25,8 @@ function words(line: string): string[] {
     const next = line[i + 1];
     const afterSpaces = /\s/.test(c) && (next === undefined || !/\s/.test(next));
     // Java's line BreakIterator also breaks after a hyphen or a period inside a word, before a letter.
-    const afterPunctuation = (c === '-' || c === '.') && i > 0 && /[A-Za-z0-9]/.test(line[i - 1]) && next !== undefined && /[A-Za-z]/.test(next);
+    const afterPunctuation =
+      (c === '-' || c === '.') && i > 0 && /[A-Za-z0-9]/.test(line[i - 1]) && next !== undefined && /[A-Za-z]/.test(next);
     if (afterSpaces || afterPunctuation) {
       result.push(line.slice(start, i + 1));
       start = i + 1;
@@ -61,7 +62,9 @@ function widths(rows: readonly Row[]): { option: number; description: number } {
 
 function optionDisplay(spec: OptionSpec): string {
   if (!spec.argument) return `--${spec.name}`;
-  return spec.argument.describedAs === undefined ? `--${spec.name} <${spec.argument.type}>` : `--${spec.name} <${spec.argument.type}: ${spec.argument.describedAs}>`;
+  return spec.argument.describedAs === undefined
+    ? `--${spec.name} <${spec.argument.type}>`
+    : `--${spec.name} <${spec.argument.type}: ${spec.argument.describedAs}>`;
 }
 
 /** `createDescriptionDisplay`: the description, then `(default: x)` when the option has a default. */
@@ -76,15 +79,20 @@ export function formatHelp(specs: readonly OptionSpec[]): string {
   const rows: Row[] = [
     { option: 'Option', description: 'Description' },
     { option: '------', description: '-----------' },
-    ...[...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => ({ option: optionDisplay(s), description: descriptionDisplay(s) })),
+    ...[...specs]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((s) => ({ option: optionDisplay(s), description: descriptionDisplay(s) })),
   ];
   const before = widths(rows);
   const fitted: Row[] = [];
   for (const row of rows) {
     const options = piecesOf(row.option, before.option);
     const descriptions = piecesOf(row.description, before.description);
-    for (let i = 0; i < Math.max(options.length, descriptions.length); i++) fitted.push({ option: options[i] ?? '', description: descriptions[i] ?? '' });
+    for (let i = 0; i < Math.max(options.length, descriptions.length); i++)
+      fitted.push({ option: options[i] ?? '', description: descriptions[i] ?? '' });
   }
   const after = widths(fitted);
-  return fitted.map((r) => `${pad(r.option, after.option)}${' '.repeat(SEPARATOR_WIDTH)}${pad(r.description, after.description)}\n`).join('');
+  return fitted
+    .map((r) => `${pad(r.option, after.option)}${' '.repeat(SEPARATOR_WIDTH)}${pad(r.description, after.description)}\n`)
+    .join('');
 }

@@ -25,10 +25,12 @@ export interface CommandIo {
 }
 
 function uncaught(io: CommandIo, trace: readonly string[]): number {
-  io.stderr(`Exception in thread "main" ${trace[0]}\n${trace
-    .slice(1)
-    .map((l) => `${l}\n`)
-    .join('')}`);
+  io.stderr(
+    `Exception in thread "main" ${trace[0]}\n${trace
+      .slice(1)
+      .map((l) => `${l}\n`)
+      .join('')}`,
+  );
   return 1;
 }
 
@@ -92,7 +94,10 @@ export async function runKafkaTopics(args: readonly string[], io: CommandIo): Pr
     });
   } catch (e) {
     if (!(e instanceof BootstrapConfigError)) throw e;
-    return uncaught(io, ['org.apache.kafka.common.KafkaException: Failed to create new KafkaAdminClient', `Caused by: ${e.exceptionClass}: ${e.message}`]);
+    return uncaught(io, [
+      'org.apache.kafka.common.KafkaException: Failed to create new KafkaAdminClient',
+      `Caused by: ${e.exceptionClass}: ${e.message}`,
+    ]);
   }
   const service = new TopicService(admin, opts, (line) => io.stdout(`${line}\n`));
   try {

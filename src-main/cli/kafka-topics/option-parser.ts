@@ -51,7 +51,10 @@ export class ParsedOptions {
     const values = this.values.get(name);
     if (!values || values.length === 0) return undefined;
     if (values.length > 1) {
-      throw new OptionException('joptsimple.MultipleArgumentsForOptionException', `Found multiple arguments for option ${name}, but you asked for only one`);
+      throw new OptionException(
+        'joptsimple.MultipleArgumentsForOptionException',
+        `Found multiple arguments for option ${name}, but you asked for only one`,
+      );
     }
     return values[0];
   }

@@ -55,7 +55,9 @@ export function describeLines(
       if (!flags.topicsWithOverrides || overrides.length > 0) {
         const first = td.partitions[0];
         const configsAsString = overrides.map((c) => `${c.name}=${c.value}`).join(',');
-        lines.push(`Topic: ${name}\tPartitionCount: ${td.partitions.length}\tReplicationFactor: ${first ? first.replicas.length : 0}\tConfigs: ${configsAsString}`);
+        lines.push(
+          `Topic: ${name}\tPartitionCount: ${td.partitions.length}\tReplicationFactor: ${first ? first.replicas.length : 0}\tConfigs: ${configsAsString}`,
+        );
       }
     }
     if (!describePartitions) continue;

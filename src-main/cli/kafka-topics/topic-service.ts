@@ -47,7 +47,9 @@ export class TopicService implements TopicActions {
   async createTopic(): Promise<void> {
     const topic = this.commandTopicPartition();
     if (topic.name.includes('.') || topic.name.includes('_')) {
-      this.println("WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.");
+      this.println(
+        "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.",
+      );
     }
     validateCreateTopicOptions({ partitions: topic.partitions, replicationFactor: topic.replicationFactor });
     if ((await this.admin.listTopics(false)).includes(topic.name)) {
@@ -127,17 +129,27 @@ export function commandTopicPartition(opts: TopicCommandOptions, println: (line:
 function configsToAdd(opts: TopicCommandOptions, println: (line: string) => void): Map<string, string> {
   const pairs = opts.options.valuesOf('config').map((c) => javaSplitDroppingTrailingEmpty(c, /\s*=\s*/));
   if (!pairs.every((p) => p.length === 2)) {
-    throw new JavaException('java.lang.IllegalArgumentException', 'requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".');
+    throw new JavaException(
+      'java.lang.IllegalArgumentException',
+      'requirement failed: Invalid topic config: all configs to be added must be in the format "key=val".',
+    );
   }
   const props = new Map(pairs.map(([k, v]) => [k.trim(), v.trim()] as const));
   const problems = validateTopicConfigs(Object.fromEntries(props));
   if (problems.length > 0) {
     const first = problems[0];
-    throw new JavaException(first.exceptionName === 'ConfigException' ? 'org.apache.kafka.common.config.ConfigException' : 'org.apache.kafka.common.errors.InvalidConfigurationException', first.message);
+    throw new JavaException(
+      first.exceptionName === 'ConfigException'
+        ? 'org.apache.kafka.common.config.ConfigException'
+        : 'org.apache.kafka.common.errors.InvalidConfigurationException',
+      first.message,
+    );
   }
   const format = props.get('message.format.version');
   if (format !== undefined) {
-    println(`WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`);
+    println(
+      `WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`,
+    );
   }
   return props;
 }
@@ -158,7 +170,12 @@ export function doGetTopics(sortedTopics: readonly string[], whitelist: string |
 
 /** `TopicFilter`: trimmed, ',' as '|', spaces dropped, quotes stripped at both ends; a whole-name match. */
 export function topicFilterRegex(rawRegex: string): RegExp {
-  const regex = rawRegex.trim().replace(/,/g, '|').replace(/ /g, '').replace(/^["']+/, '').replace(/["']+$/, '');
+  const regex = rawRegex
+    .trim()
+    .replace(/,/g, '|')
+    .replace(/ /g, '')
+    .replace(/^["']+/, '')
+    .replace(/["']+$/, '');
   try {
     return new RegExp(`^(?:${regex})$`);
   } catch {

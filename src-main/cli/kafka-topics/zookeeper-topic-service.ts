@@ -23,7 +23,8 @@ import { commandTopicPartition, doGetTopics, ensureTopicExists } from './topic-s
 function configsToDelete(opts: TopicCommandOptions): string[] {
   const names = opts.options.valuesOf('delete-config').map((n) => n.trim());
   for (const name of names) {
-    if (!logConfigKey(name)) throw new KafkaApiError('INVALID_CONFIG', `Unknown topic config name: ${name}`, 'InvalidConfigurationException');
+    if (!logConfigKey(name))
+      throw new KafkaApiError('INVALID_CONFIG', `Unknown topic config name: ${name}`, 'InvalidConfigurationException');
   }
   return names;
 }
@@ -56,14 +57,27 @@ export class ZookeeperTopicService implements TopicActions {
     const topic = commandTopicPartition(this.opts, this.println);
     configsToDelete(this.opts);
     if (topic.name.includes('.') || topic.name.includes('_')) {
-      this.println("WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.");
+      this.println(
+        "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.",
+      );
     }
     try {
       if (topic.replicaAssignment) {
-        await this.adminZkClient.createTopicWithAssignment(topic.name, topic.configsToAdd, new Map(topic.replicaAssignment.map((r, p) => [p, r])));
+        await this.adminZkClient.createTopicWithAssignment(
+          topic.name,
+          topic.configsToAdd,
+          new Map(topic.replicaAssignment.map((r, p) => [p, r])),
+        );
       } else {
         const rackAwareMode = this.opts.has('disable-rack-aware') ? 'Disabled' : 'Enforced';
-        await this.adminZkClient.createTopic(topic.name, topic.partitions!, topic.replicationFactor!, topic.configsToAdd, rackAwareMode, this.random);
+        await this.adminZkClient.createTopic(
+          topic.name,
+          topic.partitions!,
+          topic.replicationFactor!,
+          topic.configsToAdd,
+          rackAwareMode,
+          this.random,
+        );
       }
       this.println(`Created topic ${topic.name}.`);
     } catch (e) {
@@ -93,8 +107,14 @@ export class ZookeeperTopicService implements TopicActions {
         this.println(`Updated config for topic ${topic}.`);
       }
       if (tp.partitions !== undefined) {
-        if (isInternalTopic(topic)) throw new JavaException('java.lang.IllegalArgumentException', `The number of partitions for the internal topic ${topic} cannot be changed.`);
-        this.println('WARNING: If partitions are increased for a topic that has a key, the partition logic or ordering of the messages will be affected');
+        if (isInternalTopic(topic))
+          throw new JavaException(
+            'java.lang.IllegalArgumentException',
+            `The number of partitions for the internal topic ${topic} cannot be changed.`,
+          );
+        this.println(
+          'WARNING: If partitions are increased for a topic that has a key, the partition logic or ordering of the messages will be affected',
+        );
         const existing = (await this.zkClient.getFullReplicaAssignmentForTopics([topic])).get(topic) ?? new Map();
         if (existing.size === 0) throw new KafkaApiError('INVALID_TOPIC_EXCEPTION', `The topic ${topic} does not exist`);
         const newAssignment = (tp.replicaAssignment ?? []).slice(existing.size);
@@ -111,7 +131,11 @@ export class ZookeeperTopicService implements TopicActions {
     ensureTopicExists(topics, this.opts.topic, !this.opts.has('if-exists'));
     const liveBrokers = new Set((await this.zkClient.getAllBrokersInCluster()).map((b) => b.id));
     const has = (n: string) => this.opts.has(n);
-    const describeConfigs = !has('unavailable-partitions') && !has('under-replicated-partitions') && !has('under-min-isr-partitions') && !has('at-min-isr-partitions');
+    const describeConfigs =
+      !has('unavailable-partitions') &&
+      !has('under-replicated-partitions') &&
+      !has('under-min-isr-partitions') &&
+      !has('at-min-isr-partitions');
     const describePartitions = !has('topics-with-overrides');
     for (const topic of topics) {
       const assignment = (await this.zkClient.getFullReplicaAssignmentForTopics([topic])).get(topic);
@@ -125,7 +149,9 @@ export class ZookeeperTopicService implements TopicActions {
         const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Topic, topic);
         if (!has('topics-with-overrides') || configs.size > 0) {
           const replicationFactor = assignment.get(0)?.replicas.length ?? [...assignment.values()][0].replicas.length;
-          this.println(`Topic: ${topic}\tPartitionCount: ${assignment.size}\tReplicationFactor: ${replicationFactor}\tConfigs: ${describedConfigs(configs)}${marked}`);
+          this.println(
+            `Topic: ${topic}\tPartitionCount: ${assignment.size}\tReplicationFactor: ${replicationFactor}\tConfigs: ${describedConfigs(configs)}${marked}`,
+          );
         }
       }
       if (!describePartitions) continue;
@@ -144,7 +170,10 @@ export class ZookeeperTopicService implements TopicActions {
           (has('under-replicated-partitions') && replicas.length - isr.length > 0) ||
           (has('unavailable-partitions') && (leader === null || !liveBrokers.has(leader))) ||
           (has('under-min-isr-partitions') && leader === null);
-        if (print) this.println(`\tTopic: ${topic}\tPartition: ${partition}\tLeader: ${leader ?? 'none'}\tReplicas: ${replicas.join(',')}\tIsr: ${isr.join(',')}${marked}`);
+        if (print)
+          this.println(
+            `\tTopic: ${topic}\tPartition: ${partition}\tLeader: ${leader ?? 'none'}\tReplicas: ${replicas.join(',')}\tIsr: ${isr.join(',')}${marked}`,
+          );
       });
     }
   }
@@ -153,7 +182,8 @@ export class ZookeeperTopicService implements TopicActions {
     const topics = await this.getTopics();
     ensureTopicExists(topics, this.opts.topic, !this.opts.has('if-exists'));
     for (const topic of topics) {
-      if (isInternalTopic(topic)) throw AdminJavaException.adminOperation(`Topic ${topic} is a kafka internal topic and is not allowed to be marked for deletion.`);
+      if (isInternalTopic(topic))
+        throw AdminJavaException.adminOperation(`Topic ${topic} is a kafka internal topic and is not allowed to be marked for deletion.`);
       try {
         await this.zkClient.createDeleteTopicPath(topic);
         this.println(`Topic ${topic} is marked for deletion.`);

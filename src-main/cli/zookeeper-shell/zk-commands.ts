@@ -53,7 +53,10 @@ async function subTree(zk: ZkSession, root: string): Promise<string[]> {
 
 export const COMMANDS: Record<string, Spec> = {
   ls: {
-    usage: 'ls [-s] [-w] [-R] path', flags: 'swR', valued: '', minArgs: 2,
+    usage: 'ls [-s] [-w] [-R] path',
+    flags: 'swR',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, path], opts, io) {
       if (opts.has('R')) {
         for (const p of await subTree(zk, path)) io.out(`${p}\n`);
@@ -65,7 +68,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   get: {
-    usage: 'get [-s] [-w] path', flags: 'sw', valued: '', minArgs: 2,
+    usage: 'get [-s] [-w] path',
+    flags: 'sw',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, path], opts, io) {
       const { data, stat } = await zk.getData(path, opts.has('w'));
       io.out(`${data === null ? 'null' : data.toString('utf8')}\n`);
@@ -73,7 +79,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   stat: {
-    usage: 'stat [-w] path', flags: 'w', valued: '', minArgs: 2,
+    usage: 'stat [-w] path',
+    flags: 'w',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, path], opts, io) {
       const stat = await zk.exists(path, opts.has('w'));
       if (stat === null) throw new KeeperException(-101, path);
@@ -81,13 +90,26 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   create: {
-    usage: 'create [-s] [-e] [-c] [-t ttl] path [data] [acl]', flags: 'sec', valued: 't', minArgs: 2,
+    usage: 'create [-s] [-e] [-c] [-t ttl] path [data] [acl]',
+    flags: 'sec',
+    valued: 't',
+    minArgs: 2,
     async run(zk, [, path, data, acl], opts, io) {
       const e = opts.has('e');
       const s = opts.has('s');
-      if (opts.has('c') && (e || s)) throw new CliException('-c cannot be combined with -s or -e. Containers cannot be ephemeral or sequential.');
+      if (opts.has('c') && (e || s))
+        throw new CliException('-c cannot be combined with -s or -e. Containers cannot be ephemeral or sequential.');
       if (opts.has('t')) throw new CliException('TTL nodes are not enabled on this server (zookeeper.extendedTypesEnabled is false)');
-      const flags = e && s ? CreateMode.EPHEMERAL_SEQUENTIAL : e ? CreateMode.EPHEMERAL : s ? CreateMode.PERSISTENT_SEQUENTIAL : opts.has('c') ? CreateMode.CONTAINER : CreateMode.PERSISTENT;
+      const flags =
+        e && s
+          ? CreateMode.EPHEMERAL_SEQUENTIAL
+          : e
+            ? CreateMode.EPHEMERAL
+            : s
+              ? CreateMode.PERSISTENT_SEQUENTIAL
+              : opts.has('c')
+                ? CreateMode.CONTAINER
+                : CreateMode.PERSISTENT;
       const acls = acl === undefined ? OPEN_ACL_UNSAFE : parseAcl(acl, io.err);
       try {
         const created = await zk.create(path, data === undefined ? null : Buffer.from(data, 'utf8'), validAcl(acls), flags);
@@ -100,20 +122,29 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   set: {
-    usage: 'set [-s] [-v version] path data', flags: 's', valued: 'v', minArgs: 3,
+    usage: 'set [-s] [-v version] path data',
+    flags: 's',
+    valued: 'v',
+    minArgs: 3,
     async run(zk, [, path, data], opts, io) {
       const stat = await zk.setData(path, Buffer.from(data, 'utf8'), version(opts));
       if (opts.has('s')) io.out(statText(stat));
     },
   },
   delete: {
-    usage: 'delete [-v version] path', flags: '', valued: 'v', minArgs: 2,
+    usage: 'delete [-v version] path',
+    flags: '',
+    valued: 'v',
+    minArgs: 2,
     async run(zk, [, path], opts) {
       await zk.delete(path, version(opts));
     },
   },
   deleteall: {
-    usage: 'deleteall path [-b batch size]', flags: '', valued: 'b', minArgs: 2,
+    usage: 'deleteall path [-b batch size]',
+    flags: '',
+    valued: 'b',
+    minArgs: 2,
     async run(zk, [, path], opts, io) {
       const batch = opts.has('b') ? Number.parseInt(opts.get('b') as string, 10) : 1000;
       if (!Number.isInteger(batch) || batch <= 0) throw new CliException('-b argument must be an int value');
@@ -125,7 +156,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   getAcl: {
-    usage: 'getAcl [-s] path', flags: 's', valued: '', minArgs: 2,
+    usage: 'getAcl [-s] path',
+    flags: 's',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, path], opts, io) {
       const { acl, stat } = await zk.getAcl(path);
       for (const a of acl) io.out(aclLine(a));
@@ -133,7 +167,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   setAcl: {
-    usage: 'setAcl [-s] [-v version] [-R] path acl', flags: 'sR', valued: 'v', minArgs: 3,
+    usage: 'setAcl [-s] [-v version] [-R] path acl',
+    flags: 'sR',
+    valued: 'v',
+    minArgs: 3,
     async run(zk, [, path, aclText], opts, io) {
       const acl = parseAcl(aclText, io.err);
       if (opts.has('R')) {
@@ -147,7 +184,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   addauth: {
-    usage: 'addauth scheme auth', flags: '', valued: '', minArgs: 2,
+    usage: 'addauth scheme auth',
+    flags: '',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, scheme, auth], _opts, io) {
       if (!(await zk.addAuth(scheme, auth === undefined ? null : Buffer.from(auth, 'utf8')))) {
         io.out('\nWATCHER::\n\nWatchedEvent state:AuthFailed type:None path:null\n');
@@ -155,14 +195,20 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   sync: {
-    usage: 'sync path', flags: '', valued: '', minArgs: 2,
+    usage: 'sync path',
+    flags: '',
+    valued: '',
+    minArgs: 2,
     async run(zk, [, path], _opts, io) {
       const rc = await zk.sync(path);
       io.out(rc === 0 ? 'Sync is OK\n' : `Sync has failed. rc=${rc}\n`);
     },
   },
   config: {
-    usage: 'config [-c] [-w] [-s]', flags: 'cws', valued: '', minArgs: 1,
+    usage: 'config [-c] [-w] [-s]',
+    flags: 'cws',
+    valued: '',
+    minArgs: 1,
     async run(zk, _args, opts, io) {
       const { data, stat } = await zk.getData('/zookeeper/config', opts.has('w'));
       io.out(`${data === null ? 'null' : data.toString('utf8')}\n`);
@@ -170,7 +216,10 @@ export const COMMANDS: Record<string, Spec> = {
     },
   },
   whoami: {
-    usage: 'whoami ', flags: '', valued: '', minArgs: 1,
+    usage: 'whoami ',
+    flags: '',
+    valued: '',
+    minArgs: 1,
     async run(zk, _args, _opts, io) {
       io.out('Auth scheme: User\n');
       for (const c of await zk.whoAmI()) io.out(`${c.scheme}: ${c.user}\n`);
@@ -188,7 +237,8 @@ export function parseCommand(spec: Spec, words: readonly string[]): { args: stri
       const o = w.slice(1);
       if (spec.flags.includes(o)) opts.set(o, true);
       else if (spec.valued.includes(o)) {
-        if (i + 1 >= words.length) throw new CliException(`org.apache.commons.cli.MissingArgumentException: Missing argument for option: ${o}`);
+        if (i + 1 >= words.length)
+          throw new CliException(`org.apache.commons.cli.MissingArgumentException: Missing argument for option: ${o}`);
         opts.set(o, words[++i]);
       } else throw new CliException(`org.apache.commons.cli.UnrecognizedOptionException: Unrecognized option: ${w}`);
     } else args.push(w);

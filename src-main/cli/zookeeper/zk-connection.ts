@@ -40,10 +40,19 @@ export interface ZkToolEnvironment {
  */
 export function endpointZkConnector(server: () => ZooKeeperServerEndpoint, time: Time): ZkConnector {
   return async (_zkConnect, toolName) => {
-    const client = new KafkaZooKeeperClient(server, time, { sessionTimeoutMs: TOOL_ZK_SESSION_TIMEOUT_MS, name: toolName }, () => undefined);
+    const client = new KafkaZooKeeperClient(
+      server,
+      time,
+      { sessionTimeoutMs: TOOL_ZK_SESSION_TIMEOUT_MS, name: toolName },
+      () => undefined,
+    );
     await client.connect();
     // A tool reads znodes as Kafka does; it has no one to report hand-written ones to.
-    const zkClient = new KafkaZkClient(client, () => undefined, () => false);
+    const zkClient = new KafkaZkClient(
+      client,
+      () => undefined,
+      () => false,
+    );
     return { zkClient, close: () => client.close() };
   };
 }
@@ -65,7 +74,12 @@ export function wireZkConnector(time: Time, random: Random, connectionTimeoutMs 
     let timer: ScheduledTask | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {
       timer = time.schedule('zookeeper-connection-timeout', connectionTimeoutMs, () =>
-        reject(new AdminJavaException('kafka.zookeeper.ZooKeeperClientTimeoutException', 'Timed out waiting for connection while in state: CONNECTING')),
+        reject(
+          new AdminJavaException(
+            'kafka.zookeeper.ZooKeeperClientTimeoutException',
+            'Timed out waiting for connection while in state: CONNECTING',
+          ),
+        ),
       );
     });
     try {

@@ -27,4 +27,3 @@ export class AdminJavaException extends JavaThrowable {
     return new AdminJavaException('java.lang.IllegalArgumentException', message);
   }
 }
-

@@ -42,9 +42,25 @@ export class AdminZkClient {
   constructor(private readonly zkClient: KafkaZkClient) {}
 
   /** `createTopic`: brokers from `/brokers/ids`, Kafka's automatic assignment, then `createTopicWithAssignment`. */
-  async createTopic(topic: string, partitions: number, replicationFactor: number, topicConfig: Properties, rackAwareMode: RackAwareMode, random: Random): Promise<void> {
+  async createTopic(
+    topic: string,
+    partitions: number,
+    replicationFactor: number,
+    topicConfig: Properties,
+    rackAwareMode: RackAwareMode,
+    random: Random,
+  ): Promise<void> {
     const registered = (await this.zkClient.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
-    const assignment = prepareAdminZkCreateTopic(topic, partitions, replicationFactor, record(topicConfig), registered, await this.zkClient.getAllTopicsInCluster(false), rackAwareMode, random);
+    const assignment = prepareAdminZkCreateTopic(
+      topic,
+      partitions,
+      replicationFactor,
+      record(topicConfig),
+      registered,
+      await this.zkClient.getAllTopicsInCluster(false),
+      rackAwareMode,
+      random,
+    );
     await this.writeTopic(topic, topicConfig, assignment);
   }
 
@@ -62,7 +78,10 @@ export class AdminZkClient {
   private async writeTopic(topic: string, config: Properties, assignment: PartitionReplicaAssignment): Promise<void> {
     await this.zkClient.setOrCreateEntityConfigs(ConfigType.Topic, topic, record(config));
     try {
-      await this.zkClient.createTopicAssignment(topic, [...assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+      await this.zkClient.createTopicAssignment(
+        topic,
+        [...assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const),
+      );
     } catch (e) {
       throw this.writeFailure(topic, e);
     }
@@ -78,17 +97,23 @@ export class AdminZkClient {
   }
 
   private writeFailure(topic: string, e: unknown): Error {
-    if (e instanceof KeeperException && e.code === Code.NODEEXISTS) return new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic}' already exists.`);
+    if (e instanceof KeeperException && e.code === Code.NODEEXISTS)
+      return new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic}' already exists.`);
     return AdminJavaException.adminOperation(throwableToString(e, RUNTIME_EXCEPTION));
   }
 
   /** `deleteTopic`: the marker `/admin/delete_topics/<t>`. */
   async deleteTopic(topic: string): Promise<void> {
-    if (!(await this.zkClient.topicExists(topic))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic \`${topic}\` to delete does not exist`);
+    if (!(await this.zkClient.topicExists(topic)))
+      throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic \`${topic}\` to delete does not exist`);
     try {
       await this.zkClient.createDeleteTopicPath(topic);
     } catch (e) {
-      if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new AdminJavaException('kafka.common.TopicAlreadyMarkedForDeletionException', `topic ${topic} is already marked for deletion`);
+      if (e instanceof KeeperException && e.code === Code.NODEEXISTS)
+        throw new AdminJavaException(
+          'kafka.common.TopicAlreadyMarkedForDeletionException',
+          `topic ${topic} is already marked for deletion`,
+        );
       throw AdminJavaException.adminOperation(errorMessage(e));
     }
   }

@@ -32,8 +32,10 @@ function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, chan
     const threads = next.value('log.cleaner.threads') as number;
     const currentThreads = current.value('log.cleaner.threads') as number;
     if (threads < 1) throw new ConfigException('Log cleaner threads should be at least 1');
-    if (threads < Math.trunc(currentThreads / 2)) throw new ConfigException(`Log cleaner threads cannot be reduced to less than half the current value ${currentThreads}`);
-    if (threads > currentThreads * 2) throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
+    if (threads < Math.trunc(currentThreads / 2))
+      throw new ConfigException(`Log cleaner threads cannot be reduced to less than half the current value ${currentThreads}`);
+    if (threads > currentThreads * 2)
+      throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
   }
   if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) {
     for (const k of DYNAMIC_THREAD_POOL_CONFIGS) {
@@ -42,8 +44,10 @@ function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, chan
       if (newValue === oldValue) continue;
       const errorMsg = `Dynamic thread count update validation failed for ${k}=${newValue}`;
       if (newValue <= 0) throw new ConfigException(`${errorMsg}, value should be at least 1`);
-      if (newValue < Math.trunc(oldValue / 2)) throw new ConfigException(`${errorMsg}, value should be at least half the current value ${oldValue}`);
-      if (newValue > oldValue * 2) throw new ConfigException(`${errorMsg}, value should not be greater than double the current value ${oldValue}`);
+      if (newValue < Math.trunc(oldValue / 2))
+        throw new ConfigException(`${errorMsg}, value should be at least half the current value ${oldValue}`);
+      if (newValue > oldValue * 2)
+        throw new ConfigException(`${errorMsg}, value should not be greater than double the current value ${oldValue}`);
     }
   }
 }
@@ -99,7 +103,10 @@ export function alterBrokerConfigsError(
   } catch (e) {
     if (e instanceof KafkaApiError) return e;
     if (e instanceof ConfigException || e instanceof IllegalArgumentException) {
-      return new KafkaApiError('INVALID_REQUEST', `Invalid config value for resource ${configResourceToString('BROKER', resourceName)}: ${e.message}`);
+      return new KafkaApiError(
+        'INVALID_REQUEST',
+        `Invalid config value for resource ${configResourceToString('BROKER', resourceName)}: ${e.message}`,
+      );
     }
     throw e;
   }

@@ -53,5 +53,9 @@ export function describeBrokerConfig(config: BrokerConfig): BrokerConfigEntry[] 
     if (brokerConfigKey(name) === undefined) entries.push(entry(name, value, config));
   }
   const originalsOrder = javaHashMapIterationOrder(Object.keys(config.originals));
-  return inAllConfigsOrder(entries, originalsOrder, BROKER_CONFIG_DEF.map((k) => k.name));
+  return inAllConfigsOrder(
+    entries,
+    originalsOrder,
+    BROKER_CONFIG_DEF.map((k) => k.name),
+  );
 }

@@ -67,7 +67,11 @@ export function configSynonyms(name: string, synonyms: readonly string[], isSens
  * which is the order DescribeConfigs lists a resource's configs in (e.g. `compression.type`,
  * `cleanup.policy`, `segment.bytes` for `__consumer_offsets`, as kafka-topics prints them).
  */
-export function inAllConfigsOrder<T extends { readonly name: string }>(entries: readonly T[], originalsOrder: readonly string[], definitionOrder: readonly string[]): T[] {
+export function inAllConfigsOrder<T extends { readonly name: string }>(
+  entries: readonly T[],
+  originalsOrder: readonly string[],
+  definitionOrder: readonly string[],
+): T[] {
   const byName = new Map(entries.map((e) => [e.name, e]));
   const originals = new Set(originalsOrder);
   const order = javaHashMapPutOrder([...originalsOrder, ...javaHashMapIterationOrder(definitionOrder).filter((k) => !originals.has(k))]);

@@ -37,7 +37,13 @@ export const LOG_CLEANER_CONFIGS: readonly string[] = [
 const DYNAMIC_LOG_CONFIGS = [...TopicConfigSynonyms.values()].filter((name) => name !== 'log.message.format.version');
 
 /** `DynamicThreadPool.ReconfigurableConfigs`. */
-export const DYNAMIC_THREAD_POOL_CONFIGS: readonly string[] = ['num.io.threads', 'num.network.threads', 'num.replica.fetchers', 'num.recovery.threads.per.data.dir', 'background.threads'];
+export const DYNAMIC_THREAD_POOL_CONFIGS: readonly string[] = [
+  'num.io.threads',
+  'num.network.threads',
+  'num.replica.fetchers',
+  'num.recovery.threads.per.data.dir',
+  'background.threads',
+];
 
 /** `DynamicListenerConfig.ReconfigurableConfigs`. */
 const DYNAMIC_LISTENER_CONFIGS = [
@@ -91,9 +97,17 @@ export const ALL_DYNAMIC_CONFIGS: ReadonlySet<string> = new Set([
 ]);
 
 /** `PerBrokerConfigs`: the security and listener configs, which cannot be cluster-wide defaults. */
-const PER_BROKER_CONFIGS: ReadonlySet<string> = new Set([...DYNAMIC_SECURITY_CONFIGS, ...DYNAMIC_LISTENER_CONFIGS].filter((n) => n !== 'max.connections'));
+const PER_BROKER_CONFIGS: ReadonlySet<string> = new Set(
+  [...DYNAMIC_SECURITY_CONFIGS, ...DYNAMIC_LISTENER_CONFIGS].filter((n) => n !== 'max.connections'),
+);
 
-const LISTENER_MECHANISM_CONFIGS = ['sasl.jaas.config', 'sasl.login.callback.handler.class', 'sasl.login.class', 'sasl.server.callback.handler.class', 'connections.max.reauth.ms'];
+const LISTENER_MECHANISM_CONFIGS = [
+  'sasl.jaas.config',
+  'sasl.login.callback.handler.class',
+  'sasl.login.class',
+  'sasl.server.callback.handler.class',
+  'connections.max.reauth.ms',
+];
 
 /** `DynamicBrokerConfig.ListenerConfigRegex`: `listener.name.<listener>.<config>`. */
 const LISTENER_CONFIG_REGEX = /^listener\.name\.[^.]*\.(.*)$/s;
@@ -102,9 +116,30 @@ const REPLICATION_THROTTLED_RATE_DEFAULT = LONG_MAX;
 
 /** `DynamicConfig.Broker.brokerConfigDef`: the three dynamic-only throttle rates, then every dynamic KafkaConfig key. */
 export const DYNAMIC_BROKER_CONFIG_DEF: readonly ConfigKey[] = [
-  define('leader.replication.throttled.rate', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on replication traffic for leaders enumerated in the property leader.replication.throttled.replicas (for each topic).'),
-  define('follower.replication.throttled.rate', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on replication traffic for followers enumerated in the property follower.replication.throttled.replicas (for each topic).'),
-  define('replica.alter.log.dirs.io.max.bytes.per.second', 'LONG', REPLICATION_THROTTLED_RATE_DEFAULT, atLeast(0), 'MEDIUM', 'A long representing the upper bound (bytes/sec) on disk IO used for moving replica between log directories on the same broker.'),
+  define(
+    'leader.replication.throttled.rate',
+    'LONG',
+    REPLICATION_THROTTLED_RATE_DEFAULT,
+    atLeast(0),
+    'MEDIUM',
+    'A long representing the upper bound (bytes/sec) on replication traffic for leaders enumerated in the property leader.replication.throttled.replicas (for each topic).',
+  ),
+  define(
+    'follower.replication.throttled.rate',
+    'LONG',
+    REPLICATION_THROTTLED_RATE_DEFAULT,
+    atLeast(0),
+    'MEDIUM',
+    'A long representing the upper bound (bytes/sec) on replication traffic for followers enumerated in the property follower.replication.throttled.replicas (for each topic).',
+  ),
+  define(
+    'replica.alter.log.dirs.io.max.bytes.per.second',
+    'LONG',
+    REPLICATION_THROTTLED_RATE_DEFAULT,
+    atLeast(0),
+    'MEDIUM',
+    'A long representing the upper bound (bytes/sec) on disk IO used for moving replica between log directories on the same broker.',
+  ),
   ...BROKER_CONFIG_DEF.filter((k) => ALL_DYNAMIC_CONFIGS.has(k.name)),
 ];
 
@@ -162,12 +197,23 @@ function scalaSetToString(names: readonly string[], build: KafkaBuild): string {
  * (`perBrokerConfig` false), keys that can only be set per broker. `names` are in the order the
  * broker iterates the request's `Properties`.
  */
-export function validateDynamicBrokerConfigs(props: Readonly<Record<string, string>>, names: readonly string[], perBrokerConfig: boolean, build: KafkaBuild): void {
+export function validateDynamicBrokerConfigs(
+  props: Readonly<Record<string, string>>,
+  names: readonly string[],
+  perBrokerConfig: boolean,
+  build: KafkaBuild,
+): void {
   const check = (invalid: string[], message: string) => {
     if (invalid.length > 0) throw new ConfigException(`${message}: ${scalaSetToString(invalid, build)}`);
   };
-  check(names.filter((n) => brokerConfigKey(n) !== undefined && !DYNAMIC_KEY_NAMES.has(n)), 'Cannot update these configs dynamically');
-  check([...DYNAMIC_SECURITY_CONFIGS].filter((n) => Object.hasOwn(props, n)), 'These security configs can be dynamically updated only per-listener using the listener prefix');
+  check(
+    names.filter((n) => brokerConfigKey(n) !== undefined && !DYNAMIC_KEY_NAMES.has(n)),
+    'Cannot update these configs dynamically',
+  );
+  check(
+    [...DYNAMIC_SECURITY_CONFIGS].filter((n) => Object.hasOwn(props, n)),
+    'These security configs can be dynamically updated only per-listener using the listener prefix',
+  );
   const baseProps: Record<string, string> = {};
   for (const n of names) baseProps[LISTENER_CONFIG_REGEX.exec(n)?.[1] ?? n] = props[n];
   const [invalidValue] = parseConfigs(DYNAMIC_BROKER_CONFIG_DEF, baseProps).errors;

@@ -27,9 +27,30 @@ const B = DynamicBrokerConfigNames;
 const BROKER_NAMES: readonly string[] = [...new Set([...Object.values(B), ...ALL_DYNAMIC_CONFIGS])];
 
 const CLIENT_CONFIG_DEF: readonly ConfigKey[] = [
-  define('producer_byte_rate', 'LONG', LONG_MAX_DEFAULT, null, 'MEDIUM', 'A rate representing the upper bound (bytes/sec) for producer traffic.'),
-  define('consumer_byte_rate', 'LONG', LONG_MAX_DEFAULT, null, 'MEDIUM', 'A rate representing the upper bound (bytes/sec) for consumer traffic.'),
-  define('request_percentage', 'DOUBLE', REQUEST_PERCENT_DEFAULT, null, 'MEDIUM', 'A percentage representing the upper bound of time spent for processing requests.'),
+  define(
+    'producer_byte_rate',
+    'LONG',
+    LONG_MAX_DEFAULT,
+    null,
+    'MEDIUM',
+    'A rate representing the upper bound (bytes/sec) for producer traffic.',
+  ),
+  define(
+    'consumer_byte_rate',
+    'LONG',
+    LONG_MAX_DEFAULT,
+    null,
+    'MEDIUM',
+    'A rate representing the upper bound (bytes/sec) for consumer traffic.',
+  ),
+  define(
+    'request_percentage',
+    'DOUBLE',
+    REQUEST_PERCENT_DEFAULT,
+    null,
+    'MEDIUM',
+    'A percentage representing the upper bound of time spent for processing requests.',
+  ),
 ];
 
 /** `CredentialProvider.userCredentialConfigs`: one per SCRAM mechanism. */
@@ -71,7 +92,12 @@ export const DynamicConfig = Object.freeze({
 });
 
 /** `DynamicBrokerConfig.DynamicPasswordConfigs`: the dynamic configs of type PASSWORD. */
-export const DYNAMIC_PASSWORD_CONFIGS: readonly string[] = ['ssl.keystore.password', 'ssl.key.password', 'ssl.truststore.password', 'sasl.jaas.config'];
+export const DYNAMIC_PASSWORD_CONFIGS: readonly string[] = [
+  'ssl.keystore.password',
+  'ssl.key.password',
+  'ssl.truststore.password',
+  'sasl.jaas.config',
+];
 
 /** `DynamicBrokerConfig.isPasswordConfig`. */
 export function isPasswordConfig(name: string): boolean {

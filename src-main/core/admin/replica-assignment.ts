@@ -68,7 +68,13 @@ export function assignReplicasToBrokers(
     return random.nextInt(bound);
   };
   if (brokerMetadatas.every((b) => b.rack === null)) {
-    return assignRackUnaware(nPartitions, replicationFactor, brokerMetadatas.map((b) => b.id), startPartitionId, draw);
+    return assignRackUnaware(
+      nPartitions,
+      replicationFactor,
+      brokerMetadatas.map((b) => b.id),
+      startPartitionId,
+      draw,
+    );
   }
   if (brokerMetadatas.some((b) => b.rack === null)) {
     throw adminOperationError('Not all brokers have rack information for replica rack aware assignment.');
@@ -213,5 +219,8 @@ export function getBrokerMetadatas(
  * The same value is the initial shift, so new partitions do not continue the original layout.
  */
 export function addPartitionsStartIndex(allBrokers: readonly BrokerMetadata[], partition0Replicas: readonly number[]): number {
-  return Math.max(0, allBrokers.findIndex((b) => b.id >= partition0Replicas[0]));
+  return Math.max(
+    0,
+    allBrokers.findIndex((b) => b.id >= partition0Replicas[0]),
+  );
 }

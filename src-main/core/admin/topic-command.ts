@@ -10,10 +10,7 @@ import { javaSplit, javaTrim, NumberFormatException, parseJavaInt, SHORT_MAX } f
 import type { PartitionReplicaAssignment } from './replica-assignment';
 
 export type TopicCommandExceptionName =
-  | 'AdminCommandFailedException'
-  | 'AdminOperationException'
-  | 'NumberFormatException'
-  | 'IllegalArgumentException';
+  'AdminCommandFailedException' | 'AdminOperationException' | 'NumberFormatException' | 'IllegalArgumentException';
 
 /** An exception TopicCommand raises before contacting the cluster. */
 export class TopicCommandError extends Error {
@@ -77,10 +74,7 @@ export function parseReplicaAssignment(replicaAssignmentList: string): Partition
  * `currentPartitionCount` entries are dropped and only the rest is sent with NewPartitions, so
  * existing partitions never move (scenario A3).
  */
-export function newPartitionsFromFullAssignment(
-  replicaAssignment: PartitionReplicaAssignment,
-  currentPartitionCount: number,
-): number[][] {
+export function newPartitionsFromFullAssignment(replicaAssignment: PartitionReplicaAssignment, currentPartitionCount: number): number[][] {
   return [...replicaAssignment.entries()]
     .sort(([a], [b]) => a - b)
     .slice(currentPartitionCount)

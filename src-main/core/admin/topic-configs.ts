@@ -6,7 +6,15 @@
  */
 import { convertToString, type ConfigValue } from '../common/config-def';
 import { KafkaApiError } from '../common/kafka-errors';
-import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, logConfigKey, TopicConfigSynonyms, validateTopicConfigs, type TopicConfigError } from '../log/log-config';
+import {
+  copyKafkaConfigToLog,
+  LOG_CONFIG_DEF,
+  LogConfig,
+  logConfigKey,
+  TopicConfigSynonyms,
+  validateTopicConfigs,
+  type TopicConfigError,
+} from '../log/log-config';
 import type { BrokerConfig } from '../config/kafka-config';
 import { configResourceToString } from './broker-config-alter';
 import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
@@ -59,7 +67,9 @@ export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>
   const logConfig = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
   const { values } = logConfig;
   const entry = (name: string, value: string | null, isSensitive: boolean, fromBroker: ConfigSynonym[]): TopicConfigEntry => {
-    const synonyms: ConfigSynonym[] = Object.hasOwn(overrides, name) ? [{ name, value, source: 'TOPIC_CONFIG' }, ...fromBroker] : fromBroker;
+    const synonyms: ConfigSynonym[] = Object.hasOwn(overrides, name)
+      ? [{ name, value, source: 'TOPIC_CONFIG' }, ...fromBroker]
+      : fromBroker;
     return { name, value, source: synonyms.length === 0 ? 'DEFAULT_CONFIG' : synonyms[0].source, isReadOnly: false, isSensitive, synonyms };
   };
   const entries = LOG_CONFIG_DEF.map((key) => {
@@ -70,5 +80,9 @@ export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>
   for (const name of Object.keys(overrides)) {
     if (logConfigKey(name) === undefined) entries.push(entry(name, null, isSensitiveConfigType(undefined), []));
   }
-  return inAllConfigsOrder(entries, logConfig.originalsOrder(), LOG_CONFIG_DEF.map((k) => k.name));
+  return inAllConfigsOrder(
+    entries,
+    logConfig.originalsOrder(),
+    LOG_CONFIG_DEF.map((k) => k.name),
+  );
 }

@@ -122,7 +122,10 @@ export class Partition {
   }
 
   /** `checkEnoughReplicasReachOffset`: has the high watermark passed `requiredOffset` (acks=−1)? */
-  checkEnoughReplicasReachOffset(requiredOffset: number): { done: boolean; error: 'NONE' | 'NOT_ENOUGH_REPLICAS_AFTER_APPEND' | 'NOT_LEADER_FOR_PARTITION' } {
+  checkEnoughReplicasReachOffset(requiredOffset: number): {
+    done: boolean;
+    error: 'NONE' | 'NOT_ENOUGH_REPLICAS_AFTER_APPEND' | 'NOT_LEADER_FOR_PARTITION';
+  } {
     const log = this.log;
     if (!this.isLeader || !log) return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
     if (log.highWatermark < requiredOffset) return { done: false, error: 'NONE' };

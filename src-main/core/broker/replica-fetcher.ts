@@ -175,7 +175,9 @@ class ReplicaFetcher {
     private readonly leaderId: number,
     private readonly isPaused: () => boolean,
   ) {
-    this.logger = new Logger(deps.log, 'kafka.server.ReplicaFetcherThread', { logIdent: `[ReplicaFetcher replicaId=${deps.brokerId}, leaderId=${leaderId}, fetcherId=0] ` });
+    this.logger = new Logger(deps.log, 'kafka.server.ReplicaFetcherThread', {
+      logIdent: `[ReplicaFetcher replicaId=${deps.brokerId}, leaderId=${leaderId}, fetcherId=0] `,
+    });
   }
 
   get isEmpty(): boolean {
@@ -271,12 +273,16 @@ class ReplicaFetcher {
     }
     const answer = leader.offsetForLeaderEpoch(state.topicPartition, state.leaderEpoch, latestEpoch);
     if (answer.error !== 'NONE') {
-      this.logger.warn(`Error when sending leader epoch request for Map(${tp} -> (currentLeaderEpoch=Optional[${state.leaderEpoch}], leaderEpoch=${latestEpoch})): ${answer.error}`);
+      this.logger.warn(
+        `Error when sending leader epoch request for Map(${tp} -> (currentLeaderEpoch=Optional[${state.leaderEpoch}], leaderEpoch=${latestEpoch})): ${answer.error}`,
+      );
       state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
       return;
     }
     const { offset, completed } = this.offsetTruncationState(log, answer);
-    this.logger.info(`Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`);
+    this.logger.info(
+      `Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`,
+    );
     log.truncateTo(offset);
     this.deps.onFollowerProgress?.(state.topicPartition);
     if (completed) state.state = 'Fetching';
@@ -312,7 +318,9 @@ class ReplicaFetcher {
         let appended = false;
         if (result.records.length > 0) {
           if (request.fetchOffset !== log.logEndOffset) {
-            this.logger.error(`Offset mismatch for partition ${tp}: fetched offset = ${request.fetchOffset}, log end offset = ${log.logEndOffset}.`);
+            this.logger.error(
+              `Offset mismatch for partition ${tp}: fetched offset = ${request.fetchOffset}, log end offset = ${log.logEndOffset}.`,
+            );
             return 'error';
           }
           try {
@@ -336,7 +344,9 @@ class ReplicaFetcher {
         return 'error';
       }
       case 'FENCED_LEADER_EPOCH':
-        this.logger.info(`Partition ${tp} has an older epoch (${state.leaderEpoch}) than the current leader. Will await the new LeaderAndIsr state before resuming fetching.`);
+        this.logger.info(
+          `Partition ${tp} has an older epoch (${state.leaderEpoch}) than the current leader. Will await the new LeaderAndIsr state before resuming fetching.`,
+        );
         this.remove(state.topicPartition);
         return 'error';
       default:
@@ -357,10 +367,11 @@ class ReplicaFetcher {
       log.truncateTo(result.logEndOffset);
     } else {
       const leaderStartOffset = result.logStartOffset;
-      this.logger.warn(`Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`);
+      this.logger.warn(
+        `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`,
+      );
       if (leaderStartOffset > replicaEndOffset) log.truncateFullyAndStartAt(leaderStartOffset);
     }
     this.deps.onFollowerProgress?.(state.topicPartition);
   }
 }
-

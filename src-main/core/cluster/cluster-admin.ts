@@ -79,21 +79,29 @@ export class ClusterAdmin {
         if (!options.validateOnly) {
           await zk.setOrCreateEntityConfigs('topics', topic.name, prepared.configs);
           try {
-            await zk.createTopicAssignment(topic.name, [...prepared.assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const));
+            await zk.createTopicAssignment(
+              topic.name,
+              [...prepared.assignment].map(([p, replicas]) => [p, ReplicaAssignment.of(replicas)] as const),
+            );
           } catch (e) {
-            if (e instanceof KeeperException && e.code === Code.NODEEXISTS) throw new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic.name}' already exists.`);
+            if (e instanceof KeeperException && e.code === Code.NODEEXISTS)
+              throw new KafkaApiError('TOPIC_ALREADY_EXISTS', `Topic '${topic.name}' already exists.`);
             throw e;
           }
           zkTopics.push(topic.name);
         }
-        created.push({ name: topic.name, partitions: [...prepared.assignment.keys()].map((partition) => ({ topic: topic.name, partition })) });
+        created.push({
+          name: topic.name,
+          partitions: [...prepared.assignment.keys()].map((partition) => ({ topic: topic.name, partition })),
+        });
         results.set(topic.name, ok(topic.name));
       } catch (e) {
         results.set(topic.name, failed(topic.name, e));
       }
     }
     if (options.validateOnly || created.length === 0) return topics.map((t) => results.get(t.name)!);
-    if (options.timeoutMs <= 0) return topics.map((t) => (created.some((c) => c.name === t.name) ? timedOut(t.name) : results.get(t.name)!));
+    if (options.timeoutMs <= 0)
+      return topics.map((t) => (created.some((c) => c.name === t.name) ? timedOut(t.name) : results.get(t.name)!));
     const done = (partitions: TopicPartition[]) => cache.hasLeaders(partitions);
     await this.waitOnMetadata(broker, options.timeoutMs, () => created.every((c) => done(c.partitions)));
     return topics.map((t) => {
@@ -132,7 +140,13 @@ export class ClusterAdmin {
    * config and assignment znodes. Throws the KafkaApiError the response would carry
    * (TOPIC_ALREADY_EXISTS, INVALID_REPLICATION_FACTOR, INVALID_TOPIC_EXCEPTION …).
    */
-  async createTopicOnBroker(broker: KafkaServer, name: string, numPartitions: number, replicationFactor: number, configs: Record<string, string> = {}): Promise<void> {
+  async createTopicOnBroker(
+    broker: KafkaServer,
+    name: string,
+    numPartitions: number,
+    replicationFactor: number,
+    configs: Record<string, string> = {},
+  ): Promise<void> {
     const zk = broker.zk;
     if (!zk) throw new KafkaApiError('BROKER_NOT_AVAILABLE', `Broker ${broker.id} is not running`);
     await new AdminZkClient(zk).createTopic(name, numPartitions, replicationFactor, new Map(Object.entries(configs)), 'Safe', this.random);
@@ -142,11 +156,14 @@ export class ClusterAdmin {
    * What CreatePartitions would write for one topic: the current assignment and the new
    * partitions' replicas. Throws the KafkaApiError the response would carry.
    */
-  async prepareNewPartitions(request: CreatePartitionsTopic): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }> {
+  async prepareNewPartitions(
+    request: CreatePartitionsTopic,
+  ): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }> {
     const broker = this.controllerBroker();
     const zk = broker.zk!;
     const registered = (await zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
-    const existing = (await zk.getFullReplicaAssignmentForTopics([request.topic])).get(request.topic) ?? new Map<number, ReplicaAssignment>();
+    const existing =
+      (await zk.getFullReplicaAssignmentForTopics([request.topic])).get(request.topic) ?? new Map<number, ReplicaAssignment>();
     const newPartitions = prepareCreatePartitions(request, {
       existingAssignment: existing,
       registeredBrokers: registered,
@@ -158,7 +175,12 @@ export class ClusterAdmin {
   async deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]> {
     const broker = this.controllerBroker();
     if (!broker.config.deleteTopicEnable) {
-      return names.map((name) => ({ name, errorCode: Errors.TOPIC_DELETION_DISABLED.code, errorName: 'TOPIC_DELETION_DISABLED', errorMessage: null }));
+      return names.map((name) => ({
+        name,
+        errorCode: Errors.TOPIC_DELETION_DISABLED.code,
+        errorName: 'TOPIC_DELETION_DISABLED',
+        errorMessage: null,
+      }));
     }
     const zk = broker.zk!;
     const cache = broker.metadataCache;
@@ -170,7 +192,8 @@ export class ClusterAdmin {
         continue;
       }
       try {
-        if (!(await zk.topicExists(name))) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic \`${name}\` to delete does not exist`);
+        if (!(await zk.topicExists(name)))
+          throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic \`${name}\` to delete does not exist`);
         try {
           await zk.createDeleteTopicPath(name);
         } catch (e) {
@@ -197,7 +220,12 @@ export class ClusterAdmin {
    */
   async deleteTopicsMatching(pattern: string, timeoutMs: number, excludeInternal = false): Promise<TopicResult[]> {
     const broker = this.controllerBroker();
-    const cleaned = pattern.trim().replace(/,/g, '|').replace(/ /g, '').replace(/^["']+/, '').replace(/["']+$/, '');
+    const cleaned = pattern
+      .trim()
+      .replace(/,/g, '|')
+      .replace(/ /g, '')
+      .replace(/^["']+/, '')
+      .replace(/["']+$/, '');
     const regex = new RegExp(`^(?:${cleaned})$`);
     const names = broker.metadataCache.getAllTopics().filter((t) => regex.test(t) && !(excludeInternal && isInternalTopic(t)));
     return names.length === 0 ? [] : this.deleteTopics(names, timeoutMs);
@@ -216,14 +244,18 @@ export class ClusterAdmin {
           for (const [p, replicas] of newPartitions) all.set(p, ReplicaAssignment.of(replicas));
           await zk.setTopicAssignment(request.topic, all, -1);
         }
-        added.push({ name: request.topic, partitions: [...newPartitions.keys()].map((partition) => ({ topic: request.topic, partition })) });
+        added.push({
+          name: request.topic,
+          partitions: [...newPartitions.keys()].map((partition) => ({ topic: request.topic, partition })),
+        });
         results.set(request.topic, ok(request.topic));
       } catch (e) {
         results.set(request.topic, failed(request.topic, e));
       }
     }
     if (options.validateOnly || added.length === 0) return topics.map((t) => results.get(t.topic)!);
-    if (options.timeoutMs <= 0) return topics.map((t) => (added.some((a) => a.name === t.topic) ? timedOut(t.topic) : results.get(t.topic)!));
+    if (options.timeoutMs <= 0)
+      return topics.map((t) => (added.some((a) => a.name === t.topic) ? timedOut(t.topic) : results.get(t.topic)!));
     const cache = broker.metadataCache;
     await this.waitOnMetadata(broker, options.timeoutMs, () => added.every((a) => cache.hasLeaders(a.partitions)));
     return topics.map((t) => {
@@ -250,11 +282,17 @@ export class ClusterAdmin {
    * `Topic "x" does not exist.`, which is no ApiException and so UNKNOWN_SERVER_ERROR — then the
    * configs; written to `/config/topics/<t>`, brokers notified.
    */
-  async alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean, broker: KafkaServer = this.anyRunningBroker()): Promise<TopicResult> {
+  async alterTopicConfig(
+    topic: string,
+    configs: Record<string, string>,
+    validateOnly: boolean,
+    broker: KafkaServer = this.anyRunningBroker(),
+  ): Promise<TopicResult> {
     const zk = broker.zk!;
     try {
       validateTopic(topic);
-      if (!(await zk.topicExists(topic))) throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Topic "${topic}" does not exist.`, 'AdminOperationException');
+      if (!(await zk.topicExists(topic)))
+        throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Topic "${topic}" does not exist.`, 'AdminOperationException');
       const [problem] = validateTopicConfigs(configs);
       if (problem) throw topicConfigApiError(problem, 'AlterConfigs', topic);
       if (!validateOnly) {
@@ -267,11 +305,16 @@ export class ClusterAdmin {
     }
   }
 
-  electLeaders(electionType: ElectionType, partitions: TopicPartition[]): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+  electLeaders(
+    electionType: ElectionType,
+    partitions: TopicPartition[],
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
     return this.controllerBroker().controller!.electLeaders(partitions, electionType);
   }
 
-  alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+  alterPartitionReassignments(
+    reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
     return this.controllerBroker().controller!.alterPartitionReassignments(reassignments);
   }
 

@@ -135,8 +135,18 @@ export class ClusterClient {
     const known = this.bootstrap().metadataCache.partitionsOf(options.topic).length;
     if (partition < 0 || partition >= known) {
       const errorMessage =
-        known === 0 ? `Topic ${options.topic} not present in metadata.` : `Partition ${partition} of topic ${options.topic} with partition count ${known} is not present in metadata.`;
-      return { topic: options.topic, partition, error: 'UNKNOWN_TOPIC_OR_PARTITION', errorMessage, baseOffset: -1, logAppendTime: -1, leaderId: -1 };
+        known === 0
+          ? `Topic ${options.topic} not present in metadata.`
+          : `Partition ${partition} of topic ${options.topic} with partition count ${known} is not present in metadata.`;
+      return {
+        topic: options.topic,
+        partition,
+        error: 'UNKNOWN_TOPIC_OR_PARTITION',
+        errorMessage,
+        baseOffset: -1,
+        logAppendTime: -1,
+        leaderId: -1,
+      };
     }
     const now = this.time.nowMs();
     const batch = buildRecordBatch(
@@ -148,10 +158,20 @@ export class ClusterClient {
       const { leaderId, leader } = this.leaderOf(tp);
       let outcome: ProduceOutcome;
       if (!leader) {
-        outcome = { topic: tp.topic, partition, error: 'LEADER_NOT_AVAILABLE', errorMessage: null, baseOffset: -1, logAppendTime: -1, leaderId };
+        outcome = {
+          topic: tp.topic,
+          partition,
+          error: 'LEADER_NOT_AVAILABLE',
+          errorMessage: null,
+          baseOffset: -1,
+          logAppendTime: -1,
+          leaderId,
+        };
       } else {
         // The broker may modify the bytes in place (offsets, leader epoch): each attempt sends a copy.
-        const [result] = await leader.replicaManager!.appendRecords(timeoutMs, options.acks, [{ topicPartition: tp, records: batch.slice() }]);
+        const [result] = await leader.replicaManager!.appendRecords(timeoutMs, options.acks, [
+          { topicPartition: tp, records: batch.slice() },
+        ]);
         outcome = {
           topic: tp.topic,
           partition,
@@ -180,7 +200,14 @@ export class ClusterClient {
   read(options: ReadOptions): ReadOutcome {
     const tp = { topic: options.topic, partition: options.partition };
     const { leader } = this.leaderOf(tp);
-    const empty = (error: ErrorName, errorMessage: string | null): ReadOutcome => ({ error, errorMessage, records: [], highWatermark: -1, logStartOffset: -1, nextOffset: -1 });
+    const empty = (error: ErrorName, errorMessage: string | null): ReadOutcome => ({
+      error,
+      errorMessage,
+      records: [],
+      highWatermark: -1,
+      logStartOffset: -1,
+      nextOffset: -1,
+    });
     if (!leader?.replicaManager) return empty('LEADER_NOT_AVAILABLE', null);
     const rm = leader.replicaManager;
     let start = options.fromOffset;
@@ -198,7 +225,8 @@ export class ClusterClient {
       const [result] = rm.fetchMessages([{ topicPartition: tp, fetchOffset: next, maxBytes: options.maxBytes ?? 1048576 }]);
       highWatermark = result.highWatermark;
       logStartOffset = result.logStartOffset;
-      if (result.error !== 'NONE') return { error: result.error, errorMessage: result.errorMessage, records, highWatermark, logStartOffset, nextOffset: next };
+      if (result.error !== 'NONE')
+        return { error: result.error, errorMessage: result.errorMessage, records, highWatermark, logStartOffset, nextOffset: next };
       let progressed = false;
       for (const batch of batchesIn(result.records)) {
         for (const record of batch.records()) {
@@ -226,7 +254,8 @@ function toConsumed(tp: TopicPartition, batch: RecordBatch, record: ReturnType<R
     partition: tp.partition,
     offset: record.offset,
     timestamp: record.timestamp,
-    timestampType: type === TimestampType.LOG_APPEND_TIME ? 'LogAppendTime' : type === TimestampType.CREATE_TIME ? 'CreateTime' : 'NoTimestampType',
+    timestampType:
+      type === TimestampType.LOG_APPEND_TIME ? 'LogAppendTime' : type === TimestampType.CREATE_TIME ? 'CreateTime' : 'NoTimestampType',
     key: record.key,
     value: record.value,
     headers: record.headers,

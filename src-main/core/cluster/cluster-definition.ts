@@ -44,9 +44,12 @@ export function definitionProblems(def: ClusterDefinition): string[] {
     if (ids.has(b.id)) problems.push(`Broker id ${b.id} is defined twice`);
     ids.add(b.id);
     if (b.logDirs.length === 0) problems.push(`Broker ${b.id} needs at least one log dir`);
-    for (const d of b.logDirs) if (!/^[A-Za-z0-9._-]+$/.test(d)) problems.push(`Log dir name "${d}" of broker ${b.id} may only use letters, digits, '.', '_' and '-'`);
+    for (const d of b.logDirs)
+      if (!/^[A-Za-z0-9._-]+$/.test(d))
+        problems.push(`Log dir name "${d}" of broker ${b.id} may only use letters, digits, '.', '_' and '-'`);
   }
   const port = def.zookeeper?.clientPort;
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) problems.push(`ZooKeeper clientPort ${port} must be a port number (0 to 65535)`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    problems.push(`ZooKeeper clientPort ${port} must be a port number (0 to 65535)`);
   return problems;
 }

@@ -120,7 +120,11 @@ export interface TopicDeletionSnapshot {
   readonly ineligible: boolean;
   readonly replicas: readonly DeletionReplicaSnapshot[];
   /** Partitions of the topic being reassigned, with the replicas added and removed. */
-  readonly reassigning: ReadonlyArray<{ readonly partition: number; readonly adding: readonly number[]; readonly removing: readonly number[] }>;
+  readonly reassigning: ReadonlyArray<{
+    readonly partition: number;
+    readonly adding: readonly number[];
+    readonly removing: readonly number[];
+  }>;
   readonly liveBrokerIds: readonly number[];
 }
 
@@ -137,7 +141,12 @@ export interface PendingDeleteDirSnapshot {
 /** A ZooKeeper session of the ensemble, with its watches and its connection over the client port. */
 export interface ZooKeeperSessionSnapshot {
   readonly sessionId: bigint;
-  readonly watches: { readonly data: readonly string[]; readonly child: readonly string[]; readonly persistent: readonly string[]; readonly recursive: readonly string[] };
+  readonly watches: {
+    readonly data: readonly string[];
+    readonly child: readonly string[];
+    readonly persistent: readonly string[];
+    readonly recursive: readonly string[];
+  };
   readonly connection: { readonly address: string; readonly timeoutMs: number } | null;
 }
 
@@ -183,13 +192,20 @@ export interface ClusterAdminCommands {
   describeTopicConfig(topic: string): Promise<TopicConfigEntry[]>;
   prepareTopic(topic: CreatableTopic, options?: { rackAware?: boolean }): Promise<PreparedTopic>;
   createTopics(topics: CreatableTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]>;
-  prepareNewPartitions(request: CreatePartitionsTopic): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }>;
+  prepareNewPartitions(
+    request: CreatePartitionsTopic,
+  ): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }>;
   createPartitions(topics: CreatePartitionsTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]>;
   alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult>;
-  alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
+  alterPartitionReassignments(
+    reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
+  ): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
   deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
   /** ElectLeaders through the active controller: an outcome per partition, or the request's error. */
-  electLeaders(electionType: ElectionType, partitions: TopicPartition[]): Promise<PartitionOutcome[] | { errorCode: number; message: string }>;
+  electLeaders(
+    electionType: ElectionType,
+    partitions: TopicPartition[],
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }>;
 }
 
 export interface ClusterCommands {

@@ -86,7 +86,8 @@ export class Cluster {
       onLogManagerEvent: (event) => this.emit({ kind: 'log-manager', brokerId: id, event }),
       onControllerNotice: (brokerId, notice) => this.emit({ kind: 'controller', brokerId, notice }),
       onChannelEvent: (brokerId, event) => this.emit({ kind: 'channel', brokerId, event }),
-      onZnodeProblem: (brokerId, e) => this.emit({ kind: 'znode-problem', brokerId, path: e.path, message: e.message, kafkaReading: e.kafkaReading }),
+      onZnodeProblem: (brokerId, e) =>
+        this.emit({ kind: 'znode-problem', brokerId, path: e.path, message: e.message, kafkaReading: e.kafkaReading }),
       listener: d.listenerFor?.(id, (): KafkaServer => server),
     });
     this.servers.set(id, server);
@@ -114,7 +115,11 @@ export class Cluster {
   /** Clean shutdown: controlled shutdown first (leadership moves away), then the broker stops. */
   async shutdownBroker(id: number, options: { controlled?: boolean } = {}): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     const server = this.broker(id);
-    this.emit({ kind: 'broker-state', brokerId: id, state: options.controlled === false ? 'BrokerShuttingDown' : 'PendingControlledShutdown' });
+    this.emit({
+      kind: 'broker-state',
+      brokerId: id,
+      state: options.controlled === false ? 'BrokerShuttingDown' : 'PendingControlledShutdown',
+    });
     const result = await server.shutdown(options);
     this.emit({ kind: 'broker-state', brokerId: id, state: server.state });
     return result;

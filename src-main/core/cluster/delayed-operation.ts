@@ -5,7 +5,12 @@ import type { Time } from '../platform/scheduler';
  * change the caller signals, until it holds or `timeoutMs` passes on the cluster's clock.
  * Resolves true when satisfied, false on timeout.
  */
-export function waitUntil(time: Time, timeoutMs: number, check: () => boolean, subscribe: (onChange: () => void) => () => void): Promise<boolean> {
+export function waitUntil(
+  time: Time,
+  timeoutMs: number,
+  check: () => boolean,
+  subscribe: (onChange: () => void) => () => void,
+): Promise<boolean> {
   if (check()) return Promise.resolve(true);
   if (timeoutMs <= 0) return Promise.resolve(false);
   return new Promise((resolve) => {

@@ -28,7 +28,9 @@ export function eventJson(event: ClusterEvent): string {
   if (event.kind === 'zookeeper' && 'sessionId' in event.event && typeof event.event.sessionId === 'bigint') {
     return JSON.stringify({ ...event, event: { ...event.event, sessionId: event.event.sessionId.toString() } });
   }
-  return JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
+  return JSON.stringify(event, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value,
+  );
 }
 
 /** Events serialised and written per turn of the executor, so a burst never blocks the app for long. */
@@ -56,7 +58,9 @@ export class EventRecorder {
   record(event: ClusterEvent): void {
     // The stored form of a request is its summary (header and a sample), not 10,000 partition
     // states; summarising now also lets the big request go while the event waits to be written.
-    this.buffer.push(event.kind === 'channel' ? ({ ...event, event: summarizeChannelEvent(event.event) } as unknown as ClusterEvent) : event);
+    this.buffer.push(
+      event.kind === 'channel' ? ({ ...event, event: summarizeChannelEvent(event.event) } as unknown as ClusterEvent) : event,
+    );
     this.scheduleSlice();
   }
 

@@ -32,7 +32,10 @@ import { groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
 /** The parts of a workspace the facade reads and drives (a `Workspace` has them all). */
-export type InProcessClusterParts = Pick<Workspace, 'cluster' | 'admin' | 'client' | 'zkServer' | 'definition' | 'recentEvents' | 'addBroker' | 'removeBroker'>;
+export type InProcessClusterParts = Pick<
+  Workspace,
+  'cluster' | 'admin' | 'client' | 'zkServer' | 'definition' | 'recentEvents' | 'addBroker' | 'removeBroker'
+>;
 
 /** What the app around the cluster knows: its listeners on 127.0.0.1 (none in some tests). */
 export interface InProcessClusterPorts {
@@ -40,7 +43,11 @@ export interface InProcessClusterPorts {
   readonly time: Time;
   readonly clientsOf?: (brokerId: number) => BrokerClientsSnapshot | null;
   readonly zookeeperConnect?: () => string | null;
-  readonly zookeeperConnections?: () => ReadonlyArray<{ readonly sessionId: bigint; readonly remoteSocketAddress: string; readonly sessionTimeoutMs: number }>;
+  readonly zookeeperConnections?: () => ReadonlyArray<{
+    readonly sessionId: bigint;
+    readonly remoteSocketAddress: string;
+    readonly sessionTimeoutMs: number;
+  }>;
 }
 
 /** Every topic with its partitions, sorted by name and partition. */
@@ -191,7 +198,9 @@ export class InProcessCluster implements ClusterFacade {
 
   controller(): ControllerSnapshot | null {
     const controller = this.cluster.activeController();
-    return controller ? { brokerId: controller.config.brokerId, epoch: controller.epoch, deleteTopicEnable: controller.config.deleteTopicEnable } : null;
+    return controller
+      ? { brokerId: controller.config.brokerId, epoch: controller.epoch, deleteTopicEnable: controller.config.deleteTopicEnable }
+      : null;
   }
 
   clusterId(): string | null {
@@ -226,7 +235,14 @@ export class InProcessCluster implements ClusterFacade {
       queued: ctx.topicsToBeDeleted.has(topic),
       started: ctx.topicsWithDeletionStarted.has(topic),
       ineligible: ctx.topicsIneligibleForDeletion.has(topic),
-      replicas: known ? ctx.replicasForTopic(topic).map((r) => ({ partition: r.partition, brokerId: r.replica, state: ctx.replicaState(r), online: ctx.isReplicaOnline(r.replica, r) })) : [],
+      replicas: known
+        ? ctx.replicasForTopic(topic).map((r) => ({
+            partition: r.partition,
+            brokerId: r.replica,
+            state: ctx.replicaState(r),
+            online: ctx.isReplicaOnline(r.replica, r),
+          }))
+        : [],
       reassigning: known
         ? ctx
             .partitionsForTopic(topic)
@@ -268,7 +284,9 @@ export class InProcessCluster implements ClusterFacade {
       if (c.sessionId !== 0n) connections.set(c.sessionId, { address: c.remoteSocketAddress, timeoutMs: c.sessionTimeoutMs });
     }
     const server = this.workspace.zkServer;
-    return server.sessionIds().map((sessionId) => ({ sessionId, watches: server.watchesOf(sessionId), connection: connections.get(sessionId) ?? null }));
+    return server
+      .sessionIds()
+      .map((sessionId) => ({ sessionId, watches: server.watchesOf(sessionId), connection: connections.get(sessionId) ?? null }));
   }
 
   zookeeperAuthOf(sessionId: bigint) {

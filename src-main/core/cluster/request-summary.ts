@@ -18,20 +18,45 @@ export interface RequestSummary {
 
 /** A request as the event log keeps it: the header and a sample, not 10,000 partition states. */
 export function summarizeRequest(request: ControllerRequest): RequestSummary {
-  const base = { apiKey: request.apiKey, controllerId: request.controllerId, controllerEpoch: request.controllerEpoch, brokerEpoch: request.brokerEpoch };
+  const base = {
+    apiKey: request.apiKey,
+    controllerId: request.controllerId,
+    controllerEpoch: request.controllerEpoch,
+    brokerEpoch: request.brokerEpoch,
+  };
   switch (request.apiKey) {
     case 'LeaderAndIsr':
       return { ...base, partitionCount: request.partitionStates.length, partitions: request.partitionStates.slice(0, SAMPLE) };
     case 'UpdateMetadata':
-      return { ...base, partitionCount: request.partitionStates.length, partitions: request.partitionStates.slice(0, SAMPLE), liveBrokers: request.liveBrokers.map((b) => b.id) };
+      return {
+        ...base,
+        partitionCount: request.partitionStates.length,
+        partitions: request.partitionStates.slice(0, SAMPLE),
+        liveBrokers: request.liveBrokers.map((b) => b.id),
+      };
     case 'StopReplica':
-      return { ...base, deletePartitions: request.deletePartitions, partitionCount: request.partitions.length, partitions: request.partitions.slice(0, SAMPLE) };
+      return {
+        ...base,
+        deletePartitions: request.deletePartitions,
+        partitionCount: request.partitions.length,
+        partitions: request.partitions.slice(0, SAMPLE),
+      };
   }
 }
 
-export function summarizeResponse(response: ControllerResponse): { apiKey: string; errorCode: number; partitionErrorCount: number; partitionErrors: unknown[] } {
+export function summarizeResponse(response: ControllerResponse): {
+  apiKey: string;
+  errorCode: number;
+  partitionErrorCount: number;
+  partitionErrors: unknown[];
+} {
   const errors = 'partitionErrors' in response ? response.partitionErrors : [];
-  return { apiKey: response.apiKey, errorCode: response.errorCode, partitionErrorCount: errors.length, partitionErrors: errors.filter((e) => e.errorCode !== 0).slice(0, SAMPLE) };
+  return {
+    apiKey: response.apiKey,
+    errorCode: response.errorCode,
+    partitionErrorCount: errors.length,
+    partitionErrors: errors.filter((e) => e.errorCode !== 0).slice(0, SAMPLE),
+  };
 }
 
 export type SummarizedChannelEvent =
@@ -39,6 +64,7 @@ export type SummarizedChannelEvent =
   | { kind: 'response-received'; brokerId: number; request: RequestSummary; response: ReturnType<typeof summarizeResponse> };
 
 export function summarizeChannelEvent(e: ChannelEvent): SummarizedChannelEvent {
-  if (e.kind === 'response-received') return { kind: e.kind, brokerId: e.brokerId, request: summarizeRequest(e.request), response: summarizeResponse(e.response) };
+  if (e.kind === 'response-received')
+    return { kind: e.kind, brokerId: e.brokerId, request: summarizeRequest(e.request), response: summarizeResponse(e.response) };
   return { kind: e.kind, brokerId: e.brokerId, request: summarizeRequest(e.request) };
 }

@@ -65,7 +65,14 @@ export class Workspace {
     this.definitionValue = definition;
     this.log4j = new Log4jWriter(ports.fs, ports.executor, (id) => joinPath(this.brokerDir(id), 'logs'));
     this.recorder = new EventRecorder(ports.events, ports.executor);
-    this.cluster = new Cluster({ time: ports.time, random: ports.random, executor: ports.executor, fs: ports.fs, zkServer, listenerFor: ports.listenerFor });
+    this.cluster = new Cluster({
+      time: ports.time,
+      random: ports.random,
+      executor: ports.executor,
+      fs: ports.fs,
+      zkServer,
+      listenerFor: ports.listenerFor,
+    });
     this.unsubscribe = this.cluster.subscribe((e) => this.onEvent(e));
     this.admin = new ClusterAdmin(this.cluster, ports.time, ports.random);
     this.client = new ClusterClient(this.cluster, ports.time, ports.random);
@@ -82,7 +89,12 @@ export class Workspace {
     }
     // Smaller group commits than the store's default keep each turn of the app's event loop short
     // when the controller writes 10,000 state znodes at once.
-    const zkServer = await ZooKeeperServer.openSliced(ports.time, ports.zkPersistence, { maxBatchSize: WORKSPACE_ZK_BATCH }, ports.executor);
+    const zkServer = await ZooKeeperServer.openSliced(
+      ports.time,
+      ports.zkPersistence,
+      { maxBatchSize: WORKSPACE_ZK_BATCH },
+      ports.executor,
+    );
     return new Workspace(ports, zkServer, definition);
   }
 
@@ -102,7 +114,11 @@ export class Workspace {
       host: 'localhost',
       port: 9092 + spec.id,
       // Kafka requires zookeeper.connect: the cluster's own ZooKeeper port, as kept from its last bind.
-      config: { 'zookeeper.connect': `127.0.0.1:${this.definitionValue.zookeeper?.clientPort ?? 2181}`, ...this.definitionValue.brokerDefaults, ...spec.config },
+      config: {
+        'zookeeper.connect': `127.0.0.1:${this.definitionValue.zookeeper?.clientPort ?? 2181}`,
+        ...this.definitionValue.brokerDefaults,
+        ...spec.config,
+      },
     };
   }
 
@@ -124,7 +140,8 @@ export class Workspace {
   }
 
   private retryAfterStaleSession(id: number): void {
-    const waitMs = Math.max(...this.zkServer.sessionIds().map((s) => (this.zkServer.sessionExpiresAtMs(s) ?? 0) - this.ports.time.nowMs()), 0) + 1;
+    const waitMs =
+      Math.max(...this.zkServer.sessionIds().map((s) => (this.zkServer.sessionExpiresAtMs(s) ?? 0) - this.ports.time.nowMs()), 0) + 1;
     this.ports.time.schedule(`restart-broker-${id}`, waitMs, () => {
       void this.cluster.startBroker(id).catch(() => undefined);
     });
@@ -163,7 +180,8 @@ export class Workspace {
    * is, not drained. Then the store closes.
    */
   async close(): Promise<void> {
-    for (const b of this.cluster.runningBrokers()) await this.cluster.shutdownBroker(b.id, { controlled: false }).catch(() => this.cluster.killBroker(b.id));
+    for (const b of this.cluster.runningBrokers())
+      await this.cluster.shutdownBroker(b.id, { controlled: false }).catch(() => this.cluster.killBroker(b.id));
     this.cluster.halt();
     this.unsubscribe();
     this.recorder.flush();

@@ -87,13 +87,7 @@ function asNumber(value: ConfigValue): number {
 /** `ConfigDef.Range`: compared as doubles, printed as the Java literal Kafka wrote. */
 function range(min: number | null, max: number | null): Validator {
   const description =
-    min === null && max === null
-      ? '[...]'
-      : min === null
-        ? `[...,${max}]`
-        : max === null
-          ? `[${min},...]`
-          : `[${min},...,${max}]`;
+    min === null && max === null ? '[...]' : min === null ? `[...,${max}]` : max === null ? `[${min},...]` : `[${min},...,${max}]`;
   return {
     description,
     ensureValid(name, value, type) {
@@ -183,7 +177,8 @@ function parseString(name: string, value: string, type: ConfigType): ConfigValue
 function javaClassName(value: Exclude<ConfigValue, null | string>): string {
   if (typeof value === 'boolean') return 'java.lang.Boolean';
   if (typeof value === 'bigint') return 'java.lang.Long';
-  if (typeof value === 'number') return !Number.isInteger(value) ? 'java.lang.Double' : value >= INT_MIN && value <= INT_MAX ? 'java.lang.Integer' : 'java.lang.Long';
+  if (typeof value === 'number')
+    return !Number.isInteger(value) ? 'java.lang.Double' : value >= INT_MIN && value <= INT_MAX ? 'java.lang.Integer' : 'java.lang.Long';
   return 'java.util.ArrayList';
 }
 
@@ -234,7 +229,13 @@ export function parseType(name: string, value: ConfigValue, type: ConfigType): C
       break;
     case 'INT':
     case 'SHORT': {
-      if (typeof value === 'number' && Number.isInteger(value) && value >= (type === 'INT' ? INT_MIN : SHORT_MIN) && value <= (type === 'INT' ? INT_MAX : SHORT_MAX)) parsed = value;
+      if (
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= (type === 'INT' ? INT_MIN : SHORT_MIN) &&
+        value <= (type === 'INT' ? INT_MAX : SHORT_MAX)
+      )
+        parsed = value;
       else {
         const v = integralIn(value, ...(type === 'INT' ? INT_RANGE : SHORT_RANGE));
         if (v !== null) parsed = Number(v);

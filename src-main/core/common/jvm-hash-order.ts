@@ -45,7 +45,7 @@ function byteswap32(v: number): number {
 
 function rotateRight(i: number, distance: number): number {
   const d = distance & 31;
-  return d === 0 ? i | 0 : ((i >>> d) | (i << (32 - d))) | 0;
+  return d === 0 ? i | 0 : (i >>> d) | (i << (32 - d)) | 0;
 }
 
 function bitCount(v: number): number {
@@ -220,7 +220,10 @@ export function javaHashtableOrder(keysInInsertionOrder: Iterable<string>): stri
  * table early, is not modelled.) `hashCode` is the keys' `hashCode()` (String's unless given), so
  * the same table serves sets of other records a `ConcurrentHashMap` holds, encoded as strings.
  */
-export function javaConcurrentHashMapOrder(keysInInsertionOrder: Iterable<string>, hashCode: (key: string) => number = javaStringHashCode): string[] {
+export function javaConcurrentHashMapOrder(
+  keysInInsertionOrder: Iterable<string>,
+  hashCode: (key: string) => number = javaStringHashCode,
+): string[] {
   const keys = distinctInOrder(keysInInsertionOrder);
   const spread = (h: number): number => (h ^ (h >>> 16)) & 0x7fffffff;
   let table: { key: string; hash: number }[][] = Array.from({ length: 16 }, () => []);
@@ -302,9 +305,7 @@ function javaHashMapOrderAtCapacity(keys: readonly string[], capacity: number): 
 
 /** Order of `java.util.Properties` entries as Jackson serialises them on the given JVM. */
 export function javaPropertiesOrder(keysInInsertionOrder: Iterable<string>, build: KafkaBuild): string[] {
-  return build.javaVersion === 8
-    ? javaHashtableOrder(keysInInsertionOrder)
-    : javaConcurrentHashMapOrder(keysInInsertionOrder);
+  return build.javaVersion === 8 ? javaHashtableOrder(keysInInsertionOrder) : javaConcurrentHashMapOrder(keysInInsertionOrder);
 }
 
 /**
@@ -330,7 +331,7 @@ export function scalaLongMapOrder(keysInInsertionOrder: Iterable<number>, initia
   /** The key's slot, or the free slot it would take. */
   const seek = (k: number): number => {
     let e = toIndex(k);
-    for (let x = 0; keys[e] !== 0 && keys[e] !== k; ) {
+    for (let x = 0; keys[e] !== 0 && keys[e] !== k;) {
       x += 1;
       e = (e + 2 * (x + 1) * x - 3) & mask;
     }

@@ -58,7 +58,9 @@ export function javaClassOf(e: unknown): string | null {
   if (e instanceof KafkaApiError) {
     // An AdminOperationException that reached a response as UNKNOWN_SERVER_ERROR keeps its class.
     if (e.exceptionName === 'AdminOperationException') return 'kafka.admin.AdminOperationException';
-    return e.exceptionName === e.error.exceptionName && e.error.exceptionClass !== null ? e.error.exceptionClass : `org.apache.kafka.common.errors.${e.exceptionName}`;
+    return e.exceptionName === e.error.exceptionName && e.error.exceptionClass !== null
+      ? e.error.exceptionClass
+      : `org.apache.kafka.common.errors.${e.exceptionName}`;
   }
   if (e instanceof Error) {
     const code = keeperCodeName(e);

@@ -463,10 +463,9 @@ function requirementFailures(config: BrokerConfig): IllegalArgumentException[] {
     if (!ok) failed.push(IllegalArgumentException.requirementFailed(message));
   };
   if (config.brokerIdGenerationEnable) {
-    require(
-      config.brokerId >= -1 && config.brokerId <= config.maxReservedBrokerId,
-      'broker.id must be equal or greater than -1 and not greater than reserved.broker.max.id',
-    );
+    require(config.brokerId >= -1 &&
+      config.brokerId <=
+        config.maxReservedBrokerId, 'broker.id must be equal or greater than -1 and not greater than reserved.broker.max.id');
   } else {
     require(config.brokerId >= 0, 'broker.id must be equal or greater than 0');
   }
@@ -475,19 +474,15 @@ function requirementFailures(config: BrokerConfig): IllegalArgumentException[] {
   const retention = config.logRetentionTimeMillisExact;
   require(retention >= 1n || retention === -1n, 'log.retention.ms must be unlimited (-1) or, equal or greater than 1');
   require(config.logDirs.length > 0, 'At least one log directory must be defined via log.dirs or log.dir.');
-  require(
-    config.offsetCommitRequiredAcks >= -1 && config.offsetCommitRequiredAcks <= config.offsetsTopicReplicationFactor,
-    'offsets.commit.required.acks must be greater or equal -1 and less or equal to offsets.topic.replication.factor',
-  );
-  require(
-    (BROKER_COMPRESSION_OPTIONS as readonly string[]).includes(config.compressionType.toLowerCase()),
-    `compression.type : ${config.compressionType} is not valid. Valid options are ${BROKER_COMPRESSION_OPTIONS.join(',')}`,
-  );
+  require(config.offsetCommitRequiredAcks >= -1 &&
+    config.offsetCommitRequiredAcks <=
+      config.offsetsTopicReplicationFactor, 'offsets.commit.required.acks must be greater or equal -1 and less or equal to offsets.topic.replication.factor');
+  require((BROKER_COMPRESSION_OPTIONS as readonly string[]).includes(
+    config.compressionType.toLowerCase(),
+  ), `compression.type : ${config.compressionType} is not valid. Valid options are ${BROKER_COMPRESSION_OPTIONS.join(',')}`);
   const recordVersion = config.logMessageFormatVersion.recordVersion;
-  require(
-    config.interBrokerProtocolVersion.recordVersion >= recordVersion,
-    `log.message.format.version ${config.get(K.LogMessageFormatVersionProp) as string} can only be used when ` +
-      `inter.broker.protocol.version is set to version ${minSupportedApiVersionFor(recordVersion).shortVersion} or higher`,
-  );
+  require(config.interBrokerProtocolVersion.recordVersion >=
+    recordVersion, `log.message.format.version ${config.get(K.LogMessageFormatVersionProp) as string} can only be used when ` +
+    `inter.broker.protocol.version is set to version ${minSupportedApiVersionFor(recordVersion).shortVersion} or higher`);
   return failed;
 }

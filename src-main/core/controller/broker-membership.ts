@@ -126,7 +126,9 @@ export class BrokerMembership {
     if (brokerEpoch !== -1) {
       const cached = ctx.liveBrokerEpoch(id);
       if (cached !== undefined && brokerEpoch < cached) {
-        this.controller.log.info(`Received controlled shutdown request from an old broker epoch ${brokerEpoch} for broker ${id}. Current broker epoch is ${cached}.`);
+        this.controller.log.info(
+          `Received controlled shutdown request from an old broker epoch ${brokerEpoch} for broker ${id}. Current broker epoch is ${cached}.`,
+        );
         return { errorCode: Errors.STALE_BROKER_EPOCH.code, partitionsRemaining: [] };
       }
     }
@@ -138,7 +140,10 @@ export class BrokerMembership {
     const tdm = this.controller.topicDeletionManager;
     const toActOn = ctx
       .partitionsOnBroker(id)
-      .filter((p) => ctx.partitionReplicaAssignment(p).length > 1 && ctx.partitionLeadershipInfo.has(p) && !tdm.isTopicQueuedUpForDeletion(p.topic));
+      .filter(
+        (p) =>
+          ctx.partitionReplicaAssignment(p).length > 1 && ctx.partitionLeadershipInfo.has(p) && !tdm.isTopicQueuedUpForDeletion(p.topic),
+      );
     const led = toActOn.filter((p) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader === id);
     const followed = toActOn.filter((p) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader !== id);
     await this.controller.partitionStateMachine.handleStateChanges(led, 'OnlinePartition', CONTROLLED_SHUTDOWN);
@@ -150,7 +155,10 @@ export class BrokerMembership {
       'OfflineReplica',
     );
     const remaining = [...ctx.partitionLeadershipInfo]
-      .filter(([p, l]) => !tdm.isTopicQueuedUpForDeletion(p.topic) && l.leaderAndIsr.leader === id && ctx.partitionReplicaAssignment(p).length > 1)
+      .filter(
+        ([p, l]) =>
+          !tdm.isTopicQueuedUpForDeletion(p.topic) && l.leaderAndIsr.leader === id && ctx.partitionReplicaAssignment(p).length > 1,
+      )
       .map(([p]) => p);
     return { errorCode: Errors.NONE.code, partitionsRemaining: remaining };
   }
@@ -186,7 +194,10 @@ export class BrokerMembership {
       const brokerIds = await this.controller.zk.getBrokerIdsFromLogDirEvents(sequenceNumbers);
       this.controller.log.info(`Handling log directory failure for brokers ${brokerIds.join(',')}`);
       // LeaderAndIsr to every replica on those brokers; their answers say which replicas are offline.
-      await this.controller.replicaStateMachine.handleStateChanges(this.controller.context.replicasOnBrokers(new Set(brokerIds)), 'OnlineReplica');
+      await this.controller.replicaStateMachine.handleStateChanges(
+        this.controller.context.replicasOnBrokers(new Set(brokerIds)),
+        'OnlineReplica',
+      );
     } finally {
       await this.controller.zk.deleteLogDirEventNotifications(sequenceNumbers, this.controller.context.epochZkVersion);
     }

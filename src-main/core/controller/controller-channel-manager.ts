@@ -154,7 +154,8 @@ export class ControllerChannelManager {
   }
 
   addBroker(brokerId: number): void {
-    if (!this.channels.has(brokerId)) this.channels.set(brokerId, new BrokerChannel(brokerId, this.time, this.resolve, this.faults, this.onEvent, this.executor));
+    if (!this.channels.has(brokerId))
+      this.channels.set(brokerId, new BrokerChannel(brokerId, this.time, this.resolve, this.faults, this.onEvent, this.executor));
   }
 
   removeBroker(brokerId: number): void {

@@ -77,7 +77,9 @@ export class ControllerContext {
 
   /** `isReplicaOnline`: broker live (shutting down counts only if asked) and its dir for the partition not offline. */
   isReplicaOnline(brokerId: number, p: TopicPartition, includeShuttingDown = false): boolean {
-    const brokerOnline = includeShuttingDown ? this.liveBrokers.has(brokerId) : this.liveBrokers.has(brokerId) && !this.shuttingDownBrokerIds.has(brokerId);
+    const brokerOnline = includeShuttingDown
+      ? this.liveBrokers.has(brokerId)
+      : this.liveBrokers.has(brokerId) && !this.shuttingDownBrokerIds.has(brokerId);
     return brokerOnline && !(this.replicasOnOfflineDirs.get(brokerId)?.has(tpKey(p)) ?? false);
   }
 
@@ -128,7 +130,9 @@ export class ControllerContext {
   }
 
   replicasForPartitions(partitions: Iterable<TopicPartition>): PartitionAndReplica[] {
-    return [...partitions].flatMap((p) => this.partitionReplicaAssignment(p).map((replica) => ({ topic: p.topic, partition: p.partition, replica })));
+    return [...partitions].flatMap((p) =>
+      this.partitionReplicaAssignment(p).map((replica) => ({ topic: p.topic, partition: p.partition, replica })),
+    );
   }
 
   /** All replicas and whether each is online: Kafka's `onlineAndOfflineReplicas`. */

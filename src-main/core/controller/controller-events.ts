@@ -32,7 +32,11 @@ export type ControllerEvent =
   | { type: 'TopicDeletion' }
   | { type: 'TopicDeletionStopReplicaResponseReceived'; replicaId: number; response: StopReplicaResponse }
   | { type: 'ZkPartitionReassignment' }
-  | { type: 'ApiPartitionReassignment'; reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>; callback: (result: PartitionOutcome[] | { errorCode: number; message: string }) => void }
+  | {
+      type: 'ApiPartitionReassignment';
+      reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>;
+      callback: (result: PartitionOutcome[] | { errorCode: number; message: string }) => void;
+    }
   | { type: 'PartitionReassignmentIsrChange'; partition: TopicPartition }
   | { type: 'ListPartitionReassignments'; partitions: TopicPartition[] | null; callback: (result: ListReassignmentsResult) => void }
   | { type: 'AutoPreferredReplicaLeaderElection' }
@@ -43,7 +47,12 @@ export type ControllerEvent =
       trigger: ElectionTrigger;
       callback?: (result: PartitionOutcome[] | { errorCode: number; message: string }) => void;
     }
-  | { type: 'ControlledShutdown'; brokerId: number; brokerEpoch: number; callback: (result: { errorCode: number; partitionsRemaining: TopicPartition[] }) => void }
+  | {
+      type: 'ControlledShutdown';
+      brokerId: number;
+      brokerEpoch: number;
+      callback: (result: { errorCode: number; partitionsRemaining: TopicPartition[] }) => void;
+    }
   | { type: 'IsrChangeNotification' }
   | { type: 'LeaderAndIsrResponseReceived'; brokerId: number; response: LeaderAndIsrResponse }
   | { type: 'LogDirEventNotification' }

@@ -76,15 +76,20 @@ export class ControllerFailover {
       c.context.epoch = epoch;
       c.context.epochZkVersion = epochZkVersion;
       this.activeControllerId = c.config.brokerId;
-      c.log.info(`${c.config.brokerId} successfully elected as the controller. Epoch incremented to ${epoch} and epoch zk version is now ${epochZkVersion}`);
+      c.log.info(
+        `${c.config.brokerId} successfully elected as the controller. Epoch incremented to ${epoch} and epoch zk version is now ${epochZkVersion}`,
+      );
       await this.onControllerFailover();
     } catch (e) {
       if (e instanceof ControllerMovedError) {
         await this.maybeResign();
-        if (this.activeControllerId !== -1) c.log.debug(`Broker ${this.activeControllerId} was elected as controller instead of broker ${c.config.brokerId}: ${e.message}`);
+        if (this.activeControllerId !== -1)
+          c.log.debug(`Broker ${this.activeControllerId} was elected as controller instead of broker ${c.config.brokerId}: ${e.message}`);
         else c.log.warn('A controller has been elected but just resigned, this will result in another round of election');
       } else {
-        c.log.error(`Error while electing or becoming controller on broker ${c.config.brokerId}. Trigger controller movement immediately: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
+        c.log.error(
+          `Error while electing or becoming controller on broker ${c.config.brokerId}. Trigger controller movement immediately: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`,
+        );
         await this.triggerControllerMove();
       }
     }
@@ -116,7 +121,8 @@ export class ControllerFailover {
     const { elections, reassignments } = this.parts;
     const ctx = c.context;
     c.log.info('Registering handlers');
-    const child = (path: string, event: ControllerEvent) => c.zk.registerZNodeChildChangeHandler({ path, handleChildChange: () => c.put(event) });
+    const child = (path: string, event: ControllerEvent) =>
+      c.zk.registerZNodeChildChangeHandler({ path, handleChildChange: () => c.put(event) });
     child('/brokers/ids', { type: 'BrokerChange' });
     child('/brokers/topics', { type: 'TopicChange' });
     child('/admin/delete_topics', { type: 'TopicDeletion' });
@@ -167,7 +173,8 @@ export class ControllerFailover {
     for (const [topic, partitions] of await c.zk.getFullReplicaAssignmentForTopics(topics)) {
       for (const [partition, assignment] of partitions) {
         ctx.updatePartitionFullReplicaAssignment({ topic, partition }, assignment);
-        if (assignment.addingReplicas.length > 0 || assignment.removingReplicas.length > 0) ctx.partitionsBeingReassigned.set({ topic, partition }, true);
+        if (assignment.addingReplicas.length > 0 || assignment.removingReplicas.length > 0)
+          ctx.partitionsBeingReassigned.set({ topic, partition }, true);
       }
     }
     ctx.partitionLeadershipInfo.clear();

@@ -1,6 +1,12 @@
 import type { TopicPartition } from '../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../common/topic-partition';
-import type { ControllerResponse, LeaderAndIsrPartitionState, LeaderAndIsrResponse, StopReplicaResponse, UpdateMetadataPartitionState } from './broker-requests';
+import type {
+  ControllerResponse,
+  LeaderAndIsrPartitionState,
+  LeaderAndIsrResponse,
+  StopReplicaResponse,
+  UpdateMetadataPartitionState,
+} from './broker-requests';
 import type { ControllerChannelManager } from './controller-channel-manager';
 import type { ControllerContext } from './controller-context';
 import type { LeaderIsrAndControllerEpoch } from './leader-and-isr';
@@ -54,7 +60,13 @@ export class ControllerRequestBatch {
     this.open = false;
   }
 
-  addLeaderAndIsrRequestForBrokers(brokerIds: Iterable<number>, p: TopicPartition, leadership: LeaderIsrAndControllerEpoch, assignment: ReplicaAssignment, isNew: boolean): void {
+  addLeaderAndIsrRequestForBrokers(
+    brokerIds: Iterable<number>,
+    p: TopicPartition,
+    leadership: LeaderIsrAndControllerEpoch,
+    assignment: ReplicaAssignment,
+    isNew: boolean,
+  ): void {
     for (const brokerId of brokerIds) {
       if (brokerId < 0) continue;
       let forBroker = this.leaderAndIsr.get(brokerId);
@@ -145,7 +157,14 @@ export class ControllerRequestBatch {
         .map((b) => ({ brokerId: b.id, host: b.endpoints[0]?.host ?? '', port: b.endpoints[0]?.port ?? -1 }));
       this.channel().sendRequest(
         brokerId,
-        { apiKey: 'LeaderAndIsr', controllerId: this.controllerId, controllerEpoch, brokerEpoch: this.brokerEpoch(brokerId), partitionStates, liveLeaders },
+        {
+          apiKey: 'LeaderAndIsr',
+          controllerId: this.controllerId,
+          controllerEpoch,
+          brokerEpoch: this.brokerEpoch(brokerId),
+          partitionStates,
+          liveLeaders,
+        },
         (response) => this.handlers.leaderAndIsrResponse(brokerId, response as LeaderAndIsrResponse),
       );
     }
@@ -156,13 +175,22 @@ export class ControllerRequestBatch {
     const partitionStates = [...this.updateMetadataPartitions.values()];
     const targets = [...this.updateMetadataBrokers].filter((id) => this.context.isLiveOrShuttingDown(id)).sort((a, b) => a - b);
     for (const s of partitionStates) {
-      this.stateChangeLog.trace(`Sending UpdateMetadata request ${formatUpdateMetadataState(s)} to brokers ${targets.join(',')} for partition ${s.topicName}-${s.partitionIndex}`);
+      this.stateChangeLog.trace(
+        `Sending UpdateMetadata request ${formatUpdateMetadataState(s)} to brokers ${targets.join(',')} for partition ${s.topicName}-${s.partitionIndex}`,
+      );
     }
     const liveBrokers = this.context.liveOrShuttingDownBrokers;
     for (const brokerId of targets) {
       this.channel().sendRequest(
         brokerId,
-        { apiKey: 'UpdateMetadata', controllerId: this.controllerId, controllerEpoch, brokerEpoch: this.brokerEpoch(brokerId), partitionStates, liveBrokers },
+        {
+          apiKey: 'UpdateMetadata',
+          controllerId: this.controllerId,
+          controllerEpoch,
+          brokerEpoch: this.brokerEpoch(brokerId),
+          partitionStates,
+          liveBrokers,
+        },
         (response) => this.handlers.updateMetadataResponse(brokerId, response),
       );
     }
@@ -174,7 +202,12 @@ export class ControllerRequestBatch {
       const all = [...entries.values()];
       const withDelete = all.filter((e) => e.deletePartition).map((e) => e.tp);
       const withoutDelete = all.filter((e) => !e.deletePartition).map((e) => e.tp);
-      const base = { apiKey: 'StopReplica' as const, controllerId: this.controllerId, controllerEpoch, brokerEpoch: this.brokerEpoch(brokerId) };
+      const base = {
+        apiKey: 'StopReplica' as const,
+        controllerId: this.controllerId,
+        controllerEpoch,
+        brokerEpoch: this.brokerEpoch(brokerId),
+      };
       if (withDelete.length > 0) {
         this.stateChangeLog.info(`Sending a stop replica request (delete = true) for ${withDelete.length} replicas to broker ${brokerId}`);
         this.channel().sendRequest(brokerId, { ...base, deletePartitions: true, partitions: withDelete }, (response) => {
@@ -187,7 +220,9 @@ export class ControllerRequestBatch {
         });
       }
       if (withoutDelete.length > 0) {
-        this.stateChangeLog.info(`Sending a stop replica request (delete = false) for ${withoutDelete.length} replicas to broker ${brokerId}`);
+        this.stateChangeLog.info(
+          `Sending a stop replica request (delete = false) for ${withoutDelete.length} replicas to broker ${brokerId}`,
+        );
         this.channel().sendRequest(brokerId, { ...base, deletePartitions: false, partitions: withoutDelete });
       }
     }

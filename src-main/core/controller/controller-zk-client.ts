@@ -5,10 +5,7 @@ import type { ReplicaAssignment } from './replica-assignment';
 import type { StateChangeHandler, ZNodeChangeHandler, ZNodeChildChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 
 /** One read of a partition's state znode: found, absent (or empty), or unreadable. */
-export type PartitionStateRead =
-  | { kind: 'ok'; value: LeaderIsrAndControllerEpoch }
-  | { kind: 'nonode' }
-  | { kind: 'error'; error: Error };
+export type PartitionStateRead = { kind: 'ok'; value: LeaderIsrAndControllerEpoch } | { kind: 'nonode' } | { kind: 'error'; error: Error };
 
 /** Kafka's `UpdateLeaderAndIsrResult`: written (or failed) partitions, and those to retry after BADVERSION. */
 export interface UpdateLeaderAndIsrResult {
@@ -43,7 +40,10 @@ export interface ControllerZkClient {
 
   // controller election
   getControllerId(): Promise<number | null>;
-  registerControllerAndIncrementControllerEpoch(controllerId: number, timestampMs: number): Promise<{ epoch: number; epochZkVersion: number }>;
+  registerControllerAndIncrementControllerEpoch(
+    controllerId: number,
+    timestampMs: number,
+  ): Promise<{ epoch: number; epochZkVersion: number }>;
   deleteController(epochZkVersion: number): Promise<void>;
 
   // brokers
@@ -59,8 +59,15 @@ export interface ControllerZkClient {
   getTopicPartitionIds(topic: string): Promise<number[]>;
   setTopicAssignment(topic: string, assignment: Map<number, ReplicaAssignment>, epochZkVersion: number): Promise<void>;
   getTopicPartitionStates(partitions: readonly TopicPartition[]): Promise<Array<{ partition: TopicPartition; read: PartitionStateRead }>>;
-  createTopicPartitionStates(states: Array<{ partition: TopicPartition; state: LeaderIsrAndControllerEpoch }>, epochZkVersion: number): Promise<Array<{ partition: TopicPartition; error: Error | null }>>;
-  updateLeaderAndIsr(updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>, controllerEpoch: number, epochZkVersion: number): Promise<UpdateLeaderAndIsrResult>;
+  createTopicPartitionStates(
+    states: Array<{ partition: TopicPartition; state: LeaderIsrAndControllerEpoch }>,
+    epochZkVersion: number,
+  ): Promise<Array<{ partition: TopicPartition; error: Error | null }>>;
+  updateLeaderAndIsr(
+    updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>,
+    controllerEpoch: number,
+    epochZkVersion: number,
+  ): Promise<UpdateLeaderAndIsrResult>;
   /** The topic's `unclean.leader.election.enable`, topic override over the broker default. */
   getUncleanLeaderElectionEnable(topics: Iterable<string>): Promise<Map<string, boolean | Error>>;
 

@@ -86,13 +86,21 @@ export class KafkaController implements ControllerCore {
     this.zk = deps.zk;
     const id = deps.config.brokerId;
     // log4j.properties routes every kafka.controller logger to controller.log.
-    const controllerLogger = (loggerName: string, logIdent: string) => new Logger(deps.log, loggerName, { logIdent, file: 'controller.log', unknownThrowableClass: KAFKA_ERRORS_PACKAGE });
+    const controllerLogger = (loggerName: string, logIdent: string) =>
+      new Logger(deps.log, loggerName, { logIdent, file: 'controller.log', unknownThrowableClass: KAFKA_ERRORS_PACKAGE });
     this.log = controllerLogger('kafka.controller.KafkaController', `[Controller id=${id}] `);
-    this.stateChangeLog = new StateChangeLogger(id, true, () => this.context.epoch, (l) => deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }));
+    this.stateChangeLog = new StateChangeLogger(
+      id,
+      true,
+      () => this.context.epoch,
+      (l) => deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }),
+    );
     this.batch = new ControllerRequestBatch(id, this.context, () => this.channel(), this.stateChangeLog, {
       leaderAndIsrResponse: (brokerId, response) => this.put({ type: 'LeaderAndIsrResponseReceived', brokerId, response }),
-      stopReplicaDeleteResponse: (replicaId, response) => this.put({ type: 'TopicDeletionStopReplicaResponseReceived', replicaId, response }),
-      updateMetadataResponse: (brokerId, response) => this.put({ type: 'UpdateMetadataResponseReceived', brokerId, errorCode: 'errorCode' in response ? response.errorCode : 0 }),
+      stopReplicaDeleteResponse: (replicaId, response) =>
+        this.put({ type: 'TopicDeletionStopReplicaResponseReceived', replicaId, response }),
+      updateMetadataResponse: (brokerId, response) =>
+        this.put({ type: 'UpdateMetadataResponseReceived', brokerId, errorCode: 'errorCode' in response ? response.errorCode : 0 }),
     });
     this.partitionStateMachine = new PartitionStateMachine(
       id,
@@ -115,21 +123,31 @@ export class KafkaController implements ControllerCore {
       new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
     const deletionLog = controllerLogger('kafka.controller.TopicDeletionManager', `[Topic Deletion Manager ${id}] `);
-    this.topicDeletionManager = new TopicDeletionManager(this.config.deleteTopicEnable, this.context, this.replicaStateMachine, this.partitionStateMachine, {
-      deleteTopic: async (topic) => {
-        await this.zk.deleteTopicZNode(topic, this.context.epochZkVersion);
-        await this.zk.deleteTopicConfigs([topic], this.context.epochZkVersion);
-        await this.zk.deleteTopicDeletions([topic], this.context.epochZkVersion);
+    this.topicDeletionManager = new TopicDeletionManager(
+      this.config.deleteTopicEnable,
+      this.context,
+      this.replicaStateMachine,
+      this.partitionStateMachine,
+      {
+        deleteTopic: async (topic) => {
+          await this.zk.deleteTopicZNode(topic, this.context.epochZkVersion);
+          await this.zk.deleteTopicConfigs([topic], this.context.epochZkVersion);
+          await this.zk.deleteTopicDeletions([topic], this.context.epochZkVersion);
+        },
+        deleteTopicDeletions: (topics) => this.zk.deleteTopicDeletions(topics, this.context.epochZkVersion),
+        mutePartitionModifications: (topic) => this.unregisterPartitionModificationsHandlers([topic]),
+        sendMetadataUpdate: (partitions) => this.sendUpdateMetadataRequest(this.context.liveOrShuttingDownBrokerIds, partitions),
+        log: (level, message) => (level === 'INFO' ? deletionLog.info(message) : deletionLog.debug(message)),
       },
-      deleteTopicDeletions: (topics) => this.zk.deleteTopicDeletions(topics, this.context.epochZkVersion),
-      mutePartitionModifications: (topic) => this.unregisterPartitionModificationsHandlers([topic]),
-      sendMetadataUpdate: (partitions) => this.sendUpdateMetadataRequest(this.context.liveOrShuttingDownBrokerIds, partitions),
-      log: (level, message) => (level === 'INFO' ? deletionLog.info(message) : deletionLog.debug(message)),
+    );
+    this.reassignments = new PartitionReassignments(this, {
+      path: REASSIGN_PARTITIONS_PATH,
+      handleCreation: () => this.put({ type: 'ZkPartitionReassignment' }),
     });
-    this.reassignments = new PartitionReassignments(this, { path: REASSIGN_PARTITIONS_PATH, handleCreation: () => this.put({ type: 'ZkPartitionReassignment' }) });
     this.elections = new LeaderElections(this, {
       path: PREFERRED_REPLICA_ELECTION_PATH,
-      handleCreation: () => this.put({ type: 'ReplicaLeaderElection', partitions: null, electionType: 'PREFERRED', trigger: 'ZkTriggered' }),
+      handleCreation: () =>
+        this.put({ type: 'ReplicaLeaderElection', partitions: null, electionType: 'PREFERRED', trigger: 'ZkTriggered' }),
     });
     this.brokers = new BrokerMembership(this, this.reassignments);
     this.topics = new TopicChanges(this);
@@ -214,18 +232,31 @@ export class KafkaController implements ControllerCore {
 
   channel(): ControllerChannelManager {
     if (!this.channelManager) {
-      this.channelManager = new ControllerChannelManager(this.time, this.deps.resolveBroker, this.deps.faults, (e) => this.deps.onChannelEvent?.(e), this.deps.executor);
+      this.channelManager = new ControllerChannelManager(
+        this.time,
+        this.deps.resolveBroker,
+        this.deps.faults,
+        (e) => this.deps.onChannelEvent?.(e),
+        this.deps.executor,
+      );
     }
     return this.channelManager;
   }
 
   // ---- API entry points (KafkaApis calls these on the controller's broker) ----
 
-  electLeaders(partitions: TopicPartition[], electionType: ElectionType): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
-    return new Promise((resolve) => this.put({ type: 'ReplicaLeaderElection', partitions, electionType, trigger: 'AdminClientTriggered', callback: resolve }));
+  electLeaders(
+    partitions: TopicPartition[],
+    electionType: ElectionType,
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+    return new Promise((resolve) =>
+      this.put({ type: 'ReplicaLeaderElection', partitions, electionType, trigger: 'AdminClientTriggered', callback: resolve }),
+    );
   }
 
-  alterPartitionReassignments(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+  alterPartitionReassignments(
+    reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
     return new Promise((resolve) => this.put({ type: 'ApiPartitionReassignment', reassignments, callback: resolve }));
   }
 
@@ -270,7 +301,10 @@ export class KafkaController implements ControllerCore {
 
   private preempt(event: ControllerEvent): void {
     const notController = { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
-    if (event.type === 'ReplicaLeaderElection') event.callback?.(event.partitions?.map((partition) => ({ partition, errorCode: Errors.NOT_CONTROLLER.code, message: null })) ?? notController);
+    if (event.type === 'ReplicaLeaderElection')
+      event.callback?.(
+        event.partitions?.map((partition) => ({ partition, errorCode: Errors.NOT_CONTROLLER.code, message: null })) ?? notController,
+      );
     else if (event.type === 'ControlledShutdown') event.callback({ errorCode: Errors.NOT_CONTROLLER.code, partitionsRemaining: [] });
     else if (event.type === 'ApiPartitionReassignment') event.callback(notController);
     else if (event.type === 'ListPartitionReassignments') event.callback(notController);
@@ -360,7 +394,8 @@ export class KafkaController implements ControllerCore {
         await this.brokers.processLogDirEventNotification();
         return;
       case 'UpdateMetadataResponseReceived':
-        if (event.errorCode !== 0) this.stateChangeLog.error(`Received error ${event.errorCode} in UpdateMetadata response from broker ${event.brokerId}`);
+        if (event.errorCode !== 0)
+          this.stateChangeLog.error(`Received error ${event.errorCode} in UpdateMetadata response from broker ${event.brokerId}`);
         return;
       case 'TopicUncleanLeaderElectionEnable':
         if (!this.isActive()) return;

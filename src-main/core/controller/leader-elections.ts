@@ -24,7 +24,9 @@ export class LeaderElections {
 
   scheduleAutoLeaderRebalanceTask(delayMs: number): void {
     this.cancelAutoLeaderRebalanceTask();
-    this.autoRebalanceTask = this.controller.time.schedule('auto-leader-rebalance-task', delayMs, () => this.controller.put({ type: 'AutoPreferredReplicaLeaderElection' }));
+    this.autoRebalanceTask = this.controller.time.schedule('auto-leader-rebalance-task', delayMs, () =>
+      this.controller.put({ type: 'AutoPreferredReplicaLeaderElection' }),
+    );
   }
 
   cancelAutoLeaderRebalanceTask(): void {
@@ -53,28 +55,45 @@ export class LeaderElections {
     });
     const skipped = pending.filter((p) => this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
     this.controller.log.info(`Partitions undergoing preferred replica election: ${listed.map(tpKey).join(',')}`);
-    this.controller.log.info(`Partitions that completed preferred replica election: ${listed.filter((p) => !pending.includes(p)).map(tpKey).join(',')}`);
+    this.controller.log.info(
+      `Partitions that completed preferred replica election: ${listed
+        .filter((p) => !pending.includes(p))
+        .map(tpKey)
+        .join(',')}`,
+    );
     this.controller.log.info(`Skipping preferred replica election for partitions due to topic deletion: ${skipped.map(tpKey).join(',')}`);
     const resumed = pending.filter((p) => !skipped.includes(p));
     this.controller.log.info(`Resuming preferred replica election for partitions: ${resumed.map(tpKey).join(',')}`);
     return resumed;
   }
 
-  async onReplicaElection(partitions: TopicPartition[], electionType: ElectionType, trigger: ElectionTrigger): Promise<TopicPartitionMap<LeaderAndIsr | Error>> {
-    this.controller.log.info(`Starting replica leader election (${electionType}) for partitions ${partitions.map(tpKey).join(',')} triggered by ${trigger}`);
+  async onReplicaElection(
+    partitions: TopicPartition[],
+    electionType: ElectionType,
+    trigger: ElectionTrigger,
+  ): Promise<TopicPartitionMap<LeaderAndIsr | Error>> {
+    this.controller.log.info(
+      `Starting replica leader election (${electionType}) for partitions ${partitions.map(tpKey).join(',')} triggered by ${trigger}`,
+    );
     try {
       const strategy: ElectionStrategy =
-        electionType === 'PREFERRED' ? PREFERRED : { kind: 'OfflinePartitionLeaderElectionStrategy', allowUnclean: trigger === 'AdminClientTriggered' };
+        electionType === 'PREFERRED'
+          ? PREFERRED
+          : { kind: 'OfflinePartitionLeaderElectionStrategy', allowUnclean: trigger === 'AdminClientTriggered' };
       const results = await this.controller.partitionStateMachine.handleStateChanges(partitions, 'OnlinePartition', strategy);
       if (trigger !== 'AdminClientTriggered') {
         for (const [p, r] of results) {
           if (r instanceof ControllerMovedError) throw r;
-          if (r instanceof Error) this.controller.log.error(`Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${throwableToString(r, KAFKA_ERRORS_PACKAGE)}`);
+          if (r instanceof Error)
+            this.controller.log.error(
+              `Error completing replica leader election (${electionType}) for partition ${tpKey(p)}: ${throwableToString(r, KAFKA_ERRORS_PACKAGE)}`,
+            );
         }
       }
       return results;
     } finally {
-      if (trigger !== 'AdminClientTriggered') await this.removePartitionsFromPreferredReplicaElection(partitions, trigger === 'AutoTriggered');
+      if (trigger !== 'AdminClientTriggered')
+        await this.removePartitionsFromPreferredReplicaElection(partitions, trigger === 'AutoTriggered');
     }
   }
 
@@ -85,21 +104,31 @@ export class LeaderElections {
   ): Promise<PartitionOutcome[] | { errorCode: number; message: string } | null> {
     const ctx = this.controller.context;
     if (!this.controller.isActive()) {
-      return fromAdmin === null ? null : fromAdmin.map((partition) => ({ partition, errorCode: Errors.NOT_CONTROLLER.code, message: null }));
+      return fromAdmin === null
+        ? null
+        : fromAdmin.map((partition) => ({ partition, errorCode: Errors.NOT_CONTROLLER.code, message: null }));
     }
-    if (trigger !== 'AdminClientTriggered' && !(await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler))) return null;
+    if (trigger !== 'AdminClientTriggered' && !(await this.controller.zk.registerZNodeChangeHandlerAndCheckExistence(this.zkHandler)))
+      return null;
     const partitions = fromAdmin ?? (await this.controller.zk.getPreferredReplicaElection());
     const known = partitions.filter((p) => ctx.partitionReplicaAssignment(p).length > 0);
     const unknown = partitions.filter((p) => ctx.partitionReplicaAssignment(p).length === 0);
-    for (const p of unknown) this.controller.log.info(`Skipping replica leader election (${electionType}) for partition ${tpKey(p)} by ${trigger} since it doesn't exist.`);
+    for (const p of unknown)
+      this.controller.log.info(
+        `Skipping replica leader election (${electionType}) for partition ${tpKey(p)} by ${trigger} since it doesn't exist.`,
+      );
     const beingDeleted = known.filter((p) => this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
     const live = known.filter((p) => !this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic));
     if (beingDeleted.length > 0) {
-      this.controller.log.warn(`Skipping replica leader election (${electionType}) for partitions ${beingDeleted.map(tpKey).join(',')} by ${trigger} since the respective topics are being deleted`);
+      this.controller.log.warn(
+        `Skipping replica leader election (${electionType}) for partitions ${beingDeleted.map(tpKey).join(',')} by ${trigger} since the respective topics are being deleted`,
+      );
     }
     const leaderOf = (p: TopicPartition) => ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader ?? NO_LEADER;
     const electable = live.filter((p) =>
-      electionType === 'PREFERRED' ? leaderOf(p) !== ctx.partitionReplicaAssignment(p)[0] : leaderOf(p) === NO_LEADER || !ctx.liveBrokerIds.has(leaderOf(p)),
+      electionType === 'PREFERRED'
+        ? leaderOf(p) !== ctx.partitionReplicaAssignment(p)[0]
+        : leaderOf(p) === NO_LEADER || !ctx.liveBrokerIds.has(leaderOf(p)),
     );
     const alreadyValid = live.filter((p) => !electable.includes(p));
     const results = await this.onReplicaElection(electable, electionType, trigger);
@@ -115,19 +144,29 @@ export class LeaderElections {
       }
     }
     // `new ApiError(Errors.ELECTION_NOT_NEEDED)` carries the error's default message.
-    for (const partition of alreadyValid) outcomes.push({ partition, errorCode: Errors.ELECTION_NOT_NEEDED.code, message: Errors.ELECTION_NOT_NEEDED.message });
-    for (const partition of beingDeleted) outcomes.push({ partition, errorCode: Errors.INVALID_TOPIC_EXCEPTION.code, message: 'The topic is being deleted' });
-    for (const partition of unknown) outcomes.push({ partition, errorCode: Errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: 'The partition does not exist.' });
+    for (const partition of alreadyValid)
+      outcomes.push({ partition, errorCode: Errors.ELECTION_NOT_NEEDED.code, message: Errors.ELECTION_NOT_NEEDED.message });
+    for (const partition of beingDeleted)
+      outcomes.push({ partition, errorCode: Errors.INVALID_TOPIC_EXCEPTION.code, message: 'The topic is being deleted' });
+    for (const partition of unknown)
+      outcomes.push({ partition, errorCode: Errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: 'The partition does not exist.' });
     return outcomes;
   }
 
-  private async removePartitionsFromPreferredReplicaElection(partitions: TopicPartition[], isTriggeredByAutoRebalance: boolean): Promise<void> {
+  private async removePartitionsFromPreferredReplicaElection(
+    partitions: TopicPartition[],
+    isTriggeredByAutoRebalance: boolean,
+  ): Promise<void> {
     const ctx = this.controller.context;
     for (const p of partitions) {
       const leader = ctx.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader;
       const preferred = ctx.partitionReplicaAssignment(p)[0];
-      if (leader === preferred) this.controller.log.info(`Partition ${tpKey(p)} completed preferred replica leader election. New leader is ${preferred}`);
-      else this.controller.log.warn(`Partition ${tpKey(p)} failed to complete preferred replica leader election to ${preferred}. Leader is still ${leader}`);
+      if (leader === preferred)
+        this.controller.log.info(`Partition ${tpKey(p)} completed preferred replica leader election. New leader is ${preferred}`);
+      else
+        this.controller.log.warn(
+          `Partition ${tpKey(p)} failed to complete preferred replica leader election to ${preferred}. Leader is still ${leader}`,
+        );
     }
     if (!isTriggeredByAutoRebalance) {
       await this.controller.zk.deletePreferredReplicaElection(ctx.epochZkVersion);

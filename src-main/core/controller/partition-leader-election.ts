@@ -24,11 +24,19 @@ export function offlinePartitionLeaderElection(
   return unclean === undefined ? null : { leader: unclean, unclean: true };
 }
 
-export function reassignPartitionLeaderElection(reassignment: readonly number[], isr: readonly number[], liveReplicas: ReadonlySet<number>): number | null {
+export function reassignPartitionLeaderElection(
+  reassignment: readonly number[],
+  isr: readonly number[],
+  liveReplicas: ReadonlySet<number>,
+): number | null {
   return reassignment.find((id) => liveReplicas.has(id) && isr.includes(id)) ?? null;
 }
 
-export function preferredReplicaPartitionLeaderElection(assignment: readonly number[], isr: readonly number[], liveReplicas: ReadonlySet<number>): number | null {
+export function preferredReplicaPartitionLeaderElection(
+  assignment: readonly number[],
+  isr: readonly number[],
+  liveReplicas: ReadonlySet<number>,
+): number | null {
   const preferred = assignment[0];
   return preferred !== undefined && liveReplicas.has(preferred) && isr.includes(preferred) ? preferred : null;
 }

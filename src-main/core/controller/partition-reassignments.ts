@@ -10,7 +10,15 @@ import type { LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { formatLeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { REASSIGN } from './partition-leader-election';
 import type { ReplicaAssignment } from './replica-assignment';
-import { formatAssignment, isBeingReassigned, originReplicas, reassignTo, sameAssignment, simpleAssignment, targetReplicas } from './replica-assignment';
+import {
+  formatAssignment,
+  isBeingReassigned,
+  originReplicas,
+  reassignTo,
+  sameAssignment,
+  simpleAssignment,
+  targetReplicas,
+} from './replica-assignment';
 
 export const REASSIGN_PARTITIONS_PATH = '/admin/reassign_partitions';
 
@@ -58,15 +66,20 @@ export class PartitionReassignments {
     for (const [p, r] of await this.maybeTriggerPartitionReassignment(toReassign)) results.set(p, r);
     const failed = [...results].filter(([, r]) => r.errorCode !== Errors.NONE.code);
     if (failed.length > 0) {
-      this.controller.log.warn(`Failed reassignment through zk with the following errors: ${failed.map(([p, r]) => `${tpKey(p)} -> ${r.errorCode}`).join(', ')}`);
+      this.controller.log.warn(
+        `Failed reassignment through zk with the following errors: ${failed.map(([p, r]) => `${tpKey(p)} -> ${r.errorCode}`).join(', ')}`,
+      );
       const failedKeys = new Set(failed.map(([p]) => tpKey(p)));
       await this.maybeRemoveFromZkReassignment((p) => failedKeys.has(tpKey(p)));
     }
     return [...results].filter(([, r]) => r.errorCode === Errors.NONE.code).map(([p]) => p);
   }
 
-  async processApiPartitionReassignment(reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
-    if (!this.controller.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
+  async processApiPartitionReassignment(
+    reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
+  ): Promise<PartitionOutcome[] | { errorCode: number; message: string }> {
+    if (!this.controller.isActive())
+      return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
     const outcomes: PartitionOutcome[] = [];
     const toReassign = new TopicPartitionMap<ReplicaAssignment>();
     // Kafka answers these with `new ApiError(Errors.X)`, which carries the error's default message.
@@ -77,7 +90,12 @@ export class PartitionReassignments {
       }
       const built = this.maybeBuildReassignment(partition, replicas);
       if (built) toReassign.set(partition, built);
-      else outcomes.push({ partition, errorCode: Errors.NO_REASSIGNMENT_IN_PROGRESS.code, message: Errors.NO_REASSIGNMENT_IN_PROGRESS.message });
+      else
+        outcomes.push({
+          partition,
+          errorCode: Errors.NO_REASSIGNMENT_IN_PROGRESS.code,
+          message: Errors.NO_REASSIGNMENT_IN_PROGRESS.message,
+        });
     }
     // The latest reassignment wins: an API reassignment replaces the same partition in the znode.
     await this.maybeRemoveFromZkReassignment((p) => toReassign.has(p));
@@ -86,19 +104,27 @@ export class PartitionReassignments {
   }
 
   processListPartitionReassignments(partitions: TopicPartition[] | null): ListReassignmentsResult {
-    if (!this.controller.isActive()) return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
+    if (!this.controller.isActive())
+      return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
     const toList = partitions ?? [...this.controller.context.partitionsBeingReassigned.keys()];
     return toList
       .map((partition) => ({ partition, a: this.controller.context.partitionFullReplicaAssignment(partition) }))
       .filter(({ a }) => isBeingReassigned(a))
-      .map(({ partition, a }) => ({ partition, replicas: [...a.replicas], addingReplicas: [...a.addingReplicas], removingReplicas: [...a.removingReplicas] }));
+      .map(({ partition, a }) => ({
+        partition,
+        replicas: [...a.replicas],
+        addingReplicas: [...a.addingReplicas],
+        removingReplicas: [...a.removingReplicas],
+      }));
   }
 
   async processPartitionReassignmentIsrChange(p: TopicPartition): Promise<void> {
     if (!this.controller.isActive() || !this.controller.context.partitionsBeingReassigned.has(p)) return;
     const reassignment = this.controller.context.partitionFullReplicaAssignment(p);
     if (await this.isReassignmentComplete(p, reassignment)) {
-      this.controller.log.info(`Target replicas ${targetReplicas(reassignment).join(',')} have all caught up with the leader for reassigning partition ${tpKey(p)}`);
+      this.controller.log.info(
+        `Target replicas ${targetReplicas(reassignment).join(',')} have all caught up with the leader for reassigning partition ${tpKey(p)}`,
+      );
       await this.onPartitionReassignment(p, reassignment);
     }
   }
@@ -123,7 +149,9 @@ export class PartitionReassignments {
     return target === null ? null : reassignTo(current, target);
   }
 
-  private async maybeTriggerPartitionReassignment(reassignments: TopicPartitionMap<ReplicaAssignment>): Promise<TopicPartitionMap<{ errorCode: number; message: string | null }>> {
+  private async maybeTriggerPartitionReassignment(
+    reassignments: TopicPartitionMap<ReplicaAssignment>,
+  ): Promise<TopicPartitionMap<{ errorCode: number; message: string | null }>> {
     const out = new TopicPartitionMap<{ errorCode: number; message: string | null }>();
     for (const [p, reassignment] of reassignments) {
       if (this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(p.topic)) {
@@ -137,10 +165,14 @@ export class PartitionReassignments {
           out.set(p, { errorCode: Errors.NONE.code, message: null });
         } catch (e) {
           if (e instanceof ControllerMovedError) {
-            this.controller.log.info(`Failed completing reassignment of partition ${tpKey(p)} because controller has moved to another broker`);
+            this.controller.log.info(
+              `Failed completing reassignment of partition ${tpKey(p)} because controller has moved to another broker`,
+            );
             throw e;
           }
-          this.controller.log.error(`Error completing reassignment of partition ${tpKey(p)}: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`);
+          this.controller.log.error(
+            `Error completing reassignment of partition ${tpKey(p)}: ${throwableToString(e, KAFKA_ERRORS_PACKAGE)}`,
+          );
           out.set(p, { errorCode: Errors.UNKNOWN_SERVER_ERROR.code, message: Errors.UNKNOWN_SERVER_ERROR.message });
         }
       }
@@ -154,10 +186,14 @@ export class PartitionReassignments {
     await this.updateCurrentReassignment(p, reassignment);
     if (!(await this.isReassignmentComplete(p, reassignment))) {
       await this.updateLeaderEpochAndSendRequest(p, reassignment); // A1
-      for (const replica of reassignment.addingReplicas) await this.controller.replicaStateMachine.handleStateChanges([{ ...p, replica }], 'NewReplica'); // A2
+      for (const replica of reassignment.addingReplicas)
+        await this.controller.replicaStateMachine.handleStateChanges([{ ...p, replica }], 'NewReplica'); // A2
       return;
     }
-    await this.controller.replicaStateMachine.handleStateChanges(reassignment.addingReplicas.map((replica) => ({ ...p, replica })), 'OnlineReplica'); // B1
+    await this.controller.replicaStateMachine.handleStateChanges(
+      reassignment.addingReplicas.map((replica) => ({ ...p, replica })),
+      'OnlineReplica',
+    ); // B1
     const completed = simpleAssignment(targetReplicas(reassignment));
     this.controller.context.updatePartitionFullReplicaAssignment(p, completed); // B2
     await this.moveReassignedPartitionLeaderIfRequired(p, completed); // B3
@@ -171,14 +207,19 @@ export class PartitionReassignments {
   private async updateCurrentReassignment(p: TopicPartition, reassignment: ReplicaAssignment): Promise<void> {
     const current = this.controller.context.partitionFullReplicaAssignment(p);
     if (!sameAssignment(current, reassignment)) {
-      this.controller.log.debug(`Updating assignment of partition ${tpKey(p)} from ${formatAssignment(current)} to ${formatAssignment(reassignment)}`);
+      this.controller.log.debug(
+        `Updating assignment of partition ${tpKey(p)} from ${formatAssignment(current)} to ${formatAssignment(reassignment)}`,
+      );
       await this.updateReplicaAssignmentForPartition(p, reassignment); // U1
       this.controller.context.updatePartitionFullReplicaAssignment(p, reassignment); // U2
       const unneeded = current.replicas.filter((r) => !reassignment.replicas.includes(r));
       if (unneeded.length > 0) await this.stopRemovedReplicasOfReassignedPartition(p, unneeded); // U3
     }
     const path = `/brokers/topics/${p.topic}/partitions/${p.partition}/state`;
-    this.controller.zk.registerZNodeChangeHandler({ path, handleDataChange: () => this.controller.put({ type: 'PartitionReassignmentIsrChange', partition: p }) });
+    this.controller.zk.registerZNodeChangeHandler({
+      path,
+      handleDataChange: () => this.controller.put({ type: 'PartitionReassignmentIsrChange', partition: p }),
+    });
     this.isrHandlers.add(path);
     this.controller.context.partitionsBeingReassigned.set(p, true);
   }
@@ -195,13 +236,19 @@ export class PartitionReassignments {
     const leader = this.controller.context.partitionLeadershipInfo.get(p)?.leaderAndIsr.leader ?? -1;
     const replicas = assignment.replicas.join(',');
     if (!assignment.replicas.includes(leader)) {
-      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is not in the new list of replicas ${replicas}. Re-electing leader`);
+      this.controller.log.info(
+        `Leader ${leader} for partition ${tpKey(p)} being reassigned, is not in the new list of replicas ${replicas}. Re-electing leader`,
+      );
       await this.controller.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
     } else if (this.controller.context.isReplicaOnline(leader, p)) {
-      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} and is alive`);
+      this.controller.log.info(
+        `Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} and is alive`,
+      );
       await this.updateLeaderEpochAndSendRequest(p, assignment);
     } else {
-      this.controller.log.info(`Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} but is dead`);
+      this.controller.log.info(
+        `Leader ${leader} for partition ${tpKey(p)} being reassigned, is already in the new list of replicas ${replicas} but is dead`,
+      );
       await this.controller.partitionStateMachine.handleStateChanges([p], 'OnlinePartition', REASSIGN);
     }
   }
@@ -225,7 +272,9 @@ export class PartitionReassignments {
   private async updateLeaderEpochAndSendRequest(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
     const updated = await this.updateLeaderEpoch(p);
     if (!updated) {
-      this.controller.stateChangeLog.error(`Failed to send LeaderAndIsr request with new replica assignment ${formatAssignment(assignment)} to leader for partition being reassigned ${tpKey(p)}`);
+      this.controller.stateChangeLog.error(
+        `Failed to send LeaderAndIsr request with new replica assignment ${formatAssignment(assignment)} to leader for partition being reassigned ${tpKey(p)}`,
+      );
       return;
     }
     this.controller.batch.newBatch();
@@ -243,7 +292,9 @@ export class PartitionReassignments {
     for (;;) {
       const [state] = await this.controller.zk.getTopicPartitionStates([p]);
       if (!state || state.read.kind !== 'ok') {
-        throw new Error(`Cannot update leader epoch for partition ${tpKey(p)} as leaderAndIsr path is empty. This could be because somebody deleted the leaderAndIsr path`);
+        throw new Error(
+          `Cannot update leader epoch for partition ${tpKey(p)} as leaderAndIsr path is empty. This could be because somebody deleted the leaderAndIsr path`,
+        );
       }
       const { leaderAndIsr, controllerEpoch } = state.read.value;
       if (controllerEpoch > ctx.epoch) {
@@ -264,11 +315,14 @@ export class PartitionReassignments {
   }
 
   private async removePartitionFromReassigningPartitions(p: TopicPartition, assignment: ReplicaAssignment): Promise<void> {
-    if (!this.controller.context.partitionsBeingReassigned.has(p)) throw new Error('Cannot remove a reassigning partition because it is not present in memory');
+    if (!this.controller.context.partitionsBeingReassigned.has(p))
+      throw new Error('Cannot remove a reassigning partition because it is not present in memory');
     const path = `/brokers/topics/${p.topic}/partitions/${p.partition}/state`;
     this.controller.zk.unregisterZNodeChangeHandler(path);
     this.isrHandlers.delete(path);
-    await this.maybeRemoveFromZkReassignment((tp, replicas) => tpKey(tp) === tpKey(p) && replicas.join(',') === assignment.replicas.join(','));
+    await this.maybeRemoveFromZkReassignment(
+      (tp, replicas) => tpKey(tp) === tpKey(p) && replicas.join(',') === assignment.replicas.join(','),
+    );
     this.controller.context.partitionsBeingReassigned.delete(p);
   }
 
@@ -277,7 +331,9 @@ export class PartitionReassignments {
     const current = await this.controller.zk.getPartitionReassignment();
     const removing = current.filter((r) => shouldRemove(r.partition, r.replicas));
     const remaining = current.filter((r) => !shouldRemove(r.partition, r.replicas));
-    this.controller.log.info(`Removing partitions ${removing.map((r) => tpKey(r.partition)).join(',')} from the list of reassigned partitions in zookeeper`);
+    this.controller.log.info(
+      `Removing partitions ${removing.map((r) => tpKey(r.partition)).join(',')} from the list of reassigned partitions in zookeeper`,
+    );
     if (remaining.length === 0) {
       this.controller.log.info(`No more partitions need to be reassigned. Deleting zk path ${REASSIGN_PARTITIONS_PATH}`);
       await this.controller.zk.setOrDeletePartitionReassignment([], this.controller.context.epochZkVersion);

@@ -62,7 +62,10 @@ export class PartitionStateMachine {
     for (const p of this.context.allPartitions()) {
       const leadership = this.context.partitionLeadershipInfo.get(p);
       if (leadership) {
-        this.context.putPartitionState(p, this.context.isReplicaOnline(leadership.leaderAndIsr.leader, p) ? 'OnlinePartition' : 'OfflinePartition');
+        this.context.putPartitionState(
+          p,
+          this.context.isReplicaOnline(leadership.leaderAndIsr.leader, p) ? 'OnlinePartition' : 'OfflinePartition',
+        );
       } else {
         this.context.putPartitionState(p, 'NewPartition');
       }
@@ -84,7 +87,11 @@ export class PartitionStateMachine {
     await this.handleStateChanges(partitions, 'OnlinePartition', OFFLINE_CLEAN);
   }
 
-  async handleStateChanges(partitions: readonly TopicPartition[], target: PartitionState, strategy?: ElectionStrategy): Promise<ElectionResults> {
+  async handleStateChanges(
+    partitions: readonly TopicPartition[],
+    target: PartitionState,
+    strategy?: ElectionStrategy,
+  ): Promise<ElectionResults> {
     const results: ElectionResults = new TopicPartitionMap();
     if (partitions.length === 0) return results;
     this.batch.newBatch();
@@ -103,7 +110,12 @@ export class PartitionStateMachine {
     return this.context.partitionState(p);
   }
 
-  private async doHandleStateChanges(partitions: readonly TopicPartition[], target: PartitionState, strategy: ElectionStrategy | undefined, results: ElectionResults): Promise<void> {
+  private async doHandleStateChanges(
+    partitions: readonly TopicPartition[],
+    target: PartitionState,
+    strategy: ElectionStrategy | undefined,
+    results: ElectionResults,
+  ): Promise<void> {
     const valid: TopicPartition[] = [];
     for (const p of partitions) {
       const current = this.partitionState(p);
@@ -127,7 +139,9 @@ export class PartitionStateMachine {
           for (const p of await this.initializeLeaderAndIsrForPartitions(uninitialized)) {
             await this.slicer.tick();
             const leadership = this.context.partitionLeadershipInfo.get(p) as LeaderIsrAndControllerEpoch;
-            this.stateChangeLog.trace(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(leadership.leaderAndIsr)}`);
+            this.stateChangeLog.trace(
+              `Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(leadership.leaderAndIsr)}`,
+            );
             this.context.putPartitionState(p, 'OnlinePartition');
           }
         }
@@ -137,7 +151,9 @@ export class PartitionStateMachine {
             await this.slicer.tick();
             results.set(p, result);
             if (result instanceof Error) continue;
-            this.stateChangeLog.trace(`Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(result)}`);
+            this.stateChangeLog.trace(
+              `Changed partition ${tpKey(p)} from ${this.partitionState(p)} to ${target} with state ${formatLeaderAndIsr(result)}`,
+            );
             this.context.putPartitionState(p, 'OnlinePartition');
           }
         }
@@ -174,7 +190,10 @@ export class PartitionStateMachine {
         );
         continue;
       }
-      toCreate.push({ partition: p, state: { leaderAndIsr: { leader: live[0], leaderEpoch: 0, isr: live, zkVersion: 0 }, controllerEpoch: this.context.epoch } });
+      toCreate.push({
+        partition: p,
+        state: { leaderAndIsr: { leader: live[0], leaderEpoch: 0, isr: live, zkVersion: 0 }, controllerEpoch: this.context.epoch },
+      });
     }
     if (toCreate.length === 0) return successful;
     let responses: Array<{ partition: TopicPartition; error: Error | null }>;
@@ -194,7 +213,13 @@ export class PartitionStateMachine {
       }
       const state = byKey.get(tpKey(partition)) as LeaderIsrAndControllerEpoch;
       this.context.partitionLeadershipInfo.set(partition, state);
-      this.batch.addLeaderAndIsrRequestForBrokers(state.leaderAndIsr.isr, partition, state, this.context.partitionFullReplicaAssignment(partition), true);
+      this.batch.addLeaderAndIsrRequestForBrokers(
+        state.leaderAndIsr.isr,
+        partition,
+        state,
+        this.context.partitionFullReplicaAssignment(partition),
+        true,
+      );
       successful.push(partition);
     }
     return successful;
@@ -212,13 +237,18 @@ export class PartitionStateMachine {
         finished.set(p, result);
       }
       if (remaining.length > 0) {
-        this.stateChangeLog.info(`Retrying leader election with strategy ${strategyName(strategy)} for partitions ${remaining.map(tpKey).join(',')}`);
+        this.stateChangeLog.info(
+          `Retrying leader election with strategy ${strategyName(strategy)} for partitions ${remaining.map(tpKey).join(',')}`,
+        );
       }
     }
     return finished;
   }
 
-  private async doElectLeaderForPartitions(partitions: TopicPartition[], strategy: ElectionStrategy): Promise<{ finished: ElectionResults; toRetry: TopicPartition[] }> {
+  private async doElectLeaderForPartitions(
+    partitions: TopicPartition[],
+    strategy: ElectionStrategy,
+  ): Promise<{ finished: ElectionResults; toRetry: TopicPartition[] }> {
     const finished: ElectionResults = new TopicPartitionMap();
     let reads;
     try {
@@ -242,7 +272,12 @@ export class PartitionStateMachine {
           valid.push({ partition, leaderAndIsr: read.value.leaderAndIsr });
         }
       } else if (read.kind === 'nonode') {
-        finished.set(partition, new StateChangeFailedError(`LeaderAndIsr information doesn't exist for partition ${tpKey(partition)} in ${this.partitionState(partition)} state`));
+        finished.set(
+          partition,
+          new StateChangeFailedError(
+            `LeaderAndIsr information doesn't exist for partition ${tpKey(partition)} in ${this.partitionState(partition)} state`,
+          ),
+        );
       } else {
         finished.set(partition, read.error);
       }
@@ -253,7 +288,10 @@ export class PartitionStateMachine {
     const withLeaders = elections.filter((r) => r.leaderAndIsr !== null);
     for (const r of elections) {
       if (r.leaderAndIsr === null) {
-        finished.set(r.partition, new StateChangeFailedError(`Failed to elect leader for partition ${tpKey(r.partition)} under strategy ${strategyName(strategy)}`));
+        finished.set(
+          r.partition,
+          new StateChangeFailedError(`Failed to elect leader for partition ${tpKey(r.partition)} under strategy ${strategyName(strategy)}`),
+        );
       }
     }
     if (withLeaders.length === 0) return { finished, toRetry: [] };
@@ -269,15 +307,28 @@ export class PartitionStateMachine {
       if (result instanceof Error) continue;
       const leadership: LeaderIsrAndControllerEpoch = { leaderAndIsr: result, controllerEpoch: this.context.epoch };
       this.context.partitionLeadershipInfo.set(partition, leadership);
-      this.batch.addLeaderAndIsrRequestForBrokers(recipients.get(tpKey(partition)) ?? [], partition, leadership, this.context.partitionFullReplicaAssignment(partition), false);
+      this.batch.addLeaderAndIsrRequestForBrokers(
+        recipients.get(tpKey(partition)) ?? [],
+        partition,
+        leadership,
+        this.context.partitionFullReplicaAssignment(partition),
+        false,
+      );
     }
     return { finished, toRetry: update.toRetry };
   }
 
   /** Kafka's `Election.leaderFor*`: the new leader and ISR per partition, and who is told. */
-  private async elect(valid: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>, strategy: ElectionStrategy, finished: ElectionResults): Promise<ElectionResult[]> {
+  private async elect(
+    valid: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>,
+    strategy: ElectionStrategy,
+    finished: ElectionResults,
+  ): Promise<ElectionResult[]> {
     const ctx = this.context;
-    const online = (p: TopicPartition, includeShuttingDown = false) => (r: number) => ctx.isReplicaOnline(r, p, includeShuttingDown);
+    const online =
+      (p: TopicPartition, includeShuttingDown = false) =>
+      (r: number) =>
+        ctx.isReplicaOnline(r, p, includeShuttingDown);
     switch (strategy.kind) {
       case 'OfflinePartitionLeaderElectionStrategy': {
         const unclean = await this.collectUncleanLeaderElectionState(valid, strategy.allowUnclean, finished);
@@ -296,21 +347,42 @@ export class PartitionStateMachine {
         return valid.map(({ partition, leaderAndIsr }) => {
           const target = targetReplicas(ctx.partitionFullReplicaAssignment(partition));
           const leader = reassignPartitionLeaderElection(target, leaderAndIsr.isr, new Set(target.filter(online(partition))));
-          return { partition, leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, leaderAndIsr.isr), recipients: target };
+          return {
+            partition,
+            leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, leaderAndIsr.isr),
+            recipients: target,
+          };
         });
       case 'PreferredReplicaPartitionLeaderElectionStrategy':
         return valid.map(({ partition, leaderAndIsr }) => {
           const assignment = [...ctx.partitionReplicaAssignment(partition)];
-          const leader = preferredReplicaPartitionLeaderElection(assignment, leaderAndIsr.isr, new Set(assignment.filter(online(partition))));
-          return { partition, leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, leaderAndIsr.isr), recipients: assignment };
+          const leader = preferredReplicaPartitionLeaderElection(
+            assignment,
+            leaderAndIsr.isr,
+            new Set(assignment.filter(online(partition))),
+          );
+          return {
+            partition,
+            leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, leaderAndIsr.isr),
+            recipients: assignment,
+          };
         });
       case 'ControlledShutdownPartitionLeaderElectionStrategy':
         return valid.map(({ partition, leaderAndIsr }) => {
           const assignment = ctx.partitionReplicaAssignment(partition);
           const liveOrShuttingDown = assignment.filter(online(partition, true));
-          const leader = controlledShutdownPartitionLeaderElection(assignment, leaderAndIsr.isr, new Set(liveOrShuttingDown), ctx.shuttingDownBrokerIds);
+          const leader = controlledShutdownPartitionLeaderElection(
+            assignment,
+            leaderAndIsr.isr,
+            new Set(liveOrShuttingDown),
+            ctx.shuttingDownBrokerIds,
+          );
           const newIsr = leaderAndIsr.isr.filter((r) => !ctx.shuttingDownBrokerIds.has(r));
-          return { partition, leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, newIsr), recipients: liveOrShuttingDown };
+          return {
+            partition,
+            leaderAndIsr: leader === null ? null : newLeaderAndIsr(leaderAndIsr, leader, newIsr),
+            recipients: liveOrShuttingDown,
+          };
         });
     }
   }
@@ -324,7 +396,9 @@ export class PartitionStateMachine {
     allowUnclean: boolean,
     finished: ElectionResults,
   ): Promise<Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr | null; uncleanEnabled: boolean }>> {
-    const noLiveIsr = valid.filter(({ partition, leaderAndIsr }) => !leaderAndIsr.isr.some((r) => this.context.isReplicaOnline(r, partition)));
+    const noLiveIsr = valid.filter(
+      ({ partition, leaderAndIsr }) => !leaderAndIsr.isr.some((r) => this.context.isReplicaOnline(r, partition)),
+    );
     const withLiveIsr = valid.filter((v) => !noLiveIsr.includes(v));
     const out: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr | null; uncleanEnabled: boolean }> = [];
     if (allowUnclean) {
@@ -353,11 +427,16 @@ export class PartitionStateMachine {
       p,
       current,
       target,
-      new IllegalStateException(`Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateException(
+        `Partition ${tpKey(p)} should be in one of ${[...VALID_PREVIOUS_PARTITION_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`,
+      ),
     );
   }
 
   private logFailedStateChange(p: TopicPartition, current: PartitionState, target: PartitionState, error: unknown): void {
-    this.stateChangeLog.error(`Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}`, error);
+    this.stateChangeLog.error(
+      `Controller ${this.controllerId} epoch ${this.context.epoch} failed to change state for partition ${tpKey(p)} from ${current} to ${target}`,
+      error,
+    );
   }
 }

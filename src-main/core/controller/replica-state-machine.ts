@@ -93,7 +93,9 @@ export class ReplicaStateMachine {
                 r,
                 current,
                 'OfflineReplica',
-                new StateChangeFailedError(`Replica ${replicaId} for partition ${tpKey(r)} cannot be moved to NewReplica state as it is being requested to become leader`),
+                new StateChangeFailedError(
+                  `Replica ${replicaId} for partition ${tpKey(r)} cannot be moved to NewReplica state as it is being requested to become leader`,
+                ),
               );
               continue;
             }
@@ -115,7 +117,8 @@ export class ReplicaStateMachine {
             }
           } else {
             const leadership = ctx.partitionLeadershipInfo.get(r);
-            if (leadership) this.batch.addLeaderAndIsrRequestForBrokers([replicaId], r, leadership, ctx.partitionFullReplicaAssignment(r), false);
+            if (leadership)
+              this.batch.addLeaderAndIsrRequestForBrokers([replicaId], r, leadership, ctx.partitionFullReplicaAssignment(r), false);
           }
           this.logSuccessfulTransition(replicaId, r, current, 'OnlineReplica');
           ctx.putReplicaState(r, 'OnlineReplica');
@@ -132,7 +135,13 @@ export class ReplicaStateMachine {
           );
           if (!ctx.isTopicQueuedUpForDeletion(partition.topic)) {
             const recipients = ctx.partitionReplicaAssignment(partition).filter((id) => id !== replicaId);
-            this.batch.addLeaderAndIsrRequestForBrokers(recipients, partition, leadership, ctx.partitionFullReplicaAssignment(partition), false);
+            this.batch.addLeaderAndIsrRequestForBrokers(
+              recipients,
+              partition,
+              leadership,
+              ctx.partitionFullReplicaAssignment(partition),
+              false,
+            );
           }
           const r = { ...partition, replica: replicaId };
           this.logSuccessfulTransition(replicaId, partition, ctx.replicaState(r), 'OfflineReplica');
@@ -182,7 +191,10 @@ export class ReplicaStateMachine {
    * Takes the replica out of each partition's ISR in ZooKeeper (leader −1 if it led; an ISR of one
    * is left as it is), retrying partitions whose state znode changed meanwhile.
    */
-  private async removeReplicasFromIsr(replicaId: number, partitions: TopicPartition[]): Promise<Array<{ partition: TopicPartition; leadership: LeaderIsrAndControllerEpoch }>> {
+  private async removeReplicasFromIsr(
+    replicaId: number,
+    partitions: TopicPartition[],
+  ): Promise<Array<{ partition: TopicPartition; leadership: LeaderIsrAndControllerEpoch }>> {
     const results: Array<{ partition: TopicPartition; leadership: LeaderIsrAndControllerEpoch }> = [];
     let remaining = partitions;
     while (remaining.length > 0) {
@@ -218,7 +230,9 @@ export class ReplicaStateMachine {
         if (!this.context.isTopicQueuedUpForDeletion(partition.topic)) {
           finished.push({
             partition,
-            result: new StateChangeFailedError(`Failed to change state of replica ${replicaId} for partition ${tpKey(partition)} since the leader and isr path in zookeeper is empty`),
+            result: new StateChangeFailedError(
+              `Failed to change state of replica ${replicaId} for partition ${tpKey(partition)} since the leader and isr path in zookeeper is empty`,
+            ),
           });
         }
       } else if (read.kind === 'error') {
@@ -242,8 +256,14 @@ export class ReplicaStateMachine {
       const isr = leaderAndIsr.isr.length === 1 ? leaderAndIsr.isr : leaderAndIsr.isr.filter((id) => id !== replicaId);
       return { partition, leaderAndIsr: newLeaderAndIsr(leaderAndIsr, leader, isr) };
     });
-    const update = adjusted.length > 0 ? await this.zk.updateLeaderAndIsr(adjusted, this.context.epoch, this.context.epochZkVersion) : { finished: [], toRetry: [] };
-    for (const { partition, result } of [...withoutReplica.map((w) => ({ partition: w.partition, result: w.leaderAndIsr as LeaderAndIsr | Error })), ...update.finished]) {
+    const update =
+      adjusted.length > 0
+        ? await this.zk.updateLeaderAndIsr(adjusted, this.context.epoch, this.context.epochZkVersion)
+        : { finished: [], toRetry: [] };
+    for (const { partition, result } of [
+      ...withoutReplica.map((w) => ({ partition: w.partition, result: w.leaderAndIsr as LeaderAndIsr | Error })),
+      ...update.finished,
+    ]) {
       if (result instanceof Error) {
         finished.push({ partition, result });
         continue;
@@ -265,11 +285,21 @@ export class ReplicaStateMachine {
       r,
       current,
       target,
-      new IllegalStateException(`Replica [Topic=${r.topic},Partition=${r.partition},Replica=${r.replica}] should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`),
+      new IllegalStateException(
+        `Replica [Topic=${r.topic},Partition=${r.partition},Replica=${r.replica}] should be in the ${[...VALID_PREVIOUS_REPLICA_STATES[target]].join(',')} states before moving to ${target} state. Instead it is in ${current} state`,
+      ),
     );
   }
 
-  private logFailedStateChange(r: TopicPartition & { replica?: number }, current: ReplicaState, target: ReplicaState, error: unknown): void {
-    this.stateChangeLog.error(`Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed`, error);
+  private logFailedStateChange(
+    r: TopicPartition & { replica?: number },
+    current: ReplicaState,
+    target: ReplicaState,
+    error: unknown,
+  ): void {
+    this.stateChangeLog.error(
+      `Controller ${this.controllerId} epoch ${this.context.epoch} initiated state change of replica ${r.replica ?? '?'} for partition ${tpKey(r)} from ${current} to ${target} failed`,
+      error,
+    );
   }
 }

@@ -31,7 +31,12 @@ export const REPLICA_STATE_VALUE: Record<ReplicaState, number> = {
   NonExistentReplica: 7,
 };
 
-const ONLINE_OR_OFFLINE_PREVIOUS: ReadonlySet<ReplicaState> = new Set(['NewReplica', 'OnlineReplica', 'OfflineReplica', 'ReplicaDeletionIneligible']);
+const ONLINE_OR_OFFLINE_PREVIOUS: ReadonlySet<ReplicaState> = new Set([
+  'NewReplica',
+  'OnlineReplica',
+  'OfflineReplica',
+  'ReplicaDeletionIneligible',
+]);
 
 export const VALID_PREVIOUS_REPLICA_STATES: Record<ReplicaState, ReadonlySet<ReplicaState>> = {
   NewReplica: new Set(['NonExistentReplica']),

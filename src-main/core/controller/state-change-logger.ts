@@ -17,8 +17,16 @@ export class StateChangeLogger {
   constructor(brokerId: number, inControllerContext: boolean, epoch: () => number, sink: (line: StateChangeLine) => void) {
     // The controller's epoch is read at each line: it changes while the logger lives.
     const logIdent = inControllerContext ? () => `[Controller id=${brokerId} epoch=${epoch()}] ` : `[Broker id=${brokerId}] `;
-    const line = (l: LogLine): StateChangeLine => ({ level: l.level as StateChangeLine['level'], message: l.message, ...(l.throwable === undefined ? {} : { throwable: l.throwable }) });
-    this.logger = new Logger((l) => sink(line(l)), 'state.change.logger', { logIdent, file: 'state-change.log', unknownThrowableClass: KAFKA_ERRORS_PACKAGE });
+    const line = (l: LogLine): StateChangeLine => ({
+      level: l.level as StateChangeLine['level'],
+      message: l.message,
+      ...(l.throwable === undefined ? {} : { throwable: l.throwable }),
+    });
+    this.logger = new Logger((l) => sink(line(l)), 'state.change.logger', {
+      logIdent,
+      file: 'state-change.log',
+      unknownThrowableClass: KAFKA_ERRORS_PACKAGE,
+    });
   }
 
   trace(message: string): void {

@@ -30,7 +30,9 @@ export class TopicChanges {
         newPartitions.push({ topic, partition });
       }
     }
-    this.controller.log.info(`New topics: [Set(${newTopics.join(', ')})], deleted topics: [Set(${deletedTopics.join(', ')})], new partition replica assignment [${assignmentText(added)}]`);
+    this.controller.log.info(
+      `New topics: [Set(${newTopics.join(', ')})], deleted topics: [Set(${deletedTopics.join(', ')})], new partition replica assignment [${assignmentText(added)}]`,
+    );
     if (newPartitions.length > 0) await this.onNewPartitionCreation(newPartitions);
   }
 
@@ -41,7 +43,9 @@ export class TopicChanges {
     const toBeAdded = [...fromZk].filter(([partition]) => ctx.partitionReplicaAssignment({ topic, partition }).length === 0);
     if (this.controller.topicDeletionManager.isTopicQueuedUpForDeletion(topic)) {
       if (toBeAdded.length > 0) {
-        this.controller.log.warn(`Skipping adding partitions ${toBeAdded.map(([p]) => p).join(',')} for topic ${topic} since it is currently being deleted`);
+        this.controller.log.warn(
+          `Skipping adding partitions ${toBeAdded.map(([p]) => p).join(',')} for topic ${topic} since it is currently being deleted`,
+        );
         await this.restorePartitionReplicaAssignment(topic, fromZk);
       } else {
         this.controller.log.info('Ignoring partition change during topic deletion as no new partitions are added');
@@ -49,7 +53,9 @@ export class TopicChanges {
       return;
     }
     if (toBeAdded.length > 0) {
-      this.controller.log.info(`New partitions to be added Map(${toBeAdded.map(([p, a]) => `${topic}-${p} -> ${formatAssignment(a)}`).join(', ')})`);
+      this.controller.log.info(
+        `New partitions to be added Map(${toBeAdded.map(([p, a]) => `${topic}-${p} -> ${formatAssignment(a)}`).join(', ')})`,
+      );
       for (const [partition, assignment] of toBeAdded) ctx.updatePartitionFullReplicaAssignment({ topic, partition }, assignment);
       await this.onNewPartitionCreation(toBeAdded.map(([partition]) => ({ topic, partition })));
     }
@@ -92,7 +98,8 @@ export class TopicChanges {
       const reassigning = new Set([...ctx.partitionsBeingReassigned.keys()].map((p) => p.topic));
       for (const t of toDelete) {
         // As in Kafka 2.5 this only marks topics that were already queued for deletion.
-        if (reassigning.has(t)) this.controller.topicDeletionManager.markTopicIneligibleForDeletion(new Set([t]), 'topic reassignment in progress');
+        if (reassigning.has(t))
+          this.controller.topicDeletionManager.markTopicIneligibleForDeletion(new Set([t]), 'topic reassignment in progress');
       }
       await this.controller.topicDeletionManager.enqueueTopicsForDeletion(new Set(toDelete));
     } else {
@@ -103,13 +110,22 @@ export class TopicChanges {
 
   async processTopicDeletionStopReplicaResponseReceived(replicaId: number, response: StopReplicaResponse): Promise<void> {
     if (!this.controller.isActive()) return;
-    const partitionErrors = response.partitionErrors.map((e) => `${e.topicName}-${e.partitionIndex} -> ${errorForCode(e.errorCode).name}`).join(', ');
+    const partitionErrors = response.partitionErrors
+      .map((e) => `${e.topicName}-${e.partitionIndex} -> ${errorForCode(e.errorCode).name}`)
+      .join(', ');
     this.controller.log.debug(
       `Delete topic callback invoked on StopReplica response received from broker ${replicaId}: request error = ${errorForCode(response.errorCode).name}, partition errors = Map(${partitionErrors})`,
     );
-    const all = response.partitionErrors.map((e) => ({ topic: e.topicName, partition: e.partitionIndex, replica: replicaId, errorCode: e.errorCode }));
+    const all = response.partitionErrors.map((e) => ({
+      topic: e.topicName,
+      partition: e.partitionIndex,
+      replica: replicaId,
+      errorCode: e.errorCode,
+    }));
     const inError = response.errorCode !== Errors.NONE.code ? all : all.filter((r) => r.errorCode !== Errors.NONE.code);
-    await this.controller.topicDeletionManager.failReplicaDeletion(inError.map(({ topic, partition, replica }) => ({ topic, partition, replica })));
+    await this.controller.topicDeletionManager.failReplicaDeletion(
+      inError.map(({ topic, partition, replica }) => ({ topic, partition, replica })),
+    );
     if (inError.length !== all.length) {
       const failed = new Set(inError.map((r) => `${r.topic}-${r.partition}`));
       await this.controller.topicDeletionManager.completeReplicaDeletion(
@@ -128,7 +144,9 @@ export class TopicChanges {
         for (const { partition, read } of await this.controller.zk.getTopicPartitionStates(partitions)) {
           if (read.kind === 'ok') ctx.partitionLeadershipInfo.set(partition, read.value);
         }
-        this.controller.log.debug(`Sending MetadataRequest to Brokers: ${[...ctx.liveOrShuttingDownBrokerIds].join(',')} for TopicPartitions: ${partitions.map(tpKey).join(',')}`);
+        this.controller.log.debug(
+          `Sending MetadataRequest to Brokers: ${[...ctx.liveOrShuttingDownBrokerIds].join(',')} for TopicPartitions: ${partitions.map(tpKey).join(',')}`,
+        );
         this.controller.sendUpdateMetadataRequest(ctx.liveOrShuttingDownBrokerIds, partitions);
       }
     } finally {

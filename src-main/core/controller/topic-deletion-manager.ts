@@ -31,10 +31,14 @@ export class TopicDeletionManager {
   ) {}
 
   async init(initialTopicsToBeDeleted: Set<string>, initialTopicsIneligibleForDeletion: Set<string>): Promise<void> {
-    this.client.log('INFO', `Initializing manager with initial deletions: ${setText(initialTopicsToBeDeleted)}, initial ineligible deletions: ${setText(initialTopicsIneligibleForDeletion)}`);
+    this.client.log(
+      'INFO',
+      `Initializing manager with initial deletions: ${setText(initialTopicsToBeDeleted)}, initial ineligible deletions: ${setText(initialTopicsIneligibleForDeletion)}`,
+    );
     if (this.deleteTopicEnable) {
       for (const t of initialTopicsToBeDeleted) this.context.topicsToBeDeleted.add(t);
-      for (const t of initialTopicsIneligibleForDeletion) if (this.context.topicsToBeDeleted.has(t)) this.context.topicsIneligibleForDeletion.add(t);
+      for (const t of initialTopicsIneligibleForDeletion)
+        if (this.context.topicsToBeDeleted.has(t)) this.context.topicsIneligibleForDeletion.add(t);
     } else {
       this.client.log('INFO', `Removing ${setText(initialTopicsToBeDeleted)} since delete topic is disabled`);
       await this.client.deleteTopicDeletions([...initialTopicsToBeDeleted]);
@@ -64,7 +68,10 @@ export class TopicDeletionManager {
     const failed = replicas.filter((r) => this.isTopicQueuedUpForDeletion(r.topic));
     if (failed.length === 0) return;
     const topics = new Set(failed.map((r) => r.topic));
-    this.client.log('DEBUG', `Deletion failed for replicas ${failed.map(formatReplica).join(',')}. Halting deletion for topics ${setText(topics)}`);
+    this.client.log(
+      'DEBUG',
+      `Deletion failed for replicas ${failed.map(formatReplica).join(',')}. Halting deletion for topics ${setText(topics)}`,
+    );
     await this.replicaStateMachine.handleStateChanges(failed, 'ReplicaDeletionIneligible');
     this.markTopicIneligibleForDeletion(topics, 'replica deletion failure');
     await this.resumeDeletions();
@@ -89,19 +96,29 @@ export class TopicDeletionManager {
   }
 
   private isTopicEligibleForDeletion(topic: string): boolean {
-    return this.isTopicQueuedUpForDeletion(topic) && !this.context.isTopicDeletionInProgress(topic) && !this.context.topicsIneligibleForDeletion.has(topic);
+    return (
+      this.isTopicQueuedUpForDeletion(topic) &&
+      !this.context.isTopicDeletionInProgress(topic) &&
+      !this.context.topicsIneligibleForDeletion.has(topic)
+    );
   }
 
   private async markTopicForDeletionRetry(topics: Set<string>): Promise<void> {
     const failed = [...topics].flatMap((t) => this.context.replicasInState(t, 'ReplicaDeletionIneligible'));
-    this.client.log('DEBUG', `Retrying deletion of topics ${[...topics].join(',')} since replicas ${failed.map(formatReplica).join(',')} were not successfully deleted`);
+    this.client.log(
+      'DEBUG',
+      `Retrying deletion of topics ${[...topics].join(',')} since replicas ${failed.map(formatReplica).join(',')} were not successfully deleted`,
+    );
     await this.replicaStateMachine.handleStateChanges(failed, 'OfflineReplica');
   }
 
   private async completeDeleteTopic(topic: string): Promise<void> {
     // Mute the topic's data watch first, so a re-created topic of the same name is seen as new.
     this.client.mutePartitionModifications(topic);
-    await this.replicaStateMachine.handleStateChanges(this.context.replicasInState(topic, 'ReplicaDeletionSuccessful'), 'NonExistentReplica');
+    await this.replicaStateMachine.handleStateChanges(
+      this.context.replicasInState(topic, 'ReplicaDeletionSuccessful'),
+      'NonExistentReplica',
+    );
     this.context.topicsToBeDeleted.delete(topic);
     this.context.topicsWithDeletionStarted.delete(topic);
     await this.client.deleteTopic(topic);
@@ -153,7 +170,10 @@ export class TopicDeletionManager {
       if (this.context.areAllReplicasInState(topic, 'ReplicaDeletionSuccessful')) {
         await this.completeDeleteTopic(topic);
         this.client.log('INFO', `Deletion of topic ${topic} successfully completed`);
-      } else if (!this.context.isAnyReplicaInState(topic, 'ReplicaDeletionStarted') && this.context.isAnyReplicaInState(topic, 'ReplicaDeletionIneligible')) {
+      } else if (
+        !this.context.isAnyReplicaInState(topic, 'ReplicaDeletionStarted') &&
+        this.context.isAnyReplicaInState(topic, 'ReplicaDeletionIneligible')
+      ) {
         retry.add(topic);
       }
       if (this.isTopicEligibleForDeletion(topic)) {

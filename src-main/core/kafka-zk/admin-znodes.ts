@@ -115,10 +115,12 @@ export const ReassignPartitionsZNode = Object.freeze({
         ['replicas', [...replicas]],
       ]),
     );
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['partitions', partitions],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 1],
+        ['partitions', partitions],
+      ]),
+    );
   },
 
   /**
@@ -136,7 +138,11 @@ export const ReassignPartitionsZNode = Object.freeze({
       onUnparseable: (detail) => ({ reading: 'treats-as-empty', reason: detail }),
       read: (root) => {
         if (root.type !== 'object') {
-          unbindable(root, '', `Cannot deserialize instance of \`kafka.zk.ReassignPartitionsZNode$LegacyPartitionAssignment\` out of ${renderNode(root)}`);
+          unbindable(
+            root,
+            '',
+            `Cannot deserialize instance of \`kafka.zk.ReassignPartitionsZNode$LegacyPartitionAssignment\` out of ${renderNode(root)}`,
+          );
         }
         checkKnownFields(root, '', ROOT_FIELDS, 'kafka.zk.ReassignPartitionsZNode$LegacyPartitionAssignment');
         const versionNode = member(root, 'version');
@@ -146,13 +152,21 @@ export const ReassignPartitionsZNode = Object.freeze({
           failAt(root, '', '"partitions" is missing (Kafka fails with a NullPointerException)', 'throws');
         }
         if (partitionsNode.type !== 'array') {
-          unbindable(partitionsNode, '/partitions', `Cannot deserialize instance of \`java.util.ArrayList\` out of ${renderNode(partitionsNode)}`);
+          unbindable(
+            partitionsNode,
+            '/partitions',
+            `Cannot deserialize instance of \`java.util.ArrayList\` out of ${renderNode(partitionsNode)}`,
+          );
         }
         const partitions = new TopicPartitionMap<readonly number[]>();
         partitionsNode.items.forEach((entry, i) => {
           const pointer = childPointer('/partitions', i);
           if (entry.type !== 'object') {
-            unbindable(entry, pointer, `Cannot deserialize instance of \`kafka.zk.ReassignPartitionsZNode$ReplicaAssignment\` out of ${renderNode(entry)}`);
+            unbindable(
+              entry,
+              pointer,
+              `Cannot deserialize instance of \`kafka.zk.ReassignPartitionsZNode$ReplicaAssignment\` out of ${renderNode(entry)}`,
+            );
           }
           checkKnownFields(entry, pointer, ENTRY_FIELDS, 'kafka.zk.ReassignPartitionsZNode$ReplicaAssignment');
           const topicNode = member(entry, 'topic');
@@ -161,17 +175,27 @@ export const ReassignPartitionsZNode = Object.freeze({
           }
           const topic = bindString(topicNode, `${pointer}/topic`, 'topic');
           const partitionNode = member(entry, 'partition');
-          const partition = partitionNode === undefined || partitionNode.type === 'null' ? 0 : bindInt(partitionNode, `${pointer}/partition`, 'partition');
+          const partition =
+            partitionNode === undefined || partitionNode.type === 'null' ? 0 : bindInt(partitionNode, `${pointer}/partition`, 'partition');
           const replicasNode = member(entry, 'replicas');
           if (replicasNode === undefined || replicasNode.type === 'null') {
             failAt(entry, pointer, `Partition ${topic}-${partition} has no "replicas" (Kafka fails with a NullPointerException)`, 'throws');
           }
           if (replicasNode.type !== 'array') {
-            unbindable(replicasNode, `${pointer}/replicas`, `Cannot deserialize instance of \`java.util.ArrayList\` out of ${renderNode(replicasNode)}`);
+            unbindable(
+              replicasNode,
+              `${pointer}/replicas`,
+              `Cannot deserialize instance of \`java.util.ArrayList\` out of ${renderNode(replicasNode)}`,
+            );
           }
           const replicas = replicasNode.items.map((r, j) => {
             if (!isJavaInt(r)) {
-              failAt(r, `${pointer}/replicas/${j}`, `Replica ${renderNode(r)} of ${topic}-${partition} is not a broker id (Kafka fails with a ClassCastException)`, 'throws');
+              failAt(
+                r,
+                `${pointer}/replicas/${j}`,
+                `Replica ${renderNode(r)} of ${topic}-${partition} is not a broker id (Kafka fails with a ClassCastException)`,
+                'throws',
+              );
             }
             return Number(r.raw);
           });
@@ -189,10 +213,12 @@ export const ReassignPartitionsZNode = Object.freeze({
           const pointer = childPointer('/partitions', i);
           const e = asObject(entry, pointer);
           const topicNode = required(e, 'topic', pointer);
-          if (topicNode.type !== 'string') protect(topicNode, `${pointer}/topic`, `"topic" must be a string, received ${renderNode(topicNode)}`);
+          if (topicNode.type !== 'string')
+            protect(topicNode, `${pointer}/topic`, `"topic" must be a string, received ${renderNode(topicNode)}`);
           const partitionNode = member(e, 'partition');
           if (partitionNode === undefined) protect(e, pointer, `Entry ${i} has no "partition" (Kafka reads it as partition 0)`);
-          if (!isJavaInt(partitionNode)) protect(partitionNode, `${pointer}/partition`, `"partition" must be a number, received ${renderNode(partitionNode)}`);
+          if (!isJavaInt(partitionNode))
+            protect(partitionNode, `${pointer}/partition`, `"partition" must be a number, received ${renderNode(partitionNode)}`);
           const partition = Number(partitionNode.raw);
           if (partition < 0) protect(partitionNode, `${pointer}/partition`, `Negative partition ${partition}`);
           const name = tpKey({ topic: topicNode.value, partition });

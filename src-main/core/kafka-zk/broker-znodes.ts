@@ -186,7 +186,12 @@ function readBrokerInfo(id: number, root: JsonNode, text: string): BrokerInfo {
         const name = toStr(m.value, pointer);
         const protocol = securityProtocolForName(name);
         if (protocol === null) {
-          failAt(m.value, pointer, `No enum constant org.apache.kafka.common.security.auth.SecurityProtocol.${name.toUpperCase()}`, 'throws');
+          failAt(
+            m.value,
+            pointer,
+            `No enum constant org.apache.kafka.common.security.auth.SecurityProtocol.${name.toUpperCase()}`,
+            'throws',
+          );
         }
         // Map keys are taken as written (`new ListenerName(name)`), endpoint names are upper-cased.
         protocolMap.set(m.key, protocol);
@@ -210,9 +215,14 @@ function protectBrokerInfo(info: BrokerInfo, root: JsonNode): void {
   const obj = asObject(root, '');
   const at = (key: string): JsonNode | null => member(obj, key) ?? null;
   if (info.version > 4) {
-    protect(at('version'), '/version', `Unknown version ${info.version} of broker registration; Kafka 2.5 writes version 4 (it also reads 1 to 3)`);
+    protect(
+      at('version'),
+      '/version',
+      `Unknown version ${info.version} of broker registration; Kafka 2.5 writes version 4 (it also reads 1 to 3)`,
+    );
   }
-  if (info.jmxPort < -1 || info.jmxPort > 65535) protect(at('jmx_port'), '/jmx_port', `Invalid jmx_port ${info.jmxPort}: use -1 (unset) or a port 0–65535`);
+  if (info.jmxPort < -1 || info.jmxPort > 65535)
+    protect(at('jmx_port'), '/jmx_port', `Invalid jmx_port ${info.jmxPort}: use -1 (unset) or a port 0–65535`);
   if (info.endpoints.length === 0) protect(at('endpoints'), '/endpoints', 'The broker registers no endpoints; nobody could connect to it');
   const seen = new Set<string>();
   const endpointsNode = member(obj, 'endpoints');
@@ -230,7 +240,8 @@ function protectBrokerInfo(info: BrokerInfo, root: JsonNode): void {
   }
   if (info.version >= 2) {
     const host = member(obj, 'host');
-    if (host !== undefined && host.type !== 'string' && host.type !== 'null') protect(host, '/host', `"host" must be a string or null, received ${renderNode(host)}`);
+    if (host !== undefined && host.type !== 'string' && host.type !== 'null')
+      protect(host, '/host', `"host" must be a string or null, received ${renderNode(host)}`);
     const port = member(obj, 'port');
     if (port !== undefined && port.type !== 'number') protect(port, '/port', `"port" must be a number, received ${renderNode(port)}`);
   }

@@ -16,7 +16,18 @@ import type { ZnodeData } from '../zookeeper/types';
 import type { JsonNode } from './json-node';
 import { member } from './json-node';
 import { jsonBytes, jsonObject, utf8 } from './json-writer';
-import { asObject, checkVersion, dataText, decodeJsonZnode, failAt, isCanonicalDecimal, protect, required, toInt, toStr } from './kafka-json';
+import {
+  asObject,
+  checkVersion,
+  dataText,
+  decodeJsonZnode,
+  failAt,
+  isCanonicalDecimal,
+  protect,
+  required,
+  toInt,
+  toStr,
+} from './kafka-json';
 import { ZnodeFormatError } from './znode-format-error';
 
 // ---------------------------------------------------------------------------------------------
@@ -29,10 +40,12 @@ export const ClusterIdZNode = Object.freeze({
 
   /** `{"version":"1","id":"<id>"}` — the version is a JSON string. */
   encode(clusterId: string): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', '1'],
-      ['id', clusterId],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', '1'],
+        ['id', clusterId],
+      ]),
+    );
   },
 
   /**
@@ -83,11 +96,13 @@ export const ControllerZNode = Object.freeze({
 
   /** `{"version":1,"brokerid":<id>,"timestamp":"<ms>"}` */
   encode(brokerId: number, timestampMs: number): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['brokerid', brokerId],
-      ['timestamp', String(timestampMs)],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 1],
+        ['brokerid', brokerId],
+        ['timestamp', String(timestampMs)],
+      ]),
+    );
   },
 
   /**
@@ -110,7 +125,8 @@ export const ControllerZNode = Object.freeze({
       },
       protect: (value, root) => {
         checkVersion(asObject(root, ''), [1], 1);
-        if (value.brokerId < 0) protect(member(asObject(root, ''), 'brokerid') ?? null, '/brokerid', `Negative broker id ${value.brokerId}`);
+        if (value.brokerId < 0)
+          protect(member(asObject(root, ''), 'brokerid') ?? null, '/brokerid', `Negative broker id ${value.brokerId}`);
         checkTimestamp(root, 'timestamp');
       },
     });
@@ -131,14 +147,21 @@ export const ControllerEpochZNode = Object.freeze({
   /** `new String(bytes, UTF_8).toInt` — Java's `Integer.parseInt`. */
   decode(data: ZnodeData): number | ZnodeFormatError<number> {
     const path = ControllerEpochZNode.path;
-    if (data === null) return new ZnodeFormatError<number>(path, 'The znode has null data (Kafka fails with a NullPointerException)', 'throws');
+    if (data === null)
+      return new ZnodeFormatError<number>(path, 'The znode has null data (Kafka fails with a NullPointerException)', 'throws');
     const text = dataText(data);
     const epoch = parseJavaIntOrNull(text);
     if (epoch === null) {
-      return new ZnodeFormatError<number>(path, `Controller epoch is not a number: ${numberFormatMessage(text)}`, 'throws', { offset: 0, line: 1, column: 1 });
+      return new ZnodeFormatError<number>(path, `Controller epoch is not a number: ${numberFormatMessage(text)}`, 'throws', {
+        offset: 0,
+        line: 1,
+        column: 1,
+      });
     }
     if (!isCanonicalDecimal(text)) {
-      return new ZnodeFormatError<number>(path, `Controller epoch "${text}" is not written as Kafka writes it ("${epoch}")`, 'accepts', { kafkaValue: epoch });
+      return new ZnodeFormatError<number>(path, `Controller epoch "${text}" is not written as Kafka writes it ("${epoch}")`, 'accepts', {
+        kafkaValue: epoch,
+      });
     }
     if (epoch < 0) return new ZnodeFormatError<number>(path, `Negative controller epoch ${epoch}`, 'accepts', { kafkaValue: epoch });
     return epoch;
@@ -172,12 +195,14 @@ export const ProducerIdBlockZNode = Object.freeze({
 
   /** `{"version":1,"broker":<id>,"block_start":"<long>","block_end":"<long>"}` */
   encode(block: ProducerIdBlock): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['broker', block.brokerId],
-      ['block_start', block.blockStartId.toString()],
-      ['block_end', block.blockEndId.toString()],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 1],
+        ['broker', block.brokerId],
+        ['block_start', block.blockStartId.toString()],
+        ['block_end', block.blockEndId.toString()],
+      ]),
+    );
   },
 
   /**
@@ -199,7 +224,12 @@ export const ProducerIdBlockZNode = Object.freeze({
           const s = toStr(required(obj, key, ''), `/${key}`);
           const v = parseJavaLongOrNull(s);
           if (v === null) {
-            failAt(member(obj, key) ?? null, `/${key}`, `Read json data contains producerIds that have exceeded long type limit: ${numberFormatMessage(s)}`, 'throws');
+            failAt(
+              member(obj, key) ?? null,
+              `/${key}`,
+              `Read json data contains producerIds that have exceeded long type limit: ${numberFormatMessage(s)}`,
+              'throws',
+            );
           }
           return v;
         };
@@ -216,9 +246,14 @@ export const ProducerIdBlockZNode = Object.freeze({
             protect(node, `/${key}`, `"${key}" "${node.value}" is not written as Kafka writes it`);
           }
         }
-        if (block.blockStartId < 0n) protect(member(obj, 'block_start') ?? null, '/block_start', `Negative block start ${block.blockStartId}`);
+        if (block.blockStartId < 0n)
+          protect(member(obj, 'block_start') ?? null, '/block_start', `Negative block start ${block.blockStartId}`);
         if (block.blockEndId < block.blockStartId) {
-          protect(member(obj, 'block_end') ?? null, '/block_end', `Block end ${block.blockEndId} is before block start ${block.blockStartId}`);
+          protect(
+            member(obj, 'block_end') ?? null,
+            '/block_end',
+            `Block end ${block.blockEndId} is before block start ${block.blockStartId}`,
+          );
         }
       },
     });

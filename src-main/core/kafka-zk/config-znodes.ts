@@ -88,16 +88,21 @@ export const ConfigEntityZNode = Object.freeze({
    * `{"version":1,"config":{…}}`. Entries enter the `Properties` in the order given (which
    * decides the order of keys that share a bucket).
    */
-  encode(config: Iterable<readonly [string, string]> | Readonly<Record<string, string>>, build: KafkaBuild = DEFAULT_KAFKA_BUILD): Uint8Array {
+  encode(
+    config: Iterable<readonly [string, string]> | Readonly<Record<string, string>>,
+    build: KafkaBuild = DEFAULT_KAFKA_BUILD,
+  ): Uint8Array {
     const entries: Iterable<readonly [string, string]> =
       Symbol.iterator in Object(config) ? (config as Iterable<readonly [string, string]>) : Object.entries(config);
     const values = new Map<string, string>();
     for (const [k, v] of entries) values.set(k, v);
     const order = javaPropertiesOrder(values.keys(), build);
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['config', jsonObject(order.map((k) => [k, values.get(k) ?? ''] as const))],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 1],
+        ['config', jsonObject(order.map((k) => [k, values.get(k) ?? ''] as const))],
+      ]),
+    );
   },
 
   /**
@@ -122,11 +127,13 @@ export const ConfigEntityZNode = Object.freeze({
         return config;
       },
       protect: (_config, root) => {
-        if (root.type !== 'object') protect(root, '', `Expected JSON object, received ${renderNode(root)}; Kafka reads it as no config overrides`);
+        if (root.type !== 'object')
+          protect(root, '', `Expected JSON object, received ${renderNode(root)}; Kafka reads it as no config overrides`);
         checkVersion(root, [1], 1);
         const c = member(root, 'config');
         if (c === undefined) protect(root, '', '"config" is missing; Kafka reads it as no config overrides');
-        if (c.type !== 'object') protect(c, '/config', `Expected JSON object, received ${renderNode(c)}; Kafka reads it as no config overrides`);
+        if (c.type !== 'object')
+          protect(c, '/config', `Expected JSON object, received ${renderNode(c)}; Kafka reads it as no config overrides`);
       },
     });
   },
@@ -163,10 +170,12 @@ export const ConfigEntityChangeNotificationSequenceZNode = Object.freeze({
 
   /** `{"version":2,"entity_path":"<type>/<sanitized name>"}` */
   encode(sanitizedEntityPath: string): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 2],
-      ['entity_path', sanitizedEntityPath],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 2],
+        ['entity_path', sanitizedEntityPath],
+      ]),
+    );
   },
 
   /** `DynamicConfigManager.ConfigChangedNotificationHandler.processNotification`. */
@@ -234,7 +243,12 @@ function readNotification(root: JsonNode, text: string): ConfigChangeNotificatio
     }
     const index = entityPath.indexOf('/');
     if (index < 0) {
-      failAt(member(root, 'entity_path') ?? root, '/entity_path', `String index out of range: -1 ("entity_path" has no "/"). Received: ${text}`, 'throws');
+      failAt(
+        member(root, 'entity_path') ?? root,
+        '/entity_path',
+        `String index out of range: -1 ("entity_path" has no "/"). Received: ${text}`,
+        'throws',
+      );
     }
     const entityType = entityPath.slice(0, index);
     if (!HANDLED_TYPES.includes(entityType)) {
@@ -247,5 +261,10 @@ function readNotification(root: JsonNode, text: string): ConfigChangeNotificatio
     }
     return { version: 2, entityPath, entityType, entityName: entityPath.slice(index + 1) };
   }
-  failAt(versionNode, '/version', `Config change notification has unsupported version '${version}', supported versions are 1 and 2.`, 'throws');
+  failAt(
+    versionNode,
+    '/version',
+    `Config change notification has unsupported version '${version}', supported versions are 1 and 2.`,
+    'throws',
+  );
 }

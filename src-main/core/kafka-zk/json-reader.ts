@@ -201,10 +201,7 @@ class Reader {
         throw new SyntaxFailure('Unexpected end-of-input: expected close marker for Object', this.pos);
       }
       if (ch !== '"') {
-        throw new SyntaxFailure(
-          `Unexpected character ${describeChar(ch)}: was expecting double-quote to start field name`,
-          this.pos,
-        );
+        throw new SyntaxFailure(`Unexpected character ${describeChar(ch)}: was expecting double-quote to start field name`, this.pos);
       }
       const keyStart = this.pos;
       const key = this.readString(true);
@@ -232,10 +229,7 @@ class Reader {
         return { type: 'object', members, start, end: this.pos };
       }
       if (sep === '') throw new SyntaxFailure('Unexpected end-of-input: expected close marker for Object', this.pos);
-      throw new SyntaxFailure(
-        `Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`,
-        this.pos,
-      );
+      throw new SyntaxFailure(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Object entries`, this.pos);
     }
   }
 
@@ -265,10 +259,7 @@ class Reader {
         return { type: 'array', items, start, end: this.pos };
       }
       if (sep === '') throw new SyntaxFailure('Unexpected end-of-input: expected close marker for Array', this.pos);
-      throw new SyntaxFailure(
-        `Unexpected character ${describeChar(sep)}: was expecting comma to separate Array entries`,
-        this.pos,
-      );
+      throw new SyntaxFailure(`Unexpected character ${describeChar(sep)}: was expecting comma to separate Array entries`, this.pos);
     }
   }
 
@@ -278,9 +269,7 @@ class Reader {
     for (;;) {
       if (this.pos >= this.text.length) {
         throw new SyntaxFailure(
-          fieldName
-            ? 'Unexpected end-of-input in field name'
-            : 'Unexpected end-of-input: was expecting closing quote for a string value',
+          fieldName ? 'Unexpected end-of-input in field name' : 'Unexpected end-of-input: was expecting closing quote for a string value',
           this.pos,
         );
       }

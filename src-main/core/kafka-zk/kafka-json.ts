@@ -131,9 +131,7 @@ export function checkBrokerIdList(ids: readonly number[], node: JsonNode, pointe
 
 // ---- the driver ----
 
-export type DataOutcome<T> =
-  | { readonly value: T }
-  | { readonly reading: KafkaReading; readonly reason: string; readonly value?: T };
+export type DataOutcome<T> = { readonly value: T } | { readonly reading: KafkaReading; readonly reason: string; readonly value?: T };
 
 export interface JsonZnodeReader<T> {
   readonly path: string;
@@ -249,10 +247,20 @@ export function checkPartitionNumbers(root: JsonNode): void {
 
 /** `{"version":1,"partitions":[{"topic":…,"partition":…},…]}`, in the order given. */
 export function encodePartitionList(partitions: Iterable<TopicPartition>): Uint8Array {
-  return jsonBytes(jsonObject([
-    ['version', 1],
-    ['partitions', [...partitions].map((tp) => jsonObject([['topic', tp.topic], ['partition', tp.partition]]))],
-  ]));
+  return jsonBytes(
+    jsonObject([
+      ['version', 1],
+      [
+        'partitions',
+        [...partitions].map((tp) =>
+          jsonObject([
+            ['topic', tp.topic],
+            ['partition', tp.partition],
+          ]),
+        ),
+      ],
+    ]),
+  );
 }
 
 /**

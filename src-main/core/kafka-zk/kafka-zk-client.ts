@@ -22,7 +22,12 @@ import { ConfigEntityChangeNotificationSequenceZNode, ConfigEntityTypeZNode, Con
 import type { KafkaZooKeeperClient } from './kafka-zookeeper-client';
 import type { ZnodeProblemReporter } from './kafka-zk-client-base';
 import { KafkaZkClientBase } from './kafka-zk-client-base';
-import { IsrChangeNotificationSequenceZNode, IsrChangeNotificationZNode, LogDirEventNotificationSequenceZNode, LogDirEventNotificationZNode } from './notification-znodes';
+import {
+  IsrChangeNotificationSequenceZNode,
+  IsrChangeNotificationZNode,
+  LogDirEventNotificationSequenceZNode,
+  LogDirEventNotificationZNode,
+} from './notification-znodes';
 import type { ReplicaAssignment } from './topic-znodes';
 import { TopicPartitionStateZNode, TopicPartitionZNode, TopicPartitionsZNode, TopicZNode, TopicsZNode } from './topic-znodes';
 import { PERSISTENT_ZK_PATHS } from './zk-data';
@@ -58,7 +63,6 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     for (const path of PERSISTENT_ZK_PATHS) await this.createRecursiveIgnoringExists(path);
   }
 
-
   async getOrCreateClusterId(proposedId: string): Promise<string> {
     const existing = await this.getDataAndStat(ClusterIdZNode.path);
     if (existing) return this.kafkaReading(ClusterIdZNode.decode(existing.data));
@@ -72,7 +76,6 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
       return this.kafkaReading(ClusterIdZNode.decode(raced.data));
     }
   }
-
 
   /**
    * `registerBroker`: `multi[create(path, null, EPHEMERAL), setData(path, json, 0)]`, so the znode
@@ -97,7 +100,11 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
       if (!(e instanceof MultiException && e.code === Code.NODEEXISTS)) throw e;
       const existing = await this.zk.exists(path);
       if (existing && existing.ephemeralOwner === this.client.sessionId) return existing.czxid;
-      throw new KeeperException(Code.NODEEXISTS, path, `broker ${registration.id} is registered by another session (0x${existing?.ephemeralOwner.toString(16) ?? '0'})`);
+      throw new KeeperException(
+        Code.NODEEXISTS,
+        path,
+        `broker ${registration.id} is registered by another session (0x${existing?.ephemeralOwner.toString(16) ?? '0'})`,
+      );
     }
   }
 
@@ -124,7 +131,10 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
 
   /** `getSortedBrokerList`: the registered broker ids, ascending. */
   async getSortedBrokerList(): Promise<number[]> {
-    return (await this.getChildren(BrokerIdsZNode.path, false)).map((c) => parseJavaIntOrNull(c)).filter((id): id is number => id !== null).sort((a, b) => a - b);
+    return (await this.getChildren(BrokerIdsZNode.path, false))
+      .map((c) => parseJavaIntOrNull(c))
+      .filter((id): id is number => id !== null)
+      .sort((a, b) => a - b);
   }
 
   /** `deletePath`: the znode and its children (MatchAnyVersion, not fenced); a node already gone is fine. */
@@ -134,7 +144,11 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
 
   async updateLeaderAndIsrAsLeader(partition: TopicPartition, leaderAndIsr: LeaderAndIsr, controllerEpoch: number): Promise<number | null> {
     try {
-      const stat = await this.zk.setData(TopicPartitionStateZNode.path(partition), TopicPartitionStateZNode.encode({ leaderAndIsr, controllerEpoch }), leaderAndIsr.zkVersion);
+      const stat = await this.zk.setData(
+        TopicPartitionStateZNode.path(partition),
+        TopicPartitionStateZNode.encode({ leaderAndIsr, controllerEpoch }),
+        leaderAndIsr.zkVersion,
+      );
       return stat.version;
     } catch (e) {
       if (e instanceof KeeperException && (e.code === Code.BADVERSION || e.code === Code.NONODE)) return null;
@@ -143,11 +157,19 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
   }
 
   async propagateIsrChanges(partitions: TopicPartition[]): Promise<void> {
-    await this.createWithParents(IsrChangeNotificationSequenceZNode.path(), IsrChangeNotificationSequenceZNode.encode(partitions), CreateMode.PERSISTENT_SEQUENTIAL);
+    await this.createWithParents(
+      IsrChangeNotificationSequenceZNode.path(),
+      IsrChangeNotificationSequenceZNode.encode(partitions),
+      CreateMode.PERSISTENT_SEQUENTIAL,
+    );
   }
 
   async propagateLogDirEvent(brokerId: number): Promise<void> {
-    await this.createWithParents(LogDirEventNotificationSequenceZNode.path(), LogDirEventNotificationSequenceZNode.encode(brokerId), CreateMode.PERSISTENT_SEQUENTIAL);
+    await this.createWithParents(
+      LogDirEventNotificationSequenceZNode.path(),
+      LogDirEventNotificationSequenceZNode.encode(brokerId),
+      CreateMode.PERSISTENT_SEQUENTIAL,
+    );
   }
 
   async claimProducerIdBlock(brokerId: number): Promise<{ blockStart: bigint; blockEnd: bigint }> {
@@ -180,7 +202,10 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     return { epoch: this.kafkaReading(ControllerEpochZNode.decode(node.data)), version: node.stat.version };
   }
 
-  async registerControllerAndIncrementControllerEpoch(controllerId: number, timestampMs: number): Promise<{ epoch: number; epochZkVersion: number }> {
+  async registerControllerAndIncrementControllerEpoch(
+    controllerId: number,
+    timestampMs: number,
+  ): Promise<{ epoch: number; epochZkVersion: number }> {
     const current = (await this.getControllerEpoch()) ?? (await this.maybeCreateControllerEpochZNode());
     const newEpoch = current.epoch + 1;
     try {
@@ -274,7 +299,8 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
         // Gaps in the partition numbers are read as Kafka reads them: Kafka's own controller writes
         // them (restorePartitionReplicaAssignment keeps only partitions with a `partitions/<p>` znode,
         // A4), and skipping such a topic would let a deletion that Kafka keeps waiting "complete".
-        if (decoded.kafkaValue !== undefined && onlyPartitionNumberingIsWrong(topic, decoded)) out.set(topic, new Map([...decoded.kafkaValue].sort((a, b) => a[0] - b[0])));
+        if (decoded.kafkaValue !== undefined && onlyPartitionNumberingIsWrong(topic, decoded))
+          out.set(topic, new Map([...decoded.kafkaValue].sort((a, b) => a[0] - b[0])));
         return;
       }
       out.set(topic, new Map([...decoded].sort((a, b) => a[0] - b[0])));
@@ -291,7 +317,9 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     await this.fenced({ type: 'setData', path: TopicZNode.path(topic), data, version: -1 }, epochZkVersion);
   }
 
-  async getTopicPartitionStates(partitions: readonly TopicPartition[]): Promise<Array<{ partition: TopicPartition; read: PartitionStateRead }>> {
+  async getTopicPartitionStates(
+    partitions: readonly TopicPartition[],
+  ): Promise<Array<{ partition: TopicPartition; read: PartitionStateRead }>> {
     return Promise.all(
       partitions.map(async (partition): Promise<{ partition: TopicPartition; read: PartitionStateRead }> => {
         let node;
@@ -305,7 +333,9 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
         if (!(decoded instanceof ZnodeFormatError)) return { partition, read: { kind: 'ok', value: decoded } };
         this.reportProblem(decoded);
         if (decoded.kafkaReading === 'throws' || decoded.kafkaReading === 'treats-as-empty' || decoded.kafkaValue === undefined) {
-          return decoded.kafkaReading === 'treats-as-empty' ? { partition, read: { kind: 'nonode' } } : { partition, read: { kind: 'error', error: decoded } };
+          return decoded.kafkaReading === 'treats-as-empty'
+            ? { partition, read: { kind: 'nonode' } }
+            : { partition, read: { kind: 'error', error: decoded } };
         }
         return { partition, read: { kind: 'ok', value: decoded.kafkaValue } };
       }),
@@ -329,7 +359,10 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     return Promise.all(
       states.map(async ({ partition, state }) => {
         try {
-          await this.fenced({ type: 'create', path: TopicPartitionStateZNode.path(partition), data: TopicPartitionStateZNode.encode(state) }, epochZkVersion);
+          await this.fenced(
+            { type: 'create', path: TopicPartitionStateZNode.path(partition), data: TopicPartitionStateZNode.encode(state) },
+            epochZkVersion,
+          );
           return { partition, error: null };
         } catch (e) {
           if (e instanceof ControllerMovedError) throw e;
@@ -342,13 +375,20 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     );
   }
 
-  async updateLeaderAndIsr(updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>, controllerEpoch: number, epochZkVersion: number): Promise<UpdateLeaderAndIsrResult> {
+  async updateLeaderAndIsr(
+    updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>,
+    controllerEpoch: number,
+    epochZkVersion: number,
+  ): Promise<UpdateLeaderAndIsrResult> {
     const result: UpdateLeaderAndIsrResult = { finished: [], toRetry: [] };
     const outcomes = await Promise.all(
       updates.map(async ({ partition, leaderAndIsr }) => {
         const data = TopicPartitionStateZNode.encode({ leaderAndIsr, controllerEpoch });
         try {
-          const r = await this.fenced({ type: 'setData', path: TopicPartitionStateZNode.path(partition), data, version: leaderAndIsr.zkVersion }, epochZkVersion);
+          const r = await this.fenced(
+            { type: 'setData', path: TopicPartitionStateZNode.path(partition), data, version: leaderAndIsr.zkVersion },
+            epochZkVersion,
+          );
           return { partition, ok: { ...leaderAndIsr, zkVersion: r.type === 'setData' ? r.stat.version : leaderAndIsr.zkVersion } };
         } catch (e) {
           if (e instanceof ControllerMovedError) throw e;
@@ -396,7 +436,9 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
   }
 
   async deleteTopicDeletions(topics: Iterable<string>, epochZkVersion: number): Promise<void> {
-    await Promise.all([...topics].map((t) => this.fencedIgnoring({ type: 'delete', path: DeleteTopicsTopicZNode.path(t) }, epochZkVersion, Code.NONODE)));
+    await Promise.all(
+      [...topics].map((t) => this.fencedIgnoring({ type: 'delete', path: DeleteTopicsTopicZNode.path(t) }, epochZkVersion, Code.NONODE)),
+    );
   }
 
   /** `deleteRecursive`: children first, each delete fenced; a node already gone is fine. */
@@ -412,7 +454,11 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
   }
 
   async deleteTopicConfigs(topics: Iterable<string>, epochZkVersion: number): Promise<void> {
-    await Promise.all([...topics].map((t) => this.fencedIgnoring({ type: 'delete', path: ConfigEntityZNode.path(ConfigType.Topic, t) }, epochZkVersion, Code.NONODE)));
+    await Promise.all(
+      [...topics].map((t) =>
+        this.fencedIgnoring({ type: 'delete', path: ConfigEntityZNode.path(ConfigType.Topic, t) }, epochZkVersion, Code.NONODE),
+      ),
+    );
   }
 
   // ---- notifications ----
@@ -426,14 +472,21 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     const out = new Map<string, TopicPartition>();
     reads.forEach((node, i) => {
       if (!node) return;
-      for (const p of this.kafkaReading(IsrChangeNotificationSequenceZNode.decode(IsrChangeNotificationSequenceZNode.path(sequenceNumbers[i]), node.data))) out.set(tpKey(p), p);
+      for (const p of this.kafkaReading(
+        IsrChangeNotificationSequenceZNode.decode(IsrChangeNotificationSequenceZNode.path(sequenceNumbers[i]), node.data),
+      ))
+        out.set(tpKey(p), p);
     });
     return [...out.values()];
   }
 
   async deleteIsrChangeNotifications(sequenceNumbers: readonly string[] | null, epochZkVersion: number): Promise<void> {
     const numbers = sequenceNumbers ?? (await this.getAllIsrChangeNotifications());
-    await Promise.all(numbers.map((n) => this.fencedIgnoring({ type: 'delete', path: IsrChangeNotificationSequenceZNode.path(n) }, epochZkVersion, Code.NONODE)));
+    await Promise.all(
+      numbers.map((n) =>
+        this.fencedIgnoring({ type: 'delete', path: IsrChangeNotificationSequenceZNode.path(n) }, epochZkVersion, Code.NONODE),
+      ),
+    );
   }
 
   async getAllLogDirEventNotifications(): Promise<string[]> {
@@ -444,14 +497,23 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     const reads = await Promise.all(sequenceNumbers.map((n) => this.getDataAndStat(LogDirEventNotificationSequenceZNode.path(n))));
     const ids = new Set<number>();
     reads.forEach((node, i) => {
-      if (node) ids.add(this.kafkaReading(LogDirEventNotificationSequenceZNode.decode(LogDirEventNotificationSequenceZNode.path(sequenceNumbers[i]), node.data)).brokerId);
+      if (node)
+        ids.add(
+          this.kafkaReading(
+            LogDirEventNotificationSequenceZNode.decode(LogDirEventNotificationSequenceZNode.path(sequenceNumbers[i]), node.data),
+          ).brokerId,
+        );
     });
     return [...ids];
   }
 
   async deleteLogDirEventNotifications(sequenceNumbers: readonly string[] | null, epochZkVersion: number): Promise<void> {
     const numbers = sequenceNumbers ?? (await this.getAllLogDirEventNotifications());
-    await Promise.all(numbers.map((n) => this.fencedIgnoring({ type: 'delete', path: LogDirEventNotificationSequenceZNode.path(n) }, epochZkVersion, Code.NONODE)));
+    await Promise.all(
+      numbers.map((n) =>
+        this.fencedIgnoring({ type: 'delete', path: LogDirEventNotificationSequenceZNode.path(n) }, epochZkVersion, Code.NONODE),
+      ),
+    );
   }
 
   // ---- admin writes (the primitives AdminZkClient builds on) ----
@@ -479,7 +541,11 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
 
   /** `createConfigChangeNotification`: `/config/changes/config_change_N` naming the changed entity. */
   async createConfigChangeNotification(sanitizedEntityPath: string): Promise<void> {
-    await this.createWithParents(ConfigEntityChangeNotificationSequenceZNode.createPath, ConfigEntityChangeNotificationSequenceZNode.encode(sanitizedEntityPath), CreateMode.PERSISTENT_SEQUENTIAL);
+    await this.createWithParents(
+      ConfigEntityChangeNotificationSequenceZNode.createPath,
+      ConfigEntityChangeNotificationSequenceZNode.encode(sanitizedEntityPath),
+      CreateMode.PERSISTENT_SEQUENTIAL,
+    );
   }
 
   /** `createDeleteTopicPath`: NODEEXISTS propagates ("already marked for deletion"). */
@@ -498,7 +564,10 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
     if (!node) return [];
     const decoded = this.kafkaReading(ReassignPartitionsZNode.decode(node.data));
     // Kafka logs "Ignoring partition reassignment due to invalid json: …" and reads no reassignment.
-    if (decoded.ignoredBecause !== null) this.reportProblem(new ZnodeFormatError(ReassignPartitionsZNode.path, decoded.ignoredBecause, 'treats-as-empty', { kafkaValue: decoded }));
+    if (decoded.ignoredBecause !== null)
+      this.reportProblem(
+        new ZnodeFormatError(ReassignPartitionsZNode.path, decoded.ignoredBecause, 'treats-as-empty', { kafkaValue: decoded }),
+      );
     return [...decoded.partitions].map(([partition, replicas]) => ({ partition, replicas: [...replicas] }));
   }
 

@@ -25,7 +25,20 @@ export interface StateChangeHandler {
 }
 
 /** The requests KafkaZkClient sends through `retryRequestsUntilConnected`. */
-const RETRIED = new Set<PropertyKey>(['create', 'delete', 'exists', 'getData', 'setData', 'getChildren', 'getACL', 'setACL', 'multi', 'sync', 'getEphemerals', 'getAllChildrenNumber']);
+const RETRIED = new Set<PropertyKey>([
+  'create',
+  'delete',
+  'exists',
+  'getData',
+  'setData',
+  'getChildren',
+  'getACL',
+  'setACL',
+  'multi',
+  'sync',
+  'getEphemerals',
+  'getAllChildrenNumber',
+]);
 
 /**
  * Kafka's `kafka.zookeeper.ZooKeeperClient`: one session with a single default watcher that hands

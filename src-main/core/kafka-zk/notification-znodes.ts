@@ -73,11 +73,13 @@ export const LogDirEventNotificationSequenceZNode = Object.freeze({
 
   /** `{"version":1,"broker":<id>,"event":1}` */
   encode(brokerId: number): Uint8Array {
-    return jsonBytes(jsonObject([
-      ['version', 1],
-      ['broker', brokerId],
-      ['event', LogDirEventNotificationSequenceZNode.LogDirFailureEvent],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 1],
+        ['broker', brokerId],
+        ['event', LogDirEventNotificationSequenceZNode.LogDirFailureEvent],
+      ]),
+    );
   },
 
   decode(path: string, data: ZnodeData): LogDirEvent | ZnodeFormatError<LogDirEvent> {

@@ -24,7 +24,19 @@ import type { JsonNode, JsonObjectNode } from './json-node';
 import { member } from './json-node';
 import type { JsonOut } from './json-writer';
 import { jsonBytes, jsonObject } from './json-writer';
-import { asObject, checkBrokerIdList, checkVersion, childPointer, decodeJsonZnode, failAt, isCanonicalDecimal, protect, required, toInt, toIntList } from './kafka-json';
+import {
+  asObject,
+  checkBrokerIdList,
+  checkVersion,
+  childPointer,
+  decodeJsonZnode,
+  failAt,
+  isCanonicalDecimal,
+  protect,
+  required,
+  toInt,
+  toIntList,
+} from './kafka-json';
 import type { ZnodeFormatError } from './znode-format-error';
 
 // ---------------------------------------------------------------------------------------------
@@ -96,12 +108,14 @@ export const TopicZNode = Object.freeze({
       if (a.addingReplicas.length > 0) adding.push([key, a.addingReplicas]);
       if (a.removingReplicas.length > 0) removing.push([key, a.removingReplicas]);
     }
-    return jsonBytes(jsonObject([
-      ['version', 2],
-      ['partitions', partitionMap(replicas, build)],
-      ['adding_replicas', partitionMap(adding, build)],
-      ['removing_replicas', partitionMap(removing, build)],
-    ]));
+    return jsonBytes(
+      jsonObject([
+        ['version', 2],
+        ['partitions', partitionMap(replicas, build)],
+        ['adding_replicas', partitionMap(adding, build)],
+        ['removing_replicas', partitionMap(removing, build)],
+      ]),
+    );
   },
 
   /**
@@ -207,7 +221,11 @@ function protectAssignment(assignment: TopicAssignment, obj: JsonObjectNode): vo
       checkBrokerIdList(list, m.value, pointer, `the ${side.replace('_', ' ')} of partition ${p}`);
       const outside = list.filter((r) => !a.replicas.includes(r));
       if (outside.length > 0) {
-        protect(m.value, pointer, `The ${side.replace('_', ' ')} [${list.join(',')}] of partition ${p} are not all in its replicas [${a.replicas.join(',')}]`);
+        protect(
+          m.value,
+          pointer,
+          `The ${side.replace('_', ' ')} [${list.join(',')}] of partition ${p} are not all in its replicas [${a.replicas.join(',')}]`,
+        );
       }
     }
   }
@@ -281,10 +299,17 @@ export const TopicPartitionStateZNode = Object.freeze({
    * `TopicPartitionStateZNode.decode(bytes, stat)`: Kafka reads `leader`, `leader_epoch`, `isr`,
    * `controller_epoch` (never `version`); data that is not JSON reads as no state (None).
    */
-  decode(tp: TopicPartition, data: ZnodeData, zkVersion: number): LeaderIsrAndControllerEpoch | ZnodeFormatError<LeaderIsrAndControllerEpoch> {
+  decode(
+    tp: TopicPartition,
+    data: ZnodeData,
+    zkVersion: number,
+  ): LeaderIsrAndControllerEpoch | ZnodeFormatError<LeaderIsrAndControllerEpoch> {
     return decodeJsonZnode<LeaderIsrAndControllerEpoch>(data, {
       path: TopicPartitionStateZNode.path(tp),
-      onNull: { reading: 'throws', reason: 'The znode has null data (Kafka fails reading the partition state: argument "content" is null)' },
+      onNull: {
+        reading: 'throws',
+        reason: 'The znode has null data (Kafka fails reading the partition state: argument "content" is null)',
+      },
       onUnparseable: (detail) => ({
         reading: 'treats-as-empty',
         reason: `Not valid JSON: ${detail}. Kafka reads it as a partition without leader and ISR information`,
@@ -302,9 +327,11 @@ export const TopicPartitionStateZNode = Object.freeze({
         checkVersion(obj, [1], 1);
         const at = (k: string): JsonNode | null => member(obj, k) ?? null;
         const { leader, leaderEpoch, isr } = state.leaderAndIsr;
-        if (leader < LeaderAndIsr.NoLeader) protect(at('leader'), '/leader', `Invalid leader ${leader}: use a broker id, or -1 for no leader`);
+        if (leader < LeaderAndIsr.NoLeader)
+          protect(at('leader'), '/leader', `Invalid leader ${leader}: use a broker id, or -1 for no leader`);
         if (leaderEpoch < 0) protect(at('leader_epoch'), '/leader_epoch', `Negative leader epoch ${leaderEpoch}`);
-        if (state.controllerEpoch < 0) protect(at('controller_epoch'), '/controller_epoch', `Negative controller epoch ${state.controllerEpoch}`);
+        if (state.controllerEpoch < 0)
+          protect(at('controller_epoch'), '/controller_epoch', `Negative controller epoch ${state.controllerEpoch}`);
         checkBrokerIdList(isr, at('isr') ?? obj, '/isr', 'the ISR');
         if (leader >= 0 && !isr.includes(leader)) protect(at('leader'), '/leader', `Leader ${leader} is not in the ISR [${isr.join(',')}]`);
       },

@@ -119,7 +119,12 @@ type IdentityWithParts =
 /** What a path is, as `identifyZnode` recognises it. */
 export type ZnodeIdentity = IdentityWithParts | Ident<Exclude<ZnodeKind, IdentityWithParts['kind']>>;
 
-function sequenceProblem(name: string, prefix: string, parent: string, numeric: 'long' | 'any'): { sequenceNumber: string; problem: string | null } {
+function sequenceProblem(
+  name: string,
+  prefix: string,
+  parent: string,
+  numeric: 'long' | 'any',
+): { sequenceNumber: string; problem: string | null } {
   if (!name.startsWith(prefix)) {
     return { sequenceNumber: '', problem: `Not named ${prefix}<number>: Kafka cannot process this child of ${parent}` };
   }
@@ -132,7 +137,10 @@ function sequenceProblem(name: string, prefix: string, parent: string, numeric: 
     };
   }
   if (!/^-?[0-9]+$/.test(sequenceNumber)) {
-    return { sequenceNumber, problem: `Not named ${prefix}<number>: the controller would delete a different path and leave this node behind` };
+    return {
+      sequenceNumber,
+      problem: `Not named ${prefix}<number>: the controller would delete a different path and leave this node behind`,
+    };
   }
   return { sequenceNumber, problem: null };
 }
@@ -271,11 +279,18 @@ function identifyConfig(path: string, s: readonly string[]): ZnodeIdentity | nul
     return { kind: 'config-change-notification', path, sequenceNumber: seq.sequenceNumber, problem: seq.problem };
   }
   const entityType = s[1];
-  const typeProblem = (CONFIG_TYPES as readonly string[]).includes(entityType) ? null : `Kafka 2.5 has no config entity type "${entityType}"`;
+  const typeProblem = (CONFIG_TYPES as readonly string[]).includes(entityType)
+    ? null
+    : `Kafka 2.5 has no config entity type "${entityType}"`;
   if (n === 2) return { kind: 'config-entity-type', path, entityType, problem: typeProblem };
   if (n === 3) {
     let problem = typeProblem;
-    if (problem === null && entityType === 'brokers' && s[2] !== DEFAULT_CONFIG_ENTITY && (parseJavaIntOrNull(s[2]) === null || !isCanonicalDecimal(s[2]))) {
+    if (
+      problem === null &&
+      entityType === 'brokers' &&
+      s[2] !== DEFAULT_CONFIG_ENTITY &&
+      (parseJavaIntOrNull(s[2]) === null || !isCanonicalDecimal(s[2]))
+    ) {
       problem = `Broker configs are per broker id or ${DEFAULT_CONFIG_ENTITY}; "${s[2]}" is neither`;
     }
     if (problem === null && entityType === 'topics') problem = topicNameProblem(s[2]);

@@ -109,7 +109,12 @@ const brokerId: JsonSchema = { type: 'integer', minimum: 0, maximum: 2147483647,
 const replicaList = (description: string): JsonSchema => ({ type: 'array', items: brokerId, minItems: 1, uniqueItems: true, description });
 const brokerList = (description: string): JsonSchema => ({ type: 'array', items: brokerId, uniqueItems: true, description });
 const version = (v: number, description = `Always ${v}.`): JsonSchema => ({ type: 'integer', const: v, description });
-const int32 = (description: string, minimum?: number): JsonSchema => ({ type: 'integer', minimum: minimum ?? -2147483648, maximum: 2147483647, description });
+const int32 = (description: string, minimum?: number): JsonSchema => ({
+  type: 'integer',
+  minimum: minimum ?? -2147483648,
+  maximum: 2147483647,
+  description,
+});
 const topicPartitionEntry: JsonSchema = {
   type: 'object',
   properties: {
@@ -165,7 +170,15 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     onInvalidData: 'Not read by Kafka.',
     template: null,
   }),
-  cluster: structural('cluster', 'Cluster', '/cluster', 'ClusterZNode', 'Parent of the cluster id.', 'Created with /cluster/id.', 'Nobody.'),
+  cluster: structural(
+    'cluster',
+    'Cluster',
+    '/cluster',
+    'ClusterZNode',
+    'Parent of the cluster id.',
+    'Created with /cluster/id.',
+    'Nobody.',
+  ),
   'cluster-id': spec({
     kind: 'cluster-id',
     title: 'Cluster id',
@@ -195,10 +208,12 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ControllerZNode',
     createMode: 'ephemeral',
     dataFormat: 'json',
-    description: 'Names the broker that is the controller. Ephemeral: it disappears with that broker\'s session, and deleting it forces a re-election.',
+    description:
+      "Names the broker that is the controller. Ephemeral: it disappears with that broker's session, and deleting it forces a re-election.",
     writtenBy: 'The broker that wins the election (together with /controller_epoch).',
     readBy: 'Every broker (watch: created → ControllerChange, deleted → Reelect, changed → ControllerChange).',
-    onInvalidData: 'Data that is not JSON reads as "no controller id"; a JSON object without an integer "brokerid" makes the watch handler fail.',
+    onInvalidData:
+      'Data that is not JSON reads as "no controller id"; a JSON object without an integer "brokerid" makes the watch handler fail.',
     jsonSchema: {
       type: 'object',
       properties: {
@@ -218,14 +233,31 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ControllerEpochZNode',
     createMode: 'persistent',
     dataFormat: 'decimal-text',
-    description: 'How many controller elections the cluster has seen, as decimal text (not JSON). Its zkVersion fences every controller write.',
+    description:
+      'How many controller elections the cluster has seen, as decimal text (not JSON). Its zkVersion fences every controller write.',
     writtenBy: 'Controller election (created as 0, then old + 1 with a version check).',
     readBy: 'Election, and every fenced controller write (check of its zkVersion).',
     onInvalidData: 'Election fails with NumberFormatException.',
     template: '1',
   }),
-  brokers: structural('brokers', 'Brokers', '/brokers', 'BrokersZNode', 'Parent of broker ids, topics and the id sequence.', 'Created implicitly at broker start.', 'Nobody.'),
-  'broker-ids': structural('broker-ids', 'Live brokers', '/brokers/ids', 'BrokerIdsZNode', 'Its children are the registrations of the live brokers.', STARTUP, 'The controller (children → BrokerChange).'),
+  brokers: structural(
+    'brokers',
+    'Brokers',
+    '/brokers',
+    'BrokersZNode',
+    'Parent of broker ids, topics and the id sequence.',
+    'Created implicitly at broker start.',
+    'Nobody.',
+  ),
+  'broker-ids': structural(
+    'broker-ids',
+    'Live brokers',
+    '/brokers/ids',
+    'BrokerIdsZNode',
+    'Its children are the registrations of the live brokers.',
+    STARTUP,
+    'The controller (children → BrokerChange).',
+  ),
   'broker-registration': spec({
     kind: 'broker-registration',
     title: 'Broker registration',
@@ -233,7 +265,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'BrokerIdZNode',
     createMode: 'ephemeral',
     dataFormat: 'json',
-    description: 'A live broker and its advertised listeners. Ephemeral: it goes with the broker\'s session; its czxid is the broker epoch.',
+    description: "A live broker and its advertised listeners. Ephemeral: it goes with the broker's session; its czxid is the broker epoch.",
     writtenBy: 'Broker <id> at start and after a new session; updated on a dynamic listener change.',
     readBy: 'The controller (BrokerChange, BrokerModifications) and every broker through UpdateMetadata.',
     onInvalidData: 'The controller fails to read the broker list: "Failed to parse ZooKeeper registration for broker <id>: …".',
@@ -277,7 +309,15 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     onInvalidData: 'Kafka never reads its data.',
     template: null,
   }),
-  topics: structural('topics', 'Topics', '/brokers/topics', 'TopicsZNode', 'Its children are the topics.', STARTUP, 'The controller (children → TopicChange).'),
+  topics: structural(
+    'topics',
+    'Topics',
+    '/brokers/topics',
+    'TopicsZNode',
+    'Its children are the topics.',
+    STARTUP,
+    'The controller (children → TopicChange).',
+  ),
   topic: spec({
     kind: 'topic',
     title: 'Topic assignment',
@@ -303,12 +343,12 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
         adding_replicas: {
           type: 'object',
           propertyNames: { pattern: PARTITION_KEY },
-          additionalProperties: replicaList('Replicas being added (all among the partition\'s replicas).'),
+          additionalProperties: replicaList("Replicas being added (all among the partition's replicas)."),
         },
         removing_replicas: {
           type: 'object',
           propertyNames: { pattern: PARTITION_KEY },
-          additionalProperties: replicaList('Replicas being removed (all among the partition\'s replicas).'),
+          additionalProperties: replicaList("Replicas being removed (all among the partition's replicas)."),
         },
       },
       required: ['version', 'partitions'],
@@ -330,7 +370,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     'Partition',
     '/brokers/topics/<topic>/partitions/<partition>',
     'TopicPartitionZNode',
-    'Parent of the partition\'s state node.',
+    "Parent of the partition's state node.",
     'The controller, at the first leader election.',
     'Nobody.',
   ),
@@ -342,7 +382,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     createMode: 'persistent',
     dataFormat: 'json',
     description:
-      'Leader, leader epoch and ISR of a partition, and the epoch of the controller that chose the leader. Its zkVersion is the partition\'s zkVersion; all writes are conditional on it. Not watched (except during a reassignment).',
+      "Leader, leader epoch and ISR of a partition, and the epoch of the controller that chose the leader. Its zkVersion is the partition's zkVersion; all writes are conditional on it. Not watched (except during a reassignment).",
     writtenBy: 'The controller (elections, ISR removal) and the partition leader (ISR shrink/expand).',
     readBy: 'The controller (failover, elections) and leaders (conditional updates).',
     onInvalidData: 'Data that is not JSON reads as no leader/ISR information; missing fields make the reader fail.',
@@ -360,7 +400,15 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     },
     template: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
   }),
-  admin: structural('admin', 'Admin', '/admin', 'AdminZNode', 'Parent of the admin requests.', 'Created implicitly at broker start.', 'Nobody.'),
+  admin: structural(
+    'admin',
+    'Admin',
+    '/admin',
+    'AdminZNode',
+    'Parent of the admin requests.',
+    'Created implicitly at broker start.',
+    'Nobody.',
+  ),
   'delete-topics': structural(
     'delete-topics',
     'Topics to delete',
@@ -377,7 +425,8 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'DeleteTopicsTopicZNode',
     createMode: 'persistent',
     dataFormat: 'null',
-    description: 'Marks a topic for deletion. Writing it by hand behaves exactly like DeleteTopics; the controller removes it when the deletion completes (or at once if the topic does not exist or delete.topic.enable=false).',
+    description:
+      'Marks a topic for deletion. Writing it by hand behaves exactly like DeleteTopics; the controller removes it when the deletion completes (or at once if the topic does not exist or delete.topic.enable=false).',
     writtenBy: 'DeleteTopics / kafka-topics --delete (the topic znode must exist).',
     readBy: 'The controller (only the child name).',
     onInvalidData: 'Kafka never reads its data.',
@@ -390,10 +439,12 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ReassignPartitionsZNode',
     createMode: 'persistent',
     dataFormat: 'json',
-    description: 'Legacy (ZooKeeper-triggered) reassignment: target replicas per partition. The controller runs it without the API\'s replica checks and removes each partition when done, deleting the znode when empty.',
+    description:
+      "Legacy (ZooKeeper-triggered) reassignment: target replicas per partition. The controller runs it without the API's replica checks and removes each partition when done, deleting the znode when empty.",
     writtenBy: 'kafka-reassign-partitions --zookeeper, or by hand.',
     readBy: 'The controller (exists watch; creation → ZkPartitionReassignment).',
-    onInvalidData: 'Ignored as a whole: "Ignoring partition reassignment due to invalid json: …" (also for unknown fields such as "log_dirs").',
+    onInvalidData:
+      'Ignored as a whole: "Ignoring partition reassignment due to invalid json: …" (also for unknown fields such as "log_dirs").',
     jsonSchema: {
       type: 'object',
       properties: {
@@ -424,7 +475,8 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'PreferredReplicaElectionZNode',
     createMode: 'persistent',
     dataFormat: 'json',
-    description: 'Legacy request to move leadership of the listed partitions back to their preferred (first) replica. The controller deletes it afterwards.',
+    description:
+      'Legacy request to move leadership of the listed partitions back to their preferred (first) replica. The controller deletes it afterwards.',
     writtenBy: 'kafka-preferred-replica-election, or by hand.',
     readBy: 'The controller (exists watch; creation → ReplicaLeaderElection(PREFERRED, ZkTriggered)).',
     onInvalidData: 'Data that is not JSON reads as no partitions; a wrong shape makes the election fail.',
@@ -436,7 +488,15 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     },
     template: '{"version":1,"partitions":[{"topic":"my-topic","partition":0}]}',
   }),
-  config: structural('config', 'Dynamic configuration', '/config', 'ConfigZNode', 'Parent of the dynamic config overrides and their change notifications.', 'Created implicitly at broker start.', 'Nobody.'),
+  config: structural(
+    'config',
+    'Dynamic configuration',
+    '/config',
+    'ConfigZNode',
+    'Parent of the dynamic config overrides and their change notifications.',
+    'Created implicitly at broker start.',
+    'Nobody.',
+  ),
   'config-entity-type': structural(
     'config-entity-type',
     'Config entity type',
@@ -453,10 +513,12 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ConfigEntityZNode',
     createMode: 'persistent',
     dataFormat: 'json',
-    description: 'Dynamic config overrides of one entity (topic, client id, user, broker id or <default>). Values are strings. Changing it by hand has no effect until a change notification names it.',
+    description:
+      'Dynamic config overrides of one entity (topic, client id, user, broker id or <default>). Values are strings. Changing it by hand has no effect until a change notification names it.',
     writtenBy: 'Topic creation (always, even empty), AlterConfigs / IncrementalAlterConfigs, kafka-configs.',
     readBy: 'Brokers at start and on a change notification; deleted by the controller when its topic is deleted.',
-    onInvalidData: 'Data that is not JSON, or without a "config" object, reads as no overrides; a value that is not a string makes the reader fail.',
+    onInvalidData:
+      'Data that is not JSON, or without a "config" object, reads as no overrides; a value that is not a string makes the reader fail.',
     jsonSchema: {
       type: 'object',
       properties: {
@@ -482,7 +544,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     'Config change notifications',
     '/config/changes',
     'ConfigEntityChangeNotificationZNode',
-    'Its children tell brokers which entity\'s config changed.',
+    "Its children tell brokers which entity's config changed.",
     STARTUP,
     'Every broker (children → process notifications newer than the last one processed).',
   ),
@@ -493,7 +555,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ConfigEntityChangeNotificationSequenceZNode',
     createMode: 'persistent-sequential',
     dataFormat: 'json',
-    description: 'Tells every broker to re-read one entity\'s config. Brokers delete notifications older than 15 minutes.',
+    description: "Tells every broker to re-read one entity's config. Brokers delete notifications older than 15 minutes.",
     writtenBy: 'Whoever changed an entity config, after writing the entity znode.',
     readBy: 'Every broker.',
     onInvalidData: 'Not JSON: skipped silently. A wrong shape or version: "error processing change notification …", skipped.',
@@ -501,7 +563,11 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
       type: 'object',
       properties: {
         version: { type: 'integer', enum: [1, 2], description: 'Kafka 2.5 writes 2; version 1 has entity_type and entity_name.' },
-        entity_path: { type: 'string', pattern: '^(topics|clients|users|brokers)/.+$', description: '<type>/<sanitized entity name>, e.g. topics/my-topic.' },
+        entity_path: {
+          type: 'string',
+          pattern: '^(topics|clients|users|brokers)/.+$',
+          description: '<type>/<sanitized entity name>, e.g. topics/my-topic.',
+        },
         entity_type: { type: 'string', enum: ['topics', 'clients'], description: 'Version 1 only.' },
         entity_name: { type: 'string', minLength: 1, description: 'Version 1 only.' },
       },
@@ -526,7 +592,8 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'IsrChangeNotificationSequenceZNode',
     createMode: 'persistent-sequential',
     dataFormat: 'json',
-    description: 'Partitions whose ISR a leader changed; the controller re-reads their state, sends UpdateMetadata and deletes the notification.',
+    description:
+      'Partitions whose ISR a leader changed; the controller re-reads their state, sends UpdateMetadata and deletes the notification.',
     writtenBy: 'Partition leaders, batched (every 2.5 s at most).',
     readBy: 'The controller.',
     onInvalidData: 'Not JSON: no partitions; a wrong shape makes the controller event fail.',
@@ -554,7 +621,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'LogDirEventNotificationSequenceZNode',
     createMode: 'persistent-sequential',
     dataFormat: 'json',
-    description: 'A broker lost a log dir; the controller asks it for its replicas\' state and moves offline replicas out of leadership.',
+    description: "A broker lost a log dir; the controller asks it for its replicas' state and moves offline replicas out of leadership.",
     writtenBy: 'The broker whose log dir failed.',
     readBy: 'The controller; deleted after processing.',
     onInvalidData: 'Not JSON: ignored; a JSON object without an integer "broker" makes the controller event fail.',
@@ -573,8 +640,9 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ProducerIdBlockZNode',
     createMode: 'persistent',
     dataFormat: 'json',
-    description: 'The last block of 1000 producer ids claimed by a transaction coordinator (inclusive bounds, written as strings). Null data: no block claimed yet.',
-    writtenBy: 'Every broker\'s transaction coordinator at start and when its block runs out (conditional setData).',
+    description:
+      'The last block of 1000 producer ids claimed by a transaction coordinator (inclusive bounds, written as strings). Null data: no block claimed yet.',
+    writtenBy: "Every broker's transaction coordinator at start and when its block runs out (conditional setData).",
     readBy: 'Transaction coordinators.',
     onInvalidData: 'The coordinator fails: "Failed to parse the producer id block json …".',
     jsonSchema: {
@@ -590,7 +658,15 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     },
     template: '{"version":1,"broker":0,"block_start":"0","block_end":"999"}',
   }),
-  consumers: structural('consumers', 'Legacy consumers', '/consumers', 'ConsumerPathZNode', 'Used by old ZooKeeper-based consumers; its ACL stays open.', STARTUP, 'Old consumers only.'),
+  consumers: structural(
+    'consumers',
+    'Legacy consumers',
+    '/consumers',
+    'ConsumerPathZNode',
+    'Used by old ZooKeeper-based consumers; its ACL stays open.',
+    STARTUP,
+    'Old consumers only.',
+  ),
   'consumer-group-node': spec({
     kind: 'consumer-group-node',
     title: 'Legacy consumer group data',
@@ -637,7 +713,7 @@ export const ZNODE_SPECS: Readonly<Record<ZnodeKind, ZnodeSpec>> = Object.freeze
     kafkaName: 'ZkAclChangeStore',
     createMode: 'persistent-sequential',
     dataFormat: 'text',
-    description: 'Tells brokers with an authorizer which resource\'s ACLs changed.',
+    description: "Tells brokers with an authorizer which resource's ACLs changed.",
     writtenBy: 'AclAuthorizer.',
     readBy: 'Brokers with AclAuthorizer.',
     onInvalidData: 'Not read without an authorizer.',

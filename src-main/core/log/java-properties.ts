@@ -55,11 +55,7 @@ function saveConvert(text: string, escapeSpace: boolean): string {
  * entries in the order a Java 8 `Hashtable` (which `Properties` was) enumerates them. Lines end
  * with `\n` (a Linux broker's line separator).
  */
-export function storeJavaProperties(
-  entries: ReadonlyArray<readonly [string, string]>,
-  comments: string | null,
-  nowMs: number,
-): string {
+export function storeJavaProperties(entries: ReadonlyArray<readonly [string, string]>, comments: string | null, nowMs: number): string {
   let text = '';
   if (comments !== null) text += `#${comments.replace(/\r\n|\r|\n/g, '\n#')}\n`;
   text += `#${javaDateToString(nowMs)}\n`;

@@ -74,13 +74,17 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
       else if (isLogFileName(name)) {
         // An interrupted cleaner swap: the new segment replaces the old one; its indexes are rebuilt.
         const base = offsetFromFileName(name);
-        for (const suffix of [INDEX_FILE_SUFFIX, TIME_INDEX_FILE_SUFFIX]) fs.rm(joinPath(dir, `${name.slice(0, -LOG_FILE_SUFFIX.length)}${suffix}`), { force: true });
+        for (const suffix of [INDEX_FILE_SUFFIX, TIME_INDEX_FILE_SUFFIX])
+          fs.rm(joinPath(dir, `${name.slice(0, -LOG_FILE_SUFFIX.length)}${suffix}`), { force: true });
         fs.rename(path, joinPath(dir, name));
         swapBases.push(base);
       }
     }
   }
-  const names = fs.readdir(dir).filter((e) => e.isFile).map((e) => e.name);
+  const names = fs
+    .readdir(dir)
+    .filter((e) => e.isFile)
+    .map((e) => e.name);
   const logBases = new Set(names.filter(isLogFileName).map(offsetFromFileName));
   for (const name of names) {
     if (isIndexFileName(name) && !logBases.has(offsetFromFileName(name))) {
@@ -117,17 +121,26 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
         truncatedBytes = recoverSegment(log, segment);
       } catch (e) {
         if (!(e instanceof InvalidOffsetException)) throw e;
-        log.emit('WARN', `Found invalid offset during recovery. Deleting the corrupt segment and creating an empty one with starting offset ${segment.baseOffset}`, {
-          type: 'log-message',
-        });
+        log.emit(
+          'WARN',
+          `Found invalid offset during recovery. Deleting the corrupt segment and creating an empty one with starting offset ${segment.baseOffset}`,
+          {
+            type: 'log-message',
+          },
+        );
         truncatedBytes = segment.truncateTo(segment.baseOffset);
       }
       if (truncatedBytes > 0) {
-        log.emit('WARN', `Corruption found in segment ${segment.baseOffset}, truncating to offset ${segment.readNextOffset()}`, { type: 'log-message' });
+        log.emit('WARN', `Corruption found in segment ${segment.baseOffset}, truncating to offset ${segment.readNextOffset()}`, {
+          type: 'log-message',
+        });
         const later = segments.splice(i + 1);
         if (later.length > 0) {
           const baseOffsets = later.map((s) => s.baseOffset);
-          log.emit('WARN', `Deleting segments ${later.join(',')} after the corrupt segment ${segment.baseOffset}`, { type: 'segments-removed-by-recovery', baseOffsets });
+          log.emit('WARN', `Deleting segments ${later.join(',')} after the corrupt segment ${segment.baseOffset}`, {
+            type: 'segments-removed-by-recovery',
+            baseOffsets,
+          });
           // Kafka's removeAndDeleteSegments(asyncDelete = true): `.deleted` now, gone after file.delete.delay.ms.
           for (const s of later) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
           removedByRecovery.push(...later);
@@ -139,9 +152,13 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
   if (segments.length > 0 && !isDeleteDir) {
     const logEndOffset = segments[segments.length - 1].readNextOffset();
     if (logEndOffset < logStartOffset) {
-      log.emit('WARN', `Deleting all segments because logEndOffset (${logEndOffset}) is smaller than logStartOffset (${logStartOffset}). This could happen if segment files were deleted from the file system.`, {
-        type: 'log-message',
-      });
+      log.emit(
+        'WARN',
+        `Deleting all segments because logEndOffset (${logEndOffset}) is smaller than logStartOffset (${logStartOffset}). This could happen if segment files were deleted from the file system.`,
+        {
+          type: 'log-message',
+        },
+      );
       for (const s of segments.splice(0)) s.deleteIfExists();
     }
   }
@@ -167,7 +184,10 @@ function indexProblem(log: LoadingLog, segment: LogSegment, swapped: boolean): {
     segment.sanityCheck();
   } catch (e) {
     if (e instanceof NoSuchIndexFile) {
-      return { level: 'ERROR', reason: `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...` };
+      return {
+        level: 'ERROR',
+        reason: `Could not find offset index file corresponding to log file ${segment.logPath}, recovering segment and rebuilding index files...`,
+      };
     }
     return corrupt(errorMessage(e));
   }

@@ -26,7 +26,13 @@ export interface AppendableLog extends RollableLog {
  * end and stamps `leaderEpoch`, as follower checks the leader's offsets; rolls if it must, then
  * appends and moves the log end offset. Throws `KafkaApiError` before anything is written.
  */
-export function append(a: AppendableLog, records: Uint8Array, assignOffsets: boolean, isFromClient: boolean, leaderEpoch: number): LogAppendInfo {
+export function append(
+  a: AppendableLog,
+  records: Uint8Array,
+  assignOffsets: boolean,
+  isFromClient: boolean,
+  leaderEpoch: number,
+): LogAppendInfo {
   const log = a.log;
   const config = log.config;
   const info = analyzeAndValidateRecords(log.topicPartition, records, config, isFromClient);
@@ -58,7 +64,11 @@ export function append(a: AppendableLog, records: Uint8Array, assignOffsets: boo
     }
   } else {
     if (!info.offsetsMonotonic) {
-      throw new KafkaApiError('UNKNOWN_SERVER_ERROR', `Out of order offsets found in append to ${tpKey(log.topicPartition)}`, 'OffsetsOutOfOrderException');
+      throw new KafkaApiError(
+        'UNKNOWN_SERVER_ERROR',
+        `Out of order offsets found in append to ${tpKey(log.topicPartition)}`,
+        'OffsetsOutOfOrderException',
+      );
     }
     const firstOrLast = info.firstOffset ?? info.lastOffsetOfFirstBatch;
     if (firstOrLast < log.logEndOffset) {

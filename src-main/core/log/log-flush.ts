@@ -24,10 +24,14 @@ export function flush(log: FlushableLog, offset: number): void {
     log.recoveryPoint = offset;
     log.lastFlushTimeMs = log.time.nowMs();
   }
-  log.emit('DEBUG', `Flushing log up to offset ${offset}, last flushed: ${log.lastFlushTimeMs},  current time: ${log.time.nowMs()}, unflushed: ${log.unflushedMessages}`, {
-    type: 'log-flushed',
-    recoveryPoint: log.recoveryPoint,
-  });
+  log.emit(
+    'DEBUG',
+    `Flushing log up to offset ${offset}, last flushed: ${log.lastFlushTimeMs},  current time: ${log.time.nowMs()}, unflushed: ${log.unflushedMessages}`,
+    {
+      type: 'log-flushed',
+      recoveryPoint: log.recoveryPoint,
+    },
+  );
 }
 
 /**

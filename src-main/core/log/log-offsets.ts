@@ -54,5 +54,8 @@ export function maybeIncrementLogStartOffset(log: OffsetsLogView, newLogStartOff
   log.logStartOffset = newLogStartOffset;
   log.leaderEpochCache.truncateFromStart(newLogStartOffset);
   log.producerStateManager.truncateHead(newLogStartOffset);
-  log.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, { type: 'log-start-offset-incremented', logStartOffset: newLogStartOffset });
+  log.emit('INFO', `Incrementing log start offset to ${newLogStartOffset}`, {
+    type: 'log-start-offset-incremented',
+    logStartOffset: newLogStartOffset,
+  });
 }

@@ -43,12 +43,22 @@ export interface ReadableLog {
  * least one batch with `minOneMessage`), not past the high watermark for consumers. Throws
  * OFFSET_OUT_OF_RANGE outside [log start, log end].
  */
-export function read(r: ReadableLog, startOffset: number, maxLength: number, isolation: FetchIsolation, minOneMessage: boolean): FetchDataInfo {
+export function read(
+  r: ReadableLog,
+  startOffset: number,
+  maxLength: number,
+  isolation: FetchIsolation,
+  minOneMessage: boolean,
+): FetchDataInfo {
   const log = r.log;
   const segments = log.segments;
   const endOffset = log.logEndOffset;
   const empty = (offset: number): FetchDataInfo => ({
-    fetchOffsetMetadata: { messageOffset: offset, segmentBaseOffset: floorSegment(segments, offset)?.baseOffset ?? -1, relativePositionInSegment: -1 },
+    fetchOffsetMetadata: {
+      messageOffset: offset,
+      segmentBaseOffset: floorSegment(segments, offset)?.baseOffset ?? -1,
+      relativePositionInSegment: -1,
+    },
     records: new Uint8Array(0),
     firstEntryIncomplete: false,
   });

@@ -52,11 +52,19 @@ function deleteRetentionSizeBreachedSegments(log: RetainedLog): number {
 }
 
 function deleteLogStartOffsetBreachedSegments(log: RetainedLog): number {
-  return deleteSegmentsWhile(log, (_, next) => next !== undefined && next.baseOffset <= log.logStartOffset, `log start offset ${log.logStartOffset} breach`);
+  return deleteSegmentsWhile(
+    log,
+    (_, next) => next !== undefined && next.baseOffset <= log.logStartOffset,
+    `log start offset ${log.logStartOffset} breach`,
+  );
 }
 
 /** `deletableSegments` + `deleteSegments`: oldest first, only segments wholly below the high watermark. */
-function deleteSegmentsWhile(log: RetainedLog, predicate: (segment: LogSegment, next: LogSegment | undefined) => boolean, reason: string): number {
+function deleteSegmentsWhile(
+  log: RetainedLog,
+  predicate: (segment: LogSegment, next: LogSegment | undefined) => boolean,
+  reason: string,
+): number {
   const segments = log.segments;
   const deletable: LogSegment[] = [];
   for (let i = 0; i < segments.length; i++) {
@@ -68,7 +76,9 @@ function deleteSegmentsWhile(log: RetainedLog, predicate: (segment: LogSegment, 
     else break;
   }
   if (deletable.length === 0) return 0;
-  log.emit('INFO', `Found deletable segments with base offsets [${deletable.map((s) => s.baseOffset).join(',')}] due to ${reason}`, { type: 'log-message' });
+  log.emit('INFO', `Found deletable segments with base offsets [${deletable.map((s) => s.baseOffset).join(',')}] due to ${reason}`, {
+    type: 'log-message',
+  });
   if (deletable.length === log.segments.length) log.roll(0, 'retention');
   log.removeAndDeleteSegments(deletable, reason);
   log.maybeIncrementLogStartOffset(log.segments[0].baseOffset);

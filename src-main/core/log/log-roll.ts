@@ -81,7 +81,9 @@ export function roll(r: RollableLog, expectedNextOffset: number, reason: string)
         `Trying to roll a new log segment for topic partition ${tpKey(log.topicPartition)} with ${describe} while it already exists. Existing segment is ${active}.`,
       );
     }
-    log.emit('WARN', `Trying to roll a new log segment with ${describe} while it already exists and is active with size 0.`, { type: 'log-message' });
+    log.emit('WARN', `Trying to roll a new log segment with ${describe} while it already exists and is active with size 0.`, {
+      type: 'log-message',
+    });
     r.removeActiveSegment();
     active.deleteIfExists();
   } else if (active && newOffset < active.baseOffset) {

@@ -36,9 +36,12 @@ export interface TruncatableLog {
 /** `Log.truncateTo`: removes every offset ≥ `targetOffset` (a follower following a new leader). */
 export function truncateTo(t: TruncatableLog, targetOffset: number): boolean {
   const log = t.log;
-  if (targetOffset < 0) throw new IllegalArgumentException(`Cannot truncate partition ${tpKey(log.topicPartition)} to a negative offset (${targetOffset}).`);
+  if (targetOffset < 0)
+    throw new IllegalArgumentException(`Cannot truncate partition ${tpKey(log.topicPartition)} to a negative offset (${targetOffset}).`);
   if (targetOffset >= log.logEndOffset) {
-    log.emit('INFO', `Truncating to ${targetOffset} has no effect as the largest offset in the log is ${log.logEndOffset - 1}`, { type: 'log-message' });
+    log.emit('INFO', `Truncating to ${targetOffset} has no effect as the largest offset in the log is ${log.logEndOffset - 1}`, {
+      type: 'log-message',
+    });
     return false;
   }
   log.emit('INFO', `Truncating to offset ${targetOffset}`, { type: 'log-truncated', offset: targetOffset, fully: false });

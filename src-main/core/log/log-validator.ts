@@ -150,7 +150,9 @@ export function validateMessagesAndAssignOffsets(records: Uint8Array, info: LogA
   let offsetOfMaxTimestamp = -1;
   for (const batch of batches) {
     const count = batch.countOrNull ?? 0;
-    processRecordErrors(batch.records().flatMap((record, batchIndex) => validateRecord(record, batchIndex, batch, ctx, timestampType) ?? []));
+    processRecordErrors(
+      batch.records().flatMap((record, batchIndex) => validateRecord(record, batchIndex, batch, ctx, timestampType) ?? []),
+    );
     const lastOffset = offset + count - 1;
     batch.setLastOffset(lastOffset);
     if (ctx.partitionLeaderEpoch >= 0) batch.setPartitionLeaderEpoch(ctx.partitionLeaderEpoch);
@@ -176,10 +178,14 @@ function validateBatch(batch: RecordBatch, ctx: ValidationContext): void {
   if (batch.magic >= 2) {
     const countFromOffsets = batch.lastOffset - batch.baseOffset + 1;
     if (countFromOffsets <= 0) {
-      throw new KafkaApiError('INVALID_RECORD', `Batch has an invalid offset range: [${batch.baseOffset}, ${batch.lastOffset}] in topic partition ${tp}.`);
+      throw new KafkaApiError(
+        'INVALID_RECORD',
+        `Batch has an invalid offset range: [${batch.baseOffset}, ${batch.lastOffset}] in topic partition ${tp}.`,
+      );
     }
     const count = batch.countOrNull ?? 0;
-    if (count <= 0) throw new KafkaApiError('INVALID_RECORD', `Invalid reported count for record batch: ${count} in topic partition ${tp}.`);
+    if (count <= 0)
+      throw new KafkaApiError('INVALID_RECORD', `Invalid reported count for record batch: ${count} in topic partition ${tp}.`);
     if (countFromOffsets !== count) {
       throw new KafkaApiError(
         'INVALID_RECORD',
@@ -205,9 +211,21 @@ interface ApiRecordError {
 }
 
 /** `LogValidator.validateKey`, then `validateTimestamp`: the first problem of one record, if any. */
-function validateRecord(record: Record, batchIndex: number, batch: RecordBatch, ctx: ValidationContext, timestampType: TimestampType): ApiRecordError | null {
+function validateRecord(
+  record: Record,
+  batchIndex: number,
+  batch: RecordBatch,
+  ctx: ValidationContext,
+  timestampType: TimestampType,
+): ApiRecordError | null {
   if (ctx.config.compact && record.key === null) {
-    return { error: 'INVALID_RECORD', recordError: { batchIndex, message: `Compacted topic cannot accept message without key in topic partition ${tpKey(ctx.topicPartition)}.` } };
+    return {
+      error: 'INVALID_RECORD',
+      recordError: {
+        batchIndex,
+        message: `Compacted topic cannot accept message without key in topic partition ${tpKey(ctx.topicPartition)}.`,
+      },
+    };
   }
   const maxDiff = ctx.config.messageTimestampDifferenceMaxMs;
   if (timestampType === TimestampType.CREATE_TIME && record.timestamp !== NO_TIMESTAMP && Math.abs(record.timestamp - ctx.now) > maxDiff) {
@@ -223,7 +241,8 @@ function validateRecord(record: Record, batchIndex: number, batch: RecordBatch, 
 
 /** `DefaultRecord.toString()`; a legacy record prints as its message (the batch's wrapper text without the offset). */
 function recordString(record: Record, batch: RecordBatch): string {
-  if (batch.magic >= 2) return `DefaultRecord(offset=${record.offset}, timestamp=${record.timestamp}, key=${record.key?.length ?? 0} bytes, value=${record.value?.length ?? 0} bytes)`;
+  if (batch.magic >= 2)
+    return `DefaultRecord(offset=${record.offset}, timestamp=${record.timestamp}, key=${record.key?.length ?? 0} bytes, value=${record.value?.length ?? 0} bytes)`;
   return batch.toString().replace(/^LegacyRecordBatch\(offset=-?\d+, (.*)\)$/, '$1');
 }
 
@@ -235,7 +254,10 @@ function processRecordErrors(recordErrors: readonly ApiRecordError[]): void {
   if (recordErrors.length === 0) return;
   const errors = recordErrors.map((e) => e.recordError);
   if (recordErrors.some((e) => e.error === 'INVALID_TIMESTAMP')) {
-    throw new RecordValidationException(new KafkaApiError('INVALID_TIMESTAMP', 'One or more records have been rejected due to invalid timestamp'), errors);
+    throw new RecordValidationException(
+      new KafkaApiError('INVALID_TIMESTAMP', 'One or more records have been rejected due to invalid timestamp'),
+      errors,
+    );
   }
   throw new RecordValidationException(new KafkaApiError('INVALID_RECORD', 'One or more records have been rejected'), errors);
 }

@@ -32,7 +32,13 @@ import { FileHandleCache } from './segment/file-handle-cache';
 import { LeaderEpochFileCache } from './leader-epoch-cache';
 import type { EpochEndOffset } from './leader-epoch-cache';
 import type { LogConfig } from './log-config';
-import { DELETED_FILE_SUFFIX, DELETE_DIR_SUFFIX, FUTURE_DIR_SUFFIX, LEADER_EPOCH_CHECKPOINT_FILE, parseTopicPartitionName } from './log-manager/log-dir-names';
+import {
+  DELETED_FILE_SUFFIX,
+  DELETE_DIR_SUFFIX,
+  FUTURE_DIR_SUFFIX,
+  LEADER_EPOCH_CHECKPOINT_FILE,
+  parseTopicPartitionName,
+} from './log-manager/log-dir-names';
 import type { LogEventBody, LogEventLevel, LogEventSink } from './log-event';
 import { loadSegments } from './load-segments';
 import { LogSegment } from './segment/log-segment';
@@ -128,12 +134,16 @@ export class Log {
       dir: this.dirPath,
       // Only warnings reach the log's events: the INFO lines of every roll and load would drown them.
       onMessage: (level, message) => {
-        if (level === 'WARN') this.onEvent(level, `[ProducerStateManager partition=${tpKey(this.topicPartition)}] ${message}`, { type: 'log-message' });
+        if (level === 'WARN')
+          this.onEvent(level, `[ProducerStateManager partition=${tpKey(this.topicPartition)}] ${message}`, { type: 'log-message' });
       },
     });
     // `PeriodicProducerExpirationCheck`: producers silent for transactional.id.expiration.ms are forgotten.
-    this.producerExpireCheck = this.time.schedulePeriodic('PeriodicProducerExpirationCheck', PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS, () =>
-      this.producerStateManager.removeExpiredProducers(this.time.nowMs()),
+    this.producerExpireCheck = this.time.schedulePeriodic(
+      'PeriodicProducerExpirationCheck',
+      PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+      PRODUCER_ID_EXPIRATION_CHECK_INTERVAL_MS,
+      () => this.producerStateManager.removeExpiredProducers(this.time.nowMs()),
     );
   }
 
@@ -338,7 +348,11 @@ export class Log {
     try {
       this.flush(offset);
     } catch (e) {
-      this.emit('ERROR', `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${errorMessage(e)}`, { type: 'log-message' });
+      this.emit(
+        'ERROR',
+        `Error while flushing log for ${tpKey(this.topicPartition)} in dir ${this.parentDir} with offset ${offset}: ${errorMessage(e)}`,
+        { type: 'log-message' },
+      );
     }
   }
 

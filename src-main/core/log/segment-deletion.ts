@@ -55,7 +55,10 @@ export class SegmentDeletions {
 
   private deleteSegmentFiles(segments: readonly LogSegment[]): void {
     const log = this.log;
-    log.emit('INFO', `Deleting segments ${segments.join(',')}`, { type: 'segments-deleted', baseOffsets: segments.map((s) => s.baseOffset) });
+    log.emit('INFO', `Deleting segments ${segments.join(',')}`, {
+      type: 'segments-deleted',
+      baseOffsets: segments.map((s) => s.baseOffset),
+    });
     for (const s of segments) {
       try {
         s.deleteIfExists();

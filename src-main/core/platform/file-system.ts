@@ -26,10 +26,7 @@ export class FileSystemError extends Error {
     readonly otherPath?: string,
     options?: { cause?: unknown },
   ) {
-    super(
-      `Cannot ${operation} ${path}${otherPath === undefined ? '' : ` to ${otherPath}`}: ${detail} (${code})`,
-      options,
-    );
+    super(`Cannot ${operation} ${path}${otherPath === undefined ? '' : ` to ${otherPath}`}: ${detail} (${code})`, options);
   }
 }
 

@@ -23,7 +23,7 @@ export class JavaRandom {
   }
 
   nextBytes(bytes: Uint8Array): void {
-    for (let i = 0; i < bytes.length; ) {
+    for (let i = 0; i < bytes.length;) {
       for (let rnd = this.nextInt(), n = Math.min(bytes.length - i, 4); n-- > 0; rnd >>= 8) {
         bytes[i++] = rnd & 0xff;
       }

@@ -156,8 +156,7 @@ export const DefaultRecordBatch: BatchFormat = {
   partitionLeaderEpoch: (b) => b.view.getInt32(b.position + PARTITION_LEADER_EPOCH_OFFSET),
   firstTimestamp: (b) => int64(b, FIRST_TIMESTAMP_OFFSET),
   maxTimestamp: (b) => int64(b, MAX_TIMESTAMP_OFFSET),
-  timestampType: (b) =>
-    (attributes(b) & TIMESTAMP_TYPE_MASK) === 0 ? TimestampType.CREATE_TIME : TimestampType.LOG_APPEND_TIME,
+  timestampType: (b) => ((attributes(b) & TIMESTAMP_TYPE_MASK) === 0 ? TimestampType.CREATE_TIME : TimestampType.LOG_APPEND_TIME),
   compressionType: (b) => compressionTypeForId(attributes(b) & COMPRESSION_CODEC_MASK),
   producerId: (b) => int64(b, PRODUCER_ID_OFFSET),
   producerEpoch: (b) => b.view.getInt16(b.position + PRODUCER_EPOCH_OFFSET),

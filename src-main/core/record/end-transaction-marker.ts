@@ -6,12 +6,7 @@
 import { IllegalArgumentException } from '../common/java-lang';
 import { MAGIC_VALUE_V2, NO_SEQUENCE } from './constants';
 import { CompressionType } from './compression-type';
-import {
-  ControlRecordType,
-  controlRecordKey,
-  controlRecordTypeFromId,
-  parseControlRecordKey,
-} from './control-record-type';
+import { ControlRecordType, controlRecordKey, controlRecordTypeFromId, parseControlRecordKey } from './control-record-type';
 import { InvalidRecordException } from './errors';
 import { type BatchOptions, buildBatch } from './memory-records-builder';
 import type { Record } from './record';

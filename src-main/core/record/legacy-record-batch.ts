@@ -111,8 +111,7 @@ function deepRecords(b: BatchBytes): Record[] {
     if (magic === MAGIC_VALUE_V1) {
       // The inner message is read with the wrapper's timestamp type (and, for LogAppendTime, its timestamp).
       timestampType = legacyTimestampType(magic, attributes, wrapperType);
-      timestamp =
-        wrapperType === TimestampType.LOG_APPEND_TIME ? wrapperTimestamp : Number(view.getBigInt64(msg + TIMESTAMP_OFFSET));
+      timestamp = wrapperType === TimestampType.LOG_APPEND_TIME ? wrapperTimestamp : Number(view.getBigInt64(msg + TIMESTAMP_OFFSET));
     } else {
       timestampType = legacyTimestampType(magic, attributes, null);
     }

@@ -21,9 +21,21 @@ import type { Time } from '../platform/scheduler';
 export type Pending =
   | { kind: 'request'; sessionId: bigint; conn: ServerConnection | undefined; req: ZkRequest; onReply: (reply: ZkReply<unknown>) => void }
   | { kind: 'createSession'; conn: ServerConnection; timeoutMs: number; onDone: (r: SessionHandshake | KeeperException) => void }
-  | { kind: 'resumeSession'; conn: ServerConnection; sessionId: bigint; password: Uint8Array; onDone: (r: SessionHandshake | KeeperException) => void }
+  | {
+      kind: 'resumeSession';
+      conn: ServerConnection;
+      sessionId: bigint;
+      password: Uint8Array;
+      onDone: (r: SessionHandshake | KeeperException) => void;
+    }
   | { kind: 'expire'; sessionId: bigint }
-  | { kind: 'auth'; conn: ServerConnection; scheme: string; auth: Uint8Array | null; onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void };
+  | {
+      kind: 'auth';
+      conn: ServerConnection;
+      scheme: string;
+      auth: Uint8Array | null;
+      onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void;
+    };
 
 /** What applying a batch gives the group commit: its writes, and what waits for them to be durable. */
 export interface AppliedBatch {
@@ -79,7 +91,14 @@ export class BatchProcessor {
     }
   }
 
-  private processItem(item: Pending, failure: string | null, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+  private processItem(
+    item: Pending,
+    failure: string | null,
+    deliveries: Array<() => void>,
+    commit: ZkCommit,
+    dirty: Set<string>,
+    events: ZkServerEvent[],
+  ): void {
     if (failure !== null) {
       const detail = `the metadata store failed: ${failure}`;
       if (item.kind === 'request') deliveries.push(() => item.onReply({ err: Code.SYSTEMERROR, zxid: this.zxid, detail }));
@@ -155,7 +174,14 @@ export class BatchProcessor {
    * connection first; NIOServerCnxn.sendCloseSession comes after the reply). An expired session's
    * connection is closed by the server instead, and what was queued on it is lost.
    */
-  private runCloseSession(sessionId: bigint, byOwner: boolean, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+  private runCloseSession(
+    sessionId: bigint,
+    byOwner: boolean,
+    deliveries: Array<() => void>,
+    commit: ZkCommit,
+    dirty: Set<string>,
+    events: ZkServerEvent[],
+  ): void {
     const ctx = this.newContext(sessionId, ++this.zxid);
     this.processor.process({ op: 'closeSession' }, ctx);
     this.sessions.remove(sessionId);
@@ -168,7 +194,13 @@ export class BatchProcessor {
     this.connections.delete(sessionId);
   }
 
-  private processRequest(item: Extract<Pending, { kind: 'request' }>, deliveries: Array<() => void>, commit: ZkCommit, dirty: Set<string>, events: ZkServerEvent[]): void {
+  private processRequest(
+    item: Extract<Pending, { kind: 'request' }>,
+    deliveries: Array<() => void>,
+    commit: ZkCommit,
+    dirty: Set<string>,
+    events: ZkServerEvent[],
+  ): void {
     const { sessionId, req, onReply } = item;
     if (item.conn && this.connectionAuth.isClosed(item.conn)) {
       deliveries.push(() => onReply({ err: Code.CONNECTIONLOSS, zxid: this.zxid }));
@@ -201,7 +233,15 @@ export class BatchProcessor {
       const zxid = this.zxid;
       if (e instanceof MultiFailure) {
         events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path: e.cause.path, err: e.cause.code });
-        deliveries.push(() => onReply({ err: e.cause.code as Exclude<typeof e.cause.code, 0>, zxid, path: e.cause.path, detail: e.cause.detail, results: e.results }));
+        deliveries.push(() =>
+          onReply({
+            err: e.cause.code as Exclude<typeof e.cause.code, 0>,
+            zxid,
+            path: e.cause.path,
+            detail: e.cause.detail,
+            results: e.results,
+          }),
+        );
       } else if (e instanceof KeeperException) {
         if (isWrite) events.push({ kind: 'txn', zxid: ctx.zxid, timeMs: ctx.timeMs, sessionId, op: req.op, path, err: e.code });
         deliveries.push(() => onReply({ err: e.code as Exclude<typeof e.code, 0>, zxid, path: e.path, detail: e.detail }));
@@ -215,7 +255,12 @@ export class BatchProcessor {
     return { sessionId, authInfo, zxid, timeMs: this.time.nowMs(), undo: [], triggers: [], dirtyPaths: new Set(), immediate: [] };
   }
 
-  private queueNotifications(notifications: WatchNotification[], zxid: number, deliveries: Array<() => void>, events: ZkServerEvent[]): void {
+  private queueNotifications(
+    notifications: WatchNotification[],
+    zxid: number,
+    deliveries: Array<() => void>,
+    events: ZkServerEvent[],
+  ): void {
     for (const n of notifications) {
       const conn = this.connections.get(n.sessionId);
       if (!conn) continue;

@@ -96,9 +96,7 @@ export class KeeperException extends Error {
     readonly detail?: string,
   ) {
     super(
-      `KeeperErrorCode = ${codeMessage(code)}` +
-        (path !== undefined ? ` for ${path}` : '') +
-        (detail !== undefined ? `: ${detail}` : ''),
+      `KeeperErrorCode = ${codeMessage(code)}` + (path !== undefined ? ` for ${path}` : '') + (detail !== undefined ? `: ${detail}` : ''),
     );
   }
 

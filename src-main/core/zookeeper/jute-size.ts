@@ -112,7 +112,12 @@ function requestRecordLength(req: ZkRequest, defaultAcl: readonly Acl[]): number
     case 'setWatches': {
       // SetWatches, or SetWatches2 when there are persistent watches to re-arm.
       const persistent = req.persistentWatches.length + req.persistentRecursiveWatches.length > 0;
-      const lists = [req.dataWatches, req.existWatches, req.childWatches, ...(persistent ? [req.persistentWatches, req.persistentRecursiveWatches] : [])];
+      const lists = [
+        req.dataWatches,
+        req.existWatches,
+        req.childWatches,
+        ...(persistent ? [req.persistentWatches, req.persistentRecursiveWatches] : []),
+      ];
       return LONG + lists.reduce((n, list) => n + vector(list, ustring), 0);
     }
     case 'deleteContainer':

@@ -6,7 +6,18 @@ import { Code, KeeperException } from './errors';
 import { parentPath, pathValidationError, sequenceSuffix } from './path-utils';
 import type { ZkRequest, ZkResultMap } from './requests';
 import type { Acl, CreateResult, Op, OpResult, Stat, ZnodeData } from './types';
-import { AddWatchMode, CONTAINER_EPHEMERAL_OWNER, CreateMode, EventType, OPEN_ACL_UNSAFE, Perms, WatcherType, ephemeralType, isEphemeralMode, isSequentialMode } from './types';
+import {
+  AddWatchMode,
+  CONTAINER_EPHEMERAL_OWNER,
+  CreateMode,
+  EventType,
+  OPEN_ACL_UNSAFE,
+  Perms,
+  WatcherType,
+  ephemeralType,
+  isEphemeralMode,
+  isSequentialMode,
+} from './types';
 import type { WatchManager, WatchNotification } from './watch-manager';
 
 /** Everything one request may change; merged into the group commit only if the request succeeds. */
@@ -252,7 +263,8 @@ export class RequestProcessor {
 
   /** DataTree.removeWatch: Children and Data take the session's watch out of one table, Any out of both. */
   private removeWatches(path: string, type: number, sessionId: bigint): void {
-    const tables: Array<'data' | 'child'> = type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['child', 'data'];
+    const tables: Array<'data' | 'child'> =
+      type === WatcherType.Children ? ['child'] : type === WatcherType.Data ? ['data'] : ['child', 'data'];
     let removed = false;
     for (const table of tables) removed = this.watches.remove(path, sessionId, table) || removed;
     if (!removed) fail(Code.NOWATCHER, path);
@@ -309,4 +321,3 @@ function multiFailureResults(count: number, failedIndex: number, code: KeeperExc
   }
   return results;
 }
-

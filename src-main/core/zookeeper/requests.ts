@@ -75,8 +75,16 @@ export type ZkRequestOf<O extends ZkOp> = Extract<ZkRequest, { op: O }>;
 
 /** The ReplyHeader and body: `zxid` is the server's last processed zxid when it answered. */
 export type ZkReply<T> =
-  | { err: 0; zxid: number; value: T }
-  | { err: Exclude<ErrorCode, 0>; zxid: number; path?: string; detail?: string; results?: OpResult[] };
+  { err: 0; zxid: number; value: T } | { err: Exclude<ErrorCode, 0>; zxid: number; path?: string; detail?: string; results?: OpResult[] };
 
 /** Requests that go through ZooKeeper's write pipeline: each consumes a zxid, even when it fails. */
-export const WRITE_OPS: ReadonlySet<ZkOp> = new Set<ZkOp>(['create', 'delete', 'setData', 'check', 'setACL', 'multi', 'closeSession', 'deleteContainer']);
+export const WRITE_OPS: ReadonlySet<ZkOp> = new Set<ZkOp>([
+  'create',
+  'delete',
+  'setData',
+  'check',
+  'setACL',
+  'multi',
+  'closeSession',
+  'deleteContainer',
+]);

@@ -47,7 +47,12 @@ export interface ZooKeeperServerEndpoint {
    * An AuthPacket (xid −4), in order with the requests around it. AUTHFAILED closes the connection
    * (not the session), as ZooKeeper does.
    */
-  addAuthInfo(conn: ServerConnection, scheme: string, auth: Uint8Array | null, onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void): void;
+  addAuthInfo(
+    conn: ServerConnection,
+    scheme: string,
+    auth: Uint8Array | null,
+    onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void,
+  ): void;
   /** A ping; false if the session is gone. */
   touch(sessionId: bigint): boolean;
   /** The connection is dropped (the session lives on until it expires). */

@@ -69,7 +69,13 @@ class WatchTable {
    * recursive ones of its ancestors, except for NodeChildrenChanged; each session once, and not
    * the sessions in `suppress`. Returns the sessions told.
    */
-  trigger(path: string, type: EventTypeValue, acl: readonly Acl[] | undefined, out: WatchNotification[], suppress?: ReadonlySet<bigint>): Set<bigint> {
+  trigger(
+    path: string,
+    type: EventTypeValue,
+    acl: readonly Acl[] | undefined,
+    out: WatchNotification[],
+    suppress?: ReadonlySet<bigint>,
+  ): Set<bigint> {
     const told = new Set<bigint>();
     const ancestors = this.recursiveCount > 0 ? pathAndAncestors(path) : [path];
     for (const localPath of ancestors) {

@@ -102,9 +102,22 @@ export class ZooKeeperClient implements ServerConnection {
   static async connect(server: ZooKeeperServerEndpoint, time: Time, options: ZooKeeperClientOptions = {}): Promise<ZooKeeperClient> {
     // The server needs a connection before the client object can exist; this one forwards to it.
     let client: ZooKeeperClient | undefined;
-    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s), socketClosed: () => client?.connectionLost() };
+    const proxy: ServerConnection = {
+      notify: (e) => client?.notify(e),
+      sessionEnded: (s) => client?.sessionEnded(s),
+      socketClosed: () => client?.connectionLost(),
+    };
     const handshake = await server.createSession(proxy, options.sessionTimeoutMs ?? 18000);
-    client = new ZooKeeperClient(server, time, handshake.sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${handshake.sessionId.toString(16)}`, options);
+    client = new ZooKeeperClient(
+      server,
+      time,
+      handshake.sessionId,
+      handshake.password,
+      handshake.negotiatedTimeoutMs,
+      options.watcher,
+      options.name ?? `session-0x${handshake.sessionId.toString(16)}`,
+      options,
+    );
     client.connection = proxy;
     client.startPings();
     await client.sendInitialAuth(options.authInfo);
@@ -120,9 +133,22 @@ export class ZooKeeperClient implements ServerConnection {
     options: Omit<ZooKeeperClientOptions, 'sessionTimeoutMs'> = {},
   ): Promise<ZooKeeperClient> {
     let client: ZooKeeperClient | undefined;
-    const proxy: ServerConnection = { notify: (e) => client?.notify(e), sessionEnded: (s) => client?.sessionEnded(s), socketClosed: () => client?.connectionLost() };
+    const proxy: ServerConnection = {
+      notify: (e) => client?.notify(e),
+      sessionEnded: (s) => client?.sessionEnded(s),
+      socketClosed: () => client?.connectionLost(),
+    };
     const handshake = await server.resumeSession(proxy, sessionId, password);
-    client = new ZooKeeperClient(server, time, sessionId, handshake.password, handshake.negotiatedTimeoutMs, options.watcher, options.name ?? `session-0x${sessionId.toString(16)}`, options);
+    client = new ZooKeeperClient(
+      server,
+      time,
+      sessionId,
+      handshake.password,
+      handshake.negotiatedTimeoutMs,
+      options.watcher,
+      options.name ?? `session-0x${sessionId.toString(16)}`,
+      options,
+    );
     client.connection = proxy;
     client.startPings();
     // A new connection has only its ip identity: what the session's owner had added is sent again.
@@ -200,7 +226,10 @@ export class ZooKeeperClient implements ServerConnection {
   async getChildren(path: string, watch?: WatchArg): Promise<ChildrenResult> {
     this.validate(pathValidationError(path), path);
     const watcher = this.watcherFor(watch);
-    return this.call({ op: 'getChildren', path, watch: watcher !== undefined }, () => watcher && this.watchRegistry.addChild(path, watcher));
+    return this.call(
+      { op: 'getChildren', path, watch: watcher !== undefined },
+      () => watcher && this.watchRegistry.addChild(path, watcher),
+    );
   }
 
   async getACL(path: string): Promise<AclResult> {
@@ -236,7 +265,9 @@ export class ZooKeeperClient implements ServerConnection {
     this.validate(pathValidationError(path), path);
     const w = watcher ?? this.defaultWatcher;
     if (!w) throw new KeeperException(Code.BADARGUMENTS, path, 'addWatch needs a watcher and the session has no default watcher');
-    await this.call({ op: 'addWatch', path, mode }, () => this.watchRegistry.addPersistent(path, w, mode === AddWatchMode.PERSISTENT_RECURSIVE));
+    await this.call({ op: 'addWatch', path, mode }, () =>
+      this.watchRegistry.addPersistent(path, w, mode === AddWatchMode.PERSISTENT_RECURSIVE),
+    );
   }
 
   /**
@@ -251,7 +282,9 @@ export class ZooKeeperClient implements ServerConnection {
     const data = [EventType.DataWatchRemoved, [r.data, r.exist]] as const;
     const persistent = [EventType.PersistentWatchRemoved, [r.persistent, r.recursive]] as const;
     const kinds = type === WatcherType.Children ? [child] : type === WatcherType.Data ? [data] : [child, data, persistent];
-    const removed = kinds.map(([eventType, tables]) => ({ eventType, watchers: r.remove(path, [...tables], watcher) })).filter((k) => k.watchers.size > 0);
+    const removed = kinds
+      .map(([eventType, tables]) => ({ eventType, watchers: r.remove(path, [...tables], watcher) }))
+      .filter((k) => k.watchers.size > 0);
     if (removed.length === 0) throw new KeeperException(Code.NOWATCHER, path);
     const stillData = r.data.has(path) || r.exist.has(path);
     const stillChild = r.child.has(path);
@@ -259,7 +292,8 @@ export class ZooKeeperClient implements ServerConnection {
     // Only tell the server once no local watcher of that kind is left, as the Java client does.
     if (type === WatcherType.Data && !stillData) await this.call({ op: 'removeWatches', path, type });
     else if (type === WatcherType.Children && !stillChild) await this.call({ op: 'removeWatches', path, type });
-    else if (type === WatcherType.Any && !stillData && !stillChild && !stillPersistent) await this.call({ op: 'removeWatches', path, type });
+    else if (type === WatcherType.Any && !stillData && !stillChild && !stillPersistent)
+      await this.call({ op: 'removeWatches', path, type });
     for (const { eventType, watchers } of removed) {
       for (const w of watchers) this.callWatcher(w, { type: eventType, state: KeeperState.SyncConnected, path, zxid: -1 });
     }
@@ -420,7 +454,8 @@ export class ZooKeeperClient implements ServerConnection {
   private call<R extends ZkRequest>(req: R, onSuccess?: (value: ZkResultMap[R['op']]) => void): Promise<ZkResultMap[R['op']]> {
     const dead = this.deadError();
     if (dead) return Promise.reject(dead);
-    if (this.currentState !== 'CONNECTED') return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
+    if (this.currentState !== 'CONNECTED')
+      return Promise.reject(new KeeperException(Code.CONNECTIONLOSS, 'path' in req ? req.path : undefined));
     return new Promise((resolve, reject) => {
       const settle = (answer: ZkReply<unknown> | null): void => {
         if (!this.pending.has(settle)) return;

@@ -128,14 +128,24 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   }
 
   /** Opens the store at once (tests, tools). The app uses `openSliced` to keep its event loop free. */
-  static open(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig> = {}, executor: Executor = microtaskExecutor): ZooKeeperServer {
+  static open(
+    time: Time,
+    persistence: ZkPersistence,
+    config: Partial<ZooKeeperServerConfig> = {},
+    executor: Executor = microtaskExecutor,
+  ): ZooKeeperServer {
     const tree = new DataTree();
     for (const page of persistence.loadNodePages(LOAD_PAGE_SIZE)) tree.insertStored(page);
     return ZooKeeperServer.create(time, persistence, config, executor, tree);
   }
 
   /** Opens the store a page at a time, yielding to the event loop between pages. */
-  static async openSliced(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig> = {}, executor: Executor = microtaskExecutor): Promise<ZooKeeperServer> {
+  static async openSliced(
+    time: Time,
+    persistence: ZkPersistence,
+    config: Partial<ZooKeeperServerConfig> = {},
+    executor: Executor = microtaskExecutor,
+  ): Promise<ZooKeeperServer> {
     const tree = new DataTree();
     for (const page of persistence.loadNodePages(LOAD_PAGE_SIZE)) {
       tree.insertStored(page);
@@ -144,14 +154,26 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     return ZooKeeperServer.create(time, persistence, config, executor, tree);
   }
 
-  private static create(time: Time, persistence: ZkPersistence, config: Partial<ZooKeeperServerConfig>, executor: Executor, loaded: DataTree): ZooKeeperServer {
+  private static create(
+    time: Time,
+    persistence: ZkPersistence,
+    config: Partial<ZooKeeperServerConfig>,
+    executor: Executor,
+    loaded: DataTree,
+  ): ZooKeeperServer {
     const header = persistence.loadHeader();
     const fresh = loaded.size === 0;
     const tree = fresh ? DataTree.initial() : loaded;
     if (!tree.get('/')) throw new Error('the stored ZooKeeper tree has no root node');
     if (fresh) {
       const paths = [...tree.paths()];
-      persistence.commit({ lastZxid: header.lastZxid, upserts: paths.map((p) => tree.get(p)!.toStored(p)), deletes: [], sessionUpserts: [], sessionDeletes: [] });
+      persistence.commit({
+        lastZxid: header.lastZxid,
+        upserts: paths.map((p) => tree.get(p)!.toStored(p)),
+        deletes: [],
+        sessionUpserts: [],
+        sessionDeletes: [],
+      });
     }
     return new ZooKeeperServer(time, persistence, { ...DEFAULT_ZOOKEEPER_CONFIG, ...config }, executor, tree, header);
   }
@@ -220,7 +242,13 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
   /** Reattaches a connection to a live session (after a disconnect or a restart of the store). */
   resumeSession(conn: ServerConnection, sessionId: bigint, password: Uint8Array): Promise<SessionHandshake> {
     return new Promise((resolve, reject) => {
-      this.enqueue({ kind: 'resumeSession', conn, sessionId, password, onDone: (r) => (r instanceof KeeperException ? reject(r) : resolve(r)) });
+      this.enqueue({
+        kind: 'resumeSession',
+        conn,
+        sessionId,
+        password,
+        onDone: (r) => (r instanceof KeeperException ? reject(r) : resolve(r)),
+      });
     });
   }
 
@@ -259,7 +287,12 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
    * other scheme, or digest without data, is AUTHFAILED, and the server drops the connection as
    * ZooKeeper closes it (the session lives on until it expires): a wire server closes its socket.
    */
-  addAuthInfo(conn: ServerConnection, scheme: string, auth: Uint8Array | null, onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void): void {
+  addAuthInfo(
+    conn: ServerConnection,
+    scheme: string,
+    auth: Uint8Array | null,
+    onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void,
+  ): void {
     this.enqueue({ kind: 'auth', conn, scheme, auth, onDone });
   }
 
@@ -311,7 +344,8 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
 
   private rejectClosed(item: Pending): void {
     const err = new KeeperException(Code.CONNECTIONLOSS, undefined, 'the ZooKeeper server is closed');
-    if (item.kind === 'request') queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.batches.zxid, detail: err.detail }));
+    if (item.kind === 'request')
+      queueMicrotask(() => item.onReply({ err: Code.CONNECTIONLOSS, zxid: this.batches.zxid, detail: err.detail }));
     else if (item.kind === 'auth') queueMicrotask(() => item.onDone(Code.AUTHFAILED));
     else if (item.kind !== 'expire') queueMicrotask(() => item.onDone(err));
   }
@@ -335,7 +369,10 @@ export class ZooKeeperServer implements ZooKeeperServerEndpoint {
     const { deliveries, commit, dirty, events } = this.batches.apply(batch, this.failure);
 
     const release = () => this.release(deliveries, events);
-    if (this.failure === null && (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || zxidBefore !== this.batches.zxid)) {
+    if (
+      this.failure === null &&
+      (dirty.size > 0 || commit.sessionUpserts.length > 0 || commit.sessionDeletes.length > 0 || zxidBefore !== this.batches.zxid)
+    ) {
       for (const path of dirty) {
         const node = this.tree.get(path);
         if (node) commit.upserts.push(node.toStored(path));

@@ -76,7 +76,8 @@ export class KafkaApis {
   constructor(private readonly quotas: KafkaApisQuotas | null = null) {
     this.register(API_VERSIONS, async (request, context) => {
       // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
-      if (!isValidApiVersionsRequest(request, context.header.apiVersion)) return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
+      if (!isValidApiVersionsRequest(request, context.header.apiVersion))
+        return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
       return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
     });
   }
@@ -108,7 +109,9 @@ export class KafkaApis {
 
   /** The versions this broker advertises, by key. */
   supportedVersions(): Array<{ apiKey: number; minVersion: number; maxVersion: number }> {
-    return [...this.apis.values()].map(({ messages }) => ({ apiKey: messages.apiKey, minVersion: messages.minVersion, maxVersion: messages.maxVersion })).sort((a, b) => a.apiKey - b.apiKey);
+    return [...this.apis.values()]
+      .map(({ messages }) => ({ apiKey: messages.apiKey, minVersion: messages.minVersion, maxVersion: messages.maxVersion }))
+      .sort((a, b) => a.apiKey - b.apiKey);
   }
 
   /** `sendResponseMaybeThrottle`'s throttle time, or null when the broker has no quotas (not running). */
@@ -119,14 +122,21 @@ export class KafkaApis {
   }
 
   /** Handles one request frame (the bytes after the size); returns the response frame's bytes, or null for none. */
-  async handle(frame: Buffer, listener: RequestContext['listener'], clientAddress: string, channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL): Promise<Buffer | null> {
+  async handle(
+    frame: Buffer,
+    listener: RequestContext['listener'],
+    clientAddress: string,
+    channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL,
+  ): Promise<Buffer | null> {
     const receivedMs = this.quotas?.clock.nowMs() ?? 0;
     const reader = new ByteReader(frame);
     let header: RequestHeader;
     try {
       header = readRequestHeader(reader);
     } catch (error) {
-      throw new CloseConnection(`Error parsing request header. Our best guess of the apiKey is: ${frame.length >= 2 ? frame.readInt16BE(0) : -1}: ${errorMessage(error)}`);
+      throw new CloseConnection(
+        `Error parsing request header. Our best guess of the apiKey is: ${frame.length >= 2 ? frame.readInt16BE(0) : -1}: ${errorMessage(error)}`,
+      );
     }
     const api = this.apis.get(header.apiKey);
     if (!api) {
@@ -137,9 +147,13 @@ export class KafkaApis {
     if (header.apiVersion < messages.minVersion || header.apiVersion > messages.maxVersion) {
       if (header.apiKey === API_VERSIONS.apiKey) {
         // Kafka does not parse the body and answers in the v0 layout (librdkafka's v3 probe).
-        return this.frame(header, API_VERSIONS, 0, (writer) => writeMessage(writer, API_VERSIONS.response, 0, this.unsupportedApiVersionsBody()));
+        return this.frame(header, API_VERSIONS, 0, (writer) =>
+          writeMessage(writer, API_VERSIONS.response, 0, this.unsupportedApiVersionsBody()),
+        );
       }
-      throw new CloseConnection(`Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`);
+      throw new CloseConnection(
+        `Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`,
+      );
     }
     const flexible = isFlexible(messages, header.apiVersion);
     let run: ReturnType<RegisteredApi['read']>;
@@ -148,7 +162,9 @@ export class KafkaApis {
       run = api.read(reader, header.apiVersion, flexible);
     } catch (error) {
       if (error instanceof ProtocolParseError) {
-        throw new CloseConnection(`Error getting request for apiKey: ${messages.name}, apiVersion: ${header.apiVersion}, connectionId: ${clientAddress}: ${error.message}`);
+        throw new CloseConnection(
+          `Error getting request for apiKey: ${messages.name}, apiVersion: ${header.apiVersion}, connectionId: ${clientAddress}: ${error.message}`,
+        );
       }
       throw error;
     }
@@ -170,6 +186,10 @@ export class KafkaApis {
   /** Kafka 2.4+: error 35 and just ApiVersions' own range, so the client can pick a version it speaks. */
   private unsupportedApiVersionsBody(): MessageOf<typeof API_VERSIONS.response, 'encodable'> {
     // No ThrottleTimeMs: the v0 layout has none.
-    return { errorCode: Errors.UNSUPPORTED_VERSION.code, apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }], throttleTimeMs: 0 };
+    return {
+      errorCode: Errors.UNSUPPORTED_VERSION.code,
+      apiKeys: [{ apiKey: API_VERSIONS.apiKey, minVersion: API_VERSIONS.minVersion, maxVersion: API_VERSIONS.maxVersion }],
+      throttleTimeMs: 0,
+    };
   }
 }

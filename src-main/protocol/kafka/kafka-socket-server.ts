@@ -140,7 +140,11 @@ export class KafkaSocketServer {
           const muted: { ended: Promise<void> } | null = throttled;
           if (muted !== null) await muted.ended;
         } catch (error) {
-          close(error instanceof CloseConnection ? error.message : `Unexpected error from ${clientAddress}; closing connection: ${(error as Error).stack ?? String(error)}`);
+          close(
+            error instanceof CloseConnection
+              ? error.message
+              : `Unexpected error from ${clientAddress}; closing connection: ${(error as Error).stack ?? String(error)}`,
+          );
         }
       }
       processing = false;

@@ -15,7 +15,26 @@ import type { ConnectionInfo, ServerStatsView } from './server-stats-view';
 /** Debian's ZooKeeper 3.8.0 build (the peer installed beside the tests), as `Version.getFullVersion()`. */
 export const ZOOKEEPER_VERSION = '3.8.0-${mvngit.commit.id}, built on 2024-12-29 17:54 UTC';
 
-export const FOUR_LETTER_WORDS = ['conf', 'cons', 'crst', 'dirs', 'dump', 'envi', 'gtmk', 'ruok', 'stmk', 'srst', 'srvr', 'stat', 'wchc', 'wchp', 'wchs', 'mntr', 'isro', 'hash'] as const;
+export const FOUR_LETTER_WORDS = [
+  'conf',
+  'cons',
+  'crst',
+  'dirs',
+  'dump',
+  'envi',
+  'gtmk',
+  'ruok',
+  'stmk',
+  'srst',
+  'srvr',
+  'stat',
+  'wchc',
+  'wchp',
+  'wchs',
+  'mntr',
+  'isro',
+  'hash',
+] as const;
 
 /** ZooKeeper 3.5+'s default `4lw.commands.whitelist`. */
 export const DEFAULT_4LW_WHITELIST = 'srvr';
@@ -29,7 +48,10 @@ export function fourLetterWordOf(firstInt: number): string | null {
 
 /** FourLetterCommands.isEnabled over a whitelist as `4lw.commands.whitelist` writes it. */
 export function isWhitelisted(word: string, whitelist: string): boolean {
-  const entries = whitelist.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = whitelist
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   return word === 'srvr' || entries.includes('*') || entries.includes(word);
 }
 
@@ -142,9 +164,15 @@ export function runFourLetterWord(word: string, v: ServerStatsView): string {
     case 'srvr':
       return `Zookeeper version: ${ZOOKEEPER_VERSION}\n${serverStats(v)}`;
     case 'stat':
-      return `Zookeeper version: ${ZOOKEEPER_VERSION}\nClients:\n${v.connections().map((c) => `${connectionLine(c, true)}\n`).join('')}\n${serverStats(v)}`;
+      return `Zookeeper version: ${ZOOKEEPER_VERSION}\nClients:\n${v
+        .connections()
+        .map((c) => `${connectionLine(c, true)}\n`)
+        .join('')}\n${serverStats(v)}`;
     case 'cons':
-      return `${v.connections().map((c) => `${connectionLine(c, false)}\n`).join('')}\n`;
+      return `${v
+        .connections()
+        .map((c) => `${connectionLine(c, false)}\n`)
+        .join('')}\n`;
     case 'crst':
       for (const c of v.connections()) c.resetStats();
       return 'Connection stats reset.\n';
@@ -172,14 +200,16 @@ export function runFourLetterWord(word: string, v: ServerStatsView): string {
     }
     case 'wchc': {
       let s = '';
-      for (const [sid, paths] of dataWatchesBySession(server)) s += `0x${hex(BigInt.asUintN(64, sid))}\n${paths.map((p) => `\t${p}\n`).join('')}`;
+      for (const [sid, paths] of dataWatchesBySession(server))
+        s += `0x${hex(BigInt.asUintN(64, sid))}\n${paths.map((p) => `\t${p}\n`).join('')}`;
       return `${s}\n`;
     }
     case 'wchp': {
       const byPath = new Map<string, bigint[]>();
       for (const [sid, paths] of dataWatchesBySession(server)) for (const p of paths) byPath.set(p, [...(byPath.get(p) ?? []), sid]);
       let s = '';
-      for (const [p, sids] of [...byPath].sort((a, b) => (a[0] < b[0] ? -1 : 1))) s += `${p}\n${sids.map((sid) => `\t0x${hex(BigInt.asUintN(64, sid))}\n`).join('')}`;
+      for (const [p, sids] of [...byPath].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+        s += `${p}\n${sids.map((sid) => `\t0x${hex(BigInt.asUintN(64, sid))}\n`).join('')}`;
       return `${s}\n`;
     }
     case 'dump':

@@ -22,7 +22,14 @@ import { ZkOpCode } from './op-codes';
 import { readCreateRequest, readPathAndVersion, readPathAndWatch, readSetDataRequest, writeStat } from './records';
 
 export type MultiOp =
-  | { type: typeof ZkOpCode.create | typeof ZkOpCode.createContainer | typeof ZkOpCode.createTTL; path: string; data: Buffer | null; acl: Acl[] | null; flags: number; ttl: bigint }
+  | {
+      type: typeof ZkOpCode.create | typeof ZkOpCode.createContainer | typeof ZkOpCode.createTTL;
+      path: string;
+      data: Buffer | null;
+      acl: Acl[] | null;
+      flags: number;
+      ttl: bigint;
+    }
   | { type: typeof ZkOpCode.delete; path: string; version: number }
   | { type: typeof ZkOpCode.setData; path: string; data: Buffer | null; version: number }
   | { type: typeof ZkOpCode.check; path: string; version: number }
@@ -83,7 +90,9 @@ export function writeMultiResponse(w: JuteWriter, results: readonly MultiResult[
   for (const res of results) {
     // OpResult.CreateResult with a Stat is typed create2, whichever create made it.
     const type = res.type === ZkOpCode.createContainer || res.type === ZkOpCode.createTTL ? ZkOpCode.create2 : res.type;
-    w.int(type).bool(false).int(res.type === ZkOpCode.error ? res.err : 0);
+    w.int(type)
+      .bool(false)
+      .int(res.type === ZkOpCode.error ? res.err : 0);
     switch (res.type) {
       case ZkOpCode.create:
         w.ustring(res.path);

@@ -59,7 +59,13 @@ export function readConnectRequest(r: JuteReader): ConnectRequest {
   return { protocolVersion, lastZxidSeen, timeOutMs, sessionId, passwd, readOnly };
 }
 
-export function writeConnectResponse(w: JuteWriter, timeOutMs: number, sessionId: bigint, passwd: Uint8Array, readOnly: boolean | null): void {
+export function writeConnectResponse(
+  w: JuteWriter,
+  timeOutMs: number,
+  sessionId: bigint,
+  passwd: Uint8Array,
+  readOnly: boolean | null,
+): void {
   w.int(0).int(timeOutMs).long(sessionId).buffer(passwd);
   if (readOnly !== null) w.bool(false);
 }
@@ -195,8 +201,17 @@ export function writeClientInfos(w: JuteWriter, infos: readonly ClientInfo[]): v
 export function readStat(r: JuteReader): Stat {
   const n = (what: string) => Number(r.long(what));
   return {
-    czxid: n('czxid'), mzxid: n('mzxid'), ctime: n('ctime'), mtime: n('mtime'), version: r.int('version'), cversion: r.int('cversion'),
-    aversion: r.int('aversion'), ephemeralOwner: r.long('ephemeralOwner'), dataLength: r.int('dataLength'), numChildren: r.int('numChildren'), pzxid: n('pzxid'),
+    czxid: n('czxid'),
+    mzxid: n('mzxid'),
+    ctime: n('ctime'),
+    mtime: n('mtime'),
+    version: r.int('version'),
+    cversion: r.int('cversion'),
+    aversion: r.int('aversion'),
+    ephemeralOwner: r.long('ephemeralOwner'),
+    dataLength: r.int('dataLength'),
+    numChildren: r.int('numChildren'),
+    pzxid: n('pzxid'),
   };
 }
 

@@ -21,8 +21,19 @@ import { JuteWriter } from './jute/jute-writer';
 import { readMultiOps, writeMultiResponse, type MultiOp, type MultiResult } from './multi-records';
 import { Xid, ZkOpCode } from './op-codes';
 import {
-  readAuthPacket, readCreateRequest, readPathAndType, readPathAndVersion, readPathAndWatch, readReconfigRequest,
-  readSetAclRequest, readSetDataRequest, readSetWatches, writeAcls, writeClientInfos, writeReplyHeader, writeStat,
+  readAuthPacket,
+  readCreateRequest,
+  readPathAndType,
+  readPathAndVersion,
+  readPathAndWatch,
+  readReconfigRequest,
+  readSetAclRequest,
+  readSetDataRequest,
+  readSetWatches,
+  writeAcls,
+  writeClientInfos,
+  writeReplyHeader,
+  writeStat,
   type ClientInfo,
 } from './records';
 
@@ -55,7 +66,14 @@ function barrier(ctx: SessionContext, then: (zxid: number, err: number) => void)
   ctx.server.submit(ctx.sessionId, { op: 'sync', path: '/' }, (reply) => then(reply.zxid, reply.err));
 }
 
-const WRITE_MULTI_OPS = new Set<number>([ZkOpCode.create, ZkOpCode.createContainer, ZkOpCode.createTTL, ZkOpCode.delete, ZkOpCode.setData, ZkOpCode.check]);
+const WRITE_MULTI_OPS = new Set<number>([
+  ZkOpCode.create,
+  ZkOpCode.createContainer,
+  ZkOpCode.createTTL,
+  ZkOpCode.delete,
+  ZkOpCode.setData,
+  ZkOpCode.check,
+]);
 
 /**
  * The node a create makes depends on its opcode as much as on its flags: createContainer always
@@ -88,20 +106,44 @@ function coreOp(op: MultiOp): Op {
 
 function multiResult(op: MultiOp, res: OpResult): MultiResult {
   if (res.type === 'error') return { type: ZkOpCode.error, err: res.err };
-  if (res.type === 'create') return op.type === ZkOpCode.create || res.stat === null ? { type: ZkOpCode.create, path: res.path } : { type: op.type as typeof ZkOpCode.createContainer, path: res.path, stat: res.stat };
+  if (res.type === 'create')
+    return op.type === ZkOpCode.create || res.stat === null
+      ? { type: ZkOpCode.create, path: res.path }
+      : { type: op.type as typeof ZkOpCode.createContainer, path: res.path, stat: res.stat };
   if (res.type === 'setData') return { type: ZkOpCode.setData, stat: res.stat };
   return { type: res.type === 'delete' ? ZkOpCode.delete : ZkOpCode.check };
 }
 
 /** The 4lw `cons` abbreviation of each op (ZooKeeper's `lastOp`). */
 const LAST_OP: Record<number, string> = {
-  [ZkOpCode.create]: 'CREA', [ZkOpCode.create2]: 'CREA', [ZkOpCode.createContainer]: 'CREA', [ZkOpCode.createTTL]: 'CREA',
-  [ZkOpCode.delete]: 'DELE', [ZkOpCode.deleteContainer]: 'DELE', [ZkOpCode.exists]: 'EXIS', [ZkOpCode.getData]: 'GETD',
-  [ZkOpCode.setData]: 'SETD', [ZkOpCode.getACL]: 'GETA', [ZkOpCode.setACL]: 'SETA', [ZkOpCode.getChildren]: 'GETC',
-  [ZkOpCode.getChildren2]: 'GETC', [ZkOpCode.sync]: 'SYNC', [ZkOpCode.ping]: 'PING', [ZkOpCode.check]: 'CHEC',
-  [ZkOpCode.multi]: 'MULT', [ZkOpCode.multiRead]: 'MLTR', [ZkOpCode.reconfig]: 'RECO', [ZkOpCode.checkWatches]: 'CHKW',
-  [ZkOpCode.removeWatches]: 'REMW', [ZkOpCode.setWatches]: 'SETW', [ZkOpCode.setWatches2]: 'STW2', [ZkOpCode.addWatch]: 'ADDW',
-  [ZkOpCode.getEphemerals]: 'GETE', [ZkOpCode.getAllChildrenNumber]: 'GETACN', [ZkOpCode.whoAmI]: 'HOMI', [ZkOpCode.closeSession]: 'CLOS',
+  [ZkOpCode.create]: 'CREA',
+  [ZkOpCode.create2]: 'CREA',
+  [ZkOpCode.createContainer]: 'CREA',
+  [ZkOpCode.createTTL]: 'CREA',
+  [ZkOpCode.delete]: 'DELE',
+  [ZkOpCode.deleteContainer]: 'DELE',
+  [ZkOpCode.exists]: 'EXIS',
+  [ZkOpCode.getData]: 'GETD',
+  [ZkOpCode.setData]: 'SETD',
+  [ZkOpCode.getACL]: 'GETA',
+  [ZkOpCode.setACL]: 'SETA',
+  [ZkOpCode.getChildren]: 'GETC',
+  [ZkOpCode.getChildren2]: 'GETC',
+  [ZkOpCode.sync]: 'SYNC',
+  [ZkOpCode.ping]: 'PING',
+  [ZkOpCode.check]: 'CHEC',
+  [ZkOpCode.multi]: 'MULT',
+  [ZkOpCode.multiRead]: 'MLTR',
+  [ZkOpCode.reconfig]: 'RECO',
+  [ZkOpCode.checkWatches]: 'CHKW',
+  [ZkOpCode.removeWatches]: 'REMW',
+  [ZkOpCode.setWatches]: 'SETW',
+  [ZkOpCode.setWatches2]: 'STW2',
+  [ZkOpCode.addWatch]: 'ADDW',
+  [ZkOpCode.getEphemerals]: 'GETE',
+  [ZkOpCode.getAllChildrenNumber]: 'GETACN',
+  [ZkOpCode.whoAmI]: 'HOMI',
+  [ZkOpCode.closeSession]: 'CLOS',
 };
 
 /**
@@ -159,7 +201,9 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
         // The core keeps the connection's identities and checks ACLs with them; AUTHFAILED closes
         // the connection (the core has detached it already), not the session.
         const packet = readAuthPacket(r);
-        ctx.server.addAuthInfo(ctx.connection, packet.scheme, packet.auth, (err) => answer({ frame: frame(xid, 0, err), close: err !== 0, lastOp }));
+        ctx.server.addAuthInfo(ctx.connection, packet.scheme, packet.auth, (err) =>
+          answer({ frame: frame(xid, 0, err), close: err !== 0, lastOp }),
+        );
         return;
       }
       case ZkOpCode.create:
@@ -257,7 +301,8 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
       }
       case ZkOpCode.checkWatches: {
         const c = readPathAndType(r, 'type');
-        if (c.type !== WatcherType.Children && c.type !== WatcherType.Data && c.type !== WatcherType.Any) throw new JuteParseError(`Invalid WatcherType ${c.type}`);
+        if (c.type !== WatcherType.Children && c.type !== WatcherType.Data && c.type !== WatcherType.Any)
+          throw new JuteParseError(`Invalid WatcherType ${c.type}`);
         barrier(ctx, (zxid, err) => {
           if (err !== 0) return q.reply(zxid, err);
           // As 3.8's containsWatcher: a watch of any session on the path counts.
@@ -270,7 +315,8 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
       }
       case ZkOpCode.removeWatches: {
         const c = readPathAndType(r, 'type');
-        if (c.type !== WatcherType.Children && c.type !== WatcherType.Data && c.type !== WatcherType.Any) throw new JuteParseError(`Invalid WatcherType ${c.type}`);
+        if (c.type !== WatcherType.Children && c.type !== WatcherType.Data && c.type !== WatcherType.Any)
+          throw new JuteParseError(`Invalid WatcherType ${c.type}`);
         q.viaCore({ op: 'removeWatches', path: c.path, type: c.type }, () => undefined);
         return;
       }
@@ -285,7 +331,10 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
         const prefix = r.ustring('prefixPath') ?? '';
         // FinalRequestProcessor: a blank prefix or "/" (after String.trim) lists them all.
         const trimmed = javaTrim(prefix);
-        q.viaCore<string[]>({ op: 'getEphemerals', prefix: trimmed === '' || trimmed === '/' ? '' : prefix }, (paths) => (w) => w.strings(paths));
+        q.viaCore<string[]>(
+          { op: 'getEphemerals', prefix: trimmed === '' || trimmed === '/' ? '' : prefix },
+          (paths) => (w) => w.strings(paths),
+        );
         return;
       }
       case ZkOpCode.getAllChildrenNumber:
@@ -296,7 +345,10 @@ export function handleRequest(ctx: SessionContext, payload: Buffer, answer: (a: 
         return;
       case ZkOpCode.sasl:
         // processSasl without a JAAS configuration has no SaslServer: the connection fails, unanswered.
-        answer({ close: true, reason: `SASL authentication is not configured; closing the connection of session 0x${ctx.sessionId.toString(16)}` });
+        answer({
+          close: true,
+          reason: `SASL authentication is not configured; closing the connection of session 0x${ctx.sessionId.toString(16)}`,
+        });
         return;
       case ZkOpCode.closeSession:
         q.viaCore({ op: 'closeSession' }, () => undefined, true);
@@ -326,7 +378,8 @@ function handleMulti(ctx: SessionContext, r: JuteReader, q: RequestReply): void 
 
 function handleMultiRead(ctx: SessionContext, r: JuteReader, q: RequestReply): void {
   const ops = readMultiOps(r);
-  if (ops.some((op) => op.type !== ZkOpCode.getChildren && op.type !== ZkOpCode.getData)) throw new JuteParseError('write operation in a multiRead');
+  if (ops.some((op) => op.type !== ZkOpCode.getChildren && op.type !== ZkOpCode.getData))
+    throw new JuteParseError('write operation in a multiRead');
   // Reads are independent: each goes through the pipeline, all submitted together and answered in order.
   const results: MultiResult[] = [];
   if (ops.length === 0) {
@@ -340,10 +393,12 @@ function handleMultiRead(ctx: SessionContext, r: JuteReader, q: RequestReply): v
     };
     if (op.type === ZkOpCode.getChildren) {
       ctx.server.submit(ctx.sessionId, { op: 'getChildren', path: op.path, watch: false }, (rep) =>
-        done(rep, (v) => ({ type: ZkOpCode.getChildren, children: (v as { children: string[] }).children })));
+        done(rep, (v) => ({ type: ZkOpCode.getChildren, children: (v as { children: string[] }).children })),
+      );
     } else {
       ctx.server.submit(ctx.sessionId, { op: 'getData', path: op.path, watch: false }, (rep) =>
-        done(rep, (v) => ({ type: ZkOpCode.getData, ...(v as { data: Uint8Array | null; stat: Stat }) })));
+        done(rep, (v) => ({ type: ZkOpCode.getData, ...(v as { data: Uint8Array | null; stat: Stat }) })),
+      );
     }
   });
 }

@@ -20,7 +20,11 @@ export interface TokenLocation {
  * Reads `?token=` from the page URL (remembering it in `storage` and taking it off the address bar
  * with `history.replaceState`), or the remembered one. Null when neither is there.
  */
-export function resolveToken(location: TokenLocation, storage: Pick<Storage, 'getItem' | 'setItem'>, history: Pick<History, 'replaceState' | 'state'>): string | null {
+export function resolveToken(
+  location: TokenLocation,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  history: Pick<History, 'replaceState' | 'state'>,
+): string | null {
   const url = new URL(location.href);
   const fromUrl = url.searchParams.get('token');
   if (fromUrl !== null && fromUrl !== '') {

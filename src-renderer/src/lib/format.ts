@@ -36,7 +36,10 @@ export function formatTime(ms: number): string {
  * stay readable.
  */
 export function formatJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/\[\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*\]/g, (_, inner: string) => `[${inner.split(/\s*,\s*/).join(', ')}]`);
+  return JSON.stringify(value, null, 2).replace(
+    /\[\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*\]/g,
+    (_, inner: string) => `[${inner.split(/\s*,\s*/).join(', ')}]`,
+  );
 }
 
 /** JSON text pretty-printed when it parses, else as it is. */

@@ -126,7 +126,8 @@ export default {
     matches: 'Matching topics ({count})',
     noMatch: 'No topic matches.',
     alreadyMarked: 'already marked',
-    willWrite: 'Writes /admin/delete_topics/{topic}; the controller then takes the topic offline, sends StopReplica (delete=true), removes its znodes, and each broker removes its -delete dirs file.delete.delay.ms later.',
+    willWrite:
+      'Writes /admin/delete_topics/{topic}; the controller then takes the topic offline, sends StopReplica (delete=true), removes its znodes, and each broker removes its -delete dirs file.delete.delay.ms later.',
     confirm: 'Type {target} to confirm',
     submit: 'Delete',
     requested: 'Deletion requested: {topics}',

@@ -126,7 +126,8 @@ export default {
     matches: '匹配的 Topic({count})',
     noMatch: '没有匹配的 Topic。',
     alreadyMarked: '已标记',
-    willWrite: '写入 /admin/delete_topics/{topic};随后 Controller 将 Topic 下线,发送 StopReplica (delete=true),删除其 znode,各 broker 在 file.delete.delay.ms 之后删除 -delete 目录。',
+    willWrite:
+      '写入 /admin/delete_topics/{topic};随后 Controller 将 Topic 下线,发送 StopReplica (delete=true),删除其 znode,各 broker 在 file.delete.delay.ms 之后删除 -delete 目录。',
     confirm: '输入 {target} 以确认',
     submit: '删除',
     requested: '已请求删除:{topics}',

@@ -43,12 +43,15 @@ export default {
   preferredSentences: {
     request: 'An ElectLeaders request (PREFERRED) goes to the controller (broker {controller}) for {scope}.',
     moves: 'Leadership moves to the preferred (first) replica where it is alive and in the ISR: {count} partition(s) now: {partitions}.',
-    nothing: 'Every partition in scope is already led by its preferred replica or the replica cannot lead now: the controller answers ELECTION_NOT_NEEDED or PREFERRED_LEADER_NOT_AVAILABLE.',
-    clients: 'The old leaders become followers; producers and consumers get NOT_LEADER_FOR_PARTITION once and refresh their metadata. No data is lost: the new leader is in the ISR.',
+    nothing:
+      'Every partition in scope is already led by its preferred replica or the replica cannot lead now: the controller answers ELECTION_NOT_NEEDED or PREFERRED_LEADER_NOT_AVAILABLE.',
+    clients:
+      'The old leaders become followers; producers and consumers get NOT_LEADER_FOR_PARTITION once and refresh their metadata. No data is lost: the new leader is in the ISR.',
   },
   uncleanSentences: {
     request: 'An ElectLeaders request (UNCLEAN) goes to the controller (broker {controller}) for {scope}.',
-    offline: 'A partition with no live leader gets the first live replica of its ISR, or, if none is alive, the first live replica outside the ISR — whatever unclean.leader.election.enable says.',
+    offline:
+      'A partition with no live leader gets the first live replica of its ISR, or, if none is alive, the first live replica outside the ISR — whatever unclean.leader.election.enable says.',
     loss: 'An unclean leader may lack records the old leader had acknowledged: they are lost, and consumers may see offsets go back.',
     noop: 'A partition that has a live leader is left as it is (ELECTION_NOT_NEEDED).',
   },

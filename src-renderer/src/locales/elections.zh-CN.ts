@@ -45,12 +45,14 @@ const elections: typeof en = {
   preferredSentences: {
     request: '向 controller（broker {controller}）发送 ElectLeaders 请求（PREFERRED），范围：{scope}。',
     moves: '在首选（第一个）副本存活且在 ISR 中时，leader 移到首选副本：当前 {count} 个分区：{partitions}。',
-    nothing: '范围内的每个分区都已由首选副本领导，或首选副本当前无法成为 leader：controller 回答 ELECTION_NOT_NEEDED 或 PREFERRED_LEADER_NOT_AVAILABLE。',
+    nothing:
+      '范围内的每个分区都已由首选副本领导，或首选副本当前无法成为 leader：controller 回答 ELECTION_NOT_NEEDED 或 PREFERRED_LEADER_NOT_AVAILABLE。',
     clients: '旧 leader 变为 follower；生产者和消费者会收到一次 NOT_LEADER_FOR_PARTITION 并刷新元数据。不会丢数据：新 leader 在 ISR 中。',
   },
   uncleanSentences: {
     request: '向 controller（broker {controller}）发送 ElectLeaders 请求（UNCLEAN），范围：{scope}。',
-    offline: '没有存活 leader 的分区选 ISR 中第一个存活的副本；若 ISR 中无存活副本，则选 ISR 之外第一个存活的副本——无论 unclean.leader.election.enable 如何设置。',
+    offline:
+      '没有存活 leader 的分区选 ISR 中第一个存活的副本；若 ISR 中无存活副本，则选 ISR 之外第一个存活的副本——无论 unclean.leader.election.enable 如何设置。',
     loss: 'Unclean leader 可能缺少旧 leader 已确认的记录：这些记录会丢失，消费者可能看到 offset 回退。',
     noop: '已有存活 leader 的分区保持不变（ELECTION_NOT_NEEDED）。',
   },

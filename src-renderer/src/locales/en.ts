@@ -81,7 +81,8 @@ export default {
     snapshotDefaultName: '{name} before the exercise',
     snapshotTaken: 'Snapshot {name} taken',
     restore: 'Restore',
-    restoreConfirm: 'Replace workspace {workspace} with snapshot {snapshot}? Its cluster restarts from the snapshot; everything done since the snapshot is lost.',
+    restoreConfirm:
+      'Replace workspace {workspace} with snapshot {snapshot}? Its cluster restarts from the snapshot; everything done since the snapshot is lost.',
     restored: 'Restored {name}',
     delete: 'Delete workspace',
     deleteConfirm: 'Delete workspace {name} and all its files (metadata and log dirs)? This cannot be undone.',
@@ -242,11 +243,14 @@ export default {
       rackAware: 'Rack-aware',
       noRacks: 'No broker has a rack.',
       regenerate: 'New preview',
-      automaticHint: 'This is exactly what Kafka assigns: it starts at a random broker, so each preview may differ. The assignment shown is the one written.',
+      automaticHint:
+        'This is exactly what Kafka assigns: it starts at a random broker, so each preview may differ. The assignment shown is the one written.',
       fromAutomatic: 'Start from the automatic preview',
       clear: 'Clear',
-      manualHint: 'Click a cell to add the broker as the last replica of that partition or to remove it; shift-click makes it the preferred leader. Every partition needs {rf} distinct brokers.',
-      pasteHint: 'As kafka-topics.sh takes it: partitions separated by commas, the replicas of a partition by colons, the first one being the preferred leader. Partition count and replication factor come from the text.',
+      manualHint:
+        'Click a cell to add the broker as the last replica of that partition or to remove it; shift-click makes it the preferred leader. Every partition needs {rf} distinct brokers.',
+      pasteHint:
+        'As kafka-topics.sh takes it: partitions separated by commas, the replicas of a partition by colons, the first one being the preferred leader. Partition count and replication factor come from the text.',
       fromText: 'from the text',
       noPreview: 'No preview yet',
       sameAs: 'The same assignment, as kafka-topics.sh takes it:',

@@ -35,7 +35,8 @@ export default {
   noMembers: 'The group has no active members.',
   offsetsTitle: 'Offsets and lag',
   noOffsets: 'No partition is assigned and no offset is committed.',
-  lagNote: 'Lag = log end offset (the high watermark a consumer sees) − committed offset; - where either is unknown, as kafka-consumer-groups prints it.',
+  lagNote:
+    'Lag = log end offset (the high watermark a consumer sees) − committed offset; - where either is unknown, as kafka-consumer-groups prints it.',
   historyTitle: 'Rebalances',
   noHistory: 'No rebalance of this group is on the timeline.',
   facts: 'Coordinator: broker {coordinator} · __consumer_offsets-{partition} · generation {generation} · leader {leader}',

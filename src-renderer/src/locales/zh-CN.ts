@@ -245,8 +245,10 @@ const zhCN: typeof en = {
       automaticHint: '这正是 Kafka 的分配结果：它从随机的 Broker 开始，所以每次预览可能不同。显示的分配就是将要写入的分配。',
       fromAutomatic: '从自动预览开始',
       clear: '清空',
-      manualHint: '点击单元格把该 Broker 加为该分区的最后一个副本，或将其移除；Shift+点击设为优先 leader。每个分区需要 {rf} 个不同的 Broker。',
-      pasteHint: '与 kafka-topics.sh 的格式相同：分区之间用逗号分隔，同一分区的副本用冒号分隔，第一个为优先 leader。分区数和副本因子由文本决定。',
+      manualHint:
+        '点击单元格把该 Broker 加为该分区的最后一个副本，或将其移除；Shift+点击设为优先 leader。每个分区需要 {rf} 个不同的 Broker。',
+      pasteHint:
+        '与 kafka-topics.sh 的格式相同：分区之间用逗号分隔，同一分区的副本用冒号分隔，第一个为优先 leader。分区数和副本因子由文本决定。',
       fromText: '由文本决定',
       noPreview: '暂无预览',
       sameAs: '同样的分配，用 kafka-topics.sh 的写法：',

@@ -7,7 +7,14 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import { toApiCallError } from '../api/api-error';
-import type { ApiErrorDto, CreateTopicPreviewDto, CreateTopicRequestDto, TopicConfigKeyDto, TopicDefaultsDto, TopicDetailDto } from '../api/types';
+import type {
+  ApiErrorDto,
+  CreateTopicPreviewDto,
+  CreateTopicRequestDto,
+  TopicConfigKeyDto,
+  TopicDefaultsDto,
+  TopicDetailDto,
+} from '../api/types';
 import {
   cloneAssignment,
   parseReplicaAssignment,

@@ -6,7 +6,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
-import type { DeletionHistoryEntryDto, DeletionMatchDto, DeletionOverviewDto, DeletionRequestResultDto, TopicDeletionDto } from '../api/types';
+import type {
+  DeletionHistoryEntryDto,
+  DeletionMatchDto,
+  DeletionOverviewDto,
+  DeletionRequestResultDto,
+  TopicDeletionDto,
+} from '../api/types';
 import { useApiAction } from '../composables/use-api-action';
 
 export const useDeletionsStore = defineStore('deletions', () => {

@@ -77,7 +77,14 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
 
   /** The row of a child as its parent's page shows it; loaded children whose count moved are re-read. */
   function rowFor(child: ZnodeChildDto, previous: TreeRow | undefined, recount: string[]): TreeRow {
-    const row: TreeRow = previous ?? { id: child.path, label: child.name, path: child.path, type: 'znode', numChildren: 0, ephemeral: false };
+    const row: TreeRow = previous ?? {
+      id: child.path,
+      label: child.name,
+      path: child.path,
+      type: 'znode',
+      numChildren: 0,
+      ephemeral: false,
+    };
     const moved = row.numChildren !== child.numChildren;
     row.numChildren = child.numChildren;
     row.ephemeral = child.ephemeral;
@@ -102,7 +109,10 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
     for (const old of previous?.rows ?? []) if (!kept.has(old.path)) forget(old.path);
     loaded.set(path, { total, rows });
     parent.numChildren = total;
-    const more: TreeRow[] = rows.length < total ? [{ id: path + MORE, label: '', path, type: 'more', numChildren: 0, ephemeral: false, shown: rows.length, total }] : [];
+    const more: TreeRow[] =
+      rows.length < total
+        ? [{ id: path + MORE, label: '', path, type: 'more', numChildren: 0, ephemeral: false, shown: rows.length, total }]
+        : [];
     parent.children = total === 0 ? undefined : [...rows, ...more];
   }
 
@@ -232,7 +242,7 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
     for (const part of parts) {
       await expand(current);
       const next = current === '/' ? `/${part}` : `${current}/${part}`;
-      if (!rowsByPath.has(next)) await loadChildren(current, Math.min(1000, (loaded.get(current)?.total ?? CHILDREN_PAGE)));
+      if (!rowsByPath.has(next)) await loadChildren(current, Math.min(1000, loaded.get(current)?.total ?? CHILDREN_PAGE));
       current = next;
     }
     await select(path);
@@ -288,5 +298,24 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
     },
   );
 
-  return { treeData, expanded, error, selected, detail, selectedGone, revision, init, leave, reset, expand, collapse, loadChildren, loadMore, select, loadDetail, reveal, handlePush };
+  return {
+    treeData,
+    expanded,
+    error,
+    selected,
+    detail,
+    selectedGone,
+    revision,
+    init,
+    leave,
+    reset,
+    expand,
+    collapse,
+    loadChildren,
+    loadMore,
+    select,
+    loadDetail,
+    reveal,
+    handlePush,
+  };
 });

@@ -41,7 +41,14 @@ describe('partition expansion assignment (A1)', () => {
 
   it('uses a manual assignment as given, numbered from the current count', () => {
     const result = prepareCreatePartitions(
-      { topic: 't', count: 4, assignments: [[2, 0], [1, 2]] },
+      {
+        topic: 't',
+        count: 4,
+        assignments: [
+          [2, 0],
+          [1, 2],
+        ],
+      },
       { existingAssignment: existing({ 0: [0, 1], 1: [1, 2] }), registeredBrokers: brokers(0, 1, 2) },
     );
     expect(asObject(result)).toEqual({ 2: [2, 0], 3: [1, 2] });
@@ -66,13 +73,17 @@ describe('CreatePartitions errors (A2)', () => {
   it('refuses while a partition of the topic is being reassigned', () => {
     const reassigning = new Map(context.existingAssignment);
     reassigning.set(1, { replicas: [1, 2, 0], addingReplicas: [0], removingReplicas: [] });
-    const e = thrown(() => prepareCreatePartitions({ topic: 't', count: 5, assignments: null }, { ...context, existingAssignment: reassigning }));
+    const e = thrown(() =>
+      prepareCreatePartitions({ topic: 't', count: 5, assignments: null }, { ...context, existingAssignment: reassigning }),
+    );
     expect(e.errorName).toBe('REASSIGNMENT_IN_PROGRESS');
     expect(e.message).toBe("A partition reassignment is in progress for the topic 't'.");
   });
 
   it('reports an unknown topic', () => {
-    const e = thrown(() => prepareCreatePartitions({ topic: 'nope', count: 2, assignments: null }, { ...context, existingAssignment: new Map() }));
+    const e = thrown(() =>
+      prepareCreatePartitions({ topic: 'nope', count: 2, assignments: null }, { ...context, existingAssignment: new Map() }),
+    );
     expect(e.errorName).toBe('UNKNOWN_TOPIC_OR_PARTITION');
     expect(e.message).toBe("The topic 'nope' does not exist.");
   });
@@ -86,7 +97,19 @@ describe('CreatePartitions errors (A2)', () => {
   });
 
   it('refuses unknown brokers in a manual assignment', () => {
-    const e = thrown(() => prepareCreatePartitions({ topic: 't', count: 5, assignments: [[0, 7], [9, 7]] }, context));
+    const e = thrown(() =>
+      prepareCreatePartitions(
+        {
+          topic: 't',
+          count: 5,
+          assignments: [
+            [0, 7],
+            [9, 7],
+          ],
+        },
+        context,
+      ),
+    );
     expect(e.errorName).toBe('INVALID_REPLICA_ASSIGNMENT');
     expect(e.message).toBe('Unknown broker(s) in replica assignment: 7, 9.');
   });
@@ -100,7 +123,10 @@ describe('CreatePartitions errors (A2)', () => {
 
   it('refuses a manual replication factor different from partition 0 (Kafka AdminClientIntegrationTest wording)', () => {
     const e = thrown(() =>
-      prepareCreatePartitions({ topic: 't', count: 4, assignments: [[1, 2]] }, { ...context, existingAssignment: existing({ 0: [0], 1: [1], 2: [2] }) }),
+      prepareCreatePartitions(
+        { topic: 't', count: 4, assignments: [[1, 2]] },
+        { ...context, existingAssignment: existing({ 0: [0], 1: [1], 2: [2] }) },
+      ),
     );
     expect(e.errorName).toBe('INVALID_REPLICA_ASSIGNMENT');
     expect(e.message).toBe(
@@ -118,7 +144,14 @@ describe('CreatePartitions errors (A2)', () => {
     const e = thrown(() =>
       prepareCreatePartitions(
         { topic: 't', count: 4, assignments: null },
-        { ...context, registeredBrokers: [{ id: 0, rack: 'r' }, { id: 1, rack: null }, { id: 2, rack: null }] },
+        {
+          ...context,
+          registeredBrokers: [
+            { id: 0, rack: 'r' },
+            { id: 1, rack: null },
+            { id: 2, rack: null },
+          ],
+        },
       ),
     );
     expect(e.errorName).toBe('UNKNOWN_SERVER_ERROR');
@@ -139,15 +172,21 @@ describe('AdminZkClient.addPartitions checks', () => {
   it('refuses a count that is not an increase', () => {
     const e = thrown(() => createNewPartitionsAssignment('t', existing({ 0: [0], 1: [1] }), brokers(0, 1), 2));
     expect(e.errorName).toBe('INVALID_PARTITIONS');
-    expect(e.message).toBe('The number of partitions for a topic can only be increased. Topic t currently has 2 partitions, 2 would not be an increase.');
+    expect(e.message).toBe(
+      'The number of partitions for a topic can only be increased. Topic t currently has 2 partitions, 2 would not be an increase.',
+    );
   });
 
   it('validates a manual assignment: empty list, unavailable broker, good one', () => {
     const available = new Set([0, 1, 2]);
-    expect(replicaAssignmentError(new Map([[3, []]]), 1, available)?.message).toBe('Cannot have replication factor of 0 for partition id 3.');
+    expect(replicaAssignmentError(new Map([[3, []]]), 1, available)?.message).toBe(
+      'Cannot have replication factor of 0 for partition id 3.',
+    );
     const unavailable = replicaAssignmentError(new Map([[3, [1, 5]]]), 2, available);
     expect(unavailable?.errorName).toBe('BROKER_NOT_AVAILABLE');
-    expect(unavailable?.message).toBe('Some brokers specified for partition id 3 are not available. Specified brokers: 1, 5, available brokers: 0, 1, 2.');
+    expect(unavailable?.message).toBe(
+      'Some brokers specified for partition id 3 are not available. Specified brokers: 1, 5, available brokers: 0, 1, 2.',
+    );
     expect(replicaAssignmentError(new Map([[3, [1, 2]]]), 2, available)).toBeNull();
   });
 });

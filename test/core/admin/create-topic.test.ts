@@ -45,7 +45,14 @@ describe('CreateTopics, per topic (C1)', () => {
 
   it('accepts a manual assignment as given, without checking the brokers exist (C5)', () => {
     const { assignment } = prepareCreateTopic(
-      topic({ numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 1, brokerIds: [7, 8] }, { partitionIndex: 0, brokerIds: [8, 9] }] }),
+      topic({
+        numPartitions: -1,
+        replicationFactor: -1,
+        assignments: [
+          { partitionIndex: 1, brokerIds: [7, 8] },
+          { partitionIndex: 0, brokerIds: [8, 9] },
+        ],
+      }),
       context(),
     );
     expect([...assignment.entries()]).toEqual([
@@ -55,7 +62,9 @@ describe('CreateTopics, per topic (C1)', () => {
   });
 
   it('refuses a topic already in the metadata cache before anything else', () => {
-    const e = thrown(() => prepareCreateTopic(topic({ name: 'bad name', replicationFactor: 9 }), context({ metadataCacheTopics: new Set(['bad name']) })));
+    const e = thrown(() =>
+      prepareCreateTopic(topic({ name: 'bad name', replicationFactor: 9 }), context({ metadataCacheTopics: new Set(['bad name']) })),
+    );
     expect(e.errorName).toBe('TOPIC_ALREADY_EXISTS');
     expect(e.message).toBe("Topic 'bad name' already exists.");
   });
@@ -84,7 +93,9 @@ describe('CreateTopics, per topic (C1)', () => {
   it('refuses counts together with an assignment with INVALID_REQUEST', () => {
     const e = thrown(() => prepareCreateTopic(topic({ assignments: [{ partitionIndex: 0, brokerIds: [0] }] }), context()));
     expect(e.errorName).toBe('INVALID_REQUEST');
-    expect(e.message).toBe('Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.');
+    expect(e.message).toBe(
+      'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
+    );
   });
 
   it('refuses a replication factor above the alive brokers', () => {
@@ -94,12 +105,16 @@ describe('CreateTopics, per topic (C1)', () => {
   });
 
   it('checks the replication factor before the topic name, as AdminManager does', () => {
-    expect(thrown(() => prepareCreateTopic(topic({ name: 'bad name', replicationFactor: 4 }), context())).errorName).toBe('INVALID_REPLICATION_FACTOR');
+    expect(thrown(() => prepareCreateTopic(topic({ name: 'bad name', replicationFactor: 4 }), context())).errorName).toBe(
+      'INVALID_REPLICATION_FACTOR',
+    );
     expect(thrown(() => prepareCreateTopic(topic({ name: 'bad name' }), context())).errorName).toBe('INVALID_TOPIC_EXCEPTION');
   });
 
   it('refuses zero partitions', () => {
-    expect(thrown(() => prepareCreateTopic(topic({ numPartitions: 0 }), context())).message).toBe('Number of partitions must be larger than 0.');
+    expect(thrown(() => prepareCreateTopic(topic({ numPartitions: 0 }), context())).message).toBe(
+      'Number of partitions must be larger than 0.',
+    );
   });
 
   it("refuses a '.'/'_' collision", () => {
@@ -111,7 +126,14 @@ describe('CreateTopics, per topic (C1)', () => {
   it('refuses a manual assignment with mixed replication factors, duplicates or gaps', () => {
     const mixed = thrown(() =>
       prepareCreateTopic(
-        topic({ numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [0, 1] }, { partitionIndex: 1, brokerIds: [1] }] }),
+        topic({
+          numPartitions: -1,
+          replicationFactor: -1,
+          assignments: [
+            { partitionIndex: 0, brokerIds: [0, 1] },
+            { partitionIndex: 1, brokerIds: [1] },
+          ],
+        }),
         context(),
       ),
     );
@@ -119,14 +141,28 @@ describe('CreateTopics, per topic (C1)', () => {
     expect(mixed.message).toBe('All partitions should have the same number of replicas');
     const duplicate = thrown(() =>
       prepareCreateTopic(
-        topic({ numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1, 1] }, { partitionIndex: 1, brokerIds: [2, 3] }] }),
+        topic({
+          numPartitions: -1,
+          replicationFactor: -1,
+          assignments: [
+            { partitionIndex: 0, brokerIds: [1, 1] },
+            { partitionIndex: 1, brokerIds: [2, 3] },
+          ],
+        }),
         context(),
       ),
     );
     expect(duplicate.message).toBe('Duplicate replica assignment found: Map(0 -> ArrayBuffer(1, 1), 1 -> ArrayBuffer(2, 3))');
     const gap = thrown(() =>
       prepareCreateTopic(
-        topic({ numPartitions: -1, replicationFactor: -1, assignments: [{ partitionIndex: 0, brokerIds: [1] }, { partitionIndex: 2, brokerIds: [2] }] }),
+        topic({
+          numPartitions: -1,
+          replicationFactor: -1,
+          assignments: [
+            { partitionIndex: 0, brokerIds: [1] },
+            { partitionIndex: 2, brokerIds: [2] },
+          ],
+        }),
         context(),
       ),
     );
@@ -134,7 +170,17 @@ describe('CreateTopics, per topic (C1)', () => {
   });
 
   it('lets through what Kafka lets through: ids {-1, 1} sum like 0..1', () => {
-    expect(topicCreateError('t', new Map([[-1, [0]], [1, [1]]]), {}, [])).toBeNull();
+    expect(
+      topicCreateError(
+        't',
+        new Map([
+          [-1, [0]],
+          [1, [1]],
+        ]),
+        {},
+        [],
+      ),
+    ).toBeNull();
   });
 });
 
@@ -145,7 +191,10 @@ describe('AdminZkClient.createTopic (kafka-topics --zookeeper, auto-creation)', 
   });
 
   it('ignores racks in Safe mode when only some brokers have one (auto-creation)', () => {
-    const registered = [{ id: 0, rack: 'r1' }, { id: 1, rack: null }];
+    const registered = [
+      { id: 0, rack: 'r1' },
+      { id: 1, rack: null },
+    ];
     expect(prepareAdminZkCreateTopic('t', 1, 2, {}, registered, [], 'Safe', new SeededRandom(1)).get(0)).toHaveLength(2);
     expect(thrown(() => prepareAdminZkCreateTopic('t', 1, 2, {}, registered, [], 'Enforced', new SeededRandom(1))).exceptionName).toBe(
       'AdminOperationException',

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { BrokerConfig } from '../../../src-main/core/config/kafka-config';
-import { assertValidTopicConfigs, effectiveTopicConfig, topicConfigApiError, type TopicConfigEntry } from '../../../src-main/core/admin/topic-configs';
+import {
+  assertValidTopicConfigs,
+  effectiveTopicConfig,
+  topicConfigApiError,
+  type TopicConfigEntry,
+} from '../../../src-main/core/admin/topic-configs';
 import { ConfigException } from '../../../src-main/core/common/config-def';
 import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
-import { copyKafkaConfigToLog, LOG_CONFIG_DEF, LogConfig, topicConfigNames, validateTopicConfigs } from '../../../src-main/core/log/log-config';
+import {
+  copyKafkaConfigToLog,
+  LOG_CONFIG_DEF,
+  LogConfig,
+  topicConfigNames,
+  validateTopicConfigs,
+} from '../../../src-main/core/log/log-config';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 
 function messages(props: Record<string, string>): string[] {
@@ -81,7 +92,11 @@ describe('validateTopicConfigs (LogConfig.validate)', () => {
 
   it('names an unknown key the way Kafka 2.5 does for topic configs', () => {
     expect(validateTopicConfigs({ 'retention.hours': '1' })).toEqual([
-      { configName: 'retention.hours', message: 'Unknown topic config name: retention.hours', exceptionName: 'InvalidConfigurationException' },
+      {
+        configName: 'retention.hours',
+        message: 'Unknown topic config name: retention.hours',
+        exceptionName: 'InvalidConfigurationException',
+      },
     ]);
   });
 
@@ -99,14 +114,18 @@ describe('validateTopicConfigs (LogConfig.validate)', () => {
   it('reports a number out of range, printed as Java prints the parsed value', () => {
     expect(messages({ 'segment.bytes': '13' })).toEqual(['Invalid value 13 for configuration segment.bytes: Value must be at least 14']);
     expect(messages({ 'retention.ms': '-2' })).toEqual(['Invalid value -2 for configuration retention.ms: Value must be at least -1']);
-    expect(messages({ 'min.insync.replicas': '0' })).toEqual(['Invalid value 0 for configuration min.insync.replicas: Value must be at least 1']);
+    expect(messages({ 'min.insync.replicas': '0' })).toEqual([
+      'Invalid value 0 for configuration min.insync.replicas: Value must be at least 1',
+    ]);
     expect(messages({ 'min.cleanable.dirty.ratio': '2' })).toEqual([
       'Invalid value 2.0 for configuration min.cleanable.dirty.ratio: Value must be no more than 1',
     ]);
   });
 
   it('reports a boolean that is neither true nor false', () => {
-    expect(messages({ preallocate: 'yes' })).toEqual(['Invalid value yes for configuration preallocate: Expected value to be either true or false']);
+    expect(messages({ preallocate: 'yes' })).toEqual([
+      'Invalid value yes for configuration preallocate: Expected value to be either true or false',
+    ]);
   });
 
   it('reports strings outside the valid values, case-sensitively', () => {
@@ -146,7 +165,7 @@ describe('validateTopicConfigs (LogConfig.validate)', () => {
     expect(messages({ 'min.compaction.lag.ms': '5', 'max.compaction.lag.ms': '5' })).toEqual([]);
   });
 
-  it("lists unknown names first, then values in definition order: the first is what Kafka reports", () => {
+  it('lists unknown names first, then values in definition order: the first is what Kafka reports', () => {
     expect(messages({ 'retention.ms': 'x', 'segment.bytes': '1', foo: 'bar' })).toEqual([
       'Unknown topic config name: foo',
       'Invalid value 1 for configuration segment.bytes: Value must be at least 14',
@@ -194,7 +213,9 @@ describe('LogConfig.fromProps', () => {
 
   it('rolls a compacted topic at least every max.compaction.lag.ms', () => {
     const broker = new BrokerConfig();
-    expect(LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'cleanup.policy': 'compact', 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(1000);
+    expect(
+      LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'cleanup.policy': 'compact', 'max.compaction.lag.ms': '1000' }).maxSegmentMs,
+    ).toBe(1000);
     expect(LogConfig.fromProps(copyKafkaConfigToLog(broker), { 'max.compaction.lag.ms': '1000' }).maxSegmentMs).toBe(604800000);
   });
 
@@ -256,7 +277,7 @@ describe('effectiveTopicConfig (DescribeConfigs sources)', () => {
     expect(entry(entries, 'cleanup.policy').value).toBe('compact,delete');
   });
 
-  it('keeps 2.5\'s quirk: with only log.retention.hours set, retention.ms has the value but no synonym and DEFAULT_CONFIG', () => {
+  it("keeps 2.5's quirk: with only log.retention.hours set, retention.ms has the value but no synonym and DEFAULT_CONFIG", () => {
     const e = entry(effectiveTopicConfig({}, new BrokerConfig({ 'log.retention.hours': '24' })), 'retention.ms');
     expect(e).toMatchObject({ value: '86400000', source: 'DEFAULT_CONFIG', synonyms: [] });
   });
@@ -267,7 +288,10 @@ describe('effectiveTopicConfig (DescribeConfigs sources)', () => {
   });
 
   it('gives message.format.version from the broker as the resolved version', () => {
-    const entries = effectiveTopicConfig({}, new BrokerConfig({ 'log.message.format.version': '2.3', 'inter.broker.protocol.version': '2.5' }));
+    const entries = effectiveTopicConfig(
+      {},
+      new BrokerConfig({ 'log.message.format.version': '2.3', 'inter.broker.protocol.version': '2.5' }),
+    );
     expect(entry(entries, 'message.format.version')).toMatchObject({ value: '2.3-IV1', source: 'STATIC_BROKER_CONFIG' });
   });
 });

@@ -119,7 +119,17 @@ describe('assignReplicasToBrokers errors', () => {
   });
 
   it('refuses a mix of brokers with and without rack (C4)', () => {
-    const e = thrown(() => assignReplicasToBrokers([{ id: 0, rack: 'r1' }, { id: 1, rack: null }], 1, 1, 0));
+    const e = thrown(() =>
+      assignReplicasToBrokers(
+        [
+          { id: 0, rack: 'r1' },
+          { id: 1, rack: null },
+        ],
+        1,
+        1,
+        0,
+      ),
+    );
     expect(e.errorName).toBe('UNKNOWN_SERVER_ERROR');
     expect(e.exceptionName).toBe('AdminOperationException');
     expect(e.message).toBe('Not all brokers have rack information for replica rack aware assignment.');
@@ -224,7 +234,12 @@ describe('getBrokerMetadatas and RackAwareMode', () => {
   ];
 
   it('sorts by id and keeps racks when every broker has one', () => {
-    expect(getBrokerMetadatas([{ id: 3, rack: 'b' }, { id: 1, rack: 'a' }])).toEqual([
+    expect(
+      getBrokerMetadatas([
+        { id: 3, rack: 'b' },
+        { id: 1, rack: 'a' },
+      ]),
+    ).toEqual([
       { id: 1, rack: 'a' },
       { id: 3, rack: 'b' },
     ]);
@@ -248,7 +263,16 @@ describe('getBrokerMetadatas and RackAwareMode', () => {
   });
 
   it('Disabled always drops racks, and brokerList filters', () => {
-    expect(getBrokerMetadatas([{ id: 0, rack: 'a' }, { id: 1, rack: 'b' }], 'Disabled', [1])).toEqual([{ id: 1, rack: null }]);
+    expect(
+      getBrokerMetadatas(
+        [
+          { id: 0, rack: 'a' },
+          { id: 1, rack: 'b' },
+        ],
+        'Disabled',
+        [1],
+      ),
+    ).toEqual([{ id: 1, rack: null }]);
   });
 });
 

@@ -55,19 +55,28 @@ describe('kafka-topics --alter with a full --replica-assignment (A3)', () => {
       [2, { replicas: [3] }],
     ]);
     const assignments = newPartitionsFromFullAssignment(parseReplicaAssignment('2,1,3,4'), existingAssignment.size);
-    const result = prepareCreatePartitions({ topic: 't', count: 4, assignments }, { existingAssignment, registeredBrokers: brokers(1, 2, 3, 4) });
+    const result = prepareCreatePartitions(
+      { topic: 't', count: 4, assignments },
+      { existingAssignment, registeredBrokers: brokers(1, 2, 3, 4) },
+    );
     expect(asObject(result)).toEqual({ 3: [4] });
   });
 });
 
 describe('kafka-topics --create option checks', () => {
   it('needs a replication factor between 1 and 32767', () => {
-    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 0 })).message).toBe('The replication factor must be between 1 and 32767 inclusive');
-    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 32768 })).exceptionName).toBe('IllegalArgumentException');
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 0 })).message).toBe(
+      'The replication factor must be between 1 and 32767 inclusive',
+    );
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ replicationFactor: 32768 })).exceptionName).toBe(
+      'IllegalArgumentException',
+    );
     expect(() => validateCreateTopicOptions({ replicationFactor: 32767, partitions: 1 })).not.toThrow();
   });
 
   it('needs at least one partition', () => {
-    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ partitions: 0 })).message).toBe('The partitions must be greater than 0');
+    expect(thrownBy(TopicCommandError, () => validateCreateTopicOptions({ partitions: 0 })).message).toBe(
+      'The partitions must be greater than 0',
+    );
   });
 });

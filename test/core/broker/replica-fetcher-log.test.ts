@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LogLine } from '../../../src-main/core/common/logging';
-import { DEFAULT_REPLICA_FETCHER_CONFIG, ReplicaFetcherManager, type ReplicationLeader } from '../../../src-main/core/broker/replica-fetcher';
+import {
+  DEFAULT_REPLICA_FETCHER_CONFIG,
+  ReplicaFetcherManager,
+  type ReplicationLeader,
+} from '../../../src-main/core/broker/replica-fetcher';
 import type { Log } from '../../../src-main/core/log/log';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
 import { CorruptRecordException } from '../../../src-main/core/record/errors';
@@ -39,7 +43,12 @@ describe('ReplicaFetcher log lines', () => {
       followerLog: () => log,
       log: (l) => lines.push(l),
     });
-    manager.addFetcherForPartitions([[{ topic: 't', partition: 0 }, { leaderId: 0, leaderEpoch: 0 }]]);
+    manager.addFetcherForPartitions([
+      [
+        { topic: 't', partition: 0 },
+        { leaderId: 0, leaderEpoch: 0 },
+      ],
+    ]);
     time.advance(0);
     manager.shutdown();
     const errors = lines.filter((l) => l.level === 'ERROR');
@@ -48,7 +57,8 @@ describe('ReplicaFetcher log lines', () => {
         file: 'server.log',
         level: 'ERROR',
         logger: 'kafka.server.ReplicaFetcherThread',
-        message: '[ReplicaFetcher replicaId=1, leaderId=0, fetcherId=0] Unexpected error occurred while processing data for partition t-0 at offset 0',
+        message:
+          '[ReplicaFetcher replicaId=1, leaderId=0, fetcherId=0] Unexpected error occurred while processing data for partition t-0 at offset 0',
         throwable: 'org.apache.kafka.common.errors.CorruptRecordException: Record is corrupt (stored crc = 1, computed crc = 2)',
       },
     ]);

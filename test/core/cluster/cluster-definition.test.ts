@@ -5,7 +5,11 @@ describe('the cluster definition’s ZooKeeper settings', () => {
   it('accepts a kept client port and refuses one that is not a port number', () => {
     const def = defaultClusterDefinition();
     expect(definitionProblems({ ...def, zookeeper: { clientPort: 2181, fourLetterWordWhitelist: 'srvr,ruok' } })).toEqual([]);
-    expect(definitionProblems({ ...def, zookeeper: { clientPort: 70000 } })).toEqual(['ZooKeeper clientPort 70000 must be a port number (0 to 65535)']);
-    expect(definitionProblems({ ...def, zookeeper: { clientPort: 21.5 } })).toEqual(['ZooKeeper clientPort 21.5 must be a port number (0 to 65535)']);
+    expect(definitionProblems({ ...def, zookeeper: { clientPort: 70000 } })).toEqual([
+      'ZooKeeper clientPort 70000 must be a port number (0 to 65535)',
+    ]);
+    expect(definitionProblems({ ...def, zookeeper: { clientPort: 21.5 } })).toEqual([
+      'ZooKeeper clientPort 21.5 must be a port number (0 to 65535)',
+    ]);
   });
 });

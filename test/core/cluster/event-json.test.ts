@@ -4,7 +4,9 @@ import { eventJson } from '../../../src-main/core/cluster/event-log';
 
 /** The stored text as the general replacer writes it (bigints as decimal text, bytes as arrays). */
 const viaReplacer = (event: unknown) =>
-  JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value));
+  JSON.stringify(event, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? Array.from(value) : value,
+  );
 
 describe('eventJson', () => {
   it('stores every kind of ZooKeeper event as the general replacer does, key order and all', () => {
@@ -22,6 +24,8 @@ describe('eventJson', () => {
       const stamped = { kind: 'zookeeper', event, timeMs: 42 } as unknown as ClusterEvent;
       expect(eventJson(stamped)).toBe(viaReplacer(stamped));
     }
-    expect(JSON.parse(eventJson({ kind: 'zookeeper', event: events[0], timeMs: 42 } as unknown as ClusterEvent)).event.sessionId).toBe('4503599932812237');
+    expect(JSON.parse(eventJson({ kind: 'zookeeper', event: events[0], timeMs: 42 } as unknown as ClusterEvent)).event.sessionId).toBe(
+      '4503599932812237',
+    );
   });
 });

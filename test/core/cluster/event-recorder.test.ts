@@ -34,8 +34,14 @@ class MemoryStore implements EventLogStore {
   }
 }
 
-const txn = (zxid: number) => ({ kind: 'zookeeper', event: { kind: 'txn', zxid, timeMs: zxid, sessionId: 1n, op: 'setData', path: '/a', err: 0 }, timeMs: zxid }) as unknown as ClusterEvent;
-const zxidsOf = (events: Array<Omit<StoredEvent, 'seq'>>) => events.map((e) => (JSON.parse(e.json) as { event: { zxid: number } }).event.zxid);
+const txn = (zxid: number) =>
+  ({
+    kind: 'zookeeper',
+    event: { kind: 'txn', zxid, timeMs: zxid, sessionId: 1n, op: 'setData', path: '/a', err: 0 },
+    timeMs: zxid,
+  }) as unknown as ClusterEvent;
+const zxidsOf = (events: Array<Omit<StoredEvent, 'seq'>>) =>
+  events.map((e) => (JSON.parse(e.json) as { event: { zxid: number } }).event.zxid);
 
 describe('EventRecorder', () => {
   it('writes the events of several turns in one append, in order, within 8 turns', () => {

@@ -48,10 +48,28 @@ describe(`consumer group snapshots (seed ${SEED})`, () => {
   it('follows a group’s lag as it consumes and commits, then its offsets once its member left', async () => {
     const cluster = await harness({ seed: SEED, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
     h = cluster;
-    await adminOf(cluster).createTopics([topic('ledger', { assignment: [[0, 1], [1, 2]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(cluster).createTopics(
+      [
+        topic('ledger', {
+          assignment: [
+            [0, 1],
+            [1, 2],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await cluster.settle();
     const produce = (partition: number, n: number) =>
-      whileClockRuns(cluster, cluster.client.produce({ topic: 'ledger', partition, acks: -1, records: Array.from({ length: n }, (_, i) => ({ key: null, value: new TextEncoder().encode(`v${i}`) })) }));
+      whileClockRuns(
+        cluster,
+        cluster.client.produce({
+          topic: 'ledger',
+          partition,
+          acks: -1,
+          records: Array.from({ length: n }, (_, i) => ({ key: null, value: new TextEncoder().encode(`v${i}`) })),
+        }),
+      );
     await produce(0, 10);
     await produce(1, 4);
 
@@ -62,23 +80,68 @@ describe(`consumer group snapshots (seed ${SEED})`, () => {
     expect(joined.error).toBe('NONE');
     // Before SyncGroup the group is CompletingRebalance: no protocol shown, no assignment.
     const completing = groupSnapshots(cluster.cluster);
-    expect(completing.map((g) => [g.groupId, g.state, g.protocol, g.members[0]?.assignment])).toEqual([['payments', 'CompletingRebalance', '', []]]);
+    expect(completing.map((g) => [g.groupId, g.state, g.protocol, g.members[0]?.assignment])).toEqual([
+      ['payments', 'CompletingRebalance', '', []],
+    ]);
 
-    const synced = await whileClockRuns(cluster, gc.handleSyncGroup('payments', 1, joined.memberId, new Map([[joined.memberId, assignmentBytes({ ledger: [0, 1] })]])));
+    const synced = await whileClockRuns(
+      cluster,
+      gc.handleSyncGroup('payments', 1, joined.memberId, new Map([[joined.memberId, assignmentBytes({ ledger: [0, 1] })]])),
+    );
     expect(synced.error).toBe('NONE');
     const commit = async (offsets: Record<number, number>) => {
-      const value = (o: number) => ({ offset: o, leaderEpoch: 0, metadata: '', commitTimestamp: cluster.time.nowMs(), expireTimestamp: null });
-      const result = await whileClockRuns(cluster, gc.handleCommitOffsets('payments', joined.memberId, 1, Object.entries(offsets).map(([p, o]) => ({ topic: 'ledger', partition: Number(p), value: value(o) }))));
+      const value = (o: number) => ({
+        offset: o,
+        leaderEpoch: 0,
+        metadata: '',
+        commitTimestamp: cluster.time.nowMs(),
+        expireTimestamp: null,
+      });
+      const result = await whileClockRuns(
+        cluster,
+        gc.handleCommitOffsets(
+          'payments',
+          joined.memberId,
+          1,
+          Object.entries(offsets).map(([p, o]) => ({ topic: 'ledger', partition: Number(p), value: value(o) })),
+        ),
+      );
       expect([...result.values()].every((e) => e === 'NONE')).toBe(true);
     };
-    const rows = () => groupSnapshots(cluster.cluster)[0].partitions.map((p) => [p.topicPartition.partition, p.committedOffset, p.logEndOffset, p.lag, p.memberId]);
+    const rows = () =>
+      groupSnapshots(cluster.cluster)[0].partitions.map((p) => [
+        p.topicPartition.partition,
+        p.committedOffset,
+        p.logEndOffset,
+        p.lag,
+        p.memberId,
+      ]);
 
     // Stable with its assignment, nothing committed yet: the lag is unknown.
     const stable = groupSnapshots(cluster.cluster);
     expect(stable).toHaveLength(1);
-    expect(stable[0]).toMatchObject({ groupId: 'payments', state: 'Stable', protocolType: 'consumer', protocol: 'range', generationId: 1, leaderId: joined.memberId, coordinator: broker.id });
+    expect(stable[0]).toMatchObject({
+      groupId: 'payments',
+      state: 'Stable',
+      protocolType: 'consumer',
+      protocol: 'range',
+      generationId: 1,
+      leaderId: joined.memberId,
+      coordinator: broker.id,
+    });
     expect(stable[0].offsetsPartition).toBe(gc.partitionFor('payments'));
-    expect(stable[0].members).toEqual([{ memberId: joined.memberId, groupInstanceId: null, clientId: 'payer', host: '/127.0.0.1', assignment: [{ topic: 'ledger', partition: 0 }, { topic: 'ledger', partition: 1 }] }]);
+    expect(stable[0].members).toEqual([
+      {
+        memberId: joined.memberId,
+        groupInstanceId: null,
+        clientId: 'payer',
+        host: '/127.0.0.1',
+        assignment: [
+          { topic: 'ledger', partition: 0 },
+          { topic: 'ledger', partition: 1 },
+        ],
+      },
+    ]);
     expect(rows()).toEqual([
       [0, null, 10, null, joined.memberId],
       [1, null, 4, null, joined.memberId],

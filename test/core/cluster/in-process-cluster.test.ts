@@ -40,7 +40,10 @@ async function openCluster(dir: string, time: ManualTime): Promise<{ workspace: 
   });
   await workspace.startAll();
   await turns(3);
-  return { workspace, facade: new InProcessCluster(workspace, { time, clientsOf: (id) => ({ connections: id, requestsByApi: { Metadata: 1 } }) }) };
+  return {
+    workspace,
+    facade: new InProcessCluster(workspace, { time, clientsOf: (id) => ({ connections: id, requestsByApi: { Metadata: 1 } }) }),
+  };
 }
 
 describe(`InProcessCluster (seed ${SEED})`, () => {
@@ -54,7 +57,10 @@ describe(`InProcessCluster (seed ${SEED})`, () => {
     const time = new ManualTime(1_700_000_000_000);
     const { workspace, facade } = await openCluster(join(tmp.dir, 'snapshots'), time);
     opened.push(workspace);
-    const created = facade.admin.createTopics([{ name: 'orders', numPartitions: 2, replicationFactor: 3, assignments: [], configs: {} }], { timeoutMs: 5000, validateOnly: false });
+    const created = facade.admin.createTopics([{ name: 'orders', numPartitions: 2, replicationFactor: 3, assignments: [], configs: {} }], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     await turns(5);
     expect((await created)[0].errorName).toBe('NONE');
 

@@ -55,7 +55,10 @@ describe('Workspace', () => {
     await ws.startAll();
     await turn();
     expect(ws.cluster.activeController()).not.toBeNull();
-    const created = ws.admin.createTopics([{ name: 'kept', numPartitions: 2, replicationFactor: 3, assignments: [], configs: {} }], { timeoutMs: 5000, validateOnly: false });
+    const created = ws.admin.createTopics([{ name: 'kept', numPartitions: 2, replicationFactor: 3, assignments: [], configs: {} }], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     for (let i = 0; i < 5; i++) await turn();
     expect((await created)[0].errorName).toBe('NONE');
     await ws.close();

@@ -39,7 +39,9 @@ describe('ConfigDef.parseType', () => {
   it('reports a bad number as "Not a number of type X" with the value as given', () => {
     expect(messageOf(() => parseType('x', ' 1.5 ', 'INT'))).toBe('Invalid value  1.5  for configuration x: Not a number of type INT');
     expect(messageOf(() => parseType('x', 'big', 'LONG'))).toBe('Invalid value big for configuration x: Not a number of type LONG');
-    expect(messageOf(() => parseType('x', 'maybe', 'BOOLEAN'))).toBe('Invalid value maybe for configuration x: Expected value to be either true or false');
+    expect(messageOf(() => parseType('x', 'maybe', 'BOOLEAN'))).toBe(
+      'Invalid value maybe for configuration x: Expected value to be either true or false',
+    );
   });
 });
 
@@ -48,16 +50,26 @@ describe('validators', () => {
     expect(atLeast(1).description).toBe('[1,...]');
     expect(between(0, 1).description).toBe('[0,...,1]');
     expect(messageOf(() => atLeast(1).ensureValid('n', 0, 'INT'))).toBe('Invalid value 0 for configuration n: Value must be at least 1');
-    expect(messageOf(() => between(0, 1).ensureValid('r', 1.5, 'DOUBLE'))).toBe('Invalid value 1.5 for configuration r: Value must be no more than 1');
-    expect(messageOf(() => atLeast(0).ensureValid('l', -1n, 'LONG'))).toBe('Invalid value -1 for configuration l: Value must be at least 0');
-    expect(messageOf(() => atLeast(0).ensureValid('l', null, 'LONG'))).toBe('Invalid value null for configuration l: Value must be non-null');
+    expect(messageOf(() => between(0, 1).ensureValid('r', 1.5, 'DOUBLE'))).toBe(
+      'Invalid value 1.5 for configuration r: Value must be no more than 1',
+    );
+    expect(messageOf(() => atLeast(0).ensureValid('l', -1n, 'LONG'))).toBe(
+      'Invalid value -1 for configuration l: Value must be at least 0',
+    );
+    expect(messageOf(() => atLeast(0).ensureValid('l', null, 'LONG'))).toBe(
+      'Invalid value null for configuration l: Value must be non-null',
+    );
   });
 
   it('ValidString and ValidList match exactly', () => {
     expect(validString('a', 'b').description).toBe('[a, b]');
-    expect(messageOf(() => validString('a', 'b').ensureValid('s', 'A', 'STRING'))).toBe('Invalid value A for configuration s: String must be one of: a, b');
+    expect(messageOf(() => validString('a', 'b').ensureValid('s', 'A', 'STRING'))).toBe(
+      'Invalid value A for configuration s: String must be one of: a, b',
+    );
     expect(() => validList('a', 'b').ensureValid('l', ['a', 'b'], 'LIST')).not.toThrow();
-    expect(messageOf(() => validList('a', 'b').ensureValid('l', ['a', 'c'], 'LIST'))).toBe('Invalid value c for configuration l: String must be one of: a, b');
+    expect(messageOf(() => validList('a', 'b').ensureValid('l', ['a', 'c'], 'LIST'))).toBe(
+      'Invalid value c for configuration l: String must be one of: a, b',
+    );
   });
 });
 

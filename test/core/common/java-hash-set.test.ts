@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JavaHashSet } from '../../../src-main/core/common/java-hash-set';
 
-describe("JavaHashSet iterates as java.util.HashSet<String>", () => {
+describe('JavaHashSet iterates as java.util.HashSet<String>', () => {
   it('in bucket order, a bucket in insertion order, for a HashSet(8)', () => {
     const s = new JavaHashSet(8);
     for (const k of ['i', 'c', 'a', 'h', 'b']) s.add(k);

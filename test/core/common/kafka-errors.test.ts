@@ -51,7 +51,11 @@ describe('KafkaApiError', () => {
   });
 
   it('can name a non-ApiException that reaches a response as UNKNOWN_SERVER_ERROR', () => {
-    const e = new KafkaApiError('UNKNOWN_SERVER_ERROR', 'Not all brokers have rack information for replica rack aware assignment.', 'AdminOperationException');
+    const e = new KafkaApiError(
+      'UNKNOWN_SERVER_ERROR',
+      'Not all brokers have rack information for replica rack aware assignment.',
+      'AdminOperationException',
+    );
     expect(e.code).toBe(-1);
     expect(e.exceptionName).toBe('AdminOperationException');
   });

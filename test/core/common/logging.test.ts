@@ -15,12 +15,21 @@ describe('Logger (kafka.utils.Logging)', () => {
     const { lines, sink } = capture();
     const log = new Logger(sink, 'kafka.coordinator.group.GroupCoordinator', { logIdent: '[GroupCoordinator 1]: ' });
     log.info('Starting up.');
-    expect(lines).toEqual([{ file: 'server.log', level: 'INFO', logger: 'kafka.coordinator.group.GroupCoordinator', message: '[GroupCoordinator 1]: Starting up.' }]);
+    expect(lines).toEqual([
+      {
+        file: 'server.log',
+        level: 'INFO',
+        logger: 'kafka.coordinator.group.GroupCoordinator',
+        message: '[GroupCoordinator 1]: Starting up.',
+      },
+    ]);
   });
 
   it('has one method per level; fatal is ERROR, as log4j prints a FATAL-marked error', () => {
     const { lines, sink } = capture();
-    const log = new Logger(sink, 'kafka.server.ReplicaFetcherThread', { logIdent: '[ReplicaFetcher replicaId=1, leaderId=0, fetcherId=0] ' });
+    const log = new Logger(sink, 'kafka.server.ReplicaFetcherThread', {
+      logIdent: '[ReplicaFetcher replicaId=1, leaderId=0, fetcherId=0] ',
+    });
     log.trace('t');
     log.debug('d');
     log.info('i');
@@ -41,7 +50,9 @@ describe('Logger (kafka.utils.Logging)', () => {
   it('without a logIdent writes the message alone, and to the file it is given', () => {
     const { lines, sink } = capture();
     new Logger(sink, 'kafka.controller.KafkaController', { file: 'controller.log' }).warn('Controller has already moved');
-    expect(lines).toEqual([{ file: 'controller.log', level: 'WARN', logger: 'kafka.controller.KafkaController', message: 'Controller has already moved' }]);
+    expect(lines).toEqual([
+      { file: 'controller.log', level: 'WARN', logger: 'kafka.controller.KafkaController', message: 'Controller has already moved' },
+    ]);
   });
 
   it('puts the exception logged with a line under it, in Java text with its causes', () => {
@@ -50,7 +61,9 @@ describe('Logger (kafka.utils.Logging)', () => {
     log.error('Failed to process config change', new IOException('disk', { cause: new KeeperException(Code.NONODE, '/config/topics/t') }));
     log.warn('no cause here', new IllegalStateException('s'));
     expect(lines[0].message).toBe('Failed to process config change');
-    expect(lines[0].throwable).toBe('java.io.IOException: disk\nCaused by: org.apache.zookeeper.KeeperException$NoNodeException: KeeperErrorCode = NoNode for /config/topics/t');
+    expect(lines[0].throwable).toBe(
+      'java.io.IOException: disk\nCaused by: org.apache.zookeeper.KeeperException$NoNodeException: KeeperErrorCode = NoNode for /config/topics/t',
+    );
     expect(lines[1].throwable).toBe('java.lang.IllegalStateException: s');
   });
 
@@ -70,8 +83,18 @@ describe('StateChangeLogger', () => {
   it("prefixes the controller's lines with its id and current epoch, a broker's with its id", () => {
     const lines: StateChangeLine[] = [];
     let epoch = 3;
-    const controller = new StateChangeLogger(0, true, () => epoch, (l) => lines.push(l));
-    const broker = new StateChangeLogger(2, false, () => epoch, (l) => lines.push(l));
+    const controller = new StateChangeLogger(
+      0,
+      true,
+      () => epoch,
+      (l) => lines.push(l),
+    );
+    const broker = new StateChangeLogger(
+      2,
+      false,
+      () => epoch,
+      (l) => lines.push(l),
+    );
     controller.trace('Changed partition t-0 state from NewPartition to OnlinePartition');
     epoch = 4;
     controller.error('x');

@@ -30,13 +30,15 @@ describe('throwableToString (Throwable.toString)', () => {
     expect(throwableToString(new KafkaApiError('NOT_LEADER_FOR_PARTITION'))).toBe(
       'org.apache.kafka.common.errors.NotLeaderForPartitionException: This server is not the leader for that topic-partition.',
     );
-    expect(throwableToString(new KafkaApiError('INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.'))).toBe(
-      'org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.',
-    );
+    expect(
+      throwableToString(new KafkaApiError('INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.')),
+    ).toBe('org.apache.kafka.common.errors.InvalidReplicationFactorException: Replication factor: 4 larger than available brokers: 3.');
     // InvalidRecordException is the one that lives in org.apache.kafka.common in 2.5.
     expect(javaClassOf(new KafkaApiError('INVALID_RECORD'))).toBe('org.apache.kafka.common.InvalidRecordException');
     // An AdminOperationException carried as UNKNOWN_SERVER_ERROR keeps its own class.
-    expect(javaClassOf(new KafkaApiError('UNKNOWN_SERVER_ERROR', 'x', 'AdminOperationException'))).toBe('kafka.admin.AdminOperationException');
+    expect(javaClassOf(new KafkaApiError('UNKNOWN_SERVER_ERROR', 'x', 'AdminOperationException'))).toBe(
+      'kafka.admin.AdminOperationException',
+    );
   });
 
   it('prints a KeeperException under the subclass KeeperException.create gives its code', () => {
@@ -48,7 +50,9 @@ describe('throwableToString (Throwable.toString)', () => {
     );
     expect(javaClassOf(new KeeperException(Code.CONNECTIONLOSS))).toBe('org.apache.zookeeper.KeeperException$ConnectionLossException');
     expect(javaClassOf(new KeeperException(Code.SESSIONEXPIRED))).toBe('org.apache.zookeeper.KeeperException$SessionExpiredException');
-    expect(javaClassOf(new MultiException(Code.BADVERSION, '/a', undefined, []))).toBe('org.apache.zookeeper.KeeperException$BadVersionException');
+    expect(javaClassOf(new MultiException(Code.BADVERSION, '/a', undefined, []))).toBe(
+      'org.apache.zookeeper.KeeperException$BadVersionException',
+    );
   });
 
   it('names an error with no Java counterpart as each text chose: JS name, RuntimeException, or the Kafka errors package', () => {
@@ -58,7 +62,9 @@ describe('throwableToString (Throwable.toString)', () => {
     expect(throwableToString(bug)).toBe('TypeError: x is undefined');
     expect(throwableToString(bug, JS_NAME)).toBe('TypeError: x is undefined');
     expect(throwableToString(bug, RUNTIME_EXCEPTION)).toBe('java.lang.RuntimeException: x is undefined');
-    expect(throwableToString(znode, KAFKA_ERRORS_PACKAGE)).toBe('org.apache.kafka.common.errors.ZnodeFormatError: /admin/reassign_partitions: Expected JSON object');
+    expect(throwableToString(znode, KAFKA_ERRORS_PACKAGE)).toBe(
+      'org.apache.kafka.common.errors.ZnodeFormatError: /admin/reassign_partitions: Expected JSON object',
+    );
     // A Java class always wins over the policy.
     expect(throwableToString(new IllegalStateException('s'), RUNTIME_EXCEPTION)).toBe('java.lang.IllegalStateException: s');
   });
@@ -83,11 +89,15 @@ describe('stackTrace (the exception lines log4j prints under a line)', () => {
       'Caused by: FileSystemError: Cannot read file /d/replication-offset-checkpoint: i/o error (EIO)',
     ]);
     expect(stackTrace(e)).toBe(stackTraceLines(e).join('\n'));
-    expect(stackTraceLines(e, RUNTIME_EXCEPTION)[1]).toBe('Caused by: java.lang.RuntimeException: Cannot read file /d/replication-offset-checkpoint: i/o error (EIO)');
+    expect(stackTraceLines(e, RUNTIME_EXCEPTION)[1]).toBe(
+      'Caused by: java.lang.RuntimeException: Cannot read file /d/replication-offset-checkpoint: i/o error (EIO)',
+    );
   });
 
   it('is one line for an exception without a cause', () => {
-    expect(stackTraceLines(new KeeperException(Code.NOAUTH, '/x'))).toEqual(['org.apache.zookeeper.KeeperException$NoAuthException: KeeperErrorCode = NoAuth for /x']);
+    expect(stackTraceLines(new KeeperException(Code.NOAUTH, '/x'))).toEqual([
+      'org.apache.zookeeper.KeeperException$NoAuthException: KeeperErrorCode = NoAuth for /x',
+    ]);
   });
 
   it('stops after 8 causes, so a cycle of causes ends', () => {

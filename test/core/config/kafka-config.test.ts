@@ -50,18 +50,40 @@ describe('BrokerConfig defaults (kafka.server.KafkaConfig and Defaults, Kafka 2.
   });
 
   it('has the 2.5 defaults for the controller: leader rebalance, controlled shutdown, ZooKeeper', () => {
-    expect([config.autoLeaderRebalanceEnable, config.leaderImbalanceCheckIntervalSeconds, config.leaderImbalancePerBrokerPercentage]).toEqual([true, 300, 10]);
-    expect([config.controlledShutdownEnable, config.controlledShutdownMaxRetries, config.controlledShutdownRetryBackoffMs]).toEqual([true, 3, 5000]);
-    expect([config.zkSessionTimeoutMs, config.zkConnectionTimeoutMs, config.zkMaxInFlightRequests, config.zkEnableSecureAcls]).toEqual([18000, 18000, 10, false]);
+    expect([
+      config.autoLeaderRebalanceEnable,
+      config.leaderImbalanceCheckIntervalSeconds,
+      config.leaderImbalancePerBrokerPercentage,
+    ]).toEqual([true, 300, 10]);
+    expect([config.controlledShutdownEnable, config.controlledShutdownMaxRetries, config.controlledShutdownRetryBackoffMs]).toEqual([
+      true,
+      3,
+      5000,
+    ]);
+    expect([config.zkSessionTimeoutMs, config.zkConnectionTimeoutMs, config.zkMaxInFlightRequests, config.zkEnableSecureAcls]).toEqual([
+      18000,
+      18000,
+      10,
+      false,
+    ]);
   });
 
   it('has the 2.5 defaults for the offsets topic, the group coordinator and the transaction topic', () => {
-    expect([config.offsetsTopicPartitions, config.offsetsTopicReplicationFactor, config.offsetsTopicSegmentBytes]).toEqual([50, 3, 104857600]);
-    expect([config.offsetsTopicCompressionCodec, config.offsetsRetentionMinutes, config.offsetsRetentionCheckIntervalMs]).toEqual([0, 10080, 600000]);
-    expect([config.offsetsLoadBufferSize, config.offsetCommitTimeoutMs, config.offsetCommitRequiredAcks, config.offsetMetadataMaxSize]).toEqual([
-      5242880, 5000, -1, 4096,
+    expect([config.offsetsTopicPartitions, config.offsetsTopicReplicationFactor, config.offsetsTopicSegmentBytes]).toEqual([
+      50, 3, 104857600,
     ]);
-    expect([config.groupMinSessionTimeoutMs, config.groupMaxSessionTimeoutMs, config.groupInitialRebalanceDelayMs]).toEqual([6000, 1800000, 3000]);
+    expect([config.offsetsTopicCompressionCodec, config.offsetsRetentionMinutes, config.offsetsRetentionCheckIntervalMs]).toEqual([
+      0, 10080, 600000,
+    ]);
+    expect([
+      config.offsetsLoadBufferSize,
+      config.offsetCommitTimeoutMs,
+      config.offsetCommitRequiredAcks,
+      config.offsetMetadataMaxSize,
+    ]).toEqual([5242880, 5000, -1, 4096]);
+    expect([config.groupMinSessionTimeoutMs, config.groupMaxSessionTimeoutMs, config.groupInitialRebalanceDelayMs]).toEqual([
+      6000, 1800000, 3000,
+    ]);
     expect([config.transactionTopicPartitions, config.transactionTopicReplicationFactor]).toEqual([50, 3]);
   });
 
@@ -86,7 +108,9 @@ describe('BrokerConfig precedence', () => {
   it('log.retention.ms beats minutes, which beat hours', () => {
     expect(new BrokerConfig({ 'log.retention.hours': '1' }).logRetentionTimeMillis).toBe(3600000);
     expect(new BrokerConfig({ 'log.retention.hours': '1', 'log.retention.minutes': '2' }).logRetentionTimeMillis).toBe(120000);
-    expect(new BrokerConfig({ 'log.retention.hours': '1', 'log.retention.minutes': '2', 'log.retention.ms': '500' }).logRetentionTimeMillis).toBe(500);
+    expect(
+      new BrokerConfig({ 'log.retention.hours': '1', 'log.retention.minutes': '2', 'log.retention.ms': '500' }).logRetentionTimeMillis,
+    ).toBe(500);
   });
 
   it('turns any negative retention into -1 (unlimited)', () => {
@@ -136,7 +160,9 @@ describe('BrokerConfig validation', () => {
     expect(firstError({ 'log.retention.ms': '0' }).message).toBe(
       'requirement failed: log.retention.ms must be unlimited (-1) or, equal or greater than 1',
     );
-    expect(firstError({ 'log.dir': '' }).message).toBe('requirement failed: At least one log directory must be defined via log.dirs or log.dir.');
+    expect(firstError({ 'log.dir': '' }).message).toBe(
+      'requirement failed: At least one log directory must be defined via log.dirs or log.dir.',
+    );
     expect(firstError({ 'offsets.commit.required.acks': '4' }).message).toBe(
       'requirement failed: offsets.commit.required.acks must be greater or equal -1 and less or equal to offsets.topic.replication.factor',
     );
@@ -153,9 +179,9 @@ describe('BrokerConfig validation', () => {
     expect(firstError({ 'log.message.format.version': '0.11.0', 'inter.broker.protocol.version': '0.10.2' }).message).toBe(
       'requirement failed: log.message.format.version 0.11.0 can only be used when inter.broker.protocol.version is set to version 0.11.0 or higher',
     );
-    expect(new BrokerConfig({ 'log.message.format.version': '0.10.2', 'inter.broker.protocol.version': '2.5' }).logMessageFormatVersion.version).toBe(
-      '0.10.2-IV0',
-    );
+    expect(
+      new BrokerConfig({ 'log.message.format.version': '0.10.2', 'inter.broker.protocol.version': '2.5' }).logMessageFormatVersion.version,
+    ).toBe('0.10.2-IV0');
   });
 
   it('lists every problem with validate', () => {

@@ -19,7 +19,10 @@ const P: TopicPartition = { topic: 't', partition: 0 };
 /** Replica 3 is on a dead broker; 1 and 2 are live. */
 const ASSIGNMENT = [3, 1, 2];
 /** The leadership a partition that has been online has: led by the dead broker 3. */
-const LEADERSHIP: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3, 1], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+const LEADERSHIP: LeaderIsrAndControllerEpoch = {
+  leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3, 1], zkVersion: 5 },
+  controllerEpoch: CONTROLLER_EPOCH,
+};
 const PREFIX = `[Controller id=0 epoch=${CONTROLLER_EPOCH}]`;
 const STATE_ZNODE = '/brokers/topics/t/partitions/0/state';
 
@@ -66,40 +69,56 @@ async function transition(from: PartitionState, target: PartitionState, setting:
 
 /** A transition that only records the new state (Kafka 2.5.1's `stateChangeLog.trace`: written, at TRACE). */
 function stateOnly(target: PartitionState, from: PartitionState, logLine: string): Observed {
-  return { state: target, znodeWrites: [], batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`], stateChangeLog: [`TRACE ${PREFIX} ${logLine}`], results: {} };
+  return {
+    state: target,
+    znodeWrites: [],
+    batch: ['newBatch', `sendRequestsToBrokers(${CONTROLLER_EPOCH})`],
+    stateChangeLog: [`TRACE ${PREFIX} ${logLine}`],
+    results: {},
+  };
 }
 
 /** What a valid transition from `from` into each target state does. */
 const EFFECTS: Record<PartitionState, (from: PartitionState) => Observed> = {
-  NewPartition: (from) => stateOnly('NewPartition', from, `Changed partition t-0 state from ${from} to NewPartition with assigned replicas 3,1,2`),
+  NewPartition: (from) =>
+    stateOnly('NewPartition', from, `Changed partition t-0 state from ${from} to NewPartition with assigned replicas 3,1,2`),
   // New → Online: leader = first live replica, ISR = the live replicas, the state znode created.
   // Online/Offline → Online: an offline (clean) election over the state znode read back.
   OnlinePartition: (from) =>
     from === 'NewPartition'
       ? {
           state: 'OnlinePartition',
-          znodeWrites: [`create ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":0,"isr":[1,2]} (fenced by epochZkVersion 7)`],
+          znodeWrites: [
+            `create ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":0,"isr":[1,2]} (fenced by epochZkVersion 7)`,
+          ],
           batch: [
             'newBatch',
             'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 0 isr [1,2] zkVersion 0 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=true',
             'sendRequestsToBrokers(1)',
           ],
-          stateChangeLog: [`TRACE ${PREFIX} Changed partition t-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1, 2), zkVersion=0)`],
+          stateChangeLog: [
+            `TRACE ${PREFIX} Changed partition t-0 from NewPartition to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=0, isr=List(1, 2), zkVersion=0)`,
+          ],
           results: {},
         }
       : {
           state: 'OnlinePartition',
-          znodeWrites: [`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`],
+          znodeWrites: [
+            `setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`,
+          ],
           batch: [
             'newBatch',
             'LeaderAndIsr to [1,2] for t-0: leader 1 epoch 4 isr [1] zkVersion 6 controllerEpoch 1, replicas [3,1,2] adding [] removing [], isNew=false',
             'sendRequestsToBrokers(1)',
           ],
-          stateChangeLog: [`TRACE ${PREFIX} Changed partition t-0 from ${from} to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=4, isr=List(1), zkVersion=6)`],
+          stateChangeLog: [
+            `TRACE ${PREFIX} Changed partition t-0 from ${from} to OnlinePartition with state LeaderAndIsr(leader=1, leaderEpoch=4, isr=List(1), zkVersion=6)`,
+          ],
           results: { 't-0': { leader: 1, leaderEpoch: 4, isr: [1], zkVersion: 6 } },
         },
   OfflinePartition: (from) => stateOnly('OfflinePartition', from, `Changed partition t-0 state from ${from} to OfflinePartition`),
-  NonExistentPartition: (from) => stateOnly('NonExistentPartition', from, `Changed partition t-0 state from ${from} to NonExistentPartition`),
+  NonExistentPartition: (from) =>
+    stateOnly('NonExistentPartition', from, `Changed partition t-0 state from ${from} to NonExistentPartition`),
 };
 
 describe('PartitionStateMachine: the transition table', () => {
@@ -174,7 +193,10 @@ describe('PartitionStateMachine: a transition to OnlinePartition that cannot be 
   });
 
   it('Offline → Online with no live ISR member and unclean election disabled for the topic', async () => {
-    const deadIsr: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+    const deadIsr: LeaderIsrAndControllerEpoch = {
+      leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 },
+      controllerEpoch: CONTROLLER_EPOCH,
+    };
     const observed = await transition('OfflinePartition', 'OnlinePartition', { leadership: deadIsr });
     const message = 'Failed to elect leader for partition t-0 under strategy OfflinePartitionLeaderElectionStrategy(false)';
     expect(observed).toEqual({
@@ -204,12 +226,17 @@ describe('PartitionStateMachine: a transition to OnlinePartition that cannot be 
 
 describe('PartitionStateMachine: unclean election', () => {
   it("Offline → Online with no live ISR member elects the first live assigned replica when the topic's unclean.leader.election.enable is true", async () => {
-    const deadIsr: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+    const deadIsr: LeaderIsrAndControllerEpoch = {
+      leaderAndIsr: { leader: 3, leaderEpoch: 3, isr: [3], zkVersion: 5 },
+      controllerEpoch: CONTROLLER_EPOCH,
+    };
     const { ports, machine, uncleanElections } = setUp('OfflinePartition', { leadership: deadIsr });
     ports.znodes.uncleanLeaderElectionEnable.set('t', true);
     await machine.handleStateChanges([P], 'OnlinePartition');
     expect(ports.context.partitionState(P)).toBe('OnlinePartition');
-    expect(ports.znodes.writes).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`]);
+    expect(ports.znodes.writes).toEqual([
+      `setData ${STATE_ZNODE} {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`,
+    ]);
     expect(uncleanElections).toEqual(['t-0 → 1']);
   });
 });
@@ -218,17 +245,37 @@ describe('PartitionStateMachine.startup', () => {
   it("takes each partition's initial state from the cached leadership, then moves the New and Offline ones online", async () => {
     // t-0: led by live broker 1; t-1: led by dead broker 3, its only replica; t-2: no leadership yet.
     const ports = stateMachinePorts(controllerContext([1, 2], 't', [[1, 2], [3], [2, 1]]));
-    const led = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({ leaderAndIsr: { leader, leaderEpoch: 0, isr, zkVersion: 0 }, controllerEpoch: CONTROLLER_EPOCH });
-    for (const [partition, leadership] of [[0, led(1, [1, 2])], [1, led(3, [3])]] as const) {
+    const led = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({
+      leaderAndIsr: { leader, leaderEpoch: 0, isr, zkVersion: 0 },
+      controllerEpoch: CONTROLLER_EPOCH,
+    });
+    for (const [partition, leadership] of [
+      [0, led(1, [1, 2])],
+      [1, led(3, [3])],
+    ] as const) {
       ports.context.partitionLeadershipInfo.set({ topic: 't', partition }, leadership);
       ports.znodes.put({ topic: 't', partition }, leadership);
     }
     const controllerLog: string[] = [];
-    const machine = new PartitionStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, () => undefined, new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkPartitionStateMachine'));
+    const machine = new PartitionStateMachine(
+      0,
+      ports.context,
+      ports.znodes.client,
+      ports.batch,
+      ports.stateChangeLog,
+      () => undefined,
+      new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkPartitionStateMachine'),
+    );
     await machine.startup();
-    expect([0, 1, 2].map((partition) => ports.context.partitionState({ topic: 't', partition }))).toEqual(['OnlinePartition', 'OfflinePartition', 'OnlinePartition']);
+    expect([0, 1, 2].map((partition) => ports.context.partitionState({ topic: 't', partition }))).toEqual([
+      'OnlinePartition',
+      'OfflinePartition',
+      'OnlinePartition',
+    ]);
     expect(controllerLog).toEqual(['Initializing partition state', 'Triggering online partition state changes']);
-    expect(ports.znodes.writes).toEqual(['create /brokers/topics/t/partitions/2/state {"controller_epoch":1,"leader":2,"version":1,"leader_epoch":0,"isr":[2,1]} (fenced by epochZkVersion 7)']);
+    expect(ports.znodes.writes).toEqual([
+      'create /brokers/topics/t/partitions/2/state {"controller_epoch":1,"leader":2,"version":1,"leader_epoch":0,"isr":[2,1]} (fenced by epochZkVersion 7)',
+    ]);
     expect(ports.batch.calls).toEqual([
       'newBatch',
       'LeaderAndIsr to [2,1] for t-2: leader 2 epoch 0 isr [2,1] zkVersion 0 controllerEpoch 1, replicas [2,1] adding [] removing [], isNew=true',

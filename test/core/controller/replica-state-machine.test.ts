@@ -19,7 +19,10 @@ const STATES = Object.keys(REPLICA_STATE_VALUE) as ReplicaState[];
 /** Replica 2 of t-0, a follower of broker 1; every broker is live. */
 const R: PartitionAndReplica = { topic: 't', partition: 0, replica: 2 };
 const ASSIGNMENT = [1, 2, 3];
-const LEADERSHIP: LeaderIsrAndControllerEpoch = { leaderAndIsr: { leader: 1, leaderEpoch: 3, isr: [1, 2], zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH };
+const LEADERSHIP: LeaderIsrAndControllerEpoch = {
+  leaderAndIsr: { leader: 1, leaderEpoch: 3, isr: [1, 2], zkVersion: 5 },
+  controllerEpoch: CONTROLLER_EPOCH,
+};
 const PREFIX = `[Controller id=0 epoch=${CONTROLLER_EPOCH}]`;
 const SENT = `sendRequestsToBrokers(${CONTROLLER_EPOCH})`;
 
@@ -33,7 +36,10 @@ interface Observed {
 }
 
 /** The partition's leadership (cached and in the state znode), or none. */
-function setUp(from: ReplicaState, leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP): { ports: StateMachinePorts; machine: ReplicaStateMachine } {
+function setUp(
+  from: ReplicaState,
+  leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP,
+): { ports: StateMachinePorts; machine: ReplicaStateMachine } {
   const ports = stateMachinePorts(controllerContext([1, 2, 3], R.topic, [ASSIGNMENT]));
   if (from !== 'NonExistentReplica') ports.context.putReplicaState(R, from);
   ports.context.putPartitionState(R, 'OnlinePartition');
@@ -45,7 +51,12 @@ function setUp(from: ReplicaState, leadership: LeaderIsrAndControllerEpoch | nul
   return { ports, machine };
 }
 
-async function transition(from: ReplicaState, target: ReplicaState, leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP, queuedForDeletion = false): Promise<Observed> {
+async function transition(
+  from: ReplicaState,
+  target: ReplicaState,
+  leadership: LeaderIsrAndControllerEpoch | null = LEADERSHIP,
+  queuedForDeletion = false,
+): Promise<Observed> {
   const { ports, machine } = setUp(from, leadership);
   if (queuedForDeletion) ports.context.topicsToBeDeleted.add(R.topic);
   await machine.handleStateChanges([R], target);
@@ -58,8 +69,10 @@ async function transition(from: ReplicaState, target: ReplicaState, leadership: 
   };
 }
 
-const changed = (from: ReplicaState, target: ReplicaState) => `TRACE ${PREFIX} Changed state of replica 2 for partition t-0 from ${from} to ${target}`;
-const LEADER_AND_ISR_TO_REPLICA = 'LeaderAndIsr to [2] for t-0: leader 1 epoch 3 isr [1,2] zkVersion 5 controllerEpoch 1, replicas [1,2,3] adding [] removing []';
+const changed = (from: ReplicaState, target: ReplicaState) =>
+  `TRACE ${PREFIX} Changed state of replica 2 for partition t-0 from ${from} to ${target}`;
+const LEADER_AND_ISR_TO_REPLICA =
+  'LeaderAndIsr to [2] for t-0: leader 1 epoch 3 isr [1,2] zkVersion 5 controllerEpoch 1, replicas [1,2,3] adding [] removing []';
 
 /** What a valid transition from `from` into each target state does. */
 const EFFECTS: Record<ReplicaState, (from: ReplicaState) => Observed> = {
@@ -84,7 +97,9 @@ const EFFECTS: Record<ReplicaState, (from: ReplicaState) => Observed> = {
   OfflineReplica: (from) => ({
     state: 'OfflineReplica',
     replicas: ASSIGNMENT,
-    znodeWrites: ['setData /brokers/topics/t/partitions/0/state {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)'],
+    znodeWrites: [
+      'setData /brokers/topics/t/partitions/0/state {"controller_epoch":1,"leader":1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)',
+    ],
     batch: [
       'newBatch',
       'StopReplica to [2] for t-0, deletePartition=false',
@@ -103,10 +118,28 @@ const EFFECTS: Record<ReplicaState, (from: ReplicaState) => Observed> = {
     batch: ['newBatch', 'StopReplica to [2] for t-0, deletePartition=true', SENT],
     stateChangeLog: [changed(from, 'ReplicaDeletionStarted')],
   }),
-  ReplicaDeletionSuccessful: (from) => ({ state: 'ReplicaDeletionSuccessful', replicas: ASSIGNMENT, znodeWrites: [], batch: ['newBatch', SENT], stateChangeLog: [changed(from, 'ReplicaDeletionSuccessful')] }),
-  ReplicaDeletionIneligible: (from) => ({ state: 'ReplicaDeletionIneligible', replicas: ASSIGNMENT, znodeWrites: [], batch: ['newBatch', SENT], stateChangeLog: [changed(from, 'ReplicaDeletionIneligible')] }),
+  ReplicaDeletionSuccessful: (from) => ({
+    state: 'ReplicaDeletionSuccessful',
+    replicas: ASSIGNMENT,
+    znodeWrites: [],
+    batch: ['newBatch', SENT],
+    stateChangeLog: [changed(from, 'ReplicaDeletionSuccessful')],
+  }),
+  ReplicaDeletionIneligible: (from) => ({
+    state: 'ReplicaDeletionIneligible',
+    replicas: ASSIGNMENT,
+    znodeWrites: [],
+    batch: ['newBatch', SENT],
+    stateChangeLog: [changed(from, 'ReplicaDeletionIneligible')],
+  }),
   // The replica leaves the controller's assignment and its state is forgotten.
-  NonExistentReplica: (from) => ({ state: 'NonExistentReplica', replicas: [1, 3], znodeWrites: [], batch: ['newBatch', SENT], stateChangeLog: [changed(from, 'NonExistentReplica')] }),
+  NonExistentReplica: (from) => ({
+    state: 'NonExistentReplica',
+    replicas: [1, 3],
+    znodeWrites: [],
+    batch: ['newBatch', SENT],
+    stateChangeLog: [changed(from, 'NonExistentReplica')],
+  }),
 };
 
 describe('ReplicaStateMachine: the transition table', () => {
@@ -163,7 +196,10 @@ describe('ReplicaStateMachine: every invalid transition is refused with Kafka 2.
   }
 });
 
-const leaderAndIsr = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({ leaderAndIsr: { leader, leaderEpoch: 3, isr, zkVersion: 5 }, controllerEpoch: CONTROLLER_EPOCH });
+const leaderAndIsr = (leader: number, isr: number[]): LeaderIsrAndControllerEpoch => ({
+  leaderAndIsr: { leader, leaderEpoch: 3, isr, zkVersion: 5 },
+  controllerEpoch: CONTROLLER_EPOCH,
+});
 
 describe('ReplicaStateMachine: NewReplica, by what the partition has', () => {
   it('a partition without leadership: the replica is only marked new', async () => {
@@ -191,12 +227,15 @@ describe('ReplicaStateMachine: NewReplica, by what the partition has', () => {
 });
 
 describe('ReplicaStateMachine: OfflineReplica, by what the partition has', () => {
-  const offlined = (leadership: LeaderIsrAndControllerEpoch | null, queued = false) => transition('OnlineReplica', 'OfflineReplica', leadership, queued);
+  const offlined = (leadership: LeaderIsrAndControllerEpoch | null, queued = false) =>
+    transition('OnlineReplica', 'OfflineReplica', leadership, queued);
   const STATE_ZNODE = '/brokers/topics/t/partitions/0/state';
 
   it('the leader goes offline: leader −1, out of the ISR, the others told', async () => {
     const observed = await offlined(leaderAndIsr(2, [2, 1]));
-    expect(observed.znodeWrites).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`]);
+    expect(observed.znodeWrites).toEqual([
+      `setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[1]} (fenced by epochZkVersion 7)`,
+    ]);
     expect(observed.batch).toEqual([
       'newBatch',
       'StopReplica to [2] for t-0, deletePartition=false',
@@ -207,7 +246,9 @@ describe('ReplicaStateMachine: OfflineReplica, by what the partition has', () =>
 
   it('the last ISR member goes offline: the ISR keeps it (an ISR is never empty), the leader becomes −1', async () => {
     const observed = await offlined(leaderAndIsr(2, [2]));
-    expect(observed.znodeWrites).toEqual([`setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[2]} (fenced by epochZkVersion 7)`]);
+    expect(observed.znodeWrites).toEqual([
+      `setData ${STATE_ZNODE} {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[2]} (fenced by epochZkVersion 7)`,
+    ]);
     expect(observed.state).toBe('OfflineReplica');
   });
 
@@ -243,7 +284,10 @@ describe('ReplicaStateMachine: a NewReplica outside the assignment goes online',
   it("is added to the cached assignment, with Kafka 2.5.1's error in controller.log (the machine's own logger), not state-change.log", async () => {
     const { ports } = setUp('NewReplica');
     const controllerLog: LogLine[] = [];
-    const logger = new Logger((l) => controllerLog.push(l), 'kafka.controller.ZkReplicaStateMachine', { logIdent: '[ReplicaStateMachine controllerId=0] ', file: 'controller.log' });
+    const logger = new Logger((l) => controllerLog.push(l), 'kafka.controller.ZkReplicaStateMachine', {
+      logIdent: '[ReplicaStateMachine controllerId=0] ',
+      file: 'controller.log',
+    });
     const machine = new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, logger);
     const outside: PartitionAndReplica = { topic: 't', partition: 0, replica: 4 };
     ports.context.putReplicaState(outside, 'NewReplica');
@@ -251,9 +295,17 @@ describe('ReplicaStateMachine: a NewReplica outside the assignment goes online',
     expect(ports.context.replicaState(outside)).toBe('OnlineReplica');
     expect(ports.context.partitionReplicaAssignment(outside)).toEqual([1, 2, 3, 4]);
     expect(controllerLog).toEqual([
-      { file: 'controller.log', level: 'ERROR', logger: 'kafka.controller.ZkReplicaStateMachine', message: '[ReplicaStateMachine controllerId=0] Adding replica (4) that is not part of the assignment ReplicaAssignment(replicas=1,2,3, addingReplicas=, removingReplicas=)' },
+      {
+        file: 'controller.log',
+        level: 'ERROR',
+        logger: 'kafka.controller.ZkReplicaStateMachine',
+        message:
+          '[ReplicaStateMachine controllerId=0] Adding replica (4) that is not part of the assignment ReplicaAssignment(replicas=1,2,3, addingReplicas=, removingReplicas=)',
+      },
     ]);
-    expect(ports.stateChangeLines).toEqual([`TRACE ${PREFIX} Changed state of replica 4 for partition t-0 from NewReplica to OnlineReplica`]);
+    expect(ports.stateChangeLines).toEqual([
+      `TRACE ${PREFIX} Changed state of replica 4 for partition t-0 from NewReplica to OnlineReplica`,
+    ]);
   });
 });
 
@@ -261,16 +313,36 @@ describe('ReplicaStateMachine.startup', () => {
   it('marks the replicas on live brokers online (sending them their state) and takes the others offline (out of the ISR)', async () => {
     // t-0 on live brokers 1 and 2; t-1 only on dead broker 3, which led it.
     const ports = stateMachinePorts(controllerContext([1, 2], 't', [[1, 2], [3]]));
-    for (const [partition, leadership] of [[0, leaderAndIsr(1, [1, 2])], [1, leaderAndIsr(3, [3])]] as const) {
+    for (const [partition, leadership] of [
+      [0, leaderAndIsr(1, [1, 2])],
+      [1, leaderAndIsr(3, [3])],
+    ] as const) {
       ports.context.partitionLeadershipInfo.set({ topic: 't', partition }, leadership);
       ports.znodes.put({ topic: 't', partition }, leadership);
     }
     const controllerLog: string[] = [];
-    await new ReplicaStateMachine(0, ports.context, ports.znodes.client, ports.batch, ports.stateChangeLog, new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkReplicaStateMachine')).startup();
-    const replicas = [{ topic: 't', partition: 0, replica: 1 }, { topic: 't', partition: 0, replica: 2 }, { topic: 't', partition: 1, replica: 3 }];
+    await new ReplicaStateMachine(
+      0,
+      ports.context,
+      ports.znodes.client,
+      ports.batch,
+      ports.stateChangeLog,
+      new Logger((l) => controllerLog.push(l.message), 'kafka.controller.ZkReplicaStateMachine'),
+    ).startup();
+    const replicas = [
+      { topic: 't', partition: 0, replica: 1 },
+      { topic: 't', partition: 0, replica: 2 },
+      { topic: 't', partition: 1, replica: 3 },
+    ];
     expect(replicas.map((r) => ports.context.replicaState(r))).toEqual(['OnlineReplica', 'OnlineReplica', 'OfflineReplica']);
-    expect(controllerLog).toEqual(['Initializing replica state', 'Triggering online replica state changes', 'Triggering offline replica state changes']);
-    expect(ports.znodes.writes).toEqual(['setData /brokers/topics/t/partitions/1/state {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[3]} (fenced by epochZkVersion 7)']);
+    expect(controllerLog).toEqual([
+      'Initializing replica state',
+      'Triggering online replica state changes',
+      'Triggering offline replica state changes',
+    ]);
+    expect(ports.znodes.writes).toEqual([
+      'setData /brokers/topics/t/partitions/1/state {"controller_epoch":1,"leader":-1,"version":1,"leader_epoch":4,"isr":[3]} (fenced by epochZkVersion 7)',
+    ]);
     expect(ports.batch.calls).toEqual([
       'newBatch',
       'LeaderAndIsr to [1] for t-0: leader 1 epoch 3 isr [1,2] zkVersion 5 controllerEpoch 1, replicas [1,2] adding [] removing [], isNew=false',

@@ -3,7 +3,11 @@ import { tpKey } from '../../../src-main/core/common/topic-partition';
 import type { LiveBroker } from '../../../src-main/core/controller/broker-info';
 import { ControllerContext } from '../../../src-main/core/controller/controller-context';
 import { ControllerRequestBatch } from '../../../src-main/core/controller/controller-request-batch';
-import type { ControllerZkClient, PartitionStateRead, UpdateLeaderAndIsrResult } from '../../../src-main/core/controller/controller-zk-client';
+import type {
+  ControllerZkClient,
+  PartitionStateRead,
+  UpdateLeaderAndIsrResult,
+} from '../../../src-main/core/controller/controller-zk-client';
 import type { LeaderAndIsr, LeaderIsrAndControllerEpoch } from '../../../src-main/core/controller/leader-and-isr';
 import type { ReplicaAssignment } from '../../../src-main/core/controller/replica-assignment';
 import { simpleAssignment } from '../../../src-main/core/controller/replica-assignment';
@@ -49,7 +53,9 @@ export class FakeStateZnodes {
   }
 
   private record(op: 'create' | 'setData', p: TopicPartition, state: LeaderIsrAndControllerEpoch, epochZkVersion: number): void {
-    this.writes.push(`${op} ${TopicPartitionStateZNode.path(p)} ${dec(TopicPartitionStateZNode.encode(state))} (fenced by epochZkVersion ${epochZkVersion})`);
+    this.writes.push(
+      `${op} ${TopicPartitionStateZNode.path(p)} ${dec(TopicPartitionStateZNode.encode(state))} (fenced by epochZkVersion ${epochZkVersion})`,
+    );
   }
 
   readonly client: ControllerZkClient = {
@@ -58,14 +64,21 @@ export class FakeStateZnodes {
         const value = this.get(partition);
         return { partition, read: value ? { kind: 'ok', value } : { kind: 'nonode' } };
       }),
-    createTopicPartitionStates: async (states: Array<{ partition: TopicPartition; state: LeaderIsrAndControllerEpoch }>, epochZkVersion: number) =>
+    createTopicPartitionStates: async (
+      states: Array<{ partition: TopicPartition; state: LeaderIsrAndControllerEpoch }>,
+      epochZkVersion: number,
+    ) =>
       states.map(({ partition, state }) => {
         if (this.get(partition)) return { partition, error: new KeeperException(Code.NODEEXISTS) };
         this.record('create', partition, state, epochZkVersion);
         this.put(partition, state);
         return { partition, error: null };
       }),
-    updateLeaderAndIsr: async (updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>, controllerEpoch: number, epochZkVersion: number) => {
+    updateLeaderAndIsr: async (
+      updates: Array<{ partition: TopicPartition; leaderAndIsr: LeaderAndIsr }>,
+      controllerEpoch: number,
+      epochZkVersion: number,
+    ) => {
       const result: UpdateLeaderAndIsrResult = { finished: [], toRetry: [] };
       for (const { partition, leaderAndIsr } of updates) {
         this.record('setData', partition, { leaderAndIsr, controllerEpoch }, epochZkVersion);
@@ -76,7 +89,8 @@ export class FakeStateZnodes {
       }
       return result;
     },
-    getUncleanLeaderElectionEnable: async (topics: Iterable<string>) => new Map([...topics].map((t) => [t, this.uncleanLeaderElectionEnable.get(t) ?? false])),
+    getUncleanLeaderElectionEnable: async (topics: Iterable<string>) =>
+      new Map([...topics].map((t) => [t, this.uncleanLeaderElectionEnable.get(t) ?? false])),
     registerZNodeChangeHandler: unused('registerZNodeChangeHandler'),
     unregisterZNodeChangeHandler: unused('unregisterZNodeChangeHandler'),
     registerZNodeChildChangeHandler: unused('registerZNodeChildChangeHandler'),
@@ -128,7 +142,11 @@ export class RecordingRequestBatch extends ControllerRequestBatch {
     const notSent = () => {
       throw new Error('the recording batch sends nothing');
     };
-    super(CONTROLLER_ID, context, notSent, stateChangeLog, { leaderAndIsrResponse: notSent, stopReplicaDeleteResponse: notSent, updateMetadataResponse: notSent });
+    super(CONTROLLER_ID, context, notSent, stateChangeLog, {
+      leaderAndIsrResponse: notSent,
+      stopReplicaDeleteResponse: notSent,
+      updateMetadataResponse: notSent,
+    });
   }
 
   override newBatch(): void {
@@ -139,9 +157,17 @@ export class RecordingRequestBatch extends ControllerRequestBatch {
     this.calls.push('clear');
   }
 
-  override addLeaderAndIsrRequestForBrokers(brokerIds: Iterable<number>, p: TopicPartition, leadership: LeaderIsrAndControllerEpoch, assignment: ReplicaAssignment, isNew: boolean): void {
+  override addLeaderAndIsrRequestForBrokers(
+    brokerIds: Iterable<number>,
+    p: TopicPartition,
+    leadership: LeaderIsrAndControllerEpoch,
+    assignment: ReplicaAssignment,
+    isNew: boolean,
+  ): void {
     const replicas = `replicas [${assignment.replicas.join(',')}] adding [${assignment.addingReplicas.join(',')}] removing [${assignment.removingReplicas.join(',')}]`;
-    this.calls.push(`LeaderAndIsr to [${[...brokerIds].join(',')}] for ${tpKey(p)}: ${formatLeadership(leadership)}, ${replicas}, isNew=${isNew}`);
+    this.calls.push(
+      `LeaderAndIsr to [${[...brokerIds].join(',')}] for ${tpKey(p)}: ${formatLeadership(leadership)}, ${replicas}, isNew=${isNew}`,
+    );
   }
 
   override addStopReplicaRequestForBrokers(brokerIds: Iterable<number>, p: TopicPartition, deletePartition: boolean): void {
@@ -158,11 +184,20 @@ export class RecordingRequestBatch extends ControllerRequestBatch {
 }
 
 export function liveBroker(id: number): LiveBroker {
-  return { id, rack: null, endpoints: [{ listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT', host: 'localhost', port: 9092 + id }], epoch: 100 + id };
+  return {
+    id,
+    rack: null,
+    endpoints: [{ listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT', host: 'localhost', port: 9092 + id }],
+    epoch: 100 + id,
+  };
 }
 
 /** A controller's context at epoch 1 with the given live brokers and one topic's assignment. */
-export function controllerContext(liveBrokerIds: readonly number[], topic: string, assignment: ReadonlyArray<readonly number[]>): ControllerContext {
+export function controllerContext(
+  liveBrokerIds: readonly number[],
+  topic: string,
+  assignment: ReadonlyArray<readonly number[]>,
+): ControllerContext {
   const ctx = new ControllerContext();
   ctx.epoch = CONTROLLER_EPOCH;
   ctx.epochZkVersion = EPOCH_ZK_VERSION;
@@ -184,8 +219,17 @@ export interface StateMachinePorts {
 
 export function stateMachinePorts(context: ControllerContext): StateMachinePorts {
   const stateChangeLines: string[] = [];
-  const stateChangeLog = new StateChangeLogger(CONTROLLER_ID, true, () => context.epoch, (line) =>
-    stateChangeLines.push(`${line.level} ${line.message}${line.throwable === undefined ? '' : `\n${line.throwable}`}`),
+  const stateChangeLog = new StateChangeLogger(
+    CONTROLLER_ID,
+    true,
+    () => context.epoch,
+    (line) => stateChangeLines.push(`${line.level} ${line.message}${line.throwable === undefined ? '' : `\n${line.throwable}`}`),
   );
-  return { context, znodes: new FakeStateZnodes(), batch: new RecordingRequestBatch(context, stateChangeLog), stateChangeLog, stateChangeLines };
+  return {
+    context,
+    znodes: new FakeStateZnodes(),
+    batch: new RecordingRequestBatch(context, stateChangeLog),
+    stateChangeLog,
+    stateChangeLines,
+  };
 }

@@ -16,5 +16,11 @@ export function subscription(...topics: string[]): Uint8Array {
 
 export function assignment(partitions: Record<string, number[]>): Uint8Array {
   const entries = Object.entries(partitions);
-  return Uint8Array.from([0, 0, ...int32(entries.length), ...entries.flatMap(([t, ps]) => [...str(t), ...int32(ps.length), ...ps.flatMap(int32)]), ...int32(-1)]);
+  return Uint8Array.from([
+    0,
+    0,
+    ...int32(entries.length),
+    ...entries.flatMap(([t, ps]) => [...str(t), ...int32(ps.length), ...ps.flatMap(int32)]),
+    ...int32(-1),
+  ]);
 }

@@ -4,7 +4,12 @@
  * coordinator's broker dies the partition's new leader loads them — committed offsets survive.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupMetadataKey, offsetCommitKey, readGroupMetadataValue, readOffsetCommitValue } from '../../../src-main/core/coordinator/group/group-records';
+import {
+  groupMetadataKey,
+  offsetCommitKey,
+  readGroupMetadataValue,
+  readOffsetCommitValue,
+} from '../../../src-main/core/coordinator/group/group-records';
 import { batchesIn } from '../../../src-main/core/record';
 import { ClusterHarness } from '../../support/cluster-harness';
 import { enc, joinArgs, pendingJoin, whileClockRuns } from './group-support';
@@ -31,7 +36,11 @@ describe('group coordinator failover', () => {
     expect(partition).toBe(Math.abs(Array.from('payments').reduce((hash, c) => (Math.imul(hash, 31) + c.charCodeAt(0)) | 0, 0)) % 50);
     const state = h.cluster.broker(0).metadataCache.getPartitionInfo('__consumer_offsets', partition)!;
     expect(found.node.id).toBe(state.leader);
-    expect(await h.cluster.broker(0).zk!.getTopicConfig('__consumer_offsets')).toEqual({ 'cleanup.policy': 'compact', 'segment.bytes': '104857600', 'compression.type': 'producer' });
+    expect(await h.cluster.broker(0).zk!.getTopicConfig('__consumer_offsets')).toEqual({
+      'cleanup.policy': 'compact',
+      'segment.bytes': '104857600',
+      'compression.type': 'producer',
+    });
 
     const coordinatorBroker = h.cluster.broker(found.node.id);
     const gc = coordinatorBroker.groupCoordinator!;
@@ -40,9 +49,16 @@ describe('group coordinator failover', () => {
     await h.advance(0);
     const joined = await join.promise;
     expect(joined.error).toBe('NONE');
-    const synced = await whileClockRuns(h, gc.handleSyncGroup('payments', 1, joined.memberId, new Map([[joined.memberId, enc('ledger-0,ledger-1')]])));
+    const synced = await whileClockRuns(
+      h,
+      gc.handleSyncGroup('payments', 1, joined.memberId, new Map([[joined.memberId, enc('ledger-0,ledger-1')]])),
+    );
     expect(synced.error).toBe('NONE');
-    const commit = (p: number, o: number) => ({ topic: 'ledger', partition: p, value: { offset: o, leaderEpoch: 0, metadata: `m${p}`, commitTimestamp: h!.time.nowMs(), expireTimestamp: null } });
+    const commit = (p: number, o: number) => ({
+      topic: 'ledger',
+      partition: p,
+      value: { offset: o, leaderEpoch: 0, metadata: `m${p}`, commitTimestamp: h!.time.nowMs(), expireTimestamp: null },
+    });
     const committed = await whileClockRuns(h, gc.handleCommitOffsets('payments', joined.memberId, 1, [commit(0, 40), commit(1, 17)]));
     expect(Object.fromEntries(committed)).toEqual({ 'ledger-0': 'NONE', 'ledger-1': 'NONE' });
 
@@ -53,8 +69,18 @@ describe('group coordinator failover', () => {
       return [...batchesIn(log.read(0, 1 << 20, 'log-end', true).records)].flatMap((b) => b.records());
     };
     const leaderRecords = records(coordinatorBroker.id);
-    expect(leaderRecords.map((r) => hex(r.key))).toEqual([hex(groupMetadataKey('payments')), hex(offsetCommitKey('payments', 'ledger', 0)), hex(offsetCommitKey('payments', 'ledger', 1))]);
-    expect(readGroupMetadataValue(leaderRecords[0].value!)).toMatchObject({ protocolType: 'consumer', generationId: 1, protocol: 'range', leader: joined.memberId, members: [{ memberId: joined.memberId, clientId: 'payer', assignment: enc('ledger-0,ledger-1') }] });
+    expect(leaderRecords.map((r) => hex(r.key))).toEqual([
+      hex(groupMetadataKey('payments')),
+      hex(offsetCommitKey('payments', 'ledger', 0)),
+      hex(offsetCommitKey('payments', 'ledger', 1)),
+    ]);
+    expect(readGroupMetadataValue(leaderRecords[0].value!)).toMatchObject({
+      protocolType: 'consumer',
+      generationId: 1,
+      protocol: 'range',
+      leader: joined.memberId,
+      members: [{ memberId: joined.memberId, clientId: 'payer', assignment: enc('ledger-0,ledger-1') }],
+    });
     expect(readOffsetCommitValue(leaderRecords[1].value!)).toMatchObject({ offset: 40, leaderEpoch: 0, metadata: 'm0' });
     for (const id of state.replicas) expect(records(id).map((r) => hex(r.value))).toEqual(leaderRecords.map((r) => hex(r.value)));
 
@@ -83,10 +109,15 @@ describe('group coordinator failover', () => {
     expect(loaded.get(joined.memberId).assignment).toEqual(enc('ledger-0,ledger-1'));
 
     // Its member never comes back: after its session timeout the group empties, its offsets stay.
-    await whileClockRuns(h, new Promise<void>((resolve) => {
-      const check = () => (loaded.is('Empty') ? resolve() : setImmediate(check));
-      check();
-    }), 500, 20_000);
+    await whileClockRuns(
+      h,
+      new Promise<void>((resolve) => {
+        const check = () => (loaded.is('Empty') ? resolve() : setImmediate(check));
+        check();
+      }),
+      500,
+      20_000,
+    );
     expect(loaded.generationId).toBe(2);
     expect(newGc.handleFetchOffsets('payments', [{ topic: 'ledger', partition: 0 }]).partitions[0].offset).toBe(40);
   });

@@ -29,7 +29,13 @@ describe('GroupCoordinator', () => {
     expect(join.result).toBeNull();
     await h.advance(1);
     const joined = await join.promise;
-    expect(joined).toMatchObject({ error: 'NONE', generationId: 1, protocolName: 'range', leaderId: first.memberId, memberId: first.memberId });
+    expect(joined).toMatchObject({
+      error: 'NONE',
+      generationId: 1,
+      protocolName: 'range',
+      leaderId: first.memberId,
+      memberId: first.memberId,
+    });
     expect(joined.members).toEqual([{ memberId: first.memberId, groupInstanceId: null, metadata: enc('sub') }]);
     expect(gc.groupManager.getGroup('g1')?.state).toBe('CompletingRebalance');
 
@@ -37,7 +43,12 @@ describe('GroupCoordinator', () => {
     expect(synced).toEqual({ error: 'NONE', protocolType: 'consumer', protocolName: 'range', assignment: enc('p0,p1') });
     expect(gc.groupManager.getGroup('g1')?.state).toBe('Stable');
     expect(gc.handleHeartbeat('g1', first.memberId, 1)).toBe('NONE');
-    expect(gc.handleDescribeGroup('g1').summary).toMatchObject({ state: 'Stable', protocolType: 'consumer', protocol: 'range', members: [{ memberId: first.memberId, clientId: 'app', assignment: enc('p0,p1') }] });
+    expect(gc.handleDescribeGroup('g1').summary).toMatchObject({
+      state: 'Stable',
+      protocolType: 'consumer',
+      protocol: 'range',
+      members: [{ memberId: first.memberId, clientId: 'app', assignment: enc('p0,p1') }],
+    });
   });
 
   it('the initial delay waits again while new members keep joining, then answers them all', async () => {
@@ -67,7 +78,15 @@ describe('GroupCoordinator', () => {
     await h.advance(0);
     const [ra, rb] = await Promise.all([a.promise, b.promise]);
     const syncB = gc.handleSyncGroup('g3', 1, rb.memberId, new Map());
-    await gc.handleSyncGroup('g3', 1, ra.memberId, new Map([[ra.memberId, enc('A')], [rb.memberId, enc('B')]]));
+    await gc.handleSyncGroup(
+      'g3',
+      1,
+      ra.memberId,
+      new Map([
+        [ra.memberId, enc('A')],
+        [rb.memberId, enc('B')],
+      ]),
+    );
     expect((await syncB).assignment).toEqual(enc('B'));
 
     // Only a heartbeats; b's session (10 s) runs out.
@@ -79,7 +98,9 @@ describe('GroupCoordinator', () => {
     const group = gc.groupManager.getGroup('g3')!;
     expect(group.has(rb.memberId)).toBe(false);
     expect(group.state).toBe('PreparingRebalance');
-    expect(h.logLines('server.log').some((l) => l.includes(`Member ${rb.memberId} in group g3 has failed, removing it from the group`))).toBe(true);
+    expect(
+      h.logLines('server.log').some((l) => l.includes(`Member ${rb.memberId} in group g3 has failed, removing it from the group`)),
+    ).toBe(true);
 
     expect(gc.handleHeartbeat('g3', ra.memberId, 1)).toBe('REBALANCE_IN_PROGRESS');
     expect(gc.handleHeartbeat('g3', rb.memberId, 1)).toBe('UNKNOWN_MEMBER_ID');
@@ -99,7 +120,12 @@ describe('GroupCoordinator', () => {
     void gc.handleSyncGroup('g4', 1, rb.memberId, new Map());
     await gc.handleSyncGroup('g4', 1, ra.memberId, new Map());
 
-    expect(gc.handleLeaveGroup('g4', [{ memberId: rb.memberId, groupInstanceId: null }, { memberId: 'nobody', groupInstanceId: null }])).toEqual({
+    expect(
+      gc.handleLeaveGroup('g4', [
+        { memberId: rb.memberId, groupInstanceId: null },
+        { memberId: 'nobody', groupInstanceId: null },
+      ]),
+    ).toEqual({
       error: 'NONE',
       members: [
         { memberId: rb.memberId, groupInstanceId: null, error: 'NONE' },
@@ -125,17 +151,28 @@ describe('GroupCoordinator', () => {
     expect(gc.handleHeartbeat('g5', 'stranger', 1)).toBe('UNKNOWN_MEMBER_ID');
     expect((await gc.handleSyncGroup('g5', 1, 'stranger', new Map())).error).toBe('UNKNOWN_MEMBER_ID');
     // SyncGroup v5 names the protocol: another type or name than the group's is refused.
-    expect(await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'connect', name: null })).toEqual({ protocolType: null, protocolName: null, assignment: new Uint8Array(0), error: 'INCONSISTENT_GROUP_PROTOCOL' });
-    expect((await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'consumer', name: 'roundrobin' })).error).toBe('INCONSISTENT_GROUP_PROTOCOL');
+    expect(await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'connect', name: null })).toEqual({
+      protocolType: null,
+      protocolName: null,
+      assignment: new Uint8Array(0),
+      error: 'INCONSISTENT_GROUP_PROTOCOL',
+    });
+    expect((await gc.handleSyncGroup('g5', 1, joined.memberId, new Map(), { type: 'consumer', name: 'roundrobin' })).error).toBe(
+      'INCONSISTENT_GROUP_PROTOCOL',
+    );
     expect((await gc.handleJoinGroup(joinArgs('g5', { memberId: 'stranger' }))).error).toBe('UNKNOWN_MEMBER_ID');
     expect((await gc.handleJoinGroup(joinArgs('fresh', { memberId: 'stranger' }))).error).toMatch(/UNKNOWN_MEMBER_ID|NOT_COORDINATOR/);
     expect((await gc.handleJoinGroup(joinArgs('g5', { sessionTimeoutMs: 5999 }))).error).toBe('INVALID_SESSION_TIMEOUT');
     expect((await gc.handleJoinGroup(joinArgs('g5', { sessionTimeoutMs: 1_800_001 }))).error).toBe('INVALID_SESSION_TIMEOUT');
     expect((await gc.handleJoinGroup(joinArgs('g5', { protocolType: 'connect' }))).error).toBe('INCONSISTENT_GROUP_PROTOCOL');
-    expect((await gc.handleJoinGroup(joinArgs('g5', { protocols: [{ name: 'roundrobin', metadata: enc('') }] }))).error).toBe('INCONSISTENT_GROUP_PROTOCOL');
+    expect((await gc.handleJoinGroup(joinArgs('g5', { protocols: [{ name: 'roundrobin', metadata: enc('') }] }))).error).toBe(
+      'INCONSISTENT_GROUP_PROTOCOL',
+    );
     expect((await gc.handleJoinGroup(joinArgs(''))).error).toBe('INVALID_GROUP_ID');
     // A commit in CompletingRebalance waits for the assignment.
-    const committed = await gc.handleCommitOffsets('g5', joined.memberId, 1, [{ topic: 't', partition: 0, value: { offset: 1, leaderEpoch: null, metadata: '', commitTimestamp: 0, expireTimestamp: null } }]);
+    const committed = await gc.handleCommitOffsets('g5', joined.memberId, 1, [
+      { topic: 't', partition: 0, value: { offset: 1, leaderEpoch: null, metadata: '', commitTimestamp: 0, expireTimestamp: null } },
+    ]);
     expect(committed.get(tpKey({ topic: 't', partition: 0 }))).toBe('REBALANCE_IN_PROGRESS');
 
     // Another broker is not the coordinator of g5.
@@ -147,10 +184,24 @@ describe('GroupCoordinator', () => {
   it('commits offsets as a member and as a "simple" consumer (generation −1), and fetches them', async () => {
     h = await harness({ seed: 56, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
     const { gc } = await coordinatorOf(h, 'g6');
-    const offset = (o: number, metadata = '') => ({ offset: o, leaderEpoch: 3, metadata, commitTimestamp: h!.time.nowMs(), expireTimestamp: null });
-    const simple = await gc.handleCommitOffsets('g6', '', -1, [{ topic: 't', partition: 0, value: offset(10, 'x') }, { topic: 't', partition: 1, value: offset(20) }]);
+    const offset = (o: number, metadata = '') => ({
+      offset: o,
+      leaderEpoch: 3,
+      metadata,
+      commitTimestamp: h!.time.nowMs(),
+      expireTimestamp: null,
+    });
+    const simple = await gc.handleCommitOffsets('g6', '', -1, [
+      { topic: 't', partition: 0, value: offset(10, 'x') },
+      { topic: 't', partition: 1, value: offset(20) },
+    ]);
     expect([...simple.values()]).toEqual(['NONE', 'NONE']);
-    expect(gc.handleFetchOffsets('g6', [{ topic: 't', partition: 0 }, { topic: 't', partition: 9 }])).toEqual({
+    expect(
+      gc.handleFetchOffsets('g6', [
+        { topic: 't', partition: 0 },
+        { topic: 't', partition: 9 },
+      ]),
+    ).toEqual({
       error: 'NONE',
       partitions: [
         { topic: 't', partition: 0, offset: 10, leaderEpoch: 3, metadata: 'x', error: 'NONE' },
@@ -158,7 +209,10 @@ describe('GroupCoordinator', () => {
       ],
     });
     // Metadata over offset.metadata.max.bytes (4096) is refused alone.
-    const tooLarge = await gc.handleCommitOffsets('g6', '', -1, [{ topic: 't', partition: 0, value: offset(11, 'm'.repeat(4097)) }, { topic: 't', partition: 2, value: offset(30) }]);
+    const tooLarge = await gc.handleCommitOffsets('g6', '', -1, [
+      { topic: 't', partition: 0, value: offset(11, 'm'.repeat(4097)) },
+      { topic: 't', partition: 2, value: offset(30) },
+    ]);
     expect(Object.fromEntries(tooLarge)).toEqual({ 't-0': 'OFFSET_METADATA_TOO_LARGE', 't-2': 'NONE' });
 
     // The same group then managed by the coordinator: a member of generation 1 commits.
@@ -166,8 +220,12 @@ describe('GroupCoordinator', () => {
     await h.advance(0);
     const joined = await join.promise;
     await gc.handleSyncGroup('g6', 1, joined.memberId, new Map());
-    expect(Object.fromEntries(await gc.handleCommitOffsets('g6', joined.memberId, 1, [{ topic: 't', partition: 1, value: offset(21) }]))).toEqual({ 't-1': 'NONE' });
-    expect(Object.fromEntries(await gc.handleCommitOffsets('g6', '', -1, [{ topic: 't', partition: 1, value: offset(99) }]))).toEqual({ 't-1': 'UNKNOWN_MEMBER_ID' });
+    expect(
+      Object.fromEntries(await gc.handleCommitOffsets('g6', joined.memberId, 1, [{ topic: 't', partition: 1, value: offset(21) }])),
+    ).toEqual({ 't-1': 'NONE' });
+    expect(Object.fromEntries(await gc.handleCommitOffsets('g6', '', -1, [{ topic: 't', partition: 1, value: offset(99) }]))).toEqual({
+      't-1': 'UNKNOWN_MEMBER_ID',
+    });
     expect(gc.handleFetchOffsets('g6', null).partitions.map((p) => [p.partition, p.offset])).toEqual([
       [0, 10],
       [1, 21],

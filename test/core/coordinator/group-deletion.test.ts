@@ -34,7 +34,13 @@ function otherCoordinator(gc: GroupCoordinator, groupId: string, prefix: string)
 }
 
 /** A one-member consumer group, Stable at generation 1, subscribed to `topics`. */
-async function stableGroup(h: ClusterHarness, gc: GroupCoordinator, groupId: string, topics: string[], protocolType = 'consumer'): Promise<string> {
+async function stableGroup(
+  h: ClusterHarness,
+  gc: GroupCoordinator,
+  groupId: string,
+  topics: string[],
+  protocolType = 'consumer',
+): Promise<string> {
   const join = pendingJoin(gc, joinArgs(groupId, { protocolType, protocols: [{ name: 'range', metadata: subscription(...topics) }] }));
   await h.advance(3000);
   const joined = await join.promise;
@@ -54,7 +60,9 @@ describe('DeleteGroups', () => {
     h = await harness({ seed: 141 });
     const { broker, gc } = await coordinatorOf(h, 'billing');
     const memberId = await stableGroup(h, gc, 'billing', ['orders']);
-    expect(Object.fromEntries(await gc.handleCommitOffsets('billing', memberId, 1, [commit('orders', 0, 5), commit('orders', 1, 7)]))).toEqual({ 'orders-0': 'NONE', 'orders-1': 'NONE' });
+    expect(
+      Object.fromEntries(await gc.handleCommitOffsets('billing', memberId, 1, [commit('orders', 0, 5), commit('orders', 1, 7)])),
+    ).toEqual({ 'orders-0': 'NONE', 'orders-1': 'NONE' });
 
     expect(await gc.handleDeleteGroups(['billing'])).toEqual(new Map([['billing', 'NON_EMPTY_GROUP']]));
     expect(gc.handleLeaveGroup('billing', [{ memberId, groupInstanceId: null }]).members[0].error).toBe('NONE');
@@ -66,7 +74,11 @@ describe('DeleteGroups', () => {
     const elsewhere = otherCoordinator(gc, 'billing', 'elsewhere');
     const deleted = await gc.handleDeleteGroups(['billing', 'billing', nobody, elsewhere]);
     // 2.5.1's order: the failed groups, then the deleted ones.
-    expect([...deleted]).toEqual([[nobody, 'GROUP_ID_NOT_FOUND'], [elsewhere, 'NOT_COORDINATOR'], ['billing', 'NONE']]);
+    expect([...deleted]).toEqual([
+      [nobody, 'GROUP_ID_NOT_FOUND'],
+      [elsewhere, 'NOT_COORDINATOR'],
+      ['billing', 'NONE'],
+    ]);
     expect(offsetsRecords(h, broker.id, gc, 'billing').slice(before)).toEqual([
       [hex(offsetCommitKey('billing', 'orders', 0)), null],
       [hex(offsetCommitKey('billing', 'orders', 1)), null],
@@ -113,8 +125,17 @@ describe('OffsetDelete', () => {
     const memberId = await stableGroup(h, gc, 'reports', ['orders']);
     await gc.handleCommitOffsets('reports', memberId, 1, [commit('orders', 0, 5), commit('audit', 0, 9)]);
     const before = offsetsRecords(h, broker.id, gc, 'reports').length;
-    const result = await gc.handleDeleteOffsets('reports', [{ topic: 'orders', partition: 0 }, { topic: 'audit', partition: 0 }]);
-    expect(result).toEqual({ error: 'NONE', partitions: new Map([['orders-0', 'GROUP_SUBSCRIBED_TO_TOPIC'], ['audit-0', 'NONE']]) });
+    const result = await gc.handleDeleteOffsets('reports', [
+      { topic: 'orders', partition: 0 },
+      { topic: 'audit', partition: 0 },
+    ]);
+    expect(result).toEqual({
+      error: 'NONE',
+      partitions: new Map([
+        ['orders-0', 'GROUP_SUBSCRIBED_TO_TOPIC'],
+        ['audit-0', 'NONE'],
+      ]),
+    });
     expect(offsetsRecords(h, broker.id, gc, 'reports').slice(before)).toEqual([[hex(offsetCommitKey('reports', 'audit', 0)), null]]);
     expect(gc.handleFetchOffsets('reports', null).partitions.map((p) => `${p.topic}-${p.partition}:${p.offset}`)).toEqual(['orders-0:5']);
   });
@@ -124,21 +145,35 @@ describe('OffsetDelete', () => {
     const { broker, gc } = await coordinatorOf(h, 'connect');
     const memberId = await stableGroup(h, gc, 'connect', ['orders'], 'connect');
     await gc.handleCommitOffsets('connect', memberId, 1, [commit('orders', 0, 5)]);
-    expect(await gc.handleDeleteOffsets('connect', [{ topic: 'orders', partition: 0 }])).toEqual({ error: 'NON_EMPTY_GROUP', partitions: new Map() });
+    expect(await gc.handleDeleteOffsets('connect', [{ topic: 'orders', partition: 0 }])).toEqual({
+      error: 'NON_EMPTY_GROUP',
+      partitions: new Map(),
+    });
 
     gc.handleLeaveGroup('connect', [{ memberId, groupInstanceId: null }]);
     await h.settle();
     const before = offsetsRecords(h, broker.id, gc, 'connect').length;
-    expect(await gc.handleDeleteOffsets('connect', [{ topic: 'orders', partition: 0 }, { topic: 'orders', partition: 1 }])).toEqual({
+    expect(
+      await gc.handleDeleteOffsets('connect', [
+        { topic: 'orders', partition: 0 },
+        { topic: 'orders', partition: 1 },
+      ]),
+    ).toEqual({
       error: 'NONE',
-      partitions: new Map([['orders-0', 'NONE'], ['orders-1', 'NONE']]),
+      partitions: new Map([
+        ['orders-0', 'NONE'],
+        ['orders-1', 'NONE'],
+      ]),
     });
     expect(offsetsRecords(h, broker.id, gc, 'connect').slice(before)).toEqual([
       [hex(offsetCommitKey('connect', 'orders', 0)), null],
       [hex(groupMetadataKey('connect')), null],
     ]);
     expect(gc.groupManager.getGroup('connect')).toBeUndefined();
-    expect(await gc.handleDeleteOffsets('connect', [{ topic: 'orders', partition: 0 }])).toEqual({ error: 'GROUP_ID_NOT_FOUND', partitions: new Map() });
+    expect(await gc.handleDeleteOffsets('connect', [{ topic: 'orders', partition: 0 }])).toEqual({
+      error: 'GROUP_ID_NOT_FOUND',
+      partitions: new Map(),
+    });
     expect((await gc.handleDeleteOffsets('', [])).error).toBe('INVALID_GROUP_ID');
   });
 });

@@ -25,7 +25,14 @@ describe('GroupMetadataManager log lines', () => {
     const manager = new GroupMetadataManager({
       brokerId: 2,
       time: new ManualTime(),
-      config: { offsetsTopicNumPartitions: 50, offsetCommitTimeoutMs: 5000, offsetCommitRequiredAcks: -1, offsetsLoadBufferSize: 5242880, maxMetadataSize: 4096, compressionCodec: 0 },
+      config: {
+        offsetsTopicNumPartitions: 50,
+        offsetCommitTimeoutMs: 5000,
+        offsetCommitRequiredAcks: -1,
+        offsetsLoadBufferSize: 5242880,
+        maxMetadataSize: 4096,
+        compressionCodec: 0,
+      },
       replicaManager: () => replicaManager,
       log: (l) => lines.push(l),
     });

@@ -22,7 +22,12 @@ describe('__consumer_offsets records', () => {
     expect(hex(key)).toBe('0001' + '0003677270' + '00027470' + '00000005');
     expect(readGroupRecordKey(key)).toEqual({ kind: 'offset', group: 'grp', topic: 'tp', partition: 5 });
     // v0 keys have the same layout.
-    expect(readGroupRecordKey(bytes('0000 0003677270 00027470 00000005'))).toEqual({ kind: 'offset', group: 'grp', topic: 'tp', partition: 5 });
+    expect(readGroupRecordKey(bytes('0000 0003677270 00027470 00000005'))).toEqual({
+      kind: 'offset',
+      group: 'grp',
+      topic: 'tp',
+      partition: 5,
+    });
   });
 
   it('GroupMetadataKey v2: version, group', () => {
@@ -34,17 +39,41 @@ describe('__consumer_offsets records', () => {
   it('OffsetCommitValue v3 (leader epoch), and v1 when the commit carried a retention time', () => {
     const v3 = offsetCommitValue({ offset: 42, leaderEpoch: 7, metadata: 'm', commitTimestamp: 1_700_000_000_000, expireTimestamp: null });
     expect(hex(v3)).toBe('0003' + '000000000000002a' + '00000007' + '00016d' + '0000018bcfe56800');
-    expect(hex(offsetCommitValue({ offset: 42, leaderEpoch: null, metadata: '', commitTimestamp: 1_700_000_000_000, expireTimestamp: null }))).toBe(
-      '0003' + '000000000000002a' + 'ffffffff' + '0000' + '0000018bcfe56800',
-    );
-    const v1 = offsetCommitValue({ offset: 42, leaderEpoch: 7, metadata: 'm', commitTimestamp: 1_700_000_000_000, expireTimestamp: 1_700_086_400_000 });
+    expect(
+      hex(offsetCommitValue({ offset: 42, leaderEpoch: null, metadata: '', commitTimestamp: 1_700_000_000_000, expireTimestamp: null })),
+    ).toBe('0003' + '000000000000002a' + 'ffffffff' + '0000' + '0000018bcfe56800');
+    const v1 = offsetCommitValue({
+      offset: 42,
+      leaderEpoch: 7,
+      metadata: 'm',
+      commitTimestamp: 1_700_000_000_000,
+      expireTimestamp: 1_700_086_400_000,
+    });
     expect(hex(v1)).toBe('0001' + '000000000000002a' + '00016d' + '0000018bcfe56800' + '0000018bd50bc400');
-    expect(readOffsetCommitValue(v3)).toEqual({ offset: 42, leaderEpoch: 7, metadata: 'm', commitTimestamp: 1_700_000_000_000, expireTimestamp: null });
-    expect(readOffsetCommitValue(v1)).toEqual({ offset: 42, leaderEpoch: null, metadata: 'm', commitTimestamp: 1_700_000_000_000, expireTimestamp: 1_700_086_400_000 });
+    expect(readOffsetCommitValue(v3)).toEqual({
+      offset: 42,
+      leaderEpoch: 7,
+      metadata: 'm',
+      commitTimestamp: 1_700_000_000_000,
+      expireTimestamp: null,
+    });
+    expect(readOffsetCommitValue(v1)).toEqual({
+      offset: 42,
+      leaderEpoch: null,
+      metadata: 'm',
+      commitTimestamp: 1_700_000_000_000,
+      expireTimestamp: 1_700_086_400_000,
+    });
     // v0 and v2: offset, metadata, timestamp.
     const old = '000000000000002a' + '00016d' + '0000018bcfe56800';
     expect(readOffsetCommitValue(bytes('0000' + old)).offset).toBe(42);
-    expect(readOffsetCommitValue(bytes('0002' + old))).toEqual({ offset: 42, leaderEpoch: null, metadata: 'm', commitTimestamp: 1_700_000_000_000, expireTimestamp: null });
+    expect(readOffsetCommitValue(bytes('0002' + old))).toEqual({
+      offset: 42,
+      leaderEpoch: null,
+      metadata: 'm',
+      commitTimestamp: 1_700_000_000_000,
+      expireTimestamp: null,
+    });
   });
 
   it('GroupMetadataValue v3: group fields, state timestamp, members with group instance id', () => {
@@ -54,24 +83,43 @@ describe('__consumer_offsets records', () => {
       protocol: 'range',
       leader: 'c-1',
       currentStateTimestamp: 1_700_000_000_000,
-      members: [{ memberId: 'c-1', groupInstanceId: null, clientId: 'c', clientHost: '/127.0.0.1', rebalanceTimeoutMs: 300000, sessionTimeoutMs: 10000, subscription: bytes('0102'), assignment: bytes('03') }],
+      members: [
+        {
+          memberId: 'c-1',
+          groupInstanceId: null,
+          clientId: 'c',
+          clientHost: '/127.0.0.1',
+          rebalanceTimeoutMs: 300000,
+          sessionTimeoutMs: 10000,
+          subscription: bytes('0102'),
+          assignment: bytes('03'),
+        },
+      ],
     });
     expect(hex(value)).toBe(
       '0003' +
-        '0008' + Buffer.from('consumer').toString('hex') +
+        '0008' +
+        Buffer.from('consumer').toString('hex') +
         '00000003' +
-        '0005' + Buffer.from('range').toString('hex') +
-        '0003' + Buffer.from('c-1').toString('hex') +
+        '0005' +
+        Buffer.from('range').toString('hex') +
+        '0003' +
+        Buffer.from('c-1').toString('hex') +
         '0000018bcfe56800' +
         '00000001' +
-        '0003' + Buffer.from('c-1').toString('hex') +
+        '0003' +
+        Buffer.from('c-1').toString('hex') +
         'ffff' +
-        '0001' + '63' +
-        '000a' + Buffer.from('/127.0.0.1').toString('hex') +
+        '0001' +
+        '63' +
+        '000a' +
+        Buffer.from('/127.0.0.1').toString('hex') +
         '000493e0' +
         '00002710' +
-        '00000002' + '0102' +
-        '00000001' + '03',
+        '00000002' +
+        '0102' +
+        '00000001' +
+        '03',
     );
     expect(readGroupMetadataValue(value)).toEqual({
       protocolType: 'consumer',
@@ -79,26 +127,73 @@ describe('__consumer_offsets records', () => {
       protocol: 'range',
       leader: 'c-1',
       currentStateTimestamp: 1_700_000_000_000,
-      members: [{ memberId: 'c-1', groupInstanceId: null, clientId: 'c', clientHost: '/127.0.0.1', rebalanceTimeoutMs: 300000, sessionTimeoutMs: 10000, subscription: bytes('0102'), assignment: bytes('03') }],
+      members: [
+        {
+          memberId: 'c-1',
+          groupInstanceId: null,
+          clientId: 'c',
+          clientHost: '/127.0.0.1',
+          rebalanceTimeoutMs: 300000,
+          sessionTimeoutMs: 10000,
+          subscription: bytes('0102'),
+          assignment: bytes('03'),
+        },
+      ],
     });
   });
 
   it('an empty group: null protocol and leader, no members', () => {
-    const value = groupMetadataValue({ protocolType: 'consumer', generationId: 4, protocol: null, leader: null, currentStateTimestamp: 1_700_000_000_000, members: [] });
-    expect(hex(value)).toBe('0003' + '0008' + Buffer.from('consumer').toString('hex') + '00000004' + 'ffff' + 'ffff' + '0000018bcfe56800' + '00000000');
+    const value = groupMetadataValue({
+      protocolType: 'consumer',
+      generationId: 4,
+      protocol: null,
+      leader: null,
+      currentStateTimestamp: 1_700_000_000_000,
+      members: [],
+    });
+    expect(hex(value)).toBe(
+      '0003' + '0008' + Buffer.from('consumer').toString('hex') + '00000004' + 'ffff' + 'ffff' + '0000018bcfe56800' + '00000000',
+    );
   });
 
   it('GroupMetadataValue v0: no rebalance timeout (the session timeout stands in), no state timestamp', () => {
     const v0 =
-      '0000' + '0008' + Buffer.from('consumer').toString('hex') + '00000001' + '0005' + Buffer.from('range').toString('hex') + '0001' + '6d' +
-      '00000001' + '0001' + '6d' + '0001' + '63' + '0001' + '68' + '00002710' + '00000000' + '00000000';
+      '0000' +
+      '0008' +
+      Buffer.from('consumer').toString('hex') +
+      '00000001' +
+      '0005' +
+      Buffer.from('range').toString('hex') +
+      '0001' +
+      '6d' +
+      '00000001' +
+      '0001' +
+      '6d' +
+      '0001' +
+      '63' +
+      '0001' +
+      '68' +
+      '00002710' +
+      '00000000' +
+      '00000000';
     expect(readGroupMetadataValue(bytes(v0))).toEqual({
       protocolType: 'consumer',
       generationId: 1,
       protocol: 'range',
       leader: 'm',
       currentStateTimestamp: -1,
-      members: [{ memberId: 'm', groupInstanceId: null, clientId: 'c', clientHost: 'h', rebalanceTimeoutMs: 10000, sessionTimeoutMs: 10000, subscription: new Uint8Array(0), assignment: new Uint8Array(0) }],
+      members: [
+        {
+          memberId: 'm',
+          groupInstanceId: null,
+          clientId: 'c',
+          clientHost: 'h',
+          rebalanceTimeoutMs: 10000,
+          sessionTimeoutMs: 10000,
+          subscription: new Uint8Array(0),
+          assignment: new Uint8Array(0),
+        },
+      ],
     });
   });
 });

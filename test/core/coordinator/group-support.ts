@@ -30,7 +30,10 @@ export async function coordinatorOf(h: ClusterHarness, groupId: string, via = 0)
  * tests place each step at an exact time.
  */
 export async function harness(options: HarnessOptions = {}): Promise<ClusterHarness> {
-  return ClusterHarness.create({ ...options, brokerConfig: { 'offsets.topic.num.partitions': '5', 'offsets.commit.required.acks': '1', ...options.brokerConfig } });
+  return ClusterHarness.create({
+    ...options,
+    brokerConfig: { 'offsets.topic.num.partitions': '5', 'offsets.commit.required.acks': '1', ...options.brokerConfig },
+  });
 }
 
 /** Moves the clock in small steps until `promise` settles (acks=−1 writes wait on the followers' fetches). */
@@ -61,8 +64,14 @@ export function joinArgs(groupId: string, overrides: Partial<JoinGroupRequestArg
 }
 
 /** A JoinGroup whose answer may come later: `result` is set once it has. */
-export function pendingJoin(gc: GroupCoordinator, args: JoinGroupRequestArgs): { promise: Promise<JoinGroupResult>; result: JoinGroupResult | null } {
-  const pending: { promise: Promise<JoinGroupResult>; result: JoinGroupResult | null } = { promise: gc.handleJoinGroup(args), result: null };
+export function pendingJoin(
+  gc: GroupCoordinator,
+  args: JoinGroupRequestArgs,
+): { promise: Promise<JoinGroupResult>; result: JoinGroupResult | null } {
+  const pending: { promise: Promise<JoinGroupResult>; result: JoinGroupResult | null } = {
+    promise: gc.handleJoinGroup(args),
+    result: null,
+  };
   void pending.promise.then((r) => (pending.result = r));
   return pending;
 }

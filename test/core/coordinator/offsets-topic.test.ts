@@ -29,8 +29,14 @@ describe('__consumer_offsets creation', () => {
     expect(partitions).toHaveLength(50);
     expect(partitions.every((p) => p.replicas.length === 3 && new Set(p.replicas).size === 3)).toBe(true);
     expect(new Set(partitions.map((p) => p.leader))).toEqual(new Set([0, 1, 2]));
-    expect(await h.cluster.broker(0).zk!.getTopicConfig('__consumer_offsets')).toEqual({ 'cleanup.policy': 'compact', 'segment.bytes': '104857600', 'compression.type': 'producer' });
-    expect(h.logLines('server.log', 2)).toContain('[KafkaApi-2] Topic __consumer_offsets with 50 partitions and replication factor 3 is created.');
+    expect(await h.cluster.broker(0).zk!.getTopicConfig('__consumer_offsets')).toEqual({
+      'cleanup.policy': 'compact',
+      'segment.bytes': '104857600',
+      'compression.type': 'producer',
+    });
+    expect(h.logLines('server.log', 2)).toContain(
+      '[KafkaApi-2] Topic __consumer_offsets with 50 partitions and replication factor 3 is created.',
+    );
     // Each leader coordinates (has loaded) exactly the partitions it leads.
     await h.settle();
     for (const id of [0, 1, 2]) {

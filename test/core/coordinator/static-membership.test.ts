@@ -9,7 +9,11 @@ import type { ClusterHarness } from '../../support/cluster-harness';
 import { subscription } from './consumer-subscription';
 import { coordinatorOf, enc, harness, joinArgs, pendingJoin } from './group-support';
 
-const commit = { topic: 'orders', partition: 0, value: { offset: 1, leaderEpoch: null, metadata: '', commitTimestamp: 0, expireTimestamp: null } };
+const commit = {
+  topic: 'orders',
+  partition: 0,
+  value: { offset: 1, leaderEpoch: null, metadata: '', commitTimestamp: 0, expireTimestamp: null },
+};
 
 describe('static membership', () => {
   let h: ClusterHarness | null = null;
@@ -27,7 +31,20 @@ describe('static membership', () => {
     const [ja, jb] = await Promise.all([a.promise, b.promise]);
     expect(ja.memberId).toMatch(/^shop-1-/);
     expect(ja.leaderId).toBe(ja.memberId);
-    await Promise.all([gc.handleSyncGroup('shop', 1, ja.memberId, new Map([[ja.memberId, enc('A')], [jb.memberId, enc('B')]]), undefined, 'shop-1'), gc.handleSyncGroup('shop', 1, jb.memberId, new Map(), undefined, 'shop-2')]);
+    await Promise.all([
+      gc.handleSyncGroup(
+        'shop',
+        1,
+        ja.memberId,
+        new Map([
+          [ja.memberId, enc('A')],
+          [jb.memberId, enc('B')],
+        ]),
+        undefined,
+        'shop-1',
+      ),
+      gc.handleSyncGroup('shop', 1, jb.memberId, new Map(), undefined, 'shop-2'),
+    ]);
     const group = gc.groupManager.getGroup('shop')!;
     expect(group.state).toBe('Stable');
 
@@ -39,24 +56,36 @@ describe('static membership', () => {
     expect(rejoined.memberId).toMatch(/^shop-2-/);
     expect(group.state).toBe('Stable');
     expect(group.generationId).toBe(1);
-    expect(await gc.handleSyncGroup('shop', 1, rejoined.memberId, new Map(), undefined, 'shop-2')).toMatchObject({ error: 'NONE', assignment: enc('B') });
+    expect(await gc.handleSyncGroup('shop', 1, rejoined.memberId, new Map(), undefined, 'shop-2')).toMatchObject({
+      error: 'NONE',
+      assignment: enc('B'),
+    });
 
     // The old instance (a zombie with the old id) is fenced everywhere.
     expect(gc.handleHeartbeat('shop', jb.memberId, 1, 'shop-2')).toBe('FENCED_INSTANCE_ID');
     expect((await gc.handleSyncGroup('shop', 1, jb.memberId, new Map(), undefined, 'shop-2')).error).toBe('FENCED_INSTANCE_ID');
-    expect((await gc.handleJoinGroup(joinArgs('shop', { groupInstanceId: 'shop-2', memberId: jb.memberId }))).error).toBe('FENCED_INSTANCE_ID');
+    expect((await gc.handleJoinGroup(joinArgs('shop', { groupInstanceId: 'shop-2', memberId: jb.memberId }))).error).toBe(
+      'FENCED_INSTANCE_ID',
+    );
     expect(await gc.handleCommitOffsets('shop', jb.memberId, 1, [commit], 'shop-2')).toEqual(new Map([['orders-0', 'FENCED_INSTANCE_ID']]));
-    expect(gc.handleLeaveGroup('shop', [{ memberId: jb.memberId, groupInstanceId: 'shop-2' }]).members).toEqual([{ memberId: jb.memberId, groupInstanceId: 'shop-2', error: 'FENCED_INSTANCE_ID' }]);
+    expect(gc.handleLeaveGroup('shop', [{ memberId: jb.memberId, groupInstanceId: 'shop-2' }]).members).toEqual([
+      { memberId: jb.memberId, groupInstanceId: 'shop-2', error: 'FENCED_INSTANCE_ID' },
+    ]);
     // The new id works; an unknown instance id with a member id must reset.
     expect(gc.handleHeartbeat('shop', rejoined.memberId, 1, 'shop-2')).toBe('NONE');
-    expect((await gc.handleJoinGroup(joinArgs('shop', { groupInstanceId: 'shop-9', memberId: rejoined.memberId }))).error).toBe('UNKNOWN_MEMBER_ID');
+    expect((await gc.handleJoinGroup(joinArgs('shop', { groupInstanceId: 'shop-9', memberId: rejoined.memberId }))).error).toBe(
+      'UNKNOWN_MEMBER_ID',
+    );
     expect(group.state).toBe('Stable');
   });
 
   it('a rebalance keeps a static member that has not rejoined; its session timeout removes it', async () => {
     h = await harness({ seed: 152 });
     const { gc } = await coordinatorOf(h, 'ops');
-    const a = pendingJoin(gc, joinArgs('ops', { groupInstanceId: 'ops-1', clientId: 'a', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 5000 }));
+    const a = pendingJoin(
+      gc,
+      joinArgs('ops', { groupInstanceId: 'ops-1', clientId: 'a', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 5000 }),
+    );
     await h.advance(3000);
     const ja = await a.promise;
     await gc.handleSyncGroup('ops', 1, ja.memberId, new Map(), undefined, 'ops-1');
@@ -83,10 +112,15 @@ describe('static membership', () => {
   it('a group read back from __consumer_offsets keeps its static members and subscribed topics', async () => {
     h = await harness({ seed: 154 });
     const { gc } = await coordinatorOf(h, 'reload');
-    const a = pendingJoin(gc, joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }));
+    const a = pendingJoin(
+      gc,
+      joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }),
+    );
     await h.advance(3000);
     const ja = await a.promise;
-    expect((await gc.handleSyncGroup('reload', 1, ja.memberId, new Map([[ja.memberId, enc('A')]]), undefined, 'reload-1')).error).toBe('NONE');
+    expect((await gc.handleSyncGroup('reload', 1, ja.memberId, new Map([[ja.memberId, enc('A')]]), undefined, 'reload-1')).error).toBe(
+      'NONE',
+    );
     // The broker gives up the offsets partition and takes it again: the group is read from the log.
     const partition = gc.partitionFor('reload');
     gc.onResignation(partition);
@@ -97,9 +131,14 @@ describe('static membership', () => {
     expect(loaded.state).toBe('Stable');
     expect(loaded.getStaticMemberId('reload-1')).toBe(ja.memberId);
     expect([...(loaded.subscribedTopics ?? [])].sort()).toEqual(['audit', 'orders']);
-    expect(await gc.handleDeleteOffsets('reload', [{ topic: 'orders', partition: 0 }])).toEqual({ error: 'NONE', partitions: new Map([['orders-0', 'GROUP_SUBSCRIBED_TO_TOPIC']]) });
+    expect(await gc.handleDeleteOffsets('reload', [{ topic: 'orders', partition: 0 }])).toEqual({
+      error: 'NONE',
+      partitions: new Map([['orders-0', 'GROUP_SUBSCRIBED_TO_TOPIC']]),
+    });
     // The static member restarts: it takes its old place without a rebalance.
-    const rejoined = await gc.handleJoinGroup(joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }));
+    const rejoined = await gc.handleJoinGroup(
+      joinArgs('reload', { groupInstanceId: 'reload-1', protocols: [{ name: 'range', metadata: subscription('orders', 'audit') }] }),
+    );
     expect(rejoined).toMatchObject({ error: 'NONE', generationId: 1, leaderId: ja.memberId });
     expect(loaded.state).toBe('Stable');
     expect(gc.handleHeartbeat('reload', ja.memberId, 1, 'reload-1')).toBe('FENCED_INSTANCE_ID');
@@ -110,8 +149,14 @@ describe('static membership', () => {
     const { broker, gc } = await coordinatorOf(h, 'odd');
     const required = await gc.handleJoinGroup(joinArgs('odd', { requireKnownMemberId: true }));
     expect(required.error).toBe('MEMBER_ID_REQUIRED');
-    expect(await gc.handleJoinGroup(joinArgs('odd', { memberId: required.memberId, groupInstanceId: 'odd-1' }))).toMatchObject({ error: 'UNKNOWN_SERVER_ERROR', memberId: required.memberId });
-    expect(gc.handleLeaveGroup('odd', [{ memberId: required.memberId, groupInstanceId: 'odd-1' }])).toEqual({ error: 'UNKNOWN_SERVER_ERROR', members: [] });
+    expect(await gc.handleJoinGroup(joinArgs('odd', { memberId: required.memberId, groupInstanceId: 'odd-1' }))).toMatchObject({
+      error: 'UNKNOWN_SERVER_ERROR',
+      memberId: required.memberId,
+    });
+    expect(gc.handleLeaveGroup('odd', [{ memberId: required.memberId, groupInstanceId: 'odd-1' }])).toEqual({
+      error: 'UNKNOWN_SERVER_ERROR',
+      members: [],
+    });
     expect(h.logLines('server.log', broker.id).filter((l) => l.includes('was not expected to be'))).toEqual([
       `[GroupCoordinator ${broker.id}]: the static member Some(odd-1) was not expected to be assigned into pending member bucket with member id ${required.memberId}`,
       `[GroupCoordinator ${broker.id}]: the static member Some(odd-1) was not expected to be leaving from pending member bucket with member id ${required.memberId}`,

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { tp } from '../../../src-main/core/common/topic-partition';
 import type { PartitionReassignmentZNodeData } from '../../../src-main/core/kafka-zk';
-import { AdminZNode, DeleteTopicsTopicZNode, DeleteTopicsZNode, PreferredReplicaElectionZNode, ReassignPartitionsZNode } from '../../../src-main/core/kafka-zk';
+import {
+  AdminZNode,
+  DeleteTopicsTopicZNode,
+  DeleteTopicsZNode,
+  PreferredReplicaElectionZNode,
+  ReassignPartitionsZNode,
+} from '../../../src-main/core/kafka-zk';
 import { bytes, expectFormatError, expectValue, text } from './zk-test-data';
 
-const entries = (d: PartitionReassignmentZNodeData): [string, readonly number[]][] => [...d.partitions].map(([k, v]) => [`${k.topic}-${k.partition}`, v]);
+const entries = (d: PartitionReassignmentZNodeData): [string, readonly number[]][] =>
+  [...d.partitions].map(([k, v]) => [`${k.topic}-${k.partition}`, v]);
 
 describe('/admin/delete_topics/<topic>', () => {
   it('is a null-data marker under /admin/delete_topics', () => {
@@ -16,9 +23,11 @@ describe('/admin/delete_topics/<topic>', () => {
 });
 
 describe('/admin/reassign_partitions', () => {
-  it('encodes the case classes in field order, as Kafka\'s own test expects', () => {
+  it("encodes the case classes in field order, as Kafka's own test expects", () => {
     expect(ReassignPartitionsZNode.path).toBe('/admin/reassign_partitions');
-    expect(text(ReassignPartitionsZNode.encode([[tp('foo', 0), [1, 2]]]))).toBe('{"version":1,"partitions":[{"topic":"foo","partition":0,"replicas":[1,2]}]}');
+    expect(text(ReassignPartitionsZNode.encode([[tp('foo', 0), [1, 2]]]))).toBe(
+      '{"version":1,"partitions":[{"topic":"foo","partition":0,"replicas":[1,2]}]}',
+    );
   });
 
   it('round-trips, keeping the znode order', () => {
@@ -35,17 +44,35 @@ describe('/admin/reassign_partitions', () => {
   });
 
   it.each([
-    ['{"version":1,"partitions":[', /^Ignoring partition reassignment due to invalid json: Unexpected end-of-input: expected close marker for Array/],
+    [
+      '{"version":1,"partitions":[',
+      /^Ignoring partition reassignment due to invalid json: Unexpected end-of-input: expected close marker for Array/,
+    ],
     ['not json', /^Ignoring partition reassignment due to invalid json: Unrecognized token 'not'/],
-    ['[]', /^Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `kafka.zk.ReassignPartitionsZNode\$LegacyPartitionAssignment` out of \[\]$/],
+    [
+      '[]',
+      /^Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `kafka.zk.ReassignPartitionsZNode\$LegacyPartitionAssignment` out of \[\]$/,
+    ],
     [
       '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1],"log_dirs":["any"]}]}',
       'Ignoring partition reassignment due to invalid json: Unrecognized field "log_dirs" (class kafka.zk.ReassignPartitionsZNode$ReplicaAssignment), not marked as ignorable',
     ],
-    ['{"version":1,"partitions":{}}', 'Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `java.util.ArrayList` out of {}'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":1}]}', 'Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `java.util.ArrayList` out of 1'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":[0],"replicas":[1]}]}', 'Ignoring partition reassignment due to invalid json: Cannot deserialize value of type `int` from [0] (field "partition")'],
-    ['{"version":1,"partitions":[],"extra":1}', 'Ignoring partition reassignment due to invalid json: Unrecognized field "extra" (class kafka.zk.ReassignPartitionsZNode$LegacyPartitionAssignment), not marked as ignorable'],
+    [
+      '{"version":1,"partitions":{}}',
+      'Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `java.util.ArrayList` out of {}',
+    ],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":1}]}',
+      'Ignoring partition reassignment due to invalid json: Cannot deserialize instance of `java.util.ArrayList` out of 1',
+    ],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":[0],"replicas":[1]}]}',
+      'Ignoring partition reassignment due to invalid json: Cannot deserialize value of type `int` from [0] (field "partition")',
+    ],
+    [
+      '{"version":1,"partitions":[],"extra":1}',
+      'Ignoring partition reassignment due to invalid json: Unrecognized field "extra" (class kafka.zk.ReassignPartitionsZNode$LegacyPartitionAssignment), not marked as ignorable',
+    ],
   ])('reads %s as an empty reassignment, as Kafka does', (json, reason) => {
     const decoded = expectValue(ReassignPartitionsZNode.decode(bytes(json)));
     expect(decoded.partitions.size).toBe(0);
@@ -53,7 +80,9 @@ describe('/admin/reassign_partitions', () => {
   });
 
   it('reads null data as an empty reassignment', () => {
-    expect(expectValue(ReassignPartitionsZNode.decode(null)).ignoredBecause).toMatch(/^Ignoring partition reassignment due to invalid json: /);
+    expect(expectValue(ReassignPartitionsZNode.decode(null)).ignoredBecause).toMatch(
+      /^Ignoring partition reassignment due to invalid json: /,
+    );
   });
 
   it('accepts an empty partition list', () => {
@@ -65,17 +94,32 @@ describe('/admin/reassign_partitions', () => {
   it.each([
     ['{"version":1}', '"partitions" is missing (Kafka fails with a NullPointerException)'],
     ['{"version":1,"partitions":[{"partition":0,"replicas":[1]}]}', 'A partition entry has no "topic" (Kafka fails on it)'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0}]}', 'Partition a-0 has no "replicas" (Kafka fails with a NullPointerException)'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":["1"]}]}', 'Replica "1" of a-0 is not a broker id (Kafka fails with a ClassCastException)'],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0}]}',
+      'Partition a-0 has no "replicas" (Kafka fails with a NullPointerException)',
+    ],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":["1"]}]}',
+      'Replica "1" of a-0 is not a broker id (Kafka fails with a ClassCastException)',
+    ],
   ])('fails on %s as Kafka does', (json, reason) => {
     expectFormatError(ReassignPartitionsZNode.decode(bytes(json)), 'throws', reason);
   });
 
   it.each([
     ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[]}]}', 'Partition a-0 has no target replicas'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1,1]}]}', 'Broker 1 appears more than once in the target replicas of a-0 [1,1]'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[-1]}]}', 'Negative broker id -1 in the target replicas of a-0 [-1]'],
-    ['{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1]},{"topic":"a","partition":0,"replicas":[2]}]}', 'Partition a-0 is listed more than once'],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1,1]}]}',
+      'Broker 1 appears more than once in the target replicas of a-0 [1,1]',
+    ],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[-1]}]}',
+      'Negative broker id -1 in the target replicas of a-0 [-1]',
+    ],
+    [
+      '{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1]},{"topic":"a","partition":0,"replicas":[2]}]}',
+      'Partition a-0 is listed more than once',
+    ],
     ['{"version":1,"partitions":[{"topic":"a","partition":"0","replicas":[1]}]}', '"partition" must be a number, received "0"'],
     ['{"version":1,"partitions":[{"topic":"a","replicas":[1]}]}', 'Entry 0 has no "partition" (Kafka reads it as partition 0)'],
     ['{"version":1,"partitions":[{"topic":5,"partition":0,"replicas":[1]}]}', '"topic" must be a string, received 5'],
@@ -86,7 +130,11 @@ describe('/admin/reassign_partitions', () => {
   });
 
   it('gives what Kafka would read for coerced values', () => {
-    const e = expectFormatError(ReassignPartitionsZNode.decode(bytes('{"version":1,"partitions":[{"topic":5,"partition":"2","replicas":[1]}]}')), 'accepts', /"topic" must be a string/);
+    const e = expectFormatError(
+      ReassignPartitionsZNode.decode(bytes('{"version":1,"partitions":[{"topic":5,"partition":"2","replicas":[1]}]}')),
+      'accepts',
+      /"topic" must be a string/,
+    );
     expect(entries(e.kafkaValue as PartitionReassignmentZNodeData)).toEqual([['5-2', [1]]]);
   });
 });
@@ -94,16 +142,27 @@ describe('/admin/reassign_partitions', () => {
 describe('/admin/preferred_replica_election', () => {
   it('encodes version 1 with topic/partition entries in the order given', () => {
     expect(PreferredReplicaElectionZNode.path).toBe('/admin/preferred_replica_election');
-    expect(text(PreferredReplicaElectionZNode.encode([tp('b', 1), tp('a', 0)]))).toBe('{"version":1,"partitions":[{"topic":"b","partition":1},{"topic":"a","partition":0}]}');
+    expect(text(PreferredReplicaElectionZNode.encode([tp('b', 1), tp('a', 0)]))).toBe(
+      '{"version":1,"partitions":[{"topic":"b","partition":1},{"topic":"a","partition":0}]}',
+    );
   });
 
   it('round-trips and counts a repeated partition once', () => {
-    expect(expectValue(PreferredReplicaElectionZNode.decode(PreferredReplicaElectionZNode.encode([tp('a', 0), tp('b', 2)])))).toEqual([tp('a', 0), tp('b', 2)]);
-    expect(expectValue(PreferredReplicaElectionZNode.decode(bytes('{"version":1,"partitions":[{"topic":"a","partition":0},{"partition":0,"topic":"a"}]}')))).toEqual([tp('a', 0)]);
+    expect(expectValue(PreferredReplicaElectionZNode.decode(PreferredReplicaElectionZNode.encode([tp('a', 0), tp('b', 2)])))).toEqual([
+      tp('a', 0),
+      tp('b', 2),
+    ]);
+    expect(
+      expectValue(
+        PreferredReplicaElectionZNode.decode(bytes('{"version":1,"partitions":[{"topic":"a","partition":0},{"partition":0,"topic":"a"}]}')),
+      ),
+    ).toEqual([tp('a', 0)]);
   });
 
   it('reads data that is not JSON as no partitions', () => {
-    expect(expectFormatError(PreferredReplicaElectionZNode.decode(bytes('{')), 'treats-as-empty', /Kafka reads it as no partitions$/).kafkaValue).toEqual([]);
+    expect(
+      expectFormatError(PreferredReplicaElectionZNode.decode(bytes('{')), 'treats-as-empty', /Kafka reads it as no partitions$/).kafkaValue,
+    ).toEqual([]);
   });
 
   it.each([
@@ -117,8 +176,16 @@ describe('/admin/preferred_replica_election', () => {
   });
 
   it('flags a negative partition and an unknown version', () => {
-    const e = expectFormatError(PreferredReplicaElectionZNode.decode(bytes('{"version":1,"partitions":[{"topic":"a","partition":-1}]}')), 'accepts', 'Negative partition -1');
+    const e = expectFormatError(
+      PreferredReplicaElectionZNode.decode(bytes('{"version":1,"partitions":[{"topic":"a","partition":-1}]}')),
+      'accepts',
+      'Negative partition -1',
+    );
     expect(e.pointer).toBe('/partitions/0/partition');
-    expectFormatError(PreferredReplicaElectionZNode.decode(bytes('{"partitions":[]}')), 'accepts', '"version" is missing; Kafka 2.5 writes version 1');
+    expectFormatError(
+      PreferredReplicaElectionZNode.decode(bytes('{"partitions":[]}')),
+      'accepts',
+      '"version" is missing; Kafka 2.5 writes version 1',
+    );
   });
 });

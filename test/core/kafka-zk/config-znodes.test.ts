@@ -21,7 +21,9 @@ describe('/config/<type>/<entity>', () => {
     expect(ConfigEntityTypeZNode.path('topics')).toBe('/config/topics');
     expect(ConfigEntityZNode.path(ConfigType.Topic, 'orders')).toBe('/config/topics/orders');
     expect(ConfigEntityZNode.path(ConfigType.Broker, '<default>')).toBe('/config/brokers/<default>');
-    expect(ConfigEntityZNode.path(ConfigType.User, ConfigEntityZNode.userClientEntityName('alice smith', 'app*1'))).toBe('/config/users/alice%20smith/clients/app%2A1');
+    expect(ConfigEntityZNode.path(ConfigType.User, ConfigEntityZNode.userClientEntityName('alice smith', 'app*1'))).toBe(
+      '/config/users/alice%20smith/clients/app%2A1',
+    );
     expect(ConfigEntityZNode.userClientEntityName('<default>', '<default>')).toBe('<default>/clients/<default>');
   });
 
@@ -38,8 +40,12 @@ describe('/config/<type>/<entity>', () => {
     const order = javaHashtableOrder(config.map(([k]) => k));
     const expected = `{"version":1,"config":{${order.map((k) => `"${k}":"${config.find(([c]) => c === k)?.[1]}"`).join(',')}}}`;
     expect(text(ConfigEntityZNode.encode(config))).toBe(expected);
-    expect(text(ConfigEntityZNode.encode({ 'retention.ms': '1', 'cleanup.policy': 'delete' }))).toBe('{"version":1,"config":{"retention.ms":"1","cleanup.policy":"delete"}}');
-    expect(text(ConfigEntityZNode.encode({ 'retention.ms': '1', 'cleanup.policy': 'delete' }, java11))).toBe('{"version":1,"config":{"cleanup.policy":"delete","retention.ms":"1"}}');
+    expect(text(ConfigEntityZNode.encode({ 'retention.ms': '1', 'cleanup.policy': 'delete' }))).toBe(
+      '{"version":1,"config":{"retention.ms":"1","cleanup.policy":"delete"}}',
+    );
+    expect(text(ConfigEntityZNode.encode({ 'retention.ms': '1', 'cleanup.policy': 'delete' }, java11))).toBe(
+      '{"version":1,"config":{"cleanup.policy":"delete","retention.ms":"1"}}',
+    );
   });
 
   it('round-trips', () => {
@@ -53,20 +59,45 @@ describe('/config/<type>/<entity>', () => {
 
   it('reads null data, broken JSON and a missing config as no overrides, as Kafka does', () => {
     expect(expectValue(ConfigEntityZNode.decode('users', 'u', null))).toEqual(new Map());
-    expect(expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{')), 'treats-as-empty', /Kafka reads it as no config overrides$/).kafkaValue).toEqual(new Map());
-    expect(expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{"version":1}')), 'accepts', '"config" is missing; Kafka reads it as no config overrides').kafkaValue).toEqual(new Map());
-    expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('[]')), 'accepts', 'Expected JSON object, received []; Kafka reads it as no config overrides');
-    expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{"version":1,"config":[]}')), 'accepts', 'Expected JSON object, received []; Kafka reads it as no config overrides');
+    expect(
+      expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{')), 'treats-as-empty', /Kafka reads it as no config overrides$/)
+        .kafkaValue,
+    ).toEqual(new Map());
+    expect(
+      expectFormatError(
+        ConfigEntityZNode.decode('topics', 't', bytes('{"version":1}')),
+        'accepts',
+        '"config" is missing; Kafka reads it as no config overrides',
+      ).kafkaValue,
+    ).toEqual(new Map());
+    expectFormatError(
+      ConfigEntityZNode.decode('topics', 't', bytes('[]')),
+      'accepts',
+      'Expected JSON object, received []; Kafka reads it as no config overrides',
+    );
+    expectFormatError(
+      ConfigEntityZNode.decode('topics', 't', bytes('{"version":1,"config":[]}')),
+      'accepts',
+      'Expected JSON object, received []; Kafka reads it as no config overrides',
+    );
   });
 
   it('fails on a value that is not a string, as Kafka does', () => {
-    const e = expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{"version":1,"config":{"retention.ms":86400000}}')), 'throws', 'Expected `String` value, received 86400000');
+    const e = expectFormatError(
+      ConfigEntityZNode.decode('topics', 't', bytes('{"version":1,"config":{"retention.ms":86400000}}')),
+      'throws',
+      'Expected `String` value, received 86400000',
+    );
     expect(e.pointer).toBe('/config/retention.ms');
     expect(e.path).toBe('/config/topics/t');
   });
 
   it('flags an unknown version', () => {
-    expectFormatError(ConfigEntityZNode.decode('topics', 't', bytes('{"version":2,"config":{}}')), 'accepts', 'Unknown version 2; Kafka 2.5 writes version 1');
+    expectFormatError(
+      ConfigEntityZNode.decode('topics', 't', bytes('{"version":2,"config":{}}')),
+      'accepts',
+      'Unknown version 2; Kafka 2.5 writes version 1',
+    );
   });
 });
 
@@ -92,7 +123,14 @@ describe('/config/changes/config_change_NNNNNNNNNN', () => {
   });
 
   it('round-trips version 2 and splits off the root entity type', () => {
-    expect(expectValue(ConfigEntityChangeNotificationSequenceZNode.decode(path, ConfigEntityChangeNotificationSequenceZNode.encode('users/alice/clients/app')))).toEqual({
+    expect(
+      expectValue(
+        ConfigEntityChangeNotificationSequenceZNode.decode(
+          path,
+          ConfigEntityChangeNotificationSequenceZNode.encode('users/alice/clients/app'),
+        ),
+      ),
+    ).toEqual({
       version: 2,
       entityPath: 'users/alice/clients/app',
       entityType: 'users',
@@ -101,7 +139,11 @@ describe('/config/changes/config_change_NNNNNNNNNN', () => {
   });
 
   it('accepts legacy version 1 for topics and clients', () => {
-    expect(expectValue(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"entity_type":"topics","entity_name":"orders"}')))).toEqual({
+    expect(
+      expectValue(
+        ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"entity_type":"topics","entity_name":"orders"}')),
+      ),
+    ).toEqual({
       version: 1,
       entityType: 'topics',
       entityName: 'orders',
@@ -109,27 +151,54 @@ describe('/config/changes/config_change_NNNNNNNNNN', () => {
   });
 
   it('skips data that is not JSON and null data, as Kafka does', () => {
-    expectFormatError(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('topics/orders')), 'treats-as-empty', /Kafka skips non-JSON notifications$/);
+    expectFormatError(
+      ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('topics/orders')),
+      'treats-as-empty',
+      /Kafka skips non-JSON notifications$/,
+    );
     expectFormatError(ConfigEntityChangeNotificationSequenceZNode.decode(path, null), 'treats-as-empty', `read null data from ${path}`);
   });
 
   it.each([
-    ['[]', 'Config change notification has an unexpected value. The format is:{"version" : 1, "entity_type":"topics/clients", "entity_name" : "topic_name/client_id"} or {"version" : 2, "entity_path":"entity_type/entity_name"}. Received: []'],
+    [
+      '[]',
+      'Config change notification has an unexpected value. The format is:{"version" : 1, "entity_type":"topics/clients", "entity_name" : "topic_name/client_id"} or {"version" : 2, "entity_path":"entity_type/entity_name"}. Received: []',
+    ],
     ['{"entity_path":"topics/a"}', 'No such field exists: `version`'],
     ['{"version":3,"entity_path":"topics/a"}', "Config change notification has unsupported version '3', supported versions are 1 and 2."],
-    ['{"version":1,"entity_type":"users","entity_name":"a"}', "Version 1 config change notification must have 'entity_type' set to 'clients' or 'topics'. Received: {\"version\":1,\"entity_type\":\"users\",\"entity_name\":\"a\"}"],
-    ['{"version":1,"entity_type":"topics"}', "Version 1 config change notification does not specify 'entity_name'. Received: {\"version\":1,\"entity_type\":\"topics\"}"],
-    ['{"version":2}', "Version 2 config change notification must specify 'entity_path'. Received: {\"version\":2}"],
-    ['{"version":2,"entity_path":"groups/a"}', "Version 2 config change notification must have 'entity_path' starting with one of 'topics'/, 'clients'/, 'users'/, 'brokers'/. Received: {\"version\":2,\"entity_path\":\"groups/a\"}"],
-    ['{"version":2,"entity_path":"topics"}', 'String index out of range: -1 ("entity_path" has no "/"). Received: {"version":2,"entity_path":"topics"}'],
+    [
+      '{"version":1,"entity_type":"users","entity_name":"a"}',
+      'Version 1 config change notification must have \'entity_type\' set to \'clients\' or \'topics\'. Received: {"version":1,"entity_type":"users","entity_name":"a"}',
+    ],
+    [
+      '{"version":1,"entity_type":"topics"}',
+      'Version 1 config change notification does not specify \'entity_name\'. Received: {"version":1,"entity_type":"topics"}',
+    ],
+    ['{"version":2}', 'Version 2 config change notification must specify \'entity_path\'. Received: {"version":2}'],
+    [
+      '{"version":2,"entity_path":"groups/a"}',
+      "Version 2 config change notification must have 'entity_path' starting with one of 'topics'/, 'clients'/, 'users'/, 'brokers'/. Received: {\"version\":2,\"entity_path\":\"groups/a\"}",
+    ],
+    [
+      '{"version":2,"entity_path":"topics"}',
+      'String index out of range: -1 ("entity_path" has no "/"). Received: {"version":2,"entity_path":"topics"}',
+    ],
     ['{"version":2,"entity_path":5}', 'Expected `String` value, received 5'],
   ])('fails on %s as the broker does', (json, reason) => {
     expectFormatError(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes(json)), 'throws', reason);
   });
 
   it('flags an empty entity name and a broker entity that is no broker', () => {
-    expectFormatError(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":2,"entity_path":"topics/"}')), 'accepts', 'The entity name is empty');
-    expectFormatError(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":2,"entity_path":"brokers/x"}')), 'accepts', 'Broker config entity "x" is neither a broker id nor <default>');
+    expectFormatError(
+      ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":2,"entity_path":"topics/"}')),
+      'accepts',
+      'The entity name is empty',
+    );
+    expectFormatError(
+      ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":2,"entity_path":"brokers/x"}')),
+      'accepts',
+      'Broker config entity "x" is neither a broker id nor <default>',
+    );
     expectValue(ConfigEntityChangeNotificationSequenceZNode.decode(path, bytes('{"version":2,"entity_path":"brokers/<default>"}')));
   });
 });

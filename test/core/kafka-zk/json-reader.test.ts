@@ -44,11 +44,17 @@ describe('readJson', () => {
     ['[,1]', "Unexpected character (',' (code 44)): expected a value @1:2"],
     ['{"a":01}', 'Invalid numeric value: Leading zeroes not allowed @1:6'],
     ['{"a":1.}', "Unexpected character ('}' (code 125)) in numeric value: Decimal point not followed by a digit @1:8"],
-    ['{"a":-}', "Unexpected character ('}' (code 125)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value @1:7"],
+    [
+      '{"a":-}',
+      "Unexpected character ('}' (code 125)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value @1:7",
+    ],
     ['{"a":tru}', "Unrecognized token 'tru': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false') @1:6"],
     ['{"a":"x', 'Unexpected end-of-input: was expecting closing quote for a string value @1:8'],
     ['{"a":"\\q"}', "Unrecognized character escape ('q' (code 113)) @1:8"],
-    ['{"a":"x\ny"}', 'Illegal unquoted character (CTRL-CHAR, code 10): has to be escaped using backslash to be included in string value @1:8'],
+    [
+      '{"a":"x\ny"}',
+      'Illegal unquoted character (CTRL-CHAR, code 10): has to be escaped using backslash to be included in string value @1:8',
+    ],
     ['{\n  "a": ]\n}', "Unexpected character (']' (code 93)): expected a value @2:8"],
   ])('reports %j as Jackson would', (input, expected) => {
     expect(syntaxError(input)).toBe(expected);
@@ -64,6 +70,13 @@ describe('readJson', () => {
 describe('writeJson', () => {
   it('writes compact JSON with Jackson escapes (upper-case hex, / not escaped, non-ASCII raw)', () => {
     expect(jacksonQuote('a"b\\c/d\u0001\n\té')).toBe('"a\\"b\\\\c/d\\u0001\\n\\té"');
-    expect(writeJson(jsonObject([['b', [1, null, true]], ['a', 12345678901234567890n]]))).toBe('{"b":[1,null,true],"a":12345678901234567890}');
+    expect(
+      writeJson(
+        jsonObject([
+          ['b', [1, null, true]],
+          ['a', 12345678901234567890n],
+        ]),
+      ),
+    ).toBe('{"b":[1,null,true],"a":12345678901234567890}');
   });
 });

@@ -66,15 +66,9 @@ describe('JVM collection iteration order (known values)', () => {
   });
 
   it('reproduces the observed broker registration key order on Scala 2.12', () => {
-    expect(scala212MutableHashMapOrder(['version', 'host', 'port', 'endpoints', 'jmx_port', 'timestamp', 'listener_security_protocol_map'])).toEqual([
-      'listener_security_protocol_map',
-      'endpoints',
-      'jmx_port',
-      'host',
-      'timestamp',
-      'port',
-      'version',
-    ]);
+    expect(
+      scala212MutableHashMapOrder(['version', 'host', 'port', 'endpoints', 'jmx_port', 'timestamp', 'listener_security_protocol_map']),
+    ).toEqual(['listener_security_protocol_map', 'endpoints', 'jmx_port', 'host', 'timestamp', 'port', 'version']);
   });
 
   it('puts three partitions in the order real 2.12 brokers write them: 2, 1, 0', () => {
@@ -82,11 +76,27 @@ describe('JVM collection iteration order (known values)', () => {
   });
 
   it('keeps partitions below 10 ascending on Scala 2.13', () => {
-    expect(scala213MutableHashMapOrder(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(scala213MutableHashMapOrder(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
   });
 
   it('keeps insertion order for immutable maps of at most four entries', () => {
-    expect(scalaImmutableMapOrder(['version', 'broker', 'block_start', 'block_end'], scala212)).toEqual(['version', 'broker', 'block_start', 'block_end']);
+    expect(scalaImmutableMapOrder(['version', 'broker', 'block_start', 'block_end'], scala212)).toEqual([
+      'version',
+      'broker',
+      'block_start',
+      'block_end',
+    ]);
     expect(scalaImmutableMapOrder(['d', 'c', 'b', 'a'], scala213)).toEqual(['d', 'c', 'b', 'a']);
   });
 
@@ -115,6 +125,13 @@ describe('Scala mutable.LongMap order (MetadataCache alive brokers)', () => {
     expect(scalaLongMapOrder([0, 1, 2], 0)).toEqual([0, 2, 1]);
     expect(scalaLongMapOrder([1, 2], 0)).toEqual([2, 1]);
     expect(scalaLongMapOrder([], 3)).toEqual([]);
-    expect(new Set(scalaLongMapOrder(Array.from({ length: 40 }, (_, i) => i), 0)).size).toBe(40);
+    expect(
+      new Set(
+        scalaLongMapOrder(
+          Array.from({ length: 40 }, (_, i) => i),
+          0,
+        ),
+      ).size,
+    ).toBe(40);
   });
 });

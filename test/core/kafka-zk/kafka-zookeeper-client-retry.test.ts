@@ -11,7 +11,13 @@ describe("Kafka's ZooKeeperClient on CONNECTIONLOSS", () => {
   async function connected(): Promise<{ client: KafkaZooKeeperClient; log: string[] }> {
     fx = new ZkFixture();
     const log: string[] = [];
-    const client = new KafkaZooKeeperClient(() => fx.server, fx.time, { sessionTimeoutMs: 18_000, name: 'broker-1' }, (l) => log.push(`ERROR ${l}`), (l) => log.push(l));
+    const client = new KafkaZooKeeperClient(
+      () => fx.server,
+      fx.time,
+      { sessionTimeoutMs: 18_000, name: 'broker-1' },
+      (l) => log.push(`ERROR ${l}`),
+      (l) => log.push(l),
+    );
     await client.connect();
     return { client, log };
   }

@@ -25,20 +25,42 @@ describe('/isr_change_notification/isr_change_NNNNNNNNNN', () => {
   });
 
   it('round-trips', () => {
-    expect(expectValue(IsrChangeNotificationSequenceZNode.decode(path, IsrChangeNotificationSequenceZNode.encode([tp('t', 1)])))).toEqual([tp('t', 1)]);
+    expect(expectValue(IsrChangeNotificationSequenceZNode.decode(path, IsrChangeNotificationSequenceZNode.encode([tp('t', 1)])))).toEqual([
+      tp('t', 1),
+    ]);
   });
 
   it('reads data that is not JSON as no partitions, and fails on a wrong shape', () => {
-    const e = expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, bytes('t-0')), 'treats-as-empty', /Kafka reads it as no partitions$/);
+    const e = expectFormatError(
+      IsrChangeNotificationSequenceZNode.decode(path, bytes('t-0')),
+      'treats-as-empty',
+      /Kafka reads it as no partitions$/,
+    );
     expect(e.kafkaValue).toEqual([]);
-    expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1}')), 'throws', 'No such field exists: `partitions`');
-    expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[{"topic":1,"partition":0}]}')), 'throws', 'Expected `String` value, received 1');
+    expectFormatError(
+      IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1}')),
+      'throws',
+      'No such field exists: `partitions`',
+    );
+    expectFormatError(
+      IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[{"topic":1,"partition":0}]}')),
+      'throws',
+      'Expected `String` value, received 1',
+    );
     expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, null), 'throws', /null data/);
   });
 
   it('flags an empty list and a negative partition', () => {
-    expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[]}')), 'accepts', 'The notification lists no partitions');
-    expectFormatError(IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[{"topic":"t","partition":-4}]}')), 'accepts', 'Negative partition -4');
+    expectFormatError(
+      IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[]}')),
+      'accepts',
+      'The notification lists no partitions',
+    );
+    expectFormatError(
+      IsrChangeNotificationSequenceZNode.decode(path, bytes('{"version":1,"partitions":[{"topic":"t","partition":-4}]}')),
+      'accepts',
+      'Negative partition -4',
+    );
   });
 });
 
@@ -53,19 +75,34 @@ describe('/log_dir_event_notification/log_dir_event_NNNNNNNNNN', () => {
   });
 
   it('round-trips', () => {
-    expect(expectValue(LogDirEventNotificationSequenceZNode.decode(path, LogDirEventNotificationSequenceZNode.encode(5)))).toEqual({ brokerId: 5, event: 1 });
+    expect(expectValue(LogDirEventNotificationSequenceZNode.decode(path, LogDirEventNotificationSequenceZNode.encode(5)))).toEqual({
+      brokerId: 5,
+      event: 1,
+    });
   });
 
   it('ignores data that is not JSON and fails without a broker, as the controller does', () => {
     expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('1')), 'throws', 'Expected JSON object, received 1');
     expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('broker 1')), 'treats-as-empty', /ignores the event$/);
-    expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"event":1}')), 'throws', 'No such field exists: `broker`');
+    expectFormatError(
+      LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"event":1}')),
+      'throws',
+      'No such field exists: `broker`',
+    );
   });
 
   it('flags an unknown event and a negative broker', () => {
-    const e = expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"broker":1,"event":2}')), 'accepts', '"event" must be 1 (LogDirFailure), the only log dir event in Kafka 2.5');
+    const e = expectFormatError(
+      LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"broker":1,"event":2}')),
+      'accepts',
+      '"event" must be 1 (LogDirFailure), the only log dir event in Kafka 2.5',
+    );
     expect(e.kafkaValue).toEqual({ brokerId: 1, event: 2 });
     expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"broker":1}')), 'accepts', /"event" must be 1/);
-    expectFormatError(LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"broker":-1,"event":1}')), 'accepts', 'Negative broker id -1');
+    expectFormatError(
+      LogDirEventNotificationSequenceZNode.decode(path, bytes('{"version":1,"broker":-1,"event":1}')),
+      'accepts',
+      'Negative broker id -1',
+    );
   });
 });

@@ -17,7 +17,7 @@ const scala213 = { scalaVersion: '2.13', javaVersion: 8 } as const;
 const assignment = (...lists: number[][]): Map<number, ReplicaAssignmentT> => new Map(lists.map((r, i) => [i, ra(r)]));
 
 describe('topic znode paths', () => {
-  it('builds Kafka\'s paths', () => {
+  it("builds Kafka's paths", () => {
     expect(TopicsZNode.path).toBe('/brokers/topics');
     expect(TopicZNode.path('orders')).toBe('/brokers/topics/orders');
     expect(TopicPartitionsZNode.path('orders')).toBe('/brokers/topics/orders/partitions');
@@ -69,16 +69,24 @@ describe('/brokers/topics/<t> decode', () => {
   });
 
   it('accepts the hand-written C6 znode', () => {
-    const a = expectValue(TopicZNode.decode('t', bytes('{"version":2,"partitions":{"2":[3],"1":[3],"0":[3]},"adding_replicas":{},"removing_replicas":{}}')));
+    const a = expectValue(
+      TopicZNode.decode('t', bytes('{"version":2,"partitions":{"2":[3],"1":[3],"0":[3]},"adding_replicas":{},"removing_replicas":{}}')),
+    );
     expect([...a.keys()]).toEqual([0, 1, 2]);
   });
 
   it('accepts extra keys a later Kafka writes (topic_id)', () => {
-    expectValue(TopicZNode.decode('t', bytes('{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{},"topic_id":"x"}')));
+    expectValue(
+      TopicZNode.decode('t', bytes('{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{},"topic_id":"x"}')),
+    );
   });
 
   it('reads data that is not JSON as a topic without partitions, as Kafka does', () => {
-    const e = expectFormatError(TopicZNode.decode('t', bytes('{"version":2,"partitions":{"0":[1],}}')), 'treats-as-empty', /^Not valid JSON: Unexpected character \('\}' \(code 125\)\): was expecting double-quote to start field name \(line 1, column 36\)/);
+    const e = expectFormatError(
+      TopicZNode.decode('t', bytes('{"version":2,"partitions":{"0":[1],}}')),
+      'treats-as-empty',
+      /^Not valid JSON: Unexpected character \('\}' \(code 125\)\): was expecting double-quote to start field name \(line 1, column 36\)/,
+    );
     expect(e.kafkaValue).toEqual(new Map());
     expect({ line: e.line, column: e.column, path: e.path }).toEqual({ line: 1, column: 36, path: '/brokers/topics/t' });
   });
@@ -90,7 +98,11 @@ describe('/brokers/topics/<t> decode', () => {
     ['{"version":2,"partitions":{"0":1}}', 'Expected JSON array, received 1', '/partitions/0'],
     ['{"version":2,"partitions":{"0":["1"]}}', 'Expected `Int` value, received "1"', '/partitions/0/0'],
     ['{"version":2,"partitions":{"0":[1]},"adding_replicas":[]}', 'Expected JSON object, received []', '/adding_replicas'],
-    ['{"version":2,"partitions":{"0":[1]},"removing_replicas":{"0":[1.5]}}', 'Expected `Int` value, received 1.5', '/removing_replicas/0/0'],
+    [
+      '{"version":2,"partitions":{"0":[1]},"removing_replicas":{"0":[1.5]}}',
+      'Expected `Int` value, received 1.5',
+      '/removing_replicas/0/0',
+    ],
   ])('fails on %s as Kafka does', (json, reason, pointer) => {
     expect(expectFormatError(TopicZNode.decode('t', bytes(json)), 'throws', reason).pointer).toBe(pointer);
   });
@@ -100,11 +112,23 @@ describe('/brokers/topics/<t> decode', () => {
   });
 
   it.each([
-    ['{"version":2,"partitions":{"0":[1,2,1]}}', 'Broker 1 appears more than once in the replicas of partition 0 [1,2,1]', '/partitions/0/2'],
+    [
+      '{"version":2,"partitions":{"0":[1,2,1]}}',
+      'Broker 1 appears more than once in the replicas of partition 0 [1,2,1]',
+      '/partitions/0/2',
+    ],
     ['{"version":2,"partitions":{"0":[-1]}}', 'Negative broker id -1 in the replicas of partition 0 [-1]', '/partitions/0/0'],
     ['{"version":2,"partitions":{"0":[]}}', 'Partition 0 has no replicas', '/partitions/0'],
-    ['{"version":2,"partitions":{"0":[1],"2":[1]}}', 'Partitions must be numbered 0 to 1 without gaps: found 0, 2 (partition 1 is missing)', '/partitions/2'],
-    ['{"version":2,"partitions":{"1":[1]}}', 'Partitions must be numbered 0 to 0 without gaps: found 1 (partition 0 is missing)', '/partitions/1'],
+    [
+      '{"version":2,"partitions":{"0":[1],"2":[1]}}',
+      'Partitions must be numbered 0 to 1 without gaps: found 0, 2 (partition 1 is missing)',
+      '/partitions/2',
+    ],
+    [
+      '{"version":2,"partitions":{"1":[1]}}',
+      'Partitions must be numbered 0 to 0 without gaps: found 1 (partition 0 is missing)',
+      '/partitions/1',
+    ],
     ['{"version":2,"partitions":{"-1":[1]}}', 'Negative partition id -1', '/partitions/-1'],
     ['{"version":2,"partitions":{"01":[1]}}', 'Partition id "01" is not written as Kafka writes it ("1")', '/partitions/01'],
     ['{"version":2,"partitions":{"0":[1],"00":[2]}}', 'Partition id "00" is not written as Kafka writes it ("0")', '/partitions/00'],
@@ -112,10 +136,26 @@ describe('/brokers/topics/<t> decode', () => {
     ['{"version":2}', '"partitions" is missing: Kafka would see a topic without partitions', ''],
     ['{"partitions":{"0":[1]}}', '"version" is missing; Kafka 2.5 writes version 2 (it also reads 1)', ''],
     ['{"version":3,"partitions":{"0":[1]}}', 'Unknown version 3; Kafka 2.5 writes version 2 (it also reads 1)', '/version'],
-    ['{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[3]}}', 'The adding replicas [3] of partition 0 are not all in its replicas [1,2]', '/adding_replicas/0'],
-    ['{"version":2,"partitions":{"0":[1,2]},"removing_replicas":{"1":[2]}}', '"removing_replicas" names partition "1", which is not in "partitions"', '/removing_replicas/1'],
-    ['{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[2]},"removing_replicas":{"0":[2]}}', 'Partition 0 both adds and removes replica 2', '/removing_replicas/0'],
-    ['{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[2,2]}}', 'Broker 2 appears more than once in the adding replicas of partition 0 [2,2]', '/adding_replicas/0/1'],
+    [
+      '{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[3]}}',
+      'The adding replicas [3] of partition 0 are not all in its replicas [1,2]',
+      '/adding_replicas/0',
+    ],
+    [
+      '{"version":2,"partitions":{"0":[1,2]},"removing_replicas":{"1":[2]}}',
+      '"removing_replicas" names partition "1", which is not in "partitions"',
+      '/removing_replicas/1',
+    ],
+    [
+      '{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[2]},"removing_replicas":{"0":[2]}}',
+      'Partition 0 both adds and removes replica 2',
+      '/removing_replicas/0',
+    ],
+    [
+      '{"version":2,"partitions":{"0":[1,2]},"adding_replicas":{"0":[2,2]}}',
+      'Broker 2 appears more than once in the adding replicas of partition 0 [2,2]',
+      '/adding_replicas/0/1',
+    ],
   ])('flags %s, which Kafka would accept', (json, reason, pointer) => {
     const e = expectFormatError(TopicZNode.decode('t', bytes(json)), 'accepts', reason);
     expect(e.pointer).toBe(pointer);
@@ -148,10 +188,12 @@ describe('/brokers/topics/<t>/partitions/<p>/state', () => {
 
   it('writes the reference example byte for byte (immutable HashMap order)', () => {
     expect(text(TopicPartitionStateZNode.encode(state))).toBe('{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}');
-    expect(text(TopicPartitionStateZNode.encode(state, scala213))).toBe('{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}');
-    expect(text(TopicPartitionStateZNode.encode({ leaderAndIsr: { leader: -1, leaderEpoch: 7, isr: [2], zkVersion: 3 }, controllerEpoch: 12 }))).toBe(
-      '{"controller_epoch":12,"leader":-1,"version":1,"leader_epoch":7,"isr":[2]}',
+    expect(text(TopicPartitionStateZNode.encode(state, scala213))).toBe(
+      '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
     );
+    expect(
+      text(TopicPartitionStateZNode.encode({ leaderAndIsr: { leader: -1, leaderEpoch: 7, isr: [2], zkVersion: 3 }, controllerEpoch: 12 })),
+    ).toBe('{"controller_epoch":12,"leader":-1,"version":1,"leader_epoch":7,"isr":[2]}');
   });
 
   it('round-trips, taking the zkVersion from the stat', () => {
@@ -160,12 +202,18 @@ describe('/brokers/topics/<t>/partitions/<p>/state', () => {
   });
 
   it('accepts fields in any order and a partition without leader', () => {
-    const s = expectValue(TopicPartitionStateZNode.decode(tp('t', 0), bytes('{"version":1,"isr":[1],"leader":-1,"leader_epoch":3,"controller_epoch":2}'), 4));
+    const s = expectValue(
+      TopicPartitionStateZNode.decode(tp('t', 0), bytes('{"version":1,"isr":[1],"leader":-1,"leader_epoch":3,"controller_epoch":2}'), 4),
+    );
     expect(s).toEqual({ leaderAndIsr: { leader: -1, leaderEpoch: 3, isr: [1], zkVersion: 4 }, controllerEpoch: 2 });
   });
 
   it('reads data that is not JSON as no state, as Kafka does', () => {
-    const e = expectFormatError(TopicPartitionStateZNode.decode(tp('t', 1), bytes('leader=1'), 0), 'treats-as-empty', /^Not valid JSON: .*without leader and ISR information$/);
+    const e = expectFormatError(
+      TopicPartitionStateZNode.decode(tp('t', 1), bytes('leader=1'), 0),
+      'treats-as-empty',
+      /^Not valid JSON: .*without leader and ISR information$/,
+    );
     expect(e.path).toBe('/brokers/topics/t/partitions/1/state');
     expect(e.kafkaValue).toBeUndefined();
   });
@@ -181,7 +229,10 @@ describe('/brokers/topics/<t>/partitions/<p>/state', () => {
 
   it.each([
     ['{"controller_epoch":1,"leader":0,"version":2,"leader_epoch":0,"isr":[0]}', 'Unknown version 2; Kafka 2.5 writes version 1'],
-    ['{"controller_epoch":1,"leader":-3,"version":1,"leader_epoch":0,"isr":[0]}', 'Invalid leader -3: use a broker id, or -1 for no leader'],
+    [
+      '{"controller_epoch":1,"leader":-3,"version":1,"leader_epoch":0,"isr":[0]}',
+      'Invalid leader -3: use a broker id, or -1 for no leader',
+    ],
     ['{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":-1,"isr":[0]}', 'Negative leader epoch -1'],
     ['{"controller_epoch":-1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}', 'Negative controller epoch -1'],
     ['{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0,0]}', 'Broker 0 appears more than once in the ISR [0,0]'],
@@ -192,7 +243,7 @@ describe('/brokers/topics/<t>/partitions/<p>/state', () => {
     expect(e.kafkaValue?.leaderAndIsr.zkVersion).toBe(1);
   });
 
-  it('exposes Kafka\'s LeaderAndIsr constants', () => {
+  it("exposes Kafka's LeaderAndIsr constants", () => {
     expect(LeaderAndIsr).toMatchObject({ NoLeader: -1, LeaderDuringDelete: -2, initialLeaderEpoch: 0, initialZkVersion: 0 });
   });
 });

@@ -51,7 +51,7 @@ describe('top-level paths and ACLs', () => {
     expect(isSensitivePath('/config/topics/t')).toBe(false);
   });
 
-  it('has Kafka\'s ZkVersion constants', () => {
+  it("has Kafka's ZkVersion constants", () => {
     expect(ZkVersion).toEqual({ MatchAnyVersion: -1, UnknownVersion: -2 });
   });
 });
@@ -106,19 +106,30 @@ describe('identifyZnode', () => {
     expect(identifyZnode(path)).toEqual({ path, problem: null, ...expected });
   });
 
-  it.each(['/foo', '/brokers/other', '/brokers/ids/1/x', '/brokers/topics/t/other', '/brokers/topics/t/partitions/0/state/x', '/admin/other', '/controller/x', '/cluster/other', '/config/changes/a/b'])(
-    'calls %s unknown',
-    (path) => {
-      expect(identifyZnode(path)).toEqual({ kind: 'unknown', path, problem: null });
-    },
-  );
+  it.each([
+    '/foo',
+    '/brokers/other',
+    '/brokers/ids/1/x',
+    '/brokers/topics/t/other',
+    '/brokers/topics/t/partitions/0/state/x',
+    '/admin/other',
+    '/controller/x',
+    '/cluster/other',
+    '/config/changes/a/b',
+  ])('calls %s unknown', (path) => {
+    expect(identifyZnode(path)).toEqual({ kind: 'unknown', path, problem: null });
+  });
 
   it('rejects paths ZooKeeper rejects', () => {
     expect(identifyZnode('/brokers/')).toEqual({ kind: 'unknown', path: '/brokers/', problem: 'Path must not end with / character' });
   });
 
   it('strips the chroot', () => {
-    expect(identifyZnode('/kafka/brokers/ids/1', '/kafka')).toMatchObject({ kind: 'broker-registration', path: '/brokers/ids/1', brokerId: 1 });
+    expect(identifyZnode('/kafka/brokers/ids/1', '/kafka')).toMatchObject({
+      kind: 'broker-registration',
+      path: '/brokers/ids/1',
+      brokerId: 1,
+    });
     expect(identifyZnode('/kafka', '/kafka')).toMatchObject({ kind: 'root', path: '/' });
     expect(identifyZnode('/other/brokers', '/kafka')).toMatchObject({ kind: 'unknown', problem: "Outside the cluster's chroot /kafka" });
   });
@@ -127,14 +138,23 @@ describe('identifyZnode', () => {
     ['/brokers/ids/abc', 'The controller reads every child of /brokers/ids as a broker id and fails on this one: For input string: "abc"'],
     ['/brokers/ids/007', 'Kafka reads "007" as broker 7, whose registration is /brokers/ids/7'],
     ['/brokers/ids/-1', 'Negative broker id -1'],
-    ['/brokers/topics/bad name', `Topic name "bad name" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`],
+    [
+      '/brokers/topics/bad name',
+      `Topic name "bad name" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`,
+    ],
     ['/brokers/topics/t/partitions/x/state', '"x" is not a partition number; Kafka never reads this node'],
     ['/brokers/topics/t/partitions/01', '"01" is not a partition number as Kafka writes it; Kafka never reads this node'],
     ['/config/groups', 'Kafka 2.5 has no config entity type "groups"'],
     ['/config/brokers/x', 'Broker configs are per broker id or <default>; "x" is neither'],
-    ['/config/changes/config_change_x1', 'Brokers read the number after config_change_ as a long: For input string: "x1"; every later notification fails too'],
+    [
+      '/config/changes/config_change_x1',
+      'Brokers read the number after config_change_ as a long: For input string: "x1"; every later notification fails too',
+    ],
     ['/config/changes/other', 'Not named config_change_<number>: Kafka cannot process this child of /config/changes'],
-    ['/isr_change_notification/isr_change_x', 'Not named isr_change_<number>: the controller would delete a different path and leave this node behind'],
+    [
+      '/isr_change_notification/isr_change_x',
+      'Not named isr_change_<number>: the controller would delete a different path and leave this node behind',
+    ],
   ])('explains what is wrong with %s', (path, problem) => {
     expect(identifyZnode(path).problem).toBe(problem);
   });
@@ -144,9 +164,11 @@ describe('identifyZnode', () => {
     expect(identifyZnode('/brokers/topics/t/partitions/x/state')).toMatchObject({ kind: 'partition-state', topicPartition: null });
   });
 
-  it('applies Kafka\'s topic name rules', () => {
+  it("applies Kafka's topic name rules", () => {
     expect(topicNameProblem('orders.v1_x-y')).toBeNull();
-    expect(topicNameProblem('a'.repeat(250))).toBe(`Topic name is illegal, it can't be longer than 249 characters, topic name: ${'a'.repeat(250)}`);
+    expect(topicNameProblem('a'.repeat(250))).toBe(
+      `Topic name is illegal, it can't be longer than 249 characters, topic name: ${'a'.repeat(250)}`,
+    );
   });
 });
 
@@ -209,7 +231,8 @@ describe('ZNODE_SPECS', () => {
       expect(spec.kind).toBe(kind);
       expect(znodeSpec(kind as ZnodeKind)).toBe(spec);
       expect(spec.title.length).toBeGreaterThan(0);
-      if (spec.dataFormat === 'json' && !['acl'].includes(kind)) expect(spec.jsonSchema?.$schema).toBe('http://json-schema.org/draft-07/schema#');
+      if (spec.dataFormat === 'json' && !['acl'].includes(kind))
+        expect(spec.jsonSchema?.$schema).toBe('http://json-schema.org/draft-07/schema#');
       if (spec.dataFormat === 'null') expect(spec.template).toBeNull();
     }
   });
@@ -224,12 +247,25 @@ describe('ZNODE_SPECS', () => {
     if (spec.jsonSchema) expect(schemaErrors(spec.jsonSchema, JSON.parse(spec.template ?? ''))).toEqual([]);
   });
 
-  it('has schemas that the encoders\' output fits', () => {
+  it("has schemas that the encoders' output fits", () => {
     const fits = (kind: ZnodeKind, data: Uint8Array | null): string[] =>
       schemaErrors(ZNODE_SPECS[kind].jsonSchema as JsonSchema, JSON.parse(new TextDecoder().decode(data ?? new Uint8Array())));
-    expect(fits('broker-registration', BrokerIdZNode.encode({ id: 1, endpoints: [{ host: null, port: 1, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' }], jmxPort: -1, rack: 'r' }, 1))).toEqual([]);
+    expect(
+      fits(
+        'broker-registration',
+        BrokerIdZNode.encode(
+          { id: 1, endpoints: [{ host: null, port: 1, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' }], jmxPort: -1, rack: 'r' },
+          1,
+        ),
+      ),
+    ).toEqual([]);
     expect(fits('topic', TopicZNode.encode(new Map([[0, ReplicaAssignment.of([1, 2], [2])]])))).toEqual([]);
-    expect(fits('partition-state', TopicPartitionStateZNode.encode({ leaderAndIsr: { leader: -1, leaderEpoch: 0, isr: [], zkVersion: 0 }, controllerEpoch: 1 }))).toEqual([]);
+    expect(
+      fits(
+        'partition-state',
+        TopicPartitionStateZNode.encode({ leaderAndIsr: { leader: -1, leaderEpoch: 0, isr: [], zkVersion: 0 }, controllerEpoch: 1 }),
+      ),
+    ).toEqual([]);
     expect(fits('controller', ControllerZNode.encode(1, 5))).toEqual([]);
     expect(fits('latest-producer-id-block', ProducerIdBlockZNode.encode({ brokerId: 1, blockStartId: 0n, blockEndId: 999n }))).toEqual([]);
     expect(fits('reassign-partitions', ReassignPartitionsZNode.encode([[tp('a', 0), [1]]]))).toEqual([]);
@@ -243,8 +279,11 @@ describe('ZNODE_SPECS', () => {
 });
 
 describe('validateZnodeData', () => {
-  it('decodes the data as the znode\'s decoder does and reports its error', () => {
-    const ok = validateZnodeData('/brokers/topics/t', bytes('{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{}}'));
+  it("decodes the data as the znode's decoder does and reports its error", () => {
+    const ok = validateZnodeData(
+      '/brokers/topics/t',
+      bytes('{"version":2,"partitions":{"0":[1]},"adding_replicas":{},"removing_replicas":{}}'),
+    );
     expect(ok.error).toBeNull();
     expect(ok.value).toEqual(new Map([[0, ReplicaAssignment.of([1])]]));
     expect(ok.spec.kafkaName).toBe('TopicZNode');
@@ -254,26 +293,37 @@ describe('validateZnodeData', () => {
   });
 
   it('passes the zkVersion into a partition state', () => {
-    const v = validateZnodeData('/brokers/topics/t/partitions/0/state', bytes('{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}'), { zkVersion: 4 });
+    const v = validateZnodeData(
+      '/brokers/topics/t/partitions/0/state',
+      bytes('{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}'),
+      { zkVersion: 4 },
+    );
     expect(v.value).toMatchObject({ leaderAndIsr: { zkVersion: 4 } });
   });
 
   it('reports a reassignment Kafka would ignore as an error, with the empty reading', () => {
-    const v = validateZnodeData('/admin/reassign_partitions', bytes('{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1],"log_dirs":["any"]}]}'));
+    const v = validateZnodeData(
+      '/admin/reassign_partitions',
+      bytes('{"version":1,"partitions":[{"topic":"a","partition":0,"replicas":[1],"log_dirs":["any"]}]}'),
+    );
     expect(v.error?.kafkaReading).toBe('treats-as-empty');
     expect(v.error?.reason).toMatch(/^Ignoring partition reassignment due to invalid json: Unrecognized field "log_dirs"/);
   });
 
   it('notes data on znodes Kafka never reads, and path problems', () => {
-    expect(validateZnodeData('/admin/delete_topics/t', bytes('x')).notes).toEqual(['Kafka creates this znode with null data and never reads it.']);
+    expect(validateZnodeData('/admin/delete_topics/t', bytes('x')).notes).toEqual([
+      'Kafka creates this znode with null data and never reads it.',
+    ]);
     expect(validateZnodeData('/admin/delete_topics/t', null).notes).toEqual([]);
     expect(validateZnodeData('/brokers/seqid', new Uint8Array(0)).notes).toEqual(['Empty data, as after a broker id was generated.']);
     const v = validateZnodeData('/brokers/ids/x', bytes('{}'));
     expect(v.error).toBeNull();
-    expect(v.notes).toEqual(['The controller reads every child of /brokers/ids as a broker id and fails on this one: For input string: "x"']);
+    expect(v.notes).toEqual([
+      'The controller reads every child of /brokers/ids as a broker id and fails on this one: For input string: "x"',
+    ]);
   });
 
-  it('accepts anything on paths that are not Kafka\'s', () => {
+  it("accepts anything on paths that are not Kafka's", () => {
     const v = validateZnodeData('/my/app', bytes('whatever'));
     expect(v).toMatchObject({ error: null, notes: [], spec: { kind: 'unknown' } });
   });

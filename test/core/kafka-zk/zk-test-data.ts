@@ -6,11 +6,7 @@ export const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 export const text = (d: Uint8Array | null): string | null => (d === null ? null : new TextDecoder().decode(d));
 
 /** Asserts a decode result is a ZnodeFormatError with the given reading and reason. */
-export function expectFormatError<T>(
-  result: T | ZnodeFormatError<T>,
-  reading: KafkaReading,
-  reason: string | RegExp,
-): ZnodeFormatError<T> {
+export function expectFormatError<T>(result: T | ZnodeFormatError<T>, reading: KafkaReading, reason: string | RegExp): ZnodeFormatError<T> {
   expect(result).toBeInstanceOf(ZnodeFormatError);
   const e = result as ZnodeFormatError<T>;
   expect({ reading: e.kafkaReading, reason: e.reason }).toEqual({

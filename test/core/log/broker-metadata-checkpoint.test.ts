@@ -73,7 +73,11 @@ describe('meta.properties', () => {
       'requirement failed: broker.id has value -1 which is not in the range (0,2147483647).',
     ],
     ['version=0\nbroker.id=one\n', NumberFormatException, 'For input string: "one"'],
-    ['version=-2\nbroker.id=1\n', IllegalArgumentException, 'requirement failed: version has value -2 which is not in the range (0,2147483647).'],
+    [
+      'version=-2\nbroker.id=1\n',
+      IllegalArgumentException,
+      'requirement failed: version has value -2 which is not in the range (0,2147483647).',
+    ],
   ])('rejects %j as Kafka does', (content, errorClass, message) => {
     writeFileSync(join(dir, 'meta.properties'), content);
     let err: unknown;
@@ -99,7 +103,10 @@ describe('meta.properties', () => {
     const result = readBrokerMetadataFromLogDirs(fs, [a, b, c, join(dir, 'new')]);
     expect(result.brokerMetadata).toEqual({ brokerId: 2, clusterId: CLUSTER });
     expect(result.offlineDirs).toEqual([c]);
-    expect(result.logLines).toContainEqual({ level: 'WARN', message: `No meta.properties file under dir ${join(dir, 'new', 'meta.properties')}` });
+    expect(result.logLines).toContainEqual({
+      level: 'WARN',
+      message: `No meta.properties file under dir ${join(dir, 'new', 'meta.properties')}`,
+    });
     expect(result.logLines).toContainEqual({
       level: 'ERROR',
       message: `Failed to read meta.properties file under dir ${join(c, 'meta.properties')} due to Unrecognized version of the server meta.properties file: 3`,
@@ -136,7 +143,7 @@ describe('broker identity checks', () => {
     );
   });
 
-  it('refuses a stored cluster id that differs from ZooKeeper\'s', () => {
+  it("refuses a stored cluster id that differs from ZooKeeper's", () => {
     expect(() => checkClusterId({ brokerId: 1, clusterId: null }, 'x')).not.toThrow();
     expect(() => checkClusterId({ brokerId: 1, clusterId: 'x' }, 'x')).not.toThrow();
     expect(() => checkClusterId({ brokerId: 1, clusterId: 'old' }, 'new')).toThrow(InconsistentClusterIdException);

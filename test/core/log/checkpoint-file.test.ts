@@ -73,7 +73,7 @@ describe('checkpoint files', () => {
     expect(new OffsetCheckpointFile(fs, path).read().size).toBe(0);
   });
 
-  it('rejects another version with Kafka\'s message (which prints the expected version)', () => {
+  it("rejects another version with Kafka's message (which prints the expected version)", () => {
     const err = readError(path, '1\n0\n');
     expect(err).toBeInstanceOf(KafkaStorageException);
     expect(err.message).toBe(`Error while reading checkpoint file ${path}`);
@@ -129,7 +129,9 @@ describe('checkpoint files', () => {
 
   it('reports a failed write as "Error while writing to checkpoint file"', () => {
     const cp = new OffsetCheckpointFile(fs, join(dir, 'no-such-dir', 'recovery-point-offset-checkpoint'));
-    expect(() => cp.write([])).toThrow(`Error while writing to checkpoint file ${join(dir, 'no-such-dir', 'recovery-point-offset-checkpoint')}`);
+    expect(() => cp.write([])).toThrow(
+      `Error while writing to checkpoint file ${join(dir, 'no-such-dir', 'recovery-point-offset-checkpoint')}`,
+    );
   });
 
   it('writes and reads leader-epoch-checkpoint entries "<epoch> <startOffset>"', () => {

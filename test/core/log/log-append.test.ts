@@ -145,7 +145,9 @@ describe('Log data path', () => {
     // maxBytes smaller than a batch: one batch anyway with minOneMessage (KIP-74), nothing without.
     expect([...batchesIn(log.read(0, 10, 'log-end', true).records)].length).toBe(1);
     expect(log.read(0, 10, 'log-end', false).records.length).toBe(10);
-    expect(() => log.read(11, 100, 'log-end', true)).toThrow(/Received request for offset 11 for partition orders-0, but we only have log segments in the range 0 to 10\./);
+    expect(() => log.read(11, 100, 'log-end', true)).toThrow(
+      /Received request for offset 11 for partition orders-0, but we only have log segments in the range 0 to 10\./,
+    );
   });
 
   it('finds offsets by timestamp, and the earliest and latest offsets', () => {
@@ -168,7 +170,11 @@ describe('Log data path', () => {
     // Only segments wholly below the high watermark may go.
     expect(log.deleteOldSegments()).toBe(2);
     expect(log.logStartOffset).toBe(4);
-    expect(Object.keys(files(log.dir)).filter((n) => n.endsWith('.deleted')).sort()).toEqual([
+    expect(
+      Object.keys(files(log.dir))
+        .filter((n) => n.endsWith('.deleted'))
+        .sort(),
+    ).toEqual([
       '00000000000000000000.index.deleted',
       '00000000000000000000.log.deleted',
       '00000000000000000000.timeindex.deleted',
@@ -245,11 +251,14 @@ describe('Log data path', () => {
     expect(log.numberOfSegments).toBe(2);
   });
 
-  it('rolls when an offset would not fit the segment\'s int32 relative offsets', () => {
+  it("rolls when an offset would not fit the segment's int32 relative offsets", () => {
     const log = newLog();
     log.appendAsLeader(batchOf(10, T0), 0);
     // A follower copying a leader whose log jumped far ahead (e.g. after DeleteRecords and compaction).
-    const far = buildRecordBatch([{ key: null, value: new Uint8Array(10), timestamp: T0 }], { baseOffset: 3_000_000_000, partitionLeaderEpoch: 0 });
+    const far = buildRecordBatch([{ key: null, value: new Uint8Array(10), timestamp: T0 }], {
+      baseOffset: 3_000_000_000,
+      partitionLeaderEpoch: 0,
+    });
     log.appendAsFollower(far);
     expect(log.segments.map((s) => s.baseOffset)).toEqual([0, 3_000_000_000]);
     expect(files(log.dir)['00000000000000000000.log']).toBe(78);
@@ -257,7 +266,7 @@ describe('Log data path', () => {
     expect(log.logEndOffset).toBe(3_000_000_001);
   });
 
-  it('follower appends keep the leader\'s offsets and epochs, and refuse data that goes backwards', () => {
+  it("follower appends keep the leader's offsets and epochs, and refuse data that goes backwards", () => {
     const leader = newLog({}, 'copy-0');
     const follower = newLog({}, 'copy-1');
     for (let epoch = 0; epoch < 3; epoch++) leader.appendAsLeader(batchOf(50, T0, 2), epoch);
@@ -265,9 +274,12 @@ describe('Log data path', () => {
     follower.appendAsFollower(bytes.slice());
     expect(follower.logEndOffset).toBe(6);
     expect(follower.leaderEpochEntries).toEqual(leader.leaderEpochEntries);
-    expect(readFileSync(join(follower.dir, '00000000000000000000.log')).equals(readFileSync(join(leader.dir, '00000000000000000000.log')))).toBe(true);
-    expect(() => follower.appendAsFollower(bytes.slice())).toThrow(/Unexpected offset in append to copy-1\. First offset or last offset of the first batch 0 is less than the next offset 6/);
+    expect(
+      readFileSync(join(follower.dir, '00000000000000000000.log')).equals(readFileSync(join(leader.dir, '00000000000000000000.log'))),
+    ).toBe(true);
+    expect(() => follower.appendAsFollower(bytes.slice())).toThrow(
+      /Unexpected offset in append to copy-1\. First offset or last offset of the first batch 0 is less than the next offset 6/,
+    );
     expect(follower.logEndOffset).toBe(6);
   });
 });
-

@@ -19,7 +19,12 @@ describe('LogConfig', () => {
   });
 
   it('overlays topic overrides (strings from ZooKeeper) on the defaults and parses what the log needs', () => {
-    const c = LogConfig.of({ 'segment.index.bytes': '4096', 'cleanup.policy': 'compact', preallocate: 'TRUE', 'file.delete.delay.ms': 1000 });
+    const c = LogConfig.of({
+      'segment.index.bytes': '4096',
+      'cleanup.policy': 'compact',
+      preallocate: 'TRUE',
+      'file.delete.delay.ms': 1000,
+    });
     expect(c.maxIndexSize).toBe(4096);
     expect(c.preallocate).toBe(true);
     expect(c.initFileSize).toBe(1073741824);

@@ -86,7 +86,7 @@ describe('partition directory names', () => {
     ['orders 1-3.abc-delete', 'whitespace in a -delete name'],
     ['orders-3.-future', 'empty id in a -future name'],
     ['orders-3.1 0', 'not a number after the last dash'],
-  ])('rejects %s (%s) with Kafka\'s message naming the directory', (name) => {
+  ])("rejects %s (%s) with Kafka's message naming the directory", (name) => {
     const path = `/var/lib/kafka/${name}`;
     let err: unknown;
     try {
@@ -103,7 +103,7 @@ describe('partition directory names', () => {
     expect(String(err)).toMatch(/^org\.apache\.kafka\.common\.KafkaException: Found directory/);
   });
 
-  it('matches Kafka\'s -delete pattern on the whole name, with Java\'s notion of whitespace', () => {
+  it("matches Kafka's -delete pattern on the whole name, with Java's notion of whitespace", () => {
     expect(DELETE_DIR_PATTERN.test(`a-1.${UUID}-delete`)).toBe(true);
     expect(DELETE_DIR_PATTERN.test(`a-1.${UUID}-deletex`)).toBe(false);
     // A no-break space is not whitespace for Java's \S.

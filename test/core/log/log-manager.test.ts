@@ -96,7 +96,14 @@ describe('LogManager', () => {
       'leader-epoch-checkpoint': 0,
     });
     const [created] = h.ofType('partition-dir-created');
-    expect(created).toMatchObject({ topicPartition: tp('orders', 0), dir: d0, path: dir, level: 'INFO', logger: 'kafka.log.LogManager', brokerId: 1 });
+    expect(created).toMatchObject({
+      topicPartition: tp('orders', 0),
+      dir: d0,
+      path: dir,
+      level: 'INFO',
+      logger: 'kafka.log.LogManager',
+      brokerId: 1,
+    });
     expect(created.message).toBe(`Created log for partition orders-0 in ${dir} with properties ${PROPERTIES}.`);
     // The same log comes back; creating a log writes no checkpoint.
     expect(h.manager.getOrCreateLog(tp('orders', 0))).toBe(log);
@@ -314,9 +321,7 @@ describe('LogManager', () => {
     expect(h.events.some((e) => e.message === `Stopping serving logs in dir ${d0}`)).toBe(true);
     // A replica that should exist is not re-created while a dir is offline; a new one goes to a live dir.
     expect(() => h.manager.getOrCreateLog(tp('a', 0))).toThrow(KafkaStorageException);
-    expect(() => h.manager.getOrCreateLog(tp('a', 0))).toThrow(
-      `Can not create log for a-0 because log directories ${d0} are offline`,
-    );
+    expect(() => h.manager.getOrCreateLog(tp('a', 0))).toThrow(`Can not create log for a-0 because log directories ${d0} are offline`);
     expect(h.manager.getOrCreateLog(tp('c', 0), {}, { isNew: true }).parentDir).toBe(d1);
     expect(() => h.manager.asyncDelete(tp('zz', 9))).toThrow(
       `Failed to delete log for  zz-9 because it may be in one of the offline directories ${d0}`,
@@ -325,7 +330,9 @@ describe('LogManager', () => {
     h.time.advance(INITIAL_TASK_DELAY_MS);
     expect(size(join(d0, 'recovery-point-offset-checkpoint'))).toBe(0);
     expect(read(join(d1, 'recovery-point-offset-checkpoint'))).toBe('0\n2\na 1 0\nc 0 0\n');
-    expect(() => h.manager.handleLogDirFailure(join(root, 'elsewhere'))).toThrow(`Log dir ${join(root, 'elsewhere')} is not found in the config.`);
+    expect(() => h.manager.handleLogDirFailure(join(root, 'elsewhere'))).toThrow(
+      `Log dir ${join(root, 'elsewhere')} is not found in the config.`,
+    );
   });
 
   it('when the last log dir fails, Kafka halts the broker: a fatal event, and the LogManager stops', async () => {
@@ -342,7 +349,14 @@ describe('LogManager', () => {
     const fs = new InstrumentedFs();
     const time = new ManualTime(START_MS);
     const events: LogManagerEvent[] = [];
-    const manager = new LogManager({ fs, time, random: new SeededRandom(1), brokerId: 3, logDirs: [d0, d1], onEvent: (e) => events.push(e) });
+    const manager = new LogManager({
+      fs,
+      time,
+      random: new SeededRandom(1),
+      brokerId: 3,
+      logDirs: [d0, d1],
+      onEvent: (e) => events.push(e),
+    });
     await manager.startup();
     manager.getOrCreateLog(tp('a', 0));
     manager.getOrCreateLog(tp('a', 1));
@@ -493,7 +507,7 @@ describe('LogManager', () => {
     expect(h.manager.offlineLogDirs).toEqual([d0]);
   });
 
-  it('refuses a partition present in two log dirs, with Kafka\'s explanation', async () => {
+  it("refuses a partition present in two log dirs, with Kafka's explanation", async () => {
     mkdirSync(join(d0, 'dup-0'), { recursive: true });
     mkdirSync(join(d1, 'dup-0'), { recursive: true });
     const h = makeLogManager([d0, d1]);
@@ -507,7 +521,9 @@ describe('LogManager', () => {
     writeFileSync(d0, 'a file');
     const h = makeLogManager([d0]);
     await expect(h.manager.startup()).rejects.toThrow(KafkaException);
-    expect(h.ofType('fatal')[0].message).toBe(`Shutdown broker because none of the specified log dirs from ${d0} can be created or validated`);
+    expect(h.ofType('fatal')[0].message).toBe(
+      `Shutdown broker because none of the specified log dirs from ${d0} can be created or validated`,
+    );
     expect(h.manager.state).toBe('failed');
   });
 
@@ -535,7 +551,14 @@ describe('LogManager', () => {
     await h.manager.startup();
     const log = h.manager.getOrCreateLog(tp('flushy', 0), { 'flush.ms': 5000 });
     const other = h.manager.getOrCreateLog(tp('lazy', 0));
-    for (const l of [log, other]) l.appendAsLeader(buildRecordBatch([{ key: null, value: null }, { key: null, value: null }]), 0);
+    for (const l of [log, other])
+      l.appendAsLeader(
+        buildRecordBatch([
+          { key: null, value: null },
+          { key: null, value: null },
+        ]),
+        0,
+      );
     expect([log.recoveryPoint, other.recoveryPoint]).toEqual([0, 0]);
     // The flusher's first run is 30 s after startup; flush.ms has passed for `flushy` by then.
     h.time.advance(30_000);
@@ -544,7 +567,7 @@ describe('LogManager', () => {
     expect(other.recoveryPoint).toBe(0);
   });
 
-  it('without log.flush.scheduler.interval.ms (Kafka\'s default) flush.ms alone never flushes', async () => {
+  it("without log.flush.scheduler.interval.ms (Kafka's default) flush.ms alone never flushes", async () => {
     const h = makeLogManager([d0]);
     await h.manager.startup();
     const log = h.manager.getOrCreateLog(tp('flushy', 0), { 'flush.ms': 5000 });
@@ -553,4 +576,3 @@ describe('LogManager', () => {
     expect(log.recoveryPoint).toBe(0);
   });
 });
-

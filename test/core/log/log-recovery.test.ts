@@ -14,7 +14,18 @@
  * Leader epochs: 0 for offsets 0–4, 1 for 5–11, 3 from 12 (epoch 2 never wrote), so the
  * leader-epoch cache holds (0,0) (1,5) (3,12).
  */
-import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Log } from '../../../src-main/core/log/log';
@@ -149,7 +160,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
    * The process dies after `count` batches: handles dropped, nothing trimmed or flushed. Returns the
    * dir, the log as it was, and the bytes of every batch it had acknowledged.
    */
-  function crash(count: number, config: TopicConfigValues = {}, label = 'crashed'): { dir: string; before: Log; acknowledged: Map<number, Buffer> } {
+  function crash(
+    count: number,
+    config: TopicConfigValues = {},
+    label = 'crashed',
+  ): { dir: string; before: Log; acknowledged: Map<number, Buffer> } {
     const log = write(label, count, config);
     log.closeHandlers();
     return { dir: log.dir, before: log, acknowledged: stored(log) };
@@ -162,7 +177,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     return files(log.dir);
   }
 
-  function load(dir: string, options: { recoveryPoint: number; hadCleanShutdown?: boolean; logStartOffset?: number }, config: TopicConfigValues = {}): Log {
+  function load(
+    dir: string,
+    options: { recoveryPoint: number; hadCleanShutdown?: boolean; logStartOffset?: number },
+    config: TopicConfigValues = {},
+  ): Log {
     return Log.load({
       fs,
       time,
@@ -171,7 +190,8 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       recoveryPoint: options.recoveryPoint,
       logStartOffset: options.logStartOffset ?? 0,
       hadCleanShutdown: options.hadCleanShutdown ?? false,
-      onEvent: (level, message, body) => events.push({ level, message: message.replace(/^\[Log partition=orders-0, dir=[^\]]*\] /, ''), body }),
+      onEvent: (level, message, body) =>
+        events.push({ level, message: message.replace(/^\[Log partition=orders-0, dir=[^\]]*\] /, ''), body }),
     });
   }
 
@@ -183,12 +203,47 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     const { dir, before, acknowledged } = crash(20);
     const entriesBefore = before.segments.map((s) => [offsetEntries(s), timeEntries(s)]);
     expect(entriesBefore).toEqual([
-      [[[2, 340], [4, 680], [6, 1020]], [[ts(2), 2], [ts(4), 4], [ts(6), 6]]],
-      [[[9, 340], [11, 680], [13, 1020]], [[ts(9), 9], [ts(11), 11], [ts(13), 13]]],
-      [[[16, 340], [18, 680]], [[ts(16), 16], [ts(18), 18]]],
+      [
+        [
+          [2, 340],
+          [4, 680],
+          [6, 1020],
+        ],
+        [
+          [ts(2), 2],
+          [ts(4), 4],
+          [ts(6), 6],
+        ],
+      ],
+      [
+        [
+          [9, 340],
+          [11, 680],
+          [13, 1020],
+        ],
+        [
+          [ts(9), 9],
+          [ts(11), 11],
+          [ts(13), 13],
+        ],
+      ],
+      [
+        [
+          [16, 340],
+          [18, 680],
+        ],
+        [
+          [ts(16), 16],
+          [ts(18), 18],
+        ],
+      ],
     ]);
     // The crash left the active segment's indexes pre-allocated, as Kafka's mmap leaves them.
-    expect(sizes(dir)).toMatchObject({ [name(14, '.index')]: INDEX_BYTES, [name(14, '.timeindex')]: TIME_INDEX_BYTES, [name(14, '.log')]: 1020 });
+    expect(sizes(dir)).toMatchObject({
+      [name(14, '.index')]: INDEX_BYTES,
+      [name(14, '.timeindex')]: TIME_INDEX_BYTES,
+      [name(14, '.log')]: 1020,
+    });
     const activeLog = join(dir, name(14, '.log'));
     truncateSync(activeLog, 5 * BATCH + 85);
 
@@ -207,7 +262,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     ]);
     expect(log.segments.map((s) => [offsetEntries(s), timeEntries(s)])).toEqual(entriesBefore);
     // The active segment's indexes are re-expanded for appends; the cut batch is gone from disk.
-    expect(sizes(dir)).toMatchObject({ [name(14, '.index')]: INDEX_BYTES, [name(14, '.timeindex')]: TIME_INDEX_BYTES, [name(14, '.log')]: 850 });
+    expect(sizes(dir)).toMatchObject({
+      [name(14, '.index')]: INDEX_BYTES,
+      [name(14, '.timeindex')]: TIME_INDEX_BYTES,
+      [name(14, '.log')]: 850,
+    });
     expect(log.leaderEpochEntries).toEqual([
       { epoch: 0, startOffset: 0 },
       { epoch: 1, startOffset: 5 },
@@ -255,7 +314,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     const activeLog = join(dir, name(14, '.log'));
     // preallocate=true: the active .log has segment.bytes (1200) bytes, 180 of them zeros.
     expect(statSync(activeLog).size).toBe(1200);
-    expect(readFileSync(activeLog).subarray(1020).every((b) => b === 0)).toBe(true);
+    expect(
+      readFileSync(activeLog)
+        .subarray(1020)
+        .every((b) => b === 0),
+    ).toBe(true);
 
     const log = load(dir, { recoveryPoint: 14 }, { preallocate: true });
     const problem = `Found invalid messages in log segment ${activeLog} at byte offset 1020: Found record size 0 smaller than minimum record overhead (14) in file ${activeLog}.. null`;
@@ -301,7 +364,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     expect(bodies()[4]).toEqual({ type: 'segments-removed-by-recovery', baseOffsets: [14] });
     // As Kafka's asyncDelete: the later segment's files are renamed .deleted, removed after file.delete.delay.ms.
     expect(bodies()[5]).toMatchObject({ type: 'segments-scheduled-for-deletion', baseOffsets: [14], reason: 'recovery' });
-    expect(Object.keys(sizes(dir)).filter((n) => n.endsWith('.deleted')).sort()).toEqual([name(14, '.index.deleted'), name(14, '.log.deleted'), name(14, '.timeindex.deleted')]);
+    expect(
+      Object.keys(sizes(dir))
+        .filter((n) => n.endsWith('.deleted'))
+        .sort(),
+    ).toEqual([name(14, '.index.deleted'), name(14, '.log.deleted'), name(14, '.timeindex.deleted')]);
     time.advance(60_000);
     // Segment 14 was not even read: recovery stops at the first corrupt batch.
     expect(lines().some((l) => l.includes('Recovering unflushed segment 14'))).toBe(false);
@@ -381,7 +448,11 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     // Only the active segment's indexes changed (re-expanded for appends).
     const after = files(dir);
     for (const [n, bytes] of Object.entries(logFilesBefore)) expect(after[n].equals(bytes), n).toBe(true);
-    expect(sizes(dir)).toMatchObject({ [name(14, '.log')]: 1020, [name(14, '.index')]: INDEX_BYTES, [name(14, '.timeindex')]: TIME_INDEX_BYTES });
+    expect(sizes(dir)).toMatchObject({
+      [name(14, '.log')]: 1020,
+      [name(14, '.index')]: INDEX_BYTES,
+      [name(14, '.timeindex')]: TIME_INDEX_BYTES,
+    });
   });
 
   it('segments before the recovery point are neither rewritten nor touched', () => {
@@ -404,11 +475,15 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
   });
 
   describe('the leader-epoch cache', () => {
-    it('is rebuilt from the batches\' partitionLeaderEpoch when its checkpoint was lost', () => {
+    it("is rebuilt from the batches' partitionLeaderEpoch when its checkpoint was lost", () => {
       const { dir } = crash(20);
       rmSync(join(dir, 'leader-epoch-checkpoint'));
       const log = load(dir, { recoveryPoint: 0 });
-      expect(lines()).toEqual(['INFO Recovering unflushed segment 0', 'INFO Recovering unflushed segment 7', 'INFO Recovering unflushed segment 14']);
+      expect(lines()).toEqual([
+        'INFO Recovering unflushed segment 0',
+        'INFO Recovering unflushed segment 7',
+        'INFO Recovering unflushed segment 14',
+      ]);
       expect(log.leaderEpochEntries).toEqual([
         { epoch: 0, startOffset: 0 },
         { epoch: 1, startOffset: 5 },
@@ -437,7 +512,12 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       const log = load(dir, { recoveryPoint: 7 });
       expect(log.logEndOffset).toBe(12);
       expect(bodies().filter((b) => b.type !== 'log-message')).toEqual([
-        { type: 'segment-recovered', baseOffset: 7, truncatedBytes: 340, problem: expect.stringContaining('at byte offset 850: Record is corrupt') },
+        {
+          type: 'segment-recovered',
+          baseOffset: 7,
+          truncatedBytes: 340,
+          problem: expect.stringContaining('at byte offset 850: Record is corrupt'),
+        },
         { type: 'segments-removed-by-recovery', baseOffsets: [14] },
         expect.objectContaining({ type: 'segments-scheduled-for-deletion', baseOffsets: [14] }),
       ]);
@@ -572,7 +652,10 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
     mkdirSync(join(dir, 'not-a-segment'));
 
     const log = load(dir, { recoveryPoint: 14, logStartOffset: 7 });
-    expect(lines()).toEqual([`WARN Found an orphaned index file ${join(dir, name(0, '.timeindex'))}, with no corresponding log file.`, 'INFO Recovering unflushed segment 14']);
+    expect(lines()).toEqual([
+      `WARN Found an orphaned index file ${join(dir, name(0, '.timeindex'))}, with no corresponding log file.`,
+      'INFO Recovering unflushed segment 14',
+    ]);
     expect(readdirSync(dir).sort()).toEqual([
       name(7, '.index'),
       name(7, '.log'),
@@ -607,7 +690,10 @@ describe('Log recovery after an unclean shutdown (P5)', () => {
       events = [];
       const log = load(dir, { recoveryPoint: 14 }, SMALL_INDEXES);
       expect([log.logEndOffset, log.activeSegment.size], `byte ${at}`).toEqual([16, 340]);
-      expect(events.find((e) => e.body.type === 'segment-recovered')?.body, `byte ${at}`).toMatchObject({ baseOffset: 14, truncatedBytes: 680 });
+      expect(events.find((e) => e.body.type === 'segment-recovered')?.body, `byte ${at}`).toMatchObject({
+        baseOffset: 14,
+        truncatedBytes: 680,
+      });
       const now = served(log);
       expect([...now.keys()]).toEqual(range(0, 16));
       for (const [offset, bytes] of now) expect(bytes.equals(acknowledged.get(offset)!)).toBe(true);

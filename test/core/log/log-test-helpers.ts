@@ -46,7 +46,6 @@ export function makeLogManager(
     random,
     events,
     manager,
-    ofType: <T extends LogManagerEventType>(type: T) =>
-      events.filter((e): e is Extract<LogManagerEvent, { type: T }> => e.type === type),
+    ofType: <T extends LogManagerEventType>(type: T) => events.filter((e): e is Extract<LogManagerEvent, { type: T }> => e.type === type),
   };
 }

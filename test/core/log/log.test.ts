@@ -24,7 +24,7 @@ describe('Log', () => {
   });
   afterEach(() => cleanup());
 
-  it('creates a fresh partition dir with Kafka\'s files and exact sizes', () => {
+  it("creates a fresh partition dir with Kafka's files and exact sizes", () => {
     const dir = join(logDir, 'orders-0');
     const log = Log.create({ fs, time, dir, config: LogConfig.of() });
     expect(sizes(dir)).toEqual({
@@ -67,7 +67,7 @@ describe('Log', () => {
     expect(sizes(dir)['00000000000000000000.log']).toBe(0);
   });
 
-  it('close trims the indexes to their valid entries; loading re-expands the active segment\'s', () => {
+  it("close trims the indexes to their valid entries; loading re-expands the active segment's", () => {
     const dir = join(logDir, 'orders-1');
     Log.create({ fs, time, dir, config: LogConfig.of() }).close();
     expect(sizes(dir)).toEqual({

@@ -19,10 +19,23 @@ const fs = new NodeFileSystem();
 const T0 = 1_600_000_000_000;
 const PID = 4000;
 
-function idempotent(baseSequence: number, count: number, options: { producerId?: number; epoch?: number; timestamp?: number } = {}): Uint8Array {
+function idempotent(
+  baseSequence: number,
+  count: number,
+  options: { producerId?: number; epoch?: number; timestamp?: number } = {},
+): Uint8Array {
   const timestamp = options.timestamp ?? T0;
-  const records = Array.from({ length: count }, (_, i) => ({ key: null, value: new TextEncoder().encode(`v${baseSequence + i}`), timestamp }));
-  return buildRecordBatch(records, { now: timestamp, producerId: options.producerId ?? PID, producerEpoch: options.epoch ?? 0, baseSequence });
+  const records = Array.from({ length: count }, (_, i) => ({
+    key: null,
+    value: new TextEncoder().encode(`v${baseSequence + i}`),
+    timestamp,
+  }));
+  return buildRecordBatch(records, {
+    now: timestamp,
+    producerId: options.producerId ?? PID,
+    producerEpoch: options.epoch ?? 0,
+    baseSequence,
+  });
 }
 
 function refusal(f: () => unknown): { error: string; message: string } {
@@ -36,7 +49,9 @@ function refusal(f: () => unknown): { error: string; message: string } {
 }
 
 function snapshots(dir: string): string[] {
-  return readdirSync(dir).filter((n) => n.endsWith('.snapshot')).sort();
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.snapshot'))
+    .sort();
 }
 
 describe('Producer state on a partition log', () => {
@@ -54,11 +69,24 @@ describe('Producer state on a partition log', () => {
   const config = (values: TopicConfigValues = {}) => LogConfig.of(values);
   const newLog = (values: TopicConfigValues = {}, name = 'orders-0') => Log.create({ fs, time, dir: dirOf(name), config: config(values) });
   const load = (hadCleanShutdown: boolean, values: TopicConfigValues = {}, events: string[] = []) =>
-    Log.load({ fs, time, dir: dirOf(), config: config(values), recoveryPoint: 0, hadCleanShutdown, onEvent: (level, message) => events.push(`${level} ${message}`) });
+    Log.load({
+      fs,
+      time,
+      dir: dirOf(),
+      config: config(values),
+      recoveryPoint: 0,
+      hadCleanShutdown,
+      onEvent: (level, message) => events.push(`${level} ${message}`),
+    });
   const logBytes = (log: Log) => statSync(join(log.dir, '00000000000000000000.log')).size;
   const entryOf = (log: Log, pid = PID) => {
     const e = log.producerStateManager.lastEntry(pid);
-    return e && { epoch: e.producerEpoch, batches: e.batchMetadata.map((b) => [b.lastSeq - b.offsetDelta, b.lastSeq, b.lastOffset - b.offsetDelta, b.lastOffset]) };
+    return (
+      e && {
+        epoch: e.producerEpoch,
+        batches: e.batchMetadata.map((b) => [b.lastSeq - b.offsetDelta, b.lastSeq, b.lastOffset - b.offsetDelta, b.lastOffset]),
+      }
+    );
   };
 
   it('a retried batch answers the offsets of the first copy and appends nothing', () => {
@@ -75,7 +103,13 @@ describe('Producer state on a partition log', () => {
     expect([retryOfLast.firstOffset, retryOfLast.lastOffset]).toEqual([4, 5]);
     expect(log.logEndOffset).toBe(6);
     expect(logBytes(log)).toBe(size);
-    expect(entryOf(log)).toEqual({ epoch: 0, batches: [[0, 2, 1, 3], [3, 4, 4, 5]] });
+    expect(entryOf(log)).toEqual({
+      epoch: 0,
+      batches: [
+        [0, 2, 1, 3],
+        [3, 4, 4, 5],
+      ],
+    });
   });
 
   it('only the last five batches are remembered: a retry of the sixth-last is out of order', () => {
@@ -85,7 +119,8 @@ describe('Producer state on a partition log', () => {
     expect(log.appendAsLeader(idempotent(1, 1), 0).firstOffset).toBe(1);
     expect(refusal(() => log.appendAsLeader(idempotent(0, 1), 0))).toEqual({
       error: 'OUT_OF_ORDER_SEQUENCE_NUMBER',
-      message: 'Out of order sequence number for producerId 4000 at offset 6 in partition orders-0: 0 (incoming seq. number), 5 (current end sequence number)',
+      message:
+        'Out of order sequence number for producerId 4000 at offset 6 in partition orders-0: 0 (incoming seq. number), 5 (current end sequence number)',
     });
     expect(log.logEndOffset).toBe(6);
   });
@@ -96,7 +131,8 @@ describe('Producer state on a partition log', () => {
     const size = logBytes(log);
     expect(refusal(() => log.appendAsLeader(idempotent(5, 1), 0))).toEqual({
       error: 'OUT_OF_ORDER_SEQUENCE_NUMBER',
-      message: 'Out of order sequence number for producerId 4000 at offset 2 in partition orders-0: 5 (incoming seq. number), 1 (current end sequence number)',
+      message:
+        'Out of order sequence number for producerId 4000 at offset 2 in partition orders-0: 5 (incoming seq. number), 1 (current end sequence number)',
     });
     expect([log.logEndOffset, logBytes(log)]).toEqual([2, size]);
     // The producer carries on from where the log is.
@@ -240,7 +276,9 @@ describe('Producer state on a partition log', () => {
     log.appendAsLeader(idempotent(0, 1, { producerId: 2, timestamp: time.nowMs() }), 0);
     time.advance(4 * 86_400_000 + 600_000);
     expect([...log.producerStateManager.activeProducers.keys()]).toEqual([2]);
-    expect(refusal(() => log.appendAsLeader(idempotent(1, 1, { producerId: 1, timestamp: time.nowMs() }), 0)).error).toBe('UNKNOWN_PRODUCER_ID');
+    expect(refusal(() => log.appendAsLeader(idempotent(1, 1, { producerId: 1, timestamp: time.nowMs() }), 0)).error).toBe(
+      'UNKNOWN_PRODUCER_ID',
+    );
     log.close();
   });
 

@@ -56,6 +56,13 @@ describe('JavaRandom', () => {
     new JavaRandom(0n).nextBytes(bytes);
     const first = -1155484576;
     const second = -723955400;
-    expect([...bytes]).toEqual([first & 0xff, (first >> 8) & 0xff, (first >> 16) & 0xff, (first >> 24) & 0xff, second & 0xff, (second >> 8) & 0xff]);
+    expect([...bytes]).toEqual([
+      first & 0xff,
+      (first >> 8) & 0xff,
+      (first >> 16) & 0xff,
+      (first >> 24) & 0xff,
+      second & 0xff,
+      (second >> 8) & 0xff,
+    ]);
   });
 });

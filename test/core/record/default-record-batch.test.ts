@@ -29,9 +29,28 @@ const GOLDEN =
   'ffffffff' + // baseSequence -1
   '00000002' + // recordsCount
   // record 0: length 22, attrs, tsDelta 0, offsetDelta 0, key "key1", value "value1", 1 header h1=v1
-  '2c' + '00' + '00' + '00' + '08' + '6b657931' + '0c' + '76616c756531' + '02' + '04' + '6831' + '04' + '7631' +
+  '2c' +
+  '00' +
+  '00' +
+  '00' +
+  '08' +
+  '6b657931' +
+  '0c' +
+  '76616c756531' +
+  '02' +
+  '04' +
+  '6831' +
+  '04' +
+  '7631' +
   // record 1: length 12, attrs, tsDelta 5, offsetDelta 1, null key, value "value2", no headers
-  '18' + '00' + '0a' + '02' + '01' + '0c' + '76616c756532' + '00';
+  '18' +
+  '00' +
+  '0a' +
+  '02' +
+  '01' +
+  '0c' +
+  '76616c756532' +
+  '00';
 
 describe('DefaultRecordBatch (magic v2)', () => {
   it('builds the golden bytes, CRC-32C included', () => {
@@ -100,7 +119,13 @@ describe('DefaultRecordBatch (magic v2)', () => {
       { baseOffset: 1000, producerId: 4242, producerEpoch: 7, baseSequence: 2147483646, isTransactional: true, partitionLeaderEpoch: 3 },
     );
     const b = RecordBatch.readAt(bytes);
-    expect([b.producerId, b.producerEpoch, b.baseSequence, b.isTransactional, b.partitionLeaderEpoch]).toEqual([4242, 7, 2147483646, true, 3]);
+    expect([b.producerId, b.producerEpoch, b.baseSequence, b.isTransactional, b.partitionLeaderEpoch]).toEqual([
+      4242,
+      7,
+      2147483646,
+      true,
+      3,
+    ]);
     // Sequences wrap past Integer.MAX_VALUE to 0, as DefaultRecordBatch.incrementSequence.
     expect(b.lastSequence).toBe(0);
     expect(b.records().map((r) => [r.offset, r.sequence])).toEqual([
@@ -218,7 +243,9 @@ describe('DefaultRecordBatch (magic v2)', () => {
     new DataView(short.buffer).setUint32(17, crc32c(short, 21));
     const e = thrown(() => RecordBatch.readAt(short).records());
     expect(e).toBeInstanceOf(InvalidRecordException);
-    expect((e as Error).message).toBe('Invalid record size: expected 12 bytes in record payload, but instead the buffer has only 11 remaining bytes.');
+    expect((e as Error).message).toBe(
+      'Invalid record size: expected 12 bytes in record payload, but instead the buffer has only 11 remaining bytes.',
+    );
 
     const negative = fromHex(GOLDEN);
     new DataView(negative.buffer).setInt32(57, -1);

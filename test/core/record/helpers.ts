@@ -47,6 +47,8 @@ export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void 
   const a = Buffer.from(actual.buffer, actual.byteOffset, actual.byteLength);
   const b = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
   if (!a.equals(b)) {
-    throw new Error(`bytes differ: got ${a.length} bytes ${a.subarray(0, 64).toString('hex')}…, expected ${b.length} bytes ${b.subarray(0, 64).toString('hex')}…`);
+    throw new Error(
+      `bytes differ: got ${a.length} bytes ${a.subarray(0, 64).toString('hex')}…, expected ${b.length} bytes ${b.subarray(0, 64).toString('hex')}…`,
+    );
   }
 }

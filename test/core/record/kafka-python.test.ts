@@ -113,9 +113,29 @@ describe('interoperability with kafka-python (an independent implementation)', (
       }),
       5,
     );
-    add(buildControlBatch(ControlRecordType.COMMIT, 3, { producerId: 123456789012, producerEpoch: 4, timestamp: 1590000009999, baseOffset: offset }), 1);
-    add(buildControlBatch(ControlRecordType.ABORT, 3, { producerId: 5, producerEpoch: 0, timestamp: 1590000009999, baseOffset: offset }), 1);
-    add(buildRecordBatch([{ key: null, value: utf8('far future'), timestamp: 2 ** 53 - 1 }, { key: null, value: null, timestamp: 0 }], { baseOffset: offset }), 2);
+    add(
+      buildControlBatch(ControlRecordType.COMMIT, 3, {
+        producerId: 123456789012,
+        producerEpoch: 4,
+        timestamp: 1590000009999,
+        baseOffset: offset,
+      }),
+      1,
+    );
+    add(
+      buildControlBatch(ControlRecordType.ABORT, 3, { producerId: 5, producerEpoch: 0, timestamp: 1590000009999, baseOffset: offset }),
+      1,
+    );
+    add(
+      buildRecordBatch(
+        [
+          { key: null, value: utf8('far future'), timestamp: 2 ** 53 - 1 },
+          { key: null, value: null, timestamp: 0 },
+        ],
+        { baseOffset: offset },
+      ),
+      2,
+    );
 
     const file = concat(parts);
     const path = join(tmp.dir, 'ours.bin');
@@ -130,7 +150,15 @@ describe('interoperability with kafka-python (an independent implementation)', (
 
   it('every batch kafka-python builds reads here as exactly its records', () => {
     type SpecRecord = { offset: number; timestamp: number; key: string | null; value: string | null; headers?: [string, string | null][] };
-    type SpecBatch = { magic: number; compression: number; is_transactional?: boolean; producer_id?: number; producer_epoch?: number; base_sequence?: number; records: SpecRecord[] };
+    type SpecBatch = {
+      magic: number;
+      compression: number;
+      is_transactional?: boolean;
+      producer_id?: number;
+      producer_epoch?: number;
+      base_sequence?: number;
+      records: SpecRecord[];
+    };
     const batches: SpecBatch[] = [];
     let seed = 100;
     for (const magic of [0, 1, 2] as const) {
@@ -152,7 +180,12 @@ describe('interoperability with kafka-python (an independent implementation)', (
       producer_id: 987654321,
       producer_epoch: 12,
       base_sequence: 2147483640,
-      records: Array.from({ length: 20 }, (_, i) => ({ offset: i, timestamp: 1590000000000 + i, key: null, value: hex(utf8('z'.repeat(100))) })),
+      records: Array.from({ length: 20 }, (_, i) => ({
+        offset: i,
+        timestamp: 1590000000000 + i,
+        key: null,
+        value: hex(utf8('z'.repeat(100))),
+      })),
     });
     const specPath = join(tmp.dir, 'spec.json');
     const outPath = join(tmp.dir, 'theirs.bin');
@@ -175,7 +208,9 @@ describe('interoperability with kafka-python (an independent implementation)', (
       next += entries;
       for (const b of group) expect([b.magic, b.compressionType], `batch ${i}`).toEqual([spec.magic, spec.compression]);
       expect(
-        group.flatMap((b) => asPython(b).records).map((r) => ({ offset: r.offset, timestamp: r.timestamp, key: r.key, value: r.value, headers: r.headers })),
+        group
+          .flatMap((b) => asPython(b).records)
+          .map((r) => ({ offset: r.offset, timestamp: r.timestamp, key: r.key, value: r.value, headers: r.headers })),
         `batch ${i} records`,
       ).toEqual(
         spec.records.map((r) => ({
@@ -189,14 +224,28 @@ describe('interoperability with kafka-python (an independent implementation)', (
     });
     expect(next).toBe(ours.length);
     const txn = ours[ours.length - 1];
-    expect([txn.isTransactional, txn.producerId, txn.producerEpoch, txn.baseSequence, txn.lastSequence]).toEqual([true, 987654321, 12, 2147483640, 11]);
+    expect([txn.isTransactional, txn.producerId, txn.producerEpoch, txn.baseSequence, txn.lastSequence]).toEqual([
+      true,
+      987654321,
+      12,
+      2147483640,
+      11,
+    ]);
   });
 
   it('each side decompresses the other side codec streams', () => {
-    const payloads = [utf8('hello'), pseudoRandomBytes(100_000, 31, 5), pseudoRandomBytes(70_000, 32), utf8('log line 42\n'.repeat(25_000))];
+    const payloads = [
+      utf8('hello'),
+      pseudoRandomBytes(100_000, 31, 5),
+      pseudoRandomBytes(70_000, 32),
+      utf8('log line 42\n'.repeat(25_000)),
+    ];
     // kafka-python (and the python codec modules) → our decompress
     const encode = payloads.flatMap((p) =>
-      ['gzip', 'snappy', 'snappy-raw', 'lz4', 'lz4-checksums', 'lz4-old', 'zstd', 'zstd-streamed'].map((codec) => ({ codec, data: hex(p) })),
+      ['gzip', 'snappy', 'snappy-raw', 'lz4', 'lz4-checksums', 'lz4-old', 'zstd', 'zstd-streamed'].map((codec) => ({
+        codec,
+        data: hex(p),
+      })),
     );
     const encoded = (JSON.parse(python(['codecs'], JSON.stringify({ encode }))) as { encoded: string[] }).encoded;
     const codecOf: { [name: string]: [CompressionType, Magic] } = {
@@ -211,7 +260,10 @@ describe('interoperability with kafka-python (an independent implementation)', (
     };
     encode.forEach((item, i) => {
       const [type, magic] = codecOf[item.codec];
-      expectSameBytes(decompress(type, new Uint8Array(Buffer.from(encoded[i], 'hex')), magic), new Uint8Array(Buffer.from(item.data, 'hex')));
+      expectSameBytes(
+        decompress(type, new Uint8Array(Buffer.from(encoded[i], 'hex')), magic),
+        new Uint8Array(Buffer.from(item.data, 'hex')),
+      );
     });
 
     // our compress → kafka-python's decoders; raw LZ4 blocks through the reference block decoder

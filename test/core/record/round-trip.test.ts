@@ -28,7 +28,14 @@ function sample(magic: Magic): SimpleRecord[] {
       key: utf8('ключ'),
       value: pseudoRandomBytes(3000, 5, 4),
       timestamp: 1590000000002,
-      headers: magic === 2 ? [{ key: 'trace', value: utf8('abc') }, { key: 'ø', value: null }, { key: '', value: new Uint8Array(0) }] : undefined,
+      headers:
+        magic === 2
+          ? [
+              { key: 'trace', value: utf8('abc') },
+              { key: 'ø', value: null },
+              { key: '', value: new Uint8Array(0) },
+            ]
+          : undefined,
     },
   ];
 }
@@ -60,7 +67,12 @@ describe('round trips through MemoryRecordsBuilder and RecordBatch', () => {
           expect(b.magic).toBe(magic);
           expect(b.compressionType).toBe(codec);
         }
-        expectRecords(batches.flatMap((b) => b.records()), records, magic, 4000);
+        expectRecords(
+          batches.flatMap((b) => b.records()),
+          records,
+          magic,
+          4000,
+        );
         const last = batches[batches.length - 1];
         expect([batches[0].baseOffset, last.lastOffset, last.nextOffset]).toEqual([4000, 4003, 4004]);
         if (codec !== CompressionType.NONE && magic > 0) expect(last.maxTimestamp).toBe(1590000000003);
@@ -102,9 +114,7 @@ describe('round trips through MemoryRecordsBuilder and RecordBatch', () => {
     // LogAppendTime on the wrapper is every record's timestamp.
     b.setMaxTimestamp(TimestampType.LOG_APPEND_TIME, 1600000000000);
     expect(b.isValid()).toBe(true);
-    expect(b.records().map((r) => [r.timestamp, r.timestampType])).toEqual(
-      Array(4).fill([1600000000000, TimestampType.LOG_APPEND_TIME]),
-    );
+    expect(b.records().map((r) => [r.timestamp, r.timestampType])).toEqual(Array(4).fill([1600000000000, TimestampType.LOG_APPEND_TIME]));
     expect(() => b.setPartitionLeaderEpoch(1)).toThrow('Magic versions prior to 2 do not support partition leader epoch');
   });
 
@@ -132,11 +142,22 @@ describe('round trips through MemoryRecordsBuilder and RecordBatch', () => {
 
   it('control batches carry an end-transaction marker', () => {
     for (const type of [ControlRecordType.COMMIT, ControlRecordType.ABORT]) {
-      const bytes = buildControlBatch(type, 17, { producerId: 99, producerEpoch: 3, timestamp: 1590000000000, baseOffset: 55, partitionLeaderEpoch: 4 });
+      const bytes = buildControlBatch(type, 17, {
+        producerId: 99,
+        producerEpoch: 3,
+        timestamp: 1590000000000,
+        baseOffset: 55,
+        partitionLeaderEpoch: 4,
+      });
       const b = RecordBatch.readAt(bytes);
       b.ensureValid();
       expect([b.isControlBatch, b.isTransactional, b.producerId, b.producerEpoch, b.baseSequence]).toEqual([true, true, 99, 3, -1]);
-      expect([b.baseOffset, b.partitionLeaderEpoch, b.maxTimestamp, b.compressionType]).toEqual([55, 4, 1590000000000, CompressionType.NONE]);
+      expect([b.baseOffset, b.partitionLeaderEpoch, b.maxTimestamp, b.compressionType]).toEqual([
+        55,
+        4,
+        1590000000000,
+        CompressionType.NONE,
+      ]);
       const [record] = b.records();
       expect(record.key).toEqual(new Uint8Array([0, 0, 0, type]));
       expect(record.value).toEqual(new Uint8Array([0, 0, 0, 0, 0, 17]));
@@ -149,7 +170,11 @@ describe('round trips through MemoryRecordsBuilder and RecordBatch', () => {
 
   it('reads control keys as Kafka: unknown types, short or negative-version keys', () => {
     const base: Record = { offset: 0, timestamp: 0, timestampType: 0, key: null, value: null, headers: [], sizeInBytes: 0, sequence: -1 };
-    expect(readControlRecord({ ...base, key: new Uint8Array([0, 1, 0, 9]) })).toEqual({ type: ControlRecordType.UNKNOWN, version: 1, coordinatorEpoch: -1 });
+    expect(readControlRecord({ ...base, key: new Uint8Array([0, 1, 0, 9]) })).toEqual({
+      type: ControlRecordType.UNKNOWN,
+      version: 1,
+      coordinatorEpoch: -1,
+    });
     expect(() => readControlRecord({ ...base, key: new Uint8Array([0, 0, 0]) })).toThrow(
       'Invalid value size found for end control record key. Must have at least 4 bytes, but found only 3',
     );

@@ -57,9 +57,7 @@ describe('varint (ByteUtils zig-zag varints)', () => {
   it('rejects a varint longer than 5 bytes with Kafka message', () => {
     const e = thrown(() => readVarint(new ByteCursor(fromHex('ffffffffff01'))));
     expect(e).toBeInstanceOf(IllegalArgumentException);
-    expect((e as Error).message).toBe(
-      'Varint is too long, the most significant bit in the 5th byte is set, converted value: ffffffff',
-    );
+    expect((e as Error).message).toBe('Varint is too long, the most significant bit in the 5th byte is set, converted value: ffffffff');
   });
 
   it('throws BufferUnderflowException when the bytes end mid-varint', () => {
@@ -82,7 +80,20 @@ describe('varlong', () => {
   });
 
   it('round-trips across the range, numbers and bigints', () => {
-    const values = [0, 1, -1, 1590000000000, -1590000000000, 2 ** 31, -(2 ** 31) - 1, 2 ** 49, 2 ** 52 + 7, -(2 ** 53), 2 ** 60, -(2 ** 63)];
+    const values = [
+      0,
+      1,
+      -1,
+      1590000000000,
+      -1590000000000,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 49,
+      2 ** 52 + 7,
+      -(2 ** 53),
+      2 ** 60,
+      -(2 ** 63),
+    ];
     for (const v of values) {
       const bytes = fromHex(varlong(v));
       expect(readVarlong(new ByteCursor(bytes))).toBe(v);

@@ -41,7 +41,11 @@ const SCENARIO: Step[] = [
   { op: 'create', path: '/su', acl: [[ALL, 'super', '']] },
   { op: 'create', path: '/sa', acl: [[ALL, 'sasl', 'x']] },
   ...['nocolon', 'a:b:c', ':x', 'x:'].map((id, i): Step => ({ op: 'create', path: `/d${i}`, acl: [[ALL, 'digest', id]] })),
-  ...['1.2.3', '1.2.3.4/33', '256.1.1.1', '10.0.0.0/+8', '127.0.0.0/8', '10.0.0.1'].map((id, i): Step => ({ op: 'create', path: `/ip${i}`, acl: [[ALL, 'ip', id]] })),
+  ...['1.2.3', '1.2.3.4/33', '256.1.1.1', '10.0.0.0/+8', '127.0.0.0/8', '10.0.0.1'].map((id, i): Step => ({
+    op: 'create',
+    path: `/ip${i}`,
+    acl: [[ALL, 'ip', id]],
+  })),
   { op: 'getData', path: '/ip4' },
   { op: 'getData', path: '/ip5' },
   { op: 'create', path: '/missing/x', acl: [[ALL, 'world', 'other']] },
@@ -79,7 +83,14 @@ const SCENARIO: Step[] = [
   { op: 'setACL', path: '/missing', acl: world(ALL) },
   { op: 'create', path: '/nra', acl: world(2) },
   { op: 'getACL', path: '/nra' },
-  { op: 'multi', ops: [{ type: 'create', path: '/m1' }, { type: 'setData', path: '/nw' }, { type: 'create', path: '/m2' }] },
+  {
+    op: 'multi',
+    ops: [
+      { type: 'create', path: '/m1' },
+      { type: 'setData', path: '/nw' },
+      { type: 'create', path: '/m2' },
+    ],
+  },
   { op: 'exists', path: '/m1' },
   // digest and auth
   { session: 'b', op: 'addAuth', scheme: 'digest', auth: 'alice:pw' },
@@ -115,7 +126,11 @@ async function runEmulated(steps: Step[]): Promise<Answer[]> {
         answers.push(await runStep(c, step, toAcl));
       } catch (e) {
         if (!(e instanceof KeeperException)) throw e;
-        answers.push(e instanceof MultiException ? { err: e.code, results: e.results.map((r) => (r.type === 'error' ? r.err : Code.OK)) } : { err: e.code });
+        answers.push(
+          e instanceof MultiException
+            ? { err: e.code, results: e.results.map((r) => (r.type === 'error' ? r.err : Code.OK)) }
+            : { err: e.code },
+        );
       }
     }
     return answers;
@@ -178,34 +193,41 @@ const unavailable = realZooKeeperUnavailable(SCRIPT);
 // Outside CI a machine without the peer skips, saying why; under CI the peer must be there.
 const runHere = unavailable === null || process.env.CI !== undefined;
 
-describe.skipIf(!runHere)(`ACLs against Debian's ZooKeeper 3.8 (${unavailable === null ? 'available' : `unavailable: ${unavailable}; apt-get install ${APT_PACKAGES}`})`, () => {
-  let real: RealZooKeeper | undefined;
-  /** The real server's answers, from one run (the scenario's paths are absolute). */
-  let expected: Answer[];
-  beforeAll(async () => {
-    expect(unavailable, `the real ZooKeeper peer (apt-get install ${APT_PACKAGES})`).toBeNull();
-    real = await startRealZooKeeper({ 'zookeeper.DigestAuthenticationProvider.superDigest': SUPER_DIGEST });
-    expected = JSON.parse(await runPython(SCRIPT, ['run', String(real.port)], JSON.stringify(SCENARIO))) as Answer[];
-  }, 120_000);
-  afterAll(async () => {
-    await real?.stop();
-  });
-  const label = (answers: Answer[]) => relativeZxids(answers).map((a, i) => ({ step: `${SCENARIO[i].session ?? 'a'} ${SCENARIO[i].op} ${'path' in SCENARIO[i] ? SCENARIO[i].path : ''}`, ...a }));
+describe.skipIf(!runHere)(
+  `ACLs against Debian's ZooKeeper 3.8 (${unavailable === null ? 'available' : `unavailable: ${unavailable}; apt-get install ${APT_PACKAGES}`})`,
+  () => {
+    let real: RealZooKeeper | undefined;
+    /** The real server's answers, from one run (the scenario's paths are absolute). */
+    let expected: Answer[];
+    beforeAll(async () => {
+      expect(unavailable, `the real ZooKeeper peer (apt-get install ${APT_PACKAGES})`).toBeNull();
+      real = await startRealZooKeeper({ 'zookeeper.DigestAuthenticationProvider.superDigest': SUPER_DIGEST });
+      expected = JSON.parse(await runPython(SCRIPT, ['run', String(real.port)], JSON.stringify(SCENARIO))) as Answer[];
+    }, 120_000);
+    afterAll(async () => {
+      await real?.stop();
+    });
+    const label = (answers: Answer[]) =>
+      relativeZxids(answers).map((a, i) => ({
+        step: `${SCENARIO[i].session ?? 'a'} ${SCENARIO[i].op} ${'path' in SCENARIO[i] ? SCENARIO[i].path : ''}`,
+        ...a,
+      }));
 
-  it('answers every step of the scenario as the real server does', async () => {
-    const actual = await runEmulated(SCENARIO);
-    expect(label(actual)).toEqual(label(expected));
-  }, 120_000);
-
-  it('answers the scenario over the wire to kazoo (addauth digest, super, NOAUTH order) as the real server does', async () => {
-    const fx = new ZkFixture({ superDigest: SUPER_DIGEST });
-    const listener = await ZooKeeperListener.bind(fx.server, 0);
-    try {
-      const actual = JSON.parse(await runPython(SCRIPT, ['run', String(listener.port)], JSON.stringify(SCENARIO))) as Answer[];
+    it('answers every step of the scenario as the real server does', async () => {
+      const actual = await runEmulated(SCENARIO);
       expect(label(actual)).toEqual(label(expected));
-    } finally {
-      await listener.close();
-      fx.close();
-    }
-  }, 120_000);
-});
+    }, 120_000);
+
+    it('answers the scenario over the wire to kazoo (addauth digest, super, NOAUTH order) as the real server does', async () => {
+      const fx = new ZkFixture({ superDigest: SUPER_DIGEST });
+      const listener = await ZooKeeperListener.bind(fx.server, 0);
+      try {
+        const actual = JSON.parse(await runPython(SCRIPT, ['run', String(listener.port)], JSON.stringify(SCENARIO))) as Answer[];
+        expect(label(actual)).toEqual(label(expected));
+      } finally {
+        await listener.close();
+        fx.close();
+      }
+    }, 120_000);
+  },
+);

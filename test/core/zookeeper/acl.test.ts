@@ -140,7 +140,8 @@ describe('/zookeeper', () => {
 
   it('the special paths cannot be deleted (BADARGUMENTS before any ACL); /zookeeper/quota takes children', async () => {
     const client = await zk().client();
-    for (const path of ['/zookeeper', '/zookeeper/quota', '/zookeeper/config']) await expectKeeperError(client.delete(path), Code.BADARGUMENTS);
+    for (const path of ['/zookeeper', '/zookeeper/quota', '/zookeeper/config'])
+      await expectKeeperError(client.delete(path), Code.BADARGUMENTS);
     await client.create('/zookeeper/quota/t', null);
     await client.setData('/zookeeper/quota', utf8('q'));
   });

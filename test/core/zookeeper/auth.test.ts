@@ -18,10 +18,14 @@ const digestAcl = (id: string, perms = Perms.ALL): Acl[] => [{ perms, scheme: 'd
 const ipAcl = (id: string): Acl[] => [{ perms: Perms.ALL, scheme: 'ip', id }];
 
 /** A raw connection with a peer address of its choosing, as a wire server would attach one. */
-async function rawSession(fx: ZkFixture, remoteAddress: string): Promise<{ conn: ServerConnection; run: (req: ZkRequest) => Promise<number> }> {
+async function rawSession(
+  fx: ZkFixture,
+  remoteAddress: string,
+): Promise<{ conn: ServerConnection; run: (req: ZkRequest) => Promise<number> }> {
   const conn: ServerConnection = { notify: () => undefined, sessionEnded: () => undefined, remoteAddress };
   const { sessionId } = await fx.server.createSession(conn, 30_000);
-  const run = (req: ZkRequest): Promise<number> => new Promise((resolve) => fx.server.submit(sessionId, req, (reply) => resolve(reply.err)));
+  const run = (req: ZkRequest): Promise<number> =>
+    new Promise((resolve) => fx.server.submit(sessionId, req, (reply) => resolve(reply.err)));
   return { conn, run };
 }
 
@@ -187,7 +191,11 @@ describe('auth belongs to the connection; the client sends it again', () => {
     client.disconnect();
     await client.reconnect();
     await client.getData('/a');
-    expect(zk().server.authInfoOf(client.sessionId).map((a) => a.scheme)).toEqual(expect.arrayContaining(['ip', 'digest']));
+    expect(
+      zk()
+        .server.authInfoOf(client.sessionId)
+        .map((a) => a.scheme),
+    ).toEqual(expect.arrayContaining(['ip', 'digest']));
   });
 
   it('added while disconnected: sent on the reconnect', async () => {
@@ -208,7 +216,9 @@ describe('auth belongs to the connection; the client sends it again', () => {
     const bare = await ZooKeeperClient.resume(zk().server, zk().time, client.sessionId, client.sessionPassword);
     await expectKeeperError(bare.getData('/a'), Code.NOAUTH);
     bare.disconnect();
-    const resumed = await ZooKeeperClient.resume(zk().server, zk().time, client.sessionId, client.sessionPassword, { authInfo: client.addedAuthInfo });
+    const resumed = await ZooKeeperClient.resume(zk().server, zk().time, client.sessionId, client.sessionPassword, {
+      authInfo: client.addedAuthInfo,
+    });
     await resumed.getData('/a');
     resumed.disconnect();
   });

@@ -104,7 +104,10 @@ describe('CONTAINER nodes (ZooKeeper 3.5+)', () => {
       await fx.advance(29_999);
       expect(deleteContainerTxns(events)).toEqual([['/a', 0]]);
       await fx.advance(1);
-      expect(deleteContainerTxns(events)).toEqual([['/a', 0], ['/b', 0]]);
+      expect(deleteContainerTxns(events)).toEqual([
+        ['/a', 0],
+        ['/b', 0],
+      ]);
     } finally {
       fx.close();
     }

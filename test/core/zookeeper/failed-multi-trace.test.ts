@@ -16,7 +16,7 @@ const zk = useZkFixture();
 const javaOrder = (names: string[]) => [...names.reduce((set, n) => set.add(n), new JavaHashSet(8))];
 
 describe('a failed multi', () => {
-  it('whose create resized the parent\'s child table leaves the table at its size (the order of 3.8)', async () => {
+  it("whose create resized the parent's child table leaves the table at its size (the order of 3.8)", async () => {
     const client = await zk().client();
     await client.create('/p', null);
     // Six children fill 8 buckets to the load factor; h is in bucket 0 of 8 but bucket 8 of 16.
@@ -24,7 +24,13 @@ describe('a failed multi', () => {
     for (const n of names) await client.create(`/p/${n}`, null);
     expect((await client.getChildren('/p')).children).toEqual(['h', 'a', 'b', 'c', 'd', 'e']);
 
-    await expectKeeperError(client.multi([{ type: 'create', path: '/p/g', data: null }, { type: 'check', path: '/missing', version: -1 }]), Code.NONODE);
+    await expectKeeperError(
+      client.multi([
+        { type: 'create', path: '/p/g', data: null },
+        { type: 'check', path: '/missing', version: -1 },
+      ]),
+      Code.NONODE,
+    );
 
     expect((await client.getChildren('/p')).children).toEqual(javaOrder(names));
     // And later changes go on from the table 3.8 has: a seventh child resizes it only now.
@@ -60,16 +66,33 @@ describe('a failed multi', () => {
     for (const p of paths) await client.create(p, null, { mode: CreateMode.EPHEMERAL });
     const before = await client.getEphemerals('/');
 
-    await expectKeeperError(client.multi([{ type: 'create', path: '/e/n12', data: null, mode: CreateMode.EPHEMERAL }, { type: 'check', path: '/missing', version: -1 }]), Code.NONODE);
+    await expectKeeperError(
+      client.multi([
+        { type: 'create', path: '/e/n12', data: null, mode: CreateMode.EPHEMERAL },
+        { type: 'check', path: '/missing', version: -1 },
+      ]),
+      Code.NONODE,
+    );
 
     expect(await client.getEphemerals('/')).toEqual(before);
     await client.create('/e/n12', null, { mode: CreateMode.EPHEMERAL });
-    expect(await client.getEphemerals('/')).toEqual([...JavaHashSet.copyOf([...paths, '/e/n12'].reduce((s, p) => s.add(p), new JavaHashSet()), 13)]);
+    expect(await client.getEphemerals('/')).toEqual([
+      ...JavaHashSet.copyOf(
+        [...paths, '/e/n12'].reduce((s, p) => s.add(p), new JavaHashSet()),
+        13,
+      ),
+    ]);
   });
 
   it('of a session that owns no ephemeral does not leave it an (empty) ephemeral set', async () => {
     const client = await zk().client();
-    await expectKeeperError(client.multi([{ type: 'create', path: '/eph', data: null, mode: CreateMode.EPHEMERAL }, { type: 'check', path: '/missing', version: -1 }]), Code.NONODE);
+    await expectKeeperError(
+      client.multi([
+        { type: 'create', path: '/eph', data: null, mode: CreateMode.EPHEMERAL },
+        { type: 'check', path: '/missing', version: -1 },
+      ]),
+      Code.NONODE,
+    );
     expect([...zk().server.ephemerals().keys()]).toEqual([]);
   });
 });

@@ -11,7 +11,13 @@ const DIGEST_ACL: Acl[] = [
   { perms: Perms.READ, scheme: 'world', id: 'anyone' },
 ];
 
-const create = (path: string, n: number, acl: readonly Acl[] = OPEN_ACL_UNSAFE) => ({ op: 'create' as const, path, data: bytes(n), acl, mode: 0 as const });
+const create = (path: string, n: number, acl: readonly Acl[] = OPEN_ACL_UNSAFE) => ({
+  op: 'create' as const,
+  path,
+  data: bytes(n),
+  acl,
+  mode: 0 as const,
+});
 
 describe('serializedRequestLength (request header + jute record, the length prefix NIOServerCnxn checks)', () => {
   it('puts a 12-character create with OPEN_ACL_UNSAFE and 1,048,516 bytes exactly at jute.maxbuffer', () => {
@@ -63,7 +69,19 @@ describe('serializedRequestLength (request header + jute record, the length pref
 });
 
 describe('serializedResponseLength (reply header + record, what ClientCnxnSocket checks)', () => {
-  const stat = { czxid: 1, mzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: 0n, dataLength: 0, numChildren: 0, pzxid: 1 };
+  const stat = {
+    czxid: 1,
+    mzxid: 1,
+    ctime: 0,
+    mtime: 0,
+    version: 0,
+    cversion: 0,
+    aversion: 0,
+    ephemeralOwner: 0n,
+    dataLength: 0,
+    numChildren: 0,
+    pzxid: 1,
+  };
 
   it('is reply header 16 + data 4+n + Stat 68 for getData', () => {
     expect(serializedResponseLength('getData', { data: bytes(1_048_487), stat })).toBe(JUTE_MAX_BUFFER);

@@ -103,7 +103,11 @@ describe('create failures', () => {
     await client.create('/eph', null, { mode: CreateMode.EPHEMERAL });
     await expectKeeperError(client.create('/eph/child', null), Code.NOCHILDRENFOREPHEMERALS, '/eph/child');
     // The Java client reports the path it was asked for, not the one with the sequence suffix.
-    await expectKeeperError(client.create('/eph/s-', null, { mode: CreateMode.PERSISTENT_SEQUENTIAL }), Code.NOCHILDRENFOREPHEMERALS, '/eph/s-');
+    await expectKeeperError(
+      client.create('/eph/s-', null, { mode: CreateMode.PERSISTENT_SEQUENTIAL }),
+      Code.NOCHILDRENFOREPHEMERALS,
+      '/eph/s-',
+    );
     await expectKeeperError(client.create('/eph/', null, { mode: CreateMode.EPHEMERAL_SEQUENTIAL }), Code.NOCHILDRENFOREPHEMERALS, '/eph/');
     const eph = await client.exists('/eph');
     expect(eph).toMatchObject({ numChildren: 0, cversion: 0 });

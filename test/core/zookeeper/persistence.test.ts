@@ -147,6 +147,11 @@ describe('after a restart of the store', () => {
     const after = await zk().client();
     expect(await after.exists('/p')).toEqual(parentBefore);
     const child = await after.create('/p/b', null);
-    expect(await after.exists('/p')).toEqual({ ...parentBefore, cversion: parentBefore.cversion + 1, pzxid: child.stat.czxid, numChildren: 1 });
+    expect(await after.exists('/p')).toEqual({
+      ...parentBefore,
+      cversion: parentBefore.cversion + 1,
+      pzxid: child.stat.czxid,
+      numChildren: 1,
+    });
   });
 });

@@ -234,8 +234,14 @@ describe('delivery order', () => {
     await watcher.getChildren('/wire', true);
 
     // The watcher session's own write, then a write by another session and the watcher's read of it.
-    zk().server.submit(watcher.sessionId, { op: 'setData', path: '/wire', data: utf8('1'), version: -1 }, () => order.push('reply setData'));
-    zk().server.submit(writer.sessionId, { op: 'create', path: '/wire/c', data: null, acl: OPEN_ACL_UNSAFE, mode: CreateMode.PERSISTENT }, () => {});
+    zk().server.submit(watcher.sessionId, { op: 'setData', path: '/wire', data: utf8('1'), version: -1 }, () =>
+      order.push('reply setData'),
+    );
+    zk().server.submit(
+      writer.sessionId,
+      { op: 'create', path: '/wire/c', data: null, acl: OPEN_ACL_UNSAFE, mode: CreateMode.PERSISTENT },
+      () => {},
+    );
     zk().server.submit(watcher.sessionId, { op: 'getChildren', path: '/wire', watch: false }, () => order.push('reply getChildren'));
     await zk().idle();
     expect(order).toEqual(['NodeDataChanged /wire', 'reply setData', 'NodeChildrenChanged /wire', 'reply getChildren']);

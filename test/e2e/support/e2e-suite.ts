@@ -21,7 +21,11 @@ export interface E2eSuite {
 }
 
 /** `describe` for a suite in Chromium; `body` receives the suite's app and pages. */
-export function describeInChromium(title: string, body: (suite: E2eSuite) => void, options: { afterStart?: (app: E2eApp) => Promise<void>; afterClose?: () => void } = {}): void {
+export function describeInChromium(
+  title: string,
+  body: (suite: E2eSuite) => void,
+  options: { afterStart?: (app: E2eApp) => Promise<void>; afterClose?: () => void } = {},
+): void {
   if (skip) console.warn(`${title} skipped: ${missing} (with CI set, this fails instead).`);
   describe.skipIf(skip)(skip ? `${title} (skipped: ${missing})` : `${title}, in Chromium against headless mode`, () => {
     let app: E2eApp | null = null;
@@ -41,7 +45,9 @@ export function describeInChromium(title: string, body: (suite: E2eSuite) => voi
       if (tracked === null || app === null) return;
       // What the page showed when a test failed: test-results/screenshots/FAILED-<test>.png.
       if (context.task.result?.state === 'fail') {
-        await app.screenshot(tracked.page, `FAILED-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`).catch(() => undefined);
+        await app
+          .screenshot(tracked.page, `FAILED-${context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`)
+          .catch(() => undefined);
       }
       await tracked.close();
       const unexpected = tracked.problems.filter((p) => !allowedNow.some((a) => a.test(p)));

@@ -13,7 +13,15 @@ import { wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { callApi, RawClient, request } from '../../support/raw-kafka-client';
 
 const NO_AUTHORIZER = 'No Authorizer is configured on the broker';
-const anyTopicAcl = { resourceTypeFilter: 2, resourceNameFilter: null, patternTypeFilter: 1, principalFilter: null, hostFilter: null, operation: 1, permissionType: 1 };
+const anyTopicAcl = {
+  resourceTypeFilter: 2,
+  resourceNameFilter: null,
+  patternTypeFilter: 1,
+  principalFilter: null,
+  hostFilter: null,
+  operation: 1,
+  permissionType: 1,
+};
 
 /** A compact string: uvarint length + 1, then UTF-8. */
 function compact(text: string): string {
@@ -31,15 +39,30 @@ describe('ACL APIs without an authorizer', () => {
     wire = await wireCluster({ seed: 91 });
     const { response } = await callApi(wire.ports.get(0) ?? -1, API_VERSIONS, 2, {});
     const keys = response.apiKeys as Array<{ apiKey: number; minVersion: number; maxVersion: number }>;
-    expect(keys.filter((k) => k.apiKey >= 29 && k.apiKey <= 31)).toEqual([29, 30, 31].map((apiKey) => ({ apiKey, minVersion: 0, maxVersion: 2 })));
+    expect(keys.filter((k) => k.apiKey >= 29 && k.apiKey <= 31)).toEqual(
+      [29, 30, 31].map((apiKey) => ({ apiKey, minVersion: 0, maxVersion: 2 })),
+    );
   });
 
   it('v0 and v1: SECURITY_DISABLED in Kafka’s words — the describe without the final period, each creation and filter with it', async () => {
     wire = await wireCluster({ seed: 92 });
     const port = wire.ports.get(1) ?? -1;
     for (const version of [0, 1]) {
-      expect((await callApi(port, DESCRIBE_ACLS, version, anyTopicAcl)).response).toEqual({ throttleTimeMs: 0, errorCode: 54, errorMessage: NO_AUTHORIZER, resources: [] });
-      const creation = { resourceType: 2, resourceName: 'orders', resourcePatternType: 3, principal: 'User:alice', host: '*', operation: 3, permissionType: 3 };
+      expect((await callApi(port, DESCRIBE_ACLS, version, anyTopicAcl)).response).toEqual({
+        throttleTimeMs: 0,
+        errorCode: 54,
+        errorMessage: NO_AUTHORIZER,
+        resources: [],
+      });
+      const creation = {
+        resourceType: 2,
+        resourceName: 'orders',
+        resourcePatternType: 3,
+        principal: 'User:alice',
+        host: '*',
+        operation: 3,
+        permissionType: 3,
+      };
       expect((await callApi(port, CREATE_ACLS, version, { creations: [creation, creation] })).response).toEqual({
         throttleTimeMs: 0,
         results: [

@@ -45,10 +45,16 @@ describe('admin and broker APIs over the wire', () => {
     wire = await wireCluster({ seed: 31 });
     const controller = controllerId(wire);
     const other = [0, 1, 2].find((id) => id !== controller) ?? 0;
-    const body = { topics: [{ name: 'elsewhere', numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }], timeoutMs: 5000, validateOnly: false };
+    const body = {
+      topics: [{ name: 'elsewhere', numPartitions: 1, replicationFactor: 1, assignments: [], configs: [] }],
+      timeoutMs: 5000,
+      validateOnly: false,
+    };
     expect((await call(wire, other, CREATE_TOPICS, 4, body)).topics).toEqual([{ name: 'elsewhere', errorCode: 41, errorMessage: null }]);
     expect(await (await wire.h.session()).exists('/brokers/topics/elsewhere')).toBeNull();
-    expect((await call(wire, controller, CREATE_TOPICS, 4, body)).topics).toEqual([{ name: 'elsewhere', errorCode: 0, errorMessage: null }]);
+    expect((await call(wire, controller, CREATE_TOPICS, 4, body)).topics).toEqual([
+      { name: 'elsewhere', errorCode: 0, errorMessage: null },
+    ]);
   });
 
   it('ElectLeaders v1 (preferred) moves leadership back to the preferred replica after it returns', async () => {
@@ -62,19 +68,40 @@ describe('admin and broker APIs over the wire', () => {
     await wire.advance(15_000);
     expect(h.cluster.broker(0).metadataCache.getPartitionInfo('pref', 0)?.leader).toBe(0);
     const controller = controllerId(wire);
-    const response = await call(wire, controller, ELECT_LEADERS, 1, { electionType: 0, topicPartitions: [{ topic: 'pref', partitionId: [0] }], timeoutMs: 5000 });
-    expect(response).toMatchObject({ errorCode: 0, replicaElectionResults: [{ topic: 'pref', partitionResult: [{ partitionId: 0, errorCode: 0, errorMessage: null }] }] });
+    const response = await call(wire, controller, ELECT_LEADERS, 1, {
+      electionType: 0,
+      topicPartitions: [{ topic: 'pref', partitionId: [0] }],
+      timeoutMs: 5000,
+    });
+    expect(response).toMatchObject({
+      errorCode: 0,
+      replicaElectionResults: [{ topic: 'pref', partitionResult: [{ partitionId: 0, errorCode: 0, errorMessage: null }] }],
+    });
     await wire.advance(100);
     expect(h.cluster.broker(0).metadataCache.getPartitionInfo('pref', 0)?.leader).toBe(1);
     const elsewhere = [0, 1, 2].find((id) => id !== controller) ?? 0;
-    const refused = await call(wire, elsewhere, ELECT_LEADERS, 1, { electionType: 0, topicPartitions: [{ topic: 'pref', partitionId: [0] }], timeoutMs: 5000 });
+    const refused = await call(wire, elsewhere, ELECT_LEADERS, 1, {
+      electionType: 0,
+      topicPartitions: [{ topic: 'pref', partitionId: [0] }],
+      timeoutMs: 5000,
+    });
     expect(refused).toMatchObject({ replicaElectionResults: [{ topic: 'pref', partitionResult: [{ partitionId: 0, errorCode: 41 }] }] });
   });
 
   it('DescribeLogDirs v1: each log dir with its partitions, sizes and lag; a failed dir is KAFKA_STORAGE_ERROR', async () => {
     wire = await wireCluster({ seed: 33, logDirsPerBroker: 2 });
     const { h } = wire;
-    await adminOf(h).createTopics([topic('sized', { assignment: [[0, 1], [0, 2]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics(
+      [
+        topic('sized', {
+          assignment: [
+            [0, 1],
+            [0, 2],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await h.settle();
     await h.client.produce({ topic: 'sized', partition: 0, acks: -1, records: [{ key: null, value: new Uint8Array(100) }] });
     const response = await call(wire, 0, DESCRIBE_LOG_DIRS, 1, { topics: null });
@@ -93,7 +120,8 @@ describe('admin and broker APIs over the wire', () => {
 
     await h.cluster.broker(0).failLogDir(h.logDir(0, 1));
     await h.settle();
-    const after = (await call(wire, 0, DESCRIBE_LOG_DIRS, 1, { topics: [{ topic: 'sized', partitionIndex: [0] }] })).results as DescribeLogDirsResult[];
+    const after = (await call(wire, 0, DESCRIBE_LOG_DIRS, 1, { topics: [{ topic: 'sized', partitionIndex: [0] }] }))
+      .results as DescribeLogDirsResult[];
     expect(after.find((r) => r.logDir === h.logDir(0, 1))).toEqual({ errorCode: 56, logDir: h.logDir(0, 1), topics: [] });
   });
 
@@ -104,7 +132,9 @@ describe('admin and broker APIs over the wire', () => {
     expect(first).toMatchObject({ errorCode: 0, producerEpoch: 0 });
     expect(second.producerId).toBe((first.producerId as bigint) + 1n);
     // Brokers 0, 1, 2 claimed blocks 0–999, 1000–1999, 2000–2999 in turn at startup; the znode holds the last.
-    const block = JSON.parse(new TextDecoder().decode((await (await wire.h.session()).getData('/latest_producer_id_block')).data ?? new Uint8Array())) as { broker: number; block_start: string; block_end: string };
+    const block = JSON.parse(
+      new TextDecoder().decode((await (await wire.h.session()).getData('/latest_producer_id_block')).data ?? new Uint8Array()),
+    ) as { broker: number; block_start: string; block_end: string };
     expect(block).toMatchObject({ broker: 2, block_start: '2000', block_end: '2999' });
     expect(first.producerId).toBe(1000n);
     const transactional = await call(wire, 1, INIT_PRODUCER_ID, 1, { transactionalId: 'tx-1', transactionTimeoutMs: 60000 });
@@ -123,20 +153,39 @@ describe('admin and broker APIs over the wire', () => {
   it('InitProducerId v2–v3 (flexible): an id for an idempotent producer, KIP-360’s id and epoch together or INVALID_REQUEST', async () => {
     wire = await wireCluster({ seed: 36 });
     const port = wire.ports.get(0) ?? -1;
-    const fresh = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: -1n, producerEpoch: -1 });
+    const fresh = await callApi(port, INIT_PRODUCER_ID, 3, {
+      transactionalId: null,
+      transactionTimeoutMs: 60000,
+      producerId: -1n,
+      producerEpoch: -1,
+    });
     // Throttle, error, producer id (broker 0's block starts at 0), epoch, tagged fields.
     expect(fresh.bytes.toString('hex')).toBe('00000000' + '0000' + '0000000000000000' + '0000' + '00');
-    const bumped = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 0n, producerEpoch: 0 });
+    const bumped = await callApi(port, INIT_PRODUCER_ID, 3, {
+      transactionalId: null,
+      transactionTimeoutMs: 60000,
+      producerId: 0n,
+      producerEpoch: 0,
+    });
     expect(bumped.response).toEqual({ throttleTimeMs: 0, errorCode: 0, producerId: 1n, producerEpoch: 0 });
-    const half = await callApi(port, INIT_PRODUCER_ID, 3, { transactionalId: null, transactionTimeoutMs: 60000, producerId: 5n, producerEpoch: -1 });
+    const half = await callApi(port, INIT_PRODUCER_ID, 3, {
+      transactionalId: null,
+      transactionTimeoutMs: 60000,
+      producerId: 5n,
+      producerEpoch: -1,
+    });
     expect(half.response).toEqual({ throttleTimeMs: 0, errorCode: 42, producerId: -1n, producerEpoch: -1 });
-    expect((await callApi(port, INIT_PRODUCER_ID, 2, { transactionalId: 'tx', transactionTimeoutMs: 60000 })).response).toMatchObject({ errorCode: 53 });
+    expect((await callApi(port, INIT_PRODUCER_ID, 2, { transactionalId: 'tx', transactionTimeoutMs: 60000 })).response).toMatchObject({
+      errorCode: 53,
+    });
   });
 
   it('Metadata naming __consumer_offsets creates it whatever auto.create.topics.enable says; with too few brokers, INVALID_REPLICATION_FACTOR', async () => {
     wire = await wireCluster({ seed: 35, brokerConfig: { 'auto.create.topics.enable': 'false' } });
     const first = await call(wire, 0, METADATA, 1, { topics: [{ name: '__consumer_offsets' }, { name: 'plain' }] });
-    expect((first.topics as Array<{ name: string; errorCode: number; isInternal: boolean }>).map((t) => [t.name, t.errorCode, t.isInternal])).toEqual([
+    expect(
+      (first.topics as Array<{ name: string; errorCode: number; isInternal: boolean }>).map((t) => [t.name, t.errorCode, t.isInternal]),
+    ).toEqual([
       ['__consumer_offsets', 5, true],
       ['plain', 3, false],
     ]);

@@ -23,7 +23,11 @@ describe('broker listeners', () => {
     const port = h.listeners.get(1)?.boundPort ?? -1;
     expect(port).toBeGreaterThan(0);
     const zk = await h.session();
-    const registration = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/ids/1')).data ?? new Uint8Array())) as { host: string; port: number; endpoints: string[] };
+    const registration = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/ids/1')).data ?? new Uint8Array())) as {
+      host: string;
+      port: number;
+      endpoints: string[];
+    };
     expect(registration).toMatchObject({ host: '127.0.0.1', port, endpoints: [`PLAINTEXT://127.0.0.1:${port}`] });
     expect(h.logLines('server.log', 1).some((l) => l.includes(`Awaiting socket connections on 127.0.0.1:${port}.`))).toBe(true);
     expect(await canConnect(port)).toBe(true);
@@ -45,7 +49,14 @@ describe('broker listeners', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const preferred = (probe.address() as { port: number }).port;
     await new Promise((resolve) => probe.close(resolve));
-    const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), () => { throw new Error('no admin needed'); }, preferred);
+    const listener = new BrokerSocketListener(
+      () => ({ isRunning: false }) as unknown as KafkaServer,
+      new ManualTime(0),
+      () => {
+        throw new Error('no admin needed');
+      },
+      preferred,
+    );
     try {
       expect(await listener.bind()).toEqual({ host: '127.0.0.1', port: preferred });
       expect(listener.boundPort).toBe(preferred);
@@ -60,7 +71,14 @@ describe('broker listeners', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as { port: number }).port;
     try {
-      const listener = new BrokerSocketListener(() => ({ isRunning: false }) as unknown as KafkaServer, new ManualTime(0), () => { throw new Error('no admin needed'); }, taken);
+      const listener = new BrokerSocketListener(
+        () => ({ isRunning: false }) as unknown as KafkaServer,
+        new ManualTime(0),
+        () => {
+          throw new Error('no admin needed');
+        },
+        taken,
+      );
       const bound = await listener.bind();
       expect(bound.host).toBe('127.0.0.1');
       expect(bound.port).not.toBe(taken);

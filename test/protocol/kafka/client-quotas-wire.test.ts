@@ -43,11 +43,21 @@ describe('a throttled channel is muted after its response (KIP-219)', () => {
 
   it('two pipelined produces: the first is answered at once with 1000 ms; the second is read only when the clock has moved 1000 ms', async () => {
     h = await ClusterHarness.create({ brokers: 1, seed: 7101, kafkaListeners: true });
-    await adminOf(h).createTopics([topic('t', { partitions: 1, rf: 1, configs: { 'message.timestamp.type': 'LogAppendTime' } })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics([topic('t', { partitions: 1, rf: 1, configs: { 'message.timestamp.type': 'LogAppendTime' } })], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     await h.settle();
     const frame = (correlationId: number, valueBytes: number) => {
-      const records = Buffer.from(buildRecordBatch([{ key: null, value: enc('x'.repeat(valueBytes)), timestamp: h!.time.nowMs() }], { now: h!.time.nowMs() }));
-      const body = encodeMessage(PRODUCE.request, 8, { transactionalId: null, acks: 1, timeoutMs: 5000, topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }] });
+      const records = Buffer.from(
+        buildRecordBatch([{ key: null, value: enc('x'.repeat(valueBytes)), timestamp: h!.time.nowMs() }], { now: h!.time.nowMs() }),
+      );
+      const body = encodeMessage(PRODUCE.request, 8, {
+        transactionalId: null,
+        acks: 1,
+        timeoutMs: 5000,
+        topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }],
+      });
       return request(PRODUCE.apiKey, 8, correlationId, body, 'app');
     };
     // A first request of S = 11 Q bytes is S / 10 s = 1.1 Q: (1.1 Q − Q) / Q × 10 000 = 1000 ms.
@@ -81,7 +91,7 @@ describe('a throttled channel is muted after its response (KIP-219)', () => {
 });
 
 describe('the Request quota on any API (sendResponseMaybeThrottle)', () => {
-  it("a Heartbeat whose handling takes 5.25 s against request_percentage 50: throttle_time_ms (52.5 − 50) / 50 × 10 000 = 500 from v1, the channel muted at every version", async () => {
+  it('a Heartbeat whose handling takes 5.25 s against request_percentage 50: throttle_time_ms (52.5 − 50) / 50 × 10 000 = 500 from v1, the channel muted at every version', async () => {
     const time = new ManualTime(1_700_000_000_000);
     const quotas = new QuotaManagers(new BrokerConfig({ 'zookeeper.connect': 'localhost:2181' }), time, () => {});
     quotas.request.updateQuota(null, 'slow', 'slow', 50);
@@ -94,7 +104,9 @@ describe('the Request quota on any API (sendResponseMaybeThrottle)', () => {
     const channel = { startThrottling: () => events.push('mute'), endThrottling: () => events.push('unmute') };
     const heartbeat = async (version: number, clientId: string) => {
       const body = encodeMessage(HEARTBEAT.request, version, { groupId: 'g', generationId: 1, memberId: 'm', groupInstanceId: null });
-      const frame = request(HEARTBEAT.apiKey, version, 1, version >= 4 ? Buffer.concat([Buffer.from([0]), body]) : body, clientId).subarray(4);
+      const frame = request(HEARTBEAT.apiKey, version, 1, version >= 4 ? Buffer.concat([Buffer.from([0]), body]) : body, clientId).subarray(
+        4,
+      );
       const out = (await apis.handle(frame, { host: '127.0.0.1', port: 9092 }, '127.0.0.1:1', channel))!;
       return decodeMessage(out.subarray(version >= 4 ? 5 : 4), HEARTBEAT.response, version, version >= 4);
     };
@@ -117,7 +129,15 @@ describe('a refused Produce (sendErrorResponseMaybeThrottle)', () => {
     quotas.request.updateQuota(null, 'txn', 'txn', 50);
     const broker = { quotaManagers: quotas } as unknown as Parameters<typeof produceHandler>[0];
     const now = time.nowMs();
-    const records = Buffer.from(buildRecordBatch([{ key: null, value: enc('v'), timestamp: now }], { now, producerId: 5, producerEpoch: 0, baseSequence: 0, isTransactional: true }));
+    const records = Buffer.from(
+      buildRecordBatch([{ key: null, value: enc('v'), timestamp: now }], {
+        now,
+        producerId: 5,
+        producerEpoch: 0,
+        baseSequence: 0,
+        isTransactional: true,
+      }),
+    );
     const events: string[] = [];
     const context = {
       header: { apiKey: PRODUCE.apiKey, apiVersion: 8, correlationId: 3, clientId: 'txn' },
@@ -128,7 +148,12 @@ describe('a refused Produce (sendErrorResponseMaybeThrottle)', () => {
       sizeInBytes: 200,
       receivedMs: now - 5250,
     };
-    const request = { transactionalId: 'tx', acks: -1, timeoutMs: 5000, topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }] };
+    const request = {
+      transactionalId: 'tx',
+      acks: -1,
+      timeoutMs: 5000,
+      topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }],
+    };
     const response = await produceHandler(broker, time)(request, context);
     expect(response?.throttleTimeMs).toBe(500);
     expect(response?.responses[0].partitions[0].errorCode).toBe(53);
@@ -157,38 +182,69 @@ describe.skipIf(skip)('kafka-python under producer_byte_rate', () => {
     wire = null;
   });
 
-  it('receives throttle times (produce-throttle-time-avg/max > 0) and is slowed: the probe after its last throttled send is appended at least max ms later', { timeout: 60_000 }, async () => {
-    wire = await wireCluster({ seed: 7102, brokers: 1 });
-    const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('metered', { partitions: 1, rf: 1, configs: { 'message.timestamp.type': 'LogAppendTime' } })], { timeoutMs: 5000, validateOnly: false });
-    await h.settle();
-    // 2000 B/s: the first ~20 kB pass (10 windows' worth), then each ~1 kB request is held back.
-    await setQuota(h, 'clients', 'metered-producer', { producer_byte_rate: '2000' });
-    const { timestamps, throttle } = await quotaClient<{ timestamps: number[]; throttle: ThrottleMetrics }>('throttled-produce', bootstrap, 'metered', 'metered-producer', 30, 900);
-    expect(throttle.max).toBeGreaterThan(0);
-    expect(throttle.avg).toBeGreaterThan(0);
-    // Every throttled response muted the channel for its throttle time before the next request was read.
-    const span = timestamps[timestamps.length - 1] - timestamps[0];
-    expect(span).toBeGreaterThanOrEqual(throttle.max);
-    // The broker's view for the UI: the client's sensor, its quota and a throttle time.
-    const usage = h.cluster.broker(0).running!.quotaManagers.usage().produce.find((u) => u.clientId === 'metered-producer');
-    expect(usage).toMatchObject({ user: '', quota: 2000 });
-    expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
-  });
+  it(
+    'receives throttle times (produce-throttle-time-avg/max > 0) and is slowed: the probe after its last throttled send is appended at least max ms later',
+    { timeout: 60_000 },
+    async () => {
+      wire = await wireCluster({ seed: 7102, brokers: 1 });
+      const { h, bootstrap } = wire;
+      await adminOf(h).createTopics([topic('metered', { partitions: 1, rf: 1, configs: { 'message.timestamp.type': 'LogAppendTime' } })], {
+        timeoutMs: 5000,
+        validateOnly: false,
+      });
+      await h.settle();
+      // 2000 B/s: the first ~20 kB pass (10 windows' worth), then each ~1 kB request is held back.
+      await setQuota(h, 'clients', 'metered-producer', { producer_byte_rate: '2000' });
+      const { timestamps, throttle } = await quotaClient<{ timestamps: number[]; throttle: ThrottleMetrics }>(
+        'throttled-produce',
+        bootstrap,
+        'metered',
+        'metered-producer',
+        30,
+        900,
+      );
+      expect(throttle.max).toBeGreaterThan(0);
+      expect(throttle.avg).toBeGreaterThan(0);
+      // Every throttled response muted the channel for its throttle time before the next request was read.
+      const span = timestamps[timestamps.length - 1] - timestamps[0];
+      expect(span).toBeGreaterThanOrEqual(throttle.max);
+      // The broker's view for the UI: the client's sensor, its quota and a throttle time.
+      const usage = h.cluster
+        .broker(0)
+        .running!.quotaManagers.usage()
+        .produce.find((u) => u.clientId === 'metered-producer');
+      expect(usage).toMatchObject({ user: '', quota: 2000 });
+      expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
+    },
+  );
 
-  it('a consumer over consumer_byte_rate receives fetch throttle times and still reads every record, in order, through the empty throttled responses', { timeout: 60_000 }, async () => {
-    wire = await wireCluster({ seed: 7103, brokers: 1 });
-    const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('metered', { partitions: 1, rf: 1 })], { timeoutMs: 5000, validateOnly: false });
-    await h.settle();
-    // 110 batches of ~1 kB; the quota lets ~100 kB through in one window (10 000 B/s × 10 s), so a second fetch goes over.
-    for (let i = 0; i < 110; i++) await h.client.produce({ topic: 'metered', partition: 0, records: [{ key: null, value: enc('w'.repeat(1000)) }], acks: 1 });
-    await setQuota(h, 'clients', 'metered-consumer', { consumer_byte_rate: '10000' });
-    const { offsets, throttle } = await quotaClient<{ offsets: number[]; throttle: ThrottleMetrics }>('throttled-consume', bootstrap, 'metered', 'metered-consumer', 110);
-    expect(offsets).toEqual(Array.from({ length: 110 }, (_, i) => i));
-    expect(throttle.max).toBeGreaterThan(0);
-    const usage = h.cluster.broker(0).running!.quotaManagers.usage().fetch.find((u) => u.clientId === 'metered-consumer');
-    expect(usage).toMatchObject({ user: '', quota: 10_000 });
-    expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
-  });
+  it(
+    'a consumer over consumer_byte_rate receives fetch throttle times and still reads every record, in order, through the empty throttled responses',
+    { timeout: 60_000 },
+    async () => {
+      wire = await wireCluster({ seed: 7103, brokers: 1 });
+      const { h, bootstrap } = wire;
+      await adminOf(h).createTopics([topic('metered', { partitions: 1, rf: 1 })], { timeoutMs: 5000, validateOnly: false });
+      await h.settle();
+      // 110 batches of ~1 kB; the quota lets ~100 kB through in one window (10 000 B/s × 10 s), so a second fetch goes over.
+      for (let i = 0; i < 110; i++)
+        await h.client.produce({ topic: 'metered', partition: 0, records: [{ key: null, value: enc('w'.repeat(1000)) }], acks: 1 });
+      await setQuota(h, 'clients', 'metered-consumer', { consumer_byte_rate: '10000' });
+      const { offsets, throttle } = await quotaClient<{ offsets: number[]; throttle: ThrottleMetrics }>(
+        'throttled-consume',
+        bootstrap,
+        'metered',
+        'metered-consumer',
+        110,
+      );
+      expect(offsets).toEqual(Array.from({ length: 110 }, (_, i) => i));
+      expect(throttle.max).toBeGreaterThan(0);
+      const usage = h.cluster
+        .broker(0)
+        .running!.quotaManagers.usage()
+        .fetch.find((u) => u.clientId === 'metered-consumer');
+      expect(usage).toMatchObject({ user: '', quota: 10_000 });
+      expect(usage!.throttleTimeAvgMs).toBeGreaterThan(0);
+    },
+  );
 });

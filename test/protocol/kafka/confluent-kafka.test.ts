@@ -14,7 +14,9 @@ const SCRIPT = resolve(import.meta.dirname, '../../fixtures/confluent_kafka_clie
 
 async function confluentMissing(): Promise<string | null> {
   const probe = await runClient(PYTHON, ['-c', 'import confluent_kafka']).catch((e: Error) => ({ code: 1, stderr: e.message }));
-  return probe.code === 0 ? null : `confluent_kafka is not importable by ${PYTHON}: install Debian's python3-confluent-kafka (.ci/run does)`;
+  return probe.code === 0
+    ? null
+    : `confluent_kafka is not importable by ${PYTHON}: install Debian's python3-confluent-kafka (.ci/run does)`;
 }
 const missing = await confluentMissing();
 // Outside CI without the package: skip, saying why. In CI (which installs it) this fails instead.
@@ -36,8 +38,16 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
 
   it('AdminClient: creates (refusing an impossible replication factor in Kafka’s words), grows, describes, lists', async () => {
     wire = await wireCluster({ seed: 61 });
-    const out = await confluent<{ create: Record<string, [string, string] | null>; grow: Record<string, unknown>; 'segment.bytes': string; topics: Record<string, number> }>('admin', wire.bootstrap);
-    expect(out.create).toEqual({ 'ck-a': null, 'ck-b': ['INVALID_REPLICATION_FACTOR', 'Replication factor: 9 larger than available brokers: 3.'] });
+    const out = await confluent<{
+      create: Record<string, [string, string] | null>;
+      grow: Record<string, unknown>;
+      'segment.bytes': string;
+      topics: Record<string, number>;
+    }>('admin', wire.bootstrap);
+    expect(out.create).toEqual({
+      'ck-a': null,
+      'ck-b': ['INVALID_REPLICATION_FACTOR', 'Replication factor: 9 larger than available brokers: 3.'],
+    });
     expect(out.grow).toEqual({ 'ck-a': null });
     expect(out['segment.bytes']).toBe('1073741824');
     expect(out.topics).toEqual({ 'ck-a': 4 });
@@ -45,7 +55,12 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
 
   it('Producer and Consumer: 50 records delivered with offsets, consumed back identically', async () => {
     wire = await wireCluster({ seed: 62, brokerConfig: { 'num.partitions': '3' } });
-    const out = await confluent<{ delivered: Array<[number, number, string] | null>; consumed: Array<[number, number, string, string]> }>('produce-consume', wire.bootstrap, 'ck-data', '50');
+    const out = await confluent<{ delivered: Array<[number, number, string] | null>; consumed: Array<[number, number, string, string]> }>(
+      'produce-consume',
+      wire.bootstrap,
+      'ck-data',
+      '50',
+    );
     expect(out.delivered.every((d) => d !== null)).toBe(true);
     expect(out.delivered).toHaveLength(50);
     const byKey = new Map(out.consumed.map(([p, o, k, v]) => [k, [p, o, v]]));
@@ -57,8 +72,15 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
 
   it('a transactional Producer: init_transactions fails at once with a fatal, non-retriable TRANSACTIONAL_ID_AUTHORIZATION_FAILED', async () => {
     wire = await wireCluster({ seed: 63 });
-    const out = await confluent<{ error: { name: string; str: string; fatal: boolean; retriable: boolean; txn_requires_abort: boolean } | null }>('transactions', wire.bootstrap);
-    expect(out.error).toMatchObject({ name: 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', fatal: true, retriable: false, txn_requires_abort: false });
+    const out = await confluent<{
+      error: { name: string; str: string; fatal: boolean; retriable: boolean; txn_requires_abort: boolean } | null;
+    }>('transactions', wire.bootstrap);
+    expect(out.error).toMatchObject({
+      name: 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+      fatal: true,
+      retriable: false,
+      txn_requires_abort: false,
+    });
     expect(out.error?.str).toContain('Transactional Id authorization failed');
   });
 

@@ -28,10 +28,15 @@ describe.skipIf(skip)('failover through the wire protocol', () => {
   it('kill the leader while kafka-python produces with acks=all: the client recovers and no acknowledged record is lost', async () => {
     wire = await wireCluster({ seed: 71, brokerConfig: { 'zookeeper.session.timeout.ms': '6000' } });
     const w = wire;
-    await adminOf(w.h).createTopics([topic('critical', { assignment: [[1, 2, 0]], configs: { 'min.insync.replicas': '2' } })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(w.h).createTopics([topic('critical', { assignment: [[1, 2, 0]], configs: { 'min.insync.replicas': '2' } })], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     await w.h.settle();
 
-    const child = spawn(PYTHON, [SCRIPT, 'produce-slowly', w.bootstrap, 'critical', String(RECORDS), '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PYTHON, [SCRIPT, 'produce-slowly', w.bootstrap, 'critical', String(RECORDS), '20'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let acked = 0;

@@ -20,7 +20,14 @@ function fetchRequest(correlationId: number, options: { offset: number; maxWaitM
     isolationLevel: 0,
     sessionId: options.sessionId ?? 0,
     epoch: -1,
-    topics: [{ name: 'waits', fetchPartitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: BigInt(options.offset), logStartOffset: -1n, maxBytes: 1 << 20 }] }],
+    topics: [
+      {
+        name: 'waits',
+        fetchPartitions: [
+          { partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: BigInt(options.offset), logStartOffset: -1n, maxBytes: 1 << 20 },
+        ],
+      },
+    ],
     forgotten: [],
     rackId: '',
   });
@@ -54,7 +61,12 @@ describe('Fetch parking (DelayedFetch)', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(client.frames).toHaveLength(0);
 
-    const produced = await wire.h.client.produce({ topic: 'waits', partition: 0, acks: -1, records: [{ key: null, value: new TextEncoder().encode('late') }] });
+    const produced = await wire.h.client.produce({
+      topic: 'waits',
+      partition: 0,
+      acks: -1,
+      records: [{ key: null, value: new TextEncoder().encode('late') }],
+    });
     expect(produced.error).toBe('NONE');
     await client.until(() => client.frames.length === 1);
     const partition = fetchResponse(client.frames[0]).topics[0].partitions[0];

@@ -39,7 +39,8 @@ async function znodeSnapshot(zk: ZooKeeperClient, path = '/', into = new Map<str
 function logSnapshot(h: ClusterHarness): Record<string, number> {
   const out: Record<string, number> = {};
   for (const b of h.cluster.runningBrokers()) {
-    for (const log of b.logManager?.allLogs() ?? []) if (log.topicPartition.topic !== '__consumer_offsets') out[`${b.id}:${log.name}`] = log.logEndOffset;
+    for (const log of b.logManager?.allLogs() ?? [])
+      if (log.topicPartition.topic !== '__consumer_offsets') out[`${b.id}:${log.name}`] = log.logEndOffset;
   }
   return out;
 }
@@ -54,9 +55,24 @@ describe('fuzzing the request handling', () => {
   it(`${FRAMES_PER_API} frames per API: nothing but closed connections, and the cluster unchanged (seed ${SEED})`, async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: SEED, brokerConfig: { 'auto.create.topics.enable': 'false' } });
     const harness = h;
-    await adminOf(harness).createTopics([topic('steady', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(harness).createTopics(
+      [
+        topic('steady', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await harness.settle();
-    await harness.client.produce({ topic: 'steady', partition: 0, acks: 1, records: [{ key: null, value: new TextEncoder().encode('before') }] });
+    await harness.client.produce({
+      topic: 'steady',
+      partition: 0,
+      acks: 1,
+      records: [{ key: null, value: new TextEncoder().encode('before') }],
+    });
     // The offsets topic exists before the snapshot: a valid FindCoordinator would otherwise create it.
     expect(['NONE', 'LEADER_NOT_AVAILABLE']).toContain(await harness.cluster.broker(0).groupCoordinator?.createOffsetsTopic());
     await harness.advance(1000);
@@ -94,7 +110,8 @@ describe('fuzzing the request handling', () => {
             // Produce with acks=0 gets no response, as in Kafka.
             if (response === null) return void silent++;
             answered++;
-            if (frame.length >= 8 && response.readInt32BE(0) !== frame.readInt32BE(4)) failures.push(`${api.name} #${i}: answered with correlation id ${response.readInt32BE(0)}`);
+            if (frame.length >= 8 && response.readInt32BE(0) !== frame.readInt32BE(4))
+              failures.push(`${api.name} #${i}: answered with correlation id ${response.readInt32BE(0)}`);
           },
           (e: unknown) => {
             settled = true;

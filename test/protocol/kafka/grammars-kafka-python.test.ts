@@ -76,16 +76,31 @@ describe.skipIf(skip)('grammars against kafka-python’s protocol classes', () =
     const cases: Case[] = [];
     for (const api of allGrammars()) {
       for (let version = api.minVersion; version <= api.maxVersion; version++) {
-        for (const [kind, fields] of [['request', api.request], ['response', api.response]] as const) {
+        for (const [kind, fields] of [
+          ['request', api.request],
+          ['response', api.response],
+        ] as const) {
           for (let i = 0; i < MESSAGES_PER_VERSION; i++) {
             const message = randomMessage(random, fields, version);
             const flexible = isFlexible(api, version);
-            cases.push({ label: `${api.name} ${kind} v${version}`, key: api.apiKey, version, kind, fields, flexible, bytes: encodeMessage(fields, version, message, flexible) });
+            cases.push({
+              label: `${api.name} ${kind} v${version}`,
+              key: api.apiKey,
+              version,
+              kind,
+              fields,
+              flexible,
+              bytes: encodeMessage(fields, version, message, flexible),
+            });
           }
         }
       }
     }
-    const run = spawnSync(PYTHON, [SCRIPT], { input: JSON.stringify(cases.map((c) => ({ key: c.key, version: c.version, kind: c.kind, hex: c.bytes.toString('hex') }))), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const run = spawnSync(PYTHON, [SCRIPT], {
+      input: JSON.stringify(cases.map((c) => ({ key: c.key, version: c.version, kind: c.kind, hex: c.bytes.toString('hex') }))),
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     expect(run.status, run.stderr).toBe(0);
     const answers = JSON.parse(run.stdout) as Array<{ missing?: true; hex?: string; leftover?: number; error?: string }>;
     const covered = new Set<string>();
@@ -93,7 +108,10 @@ describe.skipIf(skip)('grammars against kafka-python’s protocol classes', () =
     for (const [i, c] of cases.entries()) {
       const a = answers[i];
       // Our own round trip, whatever kafka-python has.
-      expect(encodeMessage(c.fields, c.version, decodeMessage(c.bytes, c.fields, c.version, c.flexible), c.flexible).equals(c.bytes), `${c.label} round trip`).toBe(true);
+      expect(
+        encodeMessage(c.fields, c.version, decodeMessage(c.bytes, c.fields, c.version, c.flexible), c.flexible).equals(c.bytes),
+        `${c.label} round trip`,
+      ).toBe(true);
       if (a.missing) continue;
       covered.add(c.label);
       if (KAFKA_PYTHON_BUGS.has(c.label)) continue;

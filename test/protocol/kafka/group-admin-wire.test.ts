@@ -38,7 +38,12 @@ const commitBody = (groupId: string, memberId: string, generationId: number, gro
   generationId,
   memberId,
   groupInstanceId,
-  topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: BigInt(offset), committedLeaderEpoch: -1, committedMetadata: '' }] }],
+  topics: [
+    {
+      name: 'orders',
+      partitions: [{ partitionIndex: 0, committedOffset: BigInt(offset), committedLeaderEpoch: -1, committedMetadata: '' }],
+    },
+  ],
 });
 
 describe('group admin APIs and static membership over the wire', () => {
@@ -50,7 +55,17 @@ describe('group admin APIs and static membership over the wire', () => {
 
   it('ApiVersions offers DeleteGroups 0–2 and OffsetDelete 0; DeleteGroups answers each version with 2.5.1’s errors', async () => {
     wire = await wireCluster({ seed: 161, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
-    await adminOf(wire.h).createTopics([topic('orders', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(wire.h).createTopics(
+      [
+        topic('orders', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     const { response: versions } = await callApi(wire.ports.get(0) ?? -1, API_VERSIONS, 2, {});
     const keys = versions.apiKeys as Array<{ apiKey: number; minVersion: number; maxVersion: number }>;
     expect(keys.find((k) => k.apiKey === 42)).toEqual({ apiKey: 42, minVersion: 0, maxVersion: 2 });
@@ -58,15 +73,23 @@ describe('group admin APIs and static membership over the wire', () => {
 
     const { port, other } = await coordinatorPort(wire, 'ledger');
     // A "simple" consumer's commit (generation −1) makes an Empty group with an offset.
-    expect((await callApi(port, OFFSET_COMMIT, 7, commitBody('ledger', '', -1, null, 4))).response.topics).toEqual([{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] }]);
+    expect((await callApi(port, OFFSET_COMMIT, 7, commitBody('ledger', '', -1, null, 4))).response.topics).toEqual([
+      { name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] },
+    ]);
     for (const version of [0, 1]) {
-      expect((await callApi(other, DELETE_GROUPS, version, { groupsNames: ['ledger'] })).response).toEqual({ throttleTimeMs: 0, results: [{ groupId: 'ledger', errorCode: 16 }] });
+      expect((await callApi(other, DELETE_GROUPS, version, { groupsNames: ['ledger'] })).response).toEqual({
+        throttleTimeMs: 0,
+        results: [{ groupId: 'ledger', errorCode: 16 }],
+      });
     }
     const deleted = await callApi(port, DELETE_GROUPS, 2, { groupsNames: ['ledger'] });
     expect(deleted.response).toEqual({ throttleTimeMs: 0, results: [{ groupId: 'ledger', errorCode: 0 }] });
     // v2 is flexible: compact array and string lengths (+1), tagged fields after each struct and the body.
     expect(deleted.bytes.toString('hex')).toBe(`00000000 02 07${Buffer.from('ledger').toString('hex')} 0000 00 00`.replace(/ /g, ''));
-    expect((await callApi(port, DELETE_GROUPS, 0, { groupsNames: ['ledger'] })).response).toEqual({ throttleTimeMs: 0, results: [{ groupId: 'ledger', errorCode: 69 }] });
+    expect((await callApi(port, DELETE_GROUPS, 0, { groupsNames: ['ledger'] })).response).toEqual({
+      throttleTimeMs: 0,
+      results: [{ groupId: 'ledger', errorCode: 69 }],
+    });
   });
 
   it('OffsetDelete: UNKNOWN_TOPIC_OR_PARTITION per partition, GROUP_SUBSCRIBED_TO_TOPIC while a consumer subscribes, a group error without topics', async () => {
@@ -84,13 +107,43 @@ describe('group admin APIs and static membership over the wire', () => {
     });
     expect(joined.response.errorCode).toBe(0);
     const memberId = joined.response.memberId as string;
-    expect((await callApi(port, SYNC_GROUP, 3, { groupId: 'shop', generationId: 1, memberId, groupInstanceId: 'shop-1', assignments: [] })).response.errorCode).toBe(0);
-    expect((await callApi(port, OFFSET_COMMIT, 7, commitBody('shop', memberId, 1, 'shop-1', 2))).response.topics).toEqual([{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] }]);
-    const deletion = await callApi(port, OFFSET_DELETE, 0, { groupId: 'shop', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }, { partitionIndex: 5 }] }] });
-    expect(deletion.response).toEqual({ errorCode: 0, throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [{ partitionIndex: 5, errorCode: 3 }, { partitionIndex: 0, errorCode: 86 }] }] });
-    expect((await callApi(port, OFFSET_DELETE, 0, { groupId: 'nobody-here', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] })).response).toMatchObject({ topics: [] });
-    expect((await callApi(port, OFFSET_DELETE, 0, { groupId: '', topics: [] })).response).toEqual({ errorCode: 24, throttleTimeMs: 0, topics: [] });
-    expect((await callApi(port, DELETE_GROUPS, 1, { groupsNames: ['shop'] })).response).toEqual({ throttleTimeMs: 0, results: [{ groupId: 'shop', errorCode: 68 }] });
+    expect(
+      (await callApi(port, SYNC_GROUP, 3, { groupId: 'shop', generationId: 1, memberId, groupInstanceId: 'shop-1', assignments: [] }))
+        .response.errorCode,
+    ).toBe(0);
+    expect((await callApi(port, OFFSET_COMMIT, 7, commitBody('shop', memberId, 1, 'shop-1', 2))).response.topics).toEqual([
+      { name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] },
+    ]);
+    const deletion = await callApi(port, OFFSET_DELETE, 0, {
+      groupId: 'shop',
+      topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }, { partitionIndex: 5 }] }],
+    });
+    expect(deletion.response).toEqual({
+      errorCode: 0,
+      throttleTimeMs: 0,
+      topics: [
+        {
+          name: 'orders',
+          partitions: [
+            { partitionIndex: 5, errorCode: 3 },
+            { partitionIndex: 0, errorCode: 86 },
+          ],
+        },
+      ],
+    });
+    expect(
+      (await callApi(port, OFFSET_DELETE, 0, { groupId: 'nobody-here', topics: [{ name: 'orders', partitions: [{ partitionIndex: 0 }] }] }))
+        .response,
+    ).toMatchObject({ topics: [] });
+    expect((await callApi(port, OFFSET_DELETE, 0, { groupId: '', topics: [] })).response).toEqual({
+      errorCode: 24,
+      throttleTimeMs: 0,
+      topics: [],
+    });
+    expect((await callApi(port, DELETE_GROUPS, 1, { groupsNames: ['shop'] })).response).toEqual({
+      throttleTimeMs: 0,
+      results: [{ groupId: 'shop', errorCode: 68 }],
+    });
   });
 
   it('a static member rejoining without its member id keeps the generation; the old id is fenced; LeaveGroup v3 answers per member', async () => {
@@ -98,23 +151,53 @@ describe('group admin APIs and static membership over the wire', () => {
     await adminOf(wire.h).createTopics([topic('orders', { assignment: [[0, 1, 2]] })], { timeoutMs: 5000, validateOnly: false });
     const { port } = await coordinatorPort(wire, 'static');
     const join = (memberId: string) =>
-      callApi(port, JOIN_GROUP, 5, { groupId: 'static', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 10000, memberId, groupInstanceId: 'static-1', protocolType: 'consumer', protocols: [{ name: 'range', metadata: subscription('orders') }] });
+      callApi(port, JOIN_GROUP, 5, {
+        groupId: 'static',
+        sessionTimeoutMs: 10000,
+        rebalanceTimeoutMs: 10000,
+        memberId,
+        groupInstanceId: 'static-1',
+        protocolType: 'consumer',
+        protocols: [{ name: 'range', metadata: subscription('orders') }],
+      });
     const first = (await join('')).response;
     // A static member is not asked for a member id first (no MEMBER_ID_REQUIRED).
     expect(first).toMatchObject({ errorCode: 0, generationId: 1, leader: first.memberId });
     expect(first.memberId).toMatch(/^static-1-/);
-    await callApi(port, SYNC_GROUP, 3, { groupId: 'static', generationId: 1, memberId: first.memberId, groupInstanceId: 'static-1', assignments: [{ memberId: first.memberId, assignment: Buffer.from('A') }] });
+    await callApi(port, SYNC_GROUP, 3, {
+      groupId: 'static',
+      generationId: 1,
+      memberId: first.memberId,
+      groupInstanceId: 'static-1',
+      assignments: [{ memberId: first.memberId, assignment: Buffer.from('A') }],
+    });
 
     const again = (await join('')).response;
     expect(again).toMatchObject({ errorCode: 0, generationId: 1, leader: first.memberId, members: [] });
     expect(again.memberId).not.toBe(first.memberId);
-    const synced = (await callApi(port, SYNC_GROUP, 3, { groupId: 'static', generationId: 1, memberId: again.memberId, groupInstanceId: 'static-1', assignments: [] })).response;
+    const synced = (
+      await callApi(port, SYNC_GROUP, 3, {
+        groupId: 'static',
+        generationId: 1,
+        memberId: again.memberId,
+        groupInstanceId: 'static-1',
+        assignments: [],
+      })
+    ).response;
     expect(synced).toMatchObject({ errorCode: 0 });
     expect(Buffer.from(synced.assignment as Uint8Array).toString()).toBe('A');
 
-    expect((await callApi(port, HEARTBEAT, 3, { groupId: 'static', generationId: 1, memberId: first.memberId, groupInstanceId: 'static-1' })).response.errorCode).toBe(82);
-    expect((await callApi(port, HEARTBEAT, 3, { groupId: 'static', generationId: 1, memberId: again.memberId, groupInstanceId: 'static-1' })).response.errorCode).toBe(0);
-    expect((await callApi(port, OFFSET_COMMIT, 7, commitBody('static', first.memberId as string, 1, 'static-1', 1))).response.topics).toEqual([{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 82 }] }]);
+    expect(
+      (await callApi(port, HEARTBEAT, 3, { groupId: 'static', generationId: 1, memberId: first.memberId, groupInstanceId: 'static-1' }))
+        .response.errorCode,
+    ).toBe(82);
+    expect(
+      (await callApi(port, HEARTBEAT, 3, { groupId: 'static', generationId: 1, memberId: again.memberId, groupInstanceId: 'static-1' }))
+        .response.errorCode,
+    ).toBe(0);
+    expect(
+      (await callApi(port, OFFSET_COMMIT, 7, commitBody('static', first.memberId as string, 1, 'static-1', 1))).response.topics,
+    ).toEqual([{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 82 }] }]);
     const left = await callApi(port, LEAVE_GROUP, 3, {
       groupId: 'static',
       members: [

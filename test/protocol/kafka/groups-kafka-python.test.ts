@@ -22,7 +22,11 @@ interface GroupConsumed {
   committed: Record<string, number>;
 }
 
-const THREE_PARTITIONS = [[0, 1, 2], [1, 2, 0], [2, 0, 1]];
+const THREE_PARTITIONS = [
+  [0, 1, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+];
 
 describe.skipIf(skip)('kafka-python consumer groups through the wire protocol', () => {
   let wire: WireCluster | null = null;
@@ -58,9 +62,17 @@ describe.skipIf(skip)('kafka-python consumer groups through the wire protocol', 
   it('a second consumer joins: the group rebalances and the partitions are split between the two', async () => {
     wire = await wireCluster({ seed: 32, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
     const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('clicks', { assignment: [...THREE_PARTITIONS, [0, 2, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics([topic('clicks', { assignment: [...THREE_PARTITIONS, [0, 2, 1]] })], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     await h.settle();
-    const r = await kafkaPython<{ alone: number[]; first: number[]; second: number[] }>('group-rebalance', bootstrap, 'clicks', 'dashboards');
+    const r = await kafkaPython<{ alone: number[]; first: number[]; second: number[] }>(
+      'group-rebalance',
+      bootstrap,
+      'clicks',
+      'dashboards',
+    );
     expect(r.alone).toEqual([0, 1, 2, 3]);
     // The range assignor: two partitions each, together all four, none twice.
     expect(r.first).toHaveLength(2);
@@ -73,11 +85,27 @@ describe.skipIf(skip)('kafka-python consumer groups through the wire protocol', 
   it('KafkaAdminClient lists and describes the group and its committed offsets', async () => {
     wire = await wireCluster({ seed: 33, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
     const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('audit', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics(
+      [
+        topic('audit', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await h.settle();
     const r = await kafkaPython<{
       listed: Array<[string, string]>;
-      described: Array<{ group: string; state: string; protocol_type: string; protocol: string; members: Array<{ client_id: string; client_host: string; topics: string[]; assignment: Array<[string, number[]]> }> }>;
+      described: Array<{
+        group: string;
+        state: string;
+        protocol_type: string;
+        protocol: string;
+        members: Array<{ client_id: string; client_host: string; topics: string[]; assignment: Array<[string, number[]]> }>;
+      }>;
       offsets: Record<string, [number, string]>;
     }>('group-admin', bootstrap, 'audit', 'auditors');
     expect(r.listed).toEqual([['auditors', 'consumer']]);

@@ -32,7 +32,19 @@ describe('kafkajs consumer groups against the emulated cluster', () => {
 
   async function setUp(seed: number): Promise<WireCluster> {
     wire = await wireCluster({ seed, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
-    await adminOf(wire.h).createTopics([topic('js-events', { assignment: [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(wire.h).createTopics(
+      [
+        topic('js-events', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [0, 2, 1],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await wire.h.settle();
     return wire;
   }
@@ -41,12 +53,22 @@ describe('kafkajs consumer groups against the emulated cluster', () => {
     const producer = kafka(w).producer();
     clients.push(producer);
     await producer.connect();
-    await producer.send({ topic: 'js-events', acks: -1, messages: Array.from({ length: count }, (_, i) => ({ key: `k-${from + i}`, value: `v-${from + i}` })) });
+    await producer.send({
+      topic: 'js-events',
+      acks: -1,
+      messages: Array.from({ length: count }, (_, i) => ({ key: `k-${from + i}`, value: `v-${from + i}` })),
+    });
     await producer.disconnect();
   }
 
   function consumer(w: WireCluster, clientId: string): Consumer {
-    const c = kafka(w, clientId).consumer({ groupId: 'js-group', sessionTimeout: 10_000, heartbeatInterval: 500, rebalanceTimeout: 10_000, maxWaitTimeInMs: 200 });
+    const c = kafka(w, clientId).consumer({
+      groupId: 'js-group',
+      sessionTimeout: 10_000,
+      heartbeatInterval: 500,
+      rebalanceTimeout: 10_000,
+      maxWaitTimeInMs: 200,
+    });
     clients.push(c);
     return c;
   }
@@ -106,7 +128,12 @@ describe('kafkajs consumer groups against the emulated cluster', () => {
       await admin.connect();
       return admin.describeGroups(['js-group']);
     })();
-    expect(described.groups[0]).toMatchObject({ groupId: 'js-group', state: 'Stable', protocolType: 'consumer', protocol: 'RoundRobinAssigner' });
+    expect(described.groups[0]).toMatchObject({
+      groupId: 'js-group',
+      state: 'Stable',
+      protocolType: 'consumer',
+      protocol: 'RoundRobinAssigner',
+    });
     expect(described.groups[0].members.map((m) => m.clientId).sort()).toEqual(['js-first', 'js-second']);
   });
 });

@@ -24,7 +24,17 @@ describe.skipIf(skip)('kcat -G against the emulated cluster', () => {
   it('consumes in a group, commits on close, and the next run resumes from the committed offsets', async () => {
     wire = await wireCluster({ seed: 91, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
     const w = wire;
-    await adminOf(w.h).createTopics([topic('rd-events', { assignment: [[0, 1, 2], [1, 2, 0]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(w.h).createTopics(
+      [
+        topic('rd-events', {
+          assignment: [
+            [0, 1, 2],
+            [1, 2, 0],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await w.h.settle();
     const write = async (from: number, count: number) => {
       // Keyed, so librdkafka's partitioner (consistent_random: CRC32 of the key) spreads them the same way each run.
@@ -34,17 +44,43 @@ describe.skipIf(skip)('kcat -G against the emulated cluster', () => {
     };
     // kcat applies `-o` to every partition it is assigned: without it, the group's committed offsets count.
     const consume = (count: number, offset: string[]) =>
-      runClient(KCAT, ['-b', w.bootstrap, '-G', 'rd-group', 'rd-events', ...offset, '-c', String(count), '-f', '%p %o %s\n', '-X', 'session.timeout.ms=10000'], { timeoutMs: 60_000 });
+      runClient(
+        KCAT,
+        [
+          '-b',
+          w.bootstrap,
+          '-G',
+          'rd-group',
+          'rd-events',
+          ...offset,
+          '-c',
+          String(count),
+          '-f',
+          '%p %o %s\n',
+          '-X',
+          'session.timeout.ms=10000',
+        ],
+        { timeoutMs: 60_000 },
+      );
 
     await write(0, 30);
     const first = await consume(30, ['-o', 'beginning']);
     expect(first.code, first.stderr).toBe(0);
-    const firstValues = first.stdout.trim().split('\n').map((l) => l.split(' ')[2]);
+    const firstValues = first.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ')[2]);
     expect(firstValues.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `v-${i}`).sort());
 
     // The group's committed offsets are the partitions' ends.
-    const coordinator = w.h.cluster.runningBrokers().map((b) => b.groupCoordinator!).find((c) => c.groupManager.getGroup('rd-group'));
-    const committed = coordinator!.handleFetchOffsets('rd-group', null).partitions.map((p) => [p.partition, p.offset]).sort();
+    const coordinator = w.h.cluster
+      .runningBrokers()
+      .map((b) => b.groupCoordinator!)
+      .find((c) => c.groupManager.getGroup('rd-group'));
+    const committed = coordinator!
+      .handleFetchOffsets('rd-group', null)
+      .partitions.map((p) => [p.partition, p.offset])
+      .sort();
     const ends = [0, 1].map((p) => [p, w.h.cluster.broker(p).logManager!.getLog({ topic: 'rd-events', partition: p })!.logEndOffset]);
     expect(ends.every(([, end]) => end > 0)).toBe(true);
     expect(committed).toEqual(ends);
@@ -52,6 +88,12 @@ describe.skipIf(skip)('kcat -G against the emulated cluster', () => {
     await write(30, 8);
     const second = await consume(8, []);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout.trim().split('\n').map((l) => l.split(' ')[2]).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `v-${30 + i}`).sort());
+    expect(
+      second.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ')[2])
+        .sort(),
+    ).toEqual(Array.from({ length: 8 }, (_, i) => `v-${30 + i}`).sort());
   });
 });

@@ -44,7 +44,14 @@ describe('group APIs over the wire', () => {
   it('FindCoordinator with fewer live brokers than offsets.topic.replication.factor: COORDINATOR_NOT_AVAILABLE, no topic', async () => {
     wire = await wireCluster({ seed: 71, brokers: 2 });
     const answer = await call(wire, 0, FIND_COORDINATOR, 2, { key: 'billing', keyType: 0 });
-    expect(answer).toEqual({ throttleTimeMs: 0, errorCode: 15, errorMessage: 'The coordinator is not available.', nodeId: -1, host: '', port: -1 });
+    expect(answer).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 15,
+      errorMessage: 'The coordinator is not available.',
+      nodeId: -1,
+      host: '',
+      port: -1,
+    });
     expect(await (await wire.h.session()).exists('/brokers/topics/__consumer_offsets')).toBeNull();
     expect(wire.h.logLines('server.log', 0)).toContain(
       "[KafkaApi-0] Number of alive brokers '2' does not meet the required replication factor '3' for the offsets topic (configured via 'offsets.topic.replication.factor'). This error can be ignored if the cluster is starting up and not all brokers are up yet.",
@@ -62,11 +69,26 @@ describe('group APIs over the wire', () => {
       found = await call(wire, 1, FIND_COORDINATOR, 2, { key: 'billing', keyType: 0 });
     }
     const coordinator = found.nodeId as number;
-    expect(found).toEqual({ throttleTimeMs: 0, errorCode: 0, errorMessage: 'NONE', nodeId: coordinator, host: '127.0.0.1', port: wire.ports.get(coordinator) });
+    expect(found).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+      errorMessage: 'NONE',
+      nodeId: coordinator,
+      host: '127.0.0.1',
+      port: wire.ports.get(coordinator),
+    });
     const other = (coordinator + 1) % 3;
 
     const join = (memberId: string) =>
-      call(wire!, coordinator, JOIN_GROUP, 5, { groupId: 'billing', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 30000, memberId, groupInstanceId: null, protocolType: 'consumer', protocols: [{ name: 'range', metadata: Buffer.from('sub') }] });
+      call(wire!, coordinator, JOIN_GROUP, 5, {
+        groupId: 'billing',
+        sessionTimeoutMs: 10000,
+        rebalanceTimeoutMs: 30000,
+        memberId,
+        groupInstanceId: null,
+        protocolType: 'consumer',
+        protocols: [{ name: 'range', metadata: Buffer.from('sub') }],
+      });
     const required = await join('');
     expect(required).toMatchObject({ errorCode: 79, generationId: -1, protocolName: '', leader: '', members: [] });
     const memberId = required.memberId as string;
@@ -75,32 +97,80 @@ describe('group APIs over the wire', () => {
 
     const joined = await join(memberId);
     // (ProtocolType is v7+: absent from v5, it decodes as its default.)
-    expect(joined).toEqual({ throttleTimeMs: 0, errorCode: 0, generationId: 1, protocolType: null, protocolName: 'range', leader: memberId, memberId, members: [{ memberId, groupInstanceId: null, metadata: Buffer.from('sub') }] });
-    const synced = await call(wire, coordinator, SYNC_GROUP, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null, assignments: [{ memberId, assignment: Buffer.from('orders-0') }] });
-    expect(synced).toEqual({ throttleTimeMs: 0, errorCode: 0, protocolType: null, protocolName: null, assignment: Buffer.from('orders-0') });
-    expect(await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).toEqual({ throttleTimeMs: 0, errorCode: 0 });
-    expect((await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 2, memberId, groupInstanceId: null })).errorCode).toBe(22);
-    expect((await call(wire, other, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).errorCode).toBe(16);
+    expect(joined).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+      generationId: 1,
+      protocolType: null,
+      protocolName: 'range',
+      leader: memberId,
+      memberId,
+      members: [{ memberId, groupInstanceId: null, metadata: Buffer.from('sub') }],
+    });
+    const synced = await call(wire, coordinator, SYNC_GROUP, 3, {
+      groupId: 'billing',
+      generationId: 1,
+      memberId,
+      groupInstanceId: null,
+      assignments: [{ memberId, assignment: Buffer.from('orders-0') }],
+    });
+    expect(synced).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+      protocolType: null,
+      protocolName: null,
+      assignment: Buffer.from('orders-0'),
+    });
+    expect(await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+    });
+    expect(
+      (await call(wire, coordinator, HEARTBEAT, 3, { groupId: 'billing', generationId: 2, memberId, groupInstanceId: null })).errorCode,
+    ).toBe(22);
+    expect(
+      (await call(wire, other, HEARTBEAT, 3, { groupId: 'billing', generationId: 1, memberId, groupInstanceId: null })).errorCode,
+    ).toBe(16);
 
     const commit = await call(wire, coordinator, OFFSET_COMMIT, 7, {
       groupId: 'billing',
       generationId: 1,
       memberId,
       groupInstanceId: null,
-      topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 12n, committedLeaderEpoch: 0, committedMetadata: null }] }, { name: 'nowhere', partitions: [{ partitionIndex: 0, committedOffset: 1n, committedLeaderEpoch: -1, committedMetadata: '' }] }],
+      topics: [
+        { name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 12n, committedLeaderEpoch: 0, committedMetadata: null }] },
+        { name: 'nowhere', partitions: [{ partitionIndex: 0, committedOffset: 1n, committedLeaderEpoch: -1, committedMetadata: '' }] },
+      ],
     });
-    expect(commit).toEqual({ throttleTimeMs: 0, topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] }, { name: 'nowhere', partitions: [{ partitionIndex: 0, errorCode: 3 }] }] });
+    expect(commit).toEqual({
+      throttleTimeMs: 0,
+      topics: [
+        { name: 'orders', partitions: [{ partitionIndex: 0, errorCode: 0 }] },
+        { name: 'nowhere', partitions: [{ partitionIndex: 0, errorCode: 3 }] },
+      ],
+    });
     expect(await call(wire, coordinator, OFFSET_FETCH, 5, { groupId: 'billing', topics: null })).toEqual({
       throttleTimeMs: 0,
-      topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 12n, committedLeaderEpoch: 0, metadata: '', errorCode: 0 }] }],
+      topics: [
+        { name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: 12n, committedLeaderEpoch: 0, metadata: '', errorCode: 0 }] },
+      ],
       errorCode: 0,
     });
-    expect(await call(wire, other, OFFSET_FETCH, 5, { groupId: 'billing', topics: null })).toEqual({ throttleTimeMs: 0, topics: [], errorCode: 16 });
-    expect(await call(wire, other, OFFSET_FETCH, 1, { groupId: 'billing', topics: [{ name: 'orders', partitionIndexes: [0] }] })).toMatchObject({
+    expect(await call(wire, other, OFFSET_FETCH, 5, { groupId: 'billing', topics: null })).toEqual({
+      throttleTimeMs: 0,
+      topics: [],
+      errorCode: 16,
+    });
+    expect(
+      await call(wire, other, OFFSET_FETCH, 1, { groupId: 'billing', topics: [{ name: 'orders', partitionIndexes: [0] }] }),
+    ).toMatchObject({
       topics: [{ name: 'orders', partitions: [{ partitionIndex: 0, committedOffset: -1n, metadata: '', errorCode: 16 }] }],
     });
 
-    const described = await call(wire, coordinator, DESCRIBE_GROUPS, 4, { groups: ['billing', 'unknown-group'], includeAuthorizedOperations: true });
+    const described = await call(wire, coordinator, DESCRIBE_GROUPS, 4, {
+      groups: ['billing', 'unknown-group'],
+      includeAuthorizedOperations: true,
+    });
     expect(described.groups).toEqual([
       {
         errorCode: 0,
@@ -108,12 +178,25 @@ describe('group APIs over the wire', () => {
         groupState: 'Stable',
         protocolType: 'consumer',
         protocolData: 'range',
-        members: [{ memberId, groupInstanceId: null, clientId: 'raw-app', clientHost: '/127.0.0.1', memberMetadata: Buffer.from('sub'), memberAssignment: Buffer.from('orders-0') }],
+        members: [
+          {
+            memberId,
+            groupInstanceId: null,
+            clientId: 'raw-app',
+            clientHost: '/127.0.0.1',
+            memberMetadata: Buffer.from('sub'),
+            memberAssignment: Buffer.from('orders-0'),
+          },
+        ],
         authorizedOperations: 328,
       },
       expect.objectContaining({ groupId: 'unknown-group', errorCode: expect.any(Number) as number }),
     ]);
-    expect(await call(wire, coordinator, LIST_GROUPS, 2, {})).toEqual({ throttleTimeMs: 0, errorCode: 0, groups: [{ groupId: 'billing', protocolType: 'consumer' }] });
+    expect(await call(wire, coordinator, LIST_GROUPS, 2, {})).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+      groups: [{ groupId: 'billing', protocolType: 'consumer' }],
+    });
     expect(await call(wire, other, LIST_GROUPS, 2, {})).toEqual({ throttleTimeMs: 0, errorCode: 0, groups: [] });
 
     expect(await call(wire, coordinator, LEAVE_GROUP, 3, { groupId: 'billing', members: [{ memberId, groupInstanceId: null }] })).toEqual({
@@ -125,7 +208,15 @@ describe('group APIs over the wire', () => {
     // With no member left the rebalance's timeout (the members' largest) is 0: it completes at the next tick.
     await wire.advance(1);
     expect((await call(wire, coordinator, DESCRIBE_GROUPS, 0, { groups: ['billing'] })).groups).toEqual([
-      { errorCode: 0, groupId: 'billing', groupState: 'Empty', protocolType: 'consumer', protocolData: '', members: [], authorizedOperations: -2147483648 },
+      {
+        errorCode: 0,
+        groupId: 'billing',
+        groupState: 'Empty',
+        protocolType: 'consumer',
+        protocolData: '',
+        members: [],
+        authorizedOperations: -2147483648,
+      },
     ]);
   });
 
@@ -138,17 +229,52 @@ describe('group APIs over the wire', () => {
     }
     const port = wire.ports.get(found.response.nodeId as number) ?? -1;
     const join = async (memberId: string) =>
-      (await callApi(port, JOIN_GROUP, 7, { groupId: 'flex', sessionTimeoutMs: 10000, rebalanceTimeoutMs: 30000, memberId, groupInstanceId: null, protocolType: 'consumer', protocols: [{ name: 'range', metadata: Buffer.from('sub') }] })).response;
+      (
+        await callApi(port, JOIN_GROUP, 7, {
+          groupId: 'flex',
+          sessionTimeoutMs: 10000,
+          rebalanceTimeoutMs: 30000,
+          memberId,
+          groupInstanceId: null,
+          protocolType: 'consumer',
+          protocols: [{ name: 'range', metadata: Buffer.from('sub') }],
+        })
+      ).response;
     const required = await join('');
     expect(required).toMatchObject({ errorCode: 79, protocolType: null, protocolName: null });
     const memberId = required.memberId as string;
-    expect(await join(memberId)).toMatchObject({ errorCode: 0, generationId: 1, protocolType: 'consumer', protocolName: 'range', leader: memberId });
+    expect(await join(memberId)).toMatchObject({
+      errorCode: 0,
+      generationId: 1,
+      protocolType: 'consumer',
+      protocolName: 'range',
+      leader: memberId,
+    });
     const sync = async (protocolType: string | null, protocolName: string | null) =>
-      (await callApi(port, SYNC_GROUP, 5, { groupId: 'flex', generationId: 1, memberId, groupInstanceId: null, protocolType, protocolName, assignments: [{ memberId, assignment: Buffer.from('a') }] })).response;
+      (
+        await callApi(port, SYNC_GROUP, 5, {
+          groupId: 'flex',
+          generationId: 1,
+          memberId,
+          groupInstanceId: null,
+          protocolType,
+          protocolName,
+          assignments: [{ memberId, assignment: Buffer.from('a') }],
+        })
+      ).response;
     const refused = { throttleTimeMs: 0, errorCode: 23, protocolType: null, protocolName: null, assignment: Buffer.alloc(0) };
     expect(await sync(null, 'range')).toEqual(refused);
     expect(await sync('consumer', 'roundrobin')).toEqual(refused);
-    expect(await sync('consumer', 'range')).toEqual({ throttleTimeMs: 0, errorCode: 0, protocolType: 'consumer', protocolName: 'range', assignment: Buffer.from('a') });
-    expect((await callApi(port, HEARTBEAT, 4, { groupId: 'flex', generationId: 1, memberId, groupInstanceId: null })).response).toEqual({ throttleTimeMs: 0, errorCode: 0 });
+    expect(await sync('consumer', 'range')).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+      protocolType: 'consumer',
+      protocolName: 'range',
+      assignment: Buffer.from('a'),
+    });
+    expect((await callApi(port, HEARTBEAT, 4, { groupId: 'flex', generationId: 1, memberId, groupInstanceId: null })).response).toEqual({
+      throttleTimeMs: 0,
+      errorCode: 0,
+    });
   });
 });

@@ -36,7 +36,9 @@ print(json.dumps(delivered))
 
 async function confluentMissing(): Promise<string | null> {
   const probe = await runClient(PYTHON, ['-c', 'import confluent_kafka']).catch((e: Error) => ({ code: 1, stderr: e.message }));
-  return probe.code === 0 ? null : `confluent_kafka is not importable by ${PYTHON}: install Debian's python3-confluent-kafka (.ci/run does)`;
+  return probe.code === 0
+    ? null
+    : `confluent_kafka is not importable by ${PYTHON}: install Debian's python3-confluent-kafka (.ci/run does)`;
 }
 const confluentMissingReason = await confluentMissing();
 // Outside CI without the package: skip, saying why. In CI (which installs it) this fails instead.
@@ -74,11 +76,20 @@ describe('Idempotent producers on the emulated brokers', () => {
     wire = await wireCluster({ seed: 71 });
     await adminOf(wire.h).createTopics([topic('idem-js', { assignment: [[0, 1, 2]] })], { timeoutMs: 5000, validateOnly: false });
     await wire.h.settle();
-    const kafka = new Kafka({ clientId: 'dojo-idempotent', brokers: [wire.bootstrap], logLevel: logLevel.NOTHING, retry: { retries: 3, initialRetryTime: 100 } });
+    const kafka = new Kafka({
+      clientId: 'dojo-idempotent',
+      brokers: [wire.bootstrap],
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 3, initialRetryTime: 100 },
+    });
     producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
     await producer.connect();
     for (let i = 0; i < 200; i += 20) {
-      const sent = await producer.send({ topic: 'idem-js', acks: -1, messages: Array.from({ length: 20 }, (_, j) => ({ value: `m${i + j}` })) });
+      const sent = await producer.send({
+        topic: 'idem-js',
+        acks: -1,
+        messages: Array.from({ length: 20 }, (_, j) => ({ value: `m${i + j}` })),
+      });
       expect(sent[0]).toMatchObject({ errorCode: 0, baseOffset: String(i) });
     }
 
@@ -129,7 +140,11 @@ describe('Idempotent producers on the emulated brokers', () => {
       return frame.subarray(4);
     };
 
-    const init = decodeMessage(await call(22, 1, encodeMessage(INIT_PRODUCER_ID.request, 1, { transactionalId: null, transactionTimeoutMs: 60_000 })), INIT_PRODUCER_ID.response, 1) as {
+    const init = decodeMessage(
+      await call(22, 1, encodeMessage(INIT_PRODUCER_ID.request, 1, { transactionalId: null, transactionTimeoutMs: 60_000 })),
+      INIT_PRODUCER_ID.response,
+      1,
+    ) as {
       errorCode: number;
       producerId: bigint;
       producerEpoch: number;
@@ -146,7 +161,12 @@ describe('Idempotent producers on the emulated brokers', () => {
         ),
       );
     const produce = async (records: Buffer) => {
-      const body = encodeMessage(PRODUCE.request, 7, { transactionalId: null, acks: -1, timeoutMs: 5000, topics: [{ name: 'idem-raw', partitions: [{ partitionIndex: 0, records }] }] });
+      const body = encodeMessage(PRODUCE.request, 7, {
+        transactionalId: null,
+        acks: -1,
+        timeoutMs: 5000,
+        topics: [{ name: 'idem-raw', partitions: [{ partitionIndex: 0, records }] }],
+      });
       const response = decodeMessage(await call(0, 7, body), PRODUCE.response, 7) as unknown as ProduceResponse;
       return response.responses[0].partitions[0];
     };

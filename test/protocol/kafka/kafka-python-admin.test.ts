@@ -72,28 +72,46 @@ describe.skipIf(skip)('kafka-python administers the cluster through the wire pro
     const zk = await h.session();
     const topics = [...(await zk.getChildren('/brokers/topics')).children].sort();
     expect(topics).toEqual(['wire-a']);
-    const assignment = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/topics/wire-a')).data ?? new Uint8Array())) as { partitions: Record<string, number[]> };
+    const assignment = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/topics/wire-a')).data ?? new Uint8Array())) as {
+      partitions: Record<string, number[]>;
+    };
     expect(Object.keys(assignment.partitions)).toHaveLength(5);
     expect(Object.values(assignment.partitions).every((r) => r.length === 2)).toBe(true);
-    expect(JSON.parse(new TextDecoder().decode((await zk.getData('/config/topics/wire-a')).data ?? new Uint8Array()))).toEqual({ version: 1, config: { 'cleanup.policy': 'compact' } });
+    expect(JSON.parse(new TextDecoder().decode((await zk.getData('/config/topics/wire-a')).data ?? new Uint8Array()))).toEqual({
+      version: 1,
+      config: { 'cleanup.policy': 'compact' },
+    });
   });
 
   it('auto-creates a topic a producer writes to, with num.partitions and default.replication.factor, as Metadata does', async () => {
     wire = await wireCluster({ seed: 22, brokerConfig: { 'num.partitions': '2', 'default.replication.factor': '2' } });
     const { h, bootstrap } = wire;
-    const result = await kafkaPython<{ partition: number; offset: number; partitions: number[] }>('auto-create', bootstrap, 'born-on-write');
+    const result = await kafkaPython<{ partition: number; offset: number; partitions: number[] }>(
+      'auto-create',
+      bootstrap,
+      'born-on-write',
+    );
     expect(result.partitions).toEqual([0, 1]);
     expect(result.offset).toBe(0);
     const zk = await h.session();
-    const assignment = JSON.parse(new TextDecoder().decode((await zk.getData('/brokers/topics/born-on-write')).data ?? new Uint8Array())) as { partitions: Record<string, number[]> };
+    const assignment = JSON.parse(
+      new TextDecoder().decode((await zk.getData('/brokers/topics/born-on-write')).data ?? new Uint8Array()),
+    ) as { partitions: Record<string, number[]> };
     expect(Object.values(assignment.partitions).map((r) => r.length)).toEqual([2, 2]);
-    expect(h.logLines('server.log').some((l) => l.includes('Auto creation of topic born-on-write with 2 partitions and replication factor 2 is successful'))).toBe(true);
+    expect(
+      h
+        .logLines('server.log')
+        .some((l) => l.includes('Auto creation of topic born-on-write with 2 partitions and replication factor 2 is successful')),
+    ).toBe(true);
   });
 
   it('describe_configs and alter_configs: a missing topic, a topic’s synonyms by priority, broker 0’s every KafkaConfig key', async () => {
     wire = await wireCluster({ seed: 23, brokerConfig: { 'min.insync.replicas': '2' } });
     const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('described', { assignment: [[0, 1]], configs: { 'cleanup.policy': 'compact,delete' } })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics([topic('described', { assignment: [[0, 1]], configs: { 'cleanup.policy': 'compact,delete' } })], {
+      timeoutMs: 5000,
+      validateOnly: false,
+    });
     await h.settle();
     const out = await kafkaPython<{
       missing: [number, string | null, number];
@@ -104,8 +122,28 @@ describe.skipIf(skip)('kafka-python administers the cluster through the wire pro
     }>('configs', bootstrap, 'described');
     expect(out.missing).toEqual([3, null, 0]);
     expect(out.topic).toEqual([
-      ['cleanup.policy', 'compact,delete', false, 1, false, [['cleanup.policy', 'compact,delete', 1], ['log.cleanup.policy', 'delete', 5]]],
-      ['min.insync.replicas', '2', false, 4, false, [['min.insync.replicas', '2', 4], ['min.insync.replicas', '1', 5]]],
+      [
+        'cleanup.policy',
+        'compact,delete',
+        false,
+        1,
+        false,
+        [
+          ['cleanup.policy', 'compact,delete', 1],
+          ['log.cleanup.policy', 'delete', 5],
+        ],
+      ],
+      [
+        'min.insync.replicas',
+        '2',
+        false,
+        4,
+        false,
+        [
+          ['min.insync.replicas', '2', 4],
+          ['min.insync.replicas', '1', 5],
+        ],
+      ],
     ]);
     expect(out.broker_count).toBe(207);
     // [value, read_only, source, sensitive]

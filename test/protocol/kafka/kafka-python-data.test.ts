@@ -27,7 +27,19 @@ describe.skipIf(skip)('kafka-python produces and consumes through the wire proto
     it(`acks=all, ${compression}: 60 records over 3 partitions, consumed back byte for byte with their offsets`, async () => {
       wire = await wireCluster({ seed: 11 });
       const { h, bootstrap } = wire;
-      await adminOf(h).createTopics([topic('events', { assignment: [[0, 1, 2], [1, 2, 0], [2, 0, 1]], configs: { 'min.insync.replicas': '2' } })], { timeoutMs: 5000, validateOnly: false });
+      await adminOf(h).createTopics(
+        [
+          topic('events', {
+            assignment: [
+              [0, 1, 2],
+              [1, 2, 0],
+              [2, 0, 1],
+            ],
+            configs: { 'min.insync.replicas': '2' },
+          }),
+        ],
+        { timeoutMs: 5000, validateOnly: false },
+      );
       await h.settle();
 
       const produced = await kafkaPython<Produced>('produce', bootstrap, 'events', 60, 'all', compression);
@@ -40,7 +52,8 @@ describe.skipIf(skip)('kafka-python produces and consumes through the wire proto
 
       const consumed = await kafkaPython<Consumed>('consume', bootstrap, 'events', 60);
       const expected = produced.map(([p, o], i) => [p, o, `key-${i}`, `value-${i}`, [['h', String(i)]]]);
-      const order = (a: readonly unknown[], b: readonly unknown[]) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number);
+      const order = (a: readonly unknown[], b: readonly unknown[]) =>
+        (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number);
       expect([...consumed].sort(order)).toEqual([...expected].sort(order));
 
       // The brokers hold them too: every replica's log end is its partition's count (acks=all).
@@ -56,11 +69,25 @@ describe.skipIf(skip)('kafka-python produces and consumes through the wire proto
   it('ListOffsets: beginning, end (the high watermark) and offsets_for_times', async () => {
     wire = await wireCluster({ seed: 12 });
     const { h, bootstrap } = wire;
-    await adminOf(h).createTopics([topic('audit', { assignment: [[0, 1], [1, 2]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(h).createTopics(
+      [
+        topic('audit', {
+          assignment: [
+            [0, 1],
+            [1, 2],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await h.settle();
     const produced = await kafkaPython<Produced>('produce', bootstrap, 'audit', 20, '1');
     const counts = [0, 1].map((p) => produced.filter(([q]) => q === p).length);
-    const offsets = await kafkaPython<{ beginning: Record<string, number>; end: Record<string, number>; for_time_0: Record<string, number | null> }>('offsets', bootstrap, 'audit');
+    const offsets = await kafkaPython<{
+      beginning: Record<string, number>;
+      end: Record<string, number>;
+      for_time_0: Record<string, number | null>;
+    }>('offsets', bootstrap, 'audit');
     expect(offsets.beginning).toEqual({ 0: 0, 1: 0 });
     expect(offsets.end).toEqual({ 0: counts[0], 1: counts[1] });
     expect(offsets.for_time_0).toEqual({ 0: counts[0] > 0 ? 0 : null, 1: counts[1] > 0 ? 0 : null });

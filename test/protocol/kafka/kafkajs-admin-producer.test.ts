@@ -18,7 +18,12 @@ describe('kafkajs against the emulated cluster', () => {
   });
 
   function kafka(w: WireCluster): Kafka {
-    return new Kafka({ clientId: 'dojo-kafkajs', brokers: [w.bootstrap], logLevel: logLevel.NOTHING, retry: { retries: 3, initialRetryTime: 100 } });
+    return new Kafka({
+      clientId: 'dojo-kafkajs',
+      brokers: [w.bootstrap],
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 3, initialRetryTime: 100 },
+    });
   }
 
   it('admin: creates topics with an assignment and configs, adds partitions, describes configs, deletes', async () => {
@@ -30,7 +35,14 @@ describe('kafkajs against the emulated cluster', () => {
     const created = await admin.createTopics({
       waitForLeaders: true,
       topics: [
-        { topic: 'js-assigned', replicaAssignment: [{ partition: 0, replicas: [2, 0] }, { partition: 1, replicas: [0, 1] }], configEntries: [{ name: 'retention.bytes', value: '1048576' }] },
+        {
+          topic: 'js-assigned',
+          replicaAssignment: [
+            { partition: 0, replicas: [2, 0] },
+            { partition: 1, replicas: [0, 1] },
+          ],
+          configEntries: [{ name: 'retention.bytes', value: '1048576' }],
+        },
         { topic: 'js-auto', numPartitions: 3, replicationFactor: 3 },
       ],
     });
@@ -43,13 +55,21 @@ describe('kafkajs against the emulated cluster', () => {
     ]);
     expect(metadata.topics.find((t) => t.name === 'js-auto')?.partitions).toHaveLength(3);
 
-    const refused = await admin.createTopics({ topics: [{ topic: 'js-too-wide', numPartitions: 1, replicationFactor: 5 }] }).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ message: 'Topic creation errors', errors: [{ type: 'INVALID_REPLICATION_FACTOR', topic: 'js-too-wide' }] });
+    const refused = await admin
+      .createTopics({ topics: [{ topic: 'js-too-wide', numPartitions: 1, replicationFactor: 5 }] })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      message: 'Topic creation errors',
+      errors: [{ type: 'INVALID_REPLICATION_FACTOR', topic: 'js-too-wide' }],
+    });
 
     await admin.createPartitions({ topicPartitions: [{ topic: 'js-auto', count: 5 }] });
     expect((await admin.fetchTopicMetadata({ topics: ['js-auto'] })).topics[0].partitions).toHaveLength(5);
 
-    const configs = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: 2, name: 'js-assigned', configNames: ['retention.bytes', 'segment.bytes'] }] });
+    const configs = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: [{ type: 2, name: 'js-assigned', configNames: ['retention.bytes', 'segment.bytes'] }],
+    });
     const entries = Object.fromEntries(configs.resources[0].configEntries.map((e) => [e.configName, [e.configValue, e.isDefault]]));
     expect(entries).toEqual({ 'retention.bytes': ['1048576', false], 'segment.bytes': ['1073741824', true] });
 
@@ -83,7 +103,9 @@ describe('kafkajs against the emulated cluster', () => {
     const held = [0, 1].flatMap((partition) => wire!.h.client.read({ topic: 'js-data', partition, maxRecords: 100 }).records);
     const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
     expect(held.map((r) => text(r.value)).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `v${i}`).sort());
-    expect(held.every((r) => r.headers.length === 1 && r.headers[0].key === 'n' && text(r.headers[0].value) === text(r.value)?.slice(1))).toBe(true);
+    expect(
+      held.every((r) => r.headers.length === 1 && r.headers[0].key === 'n' && text(r.headers[0].value) === text(r.value)?.slice(1)),
+    ).toBe(true);
   });
 
   it('a transactional producer fails at once: FindCoordinator for its transactional id is refused (53) by each broker, not retried', async () => {
@@ -102,6 +124,10 @@ describe('kafkajs against the emulated cluster', () => {
     const failure = await producer.transaction().catch((e: unknown) => e);
     expect(failure).toMatchObject({ name: 'KafkaJSGroupCoordinatorNotFound', retriable: false });
     const tries = logged.filter((l) => l.message === 'Tried to find group coordinator');
-    expect(tries.map((t) => t.error?.type)).toEqual(['TRANSACTIONAL_ID_AUTHORIZATION_FAILED', 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED']);
+    expect(tries.map((t) => t.error?.type)).toEqual([
+      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+    ]);
   });
 });

@@ -22,7 +22,17 @@ describe.skipIf(skip)('kcat against the emulated cluster', () => {
 
   async function setUp(): Promise<WireCluster> {
     wire = await wireCluster({ seed: 51 });
-    await adminOf(wire.h).createTopics([topic('kc', { assignment: [[0, 1], [1, 2]] })], { timeoutMs: 5000, validateOnly: false });
+    await adminOf(wire.h).createTopics(
+      [
+        topic('kc', {
+          assignment: [
+            [0, 1],
+            [1, 2],
+          ],
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
     await wire.h.settle();
     return wire;
   }
@@ -33,7 +43,10 @@ describe.skipIf(skip)('kcat against the emulated cluster', () => {
     expect(run.code, run.stderr).toBe(0);
     const metadata = JSON.parse(run.stdout) as {
       brokers: Array<{ id: number; name: string }>;
-      topics: Array<{ topic: string; partitions: Array<{ partition: number; leader: number; replicas: Array<{ id: number }>; isrs: Array<{ id: number }> }> }>;
+      topics: Array<{
+        topic: string;
+        partitions: Array<{ partition: number; leader: number; replicas: Array<{ id: number }>; isrs: Array<{ id: number }> }>;
+      }>;
     };
     expect(metadata.brokers.map((b) => [b.id, b.name]).sort()).toEqual([0, 1, 2].map((id) => [id, `127.0.0.1:${w.ports.get(id)}`]));
     const kc = metadata.topics.find((t) => t.topic === 'kc');
@@ -48,7 +61,20 @@ describe.skipIf(skip)('kcat against the emulated cluster', () => {
     const lines = Array.from({ length: 25 }, (_, i) => `key-${i}:value-${i}`).join('\n') + '\n';
     const produced = await runClient(KCAT, ['-b', w.bootstrap, '-t', 'kc', '-p', '1', '-P', '-K:', '-X', 'acks=all'], { input: lines });
     expect(produced.code, produced.stderr).toBe(0);
-    const consumed = await runClient(KCAT, ['-b', w.bootstrap, '-t', 'kc', '-p', '1', '-C', '-o', 'beginning', '-e', '-f', '%p %o %k %s\n']);
+    const consumed = await runClient(KCAT, [
+      '-b',
+      w.bootstrap,
+      '-t',
+      'kc',
+      '-p',
+      '1',
+      '-C',
+      '-o',
+      'beginning',
+      '-e',
+      '-f',
+      '%p %o %k %s\n',
+    ]);
     expect(consumed.code, consumed.stderr).toBe(0);
     expect(consumed.stdout.trim().split('\n')).toEqual(Array.from({ length: 25 }, (_, i) => `1 ${i} key-${i} value-${i}`));
     expect(w.h.cluster.broker(2).logManager?.getLog({ topic: 'kc', partition: 1 })?.logEndOffset).toBe(25);

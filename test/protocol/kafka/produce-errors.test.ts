@@ -26,14 +26,23 @@ describe('Produce errors (internal topics, KIP-467)', () => {
 
   async function cluster(seed: number, topics: Parameters<typeof topic>[] = []): Promise<WireCluster> {
     wire = await wireCluster({ seed, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
-    if (topics.length > 0) await adminOf(wire.h).createTopics(topics.map((t) => topic(...t)), { timeoutMs: 5000, validateOnly: false });
+    if (topics.length > 0)
+      await adminOf(wire.h).createTopics(
+        topics.map((t) => topic(...t)),
+        { timeoutMs: 5000, validateOnly: false },
+      );
     await wire.h.settle();
     return wire;
   }
 
   function batch(w: WireCluster, records: Array<Partial<SimpleRecord>>): Buffer {
     const now = w.h.time.nowMs();
-    return Buffer.from(buildRecordBatch(records.map((r) => ({ key: r.key ?? null, value: r.value ?? bytes('v'), timestamp: r.timestamp ?? now })), { now }));
+    return Buffer.from(
+      buildRecordBatch(
+        records.map((r) => ({ key: r.key ?? null, value: r.value ?? bytes('v'), timestamp: r.timestamp ?? now })),
+        { now },
+      ),
+    );
   }
 
   async function produce(
@@ -45,7 +54,12 @@ describe('Produce errors (internal topics, KIP-467)', () => {
     options: { version?: number; clientId?: string } = {},
   ): Promise<{ partition: ProducePartitionResponse; bytes: Buffer }> {
     const version = options.version ?? 8;
-    const body = { transactionalId: null, acks: -1, timeoutMs: 5000, topics: [{ name, partitions: [{ partitionIndex: partition, records }] }] };
+    const body = {
+      transactionalId: null,
+      acks: -1,
+      timeoutMs: 5000,
+      topics: [{ name, partitions: [{ partitionIndex: partition, records }] }],
+    };
     const { response, bytes: raw } = await callApi(w.ports.get(brokerId) ?? -1, PRODUCE, version, body, options.clientId ?? 'raw-app');
     return { partition: (response as unknown as ProduceResponse).responses[0].partitions[0], bytes: raw };
   }
@@ -70,13 +84,23 @@ describe('Produce errors (internal topics, KIP-467)', () => {
     const before = w.h.cluster.broker(leaderOf0).logManager?.getLog(tp)?.logEndOffset;
 
     const refused = await produce(w, leaderOf0, '__consumer_offsets', 0, batch(w, [{ key: bytes('k') }]));
-    expect(refused.partition).toEqual({ partitionIndex: 0, errorCode: 17, baseOffset: -1n, logAppendTimeMs: -1n, logStartOffset: -1n, recordErrors: [], errorMessage: null });
+    expect(refused.partition).toEqual({
+      partitionIndex: 0,
+      errorCode: 17,
+      baseOffset: -1n,
+      logAppendTimeMs: -1n,
+      logStartOffset: -1n,
+      recordErrors: [],
+      errorMessage: null,
+    });
     const txn = await produce(w, 0, '__transaction_state', 0, batch(w, [{ key: bytes('k') }]));
     expect(txn.partition).toMatchObject({ errorCode: 17, errorMessage: null });
     expect(w.h.cluster.broker(leaderOf0).logManager?.getLog(tp)?.logEndOffset).toBe(before);
 
     // The app's message tester is a client too, and says why in Kafka's words.
-    expect(await w.h.client.produce({ topic: '__consumer_offsets', partition: 0, records: [{ key: bytes('k'), value: bytes('v') }], acks: 1 })).toMatchObject({
+    expect(
+      await w.h.client.produce({ topic: '__consumer_offsets', partition: 0, records: [{ key: bytes('k'), value: bytes('v') }], acks: 1 }),
+    ).toMatchObject({
       error: 'INVALID_TOPIC_EXCEPTION',
       errorMessage: 'Cannot append to internal topic __consumer_offsets',
     });
@@ -118,8 +142,14 @@ describe('Produce errors (internal topics, KIP-467)', () => {
       errorMessage: 'One or more records have been rejected',
     });
     expect(w.h.cluster.broker(0).logManager?.getLog({ topic: 'compacted', partition: 0 })?.logEndOffset).toBe(0);
-    expect(w.h.logLines('server.log', 0)).toContain('[ReplicaManager broker=0] Error processing append operation on partition compacted-0: One or more records have been rejected');
-    expect((await produce(w, 0, 'compacted', 0, batch(w, [{ key: bytes('k') }]))).partition).toMatchObject({ errorCode: 0, baseOffset: 0n, errorMessage: null });
+    expect(w.h.logLines('server.log', 0)).toContain(
+      '[ReplicaManager broker=0] Error processing append operation on partition compacted-0: One or more records have been rejected',
+    );
+    expect((await produce(w, 0, 'compacted', 0, batch(w, [{ key: bytes('k') }]))).partition).toMatchObject({
+      errorCode: 0,
+      baseOffset: 0n,
+      errorMessage: null,
+    });
   });
 
   it('v7 and older: the same rejection, in the layout without record_errors and error_message', async () => {
@@ -142,7 +172,9 @@ describe('Produce errors (internal topics, KIP-467)', () => {
   });
 
   it('a timestamp outside message.timestamp.difference.max.ms: INVALID_TIMESTAMP (32) with its range in record_errors', async () => {
-    const w = await cluster(84, [['stamped', { assignment: [[0]], configs: { 'message.timestamp.difference.max.ms': '1000', 'cleanup.policy': 'compact' } }]]);
+    const w = await cluster(84, [
+      ['stamped', { assignment: [[0]], configs: { 'message.timestamp.difference.max.ms': '1000', 'cleanup.policy': 'compact' } }],
+    ]);
     const now = w.h.time.nowMs();
     const records = Buffer.from(buildRecordBatch([{ key: bytes('a'), value: bytes('v'), timestamp: now - 60_000 }], { now }));
     const { partition } = await produce(w, 0, 'stamped', 0, records);
@@ -150,12 +182,23 @@ describe('Produce errors (internal topics, KIP-467)', () => {
     expect(partition.errorMessage).toBe('One or more records have been rejected due to invalid timestamp');
     expect(partition.recordErrors).toHaveLength(1);
     expect(partition.recordErrors[0].batchIndex).toBe(0);
-    const [, low, high] = /^Timestamp -?\d+ of message with offset 0 is out of range\. The timestamp should be within \[(\d+), (\d+)\]$/.exec(partition.recordErrors[0].batchIndexErrorMessage ?? '') ?? [];
+    const [, low, high] =
+      /^Timestamp -?\d+ of message with offset 0 is out of range\. The timestamp should be within \[(\d+), (\d+)\]$/.exec(
+        partition.recordErrors[0].batchIndexErrorMessage ?? '',
+      ) ?? [];
     expect(Number(high) - Number(low)).toBe(2000);
     expect(partition.recordErrors[0].batchIndexErrorMessage).toContain(`Timestamp ${now - 60_000} of message`);
 
     // A keyless record beside the bad timestamp: every rejected record listed, and INVALID_TIMESTAMP wins.
-    const mixed = Buffer.from(buildRecordBatch([{ key: null, value: bytes('v'), timestamp: w.h.time.nowMs() }, { key: bytes('b'), value: bytes('v'), timestamp: 1 }], { now }));
+    const mixed = Buffer.from(
+      buildRecordBatch(
+        [
+          { key: null, value: bytes('v'), timestamp: w.h.time.nowMs() },
+          { key: bytes('b'), value: bytes('v'), timestamp: 1 },
+        ],
+        { now },
+      ),
+    );
     const both = (await produce(w, 0, 'stamped', 0, mixed)).partition;
     expect(both.errorCode).toBe(32);
     expect(both.recordErrors.map((e) => [e.batchIndex, e.batchIndexErrorMessage?.slice(0, 24)])).toEqual([
@@ -170,10 +213,26 @@ describe('Produce errors (internal topics, KIP-467)', () => {
       ['small', { assignment: [[0]], configs: { 'max.message.bytes': '200' } }],
     ]);
     const none = { baseOffset: -1n, logAppendTimeMs: -1n, logStartOffset: -1n, recordErrors: [], errorMessage: null };
-    expect((await produce(w, 0, 'elsewhere', 0, batch(w, [{ key: bytes('k') }]))).partition).toEqual({ partitionIndex: 0, errorCode: 6, ...none });
-    expect((await produce(w, 0, 'elsewhere', 3, batch(w, [{ key: bytes('k') }]))).partition).toEqual({ partitionIndex: 3, errorCode: 3, ...none });
-    expect((await produce(w, 0, 'nope', 0, batch(w, [{ key: bytes('k') }]))).partition).toEqual({ partitionIndex: 0, errorCode: 3, ...none });
-    expect((await produce(w, 0, 'small', 0, batch(w, [{ value: new Uint8Array(1000) }]))).partition).toEqual({ partitionIndex: 0, errorCode: 10, ...none });
+    expect((await produce(w, 0, 'elsewhere', 0, batch(w, [{ key: bytes('k') }]))).partition).toEqual({
+      partitionIndex: 0,
+      errorCode: 6,
+      ...none,
+    });
+    expect((await produce(w, 0, 'elsewhere', 3, batch(w, [{ key: bytes('k') }]))).partition).toEqual({
+      partitionIndex: 3,
+      errorCode: 3,
+      ...none,
+    });
+    expect((await produce(w, 0, 'nope', 0, batch(w, [{ key: bytes('k') }]))).partition).toEqual({
+      partitionIndex: 0,
+      errorCode: 3,
+      ...none,
+    });
+    expect((await produce(w, 0, 'small', 0, batch(w, [{ value: new Uint8Array(1000) }]))).partition).toEqual({
+      partitionIndex: 0,
+      errorCode: 10,
+      ...none,
+    });
     // ProduceRequest.validateRecords' refusals too (v3+: one batch only).
     const two = Buffer.concat([batch(w, [{ key: bytes('a') }]), batch(w, [{ key: bytes('b') }])]);
     expect((await produce(w, 0, 'small', 0, two)).partition).toEqual({ partitionIndex: 0, errorCode: 87, ...none });
@@ -183,16 +242,43 @@ describe('Produce errors (internal topics, KIP-467)', () => {
   it('transactional batches: TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for every partition of the request, nothing written', async () => {
     const w = await cluster(86, [['txn', { assignment: [[0], [0]] }]]);
     const now = w.h.time.nowMs();
-    const transactional = Buffer.from(buildRecordBatch([{ key: null, value: bytes('v'), timestamp: now }], { now, producerId: 5, producerEpoch: 0, baseSequence: 0, isTransactional: true }));
+    const transactional = Buffer.from(
+      buildRecordBatch([{ key: null, value: bytes('v'), timestamp: now }], {
+        now,
+        producerId: 5,
+        producerEpoch: 0,
+        baseSequence: 0,
+        isTransactional: true,
+      }),
+    );
     const body = {
       transactionalId: 'tx-1',
       acks: 1,
       timeoutMs: 5000,
-      topics: [{ name: 'txn', partitions: [{ partitionIndex: 0, records: transactional }, { partitionIndex: 1, records: batch(w, [{ key: null }]) }] }],
+      topics: [
+        {
+          name: 'txn',
+          partitions: [
+            { partitionIndex: 0, records: transactional },
+            { partitionIndex: 1, records: batch(w, [{ key: null }]) },
+          ],
+        },
+      ],
     };
     const { response } = await callApi(w.ports.get(0) ?? -1, PRODUCE, 8, body);
     const refused = { errorCode: 53, baseOffset: -1n, logAppendTimeMs: -1n, logStartOffset: -1n, recordErrors: [], errorMessage: null };
-    expect(response).toEqual({ responses: [{ name: 'txn', partitions: [{ partitionIndex: 0, ...refused }, { partitionIndex: 1, ...refused }] }], throttleTimeMs: 0 });
+    expect(response).toEqual({
+      responses: [
+        {
+          name: 'txn',
+          partitions: [
+            { partitionIndex: 0, ...refused },
+            { partitionIndex: 1, ...refused },
+          ],
+        },
+      ],
+      throttleTimeMs: 0,
+    });
     expect(w.h.cluster.broker(0).logManager?.getLog({ topic: 'txn', partition: 1 })?.logEndOffset).toBe(0);
   });
 });

@@ -12,7 +12,16 @@ import type { RequestOf, ResponseOf } from '../../../src-main/protocol/kafka/mes
 import { FETCH, type FetchRequest } from '../../../src-main/protocol/kafka/messages/fetch';
 import { HEARTBEAT } from '../../../src-main/protocol/kafka/messages/heartbeat';
 import { PRODUCE } from '../../../src-main/protocol/kafka/messages/produce';
-import { arrayOf, decodeMessage, encodeMessage, field, struct, type Field, type Message, type MessageOf } from '../../../src-main/protocol/kafka/wire/schema';
+import {
+  arrayOf,
+  decodeMessage,
+  encodeMessage,
+  field,
+  struct,
+  type Field,
+  type Message,
+  type MessageOf,
+} from '../../../src-main/protocol/kafka/wire/schema';
 
 const GRAMMAR = [
   field('ErrorCode', 'int16', '0+'),
@@ -38,11 +47,26 @@ describe('types derived from a grammar', () => {
       partitions: Array<{ partitionIndex: number; name: string }>;
     }>();
     const decoded = decodeMessage(encodeMessage(GRAMMAR, 5, {}), GRAMMAR, 5);
-    expect(decoded).toEqual({ errorCode: 0, logStartOffset: -1n, clusterId: null, isInternal: false, metadata: Buffer.alloc(0), records: null, replicaNodes: [], partitions: [] });
+    expect(decoded).toEqual({
+      errorCode: 0,
+      logStartOffset: -1n,
+      clusterId: null,
+      isInternal: false,
+      metadata: Buffer.alloc(0),
+      records: null,
+      replicaNodes: [],
+      partitions: [],
+    });
   });
 
   it("a field's default is of the field's type, and null only where the field may be null", () => {
-    expect(field('Name', 'string', '0+', { nullableVersions: '0+', default: null })).toEqual({ name: 'Name', type: 'string', versions: '0+', nullableVersions: '0+', default: null });
+    expect(field('Name', 'string', '0+', { nullableVersions: '0+', default: null })).toEqual({
+      name: 'Name',
+      type: 'string',
+      versions: '0+',
+      nullableVersions: '0+',
+      default: null,
+    });
     // Never run: only the type-check reads these (each line must fail to compile).
     const refusedByTheTypeCheck = (): void => {
       // @ts-expect-error: an int64's default is a bigint.
@@ -65,7 +89,9 @@ describe('types derived from a grammar', () => {
       replicaNodes?: number[];
       partitions?: Array<{ partitionIndex?: number; name?: string }>;
     }>();
-    expect(encodeMessage(GRAMMAR, 0, { errorCode: 3, partitions: [{ name: 't' }] }).toString('hex')).toBe('0003' + '00000000' + 'ffffffff' + '00000000' + '00000001' + '00000000' + '0001' + '74');
+    expect(encodeMessage(GRAMMAR, 0, { errorCode: 3, partitions: [{ name: 't' }] }).toString('hex')).toBe(
+      '0003' + '00000000' + 'ffffffff' + '00000000' + '00000001' + '00000000' + '0001' + '74',
+    );
   });
 
   it('a grammar known only as Field[] reads and writes a plain Message', () => {
@@ -76,7 +102,10 @@ describe('types derived from a grammar', () => {
     expectTypeOf<RequestOf<typeof FETCH>>().toEqualTypeOf<FetchRequest>();
     expectTypeOf<FetchRequest['topics'][number]['fetchPartitions'][number]['fetchOffset']>().toEqualTypeOf<bigint>();
     expectTypeOf<ResponseOf<typeof HEARTBEAT>>().toEqualTypeOf<{ throttleTimeMs: number; errorCode: number }>();
-    expectTypeOf<ResponseOf<typeof FETCH>['topics'][number]['partitions'][number]['aborted']>().toEqualTypeOf<Array<{ producerId: bigint; firstOffset: bigint }> | null>();
+    expectTypeOf<ResponseOf<typeof FETCH>['topics'][number]['partitions'][number]['aborted']>().toEqualTypeOf<Array<{
+      producerId: bigint;
+      firstOffset: bigint;
+    }> | null>();
   });
 
   it('registers a handler only with the API whose request and response it speaks', () => {

@@ -36,7 +36,9 @@ describe('message grammars', () => {
 
   it('refuses an array count the frame cannot hold instead of allocating it', () => {
     expect(() => readMessage(new ByteReader(Buffer.from('7fffffff', 'hex')), METADATA.request, 1)).toThrow(ProtocolParseError);
-    expect(() => readMessage(new ByteReader(Buffer.from('7fffffff', 'hex')), METADATA.request, 1)).toThrow(/Error reading array of size 2147483647, only 0 bytes available/);
+    expect(() => readMessage(new ByteReader(Buffer.from('7fffffff', 'hex')), METADATA.request, 1)).toThrow(
+      /Error reading array of size 2147483647, only 0 bytes available/,
+    );
   });
 
   it('round-trips a Metadata response at every version, dropping what a version lacks', () => {
@@ -50,7 +52,9 @@ describe('message grammars', () => {
           errorCode: 0,
           name: 'orders',
           isInternal: false,
-          partitions: [{ errorCode: 0, partitionIndex: 0, leaderId: 1, leaderEpoch: 4, replicaNodes: [1, 2], isrNodes: [1], offlineReplicas: [2] }],
+          partitions: [
+            { errorCode: 0, partitionIndex: 0, leaderId: 1, leaderEpoch: 4, replicaNodes: [1, 2], isrNodes: [1], offlineReplicas: [2] },
+          ],
           topicAuthorizedOperations: 3576,
         },
       ],

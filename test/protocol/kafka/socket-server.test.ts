@@ -17,7 +17,10 @@ describe('KafkaSocketServer', () => {
     for (const s of servers.splice(0)) await s.stop();
   });
 
-  async function start(apis: KafkaApis | null, options: { socketRequestMaxBytes?: number } = {}): Promise<{ server: KafkaSocketServer; errors: string[] }> {
+  async function start(
+    apis: KafkaApis | null,
+    options: { socketRequestMaxBytes?: number } = {},
+  ): Promise<{ server: KafkaSocketServer; errors: string[] }> {
     const errors: string[] = [];
     const server = new KafkaSocketServer(() => apis, { port: 0, onConnectionError: (_c, m) => errors.push(m), ...options });
     servers.push(server);
@@ -53,7 +56,14 @@ describe('KafkaSocketServer', () => {
   it('answers ApiVersions v4 (unsupported) with error 35 in the v0 layout listing ApiVersions 0–3, without parsing the body', async () => {
     const { server } = await start(new KafkaApis());
     const c = await client(server.port);
-    c.socket.write(request(18, 4, 7, Buffer.from('00' + '0a' + Buffer.from('librdkafka').toString('hex') + '06' + Buffer.from('2.0.2').toString('hex') + '00', 'hex')));
+    c.socket.write(
+      request(
+        18,
+        4,
+        7,
+        Buffer.from('00' + '0a' + Buffer.from('librdkafka').toString('hex') + '06' + Buffer.from('2.0.2').toString('hex') + '00', 'hex'),
+      ),
+    );
     await c.until(() => c.frames.length === 1);
     expect(c.frames[0].toString('hex')).toBe('00000007' + '0023' + '00000001' + '0012' + '0000' + '0003');
   });
@@ -64,11 +74,22 @@ describe('KafkaSocketServer', () => {
     const { server } = await start(apis);
     const c = await client(server.port);
     // Header v2 (its tagged fields), then ClientSoftwareName and ClientSoftwareVersion as compact strings and the body's tagged fields.
-    const body = (name: string, version: string) => Buffer.from('00' + (name.length + 1).toString(16).padStart(2, '0') + Buffer.from(name).toString('hex') + (version.length + 1).toString(16).padStart(2, '0') + Buffer.from(version).toString('hex') + '00', 'hex');
+    const body = (name: string, version: string) =>
+      Buffer.from(
+        '00' +
+          (name.length + 1).toString(16).padStart(2, '0') +
+          Buffer.from(name).toString('hex') +
+          (version.length + 1).toString(16).padStart(2, '0') +
+          Buffer.from(version).toString('hex') +
+          '00',
+        'hex',
+      );
     c.socket.write(Buffer.concat([request(18, 3, 7, body('librdkafka', '2.0.2')), request(18, 3, 8, body('librdkafka', '2.0.2 beta'))]));
     await c.until(() => c.frames.length === 2);
     // Error, a compact array of two keys (each with its tagged fields), throttle time, tagged fields.
-    expect(c.frames[0].toString('hex')).toBe('00000007' + '0000' + '03' + '0003' + '0000' + '0009' + '00' + '0012' + '0000' + '0003' + '00' + '00000000' + '00');
+    expect(c.frames[0].toString('hex')).toBe(
+      '00000007' + '0000' + '03' + '0003' + '0000' + '0009' + '00' + '0012' + '0000' + '0003' + '00' + '00000000' + '00',
+    );
     // A software version Kafka's pattern refuses (a space): INVALID_REQUEST and no keys.
     expect(c.frames[1].toString('hex')).toBe('00000008' + '002a' + '01' + '00000000' + '00');
   });
@@ -80,7 +101,9 @@ describe('KafkaSocketServer', () => {
     const c = await client(server.port);
     c.socket.write(request(18, 2, 1));
     await c.until(() => c.frames.length === 1);
-    expect(c.frames[0].toString('hex')).toBe('00000001' + '0000' + '00000002' + '0003' + '0000' + '0009' + '0012' + '0000' + '0003' + '00000000');
+    expect(c.frames[0].toString('hex')).toBe(
+      '00000001' + '0000' + '00000002' + '0003' + '0000' + '0009' + '0012' + '0000' + '0003' + '00000000',
+    );
   });
 
   it('closes only the connection that sent an unknown API key, an unsupported version, a short body or an oversized frame', async () => {

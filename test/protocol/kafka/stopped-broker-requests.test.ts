@@ -20,7 +20,12 @@ function parkedFetch(correlationId: number): Buffer {
     isolationLevel: 0,
     sessionId: 0,
     epoch: -1,
-    topics: [{ name: 'quiet', fetchPartitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: 0n, logStartOffset: -1n, maxBytes: 1 << 20 }] }],
+    topics: [
+      {
+        name: 'quiet',
+        fetchPartitions: [{ partitionIndex: 0, currentLeaderEpoch: -1, fetchOffset: 0n, logStartOffset: -1n, maxBytes: 1 << 20 }],
+      },
+    ],
     forgotten: [],
     rackId: '',
   });

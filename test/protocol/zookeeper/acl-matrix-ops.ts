@@ -14,7 +14,15 @@ const ALL = 31;
 const world = (perms: number): AclSpec[] => [{ perms, scheme: 'world', id: 'anyone' }];
 const OPEN = world(ALL);
 
-const create = (s: number, path: string, acl: AclSpec[] = OPEN, flags = 0, opcode: 1 | 15 | 19 = 1): DiffOp => ({ s, kind: 'create', opcode, path, data: 'd', acl, flags });
+const create = (s: number, path: string, acl: AclSpec[] = OPEN, flags = 0, opcode: 1 | 15 | 19 = 1): DiffOp => ({
+  s,
+  kind: 'create',
+  opcode,
+  path,
+  data: 'd',
+  acl,
+  flags,
+});
 const multi = (s: number, ...ops: SubOp[]): DiffOp => ({ s, kind: 'multi', ops });
 const subCreate = (path: string): SubOp => ({ t: 'create', path, data: 'm', acl: OPEN, flags: 0 });
 
@@ -49,8 +57,21 @@ function everyOperation(s: number, node: string): DiffOp[] {
     multi(s, { t: 'setData', path: node, data: 'm', version: -1 }),
     multi(s, { t: 'check', path: node, version: -1 }),
     multi(s, { t: 'check', path: node, version: 99 }),
-    multi(s, { t: 'check', path: `${node}/c1`, version: -1 }, subCreate(`${node}/m2`), { t: 'setData', path: node, data: 'm', version: 99 }),
-    { s, kind: 'multiRead', ops: [{ t: 'getData', path: node }, { t: 'getChildren', path: node }, { t: 'getData', path: `${node}/c1` }] },
+    multi(s, { t: 'check', path: `${node}/c1`, version: -1 }, subCreate(`${node}/m2`), {
+      t: 'setData',
+      path: node,
+      data: 'm',
+      version: 99,
+    }),
+    {
+      s,
+      kind: 'multiRead',
+      ops: [
+        { t: 'getData', path: node },
+        { t: 'getChildren', path: node },
+        { t: 'getData', path: `${node}/c1` },
+      ],
+    },
     { s, kind: 'deleteContainer', path: `${node}/ct` },
     { s, kind: 'setACL', path: node, acl: OPEN, version: 9 },
     { s, kind: 'setACL', path: `${node}/missing`, acl: OPEN, version: -1 },
@@ -80,11 +101,23 @@ function multiCheckOrder(): DiffOp[] {
     ...Object.entries(PERMISSIONS)
       .filter(([name]) => name !== 'ADMIN')
       .map(([name, bit]): DiffOp => ({ s: 0, kind: 'setACL', path: `R/order/no-${name}`, acl: world(ALL & ~bit), version: -1 })),
-    multi(0, { t: 'setData', path: 'R/order/no-CREATE', data: 'x', version: -1 }, subCreate('R/order/no-CREATE/x'), { t: 'delete', path: 'R/order/no-DELETE/c', version: -1 }),
+    multi(0, { t: 'setData', path: 'R/order/no-CREATE', data: 'x', version: -1 }, subCreate('R/order/no-CREATE/x'), {
+      t: 'delete',
+      path: 'R/order/no-DELETE/c',
+      version: -1,
+    }),
     multi(0, { t: 'check', path: 'R/order/no-READ', version: -1 }, { t: 'setData', path: 'R/order/no-WRITE', data: 'x', version: -1 }),
     multi(0, { t: 'setData', path: 'R/order/no-WRITE', data: 'x', version: 5 }, { t: 'check', path: 'R/order/no-READ', version: 5 }),
-    multi(0, subCreate('R/order/no-READ/y'), { t: 'delete', path: 'R/order/no-READ/c', version: -1 }, subCreate('R/order/no-DELETE/y'), { t: 'delete', path: 'R/order/no-DELETE/y', version: -1 }),
-    multi(0, { t: 'delete', path: 'R/order/no-CREATE/c', version: -1 }, { t: 'create', path: 'R/order/no-CREATE/c', data: 'm', acl: OPEN, flags: 0 }),
+    multi(0, subCreate('R/order/no-READ/y'), { t: 'delete', path: 'R/order/no-READ/c', version: -1 }, subCreate('R/order/no-DELETE/y'), {
+      t: 'delete',
+      path: 'R/order/no-DELETE/y',
+      version: -1,
+    }),
+    multi(
+      0,
+      { t: 'delete', path: 'R/order/no-CREATE/c', version: -1 },
+      { t: 'create', path: 'R/order/no-CREATE/c', data: 'm', acl: OPEN, flags: 0 },
+    ),
     { s: 0, kind: 'getChildren', path: 'R/order/no-READ', watch: false },
   ];
 }
@@ -99,7 +132,10 @@ function digestAuth(): DiffOp[] {
     { s: 1, kind: 'whoAmI' },
     { s: 2, kind: 'whoAmI' },
     create(0, node, [{ perms: ALL, scheme: 'digest', id: u1 }]),
-    create(0, 'R/mixed', [{ perms: 1, scheme: 'digest', id: u1 }, { perms: 2 | 4, scheme: 'world', id: 'anyone' }]),
+    create(0, 'R/mixed', [
+      { perms: 1, scheme: 'digest', id: u1 },
+      { perms: 2 | 4, scheme: 'world', id: 'anyone' },
+    ]),
     create(0, 'R/auth0', [{ perms: ALL, scheme: 'auth', id: '' }]),
     create(1, 'R/auth1', [{ perms: ALL, scheme: 'auth', id: '' }]),
     create(2, 'R/auth2', [{ perms: ALL, scheme: 'auth', id: 'ignored' }]),
@@ -121,7 +157,11 @@ function digestAuth(): DiffOp[] {
       multi(s, { t: 'check', path: 'R/mixed', version: -1 }, { t: 'setData', path: node, data: 'm', version: -1 }),
     );
   }
-  ops.push({ s: 1, kind: 'setACL', path: 'R/mixed', acl: [{ perms: 16, scheme: 'digest', id: u1 }], version: -1 }, { s: 0, kind: 'getACL', path: 'R/mixed' }, { s: 1, kind: 'getACL', path: 'R/mixed' });
+  ops.push(
+    { s: 1, kind: 'setACL', path: 'R/mixed', acl: [{ perms: 16, scheme: 'digest', id: u1 }], version: -1 },
+    { s: 0, kind: 'getACL', path: 'R/mixed' },
+    { s: 1, kind: 'getACL', path: 'R/mixed' },
+  );
   return ops;
 }
 

@@ -11,7 +11,8 @@ import { ZooKeeperListener } from '../../../src-main/protocol/zookeeper/zookeepe
 import { ClusterHarness } from '../../support/cluster-harness';
 
 const openAcl = (w: JuteWriter) => w.vector([1], () => w.int(31).ustring('world').ustring('anyone'));
-const create = (c: ZooKeeperWireClient, path: string, flags = 0) => c.request(ZkOpCode.create, (w) => openAcl(w.ustring(path).buffer(null)).int(flags));
+const create = (c: ZooKeeperWireClient, path: string, flags = 0) =>
+  c.request(ZkOpCode.create, (w) => openAcl(w.ustring(path).buffer(null)).int(flags));
 
 describe('ZooKeeper 3.8 behaviours the differential test found', () => {
   let h: ClusterHarness;
@@ -51,7 +52,9 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
   it('the root is also found under "" (DataTree keeps it under both keys)', async () => {
     const r = await c.request(ZkOpCode.getACL, (w) => w.ustring(''));
     expect(r.err).toBe(0);
-    expect(r.body.vector('acl', 12, () => [r.body.int('perms'), r.body.ustring('scheme'), r.body.ustring('id')])).toEqual([[31, 'world', 'anyone']]);
+    expect(r.body.vector('acl', 12, () => [r.body.int('perms'), r.body.ustring('scheme'), r.body.ustring('id')])).toEqual([
+      [31, 'world', 'anyone'],
+    ]);
   });
 
   it('getAllChildrenNumber of "" counts one more than of "/" (the keys starting with "/", the root\'s own included)', async () => {
@@ -95,7 +98,13 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
       openAcl(w.int(ZkOpCode.create).bool(false).int(-1).ustring('/r3').buffer(null)).int(4);
       w.int(-1).bool(true).int(-1);
     });
-    expect([r.err, r.body.int('type'), r.body.bool('done'), r.body.int('err'), r.body.ustring('path')]).toEqual([0, ZkOpCode.create2, false, 0, '/r3']);
+    expect([r.err, r.body.int('type'), r.body.bool('done'), r.body.int('err'), r.body.ustring('path')]).toEqual([
+      0,
+      ZkOpCode.create2,
+      false,
+      0,
+      '/r3',
+    ]);
   });
 
   it("getChildren answers in DataNode's HashSet order, not sorted", async () => {
@@ -135,7 +144,9 @@ describe('ZooKeeper 3.8 behaviours the differential test found', () => {
     expect((await authed.request(ZkOpCode.auth, (w) => w.int(0).ustring('digest').buffer(Buffer.from('u1:p1')), -4)).err).toBe(0);
     expect((await authed.request(ZkOpCode.create, (w) => nullId('auth')(w.ustring('/r9').buffer(null)).int(0))).err).toBe(0);
     const acl = await authed.request(ZkOpCode.getACL, (w) => w.ustring('/r9'));
-    expect(acl.body.vector('acl', 12, () => [acl.body.int('perms'), acl.body.ustring('scheme'), acl.body.ustring('id')])).toEqual([[31, 'digest', digestId('u1:p1')]]);
+    expect(acl.body.vector('acl', 12, () => [acl.body.int('perms'), acl.body.ustring('scheme'), acl.body.ustring('id')])).toEqual([
+      [31, 'digest', digestId('u1:p1')],
+    ]);
     expect((await c.request(ZkOpCode.create, (w) => nullId('auth')(w.ustring('/r9b').buffer(null)).int(0))).err).toBe(Code.INVALIDACL);
     expect((await c.request(ZkOpCode.create, (w) => nullId('super')(w.ustring('/r9c').buffer(null)).int(0))).err).toBe(Code.INVALIDACL);
     authed.close();

@@ -58,74 +58,90 @@ async function serving(port: number): Promise<boolean> {
   }
 }
 
-describe.skipIf(missing !== undefined && !process.env.CI)(`differential: Debian ZooKeeper 3.8 vs Kafka Dojo${missing ? ` (skipped: ${missing} is missing; apt-get install zookeeper)` : ''}`, () => {
-  let real: RealZooKeeper;
-  let h: ClusterHarness;
-  let listener: ZooKeeperListener;
-  let run = 0;
+describe.skipIf(missing !== undefined && !process.env.CI)(
+  `differential: Debian ZooKeeper 3.8 vs Kafka Dojo${missing ? ` (skipped: ${missing} is missing; apt-get install zookeeper)` : ''}`,
+  () => {
+    let real: RealZooKeeper;
+    let h: ClusterHarness;
+    let listener: ZooKeeperListener;
+    let run = 0;
 
-  beforeAll(async () => {
-    real = await startRealZooKeeper({ 'znode.container.checkIntervalMs': '600000' });
-    h = await ClusterHarness.create({ brokers: 0 });
-    listener = await ZooKeeperListener.bind(h.zkServer, 0);
-    await waitFor('the real ZooKeeper to listen', () => serving(real.port), 30_000);
-  }, 60_000);
+    beforeAll(async () => {
+      real = await startRealZooKeeper({ 'znode.container.checkIntervalMs': '600000' });
+      h = await ClusterHarness.create({ brokers: 0 });
+      listener = await ZooKeeperListener.bind(h.zkServer, 0);
+      await waitFor('the real ZooKeeper to listen', () => serving(real.port), 30_000);
+    }, 60_000);
 
-  afterAll(async () => {
-    await listener?.close();
-    await h?.close();
-    await real?.stop();
-  });
+    afterAll(async () => {
+      await listener?.close();
+      await h?.close();
+      await real?.stop();
+    });
 
-  async function difference(ops: readonly DiffOp[]): Promise<string | null> {
-    const root = `/diff-${++run}`;
-    const [a, b] = await Promise.all([runSequence(real.port, root, ops), runSequence(listener.port, root, ops)]);
-    return firstDifference(a, b);
-  }
-
-  it("a failed multi leaves the children's HashSet as 3.8 does (a resize and a delete taken back)", async () => {
-    const open = [{ perms: 31, scheme: 'world', id: 'anyone' }];
-    const create = (path: string): DiffOp => ({ s: 0, kind: 'create', opcode: 1, path, data: null, acl: open, flags: 0 });
-    const list: DiffOp = { s: 0, kind: 'getChildren', path: 'R/p', watch: false };
-    const failing = (...ops: Extract<DiffOp, { kind: 'multi' }>['ops']): DiffOp => ({ s: 0, kind: 'multi', ops: [...ops, { t: 'check', path: 'R/missing', version: -1 }] });
-    const ops: DiffOp[] = [
-      create('R/p'),
-      ...['a', 'i', 'b', 'c', 'h', 'd'].map((n) => create(`R/p/${n}`)),
-      list,
-      failing({ t: 'create', path: 'R/p/g', data: null, acl: open, flags: 0 }),
-      list,
-      failing({ t: 'delete', path: 'R/p/a', version: -1 }, { t: 'create', path: 'R/p/a', data: null, acl: open, flags: 0 }),
-      list,
-      create('R/p/q'),
-      list,
-    ];
-    expect(await difference(ops)).toBeNull();
-  }, 60_000);
-
-  it('the ACL matrix: each operation × each missing permission, multis, digest auth — NOAUTH or success as 3.8, in its check order', async () => {
-    const ops = aclMatrixOps();
-    const root = `/acl-${++run}`;
-    const [a, b] = await Promise.all([runSequence(real.port, root, ops), runSequence(listener.port, root, ops)]);
-    // Not vacuous: the real server refused many of them and let many others through.
-    if (process.env.DIFF_DUMP) console.log(JSON.stringify([a, b], null, 1));
-    const refused = a.flat().filter((l) => l.includes(` err ${Code.NOAUTH}`)).length;
-    const allowed = a.flat().filter((l) => / reply .* err 0/.test(l)).length;
-    expect(refused).toBeGreaterThan(30);
-    expect(allowed).toBeGreaterThan(100);
-    const diff = firstDifference(a, b);
-    expect(diff, diff ?? '').toBeNull();
-  }, 120_000);
-
-  it(`${COUNT} seeded sequences of ${OPS} ops from seed ${FIRST_SEED} get the same replies and events`, async () => {
-    for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
-      const ops = generateOps(seed, OPS);
-      const diff = await difference(ops);
-      if (diff === null) continue;
-      const shortest = await shrinkOps(ops, async (c) => (await difference(c)) !== null);
-      const again = (await difference(shortest)) ?? diff;
-      if (process.env.DIFF_DUMP) console.log(JSON.stringify(await Promise.all([runSequence(real.port, `/dump-${++run}`, shortest), runSequence(listener.port, `/dump-${run}`, shortest)]), null, 1));
-      expect.fail(`seed ${seed} (SEED=${seed} OPS=${OPS} to replay): ZooKeeper 3.8 and Kafka Dojo differ.\nShortest reproduction (${shortest.length} of ${ops.length} ops):\n${shortest.map((o, i) => `  ${i}. ${describeOp(o)}`).join('\n')}\n${again}`);
+    async function difference(ops: readonly DiffOp[]): Promise<string | null> {
+      const root = `/diff-${++run}`;
+      const [a, b] = await Promise.all([runSequence(real.port, root, ops), runSequence(listener.port, root, ops)]);
+      return firstDifference(a, b);
     }
-    expect(h.zkServer.failed).toBeNull();
-  }, 600_000);
-});
+
+    it("a failed multi leaves the children's HashSet as 3.8 does (a resize and a delete taken back)", async () => {
+      const open = [{ perms: 31, scheme: 'world', id: 'anyone' }];
+      const create = (path: string): DiffOp => ({ s: 0, kind: 'create', opcode: 1, path, data: null, acl: open, flags: 0 });
+      const list: DiffOp = { s: 0, kind: 'getChildren', path: 'R/p', watch: false };
+      const failing = (...ops: Extract<DiffOp, { kind: 'multi' }>['ops']): DiffOp => ({
+        s: 0,
+        kind: 'multi',
+        ops: [...ops, { t: 'check', path: 'R/missing', version: -1 }],
+      });
+      const ops: DiffOp[] = [
+        create('R/p'),
+        ...['a', 'i', 'b', 'c', 'h', 'd'].map((n) => create(`R/p/${n}`)),
+        list,
+        failing({ t: 'create', path: 'R/p/g', data: null, acl: open, flags: 0 }),
+        list,
+        failing({ t: 'delete', path: 'R/p/a', version: -1 }, { t: 'create', path: 'R/p/a', data: null, acl: open, flags: 0 }),
+        list,
+        create('R/p/q'),
+        list,
+      ];
+      expect(await difference(ops)).toBeNull();
+    }, 60_000);
+
+    it('the ACL matrix: each operation × each missing permission, multis, digest auth — NOAUTH or success as 3.8, in its check order', async () => {
+      const ops = aclMatrixOps();
+      const root = `/acl-${++run}`;
+      const [a, b] = await Promise.all([runSequence(real.port, root, ops), runSequence(listener.port, root, ops)]);
+      // Not vacuous: the real server refused many of them and let many others through.
+      if (process.env.DIFF_DUMP) console.log(JSON.stringify([a, b], null, 1));
+      const refused = a.flat().filter((l) => l.includes(` err ${Code.NOAUTH}`)).length;
+      const allowed = a.flat().filter((l) => / reply .* err 0/.test(l)).length;
+      expect(refused).toBeGreaterThan(30);
+      expect(allowed).toBeGreaterThan(100);
+      const diff = firstDifference(a, b);
+      expect(diff, diff ?? '').toBeNull();
+    }, 120_000);
+
+    it(`${COUNT} seeded sequences of ${OPS} ops from seed ${FIRST_SEED} get the same replies and events`, async () => {
+      for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
+        const ops = generateOps(seed, OPS);
+        const diff = await difference(ops);
+        if (diff === null) continue;
+        const shortest = await shrinkOps(ops, async (c) => (await difference(c)) !== null);
+        const again = (await difference(shortest)) ?? diff;
+        if (process.env.DIFF_DUMP)
+          console.log(
+            JSON.stringify(
+              await Promise.all([runSequence(real.port, `/dump-${++run}`, shortest), runSequence(listener.port, `/dump-${run}`, shortest)]),
+              null,
+              1,
+            ),
+          );
+        expect.fail(
+          `seed ${seed} (SEED=${seed} OPS=${OPS} to replay): ZooKeeper 3.8 and Kafka Dojo differ.\nShortest reproduction (${shortest.length} of ${ops.length} ops):\n${shortest.map((o, i) => `  ${i}. ${describeOp(o)}`).join('\n')}\n${again}`,
+        );
+      }
+      expect(h.zkServer.failed).toBeNull();
+    }, 600_000);
+  },
+);

@@ -95,7 +95,14 @@ describe.skipIf(skip)('mntr and dump beside Debian’s ZooKeeper 3.8.0', () => {
 
   it('gives the values it keeps as the real server does, and averages in Java’s double text', () => {
     const value = (o: Observed, key: string) => o.mntr.find(([k]) => k === key)?.[1];
-    for (const key of ['zk_server_state', 'zk_ephemerals_count', 'zk_approximate_data_size', 'zk_outstanding_requests', 'zk_connection_drop_probability', 'zk_local_sessions']) {
+    for (const key of [
+      'zk_server_state',
+      'zk_ephemerals_count',
+      'zk_approximate_data_size',
+      'zk_outstanding_requests',
+      'zk_connection_drop_probability',
+      'zk_local_sessions',
+    ]) {
       expect(value(ours, key), key).toBe(value(theirs, key));
     }
     expect(value(ours, 'zk_ephemerals_count')).toBe('3');
@@ -107,10 +114,15 @@ describe.skipIf(skip)('mntr and dump beside Debian’s ZooKeeper 3.8.0', () => {
   it('lists the sessions with their ephemerals in dump as 3.8 does', () => {
     // The sessions come in the order of 3.8's hash map, which depends on the ids themselves: compared per session.
     const bySession = (o: Observed) => {
-      const [header, ...blocks] = ephemeralsSection(o).trimEnd().split(/\n(?=<session)/);
+      const [header, ...blocks] = ephemeralsSection(o)
+        .trimEnd()
+        .split(/\n(?=<session)/);
       return { header, blocks: blocks.sort() };
     };
-    expect(bySession(theirs)).toEqual({ header: 'ephemeral nodes dump:\nSessions with Ephemerals (2):', blocks: ['<session 1>:\n\t/e1\n\t/e2', '<session 2>:\n\t/e3'] });
+    expect(bySession(theirs)).toEqual({
+      header: 'ephemeral nodes dump:\nSessions with Ephemerals (2):',
+      blocks: ['<session 1>:\n\t/e1\n\t/e2', '<session 2>:\n\t/e3'],
+    });
     expect(bySession(ours)).toEqual(bySession(theirs));
     expect(ours.dump).toMatch(/^SessionTracker dump:\n[^]*\nephemeral nodes dump:\n[^]*\nConnections dump:\n/);
   });

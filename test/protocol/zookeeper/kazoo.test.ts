@@ -65,14 +65,22 @@ describe.skipIf(skip)('kazoo against the emulated ZooKeeper', () => {
 
   it('commits a transaction atomically and applies nothing of a failing one', async () => {
     const out = await kazoo<{ committed: unknown[]; failed: unknown[]; children: string[]; data: string }>('txn', listener.connectString);
-    expect(out.committed).toEqual(['/tx/a', { version: 1, cversion: 1, aversion: 0, numChildren: 1, dataLength: 1, ephemeral: false, czxid_le_mzxid: true }, true, '/tx/b']);
+    expect(out.committed).toEqual([
+      '/tx/a',
+      { version: 1, cversion: 1, aversion: 0, numChildren: 1, dataLength: 1, ephemeral: false, czxid_le_mzxid: true },
+      true,
+      '/tx/b',
+    ]);
     expect(out.failed).toEqual(['RolledBackError', 'BadVersionError', 'RuntimeInconsistency']);
     expect(out.children).toEqual(['a', 'b']);
     expect(out.data).toBe('1');
   }, 60_000);
 
   it('delivers watches once each, before the reply of a later read', async () => {
-    const out = await kazoo<{ after: string; seen_before_reply: string[]; events: string[][]; data_watch: string[] }>('watches', listener.connectString);
+    const out = await kazoo<{ after: string; seen_before_reply: string[]; events: string[][]; data_watch: string[] }>(
+      'watches',
+      listener.connectString,
+    );
     expect(out.after).toBe('1');
     expect(out.seen_before_reply).toEqual(['data']);
     expect(out.events).toEqual([
@@ -104,7 +112,10 @@ describe.skipIf(skip)('kazoo against the emulated ZooKeeper', () => {
   }, 90_000);
 
   it('resumes the session after a dropped connection, and hands it to a client that presents its id and password', async () => {
-    const out = await kazoo<{ states: string[]; same_session: boolean; ephemeral_kept: boolean; taken_by_id: boolean }>('resume', listener.connectString);
+    const out = await kazoo<{ states: string[]; same_session: boolean; ephemeral_kept: boolean; taken_by_id: boolean }>(
+      'resume',
+      listener.connectString,
+    );
     expect(out.states.slice(0, 2)).toEqual(['SUSPENDED', 'CONNECTED']);
     expect(out).toMatchObject({ same_session: true, ephemeral_kept: true, taken_by_id: true });
   }, 60_000);

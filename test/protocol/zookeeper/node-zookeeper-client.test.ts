@@ -115,7 +115,10 @@ describe('node-zookeeper-client against the emulated ZooKeeper', () => {
     const alice = await client();
     alice.raw.addAuthInfo('digest', Buffer.from('alice:secret'));
     const digest = createHash('sha1').update('alice:secret').digest('base64');
-    const aliceOnly = [new nzk.ACL(Permission.ALL, new nzk.Id('digest', `alice:${digest}`)), new nzk.ACL(Permission.READ, new nzk.Id('world', 'anyone'))];
+    const aliceOnly = [
+      new nzk.ACL(Permission.ALL, new nzk.Id('digest', `alice:${digest}`)),
+      new nzk.ACL(Permission.READ, new nzk.Id('world', 'anyone')),
+    ];
     await alice.create('/acl', Buffer.from('private'), CreateMode.PERSISTENT, aliceOnly);
     const stranger = await client();
     expect(await nzkErrorCode(stranger.setData('/acl', Buffer.from('mine')))).toBe(Exception.NO_AUTH);
@@ -141,7 +144,9 @@ describe('node-zookeeper-client against the emulated ZooKeeper', () => {
   it('commits a transaction atomically, and applies nothing of one that fails', async () => {
     const c = await client();
     await c.create('/tx', Buffer.from('0'));
-    const results = await c.multi((t) => t.create('/tx/a', Buffer.from('a')).setData('/tx', Buffer.from('1'), 0).check('/tx', 1).remove('/tx/a', 0));
+    const results = await c.multi((t) =>
+      t.create('/tx/a', Buffer.from('a')).setData('/tx', Buffer.from('1'), 0).check('/tx', 1).remove('/tx/a', 0),
+    );
     expect(results.map((r) => r.type)).toEqual([1, 5, 13, 2]);
     expect((await c.getData('/tx')).stat.version).toBe(1);
     expect(await nzkErrorCode(c.multi((t) => t.create('/tx/b').check('/tx', 7)))).toBe(Exception.BAD_VERSION);

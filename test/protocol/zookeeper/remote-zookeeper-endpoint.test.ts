@@ -40,7 +40,7 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
     await h?.close();
   });
 
-  it('answers every call in the core\'s shapes and delivers watches', async () => {
+  it("answers every call in the core's shapes and delivers watches", async () => {
     const events: WatchedEvent[] = [];
     const { client } = await remote(listener.connectString, events);
     expect(client.negotiatedSessionTimeoutMs).toBe(6000);
@@ -59,10 +59,24 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
       { type: 'setData', path: '/r', data: enc('three'), version: 1 },
     ]);
     // Op.create's CreateResponse carries the path only.
-    expect(results).toEqual([{ type: 'create', path: '/r/a', stat: null }, { type: 'setData', stat: expect.objectContaining({ version: 2 }) }]);
-    const failed = await client.multi([{ type: 'delete', path: '/r/a' }, { type: 'create', path: '/r', data: null }]).catch((e: unknown) => e);
+    expect(results).toEqual([
+      { type: 'create', path: '/r/a', stat: null },
+      { type: 'setData', stat: expect.objectContaining({ version: 2 }) },
+    ]);
+    const failed = await client
+      .multi([
+        { type: 'delete', path: '/r/a' },
+        { type: 'create', path: '/r', data: null },
+      ])
+      .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(MultiException);
-    expect([(failed as MultiException).code, (failed as MultiException).results]).toEqual([Code.NODEEXISTS, [{ type: 'error', err: Code.OK }, { type: 'error', err: Code.NODEEXISTS }]]);
+    expect([(failed as MultiException).code, (failed as MultiException).results]).toEqual([
+      Code.NODEEXISTS,
+      [
+        { type: 'error', err: Code.OK },
+        { type: 'error', err: Code.NODEEXISTS },
+      ],
+    ]);
     expect((await client.getChildren('/r')).children).toEqual(['a']);
     const missing = await client.getData('/nope').catch((e: unknown) => e);
     expect((missing as KeeperException).message).toBe('KeeperErrorCode = NoNode for /nope');
@@ -112,7 +126,14 @@ describe('ZooKeeperClient over RemoteZooKeeperEndpoint', () => {
 
 describe('ConnectStringParser', () => {
   it('reads servers, default port and chroot as ZooKeeper 3.5 does, and refuses what it refuses', () => {
-    expect(parseZkConnectString('a:1, b ,c:/kafka')).toEqual({ servers: [{ host: 'a', port: 1 }, { host: 'b', port: 2181 }, { host: 'c', port: 2181 }], chroot: '/kafka' });
+    expect(parseZkConnectString('a:1, b ,c:/kafka')).toEqual({
+      servers: [
+        { host: 'a', port: 1 },
+        { host: 'b', port: 2181 },
+        { host: 'c', port: 2181 },
+      ],
+      chroot: '/kafka',
+    });
     expect(parseZkConnectString('127.0.0.1:2181/')).toEqual({ servers: [{ host: '127.0.0.1', port: 2181 }], chroot: null });
     expect(() => parseZkConnectString('h:x')).toThrow('For input string: "x"');
     expect(() => parseZkConnectString('h:70000')).toThrow('port out of range:70000');

@@ -51,10 +51,14 @@ describe.skipIf(skip)('zkCli.sh against the emulated ZooKeeper', () => {
       'whoami',
     ]);
     expect(out).toContain('WatchedEvent state:SyncConnected type:None path:null\n');
-    expect(out).toContain('[admin, brokers, cluster, config, consumers, controller, controller_epoch, isr_change_notification, latest_producer_id_block, log_dir_event_notification, zookeeper]\n');
+    expect(out).toContain(
+      '[admin, brokers, cluster, config, consumers, controller, controller_epoch, isr_change_notification, latest_producer_id_block, log_dir_event_notification, zookeeper]\n',
+    );
     expect(out).toContain('\n[0]\n');
     expect(out).toContain('\nhello\n');
-    expect(out).toMatch(/\nworld\ncZxid = 0x[0-9a-f]+\nctime = \w{3} \w{3} \d\d \d\d:\d\d:\d\d \w+ \d{4}\nmZxid = 0x[0-9a-f]+\nmtime = .*\npZxid = 0x[0-9a-f]+\ncversion = 2\ndataVersion = 1\naclVersion = 0\nephemeralOwner = 0x0\ndataLength = 5\nnumChildren = 2\n/);
+    expect(out).toMatch(
+      /\nworld\ncZxid = 0x[0-9a-f]+\nctime = \w{3} \w{3} \d\d \d\d:\d\d:\d\d \w+ \d{4}\nmZxid = 0x[0-9a-f]+\nmtime = .*\npZxid = 0x[0-9a-f]+\ncversion = 2\ndataVersion = 1\naclVersion = 0\nephemeralOwner = 0x0\ndataLength = 5\nnumChildren = 2\n/,
+    );
     expect(out).toMatch(/\nephemeralOwner = 0x[1-9a-f][0-9a-f]*\ndataLength = 0\nnumChildren = 0\n/);
     expect(out).toContain("\n'world,'anyone\n: cdrwa\n");
     expect(out).toContain('\n/dojo\n/dojo/eph\n/dojo/seq-0000000001\n');

@@ -39,7 +39,14 @@ async function treeHash(admin: ZooKeeperClient): Promise<string> {
     if (path === '/scratch') return;
     const { data, stat } = await admin.getData(path);
     const { acl } = await admin.getACL(path);
-    hash.update(JSON.stringify([path, data === null ? null : Buffer.from(data).toString('hex'), { ...stat, ephemeralOwner: String(stat.ephemeralOwner) }, acl]));
+    hash.update(
+      JSON.stringify([
+        path,
+        data === null ? null : Buffer.from(data).toString('hex'),
+        { ...stat, ephemeralOwner: String(stat.ephemeralOwner) },
+        acl,
+      ]),
+    );
     const { children } = await admin.getChildren(path);
     for (const child of [...children].sort()) await walk(path === '/' ? `/${child}` : `${path}/${child}`);
   };
@@ -128,7 +135,10 @@ describe('fuzzed ZooKeeper frames', () => {
       const honest = frames.filter((f) => !f.lying);
       for (const f of honest) client.socket.write(f.frame);
       // Then a ping: answered after everything before it, unless the connection was closed.
-      const alive = await client.request(ZkOpCode.ping, undefined, -2).then(() => true, () => false);
+      const alive = await client.request(ZkOpCode.ping, undefined, -2).then(
+        () => true,
+        () => false,
+      );
       if (alive) answeredBatches++;
       else closedBatches++;
       client.close();

@@ -43,7 +43,10 @@ describe('the ZooKeeper client port, byte by byte', () => {
 
   beforeAll(async () => {
     h = await ClusterHarness.create({ brokers: 0 });
-    listener = await ZooKeeperListener.bind(h.zkServer, 0, { fourLetterWordWhitelist: () => whitelist, onConnectionError: (_a, m) => errors.push(m) });
+    listener = await ZooKeeperListener.bind(h.zkServer, 0, {
+      fourLetterWordWhitelist: () => whitelist,
+      onConnectionError: (_a, m) => errors.push(m),
+    });
   });
   afterEach(() => {
     for (const c of clients.splice(0)) c.close();
@@ -56,25 +59,43 @@ describe('the ZooKeeper client port, byte by byte', () => {
 
   it('answers srvr in ZooKeeper 3.8’s words, and other words only when whitelisted', async () => {
     const srvr = (await rawExchange(listener.port, Buffer.from('srvr'))).toString();
-    expect(srvr).toMatch(/^Zookeeper version: 3\.8\.0-.*\nLatency min\/avg\/max: \d+\/[\d.]+\/\d+\nReceived: \d+\nSent: \d+\nConnections: 1\nOutstanding: 0\n/);
+    expect(srvr).toMatch(
+      /^Zookeeper version: 3\.8\.0-.*\nLatency min\/avg\/max: \d+\/[\d.]+\/\d+\nReceived: \d+\nSent: \d+\nConnections: 1\nOutstanding: 0\n/,
+    );
     expect(srvr).toContain(`Zxid: 0x${h.zkServer.lastZxid.toString(16)}\nMode: standalone\nNode count: ${h.zkServer.nodeCount}\n`);
-    expect((await rawExchange(listener.port, Buffer.from('ruok'))).toString()).toBe('ruok is not executed because it is not in the whitelist.\n');
-    expect((await rawExchange(listener.port, Buffer.from('mntr'))).toString()).toBe('mntr is not executed because it is not in the whitelist.\n');
+    expect((await rawExchange(listener.port, Buffer.from('ruok'))).toString()).toBe(
+      'ruok is not executed because it is not in the whitelist.\n',
+    );
+    expect((await rawExchange(listener.port, Buffer.from('mntr'))).toString()).toBe(
+      'mntr is not executed because it is not in the whitelist.\n',
+    );
     whitelist = 'ruok, mntr,stat';
     expect((await rawExchange(listener.port, Buffer.from('ruok'))).toString()).toBe('imok');
-    expect((await rawExchange(listener.port, Buffer.from('mntr'))).toString()).toMatch(/^zk_version\t3\.8\.0-.*\nzk_server_state\tstandalone\n/);
+    expect((await rawExchange(listener.port, Buffer.from('mntr'))).toString()).toMatch(
+      /^zk_version\t3\.8\.0-.*\nzk_server_state\tstandalone\n/,
+    );
     const c = await client();
     const stat = (await rawExchange(listener.port, Buffer.from('stat'))).toString();
-    expect(stat).toMatch(/\nClients:\n \/127\.0\.0\.1:\d+\[1\]\(queued=0,recved=1,sent=1\)\n \/127\.0\.0\.1:\d+\[0\]\(queued=0,recved=1,sent=0\)\n\nLatency/);
-    expect((await rawExchange(listener.port, Buffer.from('cons'))).toString()).toBe('cons is not executed because it is not in the whitelist.\n');
+    expect(stat).toMatch(
+      /\nClients:\n \/127\.0\.0\.1:\d+\[1\]\(queued=0,recved=1,sent=1\)\n \/127\.0\.0\.1:\d+\[0\]\(queued=0,recved=1,sent=0\)\n\nLatency/,
+    );
+    expect((await rawExchange(listener.port, Buffer.from('cons'))).toString()).toBe(
+      'cons is not executed because it is not in the whitelist.\n',
+    );
     whitelist = '*';
     await c.request(ZkOpCode.exists, (w) => w.ustring('/nothing').bool(true));
     expect((await rawExchange(listener.port, Buffer.from('cons'))).toString()).toMatch(
-      new RegExp(` /127\\.0\\.0\\.1:\\d+\\[1\\]\\(queued=0,recved=2,sent=2,sid=0x${c.handshake!.sessionId.toString(16)},lop=EXIS,est=\\d+,to=30000,lcxid=0x1,lzxid=0x[0-9a-f]+,lresp=\\d+,llat=\\d+,minlat=\\d+,avglat=\\d+,maxlat=\\d+\\)\n`),
+      new RegExp(
+        ` /127\\.0\\.0\\.1:\\d+\\[1\\]\\(queued=0,recved=2,sent=2,sid=0x${c.handshake!.sessionId.toString(16)},lop=EXIS,est=\\d+,to=30000,lcxid=0x1,lzxid=0x[0-9a-f]+,lresp=\\d+,llat=\\d+,minlat=\\d+,avglat=\\d+,maxlat=\\d+\\)\n`,
+      ),
     );
     expect((await rawExchange(listener.port, Buffer.from('wchs'))).toString()).toBe('1 connections watching 1 paths\nTotal watches:1\n');
-    expect((await rawExchange(listener.port, Buffer.from('wchc'))).toString()).toBe(`0x${c.handshake!.sessionId.toString(16)}\n\t/nothing\n\n`);
-    expect((await rawExchange(listener.port, Buffer.from('wchp'))).toString()).toBe(`/nothing\n\t0x${c.handshake!.sessionId.toString(16)}\n\n`);
+    expect((await rawExchange(listener.port, Buffer.from('wchc'))).toString()).toBe(
+      `0x${c.handshake!.sessionId.toString(16)}\n\t/nothing\n\n`,
+    );
+    expect((await rawExchange(listener.port, Buffer.from('wchp'))).toString()).toBe(
+      `/nothing\n\t0x${c.handshake!.sessionId.toString(16)}\n\n`,
+    );
     expect((await rawExchange(listener.port, Buffer.from('isro'))).toString()).toBe('rw');
   });
 
@@ -92,13 +113,22 @@ describe('the ZooKeeper client port, byte by byte', () => {
 
   it('refuses a client that has seen a later zxid than the server, closing the connection', async () => {
     await expect(client({ lastZxidSeen: BigInt(h.zkServer.lastZxid + 100) })).rejects.toThrow(/closed/);
-    expect(errors.at(-1)).toMatch(/^Refusing session request for client \/127\.0\.0\.1:\d+ as it has seen zxid 0x[0-9a-f]+ our last zxid is 0x[0-9a-f]+ client must try another server$/);
+    expect(errors.at(-1)).toMatch(
+      /^Refusing session request for client \/127\.0\.0\.1:\d+ as it has seen zxid 0x[0-9a-f]+ our last zxid is 0x[0-9a-f]+ client must try another server$/,
+    );
   });
 
   it('answers the opcodes of 3.6–3.8 clients: getEphemerals, getAllChildrenNumber, addWatch, checkWatches, removeWatches, multiRead, whoAmI, auth', async () => {
     const events: Array<{ type: number; path: string | null }> = [];
     const c = await client({ onNotification: (e) => events.push(e) });
-    const create = (p: string, flags: number) => c.request(ZkOpCode.create, (w) => w.ustring(p).buffer(Buffer.from('v')).vector([{ perms: 31 }], () => w.int(31).ustring('world').ustring('anyone')).int(flags));
+    const create = (p: string, flags: number) =>
+      c.request(ZkOpCode.create, (w) =>
+        w
+          .ustring(p)
+          .buffer(Buffer.from('v'))
+          .vector([{ perms: 31 }], () => w.int(31).ustring('world').ustring('anyone'))
+          .int(flags),
+      );
     expect((await create('/t', 0)).err).toBe(0);
     expect((await create('/t/e1', 1)).err).toBe(0);
     expect((await create('/t/p', 0)).err).toBe(0);
@@ -132,7 +162,10 @@ describe('the ZooKeeper client port, byte by byte', () => {
     expect([auth.xid, auth.zxid, auth.err]).toEqual([-4, 0n, 0]);
     const who2 = await c.request(ZkOpCode.whoAmI);
     // ServerCnxn.authInfo is a set over a ConcurrentHashMap: listed in its hash order, not as added.
-    expect(who2.body.vector('ci', 8, () => [who2.body.ustring('s'), who2.body.ustring('u')])).toEqual([['digest', 'alice'], ['ip', '127.0.0.1']]);
+    expect(who2.body.vector('ci', 8, () => [who2.body.ustring('s'), who2.body.ustring('u')])).toEqual([
+      ['digest', 'alice'],
+      ['ip', '127.0.0.1'],
+    ]);
     // An unknown scheme: AUTHFAILED, then the connection is closed.
     const failed = await c.request(ZkOpCode.auth, (w) => w.int(0).ustring('kerberos').buffer(Buffer.from('x')), -4);
     expect(failed.err).toBe(Code.AUTHFAILED);
@@ -142,11 +175,20 @@ describe('the ZooKeeper client port, byte by byte', () => {
   it('refuses TTL nodes as a server without extendedTypesEnabled, and reconfig as a standalone server', async () => {
     const c = await client();
     const zxid = h.zkServer.lastZxid;
-    const ttl = await c.request(ZkOpCode.createTTL, (w) => w.ustring('/ttl').buffer(null).vector([1], () => w.int(31).ustring('world').ustring('anyone')).int(5).long(1000n));
+    const ttl = await c.request(ZkOpCode.createTTL, (w) =>
+      w
+        .ustring('/ttl')
+        .buffer(null)
+        .vector([1], () => w.int(31).ustring('world').ustring('anyone'))
+        .int(5)
+        .long(1000n),
+    );
     expect(ttl.err).toBe(Code.UNIMPLEMENTED);
     // The refusal is an error txn, as PrepRequestProcessor logs one: it takes a zxid.
     expect(h.zkServer.lastZxid).toBe(zxid + 1);
-    const reconfig = await c.request(ZkOpCode.reconfig, (w) => w.ustring(null).ustring(null).ustring('server.1=localhost:2888:3888').long(-1n));
+    const reconfig = await c.request(ZkOpCode.reconfig, (w) =>
+      w.ustring(null).ustring(null).ustring('server.1=localhost:2888:3888').long(-1n),
+    );
     expect(reconfig.err).toBe(Code.RECONFIGDISABLED);
   });
 
@@ -199,11 +241,23 @@ describe('the ZooKeeper client port, byte by byte', () => {
   it('closes the connection on a packet over jute.maxbuffer; the session survives and resumes with its id and password', async () => {
     const c = await client();
     const { sessionId, passwd } = c.handshake!;
-    expect((await c.request(ZkOpCode.create, (w) => w.ustring('/big').buffer(Buffer.from('small')).vector([1], () => w.int(31).ustring('world').ustring('anyone')).int(1))).err).toBe(0);
+    expect(
+      (
+        await c.request(ZkOpCode.create, (w) =>
+          w
+            .ustring('/big')
+            .buffer(Buffer.from('small'))
+            .vector([1], () => w.int(31).ustring('world').ustring('anyone'))
+            .int(1),
+        )
+      ).err,
+    ).toBe(0);
     const huge = Buffer.alloc(0xfffff);
     await expect(c.request(ZkOpCode.setData, (w) => w.ustring('/big').buffer(huge).int(-1))).rejects.toThrow();
     await c.whenClosed();
-    expect(errors.at(-1)).toMatch(/^Len error\. A message from \/127\.0\.0\.1:\d+ with advertised length of 1048599 is either a malformed message or too large to process \(length is greater than jute\.maxbuffer=1048575\)$/);
+    expect(errors.at(-1)).toMatch(
+      /^Len error\. A message from \/127\.0\.0\.1:\d+ with advertised length of 1048599 is either a malformed message or too large to process \(length is greater than jute\.maxbuffer=1048575\)$/,
+    );
     const again = await client({ sessionId, passwd });
     expect(again.handshake!.sessionId).toBe(sessionId);
     const data = await again.request(ZkOpCode.getData, (w) => w.ustring('/big').bool(false));
@@ -216,7 +270,9 @@ describe('the ZooKeeper client port, byte by byte', () => {
     await h.advance(8000);
     await c.whenClosed();
     expect(h.zkServer.sessionIds()).not.toContain(sessionId);
-    await expect(client({ sessionId, passwd })).resolves.toMatchObject({ handshake: { sessionId: 0n, timeOutMs: 0, passwd: Buffer.alloc(16) } });
+    await expect(client({ sessionId, passwd })).resolves.toMatchObject({
+      handshake: { sessionId: 0n, timeOutMs: 0, passwd: Buffer.alloc(16) },
+    });
   });
 
   it('keeps a session whose connection dropped without closeSession until it expires', async () => {
@@ -247,7 +303,11 @@ describe('the ZooKeeper client port, byte by byte', () => {
     await writer.request(ZkOpCode.setData, (w) => w.ustring('/sw').buffer(Buffer.from('1')).int(-1));
     const events: Array<{ type: number; path: string | null }> = [];
     const again = await client({ sessionId, passwd, lastZxidSeen: seenZxid, onNotification: (e) => events.push(e) });
-    const set = await again.request(ZkOpCode.setWatches2, (w) => w.long(seenZxid).strings(['/sw']).strings(['/sw-later']).strings([]).strings([]).strings([]), -8);
+    const set = await again.request(
+      ZkOpCode.setWatches2,
+      (w) => w.long(seenZxid).strings(['/sw']).strings(['/sw-later']).strings([]).strings([]).strings([]),
+      -8,
+    );
     expect([set.xid, set.err]).toEqual([-8, 0]);
     expect(events).toEqual([{ type: EventType.NodeDataChanged, state: 3, path: '/sw' }]);
     await writer.request(ZkOpCode.create, (w) => acl(w.ustring('/sw-later').buffer(null)).int(0));
@@ -255,4 +315,3 @@ describe('the ZooKeeper client port, byte by byte', () => {
     expect(events.at(-1)).toEqual({ type: EventType.NodeCreated, state: 3, path: '/sw-later' });
   });
 });
-

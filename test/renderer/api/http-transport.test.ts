@@ -46,7 +46,11 @@ describe('the headless transport', () => {
   });
 
   it("rejects with an ApiCallError carrying Kafka's error name, message and field", async () => {
-    const dto = { name: 'INVALID_REPLICATION_FACTOR', message: 'Replication factor: 4 larger than available brokers: 3.', field: 'replicationFactor' };
+    const dto = {
+      name: 'INVALID_REPLICATION_FACTOR',
+      message: 'Replication factor: 4 larger than available brokers: 3.',
+      field: 'replicationFactor',
+    };
     const fetch = vi.fn(async () => jsonResponse(400, { error: dto }));
     const client = createApiClient(createHttpTransport({ baseUrl: 'http://h', token: 'T', fetch }));
     const error = await client.topics.defaults().catch((e: unknown) => e);
@@ -56,7 +60,9 @@ describe('the headless transport', () => {
   });
 
   it('turns a 401 without a body and a network failure into ApiCallErrors', async () => {
-    const unauthorized = createApiClient(createHttpTransport({ baseUrl: 'http://h', token: null, fetch: async () => jsonResponse(401, undefined) }));
+    const unauthorized = createApiClient(
+      createHttpTransport({ baseUrl: 'http://h', token: null, fetch: async () => jsonResponse(401, undefined) }),
+    );
     await expect(unauthorized.cluster.overview()).rejects.toMatchObject({ dto: { name: 'UNAUTHORIZED' } });
     const down = createApiClient(
       createHttpTransport({
@@ -97,7 +103,10 @@ describe('the headless transport', () => {
     expect(sockets).toHaveLength(1);
     expect(sockets[0].url).toBe('ws://127.0.0.1:9000/events?token=T');
     sockets[0].onopen?.(new Event('open'));
-    const push: PushDto = { type: 'events', events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 0, level: 'INFO', summary: 's' }] };
+    const push: PushDto = {
+      type: 'events',
+      events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 0, level: 'INFO', summary: 's' }],
+    };
     sockets[0].onmessage?.(new MessageEvent('message', { data: JSON.stringify(push) }));
     expect(pushes).toEqual([push]);
 

@@ -203,7 +203,8 @@ export class FakeApi {
 
   private detail(name: string): TopicDetailDto {
     const assignment = this.cluster.topics.get(name);
-    if (assignment === undefined) throw new ApiRefusal({ name: 'UNKNOWN_TOPIC_OR_PARTITION', message: 'This server does not host this topic-partition.' });
+    if (assignment === undefined)
+      throw new ApiRefusal({ name: 'UNKNOWN_TOPIC_OR_PARTITION', message: 'This server does not host this topic-partition.' });
     const reads = (this.detailReads.get(name) ?? 0) + 1;
     this.detailReads.set(name, reads);
     const online = reads > this.newPartitionReads;
@@ -259,7 +260,10 @@ export class FakeApi {
       added = request.newAssignment.map((r) => [...r]);
     } else {
       const ids = this.cluster.brokers.map((b) => b.id).sort((a, b) => a - b);
-      const startIndex = Math.max(0, ids.findIndex((id) => id >= current[0][0]));
+      const startIndex = Math.max(
+        0,
+        ids.findIndex((id) => id >= current[0][0]),
+      );
       const result = assignReplicasToBrokers(
         ids.map((id) => ({ id, rack: null })),
         newCount,
@@ -353,7 +357,10 @@ export class FakeApi {
       create: async (request, options) => {
         const result = this.preview(request);
         if (result.error === null && !options.validateOnly) {
-          this.cluster.topics.set(request.name, result.assignment.map((r) => [...r]));
+          this.cluster.topics.set(
+            request.name,
+            result.assignment.map((r) => [...r]),
+          );
           this.cluster.configs.set(request.name, { ...request.configs });
         }
         return result;

@@ -87,10 +87,14 @@ export class StateChecker {
     if (active) {
       const c = active.controller as KafkaController;
       if (zk.controller?.brokerId !== active.id || zk.controller.owner !== active.sessionId) {
-        v.push(`(1) broker ${active.id} is active but /controller is ${JSON.stringify(zk.controller && { ...zk.controller, owner: String(zk.controller.owner) })}`);
+        v.push(
+          `(1) broker ${active.id} is active but /controller is ${JSON.stringify(zk.controller && { ...zk.controller, owner: String(zk.controller.owner) })}`,
+        );
       }
       if (zk.controllerEpoch?.epoch !== c.epoch || zk.controllerEpoch.version !== c.context.epochZkVersion) {
-        v.push(`(1) controller epoch ${c.epoch} (zkVersion ${c.context.epochZkVersion}) but /controller_epoch is ${JSON.stringify(zk.controllerEpoch)}`);
+        v.push(
+          `(1) controller epoch ${c.epoch} (zkVersion ${c.context.epochZkVersion}) but /controller_epoch is ${JSON.stringify(zk.controllerEpoch)}`,
+        );
       }
     } else if (zk.controller) {
       // Only a broker that was killed and whose session has not expired yet may still hold /controller.
@@ -102,7 +106,8 @@ export class StateChecker {
     }
     for (const b of running) {
       const seen = b.controller?.activeController;
-      if (zk.controller && seen !== zk.controller.brokerId) v.push(`(1) broker ${b.id} believes the controller is ${seen}, /controller names ${zk.controller.brokerId}`);
+      if (zk.controller && seen !== zk.controller.brokerId)
+        v.push(`(1) broker ${b.id} believes the controller is ${seen}, /controller names ${zk.controller.brokerId}`);
     }
 
     // (3) Every state znode: ISR non-empty, no duplicates, ⊆ the topic znode's replicas; leader −1 or in the ISR.
@@ -119,14 +124,16 @@ export class StateChecker {
     // (5) A completed deletion leaves no znode, and after file.delete.delay.ms no dir on a running broker.
     const now = this.h.time.nowMs();
     for (const [topic, at] of this.deletedAt) {
-      if (zk.topics.has(topic) || [...zk.states.values()].some((s) => s.partition.topic === topic)) v.push(`(5) deleted topic ${topic} still has /brokers/topics znodes`);
+      if (zk.topics.has(topic) || [...zk.states.values()].some((s) => s.partition.topic === topic))
+        v.push(`(5) deleted topic ${topic} still has /brokers/topics znodes`);
       if (zk.configs.has(topic)) v.push(`(5) deleted topic ${topic} still has /config/topics/${topic}`);
       if (zk.deletions.includes(topic)) v.push(`(5) deleted topic ${topic} still has /admin/delete_topics/${topic}`);
       for (const b of running) {
         if (now < Math.max(at, this.startedAt.get(b.id) ?? 0) + FILE_DELETE_DELAY_MS) continue;
         this.stats.count('checked: deleted topic dirs');
         const dirs = this.topicDirs(b.id, topic);
-        if (dirs.length > 0) v.push(`(5) topic ${topic} deleted at t+${at - 1_700_000_000_000}ms, broker ${b.id} still has ${dirs.join(',')}`);
+        if (dirs.length > 0)
+          v.push(`(5) topic ${topic} deleted at t+${at - 1_700_000_000_000}ms, broker ${b.id} still has ${dirs.join(',')}`);
       }
     }
 
@@ -137,7 +144,8 @@ export class StateChecker {
         const key = `${part.name}@${part.leaderEpoch}`;
         if (part.isLeader) leaders.set(key, [...(leaders.get(key) ?? []), b.id]);
         const s = zk.states.get(part.name)?.state;
-        if (s && part.leaderEpoch > s.leaderEpoch) v.push(`(6) broker ${b.id} has ${part.name} at leader epoch ${part.leaderEpoch}, ZooKeeper at ${s.leaderEpoch}`);
+        if (s && part.leaderEpoch > s.leaderEpoch)
+          v.push(`(6) broker ${b.id} has ${part.name} at leader epoch ${part.leaderEpoch}, ZooKeeper at ${s.leaderEpoch}`);
       }
     }
     for (const [key, ids] of leaders) if (ids.length > 1) v.push(`(6) brokers ${ids.join(',')} all lead ${key}`);
@@ -150,7 +158,10 @@ export class StateChecker {
       const b = this.h.cluster.broker(id);
       if (b.isRunning) continue;
       const fetching = this.stoppedReplicaManagers.get(id)?.fetcherManager.fetcherStates() ?? [];
-      if (fetching.length > 0) v.push(`(8) stopped broker ${id} (${b.state}) still fetches ${fetching.map((f) => `${tpKey(f.topicPartition)} from ${f.leaderId}`).join(', ')}`);
+      if (fetching.length > 0)
+        v.push(
+          `(8) stopped broker ${id} (${b.state}) still fetches ${fetching.map((f) => `${tpKey(f.topicPartition)} from ${f.leaderId}`).join(', ')}`,
+        );
     }
 
     return v;
@@ -189,7 +200,14 @@ export class StateChecker {
         if (!existing.has(r) || this.h.cluster.broker(r).isRunning) continue;
         const leader = running.find((b) => b.id === s.leader);
         const part = leader?.replicaManager?.getPartition(p);
-        if (!leader || !part || part === 'offline' || !part.isLeader || part.leaderEpoch !== s.leaderEpoch || part.zkVersion !== s.zkVersion) {
+        if (
+          !leader ||
+          !part ||
+          part === 'offline' ||
+          !part.isLeader ||
+          part.leaderEpoch !== s.leaderEpoch ||
+          part.zkVersion !== s.zkVersion
+        ) {
           this.stats.count('gap: stopped broker in an ISR no running leader can shrink');
           continue;
         }
@@ -223,7 +241,8 @@ export class StateChecker {
         continue;
       }
       const { leader, isr } = l.leaderAndIsr;
-      if (!ctx.isLiveOrShuttingDown(leader)) v.push(`(2) ${tpKey(p)} is OnlinePartition with leader ${leader}, not a live broker (${[...ctx.liveOrShuttingDownBrokerIds]})`);
+      if (!ctx.isLiveOrShuttingDown(leader))
+        v.push(`(2) ${tpKey(p)} is OnlinePartition with leader ${leader}, not a live broker (${[...ctx.liveOrShuttingDownBrokerIds]})`);
       if (!isr.includes(leader)) v.push(`(2) ${tpKey(p)} is OnlinePartition with leader ${leader} not in its ISR [${isr}]`);
     }
 
@@ -234,7 +253,10 @@ export class StateChecker {
     for (const [topic, partitions] of zk.topics) {
       if (queued(topic)) continue; // NonExistentReplica drops replicas from the cache while deleting
       const cached = ctx.partitionAssignmentsForTopic(topic);
-      const a = [...partitions].sort((x, y) => x[0] - y[0]).map(([p, r]) => `${p}:${r}`).join(' ');
+      const a = [...partitions]
+        .sort((x, y) => x[0] - y[0])
+        .map(([p, r]) => `${p}:${r}`)
+        .join(' ');
       const b = [...cached].map(([p, r]) => `${p}:${r.replicas}`).join(' ');
       if (a !== b) v.push(`(4) ${topic}: controller's assignment ${b} ≠ topic znode's ${a}`);
     }
@@ -260,13 +282,19 @@ export class StateChecker {
       }
       const c0 = l.leaderAndIsr;
       const epochOk = l.controllerEpoch === s.controllerEpoch || l.controllerEpoch === ctx.epoch;
-      const same = s.leader === c0.leader && s.leaderEpoch === c0.leaderEpoch && s.isr.join() === c0.isr.join() && s.zkVersion === c0.zkVersion && epochOk;
+      const same =
+        s.leader === c0.leader &&
+        s.leaderEpoch === c0.leaderEpoch &&
+        s.isr.join() === c0.isr.join() &&
+        s.zkVersion === c0.zkVersion &&
+        epochOk;
       if (same) {
         if (l.controllerEpoch !== s.controllerEpoch) this.stats.count('gap: controller epoch cached without a write');
         continue;
       }
       const writer = this.sessionOwner.get(this.writers.get(s.mzxid) ?? -1n);
-      const leaderIsrChange = s.leader === c0.leader && s.leaderEpoch === c0.leaderEpoch && epochOk && s.zkVersion > c0.zkVersion && writer === s.leader;
+      const leaderIsrChange =
+        s.leader === c0.leader && s.leaderEpoch === c0.leaderEpoch && epochOk && s.zkVersion > c0.zkVersion && writer === s.leader;
       if (leaderIsrChange) this.stats.count('gap: leader ISR change not yet propagated');
       if (!leaderIsrChange) {
         v.push(
@@ -297,8 +325,10 @@ export class StateChecker {
       const existing = new Set(this.h.cluster.brokerIds());
       const stuckForGood = (t: string) => [...(zk.topics.get(t)?.values() ?? [])].some((r) => r.some((id) => !existing.has(id)));
       const pending = [...new Set([...zk.deletions, ...ctx.topicsToBeDeleted])].filter((t) => !stuckForGood(t));
-      if (pending.length > 0) v.push(`pending deletions: ${pending} (znodes [${zk.deletions}], controller [${[...ctx.topicsToBeDeleted]}])`);
-      if (zk.deletions.sort().join() !== [...ctx.topicsToBeDeleted].sort().join()) v.push(`deletion markers [${zk.deletions}] ≠ controller's [${[...ctx.topicsToBeDeleted]}]`);
+      if (pending.length > 0)
+        v.push(`pending deletions: ${pending} (znodes [${zk.deletions}], controller [${[...ctx.topicsToBeDeleted]}])`);
+      if (zk.deletions.sort().join() !== [...ctx.topicsToBeDeleted].sort().join())
+        v.push(`deletion markers [${zk.deletions}] ≠ controller's [${[...ctx.topicsToBeDeleted]}]`);
       for (const p of ctx.allPartitions()) {
         if (ctx.topicsToBeDeleted.has(p.topic)) continue;
         const replicas = ctx.partitionReplicaAssignment(p);
@@ -312,7 +342,13 @@ export class StateChecker {
         // With every follower fetching again, the ISR is every live replica.
         if ([...l.isr].sort().join() !== [...live].sort().join()) v.push(`${tpKey(p)}: ISR [${l.isr}] ≠ live replicas [${live}]`);
         const s = zk.states.get(tpKey(p))?.state;
-        if (!s || s.leader !== l.leader || s.isr.join() !== l.isr.join() || s.leaderEpoch !== l.leaderEpoch || s.zkVersion !== l.zkVersion) {
+        if (
+          !s ||
+          s.leader !== l.leader ||
+          s.isr.join() !== l.isr.join() ||
+          s.leaderEpoch !== l.leaderEpoch ||
+          s.zkVersion !== l.zkVersion
+        ) {
           v.push(`${tpKey(p)}: state znode ${JSON.stringify(s)} ≠ controller's ${JSON.stringify(l)}`);
         }
         for (const r of live) {
@@ -336,13 +372,21 @@ export class StateChecker {
           if (ctx.topicsToBeDeleted.has(p.topic)) continue;
           expected.add(tpKey(p));
           const m = cache.getPartitionInfo(p.topic, p.partition);
-          const want = { leader: l.leaderAndIsr.leader, leaderEpoch: l.leaderAndIsr.leaderEpoch, isr: [...l.leaderAndIsr.isr], zkVersion: l.leaderAndIsr.zkVersion, replicas: [...ctx.partitionReplicaAssignment(p)] };
+          const want = {
+            leader: l.leaderAndIsr.leader,
+            leaderEpoch: l.leaderAndIsr.leaderEpoch,
+            isr: [...l.leaderAndIsr.isr],
+            zkVersion: l.leaderAndIsr.zkVersion,
+            replicas: [...ctx.partitionReplicaAssignment(p)],
+          };
           const got = m && { leader: m.leader, leaderEpoch: m.leaderEpoch, isr: m.isr, zkVersion: m.zkVersion, replicas: m.replicas };
-          if (JSON.stringify(got) !== JSON.stringify(want)) v.push(`broker ${b.id}: metadata for ${tpKey(p)} ${JSON.stringify(got)} ≠ controller's ${JSON.stringify(want)}`);
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            v.push(`broker ${b.id}: metadata for ${tpKey(p)} ${JSON.stringify(got)} ≠ controller's ${JSON.stringify(want)}`);
         }
         for (const topic of cache.getAllTopics()) {
           for (const m of cache.partitionsOf(topic)) {
-            if (!expected.has(`${topic}-${m.partitionIndex}`)) v.push(`broker ${b.id}: metadata cache still has ${topic}-${m.partitionIndex}`);
+            if (!expected.has(`${topic}-${m.partitionIndex}`))
+              v.push(`broker ${b.id}: metadata cache still has ${topic}-${m.partitionIndex}`);
           }
         }
       }

@@ -169,7 +169,12 @@ export class Workload {
     this.checker.forgetDeletion(name);
     const partitions = 1 + this.rnd.nextInt(3);
     const assignment = Array.from({ length: partitions }, () => this.randomAssignment(1, 1 + this.rnd.nextInt(3), this.chance(0.15))[0]);
-    const json = JSON.stringify({ version: 2, partitions: Object.fromEntries(assignment.map((r, p) => [String(p), r])), adding_replicas: {}, removing_replicas: {} });
+    const json = JSON.stringify({
+      version: 2,
+      partitions: Object.fromEntries(assignment.map((r, p) => [String(p), r])),
+      adding_replicas: {},
+      removing_replicas: {},
+    });
     try {
       await this.zk.create(`/brokers/topics/${name}`, enc(json));
       return `create /brokers/topics/${name} ${json}`;
@@ -183,14 +188,18 @@ export class Workload {
     const topics = await this.topics();
     if (topics.length === 0) return 'CreatePartitions: no topic';
     const topic = this.pick(topics);
-    const current = Object.keys((JSON.parse(dec((await this.zk.getData(`/brokers/topics/${topic}`)).data)) as { partitions: object }).partitions).length;
+    const current = Object.keys(
+      (JSON.parse(dec((await this.zk.getData(`/brokers/topics/${topic}`)).data)) as { partitions: object }).partitions,
+    ).length;
     const add = 1 + this.rnd.nextInt(2);
     const live = this.running();
     const manual = this.chance(0.3) && live.length > 0;
     const rf = 1 + this.rnd.nextInt(Math.max(1, live.length));
     const assignments = manual ? Array.from({ length: add }, () => this.distinct(live, rf)) : null;
     const timeoutMs = this.chance(0.5) ? 0 : 2000;
-    const results = await this.adminCall(() => this.admin.createPartitions([{ topic, count: current + add, assignments }], { timeoutMs, validateOnly: false }));
+    const results = await this.adminCall(() =>
+      this.admin.createPartitions([{ topic, count: current + add, assignments }], { timeoutMs, validateOnly: false }),
+    );
     return `CreatePartitions ${topic} ${current}→${current + add} ${assignments ? JSON.stringify(assignments) : 'auto'} → ${this.summarize(results)}`;
   }
 

@@ -62,7 +62,14 @@ export async function readZkView(zk: ZooKeeperClient): Promise<ZkView> {
           const partition = { topic, partition: Number(p) };
           states.set(tpKey(partition), {
             partition,
-            state: { leader: j.leader, leaderEpoch: j.leader_epoch, isr: j.isr, controllerEpoch: j.controller_epoch, zkVersion: s.stat.version, mzxid: s.stat.mzxid },
+            state: {
+              leader: j.leader,
+              leaderEpoch: j.leader_epoch,
+              isr: j.isr,
+              controllerEpoch: j.controller_epoch,
+              zkVersion: s.stat.version,
+              mzxid: s.stat.mzxid,
+            },
           });
         }),
       );
@@ -75,7 +82,9 @@ export async function readZkView(zk: ZooKeeperClient): Promise<ZkView> {
     states,
     configs: new Set(await children('/config/topics')),
     deletions: await children('/admin/delete_topics'),
-    controller: controllerNode ? { brokerId: (JSON.parse(dec(controllerNode.data)) as { brokerid: number }).brokerid, owner: controllerNode.stat.ephemeralOwner } : null,
+    controller: controllerNode
+      ? { brokerId: (JSON.parse(dec(controllerNode.data)) as { brokerid: number }).brokerid, owner: controllerNode.stat.ephemeralOwner }
+      : null,
     controllerEpoch: epochNode ? { epoch: Number(dec(epochNode.data)), version: epochNode.stat.version } : null,
   };
 }

@@ -30,7 +30,13 @@ import { DEFAULT_KAFKA_BUILD, javaPropertiesOrder, scalaImmutableMapOrder, scala
 import type { LogManager } from '../../log/log-manager/log-manager';
 import type { Time } from '../../platform/scheduler';
 import type { ConfigChangeNotification } from '../../kafka-zk/config-znodes';
-import { CONFIG_TYPES, ConfigEntityChangeNotificationSequenceZNode, ConfigEntityChangeNotificationZNode, ConfigEntityTypeZNode, ConfigType } from '../../kafka-zk/config-znodes';
+import {
+  CONFIG_TYPES,
+  ConfigEntityChangeNotificationSequenceZNode,
+  ConfigEntityChangeNotificationZNode,
+  ConfigEntityTypeZNode,
+  ConfigType,
+} from '../../kafka-zk/config-znodes';
 import { ZnodeFormatError } from '../../kafka-zk/znode-format-error';
 import type { LogSink } from '../../common/logging';
 import { Logger } from '../../common/logging';
@@ -39,7 +45,6 @@ import type { DynamicConfigZkClient } from './dynamic-config-zk-client';
 import { IgnoredConfigHandler } from './ignored-config-handler';
 import { TopicConfigHandler } from './topic-config-handler';
 import { CONFIG_CHANGE_EXPIRATION_MS, ZkNodeChangeNotificationListener } from './zk-node-change-notification-listener';
-
 
 export interface DynamicConfigManagerDeps {
   brokerId: number;
@@ -142,7 +147,9 @@ export class DynamicConfigManager {
     if (notification.version === 1) {
       const { entityType, entityName } = notification;
       const entityConfig = await this.deps.zk.getEntityConfigs(entityType, entityName);
-      this.log.info(`Processing override for entityType: ${entityType}, entity: ${entityName} with config: ${this.propertiesString(entityConfig)}`);
+      this.log.info(
+        `Processing override for entityType: ${entityType}, entity: ${entityName} with config: ${this.propertiesString(entityConfig)}`,
+      );
       this.handlers.get(entityType)!.processConfigChanges(entityName, entityConfig);
       return;
     }

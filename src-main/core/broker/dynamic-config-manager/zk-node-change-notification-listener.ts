@@ -11,7 +11,6 @@ import { JavaException } from './java-exception';
 /** `ZkNodeChangeNotificationListener`'s default `changeExpirationMs`: 15 minutes. */
 export const CONFIG_CHANGE_EXPIRATION_MS = 15 * 60 * 1000;
 
-
 /** Handles one notification's data (`NotificationHandler`); a throw is logged and the next one goes on. */
 export interface NotificationHandler {
   processNotification(data: Uint8Array, path: string): Promise<void>;
@@ -130,7 +129,10 @@ export class ZkNodeChangeNotificationListener {
     } catch (e) {
       if (this.closed) return;
       // A malformed notification fails in Kafka's own decoding, with the JDK's or Jackson's exception.
-      this.log.error(`error processing change notification ${new TextDecoder().decode(data)} from ${changeZnode}`, e instanceof ZnodeFormatError ? notificationFormatException(e) : e);
+      this.log.error(
+        `error processing change notification ${new TextDecoder().decode(data)} from ${changeZnode}`,
+        e instanceof ZnodeFormatError ? notificationFormatException(e) : e,
+      );
     }
   }
 
@@ -151,7 +153,10 @@ export class ZkNodeChangeNotificationListener {
   /** `name.substring(seqNodePrefix.length).toLong`: the prefix itself is not checked. */
   private changeNumber(name: string): bigint {
     if (name.length < this.seqNodePrefix.length) {
-      throw new JavaException('java.lang.StringIndexOutOfBoundsException', `String index out of range: ${name.length - this.seqNodePrefix.length}`);
+      throw new JavaException(
+        'java.lang.StringIndexOutOfBoundsException',
+        `String index out of range: ${name.length - this.seqNodePrefix.length}`,
+      );
     }
     return parseJavaLong(name.slice(this.seqNodePrefix.length));
   }

@@ -27,7 +27,8 @@ export interface BrokerDefinition {
 }
 
 /** Kafka's `BrokerState`, as the UI shows it. */
-export type BrokerStateName = 'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
+export type BrokerStateName =
+  'NotRunning' | 'Starting' | 'RunningAsBroker' | 'PendingControlledShutdown' | 'BrokerShuttingDown' | 'Killed' | 'Failed';
 
 /** Another broker as this one reaches it in-process: what replica fetchers, the controller and controlled shutdown use. */
 export interface BrokerPeer extends ControllerRequestHandler {

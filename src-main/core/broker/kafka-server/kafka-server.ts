@@ -54,8 +54,11 @@ export class KafkaServer implements ControllerRequestHandler {
     });
     this.metadataCache = new MetadataCache(d.id);
     this.processTime = new ProcessTime(deps.time);
-    this.stateChangeLog = new StateChangeLogger(d.id, false, () => 0, (l) =>
-      deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }),
+    this.stateChangeLog = new StateChangeLogger(
+      d.id,
+      false,
+      () => 0,
+      (l) => deps.log({ file: 'state-change.log', logger: 'state.change.logger', ...l }),
     );
   }
 
@@ -233,7 +236,14 @@ export class KafkaServer implements ControllerRequestHandler {
       this.info('Starting controlled shutdown');
       this.stateValue = 'PendingControlledShutdown';
       const succeeded = await controlledShutdown(
-        { id: this.id, config: this.config, deps: this.deps, logger: this.logger, kafkaZk: this.parts.kafkaZk, brokerEpoch: this.parts.brokerEpoch },
+        {
+          id: this.id,
+          config: this.config,
+          deps: this.deps,
+          logger: this.logger,
+          kafkaZk: this.parts.kafkaZk,
+          brokerEpoch: this.parts.brokerEpoch,
+        },
         killed,
       );
       if (killed()) return { controlledShutdownSucceeded };

@@ -1,7 +1,12 @@
 import type { BrokerConfig } from '../../config/kafka-config';
 import { KafkaController } from '../../controller/kafka-controller';
 import type { StateChangeLogger } from '../../controller/state-change-logger';
-import { checkClusterId, resolveBrokerId, readBrokerMetadataFromLogDirs, BrokerMetadataCheckpoint } from '../../log/checkpoints/broker-metadata-checkpoint';
+import {
+  checkClusterId,
+  resolveBrokerId,
+  readBrokerMetadataFromLogDirs,
+  BrokerMetadataCheckpoint,
+} from '../../log/checkpoints/broker-metadata-checkpoint';
 import type { TopicConfigValues } from '../../log/log-config';
 import { copyKafkaConfigToLog } from '../../log/log-config';
 import { LogManager } from '../../log/log-manager/log-manager';
@@ -53,7 +58,11 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     (message) => zkClientLog.info(message),
   );
   alive(await parts.zkClient.connect());
-  parts.kafkaZk = new KafkaZkClient(parts.zkClient, (e) => d.onZnodeProblem?.(s.id, e), () => s.config.uncleanLeaderElectionEnable);
+  parts.kafkaZk = new KafkaZkClient(
+    parts.zkClient,
+    (e) => d.onZnodeProblem?.(s.id, e),
+    () => s.config.uncleanLeaderElectionEnable,
+  );
   alive(await parts.kafkaZk.createTopLevelPaths());
   parts.clusterId = alive(await parts.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random))));
   s.logger.info(`Cluster ID = ${parts.clusterId}`);
@@ -134,7 +143,12 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
 
   const bound = alive(d.listener ? await d.listener.bind() : null);
   if (bound) s.serverLog('INFO', 'kafka.network.Acceptor', `Awaiting socket connections on ${bound.host}:${bound.port}.`);
-  const endpoint = { host: bound?.host ?? d.definition.host, port: bound?.port ?? d.definition.port, listenerName: 'PLAINTEXT', securityProtocol: 'PLAINTEXT' as const };
+  const endpoint = {
+    host: bound?.host ?? d.definition.host,
+    port: bound?.port ?? d.definition.port,
+    listenerName: 'PLAINTEXT',
+    securityProtocol: 'PLAINTEXT' as const,
+  };
   const register = () => zk.registerBroker({ id: s.id, endpoints: [endpoint], jmxPort: -1, rack: s.config.rack }, d.time.nowMs());
   parts.registeredEndpoint = { host: endpoint.host, port: endpoint.port };
   parts.brokerEpoch = alive(await register());
@@ -237,7 +251,6 @@ function createGroupCoordinator(s: StartingServer, parts: BrokerComponents): Gro
     executor: d.executor,
   });
 }
-
 
 /** A cluster id: 16 random bytes as Base64 URL-safe without padding (22 characters), as Kafka's `Uuid`. */
 function base64UrlNoPadding(bytes: Uint8Array): string {

@@ -53,7 +53,14 @@ function produceError(tp: TopicPartition, error: ErrorName, errorMessage: string
  * The failures `appendToLocalLog` answers without logging and without the log start offset; any
  * other (NOT_ENOUGH_REPLICAS, INVALID_RECORD, OUT_OF_ORDER_SEQUENCE_NUMBER …) is logged at ERROR.
  */
-const EXPECTED_APPEND_ERRORS: ReadonlySet<ErrorName> = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'NOT_LEADER_FOR_PARTITION', 'MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'CORRUPT_MESSAGE', 'KAFKA_STORAGE_ERROR']);
+const EXPECTED_APPEND_ERRORS: ReadonlySet<ErrorName> = new Set([
+  'UNKNOWN_TOPIC_OR_PARTITION',
+  'NOT_LEADER_FOR_PARTITION',
+  'MESSAGE_TOO_LARGE',
+  'RECORD_LIST_TOO_LARGE',
+  'CORRUPT_MESSAGE',
+  'KAFKA_STORAGE_ERROR',
+]);
 
 /**
  * `ReplicaManager.appendRecords`: each partition's batches go to its leader log; with acks=−1 the

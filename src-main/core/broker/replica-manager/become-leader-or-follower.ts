@@ -1,7 +1,12 @@
 import { Errors } from '../../common/kafka-errors';
 import type { TopicPartition } from '../../common/topic-partition';
 import { TopicPartitionMap, tpKey } from '../../common/topic-partition';
-import type { LeaderAndIsrPartitionState, LeaderAndIsrRequest, LeaderAndIsrResponse, PartitionError } from '../../controller/broker-requests';
+import type {
+  LeaderAndIsrPartitionState,
+  LeaderAndIsrRequest,
+  LeaderAndIsrResponse,
+  PartitionError,
+} from '../../controller/broker-requests';
 import type { TopicConfigValues } from '../../log/log-config';
 import { Slicer, microtaskExecutor } from '../../platform/executor';
 import { errorMessage } from '../../common/throwable';
@@ -16,7 +21,11 @@ const PARTITIONS_PER_SLICE = 5;
  * a newer leader epoch that names this broker becomes leader or follower (creating its local log);
  * the others are answered with Kafka's error and its state-change.log line.
  */
-export async function becomeLeaderOrFollower(rm: ReplicaManagerCore, correlationId: number, request: LeaderAndIsrRequest): Promise<LeaderAndIsrResponse> {
+export async function becomeLeaderOrFollower(
+  rm: ReplicaManagerCore,
+  correlationId: number,
+  request: LeaderAndIsrRequest,
+): Promise<LeaderAndIsrResponse> {
   rm.ensureRunning();
   const log = rm.deps.stateChangeLog;
   const controllerId = request.controllerId;
@@ -74,12 +83,15 @@ export async function becomeLeaderOrFollower(rm: ReplicaManagerCore, correlation
     await slicer.tick();
     rm.ensureRunning();
     try {
-      if (state.leader === rm.brokerId) makeLeader(rm, controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
+      if (state.leader === rm.brokerId)
+        makeLeader(rm, controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
       else makeFollower(rm, controllerId, correlationId, partition, state, configs.get(partition.topicPartition.topic) ?? {});
       (state.leader === rm.brokerId ? madeLeaders : madeFollowers).push(partition.topicPartition);
       errors.set(partition.topicPartition, Errors.NONE.code);
     } catch (e) {
-      log.error(`Error while making broker the ${state.leader === rm.brokerId ? 'leader' : 'follower'} for partition ${partition.name}: ${errorMessage(e)}`);
+      log.error(
+        `Error while making broker the ${state.leader === rm.brokerId ? 'leader' : 'follower'} for partition ${partition.name}: ${errorMessage(e)}`,
+      );
       errors.set(partition.topicPartition, Errors.KAFKA_STORAGE_ERROR.code);
     }
   }
@@ -111,7 +123,14 @@ function createLogIfNotExists(rm: ReplicaManagerCore, partition: Partition, isNe
 }
 
 /** `makeLeaders` for one partition: `Partition.makeLeader`, then its fetcher goes. */
-function makeLeader(rm: ReplicaManagerCore, controllerId: number, correlationId: number, partition: Partition, state: LeaderAndIsrPartitionState, config: TopicConfigValues): void {
+function makeLeader(
+  rm: ReplicaManagerCore,
+  controllerId: number,
+  correlationId: number,
+  partition: Partition,
+  state: LeaderAndIsrPartitionState,
+  config: TopicConfigValues,
+): void {
   const previousEpoch = partition.leaderEpoch;
   partition.applyState(state);
   createLogIfNotExists(rm, partition, state.isNew, config);
@@ -131,7 +150,14 @@ function makeLeader(rm: ReplicaManagerCore, controllerId: number, correlationId:
 }
 
 /** `makeFollowers` for one partition: `Partition.makeFollower`, then a fetcher to the new leader if it is alive. */
-function makeFollower(rm: ReplicaManagerCore, controllerId: number, correlationId: number, partition: Partition, state: LeaderAndIsrPartitionState, config: TopicConfigValues): void {
+function makeFollower(
+  rm: ReplicaManagerCore,
+  controllerId: number,
+  correlationId: number,
+  partition: Partition,
+  state: LeaderAndIsrPartitionState,
+  config: TopicConfigValues,
+): void {
   const leaderAlive = rm.deps.metadataCache.isBrokerAlive(state.leader);
   partition.applyState(state);
   createLogIfNotExists(rm, partition, state.isNew, config);

@@ -30,7 +30,11 @@ export interface ConsumerFetchResult {
  * `fetchMessages` for a follower (replica id ≥ 0), the leader side: the batches from each fetch
  * offset up to the log end, then the follower's fetch state.
  */
-export function fetchForFollower(rm: ReplicaManagerCore, replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {
+export function fetchForFollower(
+  rm: ReplicaManagerCore,
+  replicaId: number,
+  requests: readonly FollowerFetchPartition[],
+): FollowerFetchResult[] {
   const results: FollowerFetchResult[] = [];
   let first = true;
   for (const request of requests) {
@@ -45,9 +49,16 @@ export function fetchForFollower(rm: ReplicaManagerCore, replicaId: number, requ
     try {
       const info = log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
       if (info.records.length > 0) first = false;
-      results.push({ error: 'NONE', highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: info.records });
+      results.push({
+        error: 'NONE',
+        highWatermark,
+        logStartOffset: log.logStartOffset,
+        logEndOffset: leaderEndOffset,
+        records: info.records,
+      });
     } catch (e) {
-      const error: ErrorName = e instanceof KafkaApiError ? e.errorName : isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR';
+      const error: ErrorName =
+        e instanceof KafkaApiError ? e.errorName : isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR';
       if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
       results.push({ error, highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: EMPTY });
       continue;
@@ -61,15 +72,33 @@ export function fetchForFollower(rm: ReplicaManagerCore, replicaId: number, requ
  * A consumer's fetch (`fetchMessages` with replica id −1): whole batches from each offset, up to
  * the high watermark, at least one batch for the first partition with data (KIP-74).
  */
-export function fetchMessages(rm: ReplicaManagerCore, requests: readonly ConsumerFetchPartition[], fetchMaxBytes: number): ConsumerFetchResult[] {
+export function fetchMessages(
+  rm: ReplicaManagerCore,
+  requests: readonly ConsumerFetchPartition[],
+  fetchMaxBytes: number,
+): ConsumerFetchResult[] {
   let remaining = fetchMaxBytes;
   let minOneMessage = true;
   return requests.map((request) => {
     const tp = request.topicPartition;
     const found = leaderPartitionOrError(rm, tp, request.currentLeaderEpoch ?? null, true);
-    if ('error' in found) return { topicPartition: tp, error: found.error, errorMessage: found.message, highWatermark: -1, logStartOffset: -1, lastStableOffset: -1, records: EMPTY };
+    if ('error' in found)
+      return {
+        topicPartition: tp,
+        error: found.error,
+        errorMessage: found.message,
+        highWatermark: -1,
+        logStartOffset: -1,
+        lastStableOffset: -1,
+        records: EMPTY,
+      };
     const { log } = found;
-    const base = { topicPartition: tp, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, lastStableOffset: log.highWatermark };
+    const base = {
+      topicPartition: tp,
+      highWatermark: log.highWatermark,
+      logStartOffset: log.logStartOffset,
+      lastStableOffset: log.highWatermark,
+    };
     try {
       const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), 'high-watermark', minOneMessage);
       if (info.records.length > 0) minOneMessage = false;
@@ -78,7 +107,12 @@ export function fetchMessages(rm: ReplicaManagerCore, requests: readonly Consume
     } catch (e) {
       if (e instanceof KafkaApiError) return { ...base, error: e.errorName, errorMessage: e.message, records: EMPTY };
       if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
-      return { ...base, error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR', errorMessage: errorMessage(e), records: EMPTY };
+      return {
+        ...base,
+        error: isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR',
+        errorMessage: errorMessage(e),
+        records: EMPTY,
+      };
     }
   });
 }

@@ -26,7 +26,12 @@ export interface FetchOffsetResult {
  * the log end for a replica), −2 earliest, else the first offset with timestamp ≥ the target.
  * OFFSET_NOT_AVAILABLE while a new leader's high watermark is below its epoch's start.
  */
-export function fetchOffsetForTimestamp(rm: ReplicaManagerCore, tp: TopicPartition, timestamp: number, options: FetchOffsetOptions): FetchOffsetResult {
+export function fetchOffsetForTimestamp(
+  rm: ReplicaManagerCore,
+  tp: TopicPartition,
+  timestamp: number,
+  options: FetchOffsetOptions,
+): FetchOffsetResult {
   const found = leaderPartitionOrError(rm, tp, options.currentLeaderEpoch ?? null, options.fetchOnlyFromLeader ?? true);
   if ('error' in found) return { error: found.error, errorMessage: found.message, timestamp: -1, offset: -1, leaderEpoch: null };
   const { partition, log } = found;
@@ -37,14 +42,26 @@ export function fetchOffsetForTimestamp(rm: ReplicaManagerCore, tp: TopicPartiti
     isolation !== null && epochStart !== null && epochStart > log.highWatermark
       ? `Failed to fetch offsets for partition ${tpKey(tp)} with leader epoch ${partition.leaderEpoch} as this partition's high watermark (${log.highWatermark}) is lagging behind the start offset from the beginning of this epoch (${epochStart}).`
       : null;
-  const notAvailable = { error: 'OFFSET_NOT_AVAILABLE' as ErrorName, errorMessage: offsetsError, timestamp: -1, offset: -1, leaderEpoch: null };
+  const notAvailable = {
+    error: 'OFFSET_NOT_AVAILABLE' as ErrorName,
+    errorMessage: offsetsError,
+    timestamp: -1,
+    offset: -1,
+    leaderEpoch: null,
+  };
   if (timestamp === LATEST_TIMESTAMP) {
     if (offsetsError) return notAvailable;
     return { error: 'NONE', errorMessage: null, timestamp: NO_TIMESTAMP, offset: lastFetchableOffset, leaderEpoch: partition.leaderEpoch };
   }
   const byTimestamp = log.fetchOffsetByTimestamp(timestamp);
   if (timestamp === EARLIEST_TIMESTAMP) {
-    return { error: 'NONE', errorMessage: null, timestamp: NO_TIMESTAMP, offset: byTimestamp?.offset ?? log.logStartOffset, leaderEpoch: byTimestamp?.leaderEpoch ?? null };
+    return {
+      error: 'NONE',
+      errorMessage: null,
+      timestamp: NO_TIMESTAMP,
+      offset: byTimestamp?.offset ?? log.logStartOffset,
+      leaderEpoch: byTimestamp?.leaderEpoch ?? null,
+    };
   }
   if (byTimestamp && byTimestamp.offset < lastFetchableOffset) return { error: 'NONE', errorMessage: null, ...byTimestamp };
   if (offsetsError) return notAvailable;
@@ -52,7 +69,12 @@ export function fetchOffsetForTimestamp(rm: ReplicaManagerCore, tp: TopicPartiti
 }
 
 /** OffsetsForLeaderEpoch (`lastOffsetForLeaderEpoch`, leader side): where `leaderEpoch` ended in this leader's log. */
-export function offsetForLeaderEpoch(rm: ReplicaManagerCore, tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
+export function offsetForLeaderEpoch(
+  rm: ReplicaManagerCore,
+  tp: TopicPartition,
+  currentLeaderEpoch: number,
+  leaderEpoch: number,
+): EpochEndOffset & { error: ErrorName } {
   const found = leaderPartitionOrError(rm, tp, currentLeaderEpoch, true);
   if ('error' in found) return { error: found.error, leaderEpoch: -1, endOffset: -1 };
   return { error: 'NONE', ...found.log.endOffsetForEpoch(leaderEpoch) };

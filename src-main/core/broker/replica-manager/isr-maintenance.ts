@@ -34,7 +34,13 @@ export class IsrMaintenance implements IsrTracker {
    * `Partition.updateFollowerFetchState`: a follower fetched from `fetchOffset` while this leader's
    * log ended at `leaderEndOffset`; it may rejoin the ISR, and the high watermark may move.
    */
-  updateFollowerFetchState(partition: Partition, followerId: number, fetchOffset: number, followerStartOffset: number, leaderEndOffset: number): void {
+  updateFollowerFetchState(
+    partition: Partition,
+    followerId: number,
+    fetchOffset: number,
+    followerStartOffset: number,
+    leaderEndOffset: number,
+  ): void {
     const replica = partition.remoteReplicas.get(followerId);
     if (!replica) return;
     const now = this.rm.deps.time.nowMs();
@@ -134,7 +140,10 @@ export class IsrMaintenance implements IsrTracker {
   async maybePropagateIsrChanges(): Promise<void> {
     if (!this.rm.isRunning() || this.isrChangeSet.size === 0) return;
     const now = this.rm.deps.time.nowMs();
-    if (this.lastIsrChangeMs + ISR_CHANGE_PROPAGATION_BLACKOUT_MS < now || this.lastIsrPropagationMs + ISR_CHANGE_PROPAGATION_INTERVAL_MS < now) {
+    if (
+      this.lastIsrChangeMs + ISR_CHANGE_PROPAGATION_BLACKOUT_MS < now ||
+      this.lastIsrPropagationMs + ISR_CHANGE_PROPAGATION_INTERVAL_MS < now
+    ) {
       const partitions = [...this.isrChangeSet.values()];
       this.isrChangeSet.clear();
       this.lastIsrPropagationMs = now;

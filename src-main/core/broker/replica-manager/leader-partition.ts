@@ -23,8 +23,16 @@ export function leaderPartitionOrError(
       : { error: 'UNKNOWN_TOPIC_OR_PARTITION', message: `Partition ${tpKey(tp)} doesn't exist` };
   }
   if (currentLeaderEpoch !== null && currentLeaderEpoch >= 0) {
-    if (hosted.leaderEpoch > currentLeaderEpoch) return { error: 'FENCED_LEADER_EPOCH', message: `The leader epoch in the request (${currentLeaderEpoch}) is older than ${hosted.leaderEpoch}` };
-    if (hosted.leaderEpoch < currentLeaderEpoch) return { error: 'UNKNOWN_LEADER_EPOCH', message: `The leader epoch in the request (${currentLeaderEpoch}) is newer than ${hosted.leaderEpoch}` };
+    if (hosted.leaderEpoch > currentLeaderEpoch)
+      return {
+        error: 'FENCED_LEADER_EPOCH',
+        message: `The leader epoch in the request (${currentLeaderEpoch}) is older than ${hosted.leaderEpoch}`,
+      };
+    if (hosted.leaderEpoch < currentLeaderEpoch)
+      return {
+        error: 'UNKNOWN_LEADER_EPOCH',
+        message: `The leader epoch in the request (${currentLeaderEpoch}) is newer than ${hosted.leaderEpoch}`,
+      };
   }
   if (requireLeader && !hosted.isLeader) {
     return { error: 'NOT_LEADER_FOR_PARTITION', message: `Leader not local for partition ${tpKey(tp)} on broker ${rm.brokerId}` };

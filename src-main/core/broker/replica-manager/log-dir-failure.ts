@@ -15,6 +15,8 @@ export async function handleLogDirFailure(rm: ReplicaManagerCore, dir: string): 
     rm.tryCompleteDelayedRequests(tp);
   }
   rm.deps.logManager.handleLogDirFailure(dir);
-  rm.logger.warn(`Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions  because they are in the failed log directory ${dir}.`);
+  rm.logger.warn(
+    `Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions  because they are in the failed log directory ${dir}.`,
+  );
   await rm.deps.zk.propagateLogDirEvent(rm.brokerId);
 }

@@ -6,7 +6,13 @@ import type { ReplicaManagerConfig, ReplicaManagerDeps } from './replica-manager
 
 /** What the jobs ask of the leader's ISR maintenance (isr-maintenance.ts). */
 export interface IsrTracker {
-  updateFollowerFetchState(partition: Partition, followerId: number, fetchOffset: number, followerStartOffset: number, leaderEndOffset: number): void;
+  updateFollowerFetchState(
+    partition: Partition,
+    followerId: number,
+    fetchOffset: number,
+    followerStartOffset: number,
+    leaderEndOffset: number,
+  ): void;
   forgetIsrChange(tp: TopicPartition): void;
 }
 

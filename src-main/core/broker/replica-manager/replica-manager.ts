@@ -3,7 +3,14 @@ import { Logger } from '../../common/logging';
 import { errorMessage } from '../../common/throwable';
 import type { TopicPartition } from '../../common/topic-partition';
 import { TopicPartitionMap } from '../../common/topic-partition';
-import type { LeaderAndIsrRequest, LeaderAndIsrResponse, StopReplicaRequest, StopReplicaResponse, UpdateMetadataRequest, UpdateMetadataResponse } from '../../controller/broker-requests';
+import type {
+  LeaderAndIsrRequest,
+  LeaderAndIsrResponse,
+  StopReplicaRequest,
+  StopReplicaResponse,
+  UpdateMetadataRequest,
+  UpdateMetadataResponse,
+} from '../../controller/broker-requests';
 import type { EpochEndOffset } from '../../log/leader-epoch-cache';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { ProducePurgatory } from '../delayed-produce';
@@ -49,7 +56,9 @@ export class ReplicaManager implements ReplicaManagerCore {
   constructor(readonly deps: ReplicaManagerDeps) {
     this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
     this.logger = new Logger(deps.log, 'kafka.server.ReplicaManager', { logIdent: `[ReplicaManager broker=${deps.brokerId}] ` });
-    this.fetcherManagerLogger = new Logger(deps.log, 'kafka.server.ReplicaFetcherManager', { logIdent: `[ReplicaFetcherManager on broker ${deps.brokerId}] ` });
+    this.fetcherManagerLogger = new Logger(deps.log, 'kafka.server.ReplicaFetcherManager', {
+      logIdent: `[ReplicaFetcherManager on broker ${deps.brokerId}] `,
+    });
     this.schedulerLogger = new Logger(deps.log, 'kafka.utils.KafkaScheduler');
     this.isr = new IsrMaintenance(this);
     this.fetcherManager = new ReplicaFetcherManager({
@@ -83,8 +92,22 @@ export class ReplicaManager implements ReplicaManagerCore {
       void task().catch((e: unknown) => {
         if (this.running) this.schedulerLogger.error(`Uncaught exception in scheduled task '${name}': ${errorMessage(e)}`);
       });
-    this.tasks.push(t.schedulePeriodic('isr-expiration', this.config.replicaLagTimeMaxMs / 2, this.config.replicaLagTimeMaxMs / 2, run('isr-expiration', () => this.isr.maybeShrinkIsr())));
-    this.tasks.push(t.schedulePeriodic('isr-change-propagation', ISR_CHANGE_CHECK_PERIOD_MS, ISR_CHANGE_CHECK_PERIOD_MS, run('isr-change-propagation', () => this.isr.maybePropagateIsrChanges())));
+    this.tasks.push(
+      t.schedulePeriodic(
+        'isr-expiration',
+        this.config.replicaLagTimeMaxMs / 2,
+        this.config.replicaLagTimeMaxMs / 2,
+        run('isr-expiration', () => this.isr.maybeShrinkIsr()),
+      ),
+    );
+    this.tasks.push(
+      t.schedulePeriodic(
+        'isr-change-propagation',
+        ISR_CHANGE_CHECK_PERIOD_MS,
+        ISR_CHANGE_CHECK_PERIOD_MS,
+        run('isr-change-propagation', () => this.isr.maybePropagateIsrChanges()),
+      ),
+    );
   }
 
   shutdown(): void {

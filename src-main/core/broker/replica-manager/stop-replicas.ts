@@ -10,7 +10,9 @@ export function stopReplicas(rm: ReplicaManagerCore, request: StopReplicaRequest
   rm.ensureRunning();
   const log = rm.deps.stateChangeLog;
   if (request.controllerEpoch < rm.controllerEpoch) {
-    log.warn(`Received stop replica request from an old controller epoch ${request.controllerEpoch}. Latest known controller epoch is ${rm.controllerEpoch}`);
+    log.warn(
+      `Received stop replica request from an old controller epoch ${request.controllerEpoch}. Latest known controller epoch is ${rm.controllerEpoch}`,
+    );
     return { apiKey: 'StopReplica', errorCode: Errors.STALE_CONTROLLER_EPOCH.code, partitionErrors: [] };
   }
   rm.controllerEpoch = request.controllerEpoch;
@@ -20,7 +22,9 @@ export function stopReplicas(rm: ReplicaManagerCore, request: StopReplicaRequest
     try {
       stopReplica(rm, tp, request.deletePartitions);
     } catch (e) {
-      log.error(`Ignoring stop replica (delete=${request.deletePartitions}) for partition ${tpKey(tp)} due to storage exception: ${errorMessage(e)}`);
+      log.error(
+        `Ignoring stop replica (delete=${request.deletePartitions}) for partition ${tpKey(tp)} due to storage exception: ${errorMessage(e)}`,
+      );
       errorCode = Errors.KAFKA_STORAGE_ERROR.code;
     }
     partitionErrors.push({ topicName: tp.topic, partitionIndex: tp.partition, errorCode });

@@ -7,7 +7,11 @@ import type { ReplicaManagerCore } from './replica-manager-core';
 const LINES_PER_SLICE = 500;
 
 /** `ReplicaManager.maybeUpdateMetadataCache`: an UpdateMetadata from the controller, into the MetadataCache. */
-export async function maybeUpdateMetadataCache(rm: ReplicaManagerCore, correlationId: number, request: UpdateMetadataRequest): Promise<UpdateMetadataResponse> {
+export async function maybeUpdateMetadataCache(
+  rm: ReplicaManagerCore,
+  correlationId: number,
+  request: UpdateMetadataRequest,
+): Promise<UpdateMetadataResponse> {
   rm.ensureRunning();
   if (request.controllerEpoch < rm.controllerEpoch) {
     rm.deps.stateChangeLog.warn(

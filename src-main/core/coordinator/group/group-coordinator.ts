@@ -12,7 +12,17 @@ import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import type { Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
-import { GroupMetadata, type GroupApiName, type GroupConfig, type GroupMemberSummary, type GroupState, type JoinGroupRequestArgs, type JoinGroupResult, type OffsetAndMetadata, type SyncGroupResult } from './group-metadata';
+import {
+  GroupMetadata,
+  type GroupApiName,
+  type GroupConfig,
+  type GroupMemberSummary,
+  type GroupState,
+  type JoinGroupRequestArgs,
+  type JoinGroupResult,
+  type OffsetAndMetadata,
+  type SyncGroupResult,
+} from './group-metadata';
 import { GroupDeletion } from './group-deletion';
 import { GroupMembership } from './group-membership';
 import { GROUP_METADATA_TOPIC_NAME, GroupMetadataManager, type OffsetConfig, type OffsetFetchPartition } from './group-metadata-manager';
@@ -50,7 +60,14 @@ export class GroupCoordinator {
 
   constructor(private readonly deps: GroupCoordinatorDeps) {
     this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupCoordinator', { logIdent: `[GroupCoordinator ${deps.brokerId}]: ` });
-    this.groupManager = new GroupMetadataManager({ brokerId: deps.brokerId, time: deps.time, config: deps.config, replicaManager: deps.replicaManager, log: deps.log, executor: deps.executor });
+    this.groupManager = new GroupMetadataManager({
+      brokerId: deps.brokerId,
+      time: deps.time,
+      config: deps.config,
+      replicaManager: deps.replicaManager,
+      log: deps.log,
+      executor: deps.executor,
+    });
     this.membership = new GroupMembership({
       brokerId: deps.brokerId,
       time: deps.time,
@@ -61,7 +78,12 @@ export class GroupCoordinator {
       groupMetadataLogger: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadata'),
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
-    this.deletion = new GroupDeletion({ brokerId: deps.brokerId, groupManager: this.groupManager, log: deps.log, validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api) });
+    this.deletion = new GroupDeletion({
+      brokerId: deps.brokerId,
+      groupManager: this.groupManager,
+      log: deps.log,
+      validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
+    });
   }
 
   private get now(): number {
@@ -107,7 +129,11 @@ export class GroupCoordinator {
       metadataCache: this.deps.metadataCache,
       zk: this.deps.zk(),
       random: this.deps.random,
-      config: { offsetsTopicNumPartitions: c.offsetsTopicNumPartitions, offsetsTopicReplicationFactor: c.offsetsTopicReplicationFactor, offsetsTopicSegmentBytes: c.offsetsTopicSegmentBytes },
+      config: {
+        offsetsTopicNumPartitions: c.offsetsTopicNumPartitions,
+        offsetsTopicReplicationFactor: c.offsetsTopicReplicationFactor,
+        offsetsTopicSegmentBytes: c.offsetsTopicSegmentBytes,
+      },
       log: this.deps.log,
     };
   }
@@ -152,7 +178,10 @@ export class GroupCoordinator {
     return this.membership.handleHeartbeat(groupId, memberId, generationId, groupInstanceId);
   }
 
-  handleLeaveGroup(groupId: string, leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>): ReturnType<GroupMembership['handleLeaveGroup']> {
+  handleLeaveGroup(
+    groupId: string,
+    leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>,
+  ): ReturnType<GroupMembership['handleLeaveGroup']> {
     return this.membership.handleLeaveGroup(groupId, leaving);
   }
 
@@ -186,7 +215,10 @@ export class GroupCoordinator {
     return this.groupManager.storeOffsets(group, offsets);
   }
 
-  handleFetchOffsets(groupId: string, partitions: readonly TopicPartition[] | null): { error: ErrorName; partitions: OffsetFetchPartition[] } {
+  handleFetchOffsets(
+    groupId: string,
+    partitions: readonly TopicPartition[] | null,
+  ): { error: ErrorName; partitions: OffsetFetchPartition[] } {
     const error = this.validateGroupStatus(groupId, 'OffsetFetch');
     if (error) return { error, partitions: [] };
     return { error: 'NONE', partitions: this.groupManager.getOffsets(groupId, partitions) };
@@ -198,7 +230,10 @@ export class GroupCoordinator {
     return this.deletion.handleDeleteGroups(groupIds);
   }
 
-  handleDeleteOffsets(groupId: string, partitions: readonly TopicPartition[]): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
+  handleDeleteOffsets(
+    groupId: string,
+    partitions: readonly TopicPartition[],
+  ): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
     return this.deletion.handleDeleteOffsets(groupId, partitions);
   }
 

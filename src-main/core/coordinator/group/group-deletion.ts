@@ -34,8 +34,12 @@ export class GroupDeletion {
 
   constructor(private readonly deps: GroupDeletionDeps) {
     this.loggers = {
-      GroupCoordinator: new Logger(deps.log, 'kafka.coordinator.group.GroupCoordinator', { logIdent: `[GroupCoordinator ${deps.brokerId}]: ` }),
-      GroupMetadataManager: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', { logIdent: `[GroupMetadataManager brokerId=${deps.brokerId}] ` }),
+      GroupCoordinator: new Logger(deps.log, 'kafka.coordinator.group.GroupCoordinator', {
+        logIdent: `[GroupCoordinator ${deps.brokerId}]: `,
+      }),
+      GroupMetadataManager: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', {
+        logIdent: `[GroupMetadataManager brokerId=${deps.brokerId}] `,
+      }),
     };
   }
 
@@ -71,13 +75,19 @@ export class GroupDeletion {
     for (const group of eligible) errors.set(group.groupId, 'NONE');
     if (eligible.length > 0) {
       const offsetsRemoved = await this.cleanupGroupMetadata(eligible, (group) => group.removeOffsets([...group.offsets.keys()]));
-      this.info('GroupCoordinator', `The following groups were deleted: ${eligible.map((g) => g.groupId).join(', ')}. A total of ${offsetsRemoved} offsets were removed.`);
+      this.info(
+        'GroupCoordinator',
+        `The following groups were deleted: ${eligible.map((g) => g.groupId).join(', ')}. A total of ${offsetsRemoved} offsets were removed.`,
+      );
     }
     return new Map(scalaImmutableMapOrder(errors.keys(), DEFAULT_KAFKA_BUILD).map((g) => [g, errors.get(g)!]));
   }
 
   /** A group error (then no partition errors), else the error of each partition by `topic-partition`. */
-  async handleDeleteOffsets(groupId: string, partitions: readonly TopicPartition[]): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
+  async handleDeleteOffsets(
+    groupId: string,
+    partitions: readonly TopicPartition[],
+  ): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
     const partitionErrors = new Map<string, ErrorName>();
     const error = this.deps.validateGroupStatus(groupId, 'OffsetDelete');
     if (error) return { error, partitions: partitionErrors };
@@ -92,7 +102,10 @@ export class GroupDeletion {
     if (eligible.length > 0) {
       const offsetsRemoved = await this.cleanupGroupMetadata([group], (g) => g.removeOffsets(eligible.map(tpKey)));
       for (const tp of eligible) partitionErrors.set(tpKey(tp), 'NONE');
-      this.info('GroupCoordinator', `The following offsets of the group ${groupId} were deleted: ${eligible.map(tpKey).join(', ')}. A total of ${offsetsRemoved} offsets were removed.`);
+      this.info(
+        'GroupCoordinator',
+        `The following offsets of the group ${groupId} were deleted: ${eligible.map(tpKey).join(', ')}. A total of ${offsetsRemoved} offsets were removed.`,
+      );
     }
     return { error: 'NONE', partitions: partitionErrors };
   }
@@ -108,7 +121,10 @@ export class GroupDeletion {
         group.transitionTo('Dead');
       }
       if (!manager.canAppendFor(group.groupId)) {
-        this.info('GroupMetadataManager', `BrokerId ${this.deps.brokerId} is no longer a coordinator for the group ${group.groupId}. Proceeding cleanup for other alive groups`);
+        this.info(
+          'GroupMetadataManager',
+          `BrokerId ${this.deps.brokerId} is no longer a coordinator for the group ${group.groupId}. Proceeding cleanup for other alive groups`,
+        );
         continue;
       }
       const tombstones = [...removed.values()].map((o) => offsetCommitKey(group.groupId, o.topic, o.partition));

@@ -17,7 +17,18 @@ import type { Logger } from '../../common/logging';
 import type { ErrorName } from '../../common/kafka-errors';
 import { randomUuidBytes, type Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
-import { GroupMetadata, joinError, MemberMetadata, syncError, type GroupApiName, type GroupConfig, type JoinGroupProtocol, type JoinGroupRequestArgs, type JoinGroupResult, type SyncGroupResult } from './group-metadata';
+import {
+  GroupMetadata,
+  joinError,
+  MemberMetadata,
+  syncError,
+  type GroupApiName,
+  type GroupConfig,
+  type JoinGroupProtocol,
+  type JoinGroupRequestArgs,
+  type JoinGroupResult,
+  type SyncGroupResult,
+} from './group-metadata';
 import { GROUP_METADATA_TOPIC_NAME, type GroupMetadataManager } from './group-metadata-manager';
 import { KeyedTimers } from './keyed-timers';
 import { StaticMembership } from './static-membership';
@@ -102,7 +113,10 @@ export class GroupMembership {
   private joinGroup(args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
     const error = this.validateGroupStatus(args.groupId, 'JoinGroup');
     if (error) return callback(joinError(args.memberId, error));
-    if (args.sessionTimeoutMs < this.deps.config.groupMinSessionTimeoutMs || args.sessionTimeoutMs > this.deps.config.groupMaxSessionTimeoutMs) {
+    if (
+      args.sessionTimeoutMs < this.deps.config.groupMinSessionTimeoutMs ||
+      args.sessionTimeoutMs > this.deps.config.groupMaxSessionTimeoutMs
+    ) {
       return callback(joinError(args.memberId, 'INVALID_SESSION_TIMEOUT'));
     }
     const isUnknownMember = args.memberId === '';
@@ -124,15 +138,19 @@ export class GroupMembership {
 
   private doUnknownJoinGroup(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
     if (group.is('Dead')) return callback(joinError('', 'COORDINATOR_NOT_AVAILABLE'));
-    if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError('', 'INCONSISTENT_GROUP_PROTOCOL'));
+    if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name))))
+      return callback(joinError('', 'INCONSISTENT_GROUP_PROTOCOL'));
     const newMemberId = this.generateMemberId(args.clientId, args.groupInstanceId);
-    if (group.hasStaticMember(args.groupInstanceId)) return this.statics.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
+    if (group.hasStaticMember(args.groupInstanceId))
+      return this.statics.updateStaticMemberAndRebalance(group, newMemberId, args.groupInstanceId, args.protocols, callback);
     if (args.requireKnownMemberId) {
       group.addPendingMember(newMemberId);
       this.schedulePendingMemberExpiration(group, newMemberId, args.sessionTimeoutMs);
       return callback(joinError(newMemberId, 'MEMBER_ID_REQUIRED'));
     }
-    this.logger.info(`${args.groupInstanceId !== null ? 'Static' : 'Dynamic'} Member with unknown member id joins group ${group.groupId} in ${group.state} state. Created a new member id ${newMemberId} for this member and add to the group.`);
+    this.logger.info(
+      `${args.groupInstanceId !== null ? 'Static' : 'Dynamic'} Member with unknown member id joins group ${group.groupId} in ${group.state} state. Created a new member id ${newMemberId} for this member and add to the group.`,
+    );
     this.addMemberAndRebalance(group, { ...args, memberId: newMemberId }, callback);
   }
 
@@ -144,17 +162,22 @@ export class GroupMembership {
   private doJoinGroup(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
     const memberId = args.memberId;
     if (group.is('Dead')) return callback(joinError(memberId, 'COORDINATOR_NOT_AVAILABLE'));
-    if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name)))) return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
+    if (!group.supportsProtocols(args.protocolType, new Set(args.protocols.map((p) => p.name))))
+      return callback(joinError(memberId, 'INCONSISTENT_GROUP_PROTOCOL'));
     if (group.isPendingMember(memberId)) {
       if (args.groupInstanceId !== null) {
-        this.statics.unexpected(`the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`);
+        this.statics.unexpected(
+          `the static member Some(${args.groupInstanceId}) was not expected to be assigned into pending member bucket with member id ${memberId}`,
+        );
         return callback(joinError(memberId, 'UNKNOWN_SERVER_ERROR'));
       }
       return this.addMemberAndRebalance(group, args, callback);
     }
-    if (this.isStaticMemberFenced(group, memberId, args.groupInstanceId, 'join-group')) return callback(joinError(memberId, 'FENCED_INSTANCE_ID'));
+    if (this.isStaticMemberFenced(group, memberId, args.groupInstanceId, 'join-group'))
+      return callback(joinError(memberId, 'FENCED_INSTANCE_ID'));
     // A static member with an instance id the group does not know resets its member id and retries.
-    if (!group.has(memberId) || (args.groupInstanceId !== null && !group.hasStaticMember(args.groupInstanceId))) return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
+    if (!group.has(memberId) || (args.groupInstanceId !== null && !group.hasStaticMember(args.groupInstanceId)))
+      return callback(joinError(memberId, 'UNKNOWN_MEMBER_ID'));
     const member = group.get(memberId);
     switch (group.state) {
       case 'PreparingRebalance':
@@ -166,7 +189,8 @@ export class GroupMembership {
         }
         return this.updateMemberAndRebalance(group, member, args.protocols, callback);
       case 'Stable':
-        if (group.isLeader(memberId) || !member.matches(args.protocols)) return this.updateMemberAndRebalance(group, member, args.protocols, callback);
+        if (group.isLeader(memberId) || !member.matches(args.protocols))
+          return this.updateMemberAndRebalance(group, member, args.protocols, callback);
         return callback(this.joinResult(group, memberId, false));
       case 'Empty':
       case 'Dead':
@@ -188,7 +212,17 @@ export class GroupMembership {
   }
 
   private addMemberAndRebalance(group: GroupMetadata, args: JoinGroupRequestArgs, callback: (result: JoinGroupResult) => void): void {
-    const member = new MemberMetadata(args.memberId, group.groupId, args.groupInstanceId, args.clientId, args.clientHost, args.rebalanceTimeoutMs, args.sessionTimeoutMs, args.protocolType, args.protocols);
+    const member = new MemberMetadata(
+      args.memberId,
+      group.groupId,
+      args.groupInstanceId,
+      args.clientId,
+      args.clientHost,
+      args.rebalanceTimeoutMs,
+      args.sessionTimeoutMs,
+      args.protocolType,
+      args.protocols,
+    );
     member.isNew = true;
     // Lets the initial delay wait once more for further members.
     if (group.is('PreparingRebalance') && group.generationId === 0) group.newMemberAdded = true;
@@ -196,15 +230,25 @@ export class GroupMembership {
     // A new member cannot heartbeat before its JoinGroup is answered; it is dropped if that takes too long.
     this.scheduleHeartbeatExpiration(group, member, NEW_MEMBER_JOIN_TIMEOUT_MS);
     if (args.groupInstanceId !== null) {
-      this.logger.info(`Adding new static member Some(${args.groupInstanceId}) to group ${group.groupId} with member id ${member.memberId}.`);
+      this.logger.info(
+        `Adding new static member Some(${args.groupInstanceId}) to group ${group.groupId} with member id ${member.memberId}.`,
+      );
       group.addStaticMember(args.groupInstanceId, member.memberId);
     } else {
       group.removePendingMember(member.memberId);
     }
-    this.maybePrepareRebalance(group, `Adding new member ${member.memberId} with group instance id ${args.groupInstanceId === null ? 'None' : `Some(${args.groupInstanceId})`}`);
+    this.maybePrepareRebalance(
+      group,
+      `Adding new member ${member.memberId} with group instance id ${args.groupInstanceId === null ? 'None' : `Some(${args.groupInstanceId})`}`,
+    );
   }
 
-  private updateMemberAndRebalance(group: GroupMetadata, member: MemberMetadata, protocols: readonly JoinGroupProtocol[], callback: (result: JoinGroupResult) => void): void {
+  private updateMemberAndRebalance(
+    group: GroupMetadata,
+    member: MemberMetadata,
+    protocols: readonly JoinGroupProtocol[],
+    callback: (result: JoinGroupResult) => void,
+  ): void {
     group.updateMember(member, protocols, callback);
     this.maybePrepareRebalance(group, `Updating metadata for member ${member.memberId}`);
   }
@@ -218,7 +262,9 @@ export class GroupMembership {
     if (group.is('CompletingRebalance')) this.resetAndPropagateAssignmentError(group, 'REBALANCE_IN_PROGRESS');
     const wasEmpty = group.is('Empty');
     group.transitionTo('PreparingRebalance');
-    this.logger.info(`Preparing to rebalance group ${group.groupId} in state ${group.state} with old generation ${group.generationId} (${this.partitionName(group.groupId)}) (reason: ${reason})`);
+    this.logger.info(
+      `Preparing to rebalance group ${group.groupId} in state ${group.state} with old generation ${group.generationId} (${this.partitionName(group.groupId)}) (reason: ${reason})`,
+    );
     if (wasEmpty) {
       const delay = this.deps.config.groupInitialRebalanceDelayMs;
       this.watchInitialJoin(group, delay, Math.max(group.rebalanceTimeoutMs - delay, 0));
@@ -330,7 +376,9 @@ export class GroupMembership {
         const missing = [...group.members.keys()].filter((id) => !assignment.has(id));
         for (const id of missing) assignment.set(id, empty);
         if (missing.length > 0) {
-          this.logger.warn(`Setting empty assignments for members Set(${missing.join(', ')}) of ${group.groupId} for generation ${group.generationId}`);
+          this.logger.warn(
+            `Setting empty assignments for members Set(${missing.join(', ')}) of ${group.groupId} for generation ${group.generationId}`,
+          );
         }
         void this.groupManager.storeGroup(group, assignment).then((storeError) => {
           // Another member may have joined meanwhile: only the same generation, still completing, goes on.
@@ -463,15 +511,21 @@ export class GroupMembership {
 
   // ---- LeaveGroup ----
 
-  handleLeaveGroup(groupId: string, leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>): { error: ErrorName; members: Array<{ memberId: string; groupInstanceId: string | null; error: ErrorName }> } {
+  handleLeaveGroup(
+    groupId: string,
+    leaving: ReadonlyArray<{ memberId: string; groupInstanceId: string | null }>,
+  ): { error: ErrorName; members: Array<{ memberId: string; groupInstanceId: string | null; error: ErrorName }> } {
     const error = this.validateGroupStatus(groupId, 'LeaveGroup');
     if (error) return { error, members: [] };
     const group = this.groupManager.getGroup(groupId);
     if (!group) return { error: 'NONE', members: leaving.map((m) => ({ ...m, error: 'UNKNOWN_MEMBER_ID' })) };
     if (group.is('Dead')) return { error: 'COORDINATOR_NOT_AVAILABLE', members: [] };
-    const pendingStatic = leaving.find((m) => group.isPendingMember(m.memberId) && m.groupInstanceId !== null && !group.isStaticMemberFenced(m.memberId, m.groupInstanceId));
+    const pendingStatic = leaving.find(
+      (m) => group.isPendingMember(m.memberId) && m.groupInstanceId !== null && !group.isStaticMemberFenced(m.memberId, m.groupInstanceId),
+    );
     const members = leaving.slice(0, pendingStatic ? leaving.indexOf(pendingStatic) : leaving.length).map((m) => {
-      if (m.memberId !== '' && this.isStaticMemberFenced(group, m.memberId, m.groupInstanceId, 'leave-group')) return { ...m, error: 'FENCED_INSTANCE_ID' as ErrorName };
+      if (m.memberId !== '' && this.isStaticMemberFenced(group, m.memberId, m.groupInstanceId, 'leave-group'))
+        return { ...m, error: 'FENCED_INSTANCE_ID' as ErrorName };
       if (group.isPendingMember(m.memberId)) {
         this.logger.info(`Pending member ${m.memberId} is leaving group ${group.groupId}.`);
         this.removePendingMemberAndUpdateGroup(group, m.memberId);
@@ -483,13 +537,17 @@ export class GroupMembership {
       // A static member may leave by its instance id alone (an admin's LeaveGroup v3+).
       const member = group.get(isStatic ? group.getStaticMemberId(m.groupInstanceId ?? '') : m.memberId);
       this.removeHeartbeatForLeavingMember(group, member);
-      this.logger.info(`Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`);
+      this.logger.info(
+        `Member[group.instance.id ${member.groupInstanceId === null ? 'None' : `Some(${member.groupInstanceId})`}, member.id ${member.memberId}] in group ${group.groupId} has left, removing it from the group`,
+      );
       this.removeMemberAndUpdateGroup(group, member, `removing member ${m.memberId} on LeaveGroup`);
       return { ...m, error: 'NONE' as ErrorName };
     });
     if (pendingStatic) {
       // The members before it have left; the request fails as a whole.
-      this.statics.unexpected(`the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`);
+      this.statics.unexpected(
+        `the static member Some(${pendingStatic.groupInstanceId}) was not expected to be leaving from pending member bucket with member id ${pendingStatic.memberId}`,
+      );
       return { error: 'UNKNOWN_SERVER_ERROR', members: [] };
     }
     return { error: 'NONE', members };

@@ -15,7 +15,16 @@ import type { Time } from '../../platform/scheduler';
 import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
 import { GroupMetadata, MemberMetadata, type OffsetAndMetadata } from './group-metadata';
 import { computeSubscribedTopics } from './consumer-protocol';
-import { groupMetadataKey, groupMetadataValue, offsetCommitKey, offsetCommitValue, readGroupMetadataValue, readGroupRecordKey, readOffsetCommitValue, type StoredGroup } from './group-records';
+import {
+  groupMetadataKey,
+  groupMetadataValue,
+  offsetCommitKey,
+  offsetCommitValue,
+  readGroupMetadataValue,
+  readGroupRecordKey,
+  readOffsetCommitValue,
+  type StoredGroup,
+} from './group-records';
 
 export const GROUP_METADATA_TOPIC_NAME = '__consumer_offsets';
 
@@ -61,7 +70,9 @@ export class GroupMetadataManager {
   private readonly logger: Logger;
 
   constructor(private readonly deps: GroupMetadataManagerDeps) {
-    this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', { logIdent: `[GroupMetadataManager brokerId=${deps.brokerId}] ` });
+    this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', {
+      logIdent: `[GroupMetadataManager brokerId=${deps.brokerId}] `,
+    });
   }
 
   partitionFor(groupId: string): number {
@@ -140,10 +151,18 @@ export class GroupMetadataManager {
 
   /** Tombstones for the group's partition, with acks 0 as `cleanupGroupMetadata` writes them (a lost one is written again by the next purge). */
   appendTombstones(groupId: string, keys: readonly Uint8Array[]): Promise<ErrorName> {
-    return this.append(this.partitionOf(groupId), keys.map((key) => ({ key, value: null })), 0);
+    return this.append(
+      this.partitionOf(groupId),
+      keys.map((key) => ({ key, value: null })),
+      0,
+    );
   }
 
-  private async append(tp: TopicPartition, records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>, requiredAcks = this.deps.config.offsetCommitRequiredAcks): Promise<ErrorName> {
+  private async append(
+    tp: TopicPartition,
+    records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>,
+    requiredAcks = this.deps.config.offsetCommitRequiredAcks,
+  ): Promise<ErrorName> {
     const rm = this.deps.replicaManager();
     if (!rm) return 'NOT_LEADER_FOR_PARTITION';
     const now = this.deps.time.nowMs();
@@ -151,10 +170,15 @@ export class GroupMetadataManager {
       records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
       { compression: this.deps.config.compressionCodec as CompressionType, timestampType: TimestampType.CREATE_TIME, now },
     );
-    const [result] = await rm.appendRecords(this.deps.config.offsetCommitTimeoutMs, requiredAcks, [{ topicPartition: tp, records: batch }], {
-      internalTopicsAllowed: true,
-      origin: 'Coordinator',
-    });
+    const [result] = await rm.appendRecords(
+      this.deps.config.offsetCommitTimeoutMs,
+      requiredAcks,
+      [{ topicPartition: tp, records: batch }],
+      {
+        internalTopicsAllowed: true,
+        origin: 'Coordinator',
+      },
+    );
     return result?.error ?? 'NOT_LEADER_FOR_PARTITION';
   }
 
@@ -183,13 +207,18 @@ export class GroupMetadataManager {
     const error = await this.append(tp, [{ key: groupMetadataKey(group.groupId), value: groupMetadataValue(stored) }]);
     const mapped = storeGroupError(error);
     if (mapped !== 'NONE') {
-      this.logger.error(`Failed to write group metadata for group ${group.groupId} with generation ${group.generationId} to the log due to ${error}`);
+      this.logger.error(
+        `Failed to write group metadata for group ${group.groupId} with generation ${group.generationId} to the log due to ${error}`,
+      );
     }
     return mapped;
   }
 
   /** Appends the commits; on success they become the group's committed offsets. Errors per `topic-partition`. */
-  async storeOffsets(group: GroupMetadata, offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): Promise<Map<string, ErrorName>> {
+  async storeOffsets(
+    group: GroupMetadata,
+    offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>,
+  ): Promise<Map<string, ErrorName>> {
     const errors = new Map<string, ErrorName>();
     // `metadata.length`: Java counts UTF-16 code units, as JavaScript does.
     const valid = offsets.filter((o) => o.value.metadata.length <= this.deps.config.maxMetadataSize);
@@ -200,7 +229,12 @@ export class GroupMetadataManager {
       for (const o of valid) errors.set(tpKey(o), 'NOT_COORDINATOR');
       return errors;
     }
-    const error = offsetCommitError(await this.append(tp, valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) }))));
+    const error = offsetCommitError(
+      await this.append(
+        tp,
+        valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) })),
+      ),
+    );
     if (error === 'NONE' && !group.is('Dead')) {
       for (const o of valid) group.offsets.set(tpKey(o), { topic: o.topic, partition: o.partition, value: o.value });
     }
@@ -211,14 +245,37 @@ export class GroupMetadataManager {
   /** The group's committed offsets for `partitions` (all when null); a group without one gets −1. */
   getOffsets(groupId: string, partitions: readonly TopicPartition[] | null): OffsetFetchPartition[] {
     const group = this.groups.get(groupId);
-    const none = (tp: TopicPartition): OffsetFetchPartition => ({ topic: tp.topic, partition: tp.partition, offset: -1, leaderEpoch: null, metadata: '', error: 'NONE' });
+    const none = (tp: TopicPartition): OffsetFetchPartition => ({
+      topic: tp.topic,
+      partition: tp.partition,
+      offset: -1,
+      leaderEpoch: null,
+      metadata: '',
+      error: 'NONE',
+    });
     if (!group || group.is('Dead')) return (partitions ?? []).map(none);
     if (partitions === null) {
-      return [...group.offsets.values()].map((o) => ({ topic: o.topic, partition: o.partition, offset: o.value.offset, leaderEpoch: o.value.leaderEpoch, metadata: o.value.metadata, error: 'NONE' }));
+      return [...group.offsets.values()].map((o) => ({
+        topic: o.topic,
+        partition: o.partition,
+        offset: o.value.offset,
+        leaderEpoch: o.value.leaderEpoch,
+        metadata: o.value.metadata,
+        error: 'NONE',
+      }));
     }
     return partitions.map((tp) => {
       const o = group.offsets.get(tpKey(tp));
-      return o ? { topic: tp.topic, partition: tp.partition, offset: o.value.offset, leaderEpoch: o.value.leaderEpoch, metadata: o.value.metadata, error: 'NONE' } : none(tp);
+      return o
+        ? {
+            topic: tp.topic,
+            partition: tp.partition,
+            offset: o.value.offset,
+            leaderEpoch: o.value.leaderEpoch,
+            metadata: o.value.metadata,
+            error: 'NONE',
+          }
+        : none(tp);
     });
   }
 
@@ -237,7 +294,9 @@ export class GroupMetadataManager {
       const startMs = this.deps.time.nowMs();
       try {
         await this.loadGroupsAndOffsets(tp, onGroupLoaded);
-        this.logger.info(`Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`);
+        this.logger.info(
+          `Finished loading offsets and group metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds, of which 0 milliseconds was spent in the scheduler.`,
+        );
       } catch (e) {
         this.logger.error(`Error loading offsets from ${tpKey(tp)}`, e);
       } finally {
@@ -289,11 +348,14 @@ export class GroupMetadataManager {
     for (const [groupId, offsets] of loadedOffsets) {
       // Offsets all removed by tombstones (DeleteGroups, OffsetDelete): nothing of the group is left.
       if (offsets.size === 0) continue;
-      if (!loadedGroups.has(groupId)) this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
+      if (!loadedGroups.has(groupId))
+        this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
     }
-    for (const [groupId, stored] of loadedGroups) this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
+    for (const [groupId, stored] of loadedGroups)
+      this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
     for (const groupId of removedGroups) {
-      if (this.groups.has(groupId) && !loadedGroups.has(groupId)) throw new IllegalStateException(`Unexpected unload of active group ${groupId} while loading partition ${tpKey(tp)}`);
+      if (this.groups.has(groupId) && !loadedGroups.has(groupId))
+        throw new IllegalStateException(`Unexpected unload of active group ${groupId} while loading partition ${tpKey(tp)}`);
     }
   }
 
@@ -304,18 +366,34 @@ export class GroupMetadataManager {
     group.protocolName = stored.protocol;
     group.currentStateTimestamp = stored.currentStateTimestamp === -1 ? null : stored.currentStateTimestamp;
     for (const m of stored.members) {
-      const member = new MemberMetadata(m.memberId, groupId, m.groupInstanceId, m.clientId, m.clientHost, m.rebalanceTimeoutMs, m.sessionTimeoutMs, stored.protocolType, [{ name: stored.protocol ?? '', metadata: m.subscription }]);
+      const member = new MemberMetadata(
+        m.memberId,
+        groupId,
+        m.groupInstanceId,
+        m.clientId,
+        m.clientHost,
+        m.rebalanceTimeoutMs,
+        m.sessionTimeoutMs,
+        stored.protocolType,
+        [{ name: stored.protocol ?? '', metadata: m.subscription }],
+      );
       member.assignment = m.assignment;
       group.add(member, null);
       if (m.groupInstanceId !== null) group.addStaticMember(m.groupInstanceId, m.memberId);
-      this.logger.info(`Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`);
+      this.logger.info(
+        `Loaded member MemberMetadata(memberId=${m.memberId}, groupInstanceId=${m.groupInstanceId === null ? 'None' : `Some(${m.groupInstanceId})`}, clientId=${m.clientId}, clientHost=${m.clientHost}, sessionTimeoutMs=${m.sessionTimeoutMs}, rebalanceTimeoutMs=${m.rebalanceTimeoutMs}, supportedProtocols=List(${stored.protocol ?? ''}), ) in group ${groupId} with generation ${stored.generationId}.`,
+      );
     }
     group.leaderId = stored.leader;
     group.subscribedTopics = computeSubscribedTopics(group);
     return group;
   }
 
-  private loadGroup(group: GroupMetadata, offsets: ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>, onGroupLoaded: (group: GroupMetadata) => void): void {
+  private loadGroup(
+    group: GroupMetadata,
+    offsets: ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>,
+    onGroupLoaded: (group: GroupMetadata) => void,
+  ): void {
     for (const [k, o] of offsets) group.offsets.set(k, o);
     const current = this.addGroup(group);
     if (current === group) onGroupLoaded(group);

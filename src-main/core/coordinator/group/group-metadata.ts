@@ -66,7 +66,16 @@ export interface GroupConfig {
   groupInitialRebalanceDelayMs: number;
 }
 
-export type GroupApiName = 'JoinGroup' | 'SyncGroup' | 'Heartbeat' | 'LeaveGroup' | 'OffsetCommit' | 'OffsetFetch' | 'DescribeGroups' | 'DeleteGroups' | 'OffsetDelete';
+export type GroupApiName =
+  | 'JoinGroup'
+  | 'SyncGroup'
+  | 'Heartbeat'
+  | 'LeaveGroup'
+  | 'OffsetCommit'
+  | 'OffsetFetch'
+  | 'DescribeGroups'
+  | 'DeleteGroups'
+  | 'OffsetDelete';
 
 export interface JoinGroupRequestArgs {
   groupId: string;
@@ -149,7 +158,9 @@ export class MemberMetadata {
   /** Same protocols with the same metadata, in the same order. */
   matches(protocols: readonly JoinGroupProtocol[]): boolean {
     if (protocols.length !== this.supportedProtocols.length) return false;
-    return protocols.every((p, i) => p.name === this.supportedProtocols[i].name && bytesEqual(p.metadata, this.supportedProtocols[i].metadata));
+    return protocols.every(
+      (p, i) => p.name === this.supportedProtocols[i].name && bytesEqual(p.metadata, this.supportedProtocols[i].metadata),
+    );
   }
 }
 
@@ -352,7 +363,9 @@ export class GroupMetadata {
   transitionTo(target: GroupState): void {
     const valid = VALID_PREVIOUS_STATES[target];
     if (!valid.includes(this.stateValue)) {
-      throw new IllegalStateException(`Group ${this.groupId} should be in the ${valid.join(',')} states before moving to ${target} state. Instead it is in ${this.stateValue} state`);
+      throw new IllegalStateException(
+        `Group ${this.groupId} should be in the ${valid.join(',')} states before moving to ${target} state. Instead it is in ${this.stateValue} state`,
+      );
     }
     this.stateValue = target;
     this.currentStateTimestamp = this.nowMs();
@@ -415,9 +428,14 @@ export class GroupMetadata {
 
   /** Each member's metadata for the chosen protocol: what the leader assigns from. */
   currentMemberMetadata(): Array<{ memberId: string; groupInstanceId: string | null; metadata: Uint8Array }> {
-    if (this.is('Dead') || this.is('PreparingRebalance')) throw new IllegalStateException(`Cannot obtain member metadata for group in state ${this.stateValue}`);
+    if (this.is('Dead') || this.is('PreparingRebalance'))
+      throw new IllegalStateException(`Cannot obtain member metadata for group in state ${this.stateValue}`);
     const protocol = this.protocolName ?? '';
-    return [...this.members.values()].map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, metadata: m.metadata(protocol) }));
+    return [...this.members.values()].map((m) => ({
+      memberId: m.memberId,
+      groupInstanceId: m.groupInstanceId,
+      metadata: m.metadata(protocol),
+    }));
   }
 
   /** What DescribeGroups shows: metadata and assignments only once Stable. */

@@ -93,7 +93,8 @@ export function groupMetadataKey(group: string): Uint8Array {
 export function readGroupRecordKey(bytes: Uint8Array): GroupRecordKey {
   const c = new ByteCursor(bytes);
   const version = c.int16();
-  if (version === 0 || version === 1) return { kind: 'offset', group: readString(c) ?? '', topic: readString(c) ?? '', partition: c.int32() };
+  if (version === 0 || version === 1)
+    return { kind: 'offset', group: readString(c) ?? '', topic: readString(c) ?? '', partition: c.int32() };
   if (version === 2) return { kind: 'group', group: readString(c) ?? '' };
   throw new GroupRecordFormatError(`Unknown group metadata message version: ${version}`);
 }
@@ -104,7 +105,13 @@ export function offsetCommitValue(o: OffsetAndMetadata): Uint8Array {
   if (o.expireTimestamp !== null) {
     return new RecordWriter().int16(1).int64(o.offset).string(o.metadata).int64(o.commitTimestamp).int64(o.expireTimestamp).toBytes();
   }
-  return new RecordWriter().int16(3).int64(o.offset).int32(o.leaderEpoch ?? -1).string(o.metadata).int64(o.commitTimestamp).toBytes();
+  return new RecordWriter()
+    .int16(3)
+    .int64(o.offset)
+    .int32(o.leaderEpoch ?? -1)
+    .string(o.metadata)
+    .int64(o.commitTimestamp)
+    .toBytes();
 }
 
 export function readOffsetCommitValue(bytes: Uint8Array): OffsetAndMetadata {
@@ -114,13 +121,25 @@ export function readOffsetCommitValue(bytes: Uint8Array): OffsetAndMetadata {
     case 0:
       return { offset: c.int64(), leaderEpoch: null, metadata: readString(c) ?? '', commitTimestamp: c.int64(), expireTimestamp: null };
     case 1:
-      return { offset: c.int64(), leaderEpoch: null, metadata: readString(c) ?? '', commitTimestamp: c.int64(), expireTimestamp: expireOrNull(c.int64()) };
+      return {
+        offset: c.int64(),
+        leaderEpoch: null,
+        metadata: readString(c) ?? '',
+        commitTimestamp: c.int64(),
+        expireTimestamp: expireOrNull(c.int64()),
+      };
     case 2:
       return { offset: c.int64(), leaderEpoch: null, metadata: readString(c) ?? '', commitTimestamp: c.int64(), expireTimestamp: null };
     case 3: {
       const offset = c.int64();
       const epoch = c.int32();
-      return { offset, leaderEpoch: epoch < 0 ? null : epoch, metadata: readString(c) ?? '', commitTimestamp: c.int64(), expireTimestamp: null };
+      return {
+        offset,
+        leaderEpoch: epoch < 0 ? null : epoch,
+        metadata: readString(c) ?? '',
+        commitTimestamp: c.int64(),
+        expireTimestamp: null,
+      };
     }
     default:
       throw new GroupRecordFormatError(`Unknown offset message version: ${version}`);
@@ -155,10 +174,23 @@ export interface StoredGroup {
 }
 
 export function groupMetadataValue(g: StoredGroup): Uint8Array {
-  const w = new RecordWriter().int16(3).string(g.protocolType).int32(g.generationId).string(g.protocol).string(g.leader).int64(g.currentStateTimestamp);
+  const w = new RecordWriter()
+    .int16(3)
+    .string(g.protocolType)
+    .int32(g.generationId)
+    .string(g.protocol)
+    .string(g.leader)
+    .int64(g.currentStateTimestamp);
   w.int32(g.members.length);
   for (const m of g.members) {
-    w.string(m.memberId).string(m.groupInstanceId).string(m.clientId).string(m.clientHost).int32(m.rebalanceTimeoutMs).int32(m.sessionTimeoutMs).bytes(m.subscription).bytes(m.assignment);
+    w.string(m.memberId)
+      .string(m.groupInstanceId)
+      .string(m.clientId)
+      .string(m.clientHost)
+      .int32(m.rebalanceTimeoutMs)
+      .int32(m.sessionTimeoutMs)
+      .bytes(m.subscription)
+      .bytes(m.assignment);
   }
   return w.toBytes();
 }
@@ -181,7 +213,16 @@ export function readGroupMetadataValue(bytes: Uint8Array): StoredGroup {
     const clientHost = readString(c) ?? '';
     const rebalanceTimeoutMs = version >= 1 ? c.int32() : -1;
     const sessionTimeoutMs = c.int32();
-    members.push({ memberId, groupInstanceId, clientId, clientHost, rebalanceTimeoutMs: version >= 1 ? rebalanceTimeoutMs : sessionTimeoutMs, sessionTimeoutMs, subscription: readBytes(c), assignment: readBytes(c) });
+    members.push({
+      memberId,
+      groupInstanceId,
+      clientId,
+      clientHost,
+      rebalanceTimeoutMs: version >= 1 ? rebalanceTimeoutMs : sessionTimeoutMs,
+      sessionTimeoutMs,
+      subscription: readBytes(c),
+      assignment: readBytes(c),
+    });
   }
   return { protocolType, generationId, protocol, leader, currentStateTimestamp, members };
 }

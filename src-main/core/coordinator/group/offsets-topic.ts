@@ -57,7 +57,14 @@ export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorN
   const partitions = deps.config.offsetsTopicNumPartitions;
   const configs = offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes);
   try {
-    await new AdminZkClient(zk).createTopic(GROUP_METADATA_TOPIC_NAME, partitions, rf, new Map(Object.entries(configs)), 'Safe', deps.random);
+    await new AdminZkClient(zk).createTopic(
+      GROUP_METADATA_TOPIC_NAME,
+      partitions,
+      rf,
+      new Map(Object.entries(configs)),
+      'Safe',
+      deps.random,
+    );
     logger.info(`Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
     return 'LEADER_NOT_AVAILABLE';
   } catch (e) {
@@ -70,7 +77,11 @@ export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorN
 }
 
 /** The coordinator of `partition` of `__consumer_offsets`, creating the topic if needed (`listener.host` stands in for a wildcard endpoint's). */
-export async function findGroupCoordinator(deps: OffsetsTopicDeps, partition: number, listener: { name: string; host: string } = { name: 'PLAINTEXT', host: '' }): Promise<{ error: ErrorName; node: CoordinatorNode }> {
+export async function findGroupCoordinator(
+  deps: OffsetsTopicDeps,
+  partition: number,
+  listener: { name: string; host: string } = { name: 'PLAINTEXT', host: '' },
+): Promise<{ error: ErrorName; node: CoordinatorNode }> {
   const cache = deps.metadataCache;
   if (!cache.contains(GROUP_METADATA_TOPIC_NAME)) {
     await createOffsetsTopic(deps);

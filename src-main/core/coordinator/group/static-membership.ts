@@ -44,9 +44,18 @@ export class StaticMembership {
     return true;
   }
 
-  updateStaticMemberAndRebalance(group: GroupMetadata, newMemberId: string, groupInstanceId: string, protocols: readonly JoinGroupProtocol[], callback: (result: JoinGroupResult) => void): void {
+  updateStaticMemberAndRebalance(
+    group: GroupMetadata,
+    newMemberId: string,
+    groupInstanceId: string,
+    protocols: readonly JoinGroupProtocol[],
+    callback: (result: JoinGroupResult) => void,
+  ): void {
     const oldMemberId = group.getStaticMemberId(groupInstanceId);
-    this.coordinatorLog('INFO', `Static member Some(${groupInstanceId}) of group ${group.groupId} with unknown member id rejoins, assigning new member id ${newMemberId}, while old member id ${oldMemberId} will be removed.`);
+    this.coordinatorLog(
+      'INFO',
+      `Static member Some(${groupInstanceId}) of group ${group.groupId} with unknown member id rejoins, assigning new member id ${newMemberId}, while old member id ${oldMemberId} will be removed.`,
+    );
     const currentLeader = group.leaderId ?? '';
     const member = group.replaceGroupInstance(oldMemberId, newMemberId, groupInstanceId);
     this.deps.replaceHeartbeat(group, oldMemberId, member);
@@ -54,14 +63,27 @@ export class StaticMembership {
     switch (group.state) {
       case 'Stable':
         this.coordinatorLog('INFO', 'Static member joins during Stable stage will not trigger rebalance.');
-        group.maybeInvokeJoinCallback(member, { members: [], memberId: newMemberId, generationId: group.generationId, protocolType: group.protocolType, protocolName: group.protocolName, leaderId: currentLeader, error: 'NONE' });
+        group.maybeInvokeJoinCallback(member, {
+          members: [],
+          memberId: newMemberId,
+          generationId: group.generationId,
+          protocolType: group.protocolType,
+          protocolName: group.protocolName,
+          leaderId: currentLeader,
+          error: 'NONE',
+        });
         return;
       case 'CompletingRebalance':
-        return this.deps.prepareRebalance(group, `Updating metadata for static member ${member.memberId} with instance id Some(${groupInstanceId})`);
+        return this.deps.prepareRebalance(
+          group,
+          `Updating metadata for static member ${member.memberId} with instance id Some(${groupInstanceId})`,
+        );
       case 'PreparingRebalance':
         return;
       default:
-        throw new IllegalStateException(`Group ${group.groupId} was not supposed to be in the state ${group.state} when the unknown static member Some(${groupInstanceId}) rejoins.`);
+        throw new IllegalStateException(
+          `Group ${group.groupId} was not supposed to be in the state ${group.state} when the unknown static member Some(${groupInstanceId}) rejoins.`,
+        );
     }
   }
 }

@@ -47,9 +47,7 @@ function getIntInRange(props: Map<string, string>, name: string): number {
   }
   const v = parseJavaInt(raw.trim());
   if (v < 0 || v > INT_MAX) {
-    throw new IllegalArgumentException(
-      `requirement failed: ${name} has value ${v} which is not in the range (0,${INT_MAX}).`,
-    );
+    throw new IllegalArgumentException(`requirement failed: ${name} has value ${v} which is not in the range (0,${INT_MAX}).`);
   }
   return v;
 }

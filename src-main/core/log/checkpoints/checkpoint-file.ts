@@ -60,12 +60,7 @@ export function formatCheckpoint(version: number, lines: readonly string[]): str
  * Parses checkpoint text by Kafka's rules; throws `CheckpointFormatException` (an IOException) with
  * Kafka's message naming `path`, and the 1-based line number.
  */
-export function parseCheckpoint<T>(
-  text: string,
-  path: string,
-  version: number,
-  formatter: CheckpointEntryFormatter<T>,
-): T[] {
+export function parseCheckpoint<T>(text: string, path: string, version: number, formatter: CheckpointEntryFormatter<T>): T[] {
   const lines = javaReadLines(text);
   const malformed = (lineIndex: number): CheckpointFormatException =>
     new CheckpointFormatException(
@@ -86,12 +81,7 @@ export function parseCheckpoint<T>(
   const fileVersion = parseInt(0);
   if (fileVersion !== version) {
     // Kafka prints the version it expected, not the one it found.
-    throw new CheckpointFormatException(
-      `Unrecognized version of the checkpoint file (${path}): ${version}`,
-      path,
-      1,
-      lines[0],
-    );
+    throw new CheckpointFormatException(`Unrecognized version of the checkpoint file (${path}): ${version}`, path, 1, lines[0]);
   }
   if (lines.length === 1) return [];
   const expectedSize = parseInt(1);
@@ -165,12 +155,7 @@ export class CheckpointFile<T> {
       try {
         text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
       } catch {
-        throw new CheckpointFormatException(
-          `Checkpoint file (${this.path}) is not valid UTF-8 text`,
-          this.path,
-          0,
-          null,
-        );
+        throw new CheckpointFormatException(`Checkpoint file (${this.path}) is not valid UTF-8 text`, this.path, 0, null);
       }
       return parseCheckpoint(text, this.path, this.version, this.formatter);
     } catch (e) {
@@ -207,7 +192,10 @@ export const offsetCheckpointFormatter: CheckpointEntryFormatter<OffsetCheckpoin
 export class OffsetCheckpointFile {
   readonly checkpoint: CheckpointFile<OffsetCheckpointEntry>;
 
-  constructor(fs: FileSystem, readonly path: string) {
+  constructor(
+    fs: FileSystem,
+    readonly path: string,
+  ) {
     this.checkpoint = new CheckpointFile(fs, path, OFFSET_CHECKPOINT_VERSION, offsetCheckpointFormatter);
   }
 
@@ -260,7 +248,10 @@ export const leaderEpochCheckpointFormatter: CheckpointEntryFormatter<EpochEntry
 export class LeaderEpochCheckpointFile {
   readonly checkpoint: CheckpointFile<EpochEntry>;
 
-  constructor(fs: FileSystem, readonly path: string) {
+  constructor(
+    fs: FileSystem,
+    readonly path: string,
+  ) {
     this.checkpoint = new CheckpointFile(fs, path, LEADER_EPOCH_CHECKPOINT_VERSION, leaderEpochCheckpointFormatter);
   }
 

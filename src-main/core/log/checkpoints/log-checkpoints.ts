@@ -92,7 +92,12 @@ export class LogCheckpoints {
       return checkpoint.read();
     } catch (e) {
       this.reportFailure(dir, e);
-      this.ctx.emit('WARN', `Error occurred while reading ${file} file of directory ${dir}`, { type: 'warning', dir, path: checkpoint.path }, { cause: e });
+      this.ctx.emit(
+        'WARN',
+        `Error occurred while reading ${file} file of directory ${dir}`,
+        { type: 'warning', dir, path: checkpoint.path },
+        { cause: e },
+      );
       for (const w of extraWarnings) this.ctx.emit('WARN', w, { type: 'warning', dir });
       return new TopicPartitionMap();
     }
@@ -181,14 +186,22 @@ export class LogCheckpoints {
       const logs = this.ctx.logsInDir.get(dir);
       if (!logs || logs.size === 0) continue;
       this.highWatermarkCache.delete(dir);
-      this.writeCheckpoint(dir, this.highWatermarkCheckpoints.get(dir), [...logs.values()].map((l) => [l.topicPartition, l.highWatermark] as const));
+      this.writeCheckpoint(
+        dir,
+        this.highWatermarkCheckpoints.get(dir),
+        [...logs.values()].map((l) => [l.topicPartition, l.highWatermark] as const),
+      );
     }
   }
 
   checkpointLogRecoveryOffsetsInDir(dir: string): void {
     const logs = this.ctx.logsInDir.get(dir);
     if (!logs || logs.size === 0 || !this.ctx.live.has(dir)) return;
-    this.writeCheckpoint(dir, this.recoveryPointCheckpoints.get(dir), [...logs].map(([tp, l]) => [tp, l.recoveryPoint] as const));
+    this.writeCheckpoint(
+      dir,
+      this.recoveryPointCheckpoints.get(dir),
+      [...logs].map(([tp, l]) => [tp, l.recoveryPoint] as const),
+    );
     // As Kafka: producer snapshots older than the recovery point are no longer needed for recovery.
     for (const [, l] of logs) l.deleteSnapshotsAfterRecoveryPointCheckpoint();
   }

@@ -61,12 +61,7 @@ export abstract class AbstractIndex extends SegmentFile {
   }
 
   /** Opens or creates the index file; a new file is pre-allocated to `maxIndexSize`. */
-  protected static openFile(
-    fs: FileSystem,
-    path: string,
-    maxIndexSize: number,
-    entrySize: number,
-  ): { entries: number; length: number } {
+  protected static openFile(fs: FileSystem, path: string, maxIndexSize: number, entrySize: number): { entries: number; length: number } {
     if (!fs.exists(path)) {
       const length = preallocatedIndexSize(maxIndexSize, entrySize);
       fs.setLength(path, length);

@@ -91,7 +91,8 @@ export class OffsetIndex extends AbstractIndex {
       const e = this.entry(i);
       if (e.offset < this.baseOffset) problems.push(`entry ${i}: offset ${e.offset} is below the base offset ${this.baseOffset}`);
       if (i > 0 && e.offset <= this.entry(i - 1).offset) problems.push(`entry ${i}: offset ${e.offset} is not above the previous entry's`);
-      if (e.position < 0 || e.position >= Math.max(logSize, 1)) problems.push(`entry ${i}: position ${e.position} is outside the log (${logSize} bytes)`);
+      if (e.position < 0 || e.position >= Math.max(logSize, 1))
+        problems.push(`entry ${i}: position ${e.position} is outside the log (${logSize} bytes)`);
     }
     return problems;
   }

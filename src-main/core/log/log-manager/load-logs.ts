@@ -125,7 +125,11 @@ export class LogLoader {
               ctx.emit('ERROR', `Error while loading log dir ${dir}`, { type: 'error', dir, path }, { cause: e });
               continue;
             }
-            if (e instanceof KafkaException && ctx.config.invalidPartitionDirPolicy === 'offline-dir' && !(e instanceof KafkaStorageException)) {
+            if (
+              e instanceof KafkaException &&
+              ctx.config.invalidPartitionDirPolicy === 'offline-dir' &&
+              !(e instanceof KafkaStorageException)
+            ) {
               offlineDirs.set(dir, e);
               ctx.emit('ERROR', `Error while loading log dir ${dir}`, { type: 'error', dir, path }, { cause: e });
               break;

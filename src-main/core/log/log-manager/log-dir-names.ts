@@ -56,13 +56,9 @@ export const MAX_FILE_NAME_LENGTH = 255;
 // Java's `\S` is "not one of [ \t\n\x0B\f\r]" (narrower than JavaScript's Unicode `\S`).
 const JAVA_NON_SPACE = '[^ \\t\\n\\x0B\\f\\r]';
 /** `Log.DeleteDirPattern`: `^(\S+)-(\S+)\.(\S+)-delete`, matched against the whole name. */
-export const DELETE_DIR_PATTERN = new RegExp(
-  `^(${JAVA_NON_SPACE}+)-(${JAVA_NON_SPACE}+)\\.(${JAVA_NON_SPACE}+)${DELETE_DIR_SUFFIX}$`,
-);
+export const DELETE_DIR_PATTERN = new RegExp(`^(${JAVA_NON_SPACE}+)-(${JAVA_NON_SPACE}+)\\.(${JAVA_NON_SPACE}+)${DELETE_DIR_SUFFIX}$`);
 /** `Log.FutureDirPattern`: `^(\S+)-(\S+)\.(\S+)-future`, matched against the whole name. */
-export const FUTURE_DIR_PATTERN = new RegExp(
-  `^(${JAVA_NON_SPACE}+)-(${JAVA_NON_SPACE}+)\\.(${JAVA_NON_SPACE}+)${FUTURE_DIR_SUFFIX}$`,
-);
+export const FUTURE_DIR_PATTERN = new RegExp(`^(${JAVA_NON_SPACE}+)-(${JAVA_NON_SPACE}+)\\.(${JAVA_NON_SPACE}+)${FUTURE_DIR_SUFFIX}$`);
 
 /** `<topic>-<partition>`, e.g. `orders-3` (`Log.logDirName`). */
 export function logDirName(tp: TopicPartition): string {
@@ -184,11 +180,7 @@ export function offsetFromFileName(fileName: string): number {
 
 /** `.index`, `.timeindex` or `.txnindex` (`Log.isIndexFile`). */
 export function isIndexFileName(fileName: string): boolean {
-  return (
-    fileName.endsWith(INDEX_FILE_SUFFIX) ||
-    fileName.endsWith(TIME_INDEX_FILE_SUFFIX) ||
-    fileName.endsWith(TXN_INDEX_FILE_SUFFIX)
-  );
+  return fileName.endsWith(INDEX_FILE_SUFFIX) || fileName.endsWith(TIME_INDEX_FILE_SUFFIX) || fileName.endsWith(TXN_INDEX_FILE_SUFFIX);
 }
 
 /** `.log` (`Log.isLogFile`). */

@@ -153,7 +153,9 @@ export class LogManager {
     );
     this.deleter.scheduleTask();
     const time = this.ctx.time;
-    this.dataTasks.push(time.schedulePeriodic('kafka-log-retention', INITIAL_TASK_DELAY_MS, this.config.retentionCheckMs, () => this.cleanupLogs()));
+    this.dataTasks.push(
+      time.schedulePeriodic('kafka-log-retention', INITIAL_TASK_DELAY_MS, this.config.retentionCheckMs, () => this.cleanupLogs()),
+    );
     const flushCheckMs = this.config.flushCheckMs;
     if (flushCheckMs !== null) {
       this.dataTasks.push(time.schedulePeriodic('kafka-log-flusher', INITIAL_TASK_DELAY_MS, flushCheckMs, () => this.flushDirtyLogs()));
@@ -295,7 +297,10 @@ export class LogManager {
     const live = this.liveLogDirs;
     if (live.length === 1) return live;
     const count = (d: string): number => this.ctx.logsInDir.get(d)?.size ?? 0;
-    return live.map((d, i) => ({ d, i, n: count(d) })).sort((a, b) => a.n - b.n || a.i - b.i).map((x) => x.d);
+    return live
+      .map((d, i) => ({ d, i, n: count(d) }))
+      .sort((a, b) => a.n - b.n || a.i - b.i)
+      .map((x) => x.d);
   }
 
   /**

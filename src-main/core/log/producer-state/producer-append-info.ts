@@ -36,10 +36,26 @@ export class ProducerAppendInfo {
   /** `append(batch)`: a data batch checked and recorded. Control batches (transaction markers) are not written here. */
   append(batch: RecordBatch): void {
     if (batch.isControlBatch) return;
-    this.appendDataBatch(batch.producerEpoch, batch.baseSequence, batch.lastSequence, batch.maxTimestamp, batch.baseOffset, batch.lastOffset, batch.isTransactional);
+    this.appendDataBatch(
+      batch.producerEpoch,
+      batch.baseSequence,
+      batch.lastSequence,
+      batch.maxTimestamp,
+      batch.baseOffset,
+      batch.lastOffset,
+      batch.isTransactional,
+    );
   }
 
-  appendDataBatch(epoch: number, firstSeq: number, lastSeq: number, lastTimestamp: number, firstOffset: number, lastOffset: number, isTransactional: boolean): void {
+  appendDataBatch(
+    epoch: number,
+    firstSeq: number,
+    lastSeq: number,
+    lastTimestamp: number,
+    firstOffset: number,
+    lastOffset: number,
+    isTransactional: boolean,
+  ): void {
     this.checkProducerEpoch(epoch, firstOffset);
     if (this.origin === 'client') this.checkSequence(epoch, firstSeq, firstOffset);
     this.updatedEntry.addBatch(epoch, lastSeq, lastOffset, lastOffset - firstOffset, lastTimestamp);

@@ -53,8 +53,16 @@ export function snapshotEntryOf(entry: ProducerStateEntry): ProducerSnapshotEntr
 
 /** `readSnapshot`'s entry: only a batch with a real offset is kept. */
 export function producerStateEntryOf(e: ProducerSnapshotEntry): ProducerStateEntry {
-  const batches = e.lastOffset >= 0 ? [{ lastSeq: e.lastSequence, lastOffset: e.lastOffset, offsetDelta: e.offsetDelta, timestamp: e.timestamp }] : [];
-  return new ProducerStateEntry(e.producerId, batches, e.producerEpoch, e.coordinatorEpoch, e.timestamp, e.currentTxnFirstOffset >= 0 ? e.currentTxnFirstOffset : null);
+  const batches =
+    e.lastOffset >= 0 ? [{ lastSeq: e.lastSequence, lastOffset: e.lastOffset, offsetDelta: e.offsetDelta, timestamp: e.timestamp }] : [];
+  return new ProducerStateEntry(
+    e.producerId,
+    batches,
+    e.producerEpoch,
+    e.coordinatorEpoch,
+    e.timestamp,
+    e.currentTxnFirstOffset >= 0 ? e.currentTxnFirstOffset : null,
+  );
 }
 
 export function encodeProducerSnapshot(entries: readonly ProducerSnapshotEntry[]): Uint8Array {
@@ -82,7 +90,10 @@ export function encodeProducerSnapshot(entries: readonly ProducerSnapshotEntry[]
 export function decodeProducerSnapshot(bytes: Uint8Array): ProducerSnapshotEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const need = (size: number, what: string) => {
-    if (bytes.length < size) throw new CorruptSnapshotException(`Snapshot failed schema validation: Error reading field '${what}': java.nio.BufferUnderflowException`);
+    if (bytes.length < size)
+      throw new CorruptSnapshotException(
+        `Snapshot failed schema validation: Error reading field '${what}': java.nio.BufferUnderflowException`,
+      );
   };
   need(2, 'version');
   const version = view.getInt16(0);
@@ -91,10 +102,13 @@ export function decodeProducerSnapshot(bytes: Uint8Array): ProducerSnapshotEntry
   if (version !== PRODUCER_SNAPSHOT_VERSION) throw new CorruptSnapshotException(`Snapshot contained an unknown file version ${version}`);
   const crc = view.getUint32(CRC_OFFSET);
   const computed = crc32c(bytes, PRODUCER_ENTRIES_OFFSET);
-  if (crc !== computed) throw new CorruptSnapshotException(`Snapshot is corrupt (CRC is no longer valid). Stored crc: ${crc}. Computed crc: ${computed}`);
+  if (crc !== computed)
+    throw new CorruptSnapshotException(`Snapshot is corrupt (CRC is no longer valid). Stored crc: ${crc}. Computed crc: ${computed}`);
   const count = view.getInt32(PRODUCER_ENTRIES_OFFSET);
   if (count < 0 || bytes.length < PRODUCER_ENTRIES_OFFSET + 4 + count * ENTRY_SIZE) {
-    throw new CorruptSnapshotException(`Snapshot failed schema validation: Error reading array of size ${count}, only ${bytes.length - PRODUCER_ENTRIES_OFFSET - 4} bytes available`);
+    throw new CorruptSnapshotException(
+      `Snapshot failed schema validation: Error reading array of size ${count}, only ${bytes.length - PRODUCER_ENTRIES_OFFSET - 4} bytes available`,
+    );
   }
   const out: ProducerSnapshotEntry[] = [];
   let p = PRODUCER_ENTRIES_OFFSET + 4;

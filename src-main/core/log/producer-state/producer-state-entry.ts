@@ -115,6 +115,13 @@ export class ProducerStateEntry {
   }
 
   copy(): ProducerStateEntry {
-    return new ProducerStateEntry(this.producerId, [...this.batchMetadata], this.producerEpoch, this.coordinatorEpoch, this.lastTimestamp, this.currentTxnFirstOffset);
+    return new ProducerStateEntry(
+      this.producerId,
+      [...this.batchMetadata],
+      this.producerEpoch,
+      this.coordinatorEpoch,
+      this.lastTimestamp,
+      this.currentTxnFirstOffset,
+    );
   }
 }

@@ -45,7 +45,12 @@ export function loadProducerState(log: ProducerStateSource, lastOffset: number, 
   rebuildProducerState(view, lastOffset, reloadFromCleanShutdown, log.producerStateManager);
 }
 
-export function rebuildProducerState(log: ProducerStateLog, lastOffset: number, reloadFromCleanShutdown: boolean, psm: ProducerStateManager): void {
+export function rebuildProducerState(
+  log: ProducerStateLog,
+  lastOffset: number,
+  reloadFromCleanShutdown: boolean,
+  psm: ProducerStateManager,
+): void {
   const segments = log.segments;
   const offsetsToSnapshot = new Set<number>([lastOffset]);
   if (segments.length > 0) {
@@ -81,7 +86,12 @@ export function rebuildProducerState(log: ProducerStateLog, lastOffset: number, 
   psm.takeSnapshot();
 }
 
-function updateProducers(psm: ProducerStateManager, batch: RecordBatch, producers: Map<number, ProducerAppendInfo>, origin: AppendOrigin): void {
+function updateProducers(
+  psm: ProducerStateManager,
+  batch: RecordBatch,
+  producers: Map<number, ProducerAppendInfo>,
+  origin: AppendOrigin,
+): void {
   if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) return;
   let info = producers.get(batch.producerId);
   if (!info) {

@@ -12,7 +12,13 @@ import { NO_PRODUCER_ID } from '../../record';
 import { offsetFromFileName, PRODUCER_SNAPSHOT_FILE_SUFFIX, producerSnapshotFileName } from '../log-manager/log-dir-names';
 import { ProducerAppendInfo } from './producer-append-info';
 import type { AppendOrigin } from './producer-append-info';
-import { CorruptSnapshotException, decodeProducerSnapshot, encodeProducerSnapshot, producerStateEntryOf, snapshotEntryOf } from './producer-snapshot';
+import {
+  CorruptSnapshotException,
+  decodeProducerSnapshot,
+  encodeProducerSnapshot,
+  producerStateEntryOf,
+  snapshotEntryOf,
+} from './producer-snapshot';
 import { ProducerStateEntry } from './producer-state-entry';
 
 /** `transactional.id.expiration.ms` default (7 days): a producer silent that long is forgotten. */
@@ -75,7 +81,8 @@ export class ProducerStateManager {
 
   /** Merges a checked append into the table. */
   update(appendInfo: ProducerAppendInfo): void {
-    if (appendInfo.producerId === NO_PRODUCER_ID) throw new Error(`Invalid producer id ${appendInfo.producerId} passed to update for partition ${this.partitionName}`);
+    if (appendInfo.producerId === NO_PRODUCER_ID)
+      throw new Error(`Invalid producer id ${appendInfo.producerId} passed to update for partition ${this.partitionName}`);
     const updated = appendInfo.toEntry();
     const current = this.producerEntries.get(appendInfo.producerId);
     if (current) current.update(updated);

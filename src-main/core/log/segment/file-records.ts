@@ -48,7 +48,11 @@ export class FileRecords extends SegmentFile {
    * `FileRecords.open`: an existing file is taken at its length (recovery validates it); a new one is
    * created empty, or pre-allocated to `initFileSize` (its valid size stays 0).
    */
-  static open(handles: FileHandleCache, path: string, options: { fileAlreadyExists: boolean; initFileSize: number; preallocate: boolean }): FileRecords {
+  static open(
+    handles: FileHandleCache,
+    path: string,
+    options: { fileAlreadyExists: boolean; initFileSize: number; preallocate: boolean },
+  ): FileRecords {
     const fs = handles.fs;
     if (options.fileAlreadyExists) return new FileRecords(handles, path, fs.stat(path).size);
     if (options.preallocate && options.initFileSize > 0) fs.setLength(path, options.initFileSize);

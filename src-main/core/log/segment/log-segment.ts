@@ -100,14 +100,22 @@ export class LogSegment {
   }
 
   /** A new segment (`LogSegment.open` of a new base offset); `activeIndexes` pre-allocates its indexes. */
-  static create(handles: FileHandleCache, dir: string, baseOffset: number, config: LogSegmentConfig, time: Time, activeIndexes = true): LogSegment {
+  static create(
+    handles: FileHandleCache,
+    dir: string,
+    baseOffset: number,
+    config: LogSegmentConfig,
+    time: Time,
+    activeIndexes = true,
+  ): LogSegment {
     const segment = new LogSegment(
       handles,
       dir,
       baseOffset,
       config,
       time,
-      (path) => FileRecords.open(handles, path, { fileAlreadyExists: false, initFileSize: config.initFileSize, preallocate: config.preallocate }),
+      (path) =>
+        FileRecords.open(handles, path, { fileAlreadyExists: false, initFileSize: config.initFileSize, preallocate: config.preallocate }),
       time.nowMs(),
     );
     if (activeIndexes) segment.resizeIndexes(config.maxIndexSize);
@@ -209,9 +217,7 @@ export class LogSegment {
     const physicalPosition = this.records.sizeInBytes;
     if (physicalPosition === 0) this.rollingBasedTimestamp = largestTimestamp;
     if (!this.canConvertToRelativeOffset(largestOffset)) {
-      throw new LogSegmentOffsetOverflowException(
-        `Detected offset overflow at offset ${largestOffset} in segment ${this.toString()}`,
-      );
+      throw new LogSegmentOffsetOverflowException(`Detected offset overflow at offset ${largestOffset} in segment ${this.toString()}`);
     }
     this.records.append(records);
     this.lastModifiedMs = this.time.nowMs();
@@ -241,7 +247,11 @@ export class LogSegment {
     if (maxSize < 0) throw new IllegalArgumentMaxSize(maxSize, this.logPath);
     const start = this.translateOffset(startOffset);
     if (start === null) return null;
-    const fetchOffsetMetadata = { messageOffset: startOffset, segmentBaseOffset: this.baseOffset, relativePositionInSegment: start.position };
+    const fetchOffsetMetadata = {
+      messageOffset: startOffset,
+      segmentBaseOffset: this.baseOffset,
+      relativePositionInSegment: start.position,
+    };
     const adjustedMaxSize = minOneMessage ? Math.max(maxSize, start.size) : maxSize;
     if (adjustedMaxSize === 0) return { fetchOffsetMetadata, records: new Uint8Array(0), firstEntryIncomplete: false };
     const fetchSize = Math.min(maxPosition - start.position, adjustedMaxSize);
@@ -279,7 +289,9 @@ export class LogSegment {
         const batch = b.batch;
         batch.ensureValid();
         if (!this.canConvertToRelativeOffset(batch.lastOffset)) {
-          throw new LogSegmentOffsetOverflowException(`Detected offset overflow at offset ${batch.lastOffset} in segment ${this.toString()}`);
+          throw new LogSegmentOffsetOverflowException(
+            `Detected offset overflow at offset ${batch.lastOffset} in segment ${this.toString()}`,
+          );
         }
         if (batch.maxTimestamp > maxTimestampSoFar) {
           maxTimestampSoFar = batch.maxTimestamp;
@@ -354,7 +366,10 @@ export class LogSegment {
   }
 
   /** `findOffsetByTimestamp`: the first record at or after `startingOffset` with timestamp ≥ `timestamp`. */
-  findOffsetByTimestamp(timestamp: number, startingOffset = this.baseOffset): { timestamp: number; offset: number; leaderEpoch: number } | null {
+  findOffsetByTimestamp(
+    timestamp: number,
+    startingOffset = this.baseOffset,
+  ): { timestamp: number; offset: number; leaderEpoch: number } | null {
     const timestampOffset = this.timeIndex.lookup(timestamp);
     const position = this.offsetIndex.lookup(Math.max(timestampOffset.offset, startingOffset)).position;
     return this.records.searchForTimestamp(timestamp, position, startingOffset);

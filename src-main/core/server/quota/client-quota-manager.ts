@@ -267,7 +267,9 @@ export class ClientQuotaManager {
     for (const sensors of this.sensors.values()) {
       const bound = this.quotaLimit(sensors.tags) ?? UNLIMITED_QUOTA;
       if (bound !== sensors.quotaBound) {
-        this.info(`Sensor for quota-id ${this.tagsString(sensors.tags)} already exists. Setting quota to ${javaDoubleToString(bound)} in MetricConfig`);
+        this.info(
+          `Sensor for quota-id ${this.tagsString(sensors.tags)} already exists. Setting quota to ${javaDoubleToString(bound)} in MetricConfig`,
+        );
         sensors.quotaBound = bound;
       }
     }

@@ -20,20 +20,37 @@ const REQUEST_PERCENTAGE = 'request_percentage';
 const SCRAM_MECHANISMS = ['SCRAM-SHA-256', 'SCRAM-SHA-512'];
 
 /** `QuotaConfigHandler.updateQuotaConfig`: a value that does not parse throws after the quotas before it were applied, as Kafka's. */
-function updateQuotaConfig(quotas: QuotaManagers, sanitizedUser: string | null, sanitizedClientId: string | null, config: ReadonlyMap<string, string>): void {
+function updateQuotaConfig(
+  quotas: QuotaManagers,
+  sanitizedUser: string | null,
+  sanitizedClientId: string | null,
+  config: ReadonlyMap<string, string>,
+): void {
   // `Sanitizer.desanitize`; a name that is not URL encoding fails there in Kafka too.
-  const clientId = sanitizedClientId === null ? null : sanitizedClientId === DEFAULT_CONFIG_ENTITY ? sanitizedClientId : desanitizeOrThrow(sanitizedClientId);
+  const clientId =
+    sanitizedClientId === null
+      ? null
+      : sanitizedClientId === DEFAULT_CONFIG_ENTITY
+        ? sanitizedClientId
+        : desanitizeOrThrow(sanitizedClientId);
   const long = (name: string) => (config.has(name) ? Number(parseJavaLong(config.get(name)!)) : null);
   quotas.produce.updateQuota(sanitizedUser, clientId, sanitizedClientId, long(PRODUCER_BYTE_RATE));
   quotas.fetch.updateQuota(sanitizedUser, clientId, sanitizedClientId, long(CONSUMER_BYTE_RATE));
-  quotas.request.updateQuota(sanitizedUser, clientId, sanitizedClientId, config.has(REQUEST_PERCENTAGE) ? parseJavaDouble(config.get(REQUEST_PERCENTAGE)!) : null);
+  quotas.request.updateQuota(
+    sanitizedUser,
+    clientId,
+    sanitizedClientId,
+    config.has(REQUEST_PERCENTAGE) ? parseJavaDouble(config.get(REQUEST_PERCENTAGE)!) : null,
+  );
 }
 
 function desanitizeOrThrow(name: string): string {
   const decoded = desanitize(name);
   if (decoded === null) {
     const trailing = /%[0-9a-fA-F]?$/.test(name);
-    throw new IllegalArgumentException(trailing ? 'URLDecoder: Incomplete trailing escape (%) pattern' : 'URLDecoder: Illegal hex characters in escape (%) pattern');
+    throw new IllegalArgumentException(
+      trailing ? 'URLDecoder: Incomplete trailing escape (%) pattern' : 'URLDecoder: Illegal hex characters in escape (%) pattern',
+    );
   }
   return decoded;
 }
@@ -86,7 +103,12 @@ type QuotaZkClient = Pick<KafkaZkClient, 'getChildren' | 'getEntityConfigs'>;
  * (`fetchAllEntityConfigs(clients)`), then every user config and every `<user>/clients/<client>`
  * config (`fetchAllChildEntityConfigs(users, clients)`).
  */
-export async function loadQuotaConfigs(zk: QuotaZkClient, quotas: QuotaManagers, log: LogSink, build: KafkaBuild = DEFAULT_KAFKA_BUILD): Promise<void> {
+export async function loadQuotaConfigs(
+  zk: QuotaZkClient,
+  quotas: QuotaManagers,
+  log: LogSink,
+  build: KafkaBuild = DEFAULT_KAFKA_BUILD,
+): Promise<void> {
   const clients = new ClientIdConfigHandler(quotas);
   const users = new UserConfigHandler(quotas, log);
   const children = (path: string) => zk.getChildren(`/config/${path}`);
@@ -99,7 +121,8 @@ export async function loadQuotaConfigs(zk: QuotaZkClient, quotas: QuotaManagers,
   }
   const userClientPaths: string[] = [];
   for (const user of userNames) {
-    for (const client of await children(`${ConfigType.User}/${user}/${ConfigType.Client}`)) userClientPaths.push(`${user}/${ConfigType.Client}/${client}`);
+    for (const client of await children(`${ConfigType.User}/${user}/${ConfigType.Client}`))
+      userClientPaths.push(`${user}/${ConfigType.Client}/${client}`);
   }
   for (const path of scalaImmutableMapOrder(userClientPaths, build)) {
     users.processConfigChanges(path, await zk.getEntityConfigs(ConfigType.User, path));

@@ -47,7 +47,8 @@ export function entityKey(entity: QuotaEntity): string {
 /** `KafkaQuotaEntity.toString`, as Kafka's log lines print it: `user alice client-id app`, `default user`. */
 export function entityToString(entity: QuotaEntity): string {
   const user = entity.user === null ? '' : entity.user.kind === 'user' ? `user ${entity.user.sanitizedUser}` : 'default user';
-  const client = entity.clientId === null ? '' : entity.clientId.kind === 'client-id' ? `client-id ${entity.clientId.clientId}` : 'default client-id';
+  const client =
+    entity.clientId === null ? '' : entity.clientId.kind === 'client-id' ? `client-id ${entity.clientId.clientId}` : 'default client-id';
   return `${user} ${client}`.trim();
 }
 
@@ -72,7 +73,11 @@ function userLevels(sanitizedUser: string, clientId: string): QuotaEntity[] {
  * `DefaultQuotaCallback.quotaLimit`: the bound for a sensor's tags, or null when none applies.
  * Both tags set: levels 1, 2, 4, 5; only the user: 3, 6; only the client id: 7, 8, then `staticClientIdQuota`.
  */
-export function quotaLimitFor(tags: QuotaMetricTags, overridden: (entity: QuotaEntity) => number | undefined, staticClientIdQuota: number): number | null {
+export function quotaLimitFor(
+  tags: QuotaMetricTags,
+  overridden: (entity: QuotaEntity) => number | undefined,
+  staticClientIdQuota: number,
+): number | null {
   const { user, clientId } = tags;
   const first = (entities: readonly QuotaEntity[]) => {
     for (const e of entities) {
@@ -90,7 +95,12 @@ export function quotaLimitFor(tags: QuotaMetricTags, overridden: (entity: QuotaE
     return first([l3, l6]);
   }
   if (clientId !== '') {
-    return first([{ user: null, clientId: { kind: 'client-id', clientId } }, { user: null, clientId: DEFAULT_CLIENT }]) ?? staticClientIdQuota;
+    return (
+      first([
+        { user: null, clientId: { kind: 'client-id', clientId } },
+        { user: null, clientId: DEFAULT_CLIENT },
+      ]) ?? staticClientIdQuota
+    );
   }
   return null;
 }

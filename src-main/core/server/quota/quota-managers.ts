@@ -24,7 +24,10 @@ export class QuotaManagers {
   readonly request: ClientRequestQuotaManager;
 
   constructor(config: BrokerConfig, time: Time, log: LogSink) {
-    const window = { numQuotaSamples: Number(config.value('quota.window.num')), quotaWindowSizeSeconds: Number(config.value('quota.window.size.seconds')) };
+    const window = {
+      numQuotaSamples: Number(config.value('quota.window.num')),
+      quotaWindowSizeSeconds: Number(config.value('quota.window.size.seconds')),
+    };
     const bytesConfig = (name: 'quota.producer.default' | 'quota.consumer.default'): ClientQuotaManagerConfig => {
       const quotaBytesPerSecondDefault = Number(config.value(name) as bigint);
       if (quotaBytesPerSecondDefault !== UNLIMITED_QUOTA) {

@@ -29,7 +29,8 @@ export function throttleProduce(
   clock: Clock,
 ): number {
   const bandwidthThrottleTimeMs = quotas.produce.maybeRecordAndGetThrottleTimeMs(session, numBytesAppended, clock.nowMs());
-  const requestThrottleTimeMs = acks === 0 ? 0 : quotas.request.maybeRecordRequestAndGetThrottleTimeMs(session, requestThreadTimeMs * NANOS_PER_MS);
+  const requestThrottleTimeMs =
+    acks === 0 ? 0 : quotas.request.maybeRecordRequestAndGetThrottleTimeMs(session, requestThreadTimeMs * NANOS_PER_MS);
   const maxThrottleTimeMs = Math.max(bandwidthThrottleTimeMs, requestThrottleTimeMs);
   if (maxThrottleTimeMs > 0) {
     if (bandwidthThrottleTimeMs > requestThrottleTimeMs) quotas.produce.throttle(session, bandwidthThrottleTimeMs, channel);
@@ -39,7 +40,14 @@ export function throttleProduce(
 }
 
 /** A consumer's fetch: the throttle time; when it is above 0 the caller answers with no partitions. */
-export function throttleFetch(quotas: QuotaManagers, session: ClientSession, responseSize: number, requestThreadTimeMs: number, channel: ThrottledChannelCallback, clock: Clock): number {
+export function throttleFetch(
+  quotas: QuotaManagers,
+  session: ClientSession,
+  responseSize: number,
+  requestThreadTimeMs: number,
+  channel: ThrottledChannelCallback,
+  clock: Clock,
+): number {
   const timeMs = clock.nowMs();
   const requestThrottleTimeMs = quotas.request.maybeRecordRequestAndGetThrottleTimeMs(session, requestThreadTimeMs * NANOS_PER_MS);
   const bandwidthThrottleTimeMs = quotas.fetch.maybeRecordAndGetThrottleTimeMs(session, responseSize, timeMs);
@@ -63,7 +71,12 @@ export function maxQuotaWindowBytes(quotas: QuotaManagers, session: ClientSessio
 }
 
 /** `sendResponseMaybeThrottle`: the Request quota's throttle time (0 when not throttled). */
-export function throttleRequest(quotas: QuotaManagers, session: ClientSession, requestThreadTimeMs: number, channel: ThrottledChannelCallback): number {
+export function throttleRequest(
+  quotas: QuotaManagers,
+  session: ClientSession,
+  requestThreadTimeMs: number,
+  channel: ThrottledChannelCallback,
+): number {
   const throttleTimeMs = quotas.request.maybeRecordRequestAndGetThrottleTimeMs(session, requestThreadTimeMs * NANOS_PER_MS);
   quotas.request.throttle(session, throttleTimeMs, channel);
   return throttleTimeMs;

@@ -157,7 +157,11 @@ export class AdminClient {
       if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
       result.set(
         r.resourceName,
-        r.configs.map((c) => ({ name: c.name, value: c.value, isDefault: response.version === 0 ? c.isDefault : c.configSource === ConfigSource.DEFAULT_CONFIG })),
+        r.configs.map((c) => ({
+          name: c.name,
+          value: c.value,
+          isDefault: response.version === 0 ? c.isDefault : c.configSource === ConfigSource.DEFAULT_CONFIG,
+        })),
       );
     }
     return result;
@@ -165,36 +169,52 @@ export class AdminClient {
 
   async createTopic(topic: NewTopic): Promise<void> {
     const deadline = this.deadline();
-    const results = await this.controllerCall(CREATE_TOPICS, deadline, (timeoutMs) => ({
-      topics: [
-        {
-          name: topic.name,
-          numPartitions: topic.numPartitions,
-          replicationFactor: topic.replicationFactor,
-          assignments: (topic.assignment ?? []).map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds: [...brokerIds] })),
-          configs: topic.configs.map(([name, value]) => ({ name, value })),
-        },
-      ],
-      timeoutMs,
-      validateOnly: false,
-    }), (response) => response.topics);
+    const results = await this.controllerCall(
+      CREATE_TOPICS,
+      deadline,
+      (timeoutMs) => ({
+        topics: [
+          {
+            name: topic.name,
+            numPartitions: topic.numPartitions,
+            replicationFactor: topic.replicationFactor,
+            assignments: (topic.assignment ?? []).map((brokerIds, partitionIndex) => ({ partitionIndex, brokerIds: [...brokerIds] })),
+            configs: topic.configs.map(([name, value]) => ({ name, value })),
+          },
+        ],
+        timeoutMs,
+        validateOnly: false,
+      }),
+      (response) => response.topics,
+    );
     throwFirst(results);
   }
 
   async deleteTopics(names: readonly string[]): Promise<void> {
     const deadline = this.deadline();
-    const results = await this.controllerCall(DELETE_TOPICS, deadline, (timeoutMs) => ({ topicNames: [...names], timeoutMs }), (response) => response.responses);
+    const results = await this.controllerCall(
+      DELETE_TOPICS,
+      deadline,
+      (timeoutMs) => ({ topicNames: [...names], timeoutMs }),
+      (response) => response.responses,
+    );
     throwFirst(results);
   }
 
   /** NewPartitions.increaseTo per topic, with the new partitions' replicas when given. */
-  async createPartitions(requests: ReadonlyArray<{ name: string; count: number; assignment: ReadonlyArray<readonly number[]> | null }>): Promise<void> {
+  async createPartitions(
+    requests: ReadonlyArray<{ name: string; count: number; assignment: ReadonlyArray<readonly number[]> | null }>,
+  ): Promise<void> {
     const deadline = this.deadline();
     const results = await this.controllerCall(
       CREATE_PARTITIONS,
       deadline,
       (timeoutMs) => ({
-        topics: requests.map((r) => ({ name: r.name, count: r.count, assignments: r.assignment === null ? null : r.assignment.map((brokerIds) => ({ brokerIds: [...brokerIds] })) })),
+        topics: requests.map((r) => ({
+          name: r.name,
+          count: r.count,
+          assignments: r.assignment === null ? null : r.assignment.map((brokerIds) => ({ brokerIds: [...brokerIds] })),
+        })),
         timeoutMs,
         validateOnly: false,
       }),
@@ -207,7 +227,10 @@ export class AdminClient {
    * `electLeaders(electionType, partitions)` (null: every partition) to the controller: each
    * partition's error code and message in response order; a request-level error throws.
    */
-  async electLeaders(electionType: 'PREFERRED' | 'UNCLEAN', partitions: ReadonlyArray<{ topic: string; partition: number }> | null): Promise<ElectionResult[]> {
+  async electLeaders(
+    electionType: 'PREFERRED' | 'UNCLEAN',
+    partitions: ReadonlyArray<{ topic: string; partition: number }> | null,
+  ): Promise<ElectionResult[]> {
     const byTopic = new Map<string, number[]>();
     for (const p of partitions ?? []) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p.partition]);
     const deadline = this.deadline();
@@ -217,11 +240,17 @@ export class AdminClient {
       timeoutMs: Math.max(0, deadline - Date.now()),
     });
     if (body.errorCode !== 0) throw AdminException.forCode(body.errorCode, null);
-    return body.replicaElectionResults.flatMap((t) => t.partitionResult.map((p) => ({ topic: t.topic, partition: p.partitionId, errorCode: p.errorCode, errorMessage: p.errorMessage })));
+    return body.replicaElectionResults.flatMap((t) =>
+      t.partitionResult.map((p) => ({ topic: t.topic, partition: p.partitionId, errorCode: p.errorCode, errorMessage: p.errorMessage })),
+    );
   }
 
   /** One request to a broker by id (or any), retrying connection failures within `default.api.timeout.ms` (consumer-group-admin.ts's calls). */
-  async send<Request extends readonly Field[], Response extends readonly Field[]>(api: ApiMessages<Request, Response>, target: 'any' | number, body: MessageOf<Request, 'partial'>): Promise<MessageOf<Response>> {
+  async send<Request extends readonly Field[], Response extends readonly Field[]>(
+    api: ApiMessages<Request, Response>,
+    target: 'any' | number,
+    body: MessageOf<Request, 'partial'>,
+  ): Promise<MessageOf<Response>> {
     return (await this.call(api, this.deadline(), target, body)).body;
   }
 
@@ -274,7 +303,12 @@ export class AdminClient {
     let backoffMs = 50;
     for (;;) {
       try {
-        const { connection, nodeId } = target === 'controller' ? await this.controllerConnection(deadline) : target === 'any' ? await this.anyConnection(deadline) : await this.nodeConnection(target, deadline);
+        const { connection, nodeId } =
+          target === 'controller'
+            ? await this.controllerConnection(deadline)
+            : target === 'any'
+              ? await this.anyConnection(deadline)
+              : await this.nodeConnection(target, deadline);
         const version = Math.min(api.maxVersion, this.brokerVersions.get(nodeId)?.get(api.apiKey) ?? api.maxVersion);
         const timeoutMs = Math.max(1, Math.min(this.requestTimeoutMs, deadline - Date.now()));
         return { body: await connection.send(api, version, body, timeoutMs), version };
@@ -282,7 +316,10 @@ export class AdminClient {
         if (!(e instanceof KafkaConnectionError)) throw e;
         this.dropConnections();
         if (Date.now() + backoffMs >= deadline) {
-          const what = e.kind === 'timeout' && api.apiKey !== METADATA.apiKey ? `Call(callName=${callName(api)}) timed out` : 'Timed out waiting for a node assignment.';
+          const what =
+            e.kind === 'timeout' && api.apiKey !== METADATA.apiKey
+              ? `Call(callName=${callName(api)}) timed out`
+              : 'Timed out waiting for a node assignment.';
           throw new AdminException(TIMEOUT_EXCEPTION, what);
         }
         await sleep(backoffMs);
@@ -318,7 +355,10 @@ export class AdminClient {
     }
     const open = this.connections.get(controller.nodeId);
     if (open) return { connection: open, nodeId: controller.nodeId };
-    return { connection: await this.connectTo(controller.nodeId, { host: controller.host, port: controller.port }, deadline), nodeId: controller.nodeId };
+    return {
+      connection: await this.connectTo(controller.nodeId, { host: controller.host, port: controller.port }, deadline),
+      nodeId: controller.nodeId,
+    };
   }
 
   private async nodeConnection(nodeId: number, deadline: number): Promise<{ connection: KafkaConnection; nodeId: number }> {
@@ -348,7 +388,12 @@ export class AdminClient {
       throw e;
     }
     // As the Java AdminClient of kafka-topics.sh names itself (`ApiVersionsRequest` v3).
-    const versions = await connection.send(API_VERSIONS, API_VERSIONS.maxVersion, { clientSoftwareName: 'apache-kafka-java', clientSoftwareVersion: '2.5.1' }, timeoutMs);
+    const versions = await connection.send(
+      API_VERSIONS,
+      API_VERSIONS.maxVersion,
+      { clientSoftwareName: 'apache-kafka-java', clientSoftwareVersion: '2.5.1' },
+      timeoutMs,
+    );
     this.brokerVersions.set(nodeId, new Map(versions.apiKeys.map((k) => [k.apiKey, k.maxVersion])));
     this.connections.set(nodeId, connection);
     return connection;

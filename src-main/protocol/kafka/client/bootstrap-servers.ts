@@ -27,7 +27,9 @@ export function parseBootstrapServers(value: string): BrokerAddress[] {
     if (!m || m[1] === '') throw new BootstrapConfigError(`Invalid url in bootstrap.servers: ${url}`);
     const host = m[1];
     if (!LOOPBACK_HOSTS.has(host)) {
-      throw new BootstrapConfigError(`No resolvable bootstrap urls given in bootstrap.servers (Kafka Dojo's brokers listen on 127.0.0.1 or localhost, not ${host})`);
+      throw new BootstrapConfigError(
+        `No resolvable bootstrap urls given in bootstrap.servers (Kafka Dojo's brokers listen on 127.0.0.1 or localhost, not ${host})`,
+      );
     }
     addresses.push({ host, port: Number(m[2]) });
   }

@@ -75,7 +75,11 @@ export class ConsumerGroupAdmin {
       } else if (!RETRIABLE_GROUP.has(found.errorCode)) {
         throw AdminException.forCode(found.errorCode, null);
       }
-      if (Date.now() + RETRY_BACKOFF_MS >= deadline) throw new AdminException(TIMEOUT_EXCEPTION, `Call(callName=${name}, deadlineMs=${deadline}) timed out at ${Date.now()} after 1 attempt(s)`);
+      if (Date.now() + RETRY_BACKOFF_MS >= deadline)
+        throw new AdminException(
+          TIMEOUT_EXCEPTION,
+          `Call(callName=${name}, deadlineMs=${deadline}) timed out at ${Date.now()} after 1 attempt(s)`,
+        );
       await sleep(RETRY_BACKOFF_MS);
     }
   }
@@ -94,7 +98,10 @@ export class ConsumerGroupAdmin {
     for (const broker of metadata.brokers) {
       let response = await this.admin.send(LIST_GROUPS, broker.nodeId, {});
       // A broker still loading its groups (or without a coordinator yet) is asked again.
-      while ((response.errorCode === Errors.COORDINATOR_LOAD_IN_PROGRESS.code || response.errorCode === Errors.COORDINATOR_NOT_AVAILABLE.code) && Date.now() + RETRY_BACKOFF_MS < deadline) {
+      while (
+        (response.errorCode === Errors.COORDINATOR_LOAD_IN_PROGRESS.code || response.errorCode === Errors.COORDINATOR_NOT_AVAILABLE.code) &&
+        Date.now() + RETRY_BACKOFF_MS < deadline
+      ) {
         await sleep(RETRY_BACKOFF_MS);
         response = await this.admin.send(LIST_GROUPS, broker.nodeId, {});
       }
@@ -145,14 +152,23 @@ export class ConsumerGroupAdmin {
 
   /** Commits the offsets as a group without members would (generation −1); the first partition error fails the call. */
   async alterConsumerGroupOffsets(groupId: string, offsets: ReadonlyArray<{ tp: TopicPartition; offset: number }>): Promise<void> {
-    const topics = new Map<string, Array<{ partitionIndex: number; committedOffset: bigint; committedLeaderEpoch: number; committedMetadata: string }>>();
+    const topics = new Map<
+      string,
+      Array<{ partitionIndex: number; committedOffset: bigint; committedLeaderEpoch: number; committedMetadata: string }>
+    >();
     for (const { tp, offset } of offsets) {
       const list = topics.get(tp.topic) ?? [];
       topics.set(tp.topic, list);
       list.push({ partitionIndex: tp.partition, committedOffset: BigInt(offset), committedLeaderEpoch: -1, committedMetadata: '' });
     }
     await this.withCoordinator(groupId, 'commitOffsets', async (node) => {
-      const response = await this.admin.send(OFFSET_COMMIT, node.id, { groupId, generationId: -1, memberId: '', groupInstanceId: null, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) });
+      const response = await this.admin.send(OFFSET_COMMIT, node.id, {
+        groupId,
+        generationId: -1,
+        memberId: '',
+        groupInstanceId: null,
+        topics: [...topics].map(([name, partitions]) => ({ name, partitions })),
+      });
       const codes = response.topics.flatMap((t) => t.partitions.map((p) => p.errorCode));
       if (codes.some((c) => COORDINATOR_MOVED.has(c) || c === Errors.COORDINATOR_LOAD_IN_PROGRESS.code)) return null;
       const failed = codes.find((c) => c !== 0);
@@ -169,7 +185,11 @@ export class ConsumerGroupAdmin {
         await this.withCoordinator(groupId, 'deleteConsumerGroups', async (node) => {
           const response = await this.admin.send(DELETE_GROUPS, node.id, { groupsNames: [groupId] });
           const result = response.results.find((r) => r.groupId === groupId);
-          if (!result) throw new AdminException('org.apache.kafka.common.errors.UnknownServerException', `Response for group ${groupId} was not included in the response`);
+          if (!result)
+            throw new AdminException(
+              'org.apache.kafka.common.errors.UnknownServerException',
+              `Response for group ${groupId} was not included in the response`,
+            );
           return ConsumerGroupAdmin.groupError(result.errorCode) === 'retry' ? null : true;
         });
         results.set(groupId, null);
@@ -182,15 +202,25 @@ export class ConsumerGroupAdmin {
   }
 
   /** OffsetDelete: a group error fails every partition; else each partition's error (null: deleted). */
-  async deleteConsumerGroupOffsets(groupId: string, partitions: readonly TopicPartition[]): Promise<{ error: AdminException | null; partitions: Map<string, AdminException | null> }> {
+  async deleteConsumerGroupOffsets(
+    groupId: string,
+    partitions: readonly TopicPartition[],
+  ): Promise<{ error: AdminException | null; partitions: Map<string, AdminException | null> }> {
     const topics = new Map<string, number[]>();
     for (const tp of partitions) topics.set(tp.topic, [...(topics.get(tp.topic) ?? []), tp.partition]);
     let codes: Map<string, number>;
     try {
       codes = await this.withCoordinator(groupId, 'deleteConsumerGroupOffsets', async (node) => {
-        const response = await this.admin.send(OFFSET_DELETE, node.id, { groupId, topics: [...topics].map(([name, ps]) => ({ name, partitions: ps.map((partitionIndex) => ({ partitionIndex })) })) });
+        const response = await this.admin.send(OFFSET_DELETE, node.id, {
+          groupId,
+          topics: [...topics].map(([name, ps]) => ({ name, partitions: ps.map((partitionIndex) => ({ partitionIndex })) })),
+        });
         if (ConsumerGroupAdmin.groupError(response.errorCode) === 'retry') return null;
-        return new Map(response.topics.flatMap((t) => t.partitions.map((p) => [tpKey({ topic: t.name, partition: p.partitionIndex }), p.errorCode] as const)));
+        return new Map(
+          response.topics.flatMap((t) =>
+            t.partitions.map((p) => [tpKey({ topic: t.name, partition: p.partitionIndex }), p.errorCode] as const),
+          ),
+        );
       });
     } catch (e) {
       if (!(e instanceof AdminException)) throw e;
@@ -199,7 +229,14 @@ export class ConsumerGroupAdmin {
     const results = new Map<string, AdminException | null>();
     for (const tp of partitions) {
       const code = codes.get(tpKey(tp));
-      if (code === undefined) results.set(tpKey(tp), new AdminException('java.lang.IllegalArgumentException', `Offset deletion result for partition "${tpKey(tp)}" was not included in the response`));
+      if (code === undefined)
+        results.set(
+          tpKey(tp),
+          new AdminException(
+            'java.lang.IllegalArgumentException',
+            `Offset deletion result for partition "${tpKey(tp)}" was not included in the response`,
+          ),
+        );
       else results.set(tpKey(tp), code === 0 ? null : AdminException.forCode(code, null));
     }
     return { error: [...results.values()].find((e) => e !== null) ?? null, partitions: results };
@@ -213,7 +250,8 @@ export class ConsumerGroupAdmin {
     const metadata = await this.admin.clusterMetadata([...new Set(partitions.map((p) => p.topic))]);
     const byLeader = new Map<number, TopicPartition[]>();
     for (const tp of partitions) {
-      const leader = metadata.topics.find((t) => t.name === tp.topic)?.partitions.find((p) => p.partitionIndex === tp.partition)?.leaderId ?? -1;
+      const leader =
+        metadata.topics.find((t) => t.name === tp.topic)?.partitions.find((p) => p.partitionIndex === tp.partition)?.leaderId ?? -1;
       if (leader < 0) continue;
       byLeader.set(leader, [...(byLeader.get(leader) ?? []), tp]);
     }
@@ -223,7 +261,10 @@ export class ConsumerGroupAdmin {
       const response = await this.admin.send(LIST_OFFSETS, leader, {
         replicaId: -1,
         isolationLevel: 0,
-        topics: [...topics].map(([name, ps]) => ({ name, partitions: ps.map((partitionIndex) => ({ partitionIndex, currentLeaderEpoch: -1, timestamp, maxNumOffsets: 1 })) })),
+        topics: [...topics].map(([name, ps]) => ({
+          name,
+          partitions: ps.map((partitionIndex) => ({ partitionIndex, currentLeaderEpoch: -1, timestamp, maxNumOffsets: 1 })),
+        })),
       });
       for (const t of response.topics) {
         for (const p of t.partitions) {

@@ -49,13 +49,17 @@ export class KafkaConnection {
     private readonly clientId: string,
   ) {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('close', () => this.failAll(new KafkaConnectionError(`Connection to ${host}:${port} was closed by the broker`, 'disconnected')));
+    socket.on('close', () =>
+      this.failAll(new KafkaConnectionError(`Connection to ${host}:${port} was closed by the broker`, 'disconnected')),
+    );
     socket.on('error', (e) => this.failAll(new KafkaConnectionError(`Connection to ${host}:${port} failed: ${e.message}`, 'disconnected')));
   }
 
   static open(host: string, port: number, options: { clientId: string; timeoutMs: number }): Promise<KafkaConnection> {
     if (!LOOPBACK_HOSTS.has(host)) {
-      return Promise.reject(new KafkaConnectionError(`${host} is not a loopback address: Kafka Dojo's brokers listen on 127.0.0.1`, 'connect'));
+      return Promise.reject(
+        new KafkaConnectionError(`${host} is not a loopback address: Kafka Dojo's brokers listen on 127.0.0.1`, 'connect'),
+      );
     }
     return new Promise((resolve, reject) => {
       const socket = connect({ host: host === 'localhost' ? '127.0.0.1' : host, port });
@@ -94,10 +98,13 @@ export class KafkaConnection {
     frame.writeInt32BE(frame.length - 4, 0);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.failAll(new KafkaConnectionError(`${api.name} request to ${this.host}:${this.port} timed out after ${timeoutMs} ms`, 'timeout'));
+        this.failAll(
+          new KafkaConnectionError(`${api.name} request to ${this.host}:${this.port} timed out after ${timeoutMs} ms`, 'timeout'),
+        );
         this.close();
       }, timeoutMs);
-      const deliver = (reader: ByteReader, responseFlexible: boolean) => resolve(readMessage(reader, api.response, version, responseFlexible));
+      const deliver = (reader: ByteReader, responseFlexible: boolean) =>
+        resolve(readMessage(reader, api.response, version, responseFlexible));
       this.pending.push({ correlationId, api, version, deliver, reject, timer });
       this.socket.write(frame);
     });
@@ -124,7 +131,12 @@ export class KafkaConnection {
     const correlationId = frame.length >= 4 ? frame.readInt32BE(0) : -1;
     if (!next || next.correlationId !== correlationId) {
       // Kafka's NetworkClient treats this as fatal for the connection.
-      this.failAll(new KafkaConnectionError(`Correlation id for response (${correlationId}) does not match request (${next?.correlationId ?? 'none'})`, 'disconnected'));
+      this.failAll(
+        new KafkaConnectionError(
+          `Correlation id for response (${correlationId}) does not match request (${next?.correlationId ?? 'none'})`,
+          'disconnected',
+        ),
+      );
       if (next) next.reject(new KafkaConnectionError('Bad correlation id', 'disconnected'));
       this.close();
       return;

@@ -12,19 +12,34 @@ import type { DescribeAclsRequest, DescribeAclsResponse } from '../messages/desc
 const SECURITY_DISABLED = Errors.SECURITY_DISABLED.code;
 
 export function describeAclsHandler(): ApiHandler<DescribeAclsRequest, DescribeAclsResponse> {
-  return async () => ({ throttleTimeMs: 0, errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker', resources: [] });
+  return async () => ({
+    throttleTimeMs: 0,
+    errorCode: SECURITY_DISABLED,
+    errorMessage: 'No Authorizer is configured on the broker',
+    resources: [],
+  });
 }
 
 export function createAclsHandler(): ApiHandler<CreateAclsRequest, CreateAclsResponse> {
   return async (request) => {
     const creations = request.creations;
-    return { throttleTimeMs: 0, results: creations.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.' })) };
+    return {
+      throttleTimeMs: 0,
+      results: creations.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.' })),
+    };
   };
 }
 
 export function deleteAclsHandler(): ApiHandler<DeleteAclsRequest, DeleteAclsResponse> {
   return async (request) => {
     const filters = request.filters;
-    return { throttleTimeMs: 0, filterResults: filters.map(() => ({ errorCode: SECURITY_DISABLED, errorMessage: 'No Authorizer is configured on the broker.', matchingAcls: [] })) };
+    return {
+      throttleTimeMs: 0,
+      filterResults: filters.map(() => ({
+        errorCode: SECURITY_DISABLED,
+        errorMessage: 'No Authorizer is configured on the broker.',
+        matchingAcls: [],
+      })),
+    };
   };
 }

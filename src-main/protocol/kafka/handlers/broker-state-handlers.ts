@@ -12,7 +12,10 @@ import type { InitProducerIdRequest, InitProducerIdResponse } from '../messages/
 import { isActiveController, type BrokerApiDeps } from './broker-api-deps';
 import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
-function byTopic<T extends { partition: TopicPartition }>(items: readonly T[], toResult: (item: T) => { partitionId: number; errorCode: number; errorMessage: string | null }) {
+function byTopic<T extends { partition: TopicPartition }>(
+  items: readonly T[],
+  toResult: (item: T) => { partitionId: number; errorCode: number; errorMessage: string | null },
+) {
   const topics = new Map<string, Array<{ partitionId: number; errorCode: number; errorMessage: string | null }>>();
   for (const item of items) {
     const list = topics.get(item.partition.topic) ?? [];
@@ -27,16 +30,33 @@ export function electLeadersHandler({ broker, admin }: BrokerApiDeps): ApiHandle
     const electionType = context.header.apiVersion === 0 || request.electionType === 0 ? 'PREFERRED' : 'UNCLEAN';
     const partitions: TopicPartition[] =
       request.topicPartitions === null
-        ? broker.metadataCache.getAllTopics().flatMap((topic) => broker.metadataCache.partitionsOf(topic).map((p) => ({ topic, partition: p.partitionIndex })))
+        ? broker.metadataCache
+            .getAllTopics()
+            .flatMap((topic) => broker.metadataCache.partitionsOf(topic).map((p) => ({ topic, partition: p.partitionIndex })))
         : request.topicPartitions.flatMap((t) => t.partitionId.map((partition) => ({ topic: t.topic, partition })));
     if (!isActiveController(broker)) {
-      return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(partitions.map((partition) => ({ partition })), (p) => ({ partitionId: p.partition.partition, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null })) };
+      return {
+        throttleTimeMs: 0,
+        errorCode: 0,
+        replicaElectionResults: byTopic(
+          partitions.map((partition) => ({ partition })),
+          (p) => ({ partitionId: p.partition.partition, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null }),
+        ),
+      };
     }
     const outcome = await admin.electLeaders(electionType, partitions);
     if (!Array.isArray(outcome)) return { throttleTimeMs: 0, errorCode: outcome.errorCode, replicaElectionResults: [] };
     // KafkaApis: an election across every partition answers only those elected or failed, not those already led as wanted.
     const answered = request.topicPartitions === null ? outcome.filter((o) => o.errorCode !== Errors.ELECTION_NOT_NEEDED.code) : outcome;
-    return { throttleTimeMs: 0, errorCode: 0, replicaElectionResults: byTopic(answered, (o) => ({ partitionId: o.partition.partition, errorCode: o.errorCode, errorMessage: o.message })) };
+    return {
+      throttleTimeMs: 0,
+      errorCode: 0,
+      replicaElectionResults: byTopic(answered, (o) => ({
+        partitionId: o.partition.partition,
+        errorCode: o.errorCode,
+        errorMessage: o.message,
+      })),
+    };
   };
 }
 
@@ -56,9 +76,18 @@ export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler<De
         const tp = log.topicPartition;
         if (wanted && !wanted.has(`${tp.topic}-${tp.partition}`)) continue;
         const current = log.isFuture ? logManager.getLog(tp) : undefined;
-        const offsetLag = log.isFuture ? (current ? current.logEndOffset - log.logEndOffset : -1) : Math.max(log.highWatermark - log.logEndOffset, 0);
+        const offsetLag = log.isFuture
+          ? current
+            ? current.logEndOffset - log.logEndOffset
+            : -1
+          : Math.max(log.highWatermark - log.logEndOffset, 0);
         const list = topics.get(tp.topic) ?? [];
-        list.push({ partitionIndex: tp.partition, partitionSize: BigInt(log.size), offsetLag: BigInt(offsetLag), isFutureKey: log.isFuture });
+        list.push({
+          partitionIndex: tp.partition,
+          partitionSize: BigInt(log.size),
+          offsetLag: BigInt(offsetLag),
+          isFutureKey: log.isFuture,
+        });
         topics.set(tp.topic, list);
       }
       results.push({ errorCode: Errors.NONE.code, logDir: dir, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) });
@@ -71,9 +100,11 @@ export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler<Ini
   return async (request) => {
     const manager = broker.producerIdManager;
     // No transaction coordinator runs here: transactional ids are refused (see transactional-ids.ts).
-    if (request.transactionalId !== null) return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };
+    if (request.transactionalId !== null)
+      return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };
     // v3 (KIP-360): an id and an epoch come together or not at all; without a transactional id a new id is handed out either way.
-    if ((request.producerId === -1n) !== (request.producerEpoch === -1)) return { throttleTimeMs: 0, errorCode: Errors.INVALID_REQUEST.code, producerId: -1n, producerEpoch: -1 };
+    if ((request.producerId === -1n) !== (request.producerEpoch === -1))
+      return { throttleTimeMs: 0, errorCode: Errors.INVALID_REQUEST.code, producerId: -1n, producerEpoch: -1 };
     if (!manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
     return { throttleTimeMs: 0, errorCode: Errors.NONE.code, producerId: await manager.generateProducerId(), producerEpoch: 0 };
   };

@@ -12,7 +12,13 @@ import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import { DEFAULT_KAFKA_BUILD, javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest, AlterConfigsResponse } from '../messages/alter-configs';
-import { RESOURCE_TYPE, type DescribeConfigsRequest, type DescribeConfigsResponse, type DescribeConfigsResult, type DescribedConfig } from '../messages/describe-configs';
+import {
+  RESOURCE_TYPE,
+  type DescribeConfigsRequest,
+  type DescribeConfigsResponse,
+  type DescribeConfigsResult,
+  type DescribedConfig,
+} from '../messages/describe-configs';
 import type { BrokerApiDeps } from './broker-api-deps';
 import { errorMessage } from '../../../core/common/throwable';
 
@@ -70,8 +76,19 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
     const resources = distinctResources(request.resources);
     const unexpected = resources.find((r) => !TYPE_NAMES.has(r.resourceType));
     if (unexpected !== undefined) {
-      const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: `Unexpected resource type UNKNOWN for resource ${unexpected.resourceName}` };
-      return { throttleTimeMs: 0, results: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName, configs: [] })) };
+      const error = {
+        errorCode: Errors.INVALID_REQUEST.code,
+        errorMessage: `Unexpected resource type UNKNOWN for resource ${unexpected.resourceName}`,
+      };
+      return {
+        throttleTimeMs: 0,
+        results: resources.map((r) => ({
+          ...error,
+          resourceType: resourceTypeId(r.resourceType),
+          resourceName: r.resourceName,
+          configs: [],
+        })),
+      };
     }
     const includeSynonyms = request.includeSynoyms === true;
     const results: DescribeConfigsResult[] = [];
@@ -82,12 +99,18 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
         if (resourceType === RESOURCE_TYPE.TOPIC) {
           entries = await admin.describeTopicConfig(resourceName, broker);
         } else if (resourceType === RESOURCE_TYPE.BROKER) {
-          if (resourceName === '') entries = []; // no dynamic cluster-wide defaults are ever set here
+          if (resourceName === '')
+            entries = []; // no dynamic cluster-wide defaults are ever set here
           else if (resourceNameToBrokerId(resourceName) === broker.id) entries = describeBrokerConfig(broker.config);
-          else throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} or empty string, but received ${resourceName}`);
+          else
+            throw new KafkaApiError(
+              'INVALID_REQUEST',
+              `Unexpected broker id, expected ${broker.id} or empty string, but received ${resourceName}`,
+            );
         } else {
           if (resourceName === '') throw new KafkaApiError('INVALID_REQUEST', 'Broker id must not be empty');
-          if (resourceNameToBrokerId(resourceName) !== broker.id) throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} but received ${resourceName}`);
+          if (resourceNameToBrokerId(resourceName) !== broker.id)
+            throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id} but received ${resourceName}`);
           entries = []; // log4j loggers are not emulated
         }
         // `createResponseConfig` filters into another HashMap: its order is that map's.
@@ -105,7 +128,8 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
 /** KafkaApis' check of every resource before any is handled: the message the whole request fails with, or null. */
 function unexpectedAlterResource(resources: AlterConfigsRequest['resources']): string | null {
   for (const { resourceType } of resources) {
-    if (resourceType === RESOURCE_TYPE.BROKER_LOGGER) return 'AlterConfigs is deprecated and does not support the resource type BROKER_LOGGER';
+    if (resourceType === RESOURCE_TYPE.BROKER_LOGGER)
+      return 'AlterConfigs is deprecated and does not support the resource type BROKER_LOGGER';
     if (!TYPE_NAMES.has(resourceType)) return 'Unexpected resource type UNKNOWN';
   }
   return null;
@@ -115,13 +139,17 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
   return async (request) => {
     // 2.5's AlterConfigsRequest.ConfigEntry requires a value: the request does not parse.
     const nullValue = request.resources.flatMap((r) => r.configs).find((c) => c.value === null);
-    if (nullValue !== undefined) throw new CloseConnection(`Error getting request for apiKey: AlterConfigs: value of ${nullValue.name} is null`);
+    if (nullValue !== undefined)
+      throw new CloseConnection(`Error getting request for apiKey: AlterConfigs: value of ${nullValue.name} is null`);
     const entries = (r: AlterConfigsRequest['resources'][number]) => r.configs.map((c) => ({ name: c.name, value: c.value as string }));
     const resources = distinctResources(request.resources);
     const unexpected = unexpectedAlterResource(resources);
     if (unexpected !== null) {
       const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: unexpected };
-      return { throttleTimeMs: 0, responses: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })) };
+      return {
+        throttleTimeMs: 0,
+        responses: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })),
+      };
     }
     const responses = [];
     for (const resource of resources) {
@@ -132,7 +160,11 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
         responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
       } else {
         const error = alterBrokerConfigsError(broker.config, resourceName, entries(resource), request.validateOnly, DEFAULT_KAFKA_BUILD);
-        responses.push({ ...(error === null ? { errorCode: Errors.NONE.code, errorMessage: null } : apiError(error)), resourceType, resourceName });
+        responses.push({
+          ...(error === null ? { errorCode: Errors.NONE.code, errorMessage: null } : apiError(error)),
+          resourceType,
+          resourceName,
+        });
       }
     }
     return { throttleTimeMs: 0, responses };

@@ -48,7 +48,8 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     let results = read();
     // Kafka's `requestThreadTime` ends when the handler thread is done, before a DelayedFetch waits.
     const localCompleteMs = time.nowMs();
-    const enough = (rs: ConsumerFetchResult[]) => rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= fetchMinBytes;
+    const enough = (rs: ConsumerFetchResult[]) =>
+      rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= fetchMinBytes;
     const replicaManager = broker.replicaManager;
     if (request.maxWait > 0 && partitions.length > 0 && !enough(results) && replicaManager) {
       // DelayedFetch: read again whenever a watched partition may have more to give, until enough or MaxWait.
@@ -71,7 +72,8 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
         partitions: t.fetchPartitions.map((p): FetchPartitionResponse => {
           const r = byKey.get(tpKey({ topic: t.name, partition: p.partitionIndex }));
           // Clients before v6 do not know KAFKA_STORAGE_ERROR; Kafka tells them NOT_LEADER_FOR_PARTITION.
-          const error = r?.error === 'KAFKA_STORAGE_ERROR' && version <= 5 ? 'NOT_LEADER_FOR_PARTITION' : (r?.error ?? 'NOT_LEADER_FOR_PARTITION');
+          const error =
+            r?.error === 'KAFKA_STORAGE_ERROR' && version <= 5 ? 'NOT_LEADER_FOR_PARTITION' : (r?.error ?? 'NOT_LEADER_FOR_PARTITION');
           return {
             partitionIndex: p.partitionIndex,
             errorCode: Errors[error].code,
@@ -88,7 +90,14 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     };
     if (quotas === null) return response;
     const responseSize = 4 + encodeMessage(FETCH.response, version, response, isFlexible(FETCH, version)).length;
-    const throttleTimeMs = throttleFetch(quotas, context.session, responseSize, localCompleteMs - context.receivedMs, context.channel, time);
+    const throttleTimeMs = throttleFetch(
+      quotas,
+      context.session,
+      responseSize,
+      localCompleteMs - context.receivedMs,
+      context.channel,
+      time,
+    );
     // `getThrottledResponse`: no partitions at all.
     if (throttleTimeMs > 0) return { throttleTimeMs, errorCode: Errors.NONE.code, sessionId: INVALID_SESSION_ID, topics: [] };
     return { ...response, throttleTimeMs };

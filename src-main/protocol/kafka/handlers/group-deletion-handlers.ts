@@ -13,8 +13,13 @@ import type { OffsetDeleteRequest, OffsetDeleteResponse } from '../messages/offs
 export function deleteGroupsHandler(broker: KafkaServer): ApiHandler<DeleteGroupsRequest, DeleteGroupsResponse> {
   return async (request) => {
     const coordinator = broker.groupCoordinator;
-    const errors = coordinator ? await coordinator.handleDeleteGroups(request.groupsNames) : new Map(request.groupsNames.map((g) => [g, 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
-    const response: DeleteGroupsResponse = { throttleTimeMs: 0, results: [...errors].map(([groupId, error]) => ({ groupId, errorCode: Errors[error].code })) };
+    const errors = coordinator
+      ? await coordinator.handleDeleteGroups(request.groupsNames)
+      : new Map(request.groupsNames.map((g) => [g, 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
+    const response: DeleteGroupsResponse = {
+      throttleTimeMs: 0,
+      results: [...errors].map(([groupId, error]) => ({ groupId, errorCode: Errors[error].code })),
+    };
     return response;
   };
 }
@@ -26,12 +31,15 @@ export function offsetDeleteHandler(broker: KafkaServer): ApiHandler<OffsetDelet
     for (const t of request.topics) {
       for (const p of t.partitions) {
         const tp = { topic: t.name, partition: p.partitionIndex };
-        if (broker.metadataCache.getPartitionInfo(t.name, p.partitionIndex) === undefined) errors.set(tpKey(tp), { tp, error: 'UNKNOWN_TOPIC_OR_PARTITION' });
+        if (broker.metadataCache.getPartitionInfo(t.name, p.partitionIndex) === undefined)
+          errors.set(tpKey(tp), { tp, error: 'UNKNOWN_TOPIC_OR_PARTITION' });
         else known.push(tp);
       }
     }
     const coordinator = broker.groupCoordinator;
-    const result = coordinator ? await coordinator.handleDeleteOffsets(request.groupId, known) : { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, partitions: new Map<string, ErrorName>() };
+    const result = coordinator
+      ? await coordinator.handleDeleteOffsets(request.groupId, known)
+      : { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, partitions: new Map<string, ErrorName>() };
     if (result.error !== 'NONE') {
       const failed: OffsetDeleteResponse = { errorCode: Errors[result.error].code, throttleTimeMs: 0, topics: [] };
       return failed;
@@ -43,7 +51,11 @@ export function offsetDeleteHandler(broker: KafkaServer): ApiHandler<OffsetDelet
       topics.set(tp.topic, list);
       list.push({ partitionIndex: tp.partition, errorCode: Errors[error].code });
     }
-    const response: OffsetDeleteResponse = { errorCode: 0, throttleTimeMs: 0, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) };
+    const response: OffsetDeleteResponse = {
+      errorCode: 0,
+      throttleTimeMs: 0,
+      topics: [...topics].map(([name, partitions]) => ({ name, partitions })),
+    };
     return response;
   };
 }

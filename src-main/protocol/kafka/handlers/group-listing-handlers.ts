@@ -25,7 +25,10 @@ export function listGroupsHandler(broker: KafkaServer): ApiHandler<ListGroupsReq
 export function describeGroupsHandler(broker: KafkaServer): ApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
   return async (request) => {
     const groups = request.groups.map((groupId): DescribedGroup => {
-      const result = broker.groupCoordinator?.handleDescribeGroup(groupId) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as const, summary: { state: '', protocolType: '', protocol: '', members: [] } };
+      const result = broker.groupCoordinator?.handleDescribeGroup(groupId) ?? {
+        error: 'COORDINATOR_NOT_AVAILABLE' as const,
+        summary: { state: '', protocolType: '', protocol: '', members: [] },
+      };
       return {
         errorCode: Errors[result.error].code,
         groupId,

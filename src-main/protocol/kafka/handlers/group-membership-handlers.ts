@@ -29,7 +29,16 @@ export function joinGroupHandler(broker: KafkaServer): ApiHandler<JoinGroupReque
     const coordinator = broker.groupCoordinator;
     // v7+ carries "no protocol" as null, older versions as "" (GroupCoordinator.NoProtocol).
     const noProtocol = version >= 7 ? null : '';
-    if (!coordinator) return respond({ errorCode: Errors.COORDINATOR_NOT_AVAILABLE.code, generationId: -1, protocolType: null, protocolName: noProtocol, leader: '', memberId: request.memberId, members: [] });
+    if (!coordinator)
+      return respond({
+        errorCode: Errors.COORDINATOR_NOT_AVAILABLE.code,
+        generationId: -1,
+        protocolType: null,
+        protocolName: noProtocol,
+        leader: '',
+        memberId: request.memberId,
+        members: [],
+      });
     const result = await coordinator.handleJoinGroup({
       groupId: request.groupId,
       memberId: request.memberId,
@@ -65,15 +74,31 @@ export function syncGroupHandler(broker: KafkaServer): ApiHandler<SyncGroupReque
     let result: SyncGroupResult;
     if (mandatoryMissing) result = syncError('INCONSISTENT_GROUP_PROTOCOL');
     else if (!coordinator) result = syncError('COORDINATOR_NOT_AVAILABLE');
-    else result = await coordinator.handleSyncGroup(request.groupId, request.generationId, request.memberId, assignments, protocol, request.groupInstanceId);
-    const response: SyncGroupResponse = { throttleTimeMs: 0, errorCode: Errors[result.error].code, protocolType: result.protocolType, protocolName: result.protocolName, assignment: result.assignment };
+    else
+      result = await coordinator.handleSyncGroup(
+        request.groupId,
+        request.generationId,
+        request.memberId,
+        assignments,
+        protocol,
+        request.groupInstanceId,
+      );
+    const response: SyncGroupResponse = {
+      throttleTimeMs: 0,
+      errorCode: Errors[result.error].code,
+      protocolType: result.protocolType,
+      protocolName: result.protocolName,
+      assignment: result.assignment,
+    };
     return response;
   };
 }
 
 export function heartbeatHandler(broker: KafkaServer): ApiHandler<HeartbeatRequest, HeartbeatResponse> {
   return async (request) => {
-    const error = broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId, request.groupInstanceId) ?? 'COORDINATOR_NOT_AVAILABLE';
+    const error =
+      broker.groupCoordinator?.handleHeartbeat(request.groupId, request.memberId, request.generationId, request.groupInstanceId) ??
+      'COORDINATOR_NOT_AVAILABLE';
     return { throttleTimeMs: 0, errorCode: Errors[error].code };
   };
 }
@@ -82,7 +107,10 @@ export function leaveGroupHandler(broker: KafkaServer): ApiHandler<LeaveGroupReq
   return async (request, context) => {
     const version = context.header.apiVersion;
     const leaving = version <= 2 ? [{ memberId: request.memberId, groupInstanceId: null }] : request.members;
-    const result = broker.groupCoordinator?.handleLeaveGroup(request.groupId, leaving) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, members: [] };
+    const result = broker.groupCoordinator?.handleLeaveGroup(request.groupId, leaving) ?? {
+      error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName,
+      members: [],
+    };
     // v0–2 carry one error: the top-level one, else the member's.
     const single = result.error !== 'NONE' ? result.error : (result.members.find((m) => m.error !== 'NONE')?.error ?? 'NONE');
     const response: LeaveGroupResponse = {

@@ -31,9 +31,17 @@ export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsR
             currentLeaderEpoch: p.currentLeaderEpoch >= 0 ? p.currentLeaderEpoch : null,
             fetchOnlyFromLeader: request.replicaId !== DEBUGGING_CONSUMER_ID,
           }) ?? { error: 'NOT_LEADER_FOR_PARTITION' as const, timestamp: -1, offset: -1, leaderEpoch: null };
-          const base = { partitionIndex: p.partitionIndex, errorCode: Errors[found.error].code, oldStyleOffsets: [] as bigint[], timestamp: -1n, offset: -1n, leaderEpoch: -1 };
+          const base = {
+            partitionIndex: p.partitionIndex,
+            errorCode: Errors[found.error].code,
+            oldStyleOffsets: [] as bigint[],
+            timestamp: -1n,
+            offset: -1n,
+            leaderEpoch: -1,
+          };
           if (found.error !== 'NONE') return base;
-          if (version === 0) return { ...base, oldStyleOffsets: legacyOffsets(broker, tp, timestamp, found.offset, p.maxNumOffsets).map(BigInt) };
+          if (version === 0)
+            return { ...base, oldStyleOffsets: legacyOffsets(broker, tp, timestamp, found.offset, p.maxNumOffsets).map(BigInt) };
           return { ...base, timestamp: BigInt(found.timestamp), offset: BigInt(found.offset), leaderEpoch: found.leaderEpoch ?? -1 };
         }),
       })),
@@ -42,7 +50,13 @@ export function listOffsetsHandler(broker: KafkaServer): ApiHandler<ListOffsetsR
   };
 }
 
-function legacyOffsets(broker: KafkaServer, tp: { topic: string; partition: number }, timestamp: number, offset: number, maxNumOffsets: number): number[] {
+function legacyOffsets(
+  broker: KafkaServer,
+  tp: { topic: string; partition: number },
+  timestamp: number,
+  offset: number,
+  maxNumOffsets: number,
+): number[] {
   if (maxNumOffsets <= 0) return [];
   if (timestamp === EARLIEST_TIMESTAMP || offset < 0) return offset < 0 ? [] : [offset];
   if (timestamp !== LATEST_TIMESTAMP) return [offset];

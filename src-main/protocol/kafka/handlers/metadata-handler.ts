@@ -16,7 +16,15 @@ const { READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, CLUSTER_ACTION, DESCRIBE_C
 
 /** With no authorizer, Kafka reports every operation a resource type supports. */
 const TOPIC_OPERATIONS = authorizedOperationsField([READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS]);
-const CLUSTER_OPERATIONS = authorizedOperationsField([CREATE, ALTER, DESCRIBE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE]);
+const CLUSTER_OPERATIONS = authorizedOperationsField([
+  CREATE,
+  ALTER,
+  DESCRIBE,
+  CLUSTER_ACTION,
+  DESCRIBE_CONFIGS,
+  ALTER_CONFIGS,
+  IDEMPOTENT_WRITE,
+]);
 
 export function metadataHandler(deps: BrokerApiDeps): ApiHandler<MetadataRequest, MetadataResponse> {
   const { broker } = deps;
@@ -65,12 +73,17 @@ async function unknownTopicError({ broker, admin }: BrokerApiDeps, name: string,
     const error = await broker.groupCoordinator.createOffsetsTopic();
     return error === 'COORDINATOR_NOT_AVAILABLE' ? Errors.INVALID_REPLICATION_FACTOR.code : Errors.LEADER_NOT_AVAILABLE.code;
   }
-  if (isInternalTopic(name) || !allowAutoTopicCreation || !broker.config.autoCreateTopicsEnable) return Errors.UNKNOWN_TOPIC_OR_PARTITION.code;
+  if (isInternalTopic(name) || !allowAutoTopicCreation || !broker.config.autoCreateTopicsEnable)
+    return Errors.UNKNOWN_TOPIC_OR_PARTITION.code;
   const numPartitions = broker.config.numPartitions;
   const replicationFactor = broker.config.defaultReplicationFactor;
   try {
     await admin.createTopicOnBroker(broker, name, numPartitions, replicationFactor);
-    broker.serverLog('INFO', 'kafka.server.KafkaApis', `[KafkaApi-${broker.id}] Auto creation of topic ${name} with ${numPartitions} partitions and replication factor ${replicationFactor} is successful`);
+    broker.serverLog(
+      'INFO',
+      'kafka.server.KafkaApis',
+      `[KafkaApi-${broker.id}] Auto creation of topic ${name} with ${numPartitions} partitions and replication factor ${replicationFactor} is successful`,
+    );
     return Errors.LEADER_NOT_AVAILABLE.code;
   } catch (e) {
     if (e instanceof KafkaApiError) return e.errorName === 'TOPIC_ALREADY_EXISTS' ? Errors.LEADER_NOT_AVAILABLE.code : e.code;
@@ -90,7 +103,15 @@ function partitionMetadata(
   const offlineReplicas = visible(state.offlineReplicas);
   if (!alive.has(state.leader)) {
     // Kafka sends no leader, no epoch and an empty ISR here.
-    return { errorCode: Errors.LEADER_NOT_AVAILABLE.code, partitionIndex: state.partitionIndex, leaderId: -1, leaderEpoch: -1, replicaNodes, isrNodes: [], offlineReplicas };
+    return {
+      errorCode: Errors.LEADER_NOT_AVAILABLE.code,
+      partitionIndex: state.partitionIndex,
+      leaderId: -1,
+      leaderEpoch: -1,
+      replicaNodes,
+      isrNodes: [],
+      offlineReplicas,
+    };
   }
   const isrNodes = visible(state.isr);
   const missing = replicaNodes.length < state.replicas.length || isrNodes.length < state.isr.length;

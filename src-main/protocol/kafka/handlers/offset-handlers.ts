@@ -53,7 +53,10 @@ export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler
       throttleTimeMs: 0,
       topics: request.topics.map((t) => ({
         name: t.name,
-        partitions: t.partitions.map((p) => ({ partitionIndex: p.partitionIndex, errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code })),
+        partitions: t.partitions.map((p) => ({
+          partitionIndex: p.partitionIndex,
+          errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code,
+        })),
       })),
     };
     return response;
@@ -65,7 +68,13 @@ function byTopic(partitions: readonly OffsetFetchPartition[]): OffsetFetchRespon
   for (const p of partitions) {
     const list = topics.get(p.topic) ?? [];
     topics.set(p.topic, list);
-    list.push({ partitionIndex: p.partition, committedOffset: BigInt(p.offset), committedLeaderEpoch: p.leaderEpoch ?? -1, metadata: p.metadata, errorCode: Errors[p.error].code });
+    list.push({
+      partitionIndex: p.partition,
+      committedOffset: BigInt(p.offset),
+      committedLeaderEpoch: p.leaderEpoch ?? -1,
+      metadata: p.metadata,
+      errorCode: Errors[p.error].code,
+    });
   }
   return [...topics].map(([name, list]) => ({ name, partitions: list }));
 }
@@ -73,13 +82,23 @@ function byTopic(partitions: readonly OffsetFetchPartition[]): OffsetFetchRespon
 export function offsetFetchHandler(broker: KafkaServer): ApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
   return async (request, context) => {
     const version = context.header.apiVersion;
-    const requested = request.topics === null ? null : request.topics.flatMap((t) => t.partitionIndexes.map((partition) => ({ topic: t.name, partition })));
-    const result = broker.groupCoordinator?.handleFetchOffsets(request.groupId, requested) ?? { error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName, partitions: [] };
+    const requested =
+      request.topics === null ? null : request.topics.flatMap((t) => t.partitionIndexes.map((partition) => ({ topic: t.name, partition })));
+    const result = broker.groupCoordinator?.handleFetchOffsets(request.groupId, requested) ?? {
+      error: 'COORDINATOR_NOT_AVAILABLE' as ErrorName,
+      partitions: [],
+    };
     let response: OffsetFetchResponse;
     if (result.error === 'NONE') {
       response = { throttleTimeMs: 0, topics: byTopic(result.partitions), errorCode: 0 };
     } else if (version < 2) {
-      const failed = (requested ?? []).map((tp): OffsetFetchPartition => ({ ...tp, offset: -1, leaderEpoch: null, metadata: '', error: result.error }));
+      const failed = (requested ?? []).map((tp): OffsetFetchPartition => ({
+        ...tp,
+        offset: -1,
+        leaderEpoch: null,
+        metadata: '',
+        error: result.error,
+      }));
       response = { throttleTimeMs: 0, topics: byTopic(failed), errorCode: Errors[result.error].code };
     } else {
       response = { throttleTimeMs: 0, topics: [], errorCode: Errors[result.error].code };

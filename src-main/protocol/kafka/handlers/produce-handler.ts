@@ -29,19 +29,32 @@ function validateRecords(version: number, records: Buffer): { error: ErrorName; 
   } catch (e) {
     return { error: 'CORRUPT_MESSAGE', message: errorMessage(e) };
   }
-  if (batches.length === 0) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} must have at least one record batch` };
+  if (batches.length === 0)
+    return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} must have at least one record batch` };
   const first = batches[0];
-  if (first.magic !== MAGIC_VALUE_V2) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} are only allowed to contain record batches with magic version 2` };
+  if (first.magic !== MAGIC_VALUE_V2)
+    return {
+      error: 'INVALID_RECORD',
+      message: `Produce requests with version ${version} are only allowed to contain record batches with magic version 2`,
+    };
   if (version < 7 && first.compressionType === CompressionType.ZSTD) {
-    return { error: 'UNSUPPORTED_COMPRESSION_TYPE', message: `Produce requests with version ${version} are not allowed to use ZStandard compression` };
+    return {
+      error: 'UNSUPPORTED_COMPRESSION_TYPE',
+      message: `Produce requests with version ${version} are not allowed to use ZStandard compression`,
+    };
   }
-  if (batches.length > 1) return { error: 'INVALID_RECORD', message: `Produce requests with version ${version} are only allowed to contain exactly one record batch` };
+  if (batches.length > 1)
+    return {
+      error: 'INVALID_RECORD',
+      message: `Produce requests with version ${version} are only allowed to contain exactly one record batch`,
+    };
   return null;
 }
 
 /** `sendErrorResponseMaybeThrottle`: the one error for every partition, or (acks=0, no response to carry it) the connection closed. */
 function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: number): ProduceResponse {
-  if (request.acks === 0) throw new CloseConnection(`Closing connection for produce request with correlation id ${correlationId}: ${Errors[error].message}`);
+  if (request.acks === 0)
+    throw new CloseConnection(`Closing connection for produce request with correlation id ${correlationId}: ${Errors[error].message}`);
   const partition = (partitionIndex: number): ProducePartitionResponse => ({
     partitionIndex,
     errorCode: Errors[error].code,
@@ -51,7 +64,10 @@ function refuseAll(request: ProduceRequest, error: ErrorName, correlationId: num
     recordErrors: [],
     errorMessage: null,
   });
-  const response: ProduceResponse = { responses: request.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => partition(p.partitionIndex)) })), throttleTimeMs: 0 };
+  const response: ProduceResponse = {
+    responses: request.topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => partition(p.partitionIndex)) })),
+    throttleTimeMs: 0,
+  };
   return response;
 }
 
@@ -64,7 +80,10 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
     const replicaManager = broker.replicaManager;
     if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) {
       // `sendErrorResponseMaybeThrottle`: the Request quota only.
-      const throttleTimeMs = broker.quotaManagers === null ? 0 : throttleRequest(broker.quotaManagers, context.session, clock.nowMs() - context.receivedMs, context.channel);
+      const throttleTimeMs =
+        broker.quotaManagers === null
+          ? 0
+          : throttleRequest(broker.quotaManagers, context.session, clock.nowMs() - context.receivedMs, context.channel);
       return { ...refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId), throttleTimeMs };
     }
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
@@ -84,7 +103,10 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
       }
     }
     const internalTopicsAllowed = context.header.clientId === ADMIN_CLIENT_ID;
-    const appended = replicaManager && entries.length > 0 ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries, { internalTopicsAllowed }) : [];
+    const appended =
+      replicaManager && entries.length > 0
+        ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries, { internalTopicsAllowed })
+        : [];
     const byKey = new Map(appended.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
     const responses = request.topics.map((topic) => ({
       name: topic.name,
@@ -107,11 +129,28 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
       }),
     }));
     const quotas = broker.quotaManagers;
-    const throttleTimeMs = quotas === null ? 0 : throttleProduce(quotas, context.session, context.sizeInBytes, clock.nowMs() - context.receivedMs, request.acks, context.channel, clock);
+    const throttleTimeMs =
+      quotas === null
+        ? 0
+        : throttleProduce(
+            quotas,
+            context.session,
+            context.sizeInBytes,
+            clock.nowMs() - context.receivedMs,
+            request.acks,
+            context.channel,
+            clock,
+          );
     if (request.acks === 0) {
-      const failed = responses.flatMap((t) => t.partitions.filter((p) => p.errorCode !== 0).map((p) => `${t.name}-${p.partitionIndex} with error ${errorForCode(p.errorCode).name}`));
+      const failed = responses.flatMap((t) =>
+        t.partitions
+          .filter((p) => p.errorCode !== 0)
+          .map((p) => `${t.name}-${p.partitionIndex} with error ${errorForCode(p.errorCode).name}`),
+      );
       if (failed.length > 0) {
-        throw new CloseConnection(`Closing connection due to error during produce request with correlation id ${context.header.correlationId} from client id ${context.header.clientId ?? ''} with ack=0\nTopic and partition to exceptions: ${failed.join(', ')}`);
+        throw new CloseConnection(
+          `Closing connection due to error during produce request with correlation id ${context.header.correlationId} from client id ${context.header.clientId ?? ''} with ack=0\nTopic and partition to exceptions: ${failed.join(', ')}`,
+        );
       }
       return null;
     }
@@ -119,4 +158,3 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
     return response;
   };
 }
-

@@ -47,7 +47,8 @@ export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
 export function deleteTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
   return async (request) => {
     const unique = [...new Set(request.topicNames)];
-    if (!isActiveController(broker)) return { throttleTimeMs: 0, responses: unique.map((name) => ({ name, errorCode: Errors.NOT_CONTROLLER.code })) };
+    if (!isActiveController(broker))
+      return { throttleTimeMs: 0, responses: unique.map((name) => ({ name, errorCode: Errors.NOT_CONTROLLER.code })) };
     const results = await admin.deleteTopics(unique, request.timeoutMs);
     return { throttleTimeMs: 0, responses: results.map((r) => ({ name: r.name, errorCode: r.errorCode })) };
   };
@@ -60,7 +61,9 @@ export function createPartitionsHandler({ broker, admin }: BrokerApiDeps): ApiHa
     if (!isActiveController(broker)) return { throttleTimeMs: 0, results: unique.map(notController) };
     const dupes = duplicates(names);
     const results = await admin.createPartitions(
-      request.topics.filter((t) => !dupes.has(t.name)).map((t) => ({ topic: t.name, count: t.count, assignments: t.assignments?.map((a) => a.brokerIds) ?? null })),
+      request.topics
+        .filter((t) => !dupes.has(t.name))
+        .map((t) => ({ topic: t.name, count: t.count, assignments: t.assignments?.map((a) => a.brokerIds) ?? null })),
       { timeoutMs: request.timeoutMs, validateOnly: request.validateOnly },
     );
     const byName = new Map(results.map((r) => [r.name, r]));

@@ -20,7 +20,17 @@ export const ALTER_CONFIGS = apiMessages({
   request: [
     field(
       'Resources',
-      arrayOf(struct(field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'), field('Configs', arrayOf(struct(field('Name', 'string', '0+'), field('Value', 'string', '0+', { nullableVersions: '0+' }))), '0+'))),
+      arrayOf(
+        struct(
+          field('ResourceType', 'int8', '0+'),
+          field('ResourceName', 'string', '0+'),
+          field(
+            'Configs',
+            arrayOf(struct(field('Name', 'string', '0+'), field('Value', 'string', '0+', { nullableVersions: '0+' }))),
+            '0+',
+          ),
+        ),
+      ),
       '0+',
     ),
     field('ValidateOnly', 'bool', '0+'),
@@ -29,7 +39,14 @@ export const ALTER_CONFIGS = apiMessages({
     field('ThrottleTimeMs', 'int32', '0+'),
     field(
       'Responses',
-      arrayOf(struct(field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }), field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'))),
+      arrayOf(
+        struct(
+          field('ErrorCode', 'int16', '0+'),
+          field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
+          field('ResourceType', 'int8', '0+'),
+          field('ResourceName', 'string', '0+'),
+        ),
+      ),
       '0+',
     ),
   ],

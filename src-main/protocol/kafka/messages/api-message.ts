@@ -14,7 +14,9 @@ export interface ApiMessages<Request extends readonly Field[] = readonly Field[]
 }
 
 /** An API's grammar with its field types kept, so its request and response types derive from it. */
-export function apiMessages<const Request extends readonly Field[], const Response extends readonly Field[]>(api: ApiMessages<Request, Response>): ApiMessages<Request, Response> {
+export function apiMessages<const Request extends readonly Field[], const Response extends readonly Field[]>(
+  api: ApiMessages<Request, Response>,
+): ApiMessages<Request, Response> {
   return api;
 }
 

@@ -21,7 +21,11 @@ export const API_VERSIONS = apiMessages({
   request: [field('ClientSoftwareName', 'string', '3+'), field('ClientSoftwareVersion', 'string', '3+')],
   response: [
     field('ErrorCode', 'int16', '0+'),
-    field('ApiKeys', arrayOf(struct(field('ApiKey', 'int16', '0+'), field('MinVersion', 'int16', '0+'), field('MaxVersion', 'int16', '0+'))), '0+'),
+    field(
+      'ApiKeys',
+      arrayOf(struct(field('ApiKey', 'int16', '0+'), field('MinVersion', 'int16', '0+'), field('MaxVersion', 'int16', '0+'))),
+      '0+',
+    ),
     field('ThrottleTimeMs', 'int32', '1+'),
   ],
 });
@@ -34,5 +38,7 @@ const SOFTWARE_NAME_VERSION = /^[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?$/;
 
 /** `ApiVersionsRequest.isValid`: v3 names the client's software in Kafka's allowed characters. */
 export function isValidApiVersionsRequest(request: ApiVersionsRequest, version: number): boolean {
-  return version < 3 || (SOFTWARE_NAME_VERSION.test(request.clientSoftwareName) && SOFTWARE_NAME_VERSION.test(request.clientSoftwareVersion));
+  return (
+    version < 3 || (SOFTWARE_NAME_VERSION.test(request.clientSoftwareName) && SOFTWARE_NAME_VERSION.test(request.clientSoftwareVersion))
+  );
 }

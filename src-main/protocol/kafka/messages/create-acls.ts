@@ -34,7 +34,14 @@ export const CREATE_ACLS = apiMessages({
       '0+',
     ),
   ],
-  response: [field('ThrottleTimeMs', 'int32', '0+'), field('Results', arrayOf(struct(field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+' }))), '0+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field(
+      'Results',
+      arrayOf(struct(field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+' }))),
+      '0+',
+    ),
+  ],
 });
 
 export type CreateAclsRequest = RequestOf<typeof CREATE_ACLS>;

@@ -19,13 +19,33 @@ export const CREATE_PARTITIONS = apiMessages({
   maxVersion: 2,
   flexibleVersions: '2+',
   request: [
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Count', 'int32', '0+'), field('Assignments', arrayOf(struct(field('BrokerIds', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }))), '0+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field('Count', 'int32', '0+'),
+          field('Assignments', arrayOf(struct(field('BrokerIds', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }),
+        ),
+      ),
+      '0+',
+    ),
     field('TimeoutMs', 'int32', '0+'),
     field('ValidateOnly', 'bool', '0+'),
   ],
   response: [
     field('ThrottleTimeMs', 'int32', '0+'),
-    field('Results', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }))), '0+'),
+    field(
+      'Results',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field('ErrorCode', 'int16', '0+'),
+          field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
+        ),
+      ),
+      '0+',
+    ),
   ],
 });
 

@@ -28,7 +28,11 @@ export const CREATE_TOPICS = apiMessages({
           field('NumPartitions', 'int32', '0+'),
           field('ReplicationFactor', 'int16', '0+'),
           field('Assignments', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('BrokerIds', arrayOf('int32'), '0+'))), '0+'),
-          field('Configs', arrayOf(struct(field('Name', 'string', '0+'), field('Value', 'string', '0+', { nullableVersions: '0+' }))), '0+'),
+          field(
+            'Configs',
+            arrayOf(struct(field('Name', 'string', '0+'), field('Value', 'string', '0+', { nullableVersions: '0+' }))),
+            '0+',
+          ),
         ),
       ),
       '0+',
@@ -38,7 +42,17 @@ export const CREATE_TOPICS = apiMessages({
   ],
   response: [
     field('ThrottleTimeMs', 'int32', '2+'),
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '1+', { nullableVersions: '0+', default: null }))), '0+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field('ErrorCode', 'int16', '0+'),
+          field('ErrorMessage', 'string', '1+', { nullableVersions: '0+', default: null }),
+        ),
+      ),
+      '0+',
+    ),
   ],
 });
 

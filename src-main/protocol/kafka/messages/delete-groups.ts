@@ -17,7 +17,10 @@ export const DELETE_GROUPS = apiMessages({
   maxVersion: 2,
   flexibleVersions: '2+',
   request: [field('GroupsNames', arrayOf('string'), '0+')],
-  response: [field('ThrottleTimeMs', 'int32', '0+'), field('Results', arrayOf(struct(field('GroupId', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field('Results', arrayOf(struct(field('GroupId', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
+  ],
 });
 
 export type DeleteGroupsRequest = RequestOf<typeof DELETE_GROUPS>;

@@ -18,7 +18,10 @@ export const DELETE_TOPICS = apiMessages({
   maxVersion: 4,
   flexibleVersions: '4+',
   request: [field('TopicNames', arrayOf('string'), '0+'), field('TimeoutMs', 'int32', '0+')],
-  response: [field('ThrottleTimeMs', 'int32', '1+'), field('Responses', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '1+'),
+    field('Responses', arrayOf(struct(field('Name', 'string', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
+  ],
 });
 
 export type DeleteTopicsRequest = RequestOf<typeof DELETE_TOPICS>;

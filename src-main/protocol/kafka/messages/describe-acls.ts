@@ -45,7 +45,18 @@ export const DESCRIBE_ACLS = apiMessages({
           field('ResourceType', 'int8', '0+'),
           field('ResourceName', 'string', '0+'),
           field('PatternType', 'int8', '1+', { default: 3 }),
-          field('Acls', arrayOf(struct(field('Principal', 'string', '0+'), field('Host', 'string', '0+'), field('Operation', 'int8', '0+'), field('PermissionType', 'int8', '0+'))), '0+'),
+          field(
+            'Acls',
+            arrayOf(
+              struct(
+                field('Principal', 'string', '0+'),
+                field('Host', 'string', '0+'),
+                field('Operation', 'int8', '0+'),
+                field('PermissionType', 'int8', '0+'),
+              ),
+            ),
+            '0+',
+          ),
         ),
       ),
       '0+',

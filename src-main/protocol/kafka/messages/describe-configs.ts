@@ -22,7 +22,17 @@ export const DESCRIBE_CONFIGS = apiMessages({
   minVersion: 0,
   maxVersion: 2,
   request: [
-    field('Resources', arrayOf(struct(field('ResourceType', 'int8', '0+'), field('ResourceName', 'string', '0+'), field('ConfigurationKeys', arrayOf('string'), '0+', { nullableVersions: '0+' }))), '0+'),
+    field(
+      'Resources',
+      arrayOf(
+        struct(
+          field('ResourceType', 'int8', '0+'),
+          field('ResourceName', 'string', '0+'),
+          field('ConfigurationKeys', arrayOf('string'), '0+', { nullableVersions: '0+' }),
+        ),
+      ),
+      '0+',
+    ),
     field('IncludeSynoyms', 'bool', '1+'),
   ],
   response: [
@@ -45,7 +55,17 @@ export const DESCRIBE_CONFIGS = apiMessages({
                 field('IsDefault', 'bool', '0'),
                 field('ConfigSource', 'int8', '1+', { default: -1 }),
                 field('IsSensitive', 'bool', '0+'),
-                field('Synonyms', arrayOf(struct(field('Name', 'string', '1+'), field('Value', 'string', '1+', { nullableVersions: '0+' }), field('Source', 'int8', '1+'))), '1+'),
+                field(
+                  'Synonyms',
+                  arrayOf(
+                    struct(
+                      field('Name', 'string', '1+'),
+                      field('Value', 'string', '1+', { nullableVersions: '0+' }),
+                      field('Source', 'int8', '1+'),
+                    ),
+                  ),
+                  '1+',
+                ),
               ),
             ),
             '0+',

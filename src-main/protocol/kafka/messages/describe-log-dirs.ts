@@ -16,7 +16,11 @@ export const DESCRIBE_LOG_DIRS = apiMessages({
   name: 'DescribeLogDirs',
   minVersion: 0,
   maxVersion: 1,
-  request: [field('Topics', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionIndex', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' })],
+  request: [
+    field('Topics', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionIndex', arrayOf('int32'), '0+'))), '0+', {
+      nullableVersions: '0+',
+    }),
+  ],
   response: [
     field('ThrottleTimeMs', 'int32', '0+'),
     field(
@@ -27,7 +31,23 @@ export const DESCRIBE_LOG_DIRS = apiMessages({
           field('LogDir', 'string', '0+'),
           field(
             'Topics',
-            arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('PartitionSize', 'int64', '0+'), field('OffsetLag', 'int64', '0+'), field('IsFutureKey', 'bool', '0+'))), '0+'))),
+            arrayOf(
+              struct(
+                field('Name', 'string', '0+'),
+                field(
+                  'Partitions',
+                  arrayOf(
+                    struct(
+                      field('PartitionIndex', 'int32', '0+'),
+                      field('PartitionSize', 'int64', '0+'),
+                      field('OffsetLag', 'int64', '0+'),
+                      field('IsFutureKey', 'bool', '0+'),
+                    ),
+                  ),
+                  '0+',
+                ),
+              ),
+            ),
             '0+',
           ),
         ),

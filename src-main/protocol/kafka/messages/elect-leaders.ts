@@ -21,7 +21,9 @@ export const ELECT_LEADERS = apiMessages({
   flexibleVersions: '2+',
   request: [
     field('ElectionType', 'int8', '1+'),
-    field('TopicPartitions', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionId', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '0+' }),
+    field('TopicPartitions', arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionId', arrayOf('int32'), '0+'))), '0+', {
+      nullableVersions: '0+',
+    }),
     field('TimeoutMs', 'int32', '0+', { default: 60000 }),
   ],
   response: [
@@ -29,7 +31,22 @@ export const ELECT_LEADERS = apiMessages({
     field('ErrorCode', 'int16', '1+'),
     field(
       'ReplicaElectionResults',
-      arrayOf(struct(field('Topic', 'string', '0+'), field('PartitionResult', arrayOf(struct(field('PartitionId', 'int32', '0+'), field('ErrorCode', 'int16', '0+'), field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }))), '0+'))),
+      arrayOf(
+        struct(
+          field('Topic', 'string', '0+'),
+          field(
+            'PartitionResult',
+            arrayOf(
+              struct(
+                field('PartitionId', 'int32', '0+'),
+                field('ErrorCode', 'int16', '0+'),
+                field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
+              ),
+            ),
+            '0+',
+          ),
+        ),
+      ),
       '0+',
     ),
   ],

@@ -83,7 +83,10 @@ export const FETCH = apiMessages({
                 field('HighWatermark', 'int64', '0+'),
                 field('LastStableOffset', 'int64', '4+', { default: -1n }),
                 field('LogStartOffset', 'int64', '5+', { default: -1n }),
-                field('Aborted', arrayOf(struct(field('ProducerId', 'int64', '4+'), field('FirstOffset', 'int64', '4+'))), '4+', { nullableVersions: '4+', default: null }),
+                field('Aborted', arrayOf(struct(field('ProducerId', 'int64', '4+'), field('FirstOffset', 'int64', '4+'))), '4+', {
+                  nullableVersions: '4+',
+                  default: null,
+                }),
                 field('PreferredReadReplica', 'int32', '11+', { default: -1 }),
                 field('Records', 'records', '0+', { nullableVersions: '0+' }),
               ),

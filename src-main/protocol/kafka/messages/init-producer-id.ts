@@ -27,7 +27,12 @@ export const INIT_PRODUCER_ID = apiMessages({
     field('ProducerId', 'int64', '3+', { default: -1n }),
     field('ProducerEpoch', 'int16', '3+', { default: -1 }),
   ],
-  response: [field('ThrottleTimeMs', 'int32', '0+'), field('ErrorCode', 'int16', '0+'), field('ProducerId', 'int64', '0+', { default: -1n }), field('ProducerEpoch', 'int16', '0+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '0+'),
+    field('ErrorCode', 'int16', '0+'),
+    field('ProducerId', 'int64', '0+', { default: -1n }),
+    field('ProducerEpoch', 'int16', '0+'),
+  ],
 });
 
 export type InitProducerIdRequest = RequestOf<typeof INIT_PRODUCER_ID>;

@@ -45,7 +45,17 @@ export const JOIN_GROUP = apiMessages({
     field('ProtocolName', 'string', '0+', { nullableVersions: '7+' }),
     field('Leader', 'string', '0+'),
     field('MemberId', 'string', '0+'),
-    field('Members', arrayOf(struct(field('MemberId', 'string', '0+'), field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }), field('Metadata', 'bytes', '0+'))), '0+'),
+    field(
+      'Members',
+      arrayOf(
+        struct(
+          field('MemberId', 'string', '0+'),
+          field('GroupInstanceId', 'string', '5+', { nullableVersions: '5+', default: null }),
+          field('Metadata', 'bytes', '0+'),
+        ),
+      ),
+      '0+',
+    ),
   ],
 });
 

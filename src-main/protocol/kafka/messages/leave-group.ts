@@ -22,12 +22,28 @@ export const LEAVE_GROUP = apiMessages({
   request: [
     field('GroupId', 'string', '0+'),
     field('MemberId', 'string', '0-2'),
-    field('Members', arrayOf(struct(field('MemberId', 'string', '3+'), field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }))), '3+'),
+    field(
+      'Members',
+      arrayOf(
+        struct(field('MemberId', 'string', '3+'), field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null })),
+      ),
+      '3+',
+    ),
   ],
   response: [
     field('ThrottleTimeMs', 'int32', '1+'),
     field('ErrorCode', 'int16', '0+'),
-    field('Members', arrayOf(struct(field('MemberId', 'string', '3+'), field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }), field('ErrorCode', 'int16', '3+'))), '3+'),
+    field(
+      'Members',
+      arrayOf(
+        struct(
+          field('MemberId', 'string', '3+'),
+          field('GroupInstanceId', 'string', '3+', { nullableVersions: '3+', default: null }),
+          field('ErrorCode', 'int16', '3+'),
+        ),
+      ),
+      '3+',
+    ),
   ],
 });
 

@@ -17,7 +17,11 @@ export const LIST_GROUPS = apiMessages({
   maxVersion: 3,
   flexibleVersions: '3+',
   request: [],
-  response: [field('ThrottleTimeMs', 'int32', '1+'), field('ErrorCode', 'int16', '0+'), field('Groups', arrayOf(struct(field('GroupId', 'string', '0+'), field('ProtocolType', 'string', '0+'))), '0+')],
+  response: [
+    field('ThrottleTimeMs', 'int32', '1+'),
+    field('ErrorCode', 'int16', '0+'),
+    field('Groups', arrayOf(struct(field('GroupId', 'string', '0+'), field('ProtocolType', 'string', '0+'))), '0+'),
+  ],
 });
 
 export type ListGroupsResponse = ResponseOf<typeof LIST_GROUPS>;

@@ -32,7 +32,14 @@ export const LIST_OFFSETS = apiMessages({
           field('Name', 'string', '0+'),
           field(
             'Partitions',
-            arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('CurrentLeaderEpoch', 'int32', '4+', { default: -1 }), field('Timestamp', 'int64', '0+'), field('MaxNumOffsets', 'int32', '0', { default: 1 }))),
+            arrayOf(
+              struct(
+                field('PartitionIndex', 'int32', '0+'),
+                field('CurrentLeaderEpoch', 'int32', '4+', { default: -1 }),
+                field('Timestamp', 'int64', '0+'),
+                field('MaxNumOffsets', 'int32', '0', { default: 1 }),
+              ),
+            ),
             '0+',
           ),
         ),

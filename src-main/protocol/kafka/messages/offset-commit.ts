@@ -56,7 +56,16 @@ export const OFFSET_COMMIT = apiMessages({
   ],
   response: [
     field('ThrottleTimeMs', 'int32', '3+'),
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'))), '0+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
+        ),
+      ),
+      '0+',
+    ),
   ],
 });
 

@@ -17,11 +17,27 @@ export const OFFSET_DELETE = apiMessages({
   name: 'OffsetDelete',
   minVersion: 0,
   maxVersion: 0,
-  request: [field('GroupId', 'string', '0+'), field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'))), '0+'))), '0+')],
+  request: [
+    field('GroupId', 'string', '0+'),
+    field(
+      'Topics',
+      arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'))), '0+'))),
+      '0+',
+    ),
+  ],
   response: [
     field('ErrorCode', 'int16', '0+'),
     field('ThrottleTimeMs', 'int32', '0+'),
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'))), '0+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
+        ),
+      ),
+      '0+',
+    ),
   ],
 });
 

@@ -23,7 +23,9 @@ export const OFFSET_FETCH = apiMessages({
   flexibleVersions: '6+',
   request: [
     field('GroupId', 'string', '0+'),
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('PartitionIndexes', arrayOf('int32'), '0+'))), '0+', { nullableVersions: '2+' }),
+    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('PartitionIndexes', arrayOf('int32'), '0+'))), '0+', {
+      nullableVersions: '2+',
+    }),
     field('RequireStable', 'bool', '7+'),
   ],
   response: [

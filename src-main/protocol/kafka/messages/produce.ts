@@ -26,7 +26,20 @@ export const PRODUCE = apiMessages({
     field('TransactionalId', 'string', '3+', { nullableVersions: '3+', default: null }),
     field('Acks', 'int16', '0+'),
     field('TimeoutMs', 'int32', '0+'),
-    field('Topics', arrayOf(struct(field('Name', 'string', '0+'), field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('Records', 'records', '0+', { nullableVersions: '0+' }))), '0+'))), '0+'),
+    field(
+      'Topics',
+      arrayOf(
+        struct(
+          field('Name', 'string', '0+'),
+          field(
+            'Partitions',
+            arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('Records', 'records', '0+', { nullableVersions: '0+' }))),
+            '0+',
+          ),
+        ),
+      ),
+      '0+',
+    ),
   ],
   response: [
     field(
@@ -43,7 +56,16 @@ export const PRODUCE = apiMessages({
                 field('BaseOffset', 'int64', '0+'),
                 field('LogAppendTimeMs', 'int64', '2+', { default: -1n }),
                 field('LogStartOffset', 'int64', '5+', { default: -1n }),
-                field('RecordErrors', arrayOf(struct(field('BatchIndex', 'int32', '8+'), field('BatchIndexErrorMessage', 'string', '8+', { nullableVersions: '8+', default: null }))), '8+'),
+                field(
+                  'RecordErrors',
+                  arrayOf(
+                    struct(
+                      field('BatchIndex', 'int32', '8+'),
+                      field('BatchIndexErrorMessage', 'string', '8+', { nullableVersions: '8+', default: null }),
+                    ),
+                  ),
+                  '8+',
+                ),
                 field('ErrorMessage', 'string', '8+', { nullableVersions: '8+', default: null }),
               ),
             ),

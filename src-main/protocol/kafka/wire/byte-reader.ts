@@ -108,7 +108,10 @@ export class ByteReader {
   compactNullableString(what = 'string'): string | null {
     const length = this.unsignedVarint(what) - 1;
     if (length < 0) return null;
-    if (length > 0x7fff) throw new ProtocolParseError(`Error reading field '${what}': string field had a length of ${length}, which is longer than the maximum allowed`);
+    if (length > 0x7fff)
+      throw new ProtocolParseError(
+        `Error reading field '${what}': string field had a length of ${length}, which is longer than the maximum allowed`,
+      );
     return this.raw(length, what).toString('utf8');
   }
 
@@ -123,7 +126,9 @@ export class ByteReader {
   compactArrayLength(what: string, minElementBytes: number): number {
     const count = this.unsignedVarint(what) - 1;
     if (count > 0 && count * Math.max(1, minElementBytes) > this.remaining) {
-      throw new ProtocolParseError(`Error reading field '${what}': Error reading array of size ${count}, only ${this.remaining} bytes available`);
+      throw new ProtocolParseError(
+        `Error reading field '${what}': Error reading array of size ${count}, only ${this.remaining} bytes available`,
+      );
     }
     return count;
   }
@@ -132,7 +137,9 @@ export class ByteReader {
   arrayLength(what: string, minElementBytes: number): number {
     const count = this.int32(what);
     if (count < -1 || (count > 0 && count * Math.max(1, minElementBytes) > this.remaining)) {
-      throw new ProtocolParseError(`Error reading field '${what}': Error reading array of size ${count}, only ${this.remaining} bytes available`);
+      throw new ProtocolParseError(
+        `Error reading field '${what}': Error reading array of size ${count}, only ${this.remaining} bytes available`,
+      );
     }
     return count;
   }

@@ -66,7 +66,9 @@ type ValueOf<T, D extends Direction> = T extends 'int8' | 'int16' | 'int32'
                 ? StructOf<F, D>
                 : never;
 
-type FieldValueOf<F extends Field, D extends Direction> = F extends { readonly nullableVersions: string } ? ValueOf<F['type'], D> | null : ValueOf<F['type'], D>;
+type FieldValueOf<F extends Field, D extends Direction> = F extends { readonly nullableVersions: string }
+  ? ValueOf<F['type'], D> | null
+  : ValueOf<F['type'], D>;
 
 type StructOf<F extends Field, D extends Direction> = D extends 'partial'
   ? { [K in F as Uncapitalize<K['name']>]?: FieldValueOf<K, D> }
@@ -78,9 +80,15 @@ type FieldOptionsOf<T extends FieldType> =
   | { readonly nullableVersions: string; readonly default?: ValueOf<T, 'encodable'> | null };
 
 /** The object a grammar reads to or writes from (see `Direction`); `Message` for a grammar known only as `Field[]`. */
-export type MessageOf<Fields extends readonly Field[], D extends Direction = 'decoded'> = string extends Fields[number]['name'] ? Message : StructOf<Fields[number], D>;
+export type MessageOf<Fields extends readonly Field[], D extends Direction = 'decoded'> = string extends Fields[number]['name']
+  ? Message
+  : StructOf<Fields[number], D>;
 
-export function field<const N extends string, const T extends FieldType>(name: N, type: T, versions: string): { readonly name: N; readonly type: T; readonly versions: string };
+export function field<const N extends string, const T extends FieldType>(
+  name: N,
+  type: T,
+  versions: string,
+): { readonly name: N; readonly type: T; readonly versions: string };
 export function field<const N extends string, const T extends FieldType, const O extends FieldOptionsOf<T>>(
   name: N,
   type: T,
@@ -161,7 +169,13 @@ function defaultOf(f: Field): unknown {
 // more for a grammar's own type. These two overloads are the one place where a grammar's type is
 // asserted, not inferred: the walk below gives exactly `MessageOf` its grammar (every field, under
 // `keyOf`), as the round trips against kafka-python check (test/protocol/kafka/grammars-kafka-python.test.ts).
-export function writeMessage<const Fields extends readonly Field[]>(writer: ByteWriter, fields: Fields, version: number, message: MessageOf<Fields, 'partial'>, flexible?: boolean): void;
+export function writeMessage<const Fields extends readonly Field[]>(
+  writer: ByteWriter,
+  fields: Fields,
+  version: number,
+  message: MessageOf<Fields, 'partial'>,
+  flexible?: boolean,
+): void;
 export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message, flexible = false): void {
   for (const f of fields) {
     if (!inVersions(f.versions, version)) continue;
@@ -223,7 +237,12 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export function readMessage<const Fields extends readonly Field[]>(reader: ByteReader, fields: Fields, version: number, flexible?: boolean): MessageOf<Fields>;
+export function readMessage<const Fields extends readonly Field[]>(
+  reader: ByteReader,
+  fields: Fields,
+  version: number,
+  flexible?: boolean,
+): MessageOf<Fields>;
 export function readMessage(reader: ByteReader, fields: readonly Field[], version: number, flexible = false): Message {
   const message: Message = {};
   for (const f of fields) {
@@ -271,7 +290,8 @@ function readValue(reader: ByteReader, f: Field, type: FieldType, version: numbe
       return reader.bool(f.name);
     case 'string': {
       const value = flexible ? reader.compactNullableString(f.name) : reader.nullableString(f.name);
-      if (value === null && !nullable) throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
+      if (value === null && !nullable)
+        throw new ProtocolParseError(`Error reading field '${f.name}': non-nullable field was serialized as null`);
       return value;
     }
     case 'bytes':
@@ -289,7 +309,9 @@ function readValue(reader: ByteReader, f: Field, type: FieldType, version: numbe
 function minBytesOf(type: FieldType, version: number, flexible: boolean): number {
   if (typeof type !== 'string') {
     if ('array' in type) return flexible ? 1 : 4;
-    const fields = type.struct.filter((f) => inVersions(f.versions, version)).reduce((sum, f) => sum + minBytesOf(f.type, version, flexible), 0);
+    const fields = type.struct
+      .filter((f) => inVersions(f.versions, version))
+      .reduce((sum, f) => sum + minBytesOf(f.type, version, flexible), 0);
     return fields + (flexible ? 1 : 0);
   }
   if (flexible && (type === 'string' || type === 'bytes' || type === 'records')) return 1;
@@ -312,13 +334,23 @@ function minBytesOf(type: FieldType, version: number, flexible: boolean): number
 // ---------------------------------------------------------------------------------------------
 // Whole messages
 
-export function encodeMessage<const Fields extends readonly Field[]>(fields: Fields, version: number, message: MessageOf<Fields, 'partial'>, flexible = false): Buffer {
+export function encodeMessage<const Fields extends readonly Field[]>(
+  fields: Fields,
+  version: number,
+  message: MessageOf<Fields, 'partial'>,
+  flexible = false,
+): Buffer {
   const writer = new ByteWriter();
   writeMessage(writer, fields, version, message, flexible);
   return writer.toBuffer();
 }
 
-export function decodeMessage<const Fields extends readonly Field[]>(bytes: Buffer, fields: Fields, version: number, flexible = false): MessageOf<Fields> {
+export function decodeMessage<const Fields extends readonly Field[]>(
+  bytes: Buffer,
+  fields: Fields,
+  version: number,
+  flexible = false,
+): MessageOf<Fields> {
   const reader = new ByteReader(bytes);
   const message = readMessage(reader, fields, version, flexible);
   return message;

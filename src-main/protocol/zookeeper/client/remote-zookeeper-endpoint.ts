@@ -79,16 +79,23 @@ export class RemoteZooKeeperEndpoint implements ZooKeeperServerEndpoint {
     return true;
   }
 
-  addAuthInfo(_conn: ServerConnection, scheme: string, auth: Uint8Array | null, onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void): void {
+  addAuthInfo(
+    _conn: ServerConnection,
+    scheme: string,
+    auth: Uint8Array | null,
+    onDone: (err: typeof Code.OK | typeof Code.AUTHFAILED) => void,
+  ): void {
     const wire = this.wire;
     if (!wire || wire.closed) {
       onDone(Code.AUTHFAILED);
       return;
     }
-    wire.request(ZkOpCode.auth, (w) => w.int(0).ustring(scheme).buffer(auth), Xid.AUTH).then(
-      (reply) => onDone(reply.err === 0 ? Code.OK : Code.AUTHFAILED),
-      () => onDone(Code.AUTHFAILED),
-    );
+    wire
+      .request(ZkOpCode.auth, (w) => w.int(0).ustring(scheme).buffer(auth), Xid.AUTH)
+      .then(
+        (reply) => onDone(reply.err === 0 ? Code.OK : Code.AUTHFAILED),
+        () => onDone(Code.AUTHFAILED),
+      );
   }
 
   touch(): boolean {

@@ -21,7 +21,8 @@ const DEFAULT_PORT = 2181;
 /** Java's Integer.parseInt: an optional sign and decimal digits within int range. */
 function parseJavaInt(text: string): number {
   const n = /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648) throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${text}"`);
+  if (!Number.isInteger(n) || n > 2147483647 || n < -2147483648)
+    throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${text}"`);
   return n;
 }
 

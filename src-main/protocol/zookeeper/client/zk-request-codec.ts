@@ -48,7 +48,9 @@ function writeMultiOp(w: JuteWriter, op: Op, chroot: string | null): void {
   switch (op.type) {
     case 'create': {
       const mode = op.mode ?? CreateMode.PERSISTENT;
-      w.int(mode === CreateMode.CONTAINER ? ZkOpCode.createContainer : ZkOpCode.create).bool(false).int(-1);
+      w.int(mode === CreateMode.CONTAINER ? ZkOpCode.createContainer : ZkOpCode.create)
+        .bool(false)
+        .int(-1);
       w.ustring(path).buffer(op.data);
       // As the core applies it: an op without an ACL is open (OPEN_ACL_UNSAFE).
       writeAcls(w, op.acl ?? OPEN_ACL_UNSAFE);
@@ -56,10 +58,19 @@ function writeMultiOp(w: JuteWriter, op: Op, chroot: string | null): void {
       return;
     }
     case 'delete':
-      w.int(ZkOpCode.delete).bool(false).int(-1).ustring(path).int(op.version ?? -1);
+      w.int(ZkOpCode.delete)
+        .bool(false)
+        .int(-1)
+        .ustring(path)
+        .int(op.version ?? -1);
       return;
     case 'setData':
-      w.int(ZkOpCode.setData).bool(false).int(-1).ustring(path).buffer(op.data).int(op.version ?? -1);
+      w.int(ZkOpCode.setData)
+        .bool(false)
+        .int(-1)
+        .ustring(path)
+        .buffer(op.data)
+        .int(op.version ?? -1);
       return;
     case 'check':
       w.int(ZkOpCode.check).bool(false).int(-1).ustring(path).int(op.version);

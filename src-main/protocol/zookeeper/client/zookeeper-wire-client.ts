@@ -51,7 +51,13 @@ export class ZooKeeperWireClient {
   /** Connects and completes the handshake; rejects when the server closes the connection instead. */
   static async connect(host: string, port: number, options: ConnectOptions = {}): Promise<ZooKeeperWireClient> {
     const socket = connect({ host, port });
-    const timer = options.connectTimeoutMs === undefined ? null : setTimeout(() => socket.destroy(new Error(`no answer from ${host}:${port} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    const timer =
+      options.connectTimeoutMs === undefined
+        ? null
+        : setTimeout(
+            () => socket.destroy(new Error(`no answer from ${host}:${port} within ${options.connectTimeoutMs} ms`)),
+            options.connectTimeoutMs,
+          );
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
@@ -71,7 +77,12 @@ export class ZooKeeperWireClient {
 
   private async handshakeWith(options: ConnectOptions): Promise<void> {
     const w = new JuteWriter();
-    w.int(0).long(options.lastZxidSeen ?? 0n).int(options.sessionTimeoutMs ?? 30000).long(options.sessionId ?? 0n).buffer(options.passwd ?? new Uint8Array(16)).bool(false);
+    w.int(0)
+      .long(options.lastZxidSeen ?? 0n)
+      .int(options.sessionTimeoutMs ?? 30000)
+      .long(options.sessionId ?? 0n)
+      .buffer(options.passwd ?? new Uint8Array(16))
+      .bool(false);
     const answered = new Promise<Handshake>((resolve, reject) => {
       this.handshakeDone = resolve;
       this.closeListeners.push(() => reject(this.closedError));

@@ -148,7 +148,10 @@ export function blocksStep(error: ApiErrorDto, step: number): boolean {
 }
 
 /** Effective counts, for the manual grid: what the form says, or the controller's defaults. */
-export function effectiveCounts(form: CreateTopicForm, defaults: { numPartitions: number; defaultReplicationFactor: number } | null): {
+export function effectiveCounts(
+  form: CreateTopicForm,
+  defaults: { numPartitions: number; defaultReplicationFactor: number } | null,
+): {
   partitions: number;
   replicationFactor: number;
 } {

@@ -5,7 +5,13 @@ import type { DeletionBlockerDto, DeletionOutcomeDto, DeletionStageDto } from '.
 export const STAGES: readonly DeletionStageDto[] = DELETION_STAGES;
 
 /** The replica states of a deletion, as the grid's columns. */
-export const GRID_STATES = ['OfflineReplica', 'ReplicaDeletionStarted', 'ReplicaDeletionSuccessful', 'ReplicaDeletionIneligible', 'NonExistentReplica'] as const;
+export const GRID_STATES = [
+  'OfflineReplica',
+  'ReplicaDeletionStarted',
+  'ReplicaDeletionSuccessful',
+  'ReplicaDeletionIneligible',
+  'NonExistentReplica',
+] as const;
 
 /** `picked-up` → `pickedUp` (locale keys are camelCase). */
 export function camel(name: string): string {
@@ -29,7 +35,10 @@ export function blockerText(b: DeletionBlockerDto, t: Translate): { why: string;
     case 'no-controller':
       return { why: t('deletions.blockers.noController.why'), fix: t('deletions.blockers.noController.fix') };
     case 'delete-topic-disabled':
-      return { why: t('deletions.blockers.deleteTopicDisabled.why', { id: b.controllerId }), fix: t('deletions.blockers.deleteTopicDisabled.fix') };
+      return {
+        why: t('deletions.blockers.deleteTopicDisabled.why', { id: b.controllerId }),
+        fix: t('deletions.blockers.deleteTopicDisabled.fix'),
+      };
     case 'broker-offline':
       return {
         why: t('deletions.blockers.brokerOffline.why', { id: b.brokerId, state: b.brokerState ?? '-', partitions: list(b.partitions) }),
@@ -37,18 +46,28 @@ export function blockerText(b: DeletionBlockerDto, t: Translate): { why: string;
       };
     case 'log-dir-offline':
       return {
-        why: t('deletions.blockers.logDirOffline.why', { id: b.brokerId, partitions: list(b.partitions), dirs: b.offlineLogDirs.join(', ') }),
+        why: t('deletions.blockers.logDirOffline.why', {
+          id: b.brokerId,
+          partitions: list(b.partitions),
+          dirs: b.offlineLogDirs.join(', '),
+        }),
         fix: t('deletions.blockers.logDirOffline.fix', { id: b.brokerId }),
       };
     case 'reassignment-in-progress': {
       const partitions = b.partitions
-        .map((p) => t('deletions.blockers.reassignment.partition', { partition: p.partition, adding: list(p.adding), removing: list(p.removing) }))
+        .map((p) =>
+          t('deletions.blockers.reassignment.partition', { partition: p.partition, adding: list(p.adding), removing: list(p.removing) }),
+        )
         .join('; ');
       return { why: t('deletions.blockers.reassignment.why', { partitions }), fix: t('deletions.blockers.reassignment.fix') };
     }
     case 'stop-replica-failed':
       return {
-        why: t('deletions.blockers.stopReplicaFailed.why', { id: b.brokerId, partitions: list(b.partitions), error: b.error ?? 'ReplicaDeletionIneligible' }),
+        why: t('deletions.blockers.stopReplicaFailed.why', {
+          id: b.brokerId,
+          partitions: list(b.partitions),
+          error: b.error ?? 'ReplicaDeletionIneligible',
+        }),
         fix: t('deletions.blockers.stopReplicaFailed.fix'),
       };
   }

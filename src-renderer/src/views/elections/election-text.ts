@@ -21,14 +21,21 @@ export function electionSentences(request: ElectionRequestDto, overview: Electio
   const scope = scopeText(request.scope, t);
   const controller = overview.controllerId;
   if (request.electionType === 'UNCLEAN') {
-    return [t('elections.uncleanSentences.request', { controller, scope }), t('elections.uncleanSentences.offline'), t('elections.uncleanSentences.loss'), t('elections.uncleanSentences.noop')];
+    return [
+      t('elections.uncleanSentences.request', { controller, scope }),
+      t('elections.uncleanSentences.offline'),
+      t('elections.uncleanSentences.loss'),
+      t('elections.uncleanSentences.noop'),
+    ];
   }
   const moving = overview.partitions.filter((p) => inScope(p, request.scope) && p.preferredElectable);
   const listed = moving.slice(0, MAX_LISTED).map((p) => `${p.topic}-${p.partition} (${p.leader} → ${p.preferredLeader})`);
   const partitions = moving.length > MAX_LISTED ? `${listed.join(', ')} …` : listed.join(', ');
   return [
     t('elections.preferredSentences.request', { controller, scope }),
-    moving.length > 0 ? t('elections.preferredSentences.moves', { count: moving.length, partitions }) : t('elections.preferredSentences.nothing'),
+    moving.length > 0
+      ? t('elections.preferredSentences.moves', { count: moving.length, partitions })
+      : t('elections.preferredSentences.nothing'),
     t('elections.preferredSentences.clients'),
   ];
 }

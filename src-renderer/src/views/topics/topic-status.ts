@@ -13,7 +13,8 @@ export function topicStatusTags(topic: TopicSummaryDto): TopicStatusTag[] {
   const tags: TopicStatusTag[] = [];
   if (topic.internal) tags.push({ text: 'topics.internal', params: {}, type: 'info' });
   if (topic.offlinePartitions > 0) tags.push({ text: 'topics.offlineN', params: { n: topic.offlinePartitions }, type: 'danger' });
-  if (topic.underReplicatedPartitions > 0) tags.push({ text: 'topics.urpN', params: { n: topic.underReplicatedPartitions }, type: 'warning' });
+  if (topic.underReplicatedPartitions > 0)
+    tags.push({ text: 'topics.urpN', params: { n: topic.underReplicatedPartitions }, type: 'warning' });
   if (topic.beingDeleted) tags.push({ text: 'topics.beingDeleted', params: {}, type: 'danger', effect: 'dark' });
   if (tags.length === 0) tags.push({ text: 'topics.healthy', params: {}, type: 'success' });
   return tags;

@@ -21,7 +21,9 @@ const anonymous = (clientId: string) => ({ sanitizedUser: 'ANONYMOUS', clientId 
 function produceManager(quotaBytesPerSecondDefault = UNLIMITED_QUOTA) {
   const time = new ManualTime(T0);
   const lines: LogLine[] = [];
-  const manager = new ClientQuotaManager({ ...DEFAULT_CLIENT_QUOTA_MANAGER_CONFIG, quotaBytesPerSecondDefault }, 'Produce', time, (l) => lines.push(l));
+  const manager = new ClientQuotaManager({ ...DEFAULT_CLIENT_QUOTA_MANAGER_CONFIG, quotaBytesPerSecondDefault }, 'Produce', time, (l) =>
+    lines.push(l),
+  );
   return { time, manager, lines };
 }
 

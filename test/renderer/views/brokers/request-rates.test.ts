@@ -4,7 +4,13 @@ import { requestRates, totalRate, type RateReading } from '../../../../src-rende
 describe('request rates', () => {
   it('divides the requests since the last reading by the seconds between them, per broker and API', () => {
     const first: RateReading = { atMs: 10_000, counts: new Map<number, Record<string, number>>([[0, { Metadata: 4, Produce: 10 }]]) };
-    const second: RateReading = { atMs: 12_000, counts: new Map<number, Record<string, number>>([[0, { Metadata: 6, Produce: 50, Fetch: 8 }], [1, { Metadata: 1 }]]) };
+    const second: RateReading = {
+      atMs: 12_000,
+      counts: new Map<number, Record<string, number>>([
+        [0, { Metadata: 6, Produce: 50, Fetch: 8 }],
+        [1, { Metadata: 1 }],
+      ]),
+    };
     const rates = requestRates(first, second);
     expect(rates.get(0)).toEqual({ Metadata: 1, Produce: 20, Fetch: 4 });
     expect(rates.get(1)).toEqual({ Metadata: 0.5 });

@@ -29,7 +29,12 @@ function blocked(): TopicDeletionDto {
     deleteDirsRemoved: 0,
     nextDeleteAtMs: NOW + 51_000,
     replicas: [
-      { partition: 0, brokerId: 1, state: 'ReplicaDeletionSuccessful', enteredMs: entered({ OfflineReplica: 300, ReplicaDeletionStarted: 500, ReplicaDeletionSuccessful: 700 }) },
+      {
+        partition: 0,
+        brokerId: 1,
+        state: 'ReplicaDeletionSuccessful',
+        enteredMs: entered({ OfflineReplica: 300, ReplicaDeletionStarted: 500, ReplicaDeletionSuccessful: 700 }),
+      },
       { partition: 0, brokerId: 2, state: 'OfflineReplica', enteredMs: entered({ ReplicaDeletionIneligible: 200, OfflineReplica: 900 }) },
     ],
     deleteDirs: [
@@ -44,13 +49,30 @@ function blocked(): TopicDeletionDto {
         brokerRunning: true,
       },
     ],
-    timeline: [{ seq: 7, timeMs: NOW - 10_000, kind: 'zookeeper', brokerId: null, level: null, summary: 'create /admin/delete_topics/events', stages: ['marked'] }],
+    timeline: [
+      {
+        seq: 7,
+        timeMs: NOW - 10_000,
+        kind: 'zookeeper',
+        brokerId: null,
+        level: null,
+        summary: 'create /admin/delete_topics/events',
+        stages: ['marked'],
+      },
+    ],
     timelineDropped: 0,
   };
 }
 
 function overview(deletions: TopicDeletionDto[]): DeletionOverviewDto {
-  return { nowMs: NOW, clockSpeed: 1, controllerId: 0, deleteTopicEnable: true, fileDeleteDelayMs: { 0: 60_000, 1: 60_000, 2: 60_000 }, deletions };
+  return {
+    nowMs: NOW,
+    clockSpeed: 1,
+    controllerId: 0,
+    deleteTopicEnable: true,
+    fileDeleteDelayMs: { 0: 60_000, 1: 60_000, 2: 60_000 },
+    deletions,
+  };
 }
 
 async function typeInBody(id: string, value: string): Promise<void> {

@@ -16,8 +16,26 @@ const overview: ElectionOverviewDto = {
   imbalanceCheckIntervalSeconds: 300,
   brokers: [],
   partitions: [
-    { topic: 'ledger', partition: 0, replicas: [0, 1], isr: [1, 0], leader: 1, preferredLeader: 0, preferredElectable: true, offline: false },
-    { topic: 'ledger', partition: 1, replicas: [1, 0], isr: [1, 0], leader: 1, preferredLeader: 1, preferredElectable: false, offline: false },
+    {
+      topic: 'ledger',
+      partition: 0,
+      replicas: [0, 1],
+      isr: [1, 0],
+      leader: 1,
+      preferredLeader: 0,
+      preferredElectable: true,
+      offline: false,
+    },
+    {
+      topic: 'ledger',
+      partition: 1,
+      replicas: [1, 0],
+      isr: [1, 0],
+      leader: 1,
+      preferredLeader: 1,
+      preferredElectable: false,
+      offline: false,
+    },
     { topic: 'audit', partition: 0, replicas: [0, 2], isr: [2], leader: 2, preferredLeader: 0, preferredElectable: false, offline: false },
   ],
 };
@@ -30,7 +48,9 @@ describe('the election confirmation', () => {
       'The old leaders become followers; producers and consumers get NOT_LEADER_FOR_PARTITION once and refresh their metadata. No data is lost: the new leader is in the ISR.',
     ]);
     // Its preferred replica is out of the ISR: nothing would move.
-    expect(electionSentences({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'audit', partition: 0 } }, overview, t)[1]).toContain('PREFERRED_LEADER_NOT_AVAILABLE');
+    expect(
+      electionSentences({ electionType: 'PREFERRED', scope: { kind: 'partition', topic: 'audit', partition: 0 } }, overview, t)[1],
+    ).toContain('PREFERRED_LEADER_NOT_AVAILABLE');
   });
 
   it('warns of data loss before an unclean election, and sums up the results', () => {

@@ -25,9 +25,26 @@ const detail: GroupDetailDto = {
   ...summary('billing', 7, 1),
   leaderId: 'billing-app-1',
   offsetsPartition: 12,
-  memberList: [{ memberId: 'billing-app-1', groupInstanceId: null, clientId: 'billing-app', host: '/127.0.0.1', assignment: [{ topic: 'orders', partition: 0 }] }],
+  memberList: [
+    {
+      memberId: 'billing-app-1',
+      groupInstanceId: null,
+      clientId: 'billing-app',
+      host: '/127.0.0.1',
+      assignment: [{ topic: 'orders', partition: 0 }],
+    },
+  ],
   partitionList: [
-    { topic: 'orders', partition: 0, committedOffset: 3, logEndOffset: 10, lag: 7, memberId: 'billing-app-1', clientId: 'billing-app', host: '/127.0.0.1' },
+    {
+      topic: 'orders',
+      partition: 0,
+      committedOffset: 3,
+      logEndOffset: 10,
+      lag: 7,
+      memberId: 'billing-app-1',
+      clientId: 'billing-app',
+      host: '/127.0.0.1',
+    },
     { topic: 'orders', partition: 1, committedOffset: null, logEndOffset: 4, lag: null, memberId: null, clientId: null, host: null },
   ],
 };
@@ -37,7 +54,16 @@ describe('GroupsView', () => {
     const fake = new FakeApi();
     fake.api.groups.list = async () => ({ total: 2, matched: 2, groups: [summary('audit', 0, 0), summary('billing', 7, 1)] });
     fake.api.groups.detail = async () => detail;
-    fake.api.groups.history = async () => [{ seq: 5, timeMs: 0, brokerId: 1, kind: 'stabilized', generationId: 3, summary: 'Stabilized group billing generation 3 (__consumer_offsets-12)' }];
+    fake.api.groups.history = async () => [
+      {
+        seq: 5,
+        timeMs: 0,
+        brokerId: 1,
+        kind: 'stabilized',
+        generationId: 3,
+        summary: 'Stabilized group billing generation 3 (__consumer_offsets-12)',
+      },
+    ];
     const { wrapper: w } = mountWithApp(GroupsView, { client: fake.client(), router: true });
     await settle();
     expect(byTestId(w, 'group-state-audit').text()).toBe('Empty');

@@ -9,10 +9,26 @@ import { mountWithApp, settle, unmountAll } from '../../support/mount';
 
 afterEach(unmountAll);
 
-const ROOT = { id: 'broker-0/kafka-logs', kind: 'broker' as const, brokerId: 0, path: '/data/brokers/broker-0/kafka-logs', online: true, exists: true };
+const ROOT = {
+  id: 'broker-0/kafka-logs',
+  kind: 'broker' as const,
+  brokerId: 0,
+  path: '/data/brokers/broker-0/kafka-logs',
+  online: true,
+  exists: true,
+};
 
 function listing(): LogDirListingDto {
-  const entry = (name: string, partition: LogDirListingDto['entries'][number]['partition']) => ({ name, path: name, kind: 'partition' as const, isDirectory: true, sizeBytes: 2048, partition, baseOffset: null, problem: null });
+  const entry = (name: string, partition: LogDirListingDto['entries'][number]['partition']) => ({
+    name,
+    path: name,
+    kind: 'partition' as const,
+    isDirectory: true,
+    sizeBytes: 2048,
+    partition,
+    baseOffset: null,
+    problem: null,
+  });
   return {
     root: ROOT,
     path: '',
@@ -22,8 +38,23 @@ function listing(): LogDirListingDto {
     total: 3,
     entries: [
       entry('ghost-0', { topic: 'ghost', partition: 0, dirKind: 'current', orphaned: true, segments: 1 }),
-      entry('orders-0.0123456789abcdef0123456789abcdef-delete', { topic: 'orders', partition: 0, dirKind: 'delete', orphaned: false, segments: 2 }),
-      { name: 'meta.properties', path: 'meta.properties', kind: 'meta-properties', isDirectory: false, sizeBytes: 98, partition: null, baseOffset: null, problem: null },
+      entry('orders-0.0123456789abcdef0123456789abcdef-delete', {
+        topic: 'orders',
+        partition: 0,
+        dirKind: 'delete',
+        orphaned: false,
+        segments: 2,
+      }),
+      {
+        name: 'meta.properties',
+        path: 'meta.properties',
+        kind: 'meta-properties',
+        isDirectory: false,
+        sizeBytes: 98,
+        partition: null,
+        baseOffset: null,
+        problem: null,
+      },
     ],
   };
 }
@@ -55,7 +86,15 @@ function batch(offset: number, crcValid: boolean): SegmentBatchDto {
 }
 
 function page(start: number, batches: SegmentBatchDto[]): SegmentBatchPageDto {
-  return { path: 'orders-0/00000000000000000000.log', sizeBytes: 1000, startPosition: start, batches, nextPosition: null, stop: null, bytesRead: 100 * batches.length };
+  return {
+    path: 'orders-0/00000000000000000000.log',
+    sizeBytes: 1000,
+    startPosition: start,
+    batches,
+    nextPosition: null,
+    stop: null,
+    bytesRead: 100 * batches.length,
+  };
 }
 
 describe('LogDirsView', () => {
@@ -67,7 +106,9 @@ describe('LogDirsView', () => {
     await router!.push({ name: 'log-dirs', query: { root: ROOT.id, path: '' } });
     await settle();
     expect(fake.callsOf('logDirs', 'list').map((c) => c.args)).toEqual([[ROOT.id, '', 0, 500]]);
-    const rows = byTestId(w, 'log-dir-entries').findAll('.el-table__body-wrapper tr').map((tr) => tr.text());
+    const rows = byTestId(w, 'log-dir-entries')
+      .findAll('.el-table__body-wrapper tr')
+      .map((tr) => tr.text());
     expect(rows[0]).toContain('ghost-0/');
     expect(rows[0]).toContain('orphaned: no such topic in ZooKeeper');
     expect(rows[1]).toContain('delete');
@@ -83,7 +124,10 @@ describe('LogDirsView', () => {
     await router!.push({ name: 'log-dirs', query: { root: ROOT.id, path: '' } });
     await settle();
     expect(w.text()).toContain('3 of 1200 entries');
-    await w.findAll('.el-pager li').find((li) => li.text() === '2')!.trigger('click');
+    await w
+      .findAll('.el-pager li')
+      .find((li) => li.text() === '2')!
+      .trigger('click');
     await settle();
     expect(fake.callsOf('logDirs', 'list').map((c) => c.args[2])).toEqual([0, 500]);
   });
@@ -93,16 +137,37 @@ describe('SegmentView', () => {
   it('shows a batch whose CRC does not match as invalid, stored against computed, and jumps to an offset', async () => {
     const fake = new FakeApi();
     const finds: SegmentSeekDto[] = [];
-    fake.api.logDirs.segment = async () => ({ root: ROOT, path: 'orders-0/00000000000000000000.log', baseOffset: 0, sizeBytes: 1000, offsetIndex: { path: 'x.index', sizeBytes: 80, entries: 10, maxEntries: 10 }, timeIndex: null, partition: null });
+    fake.api.logDirs.segment = async () => ({
+      root: ROOT,
+      path: 'orders-0/00000000000000000000.log',
+      baseOffset: 0,
+      sizeBytes: 1000,
+      offsetIndex: { path: 'x.index', sizeBytes: 80, entries: 10, maxEntries: 10 },
+      timeIndex: null,
+      partition: null,
+    });
     fake.api.logDirs.batches = async () => page(0, [batch(0, true), batch(1, false), batch(2, true)]);
     fake.api.logDirs.find = async (_root, _path, target) => {
       finds.push(target);
-      return { target, offsetIndexEntry: { slot: 3, offset: 6, position: 600 }, timeIndexEntry: null, batchPosition: 700, foundOffset: null, foundTimestamp: null, message: null, batchesScanned: 2, page: page(700, [batch(7, true)]) };
+      return {
+        target,
+        offsetIndexEntry: { slot: 3, offset: 6, position: 600 },
+        timeIndexEntry: null,
+        batchPosition: 700,
+        foundOffset: null,
+        foundTimestamp: null,
+        message: null,
+        batchesScanned: 2,
+        page: page(700, [batch(7, true)]),
+      };
     };
     const { wrapper: w, router } = mountWithApp(SegmentView, { client: fake.client(), router: true });
     await router!.push({ name: 'log-segment', query: { root: ROOT.id, path: 'orders-0/00000000000000000000.log' } });
     await settle();
-    const rows = () => byTestId(w, 'batches-table').findAll('.el-table__body-wrapper tr.el-table__row').map((tr) => tr.text());
+    const rows = () =>
+      byTestId(w, 'batches-table')
+        .findAll('.el-table__body-wrapper tr.el-table__row')
+        .map((tr) => tr.text());
     expect(rows()).toHaveLength(3);
     expect(rows()[1]).toContain('invalid');
     expect(rows()[1]).toContain('stored 1001');
@@ -111,7 +176,10 @@ describe('SegmentView', () => {
     expect(rows()[0]).not.toContain('computed');
 
     await w.find('.seek-value input').setValue('7');
-    await w.findAll('button').find((b) => b.text() === 'Find')!.trigger('click');
+    await w
+      .findAll('button')
+      .find((b) => b.text() === 'Find')!
+      .trigger('click');
     await settle();
     expect(finds).toEqual([{ kind: 'offset', offset: 7 }]);
     expect(rows()).toHaveLength(1);
@@ -125,12 +193,26 @@ describe('a producer-state .snapshot file', () => {
     const { default: ProducerSnapshotTable } = await import('../../../../src-renderer/src/views/log-dirs/ProducerSnapshotTable.vue');
     const { wrapper } = mountWithApp(ProducerSnapshotTable, {
       client: new FakeApi().client(),
-      props: { entries: [{ producerId: 1000, producerEpoch: 0, lastSequence: 199, lastOffset: 199, offsetDelta: 99, timestamp: 1700000000000, coordinatorEpoch: -1, currentTxnFirstOffset: -1 }] },
+      props: {
+        entries: [
+          {
+            producerId: 1000,
+            producerEpoch: 0,
+            lastSequence: 199,
+            lastOffset: 199,
+            offsetDelta: 99,
+            timestamp: 1700000000000,
+            coordinatorEpoch: -1,
+            currentTxnFirstOffset: -1,
+          },
+        ],
+      },
     });
     await settle();
     const table = byTestId(wrapper, 'producer-snapshot');
     const text = table.text();
-    for (const column of ['producerId', 'producerEpoch', 'lastSequence', 'lastOffset', 'currentTxnFirstOffset']) expect(text).toContain(column);
+    for (const column of ['producerId', 'producerEpoch', 'lastSequence', 'lastOffset', 'currentTxnFirstOffset'])
+      expect(text).toContain(column);
     expect(text).toContain('1000');
     expect(text).toContain('199');
     expect(text).toContain('1700000000000');

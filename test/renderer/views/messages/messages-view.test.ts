@@ -41,7 +41,9 @@ describe('MessagesView', () => {
     await readTopic.setValue('orders');
     await click(w, 'read-fetch');
     expect(reads).toEqual([{ topic: 'orders', partition: 0, from: { kind: 'earliest' }, maxRecords: 50 }]);
-    const cells = byTestId(w, 'records-table').findAll('.el-table__body-wrapper td').map((td) => td.text());
+    const cells = byTestId(w, 'records-table')
+      .findAll('.el-table__body-wrapper td')
+      .map((td) => td.text());
     expect(cells[0]).toBe('0');
     expect(cells[1]).toBe('1');
     expect(cells.slice(3)).toEqual(['null', 'hello', 'h=v']);

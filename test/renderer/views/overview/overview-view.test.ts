@@ -9,11 +9,23 @@ afterEach(unmountAll);
 
 describe('OverviewView', () => {
   it('shows the brokers with the controller badged, and the cluster’s numbers', async () => {
-    const fake = new FakeApi({ brokers: [{ id: 0, rack: 'r1' }, { id: 1, rack: null }] });
+    const fake = new FakeApi({
+      brokers: [
+        { id: 0, rack: 'r1' },
+        { id: 1, rack: null },
+      ],
+    });
     const { wrapper: w } = mountWithApp(OverviewView, { client: fake.client(), router: true });
     await settle();
     const rows = byTestId(w, 'overview-brokers').findAll('.el-table__body-wrapper tr.el-table__row');
-    expect(rows.map((r) => r.findAll('td').slice(0, 4).map((td) => td.text()))).toEqual([
+    expect(
+      rows.map((r) =>
+        r
+          .findAll('td')
+          .slice(0, 4)
+          .map((td) => td.text()),
+      ),
+    ).toEqual([
       ['0Controller', 'r1', 'localhost:9092', 'RunningAsBroker'],
       ['1', '-', 'localhost:9093', 'RunningAsBroker'],
     ]);
@@ -25,7 +37,12 @@ describe('OverviewView', () => {
   it('shows the bootstrap servers and the ZooKeeper connect string, each copied by its button', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const fake = new FakeApi({ brokers: [{ id: 0, rack: null }, { id: 1, rack: null }] });
+    const fake = new FakeApi({
+      brokers: [
+        { id: 0, rack: null },
+        { id: 1, rack: null },
+      ],
+    });
     const { wrapper: w } = mountWithApp(OverviewView, { client: fake.client(), router: true });
     await settle();
     expect(byTestId(w, 'connect-bootstrap').text()).toContain('localhost:9092,localhost:9093');

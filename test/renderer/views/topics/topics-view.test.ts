@@ -37,6 +37,18 @@ describe('TopicsView', () => {
     await settle();
     expect(fake.callsOf('topics', 'list').at(-1)!.args[0]).toMatchObject({ search: '0012', offset: 0 });
     const rows = w.findAll('[data-testid="topics-table"] .el-table__body-wrapper tr.el-table__row');
-    expect(rows.map((r) => r.find('a').text())).toEqual(['topic-00012', 'topic-00120', 'topic-00121', 'topic-00122', 'topic-00123', 'topic-00124', 'topic-00125', 'topic-00126', 'topic-00127', 'topic-00128', 'topic-00129']);
+    expect(rows.map((r) => r.find('a').text())).toEqual([
+      'topic-00012',
+      'topic-00120',
+      'topic-00121',
+      'topic-00122',
+      'topic-00123',
+      'topic-00124',
+      'topic-00125',
+      'topic-00126',
+      'topic-00127',
+      'topic-00128',
+      'topic-00129',
+    ]);
   });
 });

@@ -11,7 +11,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const broker: WatchSessionDto = { sessionId: '0x10', owner: 'broker-0 (controller)', data: ['/controller'], child: ['/brokers/ids'], persistent: [], recursive: [], connection: null };
+const broker: WatchSessionDto = {
+  sessionId: '0x10',
+  owner: 'broker-0 (controller)',
+  data: ['/controller'],
+  child: ['/brokers/ids'],
+  persistent: [],
+  recursive: [],
+  connection: null,
+};
 const outside: WatchSessionDto = {
   sessionId: '0x11',
   owner: 'outside client',

@@ -13,7 +13,13 @@ describe('ZnodeAddAuth (addauth for the node editor session)', () => {
     const sent: Array<[string, string]> = [];
     fake.api.zookeeper.addAuth = async (scheme, auth) => {
       sent.push([scheme, auth]);
-      return { sessionId: '0x1', identities: [{ scheme: 'ip', id: '127.0.0.1' }, { scheme: 'digest', id: 'alice:V55/p2T0OpjQ+low3NVAH4aLvm0=' }] };
+      return {
+        sessionId: '0x1',
+        identities: [
+          { scheme: 'ip', id: '127.0.0.1' },
+          { scheme: 'digest', id: 'alice:V55/p2T0OpjQ+low3NVAH4aLvm0=' },
+        ],
+      };
     };
     const w = mountWithApp(ZnodeAddAuth, { client: fake.client(), props: {} }).wrapper;
     await settle();
@@ -24,7 +30,7 @@ describe('ZnodeAddAuth (addauth for the node editor session)', () => {
     expect((inputOf(w, 'znode-auth-value').element as HTMLInputElement).value).toBe('');
   });
 
-  it('shows AUTHFAILED in ZooKeeper\'s words', async () => {
+  it("shows AUTHFAILED in ZooKeeper's words", async () => {
     const fake = new FakeApi();
     fake.api.zookeeper.addAuth = async () => {
       throw new ApiRefusal({ name: 'AUTHFAILED', message: 'KeeperErrorCode = AuthFailed' });

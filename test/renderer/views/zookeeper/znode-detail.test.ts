@@ -9,8 +9,33 @@ import { mountWithApp, settle, unmountAll } from '../../support/mount';
 
 afterEach(unmountAll);
 
-const STAT = { czxid: 16, mzxid: 33, ctime: 1_800_000_000_000, mtime: 1_800_000_001_000, version: 2, cversion: 0, aversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0, pzxid: 16 };
-const KIND = { kind: 'topic', title: 'Topic assignment', pathPattern: '/brokers/topics/<topic>', kafkaName: 'TopicZNode', createMode: 'persistent' as const, dataFormat: 'json', description: 'A topic.', writtenBy: '', readBy: '', onInvalidData: '', template: null, pathProblem: null };
+const STAT = {
+  czxid: 16,
+  mzxid: 33,
+  ctime: 1_800_000_000_000,
+  mtime: 1_800_000_001_000,
+  version: 2,
+  cversion: 0,
+  aversion: 0,
+  ephemeralOwner: '0x0',
+  dataLength: 0,
+  numChildren: 0,
+  pzxid: 16,
+};
+const KIND = {
+  kind: 'topic',
+  title: 'Topic assignment',
+  pathPattern: '/brokers/topics/<topic>',
+  kafkaName: 'TopicZNode',
+  createMode: 'persistent' as const,
+  dataFormat: 'json',
+  description: 'A topic.',
+  writtenBy: '',
+  readBy: '',
+  onInvalidData: '',
+  template: null,
+  pathProblem: null,
+};
 
 function detail(data: ZnodeDetailDto['data']): ZnodeDetailDto {
   return { path: '/brokers/topics/t', data, stat: { ...STAT, dataLength: data?.size ?? 0 }, kind: KIND };
@@ -35,7 +60,7 @@ describe('ZnodeDetail (the node view)', () => {
     expect(empty.find('[data-testid="znode-data-null"]').exists()).toBe(false);
   });
 
-  it('formats JSON keeping Kafka\'s key order, and lists every Stat field', async () => {
+  it("formats JSON keeping Kafka's key order, and lists every Stat field", async () => {
     const fake = new FakeApi();
     const json = '{"version":2,"partitions":{"2":[3],"1":[3],"0":[3]},"adding_replicas":{},"removing_replicas":{}}';
     const w = mountWithApp(ZnodeDetail, { client: fake.client(), props: { detail: detail(text(json)), gone: false } }).wrapper;
@@ -43,14 +68,30 @@ describe('ZnodeDetail (the node view)', () => {
     expect(byTestId(w, 'znode-data').text()).toBe(formattedJson(json));
     expect(formattedJson(json)).toContain('"2": [3],\n    "1": [3],\n    "0": [3]');
     const stat = byTestId(w, 'znode-stat').text();
-    for (const field of ['czxid', 'mzxid', 'pzxid', 'ctime', 'mtime', 'version', 'cversion', 'aversion', 'ephemeralOwner', 'dataLength', 'numChildren']) expect(stat).toContain(field);
+    for (const field of [
+      'czxid',
+      'mzxid',
+      'pzxid',
+      'ctime',
+      'mtime',
+      'version',
+      'cversion',
+      'aversion',
+      'ephemeralOwner',
+      'dataLength',
+      'numChildren',
+    ])
+      expect(stat).toContain(field);
     expect(stat).toContain('0x21');
   });
 
   it('shows bytes that are not text as hex', async () => {
     const fake = new FakeApi();
     const bytes = Uint8Array.from([0xff, 0x00, 0x41]);
-    const w = mountWithApp(ZnodeDetail, { client: fake.client(), props: { detail: detail({ text: null, base64: base64(bytes), size: 3 }), gone: false } }).wrapper;
+    const w = mountWithApp(ZnodeDetail, {
+      client: fake.client(),
+      props: { detail: detail({ text: null, base64: base64(bytes), size: 3 }), gone: false },
+    }).wrapper;
     await settle();
     expect(byTestId(w, 'znode-data').text()).toBe(hexDump(bytes));
     expect(hexDump(bytes)).toBe('00000000  ff 00 41');

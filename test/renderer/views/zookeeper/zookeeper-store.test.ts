@@ -18,7 +18,9 @@ function storeOver(tree: Map<string, string[]>, answers: { pzxid: number; stale?
     const names = from.get(path);
     if (!names) return { path, children: [], offset: 0, total: 0, exists: false, pzxid: -1 };
     const child = (n: string) => (path === '/' ? `/${n}` : `${path}/${n}`);
-    const page = names.slice(offset, offset + limit).map((n) => ({ name: n, path: child(n), numChildren: tree.get(child(n))?.length ?? 0, ephemeral: false }));
+    const page = names
+      .slice(offset, offset + limit)
+      .map((n) => ({ name: n, path: child(n), numChildren: tree.get(child(n))?.length ?? 0, ephemeral: false }));
     return { path, children: page, offset, total: names.length, exists: true, pzxid };
   };
   const app = createApp({});
@@ -30,10 +32,13 @@ function storeOver(tree: Map<string, string[]>, answers: { pzxid: number; stale?
 
 const labels = (rows: TreeRow[] | undefined) => (rows ?? []).map((r) => (r.type === 'more' ? `more ${r.shown}/${r.total}` : r.label));
 
-describe('the node editor\'s tree store', () => {
+describe("the node editor's tree store", () => {
   it('loads children a page at a time, with a row that loads the next page', async () => {
     const wide = Array.from({ length: 450 }, (_, i) => `c${String(i).padStart(3, '0')}`);
-    const tree = new Map([['/', ['wide']], ['/wide', wide]]);
+    const tree = new Map([
+      ['/', ['wide']],
+      ['/wide', wide],
+    ]);
     const store = storeOver(tree);
     await store.init();
     await store.expand('/wide');
@@ -45,7 +50,11 @@ describe('the node editor\'s tree store', () => {
   });
 
   it('follows pushes: a new child appears under its loaded parent, a deleted node leaves the tree', async () => {
-    const tree = new Map([['/', ['a', 'b']], ['/a', ['x']], ['/b', []]]);
+    const tree = new Map([
+      ['/', ['a', 'b']],
+      ['/a', ['x']],
+      ['/b', []],
+    ]);
     const store = storeOver(tree);
     await store.init();
     await store.expand('/a');
@@ -53,13 +62,23 @@ describe('the node editor\'s tree store', () => {
     tree.set('/b', []);
     tree.delete('/b');
     tree.set('/', ['a']);
-    await store.handlePush({ type: 'znodes', changes: [{ type: 'created', path: '/a/y', zxid: 0 }, { type: 'deleted', path: '/b', zxid: 0 }], overflow: false });
+    await store.handlePush({
+      type: 'znodes',
+      changes: [
+        { type: 'created', path: '/a/y', zxid: 0 },
+        { type: 'deleted', path: '/b', zxid: 0 },
+      ],
+      overflow: false,
+    });
     expect(labels(store.treeData[0].children)).toEqual(['a']);
     expect(labels(store.treeData[0].children?.[0].children)).toEqual(['x', 'y']);
   });
 
   it('reads a node again when its page is older than a change already pushed', async () => {
-    const tree = new Map([['/', ['a']], ['/a', ['x']]]);
+    const tree = new Map([
+      ['/', ['a']],
+      ['/a', ['x']],
+    ]);
     const answers: { pzxid: number; stale?: Map<string, string[]> } = { pzxid: 5 };
     const store = storeOver(tree, answers);
     await store.init();
@@ -72,7 +91,10 @@ describe('the node editor\'s tree store', () => {
   });
 
   it('starts again from the root when another workspace is opened', async () => {
-    const tree = new Map([['/', ['a']], ['/a', ['x']]]);
+    const tree = new Map([
+      ['/', ['a']],
+      ['/a', ['x']],
+    ]);
     const store = storeOver(tree);
     await store.init();
     await store.expand('/a');

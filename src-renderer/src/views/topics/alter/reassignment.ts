@@ -7,9 +7,9 @@ import { validateManualAssignment } from '../../../lib/topics/assignment-grid';
  * duplicate or an unknown broker is refused here (Kafka checks the rest).
  */
 export function validateReassignment(target: Assignment, brokers: readonly number[]): GridProblem[] {
-  return validateManualAssignment(target, { replicationFactor: -1, brokers }).filter(
-    (p) => p.code !== 'replica-count' || p.actual === 0,
-  ).map((p) => (p.code === 'replica-count' ? { ...p, expected: 1 } : p));
+  return validateManualAssignment(target, { replicationFactor: -1, brokers })
+    .filter((p) => p.code !== 'replica-count' || p.actual === 0)
+    .map((p) => (p.code === 'replica-count' ? { ...p, expected: 1 } : p));
 }
 
 /** Partitions whose target differs from their current replicas. */

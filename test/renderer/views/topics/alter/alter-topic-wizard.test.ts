@@ -12,7 +12,12 @@ afterEach(unmountAll);
 function rows(w: VueWrapper, scope: string): number[][] {
   return byTestId(w, scope)
     .findAll('tr[data-testid^="grid-row-"]')
-    .map((r) => (r.attributes('data-replicas') ?? '').split(',').filter((x) => x !== '').map(Number));
+    .map((r) =>
+      (r.attributes('data-replicas') ?? '')
+        .split(',')
+        .filter((x) => x !== '')
+        .map(Number),
+    );
 }
 
 async function mountAlter(fake: FakeApi) {
@@ -22,7 +27,7 @@ async function mountAlter(fake: FakeApi) {
 }
 
 describe('AlterTopicWizard', () => {
-  it("previews the new partitions as Kafka assigns them (existing ones untouched) and adds exactly those", async () => {
+  it('previews the new partitions as Kafka assigns them (existing ones untouched) and adds exactly those', async () => {
     const fake = new FakeApi({
       brokers: [0, 1, 2, 3, 4].map((id) => ({ id, rack: null })),
     });
@@ -39,7 +44,13 @@ describe('AlterTopicWizard', () => {
     await click(w, 'preview-add-partitions');
     const preview = fake.callsOf('topics', 'previewAddPartitions').at(-1)!;
     expect(preview.args[0]).toEqual({ topic: 'orders', totalCount: 3, newAssignment: null });
-    const core = assignReplicasToBrokers([0, 1, 2, 3, 4].map((id) => ({ id, rack: null })), 1, 3, 0, 2);
+    const core = assignReplicasToBrokers(
+      [0, 1, 2, 3, 4].map((id) => ({ id, rack: null })),
+      1,
+      3,
+      0,
+      2,
+    );
     expect(core.get(2)).toEqual([2, 3, 4]);
     expect(rows(w, 'add-partitions').slice(-3)).toEqual([
       [0, 2, 3],
@@ -61,7 +72,10 @@ describe('AlterTopicWizard', () => {
     fake.cluster.topics.set('orders', [[0, 1]]);
     fake.cluster.configs.set('orders', { 'retention.ms': '1000' });
     const w = await mountAlter(fake);
-    await w.findAll('.el-tabs__item').find((t) => t.text() === 'Edit configs')!.trigger('click');
+    await w
+      .findAll('.el-tabs__item')
+      .find((t) => t.text() === 'Edit configs')!
+      .trigger('click');
     await settle();
     await inputOf(w, 'config-input-retention.ms').setValue('');
     await inputOf(w, 'config-input-cleanup.policy').setValue('compact');
@@ -72,7 +86,11 @@ describe('AlterTopicWizard', () => {
     expect(diff).toContain('retention.ms');
     expect(diff).toContain('removed');
     await click(w, 'configs-validate-only');
-    expect(fake.callsOf('topics', 'alterConfigs').at(-1)!.args).toEqual(['orders', { 'cleanup.policy': 'compact' }, { validateOnly: true }]);
+    expect(fake.callsOf('topics', 'alterConfigs').at(-1)!.args).toEqual([
+      'orders',
+      { 'cleanup.policy': 'compact' },
+      { validateOnly: true },
+    ]);
     expect(fake.cluster.configs.get('orders')).toEqual({ 'retention.ms': '1000' });
     expect(byTestId(w, 'configs-validate-ok').exists()).toBe(true);
   });
@@ -87,7 +105,9 @@ describe('AlterTopicWizard', () => {
     await settle();
     await click(w, 'preview-add-partitions');
     const countItem = inputOf(w, 'total-count').element.closest('.el-form-item')!;
-    expect(countItem.querySelector('.field-error')?.textContent?.trim()).toBe('Topic currently has 2 partitions, 2 would not be an increase.');
+    expect(countItem.querySelector('.field-error')?.textContent?.trim()).toBe(
+      'Topic currently has 2 partitions, 2 would not be an increase.',
+    );
     expect(fake.callsOf('topics', 'addPartitions')).toHaveLength(0);
   });
 });

@@ -102,7 +102,14 @@ describe('validateManualAssignment', () => {
 describe('--replica-assignment text', () => {
   it('formats as kafka-topics.sh takes it', () => {
     expect(formatReplicaAssignment([[0, 1], [1, 2], [2]])).toBe('0:1,1:2,2');
-    expect(parseReplicaAssignment(formatReplicaAssignment([[3, 1, 2], [0, 4, 1]]))).toEqual([
+    expect(
+      parseReplicaAssignment(
+        formatReplicaAssignment([
+          [3, 1, 2],
+          [0, 4, 1],
+        ]),
+      ),
+    ).toEqual([
       [3, 1, 2],
       [0, 4, 1],
     ]);

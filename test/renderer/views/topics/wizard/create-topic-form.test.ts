@@ -31,7 +31,11 @@ describe('create-topic requests', () => {
 
   it('sends no counts with a manual grid or a pasted assignment (Kafka refuses both together)', () => {
     const form = { ...emptyForm(), name: 't', partitions: 2, replicationFactor: 1, assignmentKind: 'manual' as const, manual: [[0], [1]] };
-    expect(previewRequest(form)).toMatchObject({ partitions: null, replicationFactor: null, assignment: { kind: 'manual', assignment: [[0], [1]] } });
+    expect(previewRequest(form)).toMatchObject({
+      partitions: null,
+      replicationFactor: null,
+      assignment: { kind: 'manual', assignment: [[0], [1]] },
+    });
     expect(previewRequest({ ...form, assignmentKind: 'replica-assignment', replicaAssignmentText: '0,1' })).toMatchObject({
       partitions: null,
       assignment: { kind: 'replica-assignment', text: '0,1' },
@@ -72,7 +76,11 @@ describe('where a refusal is shown', () => {
     expect(fieldOf({ name: 'INVALID_REPLICATION_FACTOR', message: 'm', field: 'replicationFactor' })).toBe('replicationFactor');
     expect(fieldOf({ name: 'INVALID_CONFIG', message: 'm', field: 'configs.retention.ms' })).toBe('retention.ms');
     expect(
-      fieldOf({ name: 'INVALID_CONFIG', message: 'Invalid value x for configuration retention.ms: Not a number of type LONG', field: 'configs' }),
+      fieldOf({
+        name: 'INVALID_CONFIG',
+        message: 'Invalid value x for configuration retention.ms: Not a number of type LONG',
+        field: 'configs',
+      }),
     ).toBe('retention.ms');
     expect(fieldOf({ name: 'INVALID_CONFIG', message: 'something else', field: 'configs' })).toBe('configs');
     expect(fieldOf({ name: 'INVALID_REQUEST', message: 'm' })).toBeNull();

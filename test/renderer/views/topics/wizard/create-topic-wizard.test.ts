@@ -70,7 +70,7 @@ describe('CreateTopicWizard', () => {
     expect(gridRows(w)).toEqual(replayAutomatic(fake).at(-1));
   });
 
-  it('uses the rack-aware algorithm over the live brokers\' racks, as the core does', async () => {
+  it("uses the rack-aware algorithm over the live brokers' racks, as the core does", async () => {
     const fake = new FakeApi({
       seed: 7,
       brokers: [
@@ -148,7 +148,9 @@ describe('CreateTopicWizard', () => {
     await inputOf(w, 'replica-assignment-text').setValue('0:0,1:2');
     await new Promise((r) => setTimeout(r, 350));
     await settle();
-    expect(byTestId(w, 'assignment-error').text()).toBe('AdminCommandFailedException: Partition replica lists may not contain duplicate entries: 0');
+    expect(byTestId(w, 'assignment-error').text()).toBe(
+      'AdminCommandFailedException: Partition replica lists may not contain duplicate entries: 0',
+    );
     await click(w, 'wizard-next');
     expect(byTestId(w, 'assignment-step').exists()).toBe(true);
 
@@ -164,14 +166,16 @@ describe('CreateTopicWizard', () => {
     ]);
   });
 
-  it("shows a config refused by Kafka next to that config and stays on the configs step", async () => {
+  it('shows a config refused by Kafka next to that config and stays on the configs step', async () => {
     const fake = new FakeApi();
     const { w } = await toAssignmentStep(fake, 2, 1);
     await click(w, 'wizard-next');
     await inputOf(w, 'config-input-retention.ms').setValue('abc');
     await settle();
     await click(w, 'wizard-next');
-    expect(byTestId(w, 'config-error-retention.ms').text()).toBe('Invalid value abc for configuration retention.ms: Not a number of type LONG');
+    expect(byTestId(w, 'config-error-retention.ms').text()).toBe(
+      'Invalid value abc for configuration retention.ms: Not a number of type LONG',
+    );
     expect(byTestId(w, 'configs-step').exists()).toBe(true);
   });
 
