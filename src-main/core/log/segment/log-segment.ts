@@ -7,7 +7,7 @@
  * at 0; before each appended chunk, if the counter is greater than `index.interval.bytes` an offset
  * entry (the chunk's last offset, the position where the chunk starts) and a time entry (largest
  * timestamp so far, its batch's offset) are written and the counter reset; then the chunk's size
- * is added. So a segment's first chunk never gets an entry. Recovery rebuilds the same entries.
+ * is added. So a segment's first chunk never gets an entry. Recovery (segment-recovery.ts) rebuilds the same entries.
  *
  * File sizes, as Kafka 2.5 leaves them: a new segment's `.log` is empty (or pre-allocated to
  * `segment.bytes` with `preallocate`); the active segment's indexes are pre-allocated to
@@ -16,9 +16,10 @@
  */
 import type { Time } from '../../platform/scheduler';
 import { joinPath } from '../../platform/file-system';
-import { CorruptRecordException, InvalidRecordException, RecordBatch } from '../../record';
+import { RecordBatch } from '../../record';
 import type { FileHandleCache } from './file-handle-cache';
 import { FileRecords } from './file-records';
+import { LogSegmentOffsetOverflowException, recoverSegment } from './segment-recovery';
 import type { FileBatch, LogOffsetPosition } from './file-records';
 import { logFileName, offsetIndexFileName, timeIndexFileName } from '../log-manager/log-dir-names';
 import { InvalidOffsetException, roundDownToExactMultiple, preallocatedIndexSize } from '../index/abstract-index';
@@ -28,11 +29,7 @@ import { KafkaException } from '../errors';
 
 export { roundDownToExactMultiple, preallocatedIndexSize, OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE };
 
-/** `LogSegmentOffsetOverflowException`: an offset that does not fit the segment's int32 relative offsets. */
-export class LogSegmentOffsetOverflowException extends KafkaException {
-  override readonly name = 'LogSegmentOffsetOverflowException';
-  override readonly javaClass = 'kafka.common.LogSegmentOffsetOverflowException';
-}
+export { LogSegmentOffsetOverflowException };
 
 export interface LogSegmentConfig {
   readonly indexIntervalBytes: number;
@@ -277,48 +274,11 @@ export class LogSegment {
    * the reason the walk stopped, if it stopped early.
    */
   recover(onValidBatch: (batch: RecordBatch) => void = () => {}): { truncatedBytes: number; problem: string | null } {
-    this.offsetIndex.reset(this.config.maxIndexSize);
-    this.timeIndex.reset(this.config.maxIndexSize);
-    let validBytes = 0;
-    let lastIndexEntry = 0;
-    let maxTimestampSoFar = -1;
-    let offsetOfMax = -1;
-    let problem: string | null = null;
-    try {
-      for (const b of this.records.batches(0, { full: true })) {
-        const batch = b.batch;
-        batch.ensureValid();
-        if (!this.canConvertToRelativeOffset(batch.lastOffset)) {
-          throw new LogSegmentOffsetOverflowException(
-            `Detected offset overflow at offset ${batch.lastOffset} in segment ${this.toString()}`,
-          );
-        }
-        if (batch.maxTimestamp > maxTimestampSoFar) {
-          maxTimestampSoFar = batch.maxTimestamp;
-          offsetOfMax = batch.lastOffset;
-        }
-        if (validBytes - lastIndexEntry > this.config.indexIntervalBytes) {
-          this.offsetIndex.append(batch.lastOffset, validBytes);
-          this.timeIndex.maybeAppend(maxTimestampSoFar, offsetOfMax);
-          lastIndexEntry = validBytes;
-        }
-        validBytes += b.sizeInBytes;
-        onValidBatch(batch);
-      }
-    } catch (e) {
-      if (!(e instanceof CorruptRecordException || e instanceof InvalidRecordException)) throw e;
-      // Kafka formats "%s. %s" with the exception's cause, which is null here.
-      problem = `Found invalid messages in log segment ${this.logPath} at byte offset ${validBytes}: ${e.message}. null`;
-    }
-    const truncatedBytes = this.records.sizeInBytes - validBytes;
-    this.records.truncateTo(validBytes);
-    this.maxTimestamp = maxTimestampSoFar;
-    this.offsetOfMaxTimestamp = offsetOfMax;
-    this.bytesSinceLastIndexEntry = validBytes - lastIndexEntry;
-    this.timeIndex.maybeAppend(maxTimestampSoFar, offsetOfMax, true);
-    this.offsetIndex.trimToValidSize();
-    this.timeIndex.trimToValidSize();
-    return { truncatedBytes, problem };
+    const recovery = recoverSegment(this, this.config, onValidBatch);
+    this.maxTimestamp = recovery.maxTimestamp;
+    this.offsetOfMaxTimestamp = recovery.offsetOfMaxTimestamp;
+    this.bytesSinceLastIndexEntry = recovery.bytesSinceLastIndexEntry;
+    return { truncatedBytes: recovery.truncatedBytes, problem: recovery.problem };
   }
 
   /**
