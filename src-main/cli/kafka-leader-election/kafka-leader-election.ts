@@ -6,6 +6,7 @@
  * listing the elected partitions after "Valid replica already elected for partitions".
  */
 import { readFileSync } from 'node:fs';
+import { readElectionPartitions } from './election-partitions';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import type { TopicPartition } from '../../core/common/topic-partition';
@@ -65,24 +66,7 @@ function parseElectionData(json: string): TopicPartition[] {
       'com.fasterxml.jackson.databind.JsonMappingException',
       `Expected JSON array, received ${JSON.stringify(partitions)}`,
     );
-  const list = partitions.map((p: { topic?: unknown; partition?: unknown }) => {
-    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition))
-      throw new AdminJavaException(
-        'com.fasterxml.jackson.databind.JsonMappingException',
-        `Expected a topic and a partition, received ${JSON.stringify(p)}`,
-      );
-    return { topic: p.topic, partition: p.partition as number };
-  });
-  const seen = new Set<string>();
-  const duplicates = new Map<string, TopicPartition>();
-  for (const p of list) {
-    if (seen.has(tpKey(p))) duplicates.set(tpKey(p), p);
-    seen.add(tpKey(p));
-  }
-  if (duplicates.size > 0)
-    throw AdminJavaException.adminOperation(
-      `Replica election data contains duplicate partitions: ${[...duplicates.values()].map(tpString).join(',')}`,
-    );
+  const list = readElectionPartitions(partitions, 'Replica election data');
   return [...new Map(list.map((p) => [tpKey(p), p])).values()];
 }
 

@@ -6,6 +6,7 @@
  * (admin-client-command.ts). Its exceptions escape `main` (`Exception in thread "main" …`).
  */
 import { readFileSync } from 'node:fs';
+import { readElectionPartitions } from '../kafka-leader-election/election-partitions';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { RUNTIME_EXCEPTION, stackTraceLines, throwableToString } from '../../core/common/throwable';
 import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
@@ -64,24 +65,7 @@ function parseElectionData(json: string): TopicPartition[] {
   }
   const partitions = (root as { partitions?: unknown } | null)?.partitions;
   if (!Array.isArray(partitions)) throw AdminJavaException.adminOperation('Preferred replica election data is empty');
-  const list = partitions.map((p: { topic?: unknown; partition?: unknown }) => {
-    if (typeof p?.topic !== 'string' || !Number.isInteger(p?.partition))
-      throw new AdminJavaException(
-        'com.fasterxml.jackson.databind.JsonMappingException',
-        `Expected a topic and a partition, received ${JSON.stringify(p)}`,
-      );
-    return { topic: p.topic, partition: p.partition as number };
-  });
-  const seen = new Set<string>();
-  const dups = new Map<string, TopicPartition>();
-  for (const p of list) {
-    if (seen.has(tpKey(p))) dups.set(tpKey(p), p);
-    seen.add(tpKey(p));
-  }
-  if (dups.size > 0)
-    throw AdminJavaException.adminOperation(
-      `Preferred replica election data contains duplicate partitions: ${[...dups.values()].map(tpString).join(',')}`,
-    );
+  const list = readElectionPartitions(partitions, 'Preferred replica election data');
   return scalaSet(list);
 }
 
