@@ -22,6 +22,20 @@ import {
   type Member,
 } from './kafka-consumer-groups-support';
 
+/** A 3-broker cluster whose groups rebalance at once (no initial rebalance delay). */
+const groupCluster = (seed: number) => wireCluster({ seed, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+
+/** A 3-partition topic with its leaders and replicas spread over the three brokers. */
+async function createSpreadTopic(cluster: WireCluster, name: string): Promise<void> {
+  const assignment = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+  ];
+  await adminOf(cluster.h).createTopics([topic(name, { assignment })], { timeoutMs: 5000, validateOnly: false });
+  await cluster.h.settle();
+}
+
 const unavailable = pythonClientsUnavailable();
 // Outside CI without the Python clients: skip, saying why. In CI (which installs them) this fails instead.
 const skip = unavailable !== null && !process.env.CI;
@@ -60,21 +74,9 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it("a group's lag as it consumes, in the offsets, members and state views", async () => {
-    wire = await wireCluster({ seed: 171, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(171);
     const { bootstrap } = wire;
-    await adminOf(wire.h).createTopics(
-      [
-        topic('orders', {
-          assignment: [
-            [0, 1, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-          ],
-        }),
-      ],
-      { timeoutMs: 5000, validateOnly: false },
-    );
-    await wire.h.settle();
+    await createSpreadTopic(wire, 'orders');
     const first = await kafkaPython<Array<[number, number]>>('produce', bootstrap, 'orders', 30, 'all');
     const member = await startMember('kafka-python', bootstrap, 'orders', 'billing', 30, 'dojo-billing');
     members.push(member);
@@ -160,7 +162,7 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it('reset offsets: refused while the group is active; on the Empty group every reset spec plans (dry run), --export, --execute applies', async () => {
-    wire = await wireCluster({ seed: 172, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(172);
     const { bootstrap } = wire;
     await adminOf(wire.h).createTopics(
       [
@@ -325,7 +327,7 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it('delete a group and its offsets: refused while active, then deleted; unknown groups and topics named', async () => {
-    wire = await wireCluster({ seed: 173, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(173);
     const { bootstrap } = wire;
     await adminOf(wire.h).createTopics(
       [
@@ -400,21 +402,9 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it('three kafka-python members: the offsets view shows what each committed; one is killed, the group rebalances onto the other two', async () => {
-    wire = await wireCluster({ seed: 176, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(176);
     const { bootstrap } = wire;
-    await adminOf(wire.h).createTopics(
-      [
-        topic('events', {
-          assignment: [
-            [0, 1, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-          ],
-        }),
-      ],
-      { timeoutMs: 5000, validateOnly: false },
-    );
-    await wire.h.settle();
+    await createSpreadTopic(wire, 'events');
     const produced = await kafkaPython<Array<[number, number]>>('produce', bootstrap, 'events', 30, 'all');
     const ends = endOffsets(produced);
     const byClient = new Map<string, Member>();
@@ -481,7 +471,7 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it("kafka-python's delete_consumer_groups (DeleteGroups v1): NON_EMPTY_GROUP while a member is in the group, then deleted, then GROUP_ID_NOT_FOUND", async () => {
-    wire = await wireCluster({ seed: 175, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(175);
     const { bootstrap } = wire;
     await adminOf(wire.h).createTopics([topic('orders', { assignment: [[0, 1, 2]] })], { timeoutMs: 5000, validateOnly: false });
     await wire.h.settle();
@@ -494,7 +484,7 @@ describe.skipIf(skip)('kafka-consumer-groups against consumers of a running clus
   });
 
   it('a static confluent-kafka member restarting within its session timeout gets a new member id without a rebalance', async () => {
-    wire = await wireCluster({ seed: 174, brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } });
+    wire = await groupCluster(174);
     const { bootstrap } = wire;
     await adminOf(wire.h).createTopics(
       [
