@@ -6,13 +6,16 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CompressionType, batchesIn } from '../../src-main/core/record';
 import { ClusterHarness } from '../support/cluster-harness';
 import { APT_PACKAGES, PYTHON, asPython, kafkaPythonUnavailable, python, type PyBatch } from '../support/kafka-python';
 import { CREATE, adminOf, dec, drive, enc, topic } from '../support/scenario';
 
 const unavailable = kafkaPythonUnavailable();
+// Outside CI a machine without kafka-python skips these tests, saying why; CI must run them.
+const skip = unavailable !== null && !process.env.CI;
+if (skip) console.warn(`kafka-python tests skipped: ${unavailable}`);
 
 /** Every `.log` file under `dir`, recursively. */
 function logFiles(dir: string): string[] {
@@ -25,19 +28,15 @@ function logFiles(dir: string): string[] {
   return out.sort();
 }
 
-describe('segments written by the brokers read in kafka-python (P2)', () => {
+describe.skipIf(skip)('segments written by the brokers read in kafka-python (P2)', () => {
   let h: ClusterHarness;
   afterEach(async () => h?.close());
 
-  if (unavailable !== null) {
-    const why = `kafka-python is unavailable (${unavailable}); install the Debian packages ${APT_PACKAGES} and run with ${PYTHON}`;
-    if (process.env.CI)
-      it('has kafka-python installed', () => {
-        throw new Error(why);
-      });
-    else it.skip(`skipped: ${why}`, () => {});
-    return;
-  }
+  // Under CI a missing peer fails every test here with this reason (CI installs it).
+  beforeAll(() => {
+    if (unavailable !== null)
+      throw new Error(`kafka-python is unavailable (${unavailable}); install the Debian packages ${APT_PACKAGES} and run with ${PYTHON}`);
+  });
 
   it('decodes every batch of every replica exactly as we do', async () => {
     h = await ClusterHarness.create({ brokers: 3, seed: 4004 });
