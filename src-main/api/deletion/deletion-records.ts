@@ -5,7 +5,7 @@
  */
 import type { StoredEvent } from '../../core/cluster/event-log';
 import { errorForCode } from '../../core/common/kafka-errors';
-import { DELETION_STAGES, type DeletionEventDto, type DeletionOutcomeDto, type DeletionStageDto } from './deletion-contract';
+import type { DeletionEventDto, DeletionOutcomeDto, DeletionStageDto } from './deletion-contract';
 import { eventDto } from '../event-summary';
 
 export interface ReplicaRow {
@@ -45,8 +45,6 @@ export interface DeletionRecord {
 /** Timeline lines always kept (then only INFO and above, up to the hard cap). */
 const TIMELINE_SOFT_CAP = 400;
 const TIMELINE_HARD_CAP = 2000;
-
-export const STAGE_ORDER: readonly DeletionStageDto[] = DELETION_STAGES;
 
 export const MARKER_PREFIX = '/admin/delete_topics/';
 

@@ -2,7 +2,7 @@
 import { DELETION_STAGES } from '../../../../src-main/api/deletion/deletion-contract';
 import type { DeletionBlockerDto, DeletionOutcomeDto, DeletionStageDto } from '../../api/types';
 
-export const STAGES: readonly DeletionStageDto[] = DELETION_STAGES;
+export { DELETION_STAGES };
 
 /** The replica states of a deletion, as the grid's columns. */
 export const GRID_STATES = [
