@@ -88,7 +88,8 @@ export class Logger {
     return (typeof this.logIdent === 'string' ? this.logIdent : this.logIdent()) + message;
   }
 
-  private log(level: Log4jLevel, message: string, e: unknown): void {
+  /** A line at a level known only at run time (a level carried in data, as log4j's `Logger.log(Level, …)`). */
+  log(level: Log4jLevel, message: string, e?: unknown): void {
     const line: LogLine = { file: this.file, level, logger: this.loggerName, message: this.msgWithLogIdent(message) };
     if (e !== undefined) line.throwable = stackTrace(e, this.unknownThrowableClass);
     this.sink(line);

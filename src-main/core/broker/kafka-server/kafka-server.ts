@@ -138,10 +138,7 @@ export class KafkaServer implements ControllerRequestHandler {
 
   /** A line of this broker's server.log from one of its parts outside the core (KafkaApis, the Acceptor). */
   serverLog(level: 'INFO' | 'WARN' | 'ERROR', logger: string, message: string): void {
-    const log = new Logger(this.deps.log, logger);
-    if (level === 'INFO') log.info(message);
-    else if (level === 'WARN') log.warn(message);
-    else log.error(message);
+    new Logger(this.deps.log, logger).log(level, message);
   }
 
   private info(message: string): void {

@@ -69,7 +69,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
 
   const { brokerMetadata, offlineDirs, logLines } = readBrokerMetadataFromLogDirs(d.fs, s.config.logDirs);
   const checkpointLog = new Logger(d.log, 'kafka.server.BrokerMetadataCheckpoint');
-  for (const l of logLines) checkpointLog[l.level === 'WARN' ? 'warn' : 'error'](l.message);
+  for (const l of logLines) checkpointLog.log(l.level, l.message);
   checkClusterId(brokerMetadata, parts.clusterId);
   // A broker of Kafka Dojo always has its broker.id configured, so there is nothing to generate.
   resolveBrokerId(s.id, brokerMetadata, false);

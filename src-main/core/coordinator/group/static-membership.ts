@@ -24,8 +24,7 @@ export class StaticMembership {
   constructor(private readonly deps: StaticMembershipDeps) {}
 
   private coordinatorLog(level: 'INFO' | 'ERROR', message: string): void {
-    if (level === 'INFO') this.deps.coordinatorLogger.info(message);
-    else this.deps.coordinatorLogger.error(message);
+    this.deps.coordinatorLogger.log(level, message);
   }
 
   /**
