@@ -70,6 +70,12 @@ describe('broker lifecycle: add, remove, failed log dir', () => {
     expect(h.cluster.broker(1).state).toBe('Failed');
   });
 
+  it('a starting broker names the ZooKeeper it connects to as KafkaServer.startup does: its zookeeper.connect', async () => {
+    const seed = 304;
+    h = await ClusterHarness.create({ brokers: 1, seed, brokerConfig: { 'zookeeper.connect': '127.0.0.1:21810' } });
+    expect(h.logLines('server.log', 0), `seed ${seed}`).toContain('[KafkaServer id=0] Connecting to zookeeper on 127.0.0.1:21810');
+  });
+
   it('a failed log dir: its partitions go offline on that broker, the controller hears of it through /log_dir_event_notification and elects new leaders', async () => {
     const seed = 302;
     h = await ClusterHarness.create({ brokers: 3, seed, logDirsPerBroker: 2 });

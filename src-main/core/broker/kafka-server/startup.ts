@@ -1,4 +1,4 @@
-import type { BrokerConfig } from '../../config/kafka-config';
+import { KafkaConfig, type BrokerConfig } from '../../config/kafka-config';
 import { KafkaController } from '../../controller/kafka-controller';
 import type { StateChangeLogger } from '../../controller/state-change-logger';
 import {
@@ -46,7 +46,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   s.logger.info('starting');
   // A restarted broker knows only what the controller sends it from now on.
   s.metadataCache.clear();
-  s.logger.info(`Connecting to zookeeper on 127.0.0.1:2181`);
+  s.logger.info(`Connecting to zookeeper on ${String(s.config.get(KafkaConfig.ZkConnectProp))}`);
   // The client's state lines carry its logIdent; its session errors come from ZooKeeper's own code, without one.
   const zkClientLog = new Logger(d.log, 'kafka.zookeeper.ZooKeeperClient', { logIdent: '[ZooKeeperClient Kafka server] ' });
   const zkClientErrors = new Logger(d.log, 'kafka.zookeeper.ZooKeeperClient');
