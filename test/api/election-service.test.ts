@@ -135,7 +135,8 @@ describe('ElectionService over the backend', () => {
     await backend.api.brokers.start(1);
     await waitFor('broker 1 running', async () => ((await backend.api.elections.overview()).brokers[1].running ? true : null), 30_000);
     await waitFor('a controller', async () => ((await backend.api.cluster.overview()).controllerId >= 0 ? true : null), 40_000);
-    const offline = await fragile();
+    // The new controller may still be loading its context: wait until it reports the partition.
+    const offline = await waitFor('fragile-0 reported by the new controller', async () => (await fragile()) ?? null, 30_000);
     expect(offline).toMatchObject({ isr: [2], offline: true, preferredElectable: false });
     // Kafka 2.5 writes leader -1 when a live controller sees the last ISR member die
     // (removeReplicasFromIsr); when that broker was the controller itself, the next controller's
