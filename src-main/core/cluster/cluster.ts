@@ -69,6 +69,12 @@ export class Cluster {
     return null;
   }
 
+  /** The active controller once its failover is done (its context complete), if any. */
+  servingController(): KafkaController | null {
+    const controller = this.activeController();
+    return controller?.isReadyToServe() ? controller : null;
+  }
+
   addBroker(definition: BrokerDefinition): KafkaServer {
     if (this.servers.has(definition.id)) throw new Error(`Broker ${definition.id} already exists`);
     const d = this.deps;

@@ -52,7 +52,7 @@ export interface InProcessClusterPorts {
 
 /** Every topic with its partitions, sorted by name and partition. */
 export function topicSnapshots(cluster: Cluster): TopicSnapshot[] {
-  const controller = cluster.activeController();
+  const controller = cluster.servingController();
   const out: TopicSnapshot[] = [];
   if (controller) {
     const ctx = controller.context;
@@ -178,7 +178,7 @@ export class InProcessCluster implements ClusterFacade {
   }
 
   partitionDetails(partitions: readonly PartitionSnapshot[]): PartitionDetailSnapshot[] {
-    const context = this.cluster.activeController()?.context;
+    const context = this.cluster.servingController()?.context;
     const running = this.cluster.runningBrokers();
     return partitions.map((p) => {
       const hosted = running.find((b) => b.id === p.leader)?.running?.replicaManager.getPartition(p.topicPartition);
@@ -222,11 +222,11 @@ export class InProcessCluster implements ClusterFacade {
   }
 
   topicsQueuedForDeletion(): ReadonlySet<string> {
-    return new Set(this.cluster.activeController()?.context.topicsToBeDeleted ?? []);
+    return new Set(this.cluster.servingController()?.context.topicsToBeDeleted ?? []);
   }
 
   topicDeletion(topic: string): TopicDeletionSnapshot | null {
-    const ctx = this.cluster.activeController()?.context;
+    const ctx = this.cluster.servingController()?.context;
     if (!ctx) return null;
     const known = ctx.allTopics.has(topic);
     return {

@@ -29,6 +29,8 @@ export interface ControllerFailoverParts {
 export class ControllerFailover {
   /** The broker `/controller` names, −1 when none is known. */
   activeControllerId = -1;
+  /** Set once `onControllerFailover` has started the state machines; cleared on resignation. */
+  readyToServe = false;
   private readonly controllerChangeHandler: ZNodeChangeHandler;
 
   constructor(
@@ -118,6 +120,7 @@ export class ControllerFailover {
   /** `onControllerFailover`, in Kafka's order. */
   private async onControllerFailover(): Promise<void> {
     const c = this.controller;
+    this.readyToServe = false;
     const { elections, reassignments } = this.parts;
     const ctx = c.context;
     c.log.info('Registering handlers');
@@ -152,6 +155,7 @@ export class ControllerFailover {
     await c.replicaStateMachine.startup();
     await c.partitionStateMachine.startup();
     c.log.info(`Ready to serve as the new controller with epoch ${ctx.epoch}`);
+    this.readyToServe = true;
 
     await reassignments.initializePartitionReassignments();
     await c.topicDeletionManager.tryTopicDeletion();
@@ -191,6 +195,7 @@ export class ControllerFailover {
 
   onControllerResignation(): void {
     const c = this.controller;
+    this.readyToServe = false;
     const { elections, reassignments, modificationHandlers } = this.parts;
     c.log.debug('Resigning');
     c.zk.unregisterZNodeChildChangeHandler('/isr_change_notification');

@@ -205,6 +205,14 @@ export class KafkaController implements ControllerCore {
     return this.failover.activeControllerId === this.config.brokerId;
   }
 
+  /**
+   * Active, and its failover has loaded the context and started the state machines: until then the
+   * context holds topics without their leadership (readers outside the event thread must wait).
+   */
+  isReadyToServe(): boolean {
+    return this.isActive() && this.failover.readyToServe;
+  }
+
   get activeController(): number {
     return this.failover.activeControllerId;
   }
