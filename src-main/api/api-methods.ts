@@ -55,7 +55,7 @@ const logDirs = [
   'indexEntries',
   'checkIndexes',
 ] as const;
-const groups = ['list', 'detail', 'history'] as const;
+const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;
 
 export const API_METHODS = {

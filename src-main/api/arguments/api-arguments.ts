@@ -226,6 +226,26 @@ const groups = {
   ]),
   detail: args(['groupId', string()]),
   history: args(['groupId', string()], ['limit', optional(integer())]),
+  resetOffsets: args([
+    'request',
+    object({
+      groupId: string(),
+      spec: union('kind', {
+        'to-earliest': {},
+        'to-latest': {},
+        'to-current': {},
+        'to-offset': { offset: integer() },
+        'shift-by': { shift: integer() },
+        'to-datetime': { datetime: string() },
+        'by-duration': { duration: string() },
+        'from-file': { csv: string() },
+      }),
+      scope: union('kind', { 'all-topics': {}, topics: { topics: array(string()) } }),
+      execute: boolean(),
+    }),
+  ]),
+  deleteGroup: args(['groupId', string()]),
+  deleteOffsets: args(['groupId', string()], ['topic', string()]),
 };
 
 const elections = {
