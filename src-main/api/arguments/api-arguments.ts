@@ -259,6 +259,13 @@ const elections = {
   ]),
 };
 
+const quotaEntity = object({ user: nullable(string()), clientId: nullable(string()) });
+const quotas = {
+  overview: args(),
+  set: args(['entity', quotaEntity], ['configs', record(string())]),
+  remove: args(['entity', quotaEntity], ['keys', array(string())]),
+};
+
 export const API_ARGUMENTS = {
   workspaces: workspaces satisfies Checked<DojoApi['workspaces'], typeof workspaces>,
   cluster: cluster satisfies Checked<DojoApi['cluster'], typeof cluster>,
@@ -270,6 +277,7 @@ export const API_ARGUMENTS = {
   logDirs: logDirs satisfies Checked<DojoApi['logDirs'], typeof logDirs>,
   groups: groups satisfies Checked<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
+  quotas: quotas satisfies Checked<DojoApi['quotas'], typeof quotas>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };
 
 /** The schema of a listed method (the caller has checked `isApiMethod`). */

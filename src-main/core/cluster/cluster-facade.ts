@@ -21,6 +21,7 @@ import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type { StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
 import type { GroupAdmin } from './group-admin';
+import type { QuotaAdmin } from './quota-admin';
 import type { ElectionType, PartitionOutcome } from '../controller/controller-events';
 
 export type { GroupMemberSnapshot, GroupPartitionSnapshot, GroupSnapshot } from './group-snapshots';
@@ -188,6 +189,8 @@ export interface ClusterQueries {
   groups(): GroupSnapshot[];
   /** The group requests of the admin client (describe, offsets, commit, DeleteGroups, OffsetDelete) answered in process. */
   readonly groupAdmin: GroupAdmin;
+  /** Client quota configs in ZooKeeper (as kafka-configs --zookeeper) and what the brokers' quota managers observe. */
+  readonly quotaAdmin: QuotaAdmin;
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */

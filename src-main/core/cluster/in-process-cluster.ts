@@ -29,6 +29,7 @@ import type {
 import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
+import { QuotaAdmin } from './quota-admin';
 import { groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
@@ -300,6 +301,10 @@ export class InProcessCluster implements ClusterFacade {
 
   get groupAdmin(): GroupAdmin {
     return new GroupAdmin(this.cluster, this.ports.time);
+  }
+
+  get quotaAdmin(): QuotaAdmin {
+    return new QuotaAdmin(this.cluster);
   }
 
   // ---- commands ----

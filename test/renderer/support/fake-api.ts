@@ -433,6 +433,11 @@ export class FakeApi {
       overview: async () => this.unsupported(),
       elect: async () => this.unsupported(),
     },
+    quotas: {
+      overview: async () => ({ entities: [], clients: [] }),
+      set: async () => this.unsupported(),
+      remove: async () => this.unsupported(),
+    },
   };
 
   push(push: PushDto): void {
