@@ -55,8 +55,9 @@ const logDirs = [
   'indexEntries',
   'checkIndexes',
 ] as const;
-const groups = ['list', 'detail', 'history'] as const;
+const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;
+const quotas = ['overview', 'set', 'remove'] as const;
 
 export const API_METHODS = {
   workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,
@@ -69,6 +70,7 @@ export const API_METHODS = {
   logDirs: logDirs satisfies Exactly<DojoApi['logDirs'], typeof logDirs>,
   groups: groups satisfies Exactly<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Exactly<DojoApi['elections'], typeof elections>,
+  quotas: quotas satisfies Exactly<DojoApi['quotas'], typeof quotas>,
 } as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };
 
 export function isApiMethod(service: string, method: string): service is ServiceName {

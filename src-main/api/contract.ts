@@ -8,12 +8,14 @@
 import type { DeletionService } from './deletion/deletion-contract';
 import type { ElectionService } from './elections/election-contract';
 import type { GroupService } from './groups/group-contract';
+import type { QuotaService } from './quotas/quota-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
 
 export type * from './deletion/deletion-contract';
 export type * from './elections/election-contract';
 export type * from './groups/group-contract';
+export type * from './quotas/quota-contract';
 export type * from './log-dirs/log-dir-contract';
 export type * from './zookeeper/zookeeper-contract';
 
@@ -443,6 +445,7 @@ export interface DojoApi {
   readonly logDirs: LogDirService;
   readonly groups: GroupService;
   readonly elections: ElectionService;
+  readonly quotas: QuotaService;
 }
 
 export type ServiceName = keyof DojoApi;

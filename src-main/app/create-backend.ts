@@ -13,6 +13,7 @@ import type { DojoApi } from '../api/contract';
 import { DeletionServiceImpl } from '../api/deletion/deletion-service';
 import { ElectionServiceImpl } from '../api/elections/election-service';
 import { GroupServiceImpl } from '../api/groups/group-service';
+import { QuotaServiceImpl } from '../api/quotas/quota-service';
 import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
@@ -37,6 +38,7 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     logDirs: new LogDirServiceImpl(host, (path) => ConfinedRoot.open(path)),
     groups: new GroupServiceImpl(host),
     elections: new ElectionServiceImpl(host),
+    quotas: new QuotaServiceImpl(host),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();

@@ -4,7 +4,8 @@
  * Stable with its member and the lag of what was produced after the commit, live, and the filter by
  * lag hides it. A broker restarted comes back leading nothing; its imbalance shows, and a preferred
  * election from the page (confirmed after reading what will happen) moves leadership back, as the
- * cluster's metadata then says.
+ * cluster's metadata then says. Offsets reset from the page: refused while the group is active, then a
+ * dry run showing Kafka's plan table and the execution.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
@@ -89,6 +90,35 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
       await page.getByTestId('group-row-billing').waitFor({ state: 'detached' });
       await setNumber(page.getByTestId('groups-min-lag').getByRole('spinbutton'), 12);
       await page.getByTestId('group-row-billing').waitFor();
+
+      // Reset offsets: refused in Kafka's words while the member is there (the refusal is an HTTP 422).
+      suite.allowProblems(/status of 422 .*\/api\/groups\/resetOffsets/);
+      const actions = detail.getByTestId('group-actions');
+      await actions.getByTestId('reset-dry-run').click();
+      await actions
+        .getByTestId('group-action-error')
+        .getByText("Assignments can only be reset if the group 'billing' is inactive, but the current state is Stable.")
+        .waitFor();
+      await member!.leave();
+      member = null;
+      await waitUntil(async () => (await page.getByTestId('group-state-billing').innerText()) === 'Empty', 'billing Empty');
+      // Empty: the dry run shows Kafka's plan table and commits nothing; execute commits it.
+      await actions.getByTestId('reset-dry-run').click();
+      const plan = actions.getByTestId('reset-plan');
+      await plan.waitFor();
+      const planLines = (await plan.innerText()).split('\n').map((l) => l.trim().split(/\s+/).join(' '));
+      expect(planLines).toContain('GROUP TOPIC PARTITION NEW-OFFSET');
+      for (const p of [0, 1, 2]) expect(planLines).toContain(`billing orders ${p} 0`);
+      expect(await detail.getByTestId('partition-lag-orders-0').innerText()).toBe(String(lags[0]));
+      await suite.app.screenshot(page, 'groups-reset-dry-run');
+      await actions.getByTestId('reset-execute').click();
+      await actions.getByTestId('reset-status').getByText('Executed', { exact: false }).waitFor();
+      for (const p of [0, 1, 2]) {
+        await waitUntil(
+          async () => (await detail.getByTestId(`partition-lag-orders-${p}`).innerText()) === String(committed[p] + lags[p]),
+          `orders-${p} reset to the earliest offset`,
+        );
+      }
     },
     TEST_TIMEOUT,
   );

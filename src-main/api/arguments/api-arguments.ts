@@ -226,6 +226,26 @@ const groups = {
   ]),
   detail: args(['groupId', string()]),
   history: args(['groupId', string()], ['limit', optional(integer())]),
+  resetOffsets: args([
+    'request',
+    object({
+      groupId: string(),
+      spec: union('kind', {
+        'to-earliest': {},
+        'to-latest': {},
+        'to-current': {},
+        'to-offset': { offset: integer() },
+        'shift-by': { shift: integer() },
+        'to-datetime': { datetime: string() },
+        'by-duration': { duration: string() },
+        'from-file': { csv: string() },
+      }),
+      scope: union('kind', { 'all-topics': {}, topics: { topics: array(string()) } }),
+      execute: boolean(),
+    }),
+  ]),
+  deleteGroup: args(['groupId', string()]),
+  deleteOffsets: args(['groupId', string()], ['topic', string()]),
 };
 
 const elections = {
@@ -239,6 +259,13 @@ const elections = {
   ]),
 };
 
+const quotaEntity = object({ user: nullable(string()), clientId: nullable(string()) });
+const quotas = {
+  overview: args(),
+  set: args(['entity', quotaEntity], ['configs', record(string())]),
+  remove: args(['entity', quotaEntity], ['keys', array(string())]),
+};
+
 export const API_ARGUMENTS = {
   workspaces: workspaces satisfies Checked<DojoApi['workspaces'], typeof workspaces>,
   cluster: cluster satisfies Checked<DojoApi['cluster'], typeof cluster>,
@@ -250,6 +277,7 @@ export const API_ARGUMENTS = {
   logDirs: logDirs satisfies Checked<DojoApi['logDirs'], typeof logDirs>,
   groups: groups satisfies Checked<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
+  quotas: quotas satisfies Checked<DojoApi['quotas'], typeof quotas>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };
 
 /** The schema of a listed method (the caller has checked `isApiMethod`). */

@@ -84,10 +84,62 @@ export interface GroupHistoryEntryDto {
   readonly summary: string;
 }
 
+/** `--reset-offsets`' specification: one scenario. */
+export type GroupResetSpecDto =
+  | { readonly kind: 'to-earliest' }
+  | { readonly kind: 'to-latest' }
+  | { readonly kind: 'to-current' }
+  | { readonly kind: 'to-offset'; readonly offset: number }
+  | { readonly kind: 'shift-by'; readonly shift: number }
+  /** `yyyy-MM-ddTHH:mm:ss.SSS`, optionally with a zone. */
+  | { readonly kind: 'to-datetime'; readonly datetime: string }
+  /** `PnDTnHnMnS`. */
+  | { readonly kind: 'by-duration'; readonly duration: string }
+  /** The pasted CSV: `topic,partition,offset` lines (or `group,topic,partition,offset`). */
+  | { readonly kind: 'from-file'; readonly csv: string };
+
+/** `--all-topics`, or `--topic` values (`t` for all its partitions, `t:0,1` for some); ignored by from-file. */
+export type GroupResetScopeDto = { readonly kind: 'all-topics' } | { readonly kind: 'topics'; readonly topics: readonly string[] };
+
+export interface GroupResetRequestDto {
+  readonly groupId: string;
+  readonly spec: GroupResetSpecDto;
+  readonly scope: GroupResetScopeDto;
+  /** false: the dry run (`--dry-run`, the tool's default); true: `--execute`. */
+  readonly execute: boolean;
+}
+
+export interface GroupResetResultDto {
+  readonly executed: boolean;
+  readonly rows: ReadonlyArray<{ readonly topic: string; readonly partition: number; readonly newOffset: number }>;
+  /** The table the tool prints (GROUP TOPIC PARTITION NEW-OFFSET), line by line. */
+  readonly table: readonly string[];
+  /** The tool's WARN lines (an offset clamped to the log's range). */
+  readonly warnings: readonly string[];
+}
+
+/** One partition's answer to OffsetDelete: `NONE`, or Kafka's error with its message. */
+export interface GroupOffsetDeletionDto {
+  readonly topic: string;
+  readonly partition: number;
+  readonly error: string;
+  readonly message: string | null;
+}
+
 export interface GroupService {
   list(query: GroupListQueryDto): Promise<GroupListDto>;
   /** UNKNOWN_GROUP_ID-like refusal (`GROUP_ID_NOT_FOUND`) when no coordinator holds it. */
   detail(groupId: string): Promise<GroupDetailDto>;
   /** The group's coordinator lines among the newest `limit` events, oldest first. */
   history(groupId: string, limit?: number): Promise<GroupHistoryEntryDto[]>;
+  /**
+   * `--reset-offsets`: the plan (dry run) or the plan committed (execute). Refused with
+   * `GROUP_NOT_INACTIVE` and Kafka's "Assignments can only be reset if the group '…' is inactive,
+   * but the current state is …." while the group has members.
+   */
+  resetOffsets(request: GroupResetRequestDto): Promise<GroupResetResultDto>;
+  /** DeleteGroups: Kafka's error (NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND …) with its message. */
+  deleteGroup(groupId: string): Promise<void>;
+  /** OffsetDelete of a topic's partitions: a group error (NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND …) is thrown; partition errors come back. */
+  deleteOffsets(groupId: string, topic: string): Promise<GroupOffsetDeletionDto[]>;
 }

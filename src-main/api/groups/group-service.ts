@@ -4,6 +4,18 @@
  */
 import type { GroupSnapshot } from '../../core/cluster/cluster-facade';
 import type { StoredEvent } from '../../core/cluster/event-log';
+import {
+  inactiveGroupRequired,
+  parseResetPlan,
+  partitionsToReset,
+  prepareOffsetsToReset,
+  ResetPlanException,
+  resetPlanTable,
+  ResetPlanUsageError,
+  type ResetPlanSource,
+} from '../../core/admin/consumer-group-reset-plan';
+import { GroupAdminError, type GroupAdmin } from '../../core/cluster/group-admin';
+import { Errors, type ErrorName } from '../../core/common/kafka-errors';
 import { ApiError } from '../backend';
 import type { ClusterHost } from '../cluster-host';
 import type {
@@ -11,6 +23,9 @@ import type {
   GroupHistoryEntryDto,
   GroupListDto,
   GroupListQueryDto,
+  GroupOffsetDeletionDto,
+  GroupResetRequestDto,
+  GroupResetResultDto,
   GroupService,
   GroupSummaryDto,
 } from './group-contract';
@@ -95,6 +110,37 @@ export function groupHistoryEntry(event: StoredEvent, groupId: string): GroupHis
   return { ...base, kind: 'other', generationId: null };
 }
 
+/** Kafka's error as the API's: its name and the message the admin client's exception carries. */
+function kafkaError(error: ErrorName, field?: string): ApiError {
+  return new ApiError(error, Errors[error]?.message ?? error, field);
+}
+
+/** A group request's error as the API's; anything else passes. */
+function rethrow(e: unknown): never {
+  if (e instanceof GroupAdminError) throw kafkaError(e.errorName);
+  // The tool's usage error or Java exception, in its words.
+  if (e instanceof ResetPlanUsageError) throw new ApiError('INVALID_REQUEST', e.message);
+  if (e instanceof ResetPlanException) throw new ApiError('INVALID_REQUEST', `${e.exceptionClass}: ${e.message}`);
+  throw e;
+}
+
+function planSource(admin: GroupAdmin, warnings: string[]): ResetPlanSource {
+  return {
+    committed: async (groupId) => admin.committed(groupId),
+    listOffsets: async (tps, spec) => admin.listOffsets(tps, spec),
+    partitionsOf: async (topic) => {
+      try {
+        return admin.partitionsOf(topic);
+      } catch (e) {
+        if (e instanceof GroupAdminError) throw new ApiError(e.errorName, `Topic ${topic} does not exist.`, 'scope');
+        throw e;
+      }
+    },
+    nowMs: () => admin.nowMs(),
+    warn: (m) => warnings.push(m),
+  };
+}
+
 export class GroupServiceImpl implements GroupService {
   constructor(private readonly host: ClusterHost) {}
 
@@ -135,5 +181,70 @@ export class GroupServiceImpl implements GroupService {
       if (entry) out.push(entry);
     }
     return out.reverse();
+  }
+
+  async resetOffsets(request: GroupResetRequestDto): Promise<GroupResetResultDto> {
+    const admin = this.host.require().cluster.groupAdmin;
+    const { groupId, spec } = request;
+    try {
+      const refused = inactiveGroupRequired(groupId, admin.state(groupId));
+      if (refused) throw new ApiError('GROUP_NOT_INACTIVE', refused, 'groupId');
+      const warnings: string[] = [];
+      const source = planSource(admin, warnings);
+      const scope = spec.kind === 'from-file' ? null : request.scope;
+      const partitions = await partitionsToReset(source, groupId, scope);
+      const fromFile = spec.kind === 'from-file' ? parseResetPlan(spec.csv, [groupId]) : null;
+      const prepared = await prepareOffsetsToReset(source, groupId, partitions, spec, fromFile);
+      if (prepared === null) throw new ApiError('INVALID_REQUEST', `No reset plan for group ${groupId} found`, 'spec');
+      if (request.execute) {
+        const failed = (await admin.commit(groupId, prepared)).find((p) => p.error !== 'NONE');
+        if (failed) throw kafkaError(failed.error);
+      }
+      return {
+        executed: request.execute,
+        rows: prepared.map(({ tp, offset }) => ({ topic: tp.topic, partition: tp.partition, newOffset: offset })),
+        table: resetPlanTable(new Map([[groupId, prepared]])),
+        warnings,
+      };
+    } catch (e) {
+      return rethrow(e);
+    }
+  }
+
+  async deleteGroup(groupId: string): Promise<void> {
+    const admin = this.host.require().cluster.groupAdmin;
+    let error: ErrorName;
+    try {
+      error = await admin.deleteGroup(groupId);
+    } catch (e) {
+      return rethrow(e);
+    }
+    if (error !== 'NONE') throw kafkaError(error, 'groupId');
+  }
+
+  async deleteOffsets(groupId: string, topic: string): Promise<GroupOffsetDeletionDto[]> {
+    const admin = this.host.require().cluster.groupAdmin;
+    try {
+      let partitions: number[];
+      try {
+        partitions = admin.partitionsOf(topic);
+      } catch (e) {
+        if (!(e instanceof GroupAdminError)) throw e;
+        throw new ApiError(e.errorName, Errors[e.errorName].message, 'topic');
+      }
+      const outcome = await admin.deleteOffsets(
+        groupId,
+        partitions.map((partition) => ({ topic, partition })),
+      );
+      if (outcome.error !== 'NONE') throw kafkaError(outcome.error, 'groupId');
+      return outcome.partitions.map(({ tp, error }) => ({
+        topic: tp.topic,
+        partition: tp.partition,
+        error,
+        message: error === 'NONE' ? null : (Errors[error]?.message ?? null),
+      }));
+    } catch (e) {
+      return rethrow(e);
+    }
   }
 }

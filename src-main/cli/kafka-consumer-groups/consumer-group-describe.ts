@@ -10,8 +10,11 @@
  * committed partitions no member is assigned, in the order of the Java HashMap the admin client
  * collects them in.
  */
-import { javaStringHashCode } from '../../core/common/java-lang';
-import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
+import {
+  javaHashMapOrderOfPartitions,
+  scalaMapOrderOfPartitions,
+  topicPartitionHashCode,
+} from '../../core/admin/consumer-group-reset-plan';
 import { tpKey, type TopicPartition } from '../../core/common/topic-partition';
 import type { ConsumerGroupAdmin, ConsumerGroupDescription } from '../../protocol/kafka/client/consumer-group-admin';
 
@@ -22,29 +25,7 @@ export function left(value: string | number, width: number): string {
   return String(value).padEnd(width);
 }
 
-/** `TopicPartition.hashCode()`. */
-export function topicPartitionHashCode(tp: TopicPartition): number {
-  return (Math.imul(31 + tp.partition, 31) + javaStringHashCode(tp.topic)) | 0;
-}
-
-/** A `java.util.HashMap<TopicPartition, …>` filled by `put` in this order: its iteration order. */
-export function javaHashMapOrderOfPartitions<T extends { tp: TopicPartition }>(entries: readonly T[]): T[] {
-  let capacity = 16;
-  while (entries.length > capacity * 0.75) capacity *= 2;
-  const bucket = (tp: TopicPartition) => {
-    const h = topicPartitionHashCode(tp);
-    return (h ^ (h >>> 16)) & (capacity - 1);
-  };
-  return entries
-    .map((e, index) => ({ e, index, bucket: bucket(e.tp) }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((x) => x.e);
-}
-
-/** A Scala immutable `Map[TopicPartition, …]` built in this order: its iteration order. */
-export function scalaMapOrderOfPartitions(tps: readonly TopicPartition[]): TopicPartition[] {
-  return scalaImmutableMapOrderBy([...tps], topicPartitionHashCode, DEFAULT_KAFKA_BUILD);
-}
+export { javaHashMapOrderOfPartitions, scalaMapOrderOfPartitions, topicPartitionHashCode };
 
 interface PartitionAssignmentState {
   group: string;

@@ -20,6 +20,8 @@ import type { ClusterAdmin, TopicResult } from './cluster-admin';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type { StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
+import type { GroupAdmin } from './group-admin';
+import type { QuotaAdmin } from './quota-admin';
 import type { ElectionType, PartitionOutcome } from '../controller/controller-events';
 
 export type { GroupMemberSnapshot, GroupPartitionSnapshot, GroupSnapshot } from './group-snapshots';
@@ -185,6 +187,10 @@ export interface ClusterQueries {
   zookeeperAuthOf(sessionId: bigint): readonly AuthId[];
   /** Every consumer group of the running coordinators, with its members and each partition's lag, by group id. */
   groups(): GroupSnapshot[];
+  /** The group requests of the admin client (describe, offsets, commit, DeleteGroups, OffsetDelete) answered in process. */
+  readonly groupAdmin: GroupAdmin;
+  /** Client quota configs in ZooKeeper (as kafka-configs --zookeeper) and what the brokers' quota managers observe. */
+  readonly quotaAdmin: QuotaAdmin;
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */

@@ -28,6 +28,8 @@ import type {
 } from './cluster-facade';
 import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
+import { GroupAdmin } from './group-admin';
+import { QuotaAdmin } from './quota-admin';
 import { groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
@@ -295,6 +297,14 @@ export class InProcessCluster implements ClusterFacade {
 
   groups(): GroupSnapshot[] {
     return groupSnapshots(this.cluster);
+  }
+
+  get groupAdmin(): GroupAdmin {
+    return new GroupAdmin(this.cluster, this.ports.time);
+  }
+
+  get quotaAdmin(): QuotaAdmin {
+    return new QuotaAdmin(this.cluster);
   }
 
   // ---- commands ----

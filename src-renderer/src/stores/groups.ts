@@ -5,7 +5,15 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import { useApi } from '../api';
-import type { GroupDetailDto, GroupHistoryEntryDto, GroupListDto, GroupListQueryDto } from '../api/types';
+import type {
+  GroupDetailDto,
+  GroupHistoryEntryDto,
+  GroupListDto,
+  GroupListQueryDto,
+  GroupOffsetDeletionDto,
+  GroupResetRequestDto,
+  GroupResetResultDto,
+} from '../api/types';
 import { useApiAction } from '../composables/use-api-action';
 
 /** Groups per page: a thousand groups stay quick to render. */
@@ -48,5 +56,47 @@ export const useGroupsStore = defineStore('groups', () => {
     return load();
   }
 
-  return { page, detail, history, selected, query, loading, error, load, select, setQuery, setPage };
+  // ---- actions: reset offsets (dry run, then execute), delete the group or a topic's offsets ----
+  const action = useApiAction();
+
+  /** The plan (dry run) or the plan committed; undefined when Kafka refused, the refusal in `action.error`. */
+  async function resetOffsets(request: GroupResetRequestDto): Promise<GroupResetResultDto | undefined> {
+    const result = await action.run(() => api.groups.resetOffsets(request));
+    if (result?.executed) await load();
+    return result;
+  }
+
+  async function deleteGroup(groupId: string): Promise<boolean> {
+    const done = await action.run(async () => {
+      await api.groups.deleteGroup(groupId);
+      return true;
+    });
+    if (done) await select(null);
+    return done === true;
+  }
+
+  async function deleteOffsets(groupId: string, topic: string): Promise<GroupOffsetDeletionDto[] | undefined> {
+    const result = await action.run(() => api.groups.deleteOffsets(groupId, topic));
+    await load();
+    return result;
+  }
+
+  return {
+    page,
+    detail,
+    history,
+    selected,
+    query,
+    loading,
+    error,
+    load,
+    select,
+    setQuery,
+    setPage,
+    actionBusy: action.busy,
+    actionError: action.error,
+    resetOffsets,
+    deleteGroup,
+    deleteOffsets,
+  };
 });

@@ -425,10 +425,18 @@ export class FakeApi {
       list: async () => ({ total: 0, matched: 0, groups: [] }),
       detail: async () => this.unsupported(),
       history: async () => [],
+      resetOffsets: async () => this.unsupported(),
+      deleteGroup: async () => this.unsupported(),
+      deleteOffsets: async () => this.unsupported(),
     },
     elections: {
       overview: async () => this.unsupported(),
       elect: async () => this.unsupported(),
+    },
+    quotas: {
+      overview: async () => ({ entities: [], clients: [] }),
+      set: async () => this.unsupported(),
+      remove: async () => this.unsupported(),
     },
   };
 

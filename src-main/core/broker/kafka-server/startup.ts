@@ -133,6 +133,8 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     topicConfig: async (topic) => ({ ...defaultLogConfig, ...(await zk.getTopicConfig(topic).catch(() => ({}))) }),
     executor: d.executor,
     onLeadershipChange: (leaders, followers) => parts.groupCoordinator?.onLeadershipChange(leaders, followers),
+    // KafkaApis.handleUpdateMetadataRequest: the coordinator drops the deleted partitions' offsets.
+    onDeletedPartitions: (partitions) => void parts.groupCoordinator?.handleDeletedPartitions(partitions),
   });
   parts.replicaManager.startup();
   // Before any LeaderAndIsr can arrive: the coordinator loads the offsets partitions this broker leads.
@@ -243,6 +245,8 @@ function createGroupCoordinator(s: StartingServer, parts: BrokerComponents): Gro
       compressionCodec: int('offsets.topic.compression.codec'),
       offsetsTopicReplicationFactor: int('offsets.topic.replication.factor'),
       offsetsTopicSegmentBytes: int('offsets.topic.segment.bytes'),
+      offsetsRetentionMs: c.offsetsRetentionMinutes * 60_000,
+      offsetsRetentionCheckIntervalMs: c.offsetsRetentionCheckIntervalMs,
     },
     replicaManager: () => parts.replicaManager,
     metadataCache: s.metadataCache,

@@ -49,4 +49,6 @@ export interface ReplicaManagerDeps {
   executor?: Executor;
   /** KafkaApis' `onLeadershipChange`: the partitions a LeaderAndIsr made this broker lead or follow (the group coordinator loads or unloads). */
   onLeadershipChange?: (leaders: TopicPartition[], followers: TopicPartition[]) => void;
+  /** KafkaApis.handleUpdateMetadataRequest: the partitions an UpdateMetadata deleted (the group coordinator drops their offsets). */
+  onDeletedPartitions?: (partitions: TopicPartition[]) => void;
 }

@@ -20,12 +20,13 @@ export async function maybeUpdateMetadataCache(
     return { apiKey: 'UpdateMetadata', errorCode: Errors.STALE_CONTROLLER_EPOCH.code };
   }
   rm.controllerEpoch = request.controllerEpoch;
-  const { lines } = rm.deps.metadataCache.updateMetadata(correlationId, request);
+  const { deleted, lines } = rm.deps.metadataCache.updateMetadata(correlationId, request);
   const slicer = new Slicer(rm.deps.executor ?? microtaskExecutor, LINES_PER_SLICE);
   for (const line of lines) {
     rm.deps.stateChangeLog.trace(line);
     await slicer.tick();
     rm.ensureRunning();
   }
+  if (deleted.length > 0) rm.deps.onDeletedPartitions?.(deleted);
   return { apiKey: 'UpdateMetadata', errorCode: Errors.NONE.code };
 }

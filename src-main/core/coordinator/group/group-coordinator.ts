@@ -11,7 +11,7 @@ import type { ErrorName } from '../../common/kafka-errors';
 import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import type { Random } from '../../platform/random';
-import type { Time } from '../../platform/scheduler';
+import type { ScheduledTask, Time } from '../../platform/scheduler';
 import {
   GroupMetadata,
   type GroupApiName,
@@ -35,7 +35,14 @@ export interface GroupCoordinatorDeps {
   brokerId: number;
   time: Time;
   random: Random;
-  config: GroupConfig & OffsetConfig & { offsetsTopicReplicationFactor: number; offsetsTopicSegmentBytes: number };
+  config: GroupConfig &
+    OffsetConfig & {
+      offsetsTopicReplicationFactor: number;
+      offsetsTopicSegmentBytes: number;
+      /** `offsets.retention.minutes` in ms, and how often expired offsets are looked for. */
+      offsetsRetentionMs: number;
+      offsetsRetentionCheckIntervalMs: number;
+    };
   replicaManager: () => ReplicaManager | null;
   /** For FindCoordinator: where partition leaders are known, and the ZooKeeper client that creates `__consumer_offsets`. */
   metadataCache: MetadataCache;
@@ -56,6 +63,7 @@ export class GroupCoordinator {
   private readonly membership: GroupMembership;
   private readonly deletion: GroupDeletion;
   private active = false;
+  private expiryTask: ScheduledTask | null = null;
   private readonly logger: Logger;
 
   constructor(private readonly deps: GroupCoordinatorDeps) {
@@ -93,6 +101,11 @@ export class GroupCoordinator {
   startup(): void {
     this.logger.info('Starting up.');
     this.active = true;
+    // GroupMetadataManager.startup: `delete-expired-group-metadata`, first at once, then every check interval.
+    const c = this.deps.config;
+    this.expiryTask = this.deps.time.schedulePeriodic('delete-expired-group-metadata', 0, c.offsetsRetentionCheckIntervalMs, () => {
+      void this.deletion.cleanupExpiredOffsets(this.deps.time, c.offsetsRetentionMs);
+    });
     this.logger.info('Startup complete.');
   }
 
@@ -109,6 +122,8 @@ export class GroupCoordinator {
 
   private stop(): void {
     this.active = false;
+    if (this.expiryTask) this.deps.time.cancel(this.expiryTask);
+    this.expiryTask = null;
     for (const group of this.groupManager.currentGroups()) this.membership.onGroupUnloaded(group, false);
     this.membership.stop();
     this.groupManager.shutdown();
@@ -235,6 +250,11 @@ export class GroupCoordinator {
     partitions: readonly TopicPartition[],
   ): Promise<{ error: ErrorName; partitions: Map<string, ErrorName> }> {
     return this.deletion.handleDeleteOffsets(groupId, partitions);
+  }
+
+  /** UpdateMetadata named deleted partitions: their committed offsets go. */
+  handleDeletedPartitions(partitions: readonly TopicPartition[]): Promise<number> {
+    return this.deletion.handleDeletedPartitions(partitions);
   }
 
   // ---- ListGroups / DescribeGroups ----

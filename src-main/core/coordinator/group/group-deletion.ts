@@ -110,6 +110,24 @@ export class GroupDeletion {
     return { error: 'NONE', partitions: partitionErrors };
   }
 
+  /** The periodic `delete-expired-group-metadata` task: every cached group's expired offsets removed, with their tombstones. */
+  async cleanupExpiredOffsets(time: { nowMs(): number }, retentionMs: number): Promise<number> {
+    const startMs = time.nowMs();
+    const removed = await this.cleanupGroupMetadata(this.deps.groupManager.currentGroups(), (g) =>
+      g.removeExpiredOffsets(startMs, retentionMs),
+    );
+    this.info('GroupMetadataManager', `Removed ${removed} expired offsets in ${time.nowMs() - startMs} milliseconds.`);
+    return removed;
+  }
+
+  /** `handleDeletedPartitions`: the offsets of a deleted topic's partitions leave every group (UpdateMetadata names them). */
+  async handleDeletedPartitions(partitions: readonly TopicPartition[]): Promise<number> {
+    const keys = partitions.map(tpKey);
+    const removed = await this.cleanupGroupMetadata(this.deps.groupManager.currentGroups(), (g) => g.removeOffsets(keys));
+    this.info('GroupCoordinator', `Removed ${removed} offsets associated with deleted partitions: ${keys.join(', ')}.`);
+    return removed;
+  }
+
   /** `cleanupGroupMetadata`: removes what `selector` picks, writes the tombstones; the number of offsets removed. */
   async cleanupGroupMetadata(groups: readonly GroupMetadata[], selector: (group: GroupMetadata) => RemovedOffsets): Promise<number> {
     const manager = this.deps.groupManager;

@@ -287,6 +287,30 @@ export class GroupMetadata {
     return removed;
   }
 
+  /**
+   * `removeExpiredOffsets` (2.5.1): the offsets past `offsets.retention.ms`, removed. An Empty group
+   * with a protocol type counts from when it became Empty (else from each commit); a consumer group
+   * with members and known subscriptions expires only the offsets of topics it no longer subscribes
+   * to, from their commit; a standalone group (no protocol type, simple commits) from each commit.
+   * A commit carrying its own expire timestamp (OffsetCommit v2–v4) expires at that time.
+   */
+  removeExpiredOffsets(nowMs: number, retentionMs: number): Map<string, { topic: string; partition: number; value: OffsetAndMetadata }> {
+    const expired = (base: (o: OffsetAndMetadata) => number, subscribed: ReadonlySet<string> = new Set()) =>
+      [...this.offsets]
+        .filter(
+          ([, o]) =>
+            !subscribed.has(o.topic) &&
+            (o.value.expireTimestamp === null ? nowMs - base(o.value) >= retentionMs : nowMs >= o.value.expireTimestamp),
+        )
+        .map(([key]) => key);
+    let keys: string[] = [];
+    if (this.protocolType !== null && this.is('Empty')) keys = expired((o) => this.currentStateTimestamp ?? o.commitTimestamp);
+    else if (this.protocolType === 'consumer' && this.subscribedTopics !== null)
+      keys = expired((o) => o.commitTimestamp, this.subscribedTopics);
+    else if (this.protocolType === null) keys = expired((o) => o.commitTimestamp);
+    return this.removeOffsets(keys);
+  }
+
   add(member: MemberMetadata, callback: ((result: JoinGroupResult) => void) | null): void {
     if (this.members.size === 0) this.protocolType = member.protocolType;
     if (member.groupId !== this.groupId) throw new IllegalArgumentException(`requirement failed`);

@@ -27,9 +27,8 @@ export function handleHeartbeat(
     case 'Empty':
       return 'UNKNOWN_MEMBER_ID';
     case 'CompletingRebalance':
-      // A member may heartbeat between its JoinGroup answer and its SyncGroup.
-      completeAndScheduleNextHeartbeatExpiration(m, group, group.get(memberId));
-      return 'NONE';
+      // 2.5.1 answers without completing the member's heartbeat: it waits on its SyncGroup.
+      return 'REBALANCE_IN_PROGRESS';
     case 'PreparingRebalance':
       completeAndScheduleNextHeartbeatExpiration(m, group, group.get(memberId));
       return 'REBALANCE_IN_PROGRESS';

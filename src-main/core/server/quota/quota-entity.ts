@@ -10,7 +10,7 @@
  *
  * (then the static `quota.producer.default` / `quota.consumer.default` for the client-id level).
  */
-import { DEFAULT_CONFIG_ENTITY } from '../../kafka-zk/config-znodes';
+import { DEFAULT_CONFIG_ENTITY, sanitize } from '../../kafka-zk/config-znodes';
 
 export type UserEntity = { readonly kind: 'user'; readonly sanitizedUser: string } | { readonly kind: 'default-user' };
 export type ClientIdEntity = { readonly kind: 'client-id'; readonly clientId: string } | { readonly kind: 'default-client-id' };
@@ -116,4 +116,35 @@ export function multiLevelMetricTags(sanitizedUser: string, clientId: string, ha
     if (has(levels[i])) return i === 2 || i === 5 ? { user: sanitizedUser, clientId: '' } : { user: sanitizedUser, clientId };
   }
   return { user: '', clientId };
+}
+
+/**
+ * Which entity supplies a client's quota, in `DefaultQuotaCallback`'s precedence (levels 1–8 above,
+ * most specific first), the first that configures it; null when none does (then the static
+ * client-id default, if any, applies).
+ */
+export function quotaSourceFor(
+  sanitizedUser: string,
+  clientId: string,
+  configured: (entity: QuotaEntity) => number | undefined,
+): { entity: QuotaEntity; quota: number } | null {
+  const levels: QuotaEntity[] = [
+    ...userLevels(sanitizedUser, clientId),
+    { user: null, clientId: { kind: 'client-id', clientId } },
+    { user: null, clientId: DEFAULT_CLIENT },
+  ];
+  for (const entity of levels) {
+    const quota = configured(entity);
+    if (quota !== undefined) return { entity, quota };
+  }
+  return null;
+}
+
+/** The entity's path under `/config` (`users/<u>/clients/<c>`, `clients/<default>` …), names sanitized. */
+export function entityConfigPath(entity: QuotaEntity): string {
+  const user = entity.user === null ? null : entity.user.kind === 'user' ? entity.user.sanitizedUser : DEFAULT_CONFIG_ENTITY;
+  const client =
+    entity.clientId === null ? null : entity.clientId.kind === 'client-id' ? sanitize(entity.clientId.clientId) : DEFAULT_CONFIG_ENTITY;
+  if (user !== null) return client === null ? `users/${user}` : `users/${user}/clients/${client}`;
+  return `clients/${client ?? DEFAULT_CONFIG_ENTITY}`;
 }
