@@ -242,7 +242,7 @@ export type BrokerActionDto = 'start' | 'controlled-shutdown' | 'kill' | 'restar
 export interface BrokerConfigEntryDto {
   readonly name: string;
   readonly value: string | null;
-  readonly source: 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
+  readonly source: 'DYNAMIC_BROKER_CONFIG' | 'DYNAMIC_DEFAULT_BROKER_CONFIG' | 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
   readonly sensitive: boolean;
   readonly documentation: string;
 }

@@ -136,10 +136,10 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       const p = d.peer(id);
       return p?.isRunning ? (p.replicaManager ?? undefined) : undefined;
     },
-    topicConfig: async (topic) => ({
-      ...parts.logManager!.config.defaultLogConfig,
-      ...(await zk.getTopicConfig(topic).catch(() => ({}))),
-    }),
+    // Only the topic's overrides: the LogManager puts them over its current defaults
+    // (`LogConfig.fromProps(logManager.currentDefaultConfig.originals, topicConfigs)`), so a dynamic
+    // `log.*` default later reaches the keys the topic does not set.
+    topicConfig: async (topic) => zk.getTopicConfig(topic).catch(() => ({})),
     executor: d.executor,
     onLeadershipChange: (leaders, followers) => parts.groupCoordinator?.onLeadershipChange(leaders, followers),
   });
