@@ -316,7 +316,7 @@ export class ClusterAdmin {
     resourceName: string,
     configs: Record<string, string>,
     validateOnly: boolean,
-    broker: KafkaServer = this.anyRunningBroker(),
+    broker: KafkaServer = this.brokerForResource(resourceName),
   ): Promise<TopicResult> {
     const zk = broker.zk!;
     try {
@@ -354,6 +354,12 @@ export class ClusterAdmin {
 
   listPartitionReassignments(partitions: TopicPartition[] | null): Promise<ListReassignmentsResult> {
     return this.controllerBroker().controller!.listPartitionReassignments(partitions);
+  }
+
+  /** The admin client sends a broker's config request to that broker (any for the default, or an id no broker runs). */
+  private brokerForResource(resourceName: string): KafkaServer {
+    const named = this.cluster.runningBrokers().find((b) => String(b.id) === resourceName);
+    return named ?? this.anyRunningBroker();
   }
 
   private anyRunningBroker(): KafkaServer {
