@@ -12,7 +12,7 @@ type Exactly<S, L extends MethodList<S>> = [MethodsOf<S>] extends [L[number]] ? 
 
 const workspaces = ['list', 'create', 'open', 'current', 'rename', 'snapshot', 'restore', 'remove'] as const;
 const cluster = ['overview', 'events', 'setClockSpeed'] as const;
-const brokers = ['explain', 'start', 'shutdown', 'kill', 'restart', 'failLogDir', 'add', 'remove', 'configs'] as const;
+const brokers = ['explain', 'start', 'shutdown', 'kill', 'restart', 'failLogDir', 'add', 'remove', 'configs', 'alterConfigs'] as const;
 const topics = [
   'list',
   'detail',

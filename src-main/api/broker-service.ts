@@ -4,6 +4,9 @@
  */
 import { BrokerConfig } from '../core/config/kafka-config';
 import { describeBrokerConfig } from '../core/admin/broker-config-entries';
+import { convertToString, NO_DEFAULT_VALUE } from '../core/common/config-def';
+import { brokerConfigKey } from '../core/config/kafka-config-def';
+import { isPerBrokerConfig, DYNAMIC_BROKER_CONFIG_DEF } from '../core/admin/dynamic-broker-config';
 import { definitionProblems } from '../core/cluster/cluster-definition';
 import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
@@ -175,14 +178,36 @@ export class BrokerServiceImpl implements BrokerService {
   }
 
   async configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
-    const config = this.broker(brokerId).config;
-    return describeBrokerConfig(config).map((e) => ({
-      name: e.name,
-      // The UI says a password is set without showing it; Kafka sends null.
-      value: e.isSensitive && Object.hasOwn(config.originals, e.name) ? '[hidden]' : e.value,
-      source: e.source,
-      sensitive: e.isSensitive,
-      documentation: e.documentation,
-    }));
+    const broker = this.broker(brokerId);
+    const config = broker.config;
+    return describeBrokerConfig(broker.dynamicConfig).map((e) => {
+      const key = brokerConfigKey(e.name) ?? DYNAMIC_BROKER_CONFIG_DEF.find((k) => k.name === e.name);
+      const defaultValue = key === undefined || key.defaultValue === NO_DEFAULT_VALUE ? null : convertToString(key.defaultValue, key.type);
+      return {
+        name: e.name,
+        // The UI says a password is set without showing it; Kafka sends null.
+        value: e.isSensitive && Object.hasOwn(config.originals, e.name) ? '[hidden]' : e.value,
+        source: e.source,
+        sensitive: e.isSensitive,
+        documentation: e.documentation,
+        type: key?.type ?? null,
+        defaultValue: e.isSensitive ? null : defaultValue,
+        validValues: key?.validator?.description || null,
+        readOnly: e.isReadOnly,
+        scope: e.isReadOnly ? null : isPerBrokerConfig(e.name) ? 'per-broker' : 'cluster-wide',
+        synonyms: e.synonyms.map((s) => ({ name: s.name, value: s.value, source: s.source })),
+      };
+    });
+  }
+
+  async alterConfigs(
+    brokerId: number | null,
+    configs: Readonly<Record<string, string>>,
+    options: { validateOnly: boolean },
+  ): Promise<void> {
+    if (brokerId !== null) this.broker(brokerId);
+    const { cluster } = this.host.require();
+    const result = await cluster.admin.alterBrokerConfig(brokerId === null ? '' : String(brokerId), { ...configs }, options.validateOnly);
+    if (result.errorCode !== 0) throw new ApiError(result.errorName, result.errorMessage ?? result.errorName, 'configs');
   }
 }

@@ -244,9 +244,20 @@ export type BrokerActionDto = 'start' | 'controlled-shutdown' | 'kill' | 'restar
 export interface BrokerConfigEntryDto {
   readonly name: string;
   readonly value: string | null;
-  readonly source: 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
+  readonly source: 'DYNAMIC_BROKER_CONFIG' | 'DYNAMIC_DEFAULT_BROKER_CONFIG' | 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
   readonly sensitive: boolean;
   readonly documentation: string;
+  /** KafkaConfig's type of the key (LONG, INT, BOOLEAN, LIST …), null when unknown. */
+  readonly type?: string | null;
+  /** KafkaConfig's default as DescribeConfigs' DEFAULT_CONFIG synonym prints it, null when none. */
+  readonly defaultValue?: string | null;
+  /** The validator's text (`[delete, compact]`, `[0,...]`), null when any value goes. */
+  readonly validValues?: string | null;
+  /** Not dynamically updatable (`DynamicBrokerConfig.AllDynamicConfigs` does not hold it). */
+  readonly readOnly?: boolean;
+  /** Where a dynamic key can be set: this broker only, or also as the cluster-wide default. */
+  readonly scope?: 'per-broker' | 'cluster-wide' | null;
+  readonly synonyms?: ReadonlyArray<{ name: string; value: string | null; source: string }>;
 }
 
 export interface BrokerService {
@@ -262,6 +273,11 @@ export interface BrokerService {
   add(spec: { id?: number; rack: string | null; logDirs: number; config: Readonly<Record<string, string>> }): Promise<BrokerDto>;
   remove(brokerId: number): Promise<void>;
   configs(brokerId: number): Promise<BrokerConfigEntryDto[]>;
+  /**
+   * AlterConfigs of a broker (`brokerId`, or null for the cluster-wide default): the whole set of its
+   * dynamic configs, checked and written as Kafka 2.5's AdminManager does; errors in Kafka's words.
+   */
+  alterConfigs(brokerId: number | null, configs: Readonly<Record<string, string>>, options: { validateOnly: boolean }): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -99,6 +99,7 @@ const brokers = {
   add: args(['spec', object({ id: optional(int32()), rack: nullable(string()), logDirs: integer(), config: strings })]),
   remove: args(brokerId),
   configs: args(brokerId),
+  alterConfigs: args(['brokerId', nullable(int32())], ['configs', strings], ['options', validateOnly]),
 };
 
 const createTopicRequest = object({

@@ -1,5 +1,6 @@
 /**
  * `kafka-dojo kafka-configs --zookeeper …`: Kafka 2.5.1's `ConfigCommand` with a ZooKeeper connection
+ * (the `--bootstrap-server` form is config-command-admin.ts)
  * (`processCommandWithZk`): `--describe` prints `Configs for topic 'x' are k=v,…` per entity,
  * `--alter` merges `--add-config` / `--delete-config` into `/config/<type>/<name>` through
  * AdminZkClient (which writes the change notification) and prints
@@ -22,32 +23,12 @@ import type { CommandIo } from '../kafka-topics/kafka-topics';
 import { OptionException } from '../kafka-topics/option-parser';
 import { defaultZkEnvironment } from '../zookeeper/zk-connection';
 import { CONFIG_COMMAND_SPECS, ConfigCommandOptions, ConfigEntity, Entity } from './config-command-options';
+import { processCommandWithAdmin } from './config-command-admin';
+import { parseConfigsToBeAdded } from './config-command-parse';
+import { AdminClient } from '../../protocol/kafka/client/admin-client';
 
 const ZK_UPDATABLE_WHILE_RUNNING = new Set<string>(Object.values(DynamicBrokerConfigNames));
 const SCRAM_MECHANISMS = ['SCRAM-SHA-256', 'SCRAM-SHA-512'];
-/** A comma outside square brackets (ConfigCommand's `(?=[^\]]*(?:\[|$))`). */
-const OUTSIDE_BRACKETS = '(?=[^\\]]*(?:\\[|$))';
-
-/** `parseConfigsToBeAdded`. */
-function parseConfigsToBeAdded(opts: ConfigCommandOptions, println: (l: string) => void): Properties {
-  const props: Properties = new Map();
-  const raw = opts.options.valueOf('add-config');
-  if (raw === undefined) return props;
-  const entries = raw.split(new RegExp(`,${OUTSIDE_BRACKETS}`));
-  while (entries.length > 1 && entries[entries.length - 1] === '') entries.pop();
-  const pairs = entries.map((e) => e.split(new RegExp(`\\s*=\\s*${OUTSIDE_BRACKETS}`)));
-  if (!pairs.every((p) => p.length === 2))
-    throw IllegalArgumentException.requirementFailed('Invalid entity config: all configs to be added must be in the format "key=val".');
-  for (const [k, v] of pairs) props.set(k.trim(), v.replace(/\[?\]?/g, '').trim());
-  const format = props.get('message.format.version');
-  if (format !== undefined) {
-    println(
-      `WARNING: The configuration message.format.version=${format} is specified. This configuration will be ignored if the version is newer than the inter.broker.protocol.version specified in the broker.`,
-    );
-  }
-  return props;
-}
-
 /**
  * `preProcessBrokerConfigs`: the `password.encoder.*` configs are taken out (never stored), the rest
  * validated as `DynamicBrokerConfig.validateConfigs`. Kafka then encrypts password configs with
@@ -168,8 +149,13 @@ export async function runKafkaConfigs(args: readonly string[], io: CommandIo): P
     );
     opts.checkArgs(io);
     if (!opts.options.has('zookeeper')) {
-      io.stderr('kafka-dojo: kafka-configs is implemented for --zookeeper only; use kafka-dojo kafka-configs --zookeeper <connect> …\n');
-      return 1;
+      const client = new AdminClient({ bootstrapServers: opts.options.valueOf('bootstrap-server')!, requestTimeoutMs: 30_000 });
+      try {
+        await processCommandWithAdmin(client, opts, println);
+      } finally {
+        client.close();
+      }
+      return 0;
     }
     println('Warning: --zookeeper is deprecated and will be removed in a future version of Kafka.');
     println('Use --bootstrap-server instead to specify a broker to connect to.');

@@ -3,15 +3,15 @@
  * the resource name (`getBrokerId`), `DynamicBrokerConfig.validateConfigs`, then
  * `processReconfiguration(validateOnly = true)` — the broker's configuration rebuilt with the new
  * values, and the thread-count rules of the log cleaner and `DynamicThreadPool` — each failure in
- * 2.5's code and words. A request that passes is accepted with `validate_only`; otherwise it is
- * refused, because dynamic broker configs are not emulated (the brokers could not apply them).
- * Listener reconfiguration (`DynamicListenerConfig`'s checks) is not validated.
+ * 2.5's code and words. A request that passes is written to `/config/brokers/<id|<default>>`
+ * (unless `validate_only`), which every broker's BrokerConfigHandler applies. Listener reconfiguration (`DynamicListenerConfig`'s checks) is not validated.
  */
 import { ConfigException } from '../common/config-def';
 import { IllegalArgumentException, parseJavaIntOrNull } from '../common/java-lang';
 import { javaHashMapIterationOrder, javaPropertiesOrder, type KafkaBuild } from '../common/jvm-hash-order';
 import { KafkaApiError } from '../common/kafka-errors';
 import { BrokerConfig } from '../config/kafka-config';
+import { brokerConfigLayers, type BrokerConfigLayers } from './config-synonyms';
 import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
 
 /** `ConfigResource.toString`. */
@@ -53,13 +53,19 @@ function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, chan
 }
 
 /**
- * `processReconfiguration(newProps, validateOnly = true)`: the static configs with the request's
- * over them must make a valid KafkaConfig (its own ConfigException or requirement failure), and
- * the components whose keys change must accept the new values — which 2.5 reports only as
- * "Invalid dynamic configuration".
+ * `DynamicBrokerConfig.validate` then `processReconfiguration(newProps, validateOnly = true)`: the
+ * static configs with the dynamic layers and the request's in place of its own layer (the request
+ * for the default stays under this broker's own dynamic configs) must make a valid KafkaConfig (its
+ * own ConfigException or requirement failure), and the components whose keys change must accept
+ * the new values — which 2.5 reports only as "Invalid dynamic configuration".
  */
-function processReconfiguration(current: BrokerConfig, props: Readonly<Record<string, string>>): void {
-  const newProps = { ...current.originals, ...props };
+function processReconfiguration(layers: BrokerConfigLayers, props: Readonly<Record<string, string>>, perBrokerConfig: boolean): void {
+  const current = layers.currentConfig;
+  const dynamicDefault = Object.fromEntries(layers.dynamicDefaultConfigs);
+  const dynamicBroker = Object.fromEntries(layers.dynamicBrokerConfigs);
+  const newProps = perBrokerConfig
+    ? { ...layers.staticConfig.originals, ...dynamicDefault, ...props }
+    : { ...layers.staticConfig.originals, ...props, ...dynamicBroker };
   const next = new BrokerConfig(newProps);
   const changed = new Set(Object.keys(newProps).filter((k) => newProps[k] !== current.originals[k]));
   if (changed.size === 0) return;
@@ -71,19 +77,46 @@ function processReconfiguration(current: BrokerConfig, props: Readonly<Record<st
   }
 }
 
+/** Where an accepted AlterConfigs of a broker goes: `AdminZkClient.changeBrokerConfig`. */
+export type BrokerConfigWriter = (entityName: string, props: Readonly<Record<string, string>>) => Promise<void>;
+
 /**
- * The error the broker running with `config` answers an AlterConfigs of BROKER `resourceName` with, or null
- * when it is accepted (`validateOnly` only). `configs` as the request's entries (the last of a
- * repeated name wins, as `Properties.setProperty`).
+ * `AdminManager.alterBrokerConfigs`: the error the broker answers an AlterConfigs of BROKER
+ * `resourceName` with, or null when it is accepted — then, unless `validateOnly`, the whole set is
+ * written to `/config/brokers/<id>` (or `<default>` for "") with its change notification.
+ * `configs` as the request's entries (the last of a repeated name wins, as `Properties.setProperty`).
  */
-export function alterBrokerConfigsError(
-  config: BrokerConfig,
+export async function alterBrokerConfigs(
+  broker: BrokerConfig | BrokerConfigLayers,
   resourceName: string,
   configs: ReadonlyArray<{ name: string; value: string }>,
   validateOnly: boolean,
   build: KafkaBuild,
+  write: BrokerConfigWriter,
+): Promise<KafkaApiError | null> {
+  const error = alterBrokerConfigsError(broker, resourceName, configs, build);
+  if (error !== null || validateOnly) return error;
+  const props: Record<string, string> = {};
+  for (const { name, value } of configs) props[name] = value;
+  await write(resourceName === '' ? DEFAULT_BROKER_ENTITY_NAME : resourceName, props);
+  return null;
+}
+
+/** `ConfigEntityName.Default`. */
+const DEFAULT_BROKER_ENTITY_NAME = '<default>';
+
+/**
+ * The error the broker answers an AlterConfigs of BROKER `resourceName` with, or null when it
+ * passes 2.5's checks (`alterBrokerConfigs` then writes it).
+ */
+export function alterBrokerConfigsError(
+  broker: BrokerConfig | BrokerConfigLayers,
+  resourceName: string,
+  configs: ReadonlyArray<{ name: string; value: string }>,
+  build: KafkaBuild,
 ): KafkaApiError | null {
-  const brokerId = config.brokerId;
+  const layers = brokerConfigLayers(broker);
+  const brokerId = layers.staticConfig.brokerId;
   try {
     const perBrokerConfig = resourceName !== '';
     if (perBrokerConfig && resourceNameToBrokerId(resourceName) !== brokerId) {
@@ -94,12 +127,8 @@ export function alterBrokerConfigsError(
     // The names as the broker iterates them: its copy of the request's Properties via a HashMap.
     const names = javaPropertiesOrder(javaHashMapIterationOrder(Object.keys(props)), build);
     validateDynamicBrokerConfigs(props, names, perBrokerConfig, build);
-    processReconfiguration(config, props);
-    if (validateOnly) return null;
-    return new KafkaApiError(
-      'POLICY_VIOLATION',
-      `Dynamic broker configs are not emulated: ${configResourceToString('BROKER', resourceName)} keeps its static configs.`,
-    );
+    processReconfiguration(layers, props, perBrokerConfig);
+    return null;
   } catch (e) {
     if (e instanceof KafkaApiError) return e;
     if (e instanceof ConfigException || e instanceof IllegalArgumentException) {

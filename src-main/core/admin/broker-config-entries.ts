@@ -9,7 +9,7 @@
 import { convertToString, type ConfigValue } from '../common/config-def';
 import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
 import type { BrokerConfig } from '../config/kafka-config';
-import { configSynonyms, inAllConfigsOrder, type ConfigSynonym } from './config-synonyms';
+import { brokerConfigLayers, configSynonyms, inAllConfigsOrder, type BrokerConfigLayers, type ConfigSynonym } from './config-synonyms';
 import { ALL_DYNAMIC_CONFIGS, brokerConfigSynonyms, brokerConfigType, isSensitiveConfigType } from './dynamic-broker-config';
 import { BROKER_CONFIG_DEF, brokerConfigKey } from '../config/kafka-config-def';
 
@@ -17,7 +17,7 @@ export interface BrokerConfigEntry {
   readonly name: string;
   /** null for a password, a key of unknown type, or a key without a value. */
   readonly value: string | null;
-  readonly source: 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
+  readonly source: 'DYNAMIC_BROKER_CONFIG' | 'DYNAMIC_DEFAULT_BROKER_CONFIG' | 'STATIC_BROKER_CONFIG' | 'DEFAULT_CONFIG';
   readonly isSensitive: boolean;
   /** False for the keys `DynamicBrokerConfig.AllDynamicConfigs` can change at runtime. */
   readonly isReadOnly: boolean;
@@ -26,11 +26,13 @@ export interface BrokerConfigEntry {
   readonly documentation: string;
 }
 
-function entry(name: string, value: ConfigValue, config: BrokerConfig): BrokerConfigEntry {
+/** `createBrokerConfigEntry(perBrokerConfig, …)`: the cluster default shows no DYNAMIC_BROKER_CONFIG synonym. */
+function entry(name: string, value: ConfigValue, config: BrokerConfigLayers, perBrokerConfig = true): BrokerConfigEntry {
   const type = brokerConfigType(name);
   const isSensitive = isSensitiveConfigType(type);
   const valueAsString = isSensitive ? null : typeof value === 'string' ? value : convertToString(value, type ?? 'STRING');
-  const synonyms = configSynonyms(name, brokerConfigSynonyms(name), isSensitive, config);
+  const all = configSynonyms(name, brokerConfigSynonyms(name), isSensitive, config);
+  const synonyms = perBrokerConfig ? all : all.filter((s) => s.source !== 'DYNAMIC_BROKER_CONFIG');
   return {
     name,
     value: valueAsString,
@@ -47,10 +49,12 @@ function entry(name: string, value: ConfigValue, config: BrokerConfig): BrokerCo
  * for this broker (`perBrokerConfig`), in `allConfigs`' HashMap order (ties between keys of one
  * bucket broken by the order server.properties gives them, then definition order).
  */
-export function describeBrokerConfig(config: BrokerConfig): BrokerConfigEntry[] {
-  const entries = BROKER_CONFIG_DEF.map((key) => entry(key.name, config.value(key.name), config));
+export function describeBrokerConfig(broker: BrokerConfig | BrokerConfigLayers): BrokerConfigEntry[] {
+  const layers = brokerConfigLayers(broker);
+  const config = layers.currentConfig;
+  const entries = BROKER_CONFIG_DEF.map((key) => entry(key.name, config.value(key.name), layers));
   for (const [name, value] of Object.entries(config.originals)) {
-    if (brokerConfigKey(name) === undefined) entries.push(entry(name, value, config));
+    if (brokerConfigKey(name) === undefined) entries.push(entry(name, value, layers));
   }
   const originalsOrder = javaHashMapIterationOrder(Object.keys(config.originals));
   return inAllConfigsOrder(
@@ -58,4 +62,13 @@ export function describeBrokerConfig(config: BrokerConfig): BrokerConfigEntry[] 
     originalsOrder,
     BROKER_CONFIG_DEF.map((k) => k.name),
   );
+}
+
+/**
+ * DescribeConfigs of the BROKER resource "" (`currentDynamicDefaultConfigs` through
+ * `createBrokerConfigEntry(perBrokerConfig = false)`): only the keys `/config/brokers/<default>` sets.
+ */
+export function describeDefaultBrokerConfig(layers: BrokerConfigLayers): BrokerConfigEntry[] {
+  const names = javaHashMapIterationOrder([...layers.dynamicDefaultConfigs.keys()]);
+  return names.map((name) => entry(name, layers.dynamicDefaultConfigs.get(name)!, layers, false));
 }

@@ -1,9 +1,9 @@
 /**
  * The sources and synonyms DescribeConfigs reports (`DescribeConfigsResponse.ConfigSource`,
  * `AdminManager.configSynonyms`) and the order it lists configs in, shared by the topic and the
- * broker views. Dynamic broker configs
- * are not emulated, so the sources seen are the static ones: a key set in server.properties
- * (STATIC_BROKER_CONFIG, the value as written) and KafkaConfig's default (DEFAULT_CONFIG).
+ * broker views: the broker's dynamic config (DYNAMIC_BROKER_CONFIG), the cluster default
+ * (DYNAMIC_DEFAULT_BROKER_CONFIG), server.properties (STATIC_BROKER_CONFIG, the value as written)
+ * and KafkaConfig's default (DEFAULT_CONFIG).
  */
 import { convertToString, NO_DEFAULT_VALUE } from '../common/config-def';
 import { javaHashMapIterationOrder, javaHashMapPutOrder } from '../common/jvm-hash-order';
@@ -42,13 +42,53 @@ function staticDefault(name: string): string | undefined {
 }
 
 /**
- * `AdminManager.configSynonyms(name, synonyms, isSensitive)`: for each source by priority, the
- * synonyms it holds — those set in server.properties (STATIC_BROKER_CONFIG), then those with a
- * default (DEFAULT_CONFIG) — then, as 2.5 does, everything before the first entry named `name`
- * dropped (so with only `log.retention.hours` set, `log.retention.ms` lists no synonym).
+ * A broker's configuration by layer (`KafkaConfig.dynamicConfig`): what it runs with, its
+ * server.properties, and the dynamic `/config/brokers/<id>` and `/config/brokers/<default>`.
  */
-export function configSynonyms(name: string, synonyms: readonly string[], isSensitive: boolean, broker: BrokerConfig): ConfigSynonym[] {
+export interface BrokerConfigLayers {
+  readonly currentConfig: BrokerConfig;
+  readonly staticConfig: BrokerConfig;
+  readonly dynamicBrokerConfigs: ReadonlyMap<string, string>;
+  readonly dynamicDefaultConfigs: ReadonlyMap<string, string>;
+}
+
+const NO_DYNAMIC_CONFIGS: ReadonlyMap<string, string> = new Map();
+
+/** A static-only broker configuration as layers (no dynamic config set). */
+export function brokerConfigLayers(broker: BrokerConfig | BrokerConfigLayers): BrokerConfigLayers {
+  if ('staticConfig' in broker) return broker;
+  return {
+    currentConfig: broker,
+    staticConfig: broker,
+    dynamicBrokerConfigs: NO_DYNAMIC_CONFIGS,
+    dynamicDefaultConfigs: NO_DYNAMIC_CONFIGS,
+  };
+}
+
+/**
+ * `AdminManager.configSynonyms(name, synonyms, isSensitive)`: for each source by priority, the
+ * synonyms it holds — this broker's dynamic config (DYNAMIC_BROKER_CONFIG), the cluster-wide
+ * dynamic default (DYNAMIC_DEFAULT_BROKER_CONFIG), server.properties (STATIC_BROKER_CONFIG), then
+ * those with a default (DEFAULT_CONFIG) — then, as 2.5 does, everything before the first entry
+ * named `name` dropped (so with only `log.retention.hours` set, `log.retention.ms` lists no synonym).
+ */
+export function configSynonyms(
+  name: string,
+  synonyms: readonly string[],
+  isSensitive: boolean,
+  brokerConfig: BrokerConfig | BrokerConfigLayers,
+): ConfigSynonym[] {
+  const layers = brokerConfigLayers(brokerConfig);
+  const broker = layers.staticConfig;
   const all: ConfigSynonym[] = [];
+  const fromMap = (map: ReadonlyMap<string, string>, source: ConfigSourceName) => {
+    for (const s of synonyms) {
+      const value = map.get(s);
+      if (value !== undefined) all.push({ name: s, value: isSensitive ? null : value, source });
+    }
+  };
+  fromMap(layers.dynamicBrokerConfigs, 'DYNAMIC_BROKER_CONFIG');
+  fromMap(layers.dynamicDefaultConfigs, 'DYNAMIC_DEFAULT_BROKER_CONFIG');
   for (const s of synonyms) {
     if (broker.isSet(s)) all.push({ name: s, value: isSensitive ? null : broker.originals[s], source: 'STATIC_BROKER_CONFIG' });
   }

@@ -145,6 +145,23 @@ export const DYNAMIC_BROKER_CONFIG_DEF: readonly ConfigKey[] = [
 
 const DYNAMIC_KEY_NAMES: ReadonlySet<string> = new Set(DYNAMIC_BROKER_CONFIG_DEF.map((k) => k.name));
 
+/** `DynamicBrokerConfig.nonDynamicConfigs`' test: a KafkaConfig key that cannot be changed at runtime. */
+export function isNonDynamicBrokerConfig(name: string): boolean {
+  return brokerConfigKey(name) !== undefined && !DYNAMIC_KEY_NAMES.has(name);
+}
+
+/** `DynamicBrokerConfig.securityConfigsWithoutListenerPrefix`' test. */
+export function isSecurityConfigWithoutListenerPrefix(name: string): boolean {
+  return DYNAMIC_SECURITY_CONFIGS.has(name);
+}
+
+/** Whether `name` can only be set for one broker (`PerBrokerConfigs`, or a listener override other than max.connections). */
+export function isPerBrokerConfig(name: string): boolean {
+  if (PER_BROKER_CONFIGS.has(name)) return true;
+  const base = LISTENER_CONFIG_REGEX.exec(name)?.[1];
+  return base !== undefined && base !== 'max.connections';
+}
+
 /** `DynamicBrokerConfig.brokerConfigSynonyms(name, matchListenerOverride)`: the keys that stand for `name`, by priority. */
 export function brokerConfigSynonyms(name: string, matchListenerOverride = true): string[] {
   switch (name) {

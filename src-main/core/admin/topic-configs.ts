@@ -17,7 +17,14 @@ import {
 } from '../log/log-config';
 import type { BrokerConfig } from '../config/kafka-config';
 import { configResourceToString } from './broker-config-alter';
-import { configSynonyms, inAllConfigsOrder, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
+import {
+  brokerConfigLayers,
+  configSynonyms,
+  inAllConfigsOrder,
+  type BrokerConfigLayers,
+  type ConfigSourceName,
+  type ConfigSynonym,
+} from './config-synonyms';
 import { brokerConfigSynonyms, isSensitiveConfigType } from './dynamic-broker-config';
 
 export { ConfigSource, type ConfigSourceName, type ConfigSynonym } from './config-synonyms';
@@ -63,8 +70,11 @@ export interface TopicConfigEntry {
  * ConfigException if a stored value is invalid, which Kafka turns into UNKNOWN_SERVER_ERROR for
  * the whole resource.
  */
-export function effectiveTopicConfig(overrides: Readonly<Record<string, string>>, broker: BrokerConfig): TopicConfigEntry[] {
-  const logConfig = LogConfig.fromProps(copyKafkaConfigToLog(broker), overrides);
+export function effectiveTopicConfig(
+  overrides: Readonly<Record<string, string>>,
+  broker: BrokerConfig | BrokerConfigLayers,
+): TopicConfigEntry[] {
+  const logConfig = LogConfig.fromProps(copyKafkaConfigToLog(brokerConfigLayers(broker).currentConfig), overrides);
   const { values } = logConfig;
   const entry = (name: string, value: string | null, isSensitive: boolean, fromBroker: ConfigSynonym[]): TopicConfigEntry => {
     const synonyms: ConfigSynonym[] = Object.hasOwn(overrides, name)

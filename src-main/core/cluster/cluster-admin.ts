@@ -7,6 +7,8 @@ import { prepareCreatePartitions } from '../admin/create-partitions';
 import { isInternalTopic, validateTopic } from '../admin/topic-name';
 import type { TopicConfigEntry } from '../admin/topic-configs';
 import { effectiveTopicConfig, topicConfigApiError } from '../admin/topic-configs';
+import { alterBrokerConfigs } from '../admin/broker-config-alter';
+import { DEFAULT_KAFKA_BUILD } from '../common/jvm-hash-order';
 import type { KafkaServer } from '../broker/kafka-server';
 import { Errors, KafkaApiError } from '../common/kafka-errors';
 import { errorMessage } from '../common/throwable';
@@ -273,7 +275,7 @@ export class ClusterAdmin {
   async describeTopicConfig(topic: string, broker: KafkaServer = this.anyRunningBroker()): Promise<TopicConfigEntry[]> {
     validateTopic(topic);
     if (!broker.metadataCache.contains(topic)) throw new KafkaApiError('UNKNOWN_TOPIC_OR_PARTITION');
-    return effectiveTopicConfig(await broker.zk!.getTopicConfig(topic), broker.config);
+    return effectiveTopicConfig(await broker.zk!.getTopicConfig(topic), broker.dynamicConfig);
   }
 
   /**
@@ -305,6 +307,38 @@ export class ClusterAdmin {
     }
   }
 
+  /**
+   * AlterConfigs (legacy, whole-set) of the BROKER resource `resourceName` ("" for the cluster-wide
+   * default) as `broker` answers it (`AdminManager.alterBrokerConfigs`): checked against its
+   * configuration, then written to `/config/brokers/<id|<default>>` with the change notification.
+   */
+  async alterBrokerConfig(
+    resourceName: string,
+    configs: Record<string, string>,
+    validateOnly: boolean,
+    broker: KafkaServer = this.brokerForResource(resourceName),
+  ): Promise<TopicResult> {
+    const zk = broker.zk!;
+    try {
+      const entries = Object.entries(configs).map(([name, value]) => ({ name, value }));
+      const error = await alterBrokerConfigs(
+        broker.dynamicConfig,
+        resourceName,
+        entries,
+        validateOnly,
+        DEFAULT_KAFKA_BUILD,
+        async (entity, props) => {
+          await zk.setOrCreateEntityConfigs('brokers', entity, props);
+          await zk.createConfigChangeNotification(`brokers/${entity}`);
+        },
+      );
+      if (error !== null) throw error;
+      return ok(resourceName);
+    } catch (e) {
+      return failed(resourceName, e);
+    }
+  }
+
   electLeaders(
     electionType: ElectionType,
     partitions: TopicPartition[],
@@ -320,6 +354,12 @@ export class ClusterAdmin {
 
   listPartitionReassignments(partitions: TopicPartition[] | null): Promise<ListReassignmentsResult> {
     return this.controllerBroker().controller!.listPartitionReassignments(partitions);
+  }
+
+  /** The admin client sends a broker's config request to that broker (any for the default, or an id no broker runs). */
+  private brokerForResource(resourceName: string): KafkaServer {
+    const named = this.cluster.runningBrokers().find((b) => String(b.id) === resourceName);
+    return named ?? this.anyRunningBroker();
   }
 
   private anyRunningBroker(): KafkaServer {

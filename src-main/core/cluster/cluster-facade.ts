@@ -6,6 +6,7 @@
  * reached through the Kafka and ZooKeeper protocols can answer the same interface (Metadata,
  * DescribeLogDirs, DescribeConfigs, the znodes the controller writes), so the services stay as they are.
  */
+import type { BrokerConfigLayers } from '../admin/config-synonyms';
 import type { BrokerConfig } from '../config/kafka-config';
 import type { CreatePartitionsTopic } from '../admin/create-partitions';
 import type { CreatableTopic, PreparedTopic } from '../admin/create-topic';
@@ -59,6 +60,8 @@ export interface BrokerSnapshot {
   readonly logManagerRunning: boolean;
   /** Its `server.properties` as Kafka reads it (an immutable value). */
   readonly config: BrokerConfig;
+  /** Its configuration by layer: static, `/config/brokers/<default>`, `/config/brokers/<id>`. */
+  readonly dynamicConfig: BrokerConfigLayers;
   readonly clients: BrokerClientsSnapshot | null;
 }
 
@@ -203,6 +206,8 @@ export interface ClusterAdminCommands {
   ): Promise<{ existing: Map<number, ReplicaAssignment>; newPartitions: PartitionReplicaAssignment }>;
   createPartitions(topics: CreatePartitionsTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]>;
   alterTopicConfig(topic: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult>;
+  /** AlterConfigs of BROKER `resourceName` ("" for the cluster default), answered by that broker. */
+  alterBrokerConfig(resourceName: string, configs: Record<string, string>, validateOnly: boolean): Promise<TopicResult>;
   alterPartitionReassignments(
     reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
   ): ReturnType<ClusterAdmin['alterPartitionReassignments']>;

@@ -128,6 +128,7 @@ export class InProcessCluster implements ClusterFacade {
       prepareNewPartitions: (request) => admin.prepareNewPartitions(request),
       createPartitions: (topics, options) => admin.createPartitions(topics, options),
       alterTopicConfig: (topic, configs, validateOnly) => admin.alterTopicConfig(topic, configs, validateOnly),
+      alterBrokerConfig: (resourceName, configs, validateOnly) => admin.alterBrokerConfig(resourceName, configs, validateOnly),
       alterPartitionReassignments: (reassignments) => admin.alterPartitionReassignments(reassignments),
       deleteTopics: (names, timeoutMs) => admin.deleteTopics(names, timeoutMs),
       electLeaders: (electionType, partitions) => admin.electLeaders(electionType, partitions),
@@ -171,6 +172,7 @@ export class InProcessCluster implements ClusterFacade {
       offlineLogDirs: [...(broker.logManager?.offlineLogDirs ?? [])],
       logManagerRunning: broker.running?.logManager.state === 'running',
       config: broker.config,
+      dynamicConfig: broker.dynamicConfig,
       clients: this.ports.clientsOf?.(broker.id) ?? null,
     };
   }

@@ -3,6 +3,7 @@
 // vue-i18n syntax: {name} is a parameter; avoid the characters | @ $ { } in plain text.
 import deletions from './deletions.en';
 import elections from './elections.en';
+import dyncfg from './dyncfg.en';
 import groups from './groups.en';
 import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
@@ -13,6 +14,7 @@ export default {
   logDirs,
   groups,
   elections,
+  dyncfg,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

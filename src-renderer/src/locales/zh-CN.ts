@@ -3,6 +3,7 @@
 import type en from './en';
 import deletions from './deletions.zh-CN';
 import elections from './elections.zh-CN';
+import dyncfg from './dyncfg.zh-CN';
 import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
@@ -13,6 +14,7 @@ const zhCN: typeof en = {
   logDirs,
   groups,
   elections,
+  dyncfg,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },

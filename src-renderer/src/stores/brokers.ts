@@ -58,5 +58,10 @@ export const useBrokersStore = defineStore('brokers', () => {
     return api.brokers.configs(brokerId);
   }
 
-  return { explain, perform, add, configs };
+  /** AlterConfigs of a broker (null: the cluster-wide default), the whole set of its dynamic configs. */
+  function alterConfigs(brokerId: number | null, configs: Readonly<Record<string, string>>): Promise<void> {
+    return api.brokers.alterConfigs(brokerId, configs, { validateOnly: false });
+  }
+
+  return { explain, perform, add, configs, alterConfigs };
 });

@@ -296,8 +296,14 @@ describe('DescribeConfigs and AlterConfigs over the wire', () => {
       { errorCode: 42, errorMessage: `${prefix}Invalid dynamic configuration` },
     ]);
     const applied = await alterConfigs(wire, 0, [[BROKER, '0', { 'log.cleaner.threads': '2' }]]);
-    expect(applied).toMatchObject([{ errorCode: 44 }]);
-    expect(await (await wire.h.session()).exists('/config/brokers/0')).toBeNull();
+    // Accepted: written to /config/brokers/0 with its change notification, which broker 0 applies.
+    expect(applied).toMatchObject([{ errorCode: 0, errorMessage: null }]);
+    const session = await wire.h.session();
+    expect(new TextDecoder().decode((await session.getData('/config/brokers/0')).data)).toBe(
+      '{"version":1,"config":{"log.cleaner.threads":"2"}}',
+    );
+    await wire.h.settle();
+    expect(wire.h.cluster.broker(0).dynamicConfig.currentConfig.value('log.cleaner.threads')).toBe(2);
   });
 
   it('AlterConfigs of BROKER_LOGGER or an unknown type fails the whole request; a null value does not parse in 2.5.1, so the broker closes the connection', async () => {

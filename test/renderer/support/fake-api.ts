@@ -333,6 +333,7 @@ export class FakeApi {
       add: async () => this.unsupported(),
       remove: async () => undefined,
       configs: async () => [],
+      alterConfigs: async () => undefined,
     },
     topics: {
       list: async (query) => {

@@ -20,9 +20,9 @@
  * Handlers: topics are emulated (the local logs get the new `LogConfig`; when
  * `unclean.leader.election.enable` is true the active controller gets
  * `TopicUncleanLeaderElectionEnable`). Client and user quotas come in as `configHandlers`
- * (core/server/quota: Kafka's ClientIdConfigHandler and UserConfigHandler). SCRAM credentials and
- * dynamic broker configs are not emulated: such a change is logged as Kafka logs it and then
- * ignored, with a line that says so.
+ * (core/server/quota: Kafka's ClientIdConfigHandler and UserConfigHandler). Broker configs go to the
+ * broker's DynamicBrokerConfig (BrokerConfigHandler). SCRAM credentials are not emulated: such a
+ * change is logged as Kafka logs it and then ignored, with a line that says so.
  */
 import type { BrokerConfig } from '../../config/kafka-config';
 import type { KafkaBuild } from '../../common/jvm-hash-order';
@@ -43,6 +43,8 @@ import { Logger } from '../../common/logging';
 import type { ConfigHandler } from './config-handler';
 import type { DynamicConfigZkClient } from './dynamic-config-zk-client';
 import { IgnoredConfigHandler } from './ignored-config-handler';
+import { BrokerConfigHandler, type ReplicationQuotaRates } from './broker-config-handler';
+import type { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
 import { TopicConfigHandler } from './topic-config-handler';
 import { CONFIG_CHANGE_EXPIRATION_MS, ZkNodeChangeNotificationListener } from './zk-node-change-notification-listener';
 
@@ -60,6 +62,10 @@ export interface DynamicConfigManagerDeps {
   build?: KafkaBuild;
   /** Handlers that replace the built-in ones by entity type (the client quotas' `clients` and `users`). */
   configHandlers?: ReadonlyMap<string, ConfigHandler>;
+  /** The broker's layered config, which `/config/brokers/*` changes update (BrokerConfigHandler). */
+  dynamicBrokerConfig?: DynamicBrokerConfig;
+  /** `quotaManagers.leader/follower`: the replication throttled rates of `/config/brokers/<id>`. */
+  replicationQuotas?: ReplicationQuotaRates;
 }
 
 /** `ScramMechanism.isScram`: SCRAM credentials are logged as `[hidden]` (`Password.HIDDEN`). */
@@ -82,7 +88,16 @@ export class DynamicConfigManager {
       [ConfigType.Topic, new TopicConfigHandler({ ...deps, build: this.build })],
       [ConfigType.Client, new IgnoredConfigHandler(ConfigType.Client, 'client quotas', deps.log, 'ClientIdConfigHandler')],
       [ConfigType.User, new IgnoredConfigHandler(ConfigType.User, 'user quotas or SCRAM credentials', deps.log, 'UserConfigHandler')],
-      [ConfigType.Broker, new IgnoredConfigHandler(ConfigType.Broker, 'dynamic broker configs', deps.log, 'BrokerConfigHandler')],
+      [
+        ConfigType.Broker,
+        deps.dynamicBrokerConfig
+          ? new BrokerConfigHandler({
+              brokerId: deps.brokerId,
+              dynamicConfig: deps.dynamicBrokerConfig,
+              replicationQuotas: deps.replicationQuotas,
+            })
+          : new IgnoredConfigHandler(ConfigType.Broker, 'dynamic broker configs', deps.log, 'BrokerConfigHandler'),
+      ],
       ...(deps.configHandlers ?? []),
     ]);
     this.listener = new ZkNodeChangeNotificationListener(
@@ -98,13 +113,13 @@ export class DynamicConfigManager {
 
   /**
    * `startup`: start the listener (its first round runs on its own, as on Kafka's thread), then
-   * apply every existing entity config to its handler. Only topic configs are read: the other
-   * handlers would ignore theirs.
+   * apply every existing entity config to its handler. Topic and broker configs are read (the
+   * client and user quotas read theirs themselves).
    */
   async startup(): Promise<void> {
     this.listener.init();
     for (const entityType of CONFIG_TYPES) {
-      if (entityType !== ConfigType.Topic) continue;
+      if (entityType !== ConfigType.Topic && !(entityType === ConfigType.Broker && this.deps.dynamicBrokerConfig)) continue;
       const handler = this.handlers.get(entityType)!;
       // `fetchAllEntityConfigs`: a Set of the children, then a Map of their configs (hash order past 4).
       const entities = await this.deps.zk.getChildren(ConfigEntityTypeZNode.path(entityType));

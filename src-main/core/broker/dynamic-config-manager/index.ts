@@ -6,3 +6,5 @@ export { TopicConfigHandler } from './topic-config-handler';
 export type { TopicConfigHandlerDeps } from './topic-config-handler';
 export { CONFIG_CHANGE_EXPIRATION_MS, ZkNodeChangeNotificationListener } from './zk-node-change-notification-listener';
 export type { NotificationHandler } from './zk-node-change-notification-listener';
+export { BrokerConfigHandler } from './broker-config-handler';
+export type { BrokerConfigHandlerDeps, ReplicationQuotaRates } from './broker-config-handler';

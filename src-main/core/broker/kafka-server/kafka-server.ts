@@ -1,4 +1,5 @@
 import { BrokerConfig } from '../../config/kafka-config';
+import { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
 import { Errors } from '../../common/kafka-errors';
 import type { ControllerRequest, ControllerRequestHandler, ControllerResponse } from '../../controller/broker-requests';
 import type { ProducerIdManager } from '../producer-id-manager';
@@ -27,6 +28,8 @@ import { startComponents } from './startup';
  */
 export class KafkaServer implements ControllerRequestHandler {
   readonly config: BrokerConfig;
+  /** `KafkaConfig.dynamicConfig`: the static config with `/config/brokers/<default>` and `/config/brokers/<id>` over it. */
+  readonly dynamicConfig: DynamicBrokerConfig;
   readonly metadataCache: MetadataCache;
   /** This incarnation's parts, as startup builds them (startup.ts). */
   private readonly parts = new BrokerComponents();
@@ -52,6 +55,7 @@ export class KafkaServer implements ControllerRequestHandler {
       'log.dirs': d.logDirs.join(','),
       ...(d.rack !== null ? { 'broker.rack': d.rack } : {}),
     });
+    this.dynamicConfig = new DynamicBrokerConfig(this.config, deps.log);
     this.metadataCache = new MetadataCache(d.id);
     this.processTime = new ProcessTime(deps.time);
     this.stateChangeLog = new StateChangeLogger(
@@ -161,6 +165,7 @@ export class KafkaServer implements ControllerRequestHandler {
       const starting = {
         id: this.id,
         config: this.config,
+        dynamicConfig: this.dynamicConfig,
         metadataCache: this.metadataCache,
         deps: { ...this.deps, time: this.processTime },
         stateChangeLog: this.stateChangeLog,

@@ -21,6 +21,8 @@ import { ProducerIdManager } from '../producer-id-manager';
 import { ReplicaManager } from '../replica-manager';
 import { QuotaManagers } from '../../server/quota/quota-managers';
 import { loadQuotaConfigs, quotaConfigHandlers } from '../../server/quota/quota-config-handlers';
+import type { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
+import { DynamicLogConfig } from '../../server/dynamic-log-config';
 import type { KafkaServerDeps } from './kafka-server-deps';
 import type { BrokerComponents } from './running-broker';
 
@@ -28,6 +30,8 @@ import type { BrokerComponents } from './running-broker';
 export interface StartingServer {
   readonly id: number;
   readonly config: BrokerConfig;
+  /** The static config with the dynamic layers of `/config/brokers/*` (KafkaConfig.dynamicConfig). */
+  readonly dynamicConfig: DynamicBrokerConfig;
   readonly metadataCache: MetadataCache;
   /** The server's deps, on this incarnation's clock. */
   readonly deps: KafkaServerDeps;
@@ -61,7 +65,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   parts.kafkaZk = new KafkaZkClient(
     parts.zkClient,
     (e) => d.onZnodeProblem?.(s.id, e),
-    () => s.config.uncleanLeaderElectionEnable,
+    () => s.dynamicConfig.currentConfig.uncleanLeaderElectionEnable,
   );
   alive(await parts.kafkaZk.createTopLevelPaths());
   parts.clusterId = alive(await parts.kafkaZk.getOrCreateClusterId(base64UrlNoPadding(randomUuidBytes(d.random))));
@@ -74,7 +78,9 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   // A broker of Kafka Dojo always has its broker.id configured, so there is nothing to generate.
   resolveBrokerId(s.id, brokerMetadata, false);
 
-  const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(s.config)) as TopicConfigValues;
+  // `config.dynamicConfig.initialize(zkClient)`: the dynamic layers are read before the LogManager is built.
+  alive(await s.dynamicConfig.initialize(parts.kafkaZk));
+  const defaultLogConfig = Object.fromEntries(copyKafkaConfigToLog(s.dynamicConfig.currentConfig)) as TopicConfigValues;
   const topics = alive(await parts.kafkaZk.getAllTopicsInCluster(false));
   const topicConfigs = new Map<string, TopicConfigValues>();
   for (const topic of topics) {
@@ -130,7 +136,10 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       const p = d.peer(id);
       return p?.isRunning ? (p.replicaManager ?? undefined) : undefined;
     },
-    topicConfig: async (topic) => ({ ...defaultLogConfig, ...(await zk.getTopicConfig(topic).catch(() => ({}))) }),
+    // Only the topic's overrides: the LogManager puts them over its current defaults
+    // (`LogConfig.fromProps(logManager.currentDefaultConfig.originals, topicConfigs)`), so a dynamic
+    // `log.*` default later reaches the keys the topic does not set.
+    topicConfig: async (topic) => zk.getTopicConfig(topic).catch(() => ({})),
     executor: d.executor,
     onLeadershipChange: (leaders, followers) => parts.groupCoordinator?.onLeadershipChange(leaders, followers),
     // KafkaApis.handleUpdateMetadataRequest: the coordinator drops the deleted partitions' offsets.
@@ -169,7 +178,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       autoLeaderRebalanceEnable: s.config.get('auto.leader.rebalance.enable') as boolean,
       leaderImbalanceCheckIntervalSeconds: Number(s.config.get('leader.imbalance.check.interval.seconds')),
       leaderImbalancePerBrokerPercentage: s.config.get('leader.imbalance.per.broker.percentage') as number,
-      uncleanLeaderElectionEnable: s.config.uncleanLeaderElectionEnable,
+      uncleanLeaderElectionEnable: s.dynamicConfig.currentConfig.uncleanLeaderElectionEnable,
     },
     time: d.time,
     zk,
@@ -190,7 +199,11 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
 
   // Last before the socket server accepts connections: watch /config/changes (in 2.5.1 `dynamicConfigManager.startup()` runs just before `socketServer.startDataPlaneProcessors`).
   const quotaManagers = (parts.quotaManagers = new QuotaManagers(s.config, d.time, d.log));
+  // `KafkaServer.startup`: `config.dynamicConfig.addReconfigurables(this)` once the parts exist.
+  const logManager = parts.logManager;
+  s.dynamicConfig.addReconfigurable(new DynamicLogConfig(logManager, () => parts.controller?.put({ type: 'UncleanLeaderElectionEnable' })));
   parts.dynamicConfigManager = new DynamicConfigManager({
+    dynamicBrokerConfig: s.dynamicConfig,
     configHandlers: quotaConfigHandlers(quotaManagers, d.log),
     brokerId: s.id,
     time: d.time,

@@ -40,7 +40,8 @@ export class LogManagerContext {
   readonly executor: Executor;
   readonly brokerId: number;
   readonly logDirs: readonly string[];
-  readonly config: LogManagerConfig;
+  /** Replaced when a dynamic broker config changes the log defaults (`reconfigureDefaultLogConfig`). */
+  config: LogManagerConfig;
   readonly failureChannel: LogDirFailureChannel;
   /** The broker's open segment files (one budget for all its logs). */
   readonly handles: FileHandleCache;

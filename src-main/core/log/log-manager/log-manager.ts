@@ -59,8 +59,6 @@ export type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDelet
 export class LogManager {
   readonly brokerId: number;
   readonly logDirs: readonly string[];
-  readonly config: LogManagerConfig;
-
   private readonly ctx: LogManagerContext;
   private readonly checkpoints: LogCheckpoints;
   private readonly deleter: LogDeleter;
@@ -70,8 +68,8 @@ export class LogManager {
 
   constructor(options: LogManagerOptions) {
     this.brokerId = options.brokerId;
-    this.config = { ...DEFAULT_LOG_MANAGER_CONFIG, ...options.config };
-    const defaultLogConfig = LogConfig.fromProps(this.config.defaultLogConfig);
+    const config = { ...DEFAULT_LOG_MANAGER_CONFIG, ...options.config };
+    const defaultLogConfig = LogConfig.fromProps(config.defaultLogConfig);
     if (options.logDirs.length === 0) throw new IllegalStateException('log.dirs must name at least one directory');
     for (const dir of options.logDirs) {
       if (!isAbsolutePath(dir)) throw new IllegalStateException(`Log dir ${dir} is not an absolute path`);
@@ -85,7 +83,7 @@ export class LogManager {
       executor: options.executor ?? microtaskExecutor,
       brokerId: this.brokerId,
       logDirs: this.logDirs,
-      config: this.config,
+      config,
       onEvent: options.onEvent ?? (() => {}),
       handleOfflineLogDir: (dir) => {
         if (onLogDirFailure) onLogDirFailure(dir);
@@ -99,6 +97,18 @@ export class LogManager {
       initialOfflineDirs: new Set((options.initialOfflineDirs ?? []).map(trimTrailingSeparators)),
       defaultLogConfig,
     });
+  }
+
+  get config(): LogManagerConfig {
+    return this.ctx.config;
+  }
+
+  /**
+   * `reconfigureDefaultLogConfig` (Kafka's `currentDefaultConfig` replaced by DynamicLogConfig): the
+   * broker defaults new logs and topic config changes are built from from now on.
+   */
+  reconfigureDefaultLogConfig(defaultLogConfig: TopicConfigValues): void {
+    this.ctx.config = { ...this.ctx.config, defaultLogConfig };
   }
 
   get state(): LogManagerState {

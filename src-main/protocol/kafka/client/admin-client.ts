@@ -14,6 +14,8 @@ import { CREATE_PARTITIONS } from '../messages/create-partitions';
 import { CREATE_TOPICS } from '../messages/create-topics';
 import { DELETE_TOPICS } from '../messages/delete-topics';
 import { DESCRIBE_CONFIGS, RESOURCE_TYPE } from '../messages/describe-configs';
+import { ALTER_CONFIGS } from '../messages/alter-configs';
+import { javaHashMapIterationOrder } from '../../../core/common/jvm-hash-order';
 import { ELECT_LEADERS } from '../messages/elect-leaders';
 import { METADATA, type MetadataResponse } from '../messages/metadata';
 import type { Field, MessageOf } from '../wire/schema';
@@ -72,6 +74,42 @@ export interface ConfigEntry {
   readonly isDefault: boolean;
 }
 
+/** `ConfigEntry.ConfigSource` of the Java client (the wire's TOPIC_CONFIG is its DYNAMIC_TOPIC_CONFIG). */
+export type ClientConfigSource =
+  | 'UNKNOWN'
+  | 'DYNAMIC_TOPIC_CONFIG'
+  | 'DYNAMIC_BROKER_CONFIG'
+  | 'DYNAMIC_DEFAULT_BROKER_CONFIG'
+  | 'STATIC_BROKER_CONFIG'
+  | 'DEFAULT_CONFIG'
+  | 'DYNAMIC_BROKER_LOGGER_CONFIG';
+
+const CLIENT_CONFIG_SOURCES: readonly ClientConfigSource[] = [
+  'UNKNOWN',
+  'DYNAMIC_TOPIC_CONFIG',
+  'DYNAMIC_BROKER_CONFIG',
+  'DYNAMIC_DEFAULT_BROKER_CONFIG',
+  'STATIC_BROKER_CONFIG',
+  'DEFAULT_CONFIG',
+  'DYNAMIC_BROKER_LOGGER_CONFIG',
+];
+
+/** A described config as the Java client's `ConfigEntry` holds it. */
+export interface DescribedConfigEntry {
+  readonly name: string;
+  readonly value: string | null;
+  readonly source: ClientConfigSource;
+  readonly isSensitive: boolean;
+  readonly isReadOnly: boolean;
+  readonly synonyms: ReadonlyArray<{ name: string; value: string | null; source: ClientConfigSource }>;
+}
+
+export interface ConfigResourceRef {
+  readonly type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER';
+  /** A broker's id, or "" for the cluster-wide default. */
+  readonly name: string;
+}
+
 export interface NewTopic {
   readonly name: string;
   /** −1: the broker's `num.partitions`. */
@@ -87,6 +125,11 @@ export interface ElectionResult {
   readonly partition: number;
   readonly errorCode: number;
   readonly errorMessage: string | null;
+}
+
+/** `KafkaAdminClient`: a broker resource's configs are the broker's own business (LeastLoaded for the rest). */
+function configTarget(resource: ConfigResourceRef): 'any' | number {
+  return resource.type !== 'TOPIC' && resource.name !== '' ? Number(resource.name) : 'any';
 }
 
 export class AdminClient {
@@ -165,6 +208,50 @@ export class AdminClient {
       );
     }
     return result;
+  }
+
+  /**
+   * `describeConfigs` of one resource: a broker's goes to that broker (the default "" to any), a
+   * topic's to any. The entries in the order of the client's `Config` (a HashMap by name).
+   */
+  async describeConfigs(resource: ConfigResourceRef, includeSynonyms: boolean): Promise<DescribedConfigEntry[]> {
+    const response = await this.call(DESCRIBE_CONFIGS, this.deadline(), configTarget(resource), {
+      resources: [{ resourceType: RESOURCE_TYPE[resource.type], resourceName: resource.name, configurationKeys: null }],
+      includeSynoyms: includeSynonyms,
+    });
+    const [r] = response.body.results;
+    if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
+    const source = (id: number) => CLIENT_CONFIG_SOURCES[id] ?? 'UNKNOWN';
+    const entries = new Map(
+      r.configs.map((c) => [
+        c.name,
+        {
+          name: c.name,
+          value: c.value,
+          source: response.version === 0 ? (c.isDefault ? 'DEFAULT_CONFIG' : 'UNKNOWN') : source(c.configSource),
+          isSensitive: c.isSensitive,
+          isReadOnly: c.readOnly,
+          synonyms: c.synonyms.map((s) => ({ name: s.name, value: s.value, source: source(s.source) })),
+        } satisfies DescribedConfigEntry,
+      ]),
+    );
+    return javaHashMapIterationOrder([...entries.keys()]).map((name) => entries.get(name)!);
+  }
+
+  /** `alterConfigs` (AlterConfigs, the whole set) of one resource, sent where `describeConfigs` sends it. */
+  async alterConfigs(resource: ConfigResourceRef, configs: ReadonlyArray<readonly [string, string]>, validateOnly: boolean): Promise<void> {
+    const { body } = await this.call(ALTER_CONFIGS, this.deadline(), configTarget(resource), {
+      resources: [
+        {
+          resourceType: RESOURCE_TYPE[resource.type],
+          resourceName: resource.name,
+          configs: configs.map(([name, value]) => ({ name, value })),
+        },
+      ],
+      validateOnly,
+    });
+    const [r] = body.responses;
+    if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
   }
 
   async createTopic(topic: NewTopic): Promise<void> {

@@ -1,15 +1,16 @@
 /**
  * DescribeConfigs and AlterConfigs, as Kafka 2.5's KafkaApis and AdminManager answer them on any
  * broker: a topic's configs as this broker sees them (the same `describeTopicConfig` as the topic
- * view), this broker's configs (`describeBrokerConfig`, the same as the broker view), AlterConfigs
- * replacing a topic's whole override set, and a broker's AlterConfigs checked as 2.5 checks it.
+ * view), this broker's configs (`describeBrokerConfig`, the same as the broker view) or the
+ * cluster-wide dynamic default (resource ""), AlterConfigs replacing a topic's or a broker's whole
+ * override set, the broker's checked as 2.5 checks it and written to `/config/brokers/<id|<default>>`.
  * A resource type KafkaApis does not expect fails the whole request, every resource with it.
  */
-import { alterBrokerConfigsError, resourceNameToBrokerId } from '../../../core/admin/broker-config-alter';
-import { describeBrokerConfig } from '../../../core/admin/broker-config-entries';
+import { resourceNameToBrokerId } from '../../../core/admin/broker-config-alter';
+import { describeBrokerConfig, describeDefaultBrokerConfig } from '../../../core/admin/broker-config-entries';
 import { ConfigSource, type ConfigSynonym } from '../../../core/admin/config-synonyms';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
-import { DEFAULT_KAFKA_BUILD, javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
+import { javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest, AlterConfigsResponse } from '../messages/alter-configs';
 import {
@@ -99,9 +100,8 @@ export function describeConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHan
         if (resourceType === RESOURCE_TYPE.TOPIC) {
           entries = await admin.describeTopicConfig(resourceName, broker);
         } else if (resourceType === RESOURCE_TYPE.BROKER) {
-          if (resourceName === '')
-            entries = []; // no dynamic cluster-wide defaults are ever set here
-          else if (resourceNameToBrokerId(resourceName) === broker.id) entries = describeBrokerConfig(broker.config);
+          if (resourceName === '') entries = describeDefaultBrokerConfig(broker.dynamicConfig);
+          else if (resourceNameToBrokerId(resourceName) === broker.id) entries = describeBrokerConfig(broker.dynamicConfig);
           else
             throw new KafkaApiError(
               'INVALID_REQUEST',
@@ -159,12 +159,9 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
         const result = await admin.alterTopicConfig(resourceName, configs, request.validateOnly, broker);
         responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
       } else {
-        const error = alterBrokerConfigsError(broker.config, resourceName, entries(resource), request.validateOnly, DEFAULT_KAFKA_BUILD);
-        responses.push({
-          ...(error === null ? { errorCode: Errors.NONE.code, errorMessage: null } : apiError(error)),
-          resourceType,
-          resourceName,
-        });
+        const configs = Object.fromEntries(entries(resource).map((c) => [c.name, c.value]));
+        const result = await admin.alterBrokerConfig(resourceName, configs, request.validateOnly, broker);
+        responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
       }
     }
     return { throttleTimeMs: 0, responses };

@@ -27,8 +27,30 @@ describe('BrokersView', () => {
   it('shows a broker’s configs, sensitive values masked, optionally only those set in server.properties', async () => {
     const fake = new FakeApi();
     fake.api.brokers.configs = async () => [
-      { name: 'log.retention.hours', value: '168', source: 'DEFAULT_CONFIG', sensitive: false, documentation: 'How long to keep a log.' },
-      { name: 'ssl.key.password', value: 'secret', source: 'STATIC_BROKER_CONFIG', sensitive: true, documentation: '' },
+      {
+        name: 'log.retention.hours',
+        value: '168',
+        source: 'DEFAULT_CONFIG',
+        sensitive: false,
+        documentation: 'How long to keep a log.',
+        type: 'INT',
+        defaultValue: '168',
+        validValues: null,
+        readOnly: true,
+        scope: null,
+      },
+      {
+        name: 'ssl.key.password',
+        value: 'secret',
+        source: 'STATIC_BROKER_CONFIG',
+        sensitive: true,
+        documentation: '',
+        type: 'PASSWORD',
+        defaultValue: null,
+        validValues: null,
+        readOnly: false,
+        scope: 'per-broker',
+      },
     ];
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
     await settle();
@@ -37,13 +59,63 @@ describe('BrokersView', () => {
     const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim());
     expect(fake.callsOf('brokers', 'configs').map((c) => c.args)).toEqual([[2]]);
     expect(rows().map(cells)).toEqual([
-      ['log.retention.hours', '168', 'DEFAULT_CONFIG'],
-      ['ssl.key.password', '******', 'STATIC_BROKER_CONFIG'],
+      ['log.retention.hours', '168', 'DEFAULT_CONFIG', 'INT', '168', '', 'read-only', ''],
+      ['ssl.key.password', '******', 'STATIC_BROKER_CONFIG', 'PASSWORD', '', '', 'per broker', 'Edit'],
     ]);
     expect(rows()[1].querySelector('.el-tag')?.classList.contains('el-tag--primary')).toBe(true);
 
     (document.body.querySelector('.el-drawer .el-checkbox') as HTMLElement).click();
     await settle();
     expect(rows().map((r) => cells(r)[0])).toEqual(['ssl.key.password']);
+  });
+
+  it('edits a dynamic broker config in place: the diff first, then AlterConfigs of the broker with its whole dynamic set', async () => {
+    const fake = new FakeApi();
+    fake.api.brokers.configs = async () => [
+      {
+        name: 'log.retention.ms',
+        value: '60000',
+        source: 'DYNAMIC_BROKER_CONFIG',
+        sensitive: false,
+        documentation: '',
+        type: 'LONG',
+        defaultValue: null,
+        validValues: null,
+        readOnly: false,
+        scope: 'cluster-wide',
+        synonyms: [{ name: 'log.retention.ms', value: '60000', source: 'DYNAMIC_BROKER_CONFIG' }],
+      },
+      {
+        name: 'num.io.threads',
+        value: '8',
+        source: 'DYNAMIC_BROKER_CONFIG',
+        sensitive: false,
+        documentation: '',
+        type: 'INT',
+        defaultValue: '8',
+        validValues: '[1,...]',
+        readOnly: false,
+        scope: 'cluster-wide',
+        synonyms: [{ name: 'num.io.threads', value: '8', source: 'DYNAMIC_BROKER_CONFIG' }],
+      },
+    ];
+    const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
+    await settle();
+    await click(w, 'broker-2-configs');
+    await clickInBody('broker-config-edit-log.retention.ms');
+    const field = bodyTestId('broker-config-input-log.retention.ms');
+    const input = (field?.tagName === 'INPUT' ? field : field?.querySelector('input')) as HTMLInputElement;
+    input.value = '120000';
+    input.dispatchEvent(new Event('input'));
+    await settle();
+    await clickInBody('broker-config-review');
+    expect(bodyTestId('broker-config-diff')?.textContent).toContain('log.retention.ms: 60000 → 120000');
+    expect(fake.callsOf('brokers', 'alterConfigs')).toHaveLength(0);
+    await clickInBody('broker-config-save');
+    expect(fake.callsOf('brokers', 'alterConfigs')[0]?.args).toEqual([
+      2,
+      { 'log.retention.ms': '120000', 'num.io.threads': '8' },
+      { validateOnly: false },
+    ]);
   });
 });

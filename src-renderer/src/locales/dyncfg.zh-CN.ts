@@ -1,0 +1,17 @@
+// 代理配置编辑器的中文文本（并入 zh-CN.ts 的 `dyncfg`）。
+export default {
+  type: '类型',
+  default: '默认值',
+  validValues: '有效值',
+  scope: '范围',
+  readOnly: '只读',
+  perBroker: '仅单个代理',
+  clusterWide: '单个代理或全集群',
+  edit: '编辑',
+  review: '查看更改',
+  save: '保存',
+  cancel: '取消',
+  diffTitle: '对 /config/brokers/{entity} 的更改',
+  unset: '（未设置）',
+  noChanges: '没有更改。',
+};
