@@ -23,8 +23,12 @@ const SOCKET_FRAMES = 3000;
 const LISTENER = { host: '127.0.0.1', port: 9092 };
 const MAY_PARK = new Set(['Fetch', 'JoinGroup', 'SyncGroup']);
 
-/** Paths whose change a valid request may legitimately cause here: producer ids handed out. */
-const IGNORED = [/^\/latest_producer_id_block$/];
+/**
+ * Paths whose change a valid request may legitimately cause here: producer ids handed out, and a
+ * broker config written by a valid AlterConfigs of a BROKER resource (any broker answers those, as
+ * AdminManager.alterConfigs does, with its change notification).
+ */
+const IGNORED = [/^\/latest_producer_id_block$/, /^\/config\/brokers\/(<default>|\d+)$/, /^\/config\/changes\/config_change_\d{10}$/];
 
 async function znodeSnapshot(zk: ZooKeeperClient, path = '/', into = new Map<string, string>()): Promise<Map<string, string>> {
   if (!IGNORED.some((r) => r.test(path))) {
