@@ -53,4 +53,17 @@ describe('TopicDetailView', () => {
     const policy = rows.find((r) => r.text().includes('cleanup.policy'))!;
     expect(policy.find('.el-tag').classes()).toContain('el-tag--info');
   });
+
+  it('edits the configs in place with the Alter wizard’s editor (its diff table), reading the config keys once', async () => {
+    const fake = orders();
+    const { wrapper: w } = mountWithApp(TopicDetailView, { client: fake.client(), router: true, props: { name: 'orders' } });
+    await settle();
+    expect(byTestId(w, 'edit-configs').exists()).toBe(false);
+    await byTestId(w, 'topic-configs-edit').trigger('click');
+    await settle();
+    expect(byTestId(w, 'edit-configs').exists()).toBe(true);
+    expect(byTestId(w, 'config-diff').exists()).toBe(true);
+    expect(byTestId(w, 'topic-configs').exists()).toBe(false);
+    expect(fake.callsOf('topics', 'configKeys')).toHaveLength(1);
+  });
 });
