@@ -84,7 +84,11 @@ export interface GroupHistoryEntryDto {
   readonly summary: string;
 }
 
-/** `--reset-offsets`' specification: one scenario. */
+/**
+ * `--reset-offsets`' specification: one scenario. Declared here apart from core's `ResetSpec` so the
+ * contract stays free of core imports for the renderer; the service passes it to the core plan as is,
+ * so the compiler keeps the two alike.
+ */
 export type GroupResetSpecDto =
   | { readonly kind: 'to-earliest' }
   | { readonly kind: 'to-latest' }
