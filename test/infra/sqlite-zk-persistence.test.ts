@@ -51,9 +51,36 @@ describe('SqliteZkPersistence', () => {
     const reopened = SqliteZkPersistence.open(file);
     const { pages, nodes } = loadAll(reopened, 1);
     expect(new Map(nodes.map((n) => [n.path, n.acl]))).toEqual(new Map(paths.map((p, i) => [p, acls[i]])));
-    // Keyset pages run by depth: parents first.
+    // Keyset pages run in path order: parents first.
     expect(pages.map((p) => p[0].path)).toEqual(['/v', '/x', '/x/y', '/x/y/z', '/x/y/z/w']);
     reopened.close();
+  });
+
+  it('loads every parent before its children when sibling names sort between them, and drops the old (depth, path) index', () => {
+    const file = join(tmp.dir, 'order.db');
+    // A file as earlier versions wrote it, with the index the loader used to page by.
+    const old = new Database(file);
+    old.exec(
+      'CREATE TABLE zk_node (path TEXT PRIMARY KEY, depth INTEGER NOT NULL, data BLOB, acl TEXT NOT NULL, czxid INTEGER NOT NULL, mzxid INTEGER NOT NULL, pzxid INTEGER NOT NULL, ctime INTEGER NOT NULL, mtime INTEGER NOT NULL, version INTEGER NOT NULL, cversion INTEGER NOT NULL, aversion INTEGER NOT NULL, ephemeral_owner INTEGER NOT NULL) WITHOUT ROWID; CREATE INDEX zk_node_depth_path ON zk_node(depth, path);',
+    );
+    old.close();
+    const store = SqliteZkPersistence.open(file);
+    // '-' (0x2d) and '.' sort before '/' (0x2f): '/a-b' and '/a.c' fall between '/a' and '/a/b'.
+    const paths = ['/a/b/c', '/a.c/d', '/a-b/c', '/a/b', '/a-b', '/a.c', '/a', '/'];
+    store.commit({ lastZxid: 3, upserts: paths.map((p) => node(p, null)), deletes: [], sessionUpserts: [], sessionDeletes: [] });
+    store.close();
+    const reopened = SqliteZkPersistence.open(file);
+    const loaded = loadAll(reopened, 2).nodes.map((n) => n.path);
+    expect([...loaded].sort()).toEqual([...paths].sort());
+    for (const [i, path] of loaded.entries()) {
+      if (path === '/') continue;
+      const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+      expect(loaded.indexOf(parent), `${parent} before ${path} in ${loaded.join(' ')}`).toBeLessThan(i);
+    }
+    reopened.close();
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'zk_node'").all()).toEqual([]);
+    check.close();
   });
 
   it('stores nodes, null versus empty data, 64-bit session ids and the zxid, and loads parents before children in pages', () => {
