@@ -7,6 +7,7 @@
 import { parseApiVersion, minSupportedApiVersionFor, type ApiVersion } from '../common/api-version';
 import { ConfigException, parseConfigs, type ConfigValue } from '../common/config-def';
 import { IllegalArgumentException } from '../common/java-lang';
+import { connectionLimitFailures } from './connection-limits';
 import { BROKER_CONFIG_DEF } from './kafka-config-def';
 
 export { BROKER_CONFIG_DEF, brokerConfigKey } from './kafka-config-def';
@@ -484,5 +485,6 @@ function requirementFailures(config: BrokerConfig): IllegalArgumentException[] {
   require(config.interBrokerProtocolVersion.recordVersion >=
     recordVersion, `log.message.format.version ${config.get(K.LogMessageFormatVersionProp) as string} can only be used when ` +
     `inter.broker.protocol.version is set to version ${minSupportedApiVersionFor(recordVersion).shortVersion} or higher`);
+  failed.push(...connectionLimitFailures(config));
   return failed;
 }

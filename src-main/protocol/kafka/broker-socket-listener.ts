@@ -7,17 +7,23 @@
 import type { BrokerListener } from '../../core/broker/broker-listener';
 import type { KafkaServer } from '../../core/broker/kafka-server';
 import type { ClusterAdmin } from '../../core/cluster/cluster-admin';
+import type { BrokerConfig } from '../../core/config/kafka-config';
+import type { BrokerReconfigurable } from '../../core/server/broker-reconfigurable';
 import type { Time } from '../../core/platform/scheduler';
 import { brokerApis } from './broker-apis';
+import { ConnectionQuotas, SOCKET_SERVER_LOGGER } from './connection-quotas';
 import type { KafkaApis } from './kafka-apis';
 import { KafkaSocketServer, type ConnectionStats } from './kafka-socket-server';
 
 export const LISTENER_HOST = '127.0.0.1';
+/** The one listener a broker has (`listeners=PLAINTEXT://…`). */
+export const LISTENER_NAME = 'PLAINTEXT';
 
 export class BrokerSocketListener implements BrokerListener {
   private server: KafkaSocketServer | null = null;
   private port: number | null = null;
   private apis: KafkaApis | null = null;
+  private connectionQuotas: ConnectionQuotas | undefined;
 
   constructor(
     private readonly broker: () => KafkaServer,
@@ -36,6 +42,18 @@ export class BrokerSocketListener implements BrokerListener {
     return this.server?.stats() ?? { open: 0, requestsByApiKey: new Map() };
   }
 
+  /** A new SocketServer's `ConnectionQuotas`, from the config the broker starts with. */
+  configure(config: BrokerConfig): BrokerReconfigurable {
+    const logIdent = `[SocketServer brokerId=${config.brokerId}] `;
+    this.connectionQuotas = new ConnectionQuotas(
+      config,
+      LISTENER_NAME,
+      (message) => this.broker().serverLog('INFO', SOCKET_SERVER_LOGGER, logIdent + message),
+      () => this.server?.connectionLimitsChanged(),
+    );
+    return this.connectionQuotas;
+  }
+
   async bind(): Promise<{ host: string; port: number }> {
     this.close();
     const wanted = this.port ?? this.preferredPort;
@@ -45,12 +63,18 @@ export class BrokerSocketListener implements BrokerListener {
       this.apis ??= brokerApis({ broker: b, time: this.time, admin: this.admin() });
       return this.apis;
     };
-    let server = new KafkaSocketServer(provider, { host: LISTENER_HOST, port: wanted, onConnectionError: this.onConnectionError });
+    const options = {
+      host: LISTENER_HOST,
+      onConnectionError: this.onConnectionError,
+      connectionQuotas: this.connectionQuotas,
+      serverLog: (level: 'INFO' | 'WARN', logger: string, message: string) => this.broker().serverLog(level, logger, message),
+    };
+    let server = new KafkaSocketServer(provider, { ...options, port: wanted });
     try {
       await server.start();
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (e as NodeJS.ErrnoException).code !== 'EACCES') throw e;
-      server = new KafkaSocketServer(provider, { host: LISTENER_HOST, port: 0, onConnectionError: this.onConnectionError });
+      server = new KafkaSocketServer(provider, { ...options, port: 0 });
       await server.start();
     }
     this.server = server;

@@ -7,6 +7,7 @@
  * MUTED_AND_THROTTLED): its next request waits.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import { TooManyConnectionsException, type ConnectionQuotas } from './connection-quotas';
 import { CloseConnection, type KafkaApis } from './kafka-apis';
 
 /** Kafka's default `socket.request.max.bytes`. */
@@ -21,6 +22,10 @@ export interface SocketServerOptions {
   readonly socketRequestMaxBytes?: number;
   /** A connection closed for a reason Kafka logs (bad frame, unsupported version …). */
   readonly onConnectionError?: (clientAddress: string, message: string) => void;
+  /** The broker's connection limits; none: unlimited. */
+  readonly connectionQuotas?: ConnectionQuotas;
+  /** A line of the broker's server.log (the Acceptor's refusals). */
+  readonly serverLog?: (level: 'INFO' | 'WARN', logger: string, message: string) => void;
 }
 
 export interface ConnectionStats {
@@ -30,7 +35,10 @@ export interface ConnectionStats {
 
 export class KafkaSocketServer {
   private server: Server | null = null;
+  /** Open connections, least recently used first (`Selector.lowestPriorityChannel`). */
   private readonly sockets = new Set<Socket>();
+  /** Connections the Acceptor has not taken yet: they wait for a slot under `max.connections`. */
+  private readonly waiting: Socket[] = [];
   private readonly requestCounts = new Map<number, number>();
   private boundPort = -1;
 
@@ -73,13 +81,68 @@ export class KafkaSocketServer {
     this.server = null;
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    for (const socket of this.waiting.splice(0)) socket.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * The limits changed (`counts.notifyAll()`): waiting connections take the free slots, and
+   * connections above a lowered `max.connections` are closed, least recently used first.
+   */
+  connectionLimitsChanged(): void {
+    const quotas = this.options.connectionQuotas;
+    if (!quotas) return;
+    for (let excess = quotas.excess(); excess > 0; excess--) {
+      const lru = this.sockets.values().next().value;
+      if (lru === undefined) break;
+      this.sockets.delete(lru);
+      lru.destroy();
+    }
+    this.acceptWaiting();
+  }
+
+  private acceptWaiting(): void {
+    const quotas = this.options.connectionQuotas;
+    while (this.waiting.length > 0 && (!quotas || quotas.slotAvailable())) this.accept(this.waiting.shift() as Socket);
   }
 
   private accept(socket: Socket): void {
     if (this.apis() === null) {
       socket.destroy();
       return;
+    }
+    const quotas = this.options.connectionQuotas;
+    if (quotas) {
+      // `waitForConnectionSlot`: not read until a slot frees; a client giving up meanwhile is dropped.
+      if (!quotas.slotAvailable()) {
+        if (!this.waiting.includes(socket)) {
+          this.waiting.push(socket);
+          socket.once('close', () => {
+            const i = this.waiting.indexOf(socket);
+            if (i >= 0) this.waiting.splice(i, 1);
+          });
+          socket.on('error', () => {});
+        }
+        return;
+      }
+      const remoteAddress = socket.remoteAddress ?? '';
+      try {
+        quotas.inc(remoteAddress);
+      } catch (e) {
+        if (!(e instanceof TooManyConnectionsException)) throw e;
+        this.options.serverLog?.(
+          'INFO',
+          'kafka.network.Acceptor',
+          `Rejected connection from ${e.ip}, address already has the configured maximum of ${e.count} connections.`,
+        );
+        quotas.dec(remoteAddress);
+        socket.destroy();
+        return;
+      }
+      socket.once('close', () => {
+        quotas.dec(remoteAddress);
+        this.acceptWaiting();
+      });
     }
     this.sockets.add(socket);
     socket.setNoDelay(true);
@@ -160,6 +223,11 @@ export class KafkaSocketServer {
     };
 
     socket.on('data', (chunk: Buffer) => {
+      if (quotas) {
+        // Most recently used last: `connectionLimitsChanged` closes from the front.
+        this.sockets.delete(socket);
+        if (!closed) this.sockets.add(socket);
+      }
       pending.push(chunk);
       pendingBytes += chunk.length;
       // A frame's chunks are joined once, when the whole frame is there: a large request arriving

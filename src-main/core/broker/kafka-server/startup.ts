@@ -152,6 +152,8 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   for (const dir of failedWhileLoading.splice(0)) alive(await parts.replicaManager.handleLogDirFailure(dir));
   if (parts.logManager.state === 'running') parts.logManager.startHighWatermarkCheckpointTask();
 
+  // `new SocketServer(config, …)` with the config the dynamic layers made; `addReconfigurables` then keeps it told.
+  if (d.listener?.configure) s.dynamicConfig.addReconfigurable(d.listener.configure(s.dynamicConfig.currentConfig));
   const bound = alive(d.listener ? await d.listener.bind() : null);
   if (bound) s.serverLog('INFO', 'kafka.network.Acceptor', `Awaiting socket connections on ${bound.host}:${bound.port}.`);
   const endpoint = {
