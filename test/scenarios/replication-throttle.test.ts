@@ -1,0 +1,132 @@
+/**
+ * Replication throttles as `kafka-reassign-partitions --throttle` sets them (seeded cluster on the
+ * manual clock; the seed is printed when a test fails): a ~10 MB partition moved from broker 0 to
+ * broker 1 with `leader/follower.replication.throttled.rate` = 1 MB/s and the moving replicas
+ * listed in the topic's throttled-replica configs catches up at the set rate; removing those
+ * configs (what `--verify` does once done) lets it finish at full speed; a cancelled reassignment
+ * leaves the original replicas.
+ */
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
+import { ClusterHarness } from '../support/cluster-harness';
+import { adminOf, CREATE, drive, tp } from '../support/scenario';
+import { topic } from '../support/scenario';
+
+const RATE = 1024 * 1024;
+const BATCHES = 100;
+/** 10 records of 10 KB a batch: 100 batches ≈ 10 MB. */
+const RECORD_BYTES = 10 * 1024;
+
+let h: ClusterHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function setup(seed: number): Promise<{ h: ClusterHarness; admin: ClusterAdmin }> {
+  onTestFailed(() => console.error(`seed ${seed}`));
+  h = await ClusterHarness.create({ brokers: 3, seed, brokerConfig: { 'auto.leader.rebalance.enable': 'false' } });
+  const admin = adminOf(h);
+  await drive(h, admin.createTopics([topic('big', { assignment: [[0]] })], CREATE));
+  const value = new Uint8Array(RECORD_BYTES).fill(7);
+  for (let i = 0; i < BATCHES; i++) {
+    const records = Array.from({ length: 10 }, () => ({ key: null, value }));
+    expect((await drive(h, h.client.produce({ topic: 'big', partition: 0, acks: 1, records }))).error).toBe('NONE');
+  }
+  return { h, admin };
+}
+
+/** What `--execute --throttle` writes: both rates on the brokers involved, the moving replicas listed. */
+async function throttle(h: ClusterHarness, admin: ClusterAdmin): Promise<void> {
+  for (const id of [0, 1]) {
+    const rates = { 'leader.replication.throttled.rate': String(RATE), 'follower.replication.throttled.rate': String(RATE) };
+    expect((await admin.alterBrokerConfig(String(id), rates, false)).errorCode).toBe(0);
+  }
+  const replicas = { 'leader.replication.throttled.replicas': '0:0', 'follower.replication.throttled.replicas': '0:1' };
+  expect((await admin.alterTopicConfig('big', replicas, false)).errorCode).toBe(0);
+  await h.settle();
+}
+
+/** What `--verify` removes once the move is done. */
+async function removeThrottle(h: ClusterHarness, admin: ClusterAdmin): Promise<void> {
+  for (const id of [0, 1]) expect((await admin.alterBrokerConfig(String(id), {}, false)).errorCode).toBe(0);
+  expect((await admin.alterTopicConfig('big', {}, false)).errorCode).toBe(0);
+  await h.settle();
+}
+
+const bytesOn = (h: ClusterHarness, broker: number) => h.cluster.broker(broker).logManager?.getLog(tp('big', 0))?.size ?? 0;
+
+describe('replication throttles', () => {
+  it('a throttled move catches up at the set rate (±10 %), then at full speed once the throttle is removed', async () => {
+    const { h, admin } = await setup(1401);
+    const total = bytesOn(h, 0);
+    expect(total).toBeGreaterThan(10_000_000);
+    await throttle(h, admin);
+    const quotas = h.cluster.broker(0).quotaManagers!;
+    expect(quotas.leader.upperBound()).toBe(RATE);
+    expect(quotas.leader.isThrottled(tp('big', 0))).toBe(true);
+    expect(h.cluster.broker(1).quotaManagers!.follower.isThrottled(tp('big', 0))).toBe(true);
+
+    expect(await admin.alterPartitionReassignments([{ partition: tp('big', 0), replicas: [1] }])).toEqual([
+      { partition: tp('big', 0), errorCode: 0, message: null },
+    ]);
+    await h.settle();
+    // Past the first burst (the rate's first window), measured over 5 s of steady state.
+    await h.advance(2000);
+    const from = bytesOn(h, 1);
+    await h.advance(5000);
+    const achieved = (bytesOn(h, 1) - from) / 5;
+    expect(achieved / RATE).toBeGreaterThan(0.9);
+    expect(achieved / RATE).toBeLessThan(1.1);
+    expect(bytesOn(h, 1)).toBeLessThan(total);
+    // The leader's and the follower's throttled bytes/s are near the rate too.
+    expect(quotas.leader.byteRate() / RATE).toBeGreaterThan(0.8);
+
+    await removeThrottle(h, admin);
+    expect(quotas.leader.isThrottled(tp('big', 0))).toBe(false);
+    expect(quotas.leader.upperBound()).toBe(Number(9223372036854775807n));
+    // Unthrottled, the rest (several MB) is one fetch round per 1 MB at once.
+    await h.advance(1000);
+    expect(bytesOn(h, 1)).toBe(total);
+    await h.advance(1000);
+    expect(await admin.listPartitionReassignments(null)).toEqual([]);
+    const info = h.cluster.broker(1).metadataCache.getPartitionInfo('big', 0);
+    expect(info?.replicas).toEqual([1]);
+  });
+
+  it('an in-sync follower is never throttled: existing replicas keep up whatever the rate', async () => {
+    const { h, admin } = await setup(1402);
+    expect(await admin.alterPartitionReassignments([{ partition: tp('big', 0), replicas: [0, 1] }])).toEqual([
+      { partition: tp('big', 0), errorCode: 0, message: null },
+    ]);
+    await h.advance(1000);
+    expect(bytesOn(h, 1)).toBe(bytesOn(h, 0));
+    await throttle(h, admin);
+    const value = new Uint8Array(RECORD_BYTES).fill(1);
+    const before = bytesOn(h, 0);
+    for (let i = 0; i < 30; i++) {
+      const records = Array.from({ length: 10 }, () => ({ key: null, value }));
+      expect((await drive(h, h.client.produce({ topic: 'big', partition: 0, acks: 1, records }))).error).toBe('NONE');
+    }
+    // 3 MB appended in no time, far over 1 MB/s: the follower in the ISR still takes all of it.
+    expect(bytesOn(h, 0) - before).toBeGreaterThan(3_000_000);
+    await h.advance(1000);
+    expect(bytesOn(h, 1)).toBe(bytesOn(h, 0));
+    expect(h.cluster.broker(0).quotaManagers!.leader.isQuotaExceeded()).toBe(true);
+  });
+
+  it('a cancelled throttled move leaves the original replicas', async () => {
+    const { h, admin } = await setup(1403);
+    await throttle(h, admin);
+    await admin.alterPartitionReassignments([{ partition: tp('big', 0), replicas: [1] }]);
+    await h.advance(3000);
+    expect(bytesOn(h, 1)).toBeLessThan(bytesOn(h, 0));
+    expect(await admin.alterPartitionReassignments([{ partition: tp('big', 0), replicas: null }])).toEqual([
+      { partition: tp('big', 0), errorCode: 0, message: null },
+    ]);
+    await h.advance(1000);
+    expect(await admin.listPartitionReassignments(null)).toEqual([]);
+    expect(h.cluster.broker(0).metadataCache.getPartitionInfo('big', 0)?.replicas).toEqual([0]);
+    expect(h.cluster.broker(0).metadataCache.getPartitionInfo('big', 0)?.isr).toEqual([0]);
+  });
+});
