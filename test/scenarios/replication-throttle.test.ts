@@ -8,6 +8,8 @@
  */
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
+import { InProcessCluster, type InProcessClusterParts } from '../../src-main/core/cluster/in-process-cluster';
+import { brokerDto } from '../../src-main/api/cluster-view';
 import { ClusterHarness } from '../support/cluster-harness';
 import { adminOf, CREATE, drive, tp } from '../support/scenario';
 import { topic } from '../support/scenario';
@@ -79,8 +81,20 @@ describe('replication throttles', () => {
     expect(achieved / RATE).toBeGreaterThan(0.9);
     expect(achieved / RATE).toBeLessThan(1.1);
     expect(bytesOn(h, 1)).toBeLessThan(total);
-    // The leader's and the follower's throttled bytes/s are near the rate too.
-    expect(quotas.leader.byteRate() / RATE).toBeGreaterThan(0.8);
+    // The leader's and the follower's throttled bytes/s, as the brokers view shows them.
+    const facade = new InProcessCluster({ cluster: h.cluster } as InProcessClusterParts, { time: h.time });
+    const leader = brokerDto(facade.broker(0)!).replicationThrottle!;
+    expect(leader.leaderRateBytesPerSec).toBe(RATE);
+    expect(leader.leaderBytesPerSec / RATE).toBeGreaterThan(0.8);
+    expect(leader.leaderBytesPerSec / RATE).toBeLessThan(1.2);
+    const follower = brokerDto(facade.broker(1)!).replicationThrottle!;
+    expect(follower.followerBytesPerSec / RATE).toBeGreaterThan(0.8);
+    expect(brokerDto(facade.broker(2)!).replicationThrottle).toEqual({
+      leaderBytesPerSec: 0,
+      followerBytesPerSec: 0,
+      leaderRateBytesPerSec: null,
+      followerRateBytesPerSec: null,
+    });
 
     await removeThrottle(h, admin);
     expect(quotas.leader.isThrottled(tp('big', 0))).toBe(false);
