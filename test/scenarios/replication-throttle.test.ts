@@ -38,15 +38,26 @@ async function setup(seed: number): Promise<{ h: ClusterHarness; admin: ClusterA
   return { h, admin };
 }
 
-/** What `--execute --throttle` writes: both rates on the brokers involved, the moving replicas listed. */
-async function throttle(h: ClusterHarness, admin: ClusterAdmin): Promise<void> {
+type Side = 'leader' | 'follower';
+
+/** What `--execute --throttle` writes: both rates on the brokers involved, the moving replicas listed (or one side only). */
+async function throttle(h: ClusterHarness, admin: ClusterAdmin, sides: readonly Side[] = ['leader', 'follower']): Promise<void> {
   for (const id of [0, 1]) {
-    const rates = { 'leader.replication.throttled.rate': String(RATE), 'follower.replication.throttled.rate': String(RATE) };
+    const rates = Object.fromEntries(sides.map((side) => [`${side}.replication.throttled.rate`, String(RATE)]));
     expect((await admin.alterBrokerConfig(String(id), rates, false)).errorCode).toBe(0);
   }
-  const replicas = { 'leader.replication.throttled.replicas': '0:0', 'follower.replication.throttled.replicas': '0:1' };
+  const lists = { leader: '0:0', follower: '0:1' };
+  const replicas = Object.fromEntries(sides.map((side) => [`${side}.replication.throttled.replicas`, lists[side]]));
   expect((await admin.alterTopicConfig('big', replicas, false)).errorCode).toBe(0);
   await h.settle();
+}
+
+/** Bytes/s the new replica on broker 1 takes over 5 s of steady state (past the rate's first window). */
+async function steadyRate(h: ClusterHarness): Promise<number> {
+  await h.advance(2000);
+  const from = bytesOn(h, 1);
+  await h.advance(5000);
+  return (bytesOn(h, 1) - from) / 5;
 }
 
 /** What `--verify` removes once the move is done. */
@@ -73,11 +84,7 @@ describe('replication throttles', () => {
       { partition: tp('big', 0), errorCode: 0, message: null },
     ]);
     await h.settle();
-    // Past the first burst (the rate's first window), measured over 5 s of steady state.
-    await h.advance(2000);
-    const from = bytesOn(h, 1);
-    await h.advance(5000);
-    const achieved = (bytesOn(h, 1) - from) / 5;
+    const achieved = await steadyRate(h);
     expect(achieved / RATE).toBeGreaterThan(0.9);
     expect(achieved / RATE).toBeLessThan(1.1);
     expect(bytesOn(h, 1)).toBeLessThan(total);
@@ -106,6 +113,29 @@ describe('replication throttles', () => {
     expect(await admin.listPartitionReassignments(null)).toEqual([]);
     const info = h.cluster.broker(1).metadataCache.getPartitionInfo('big', 0);
     expect(info?.replicas).toEqual([1]);
+  });
+
+  it.each([['leader'], ['follower']] as const)('the %s side alone holds the move to the rate', async (side) => {
+    const { h, admin } = await setup(side === 'leader' ? 1404 : 1405);
+    await throttle(h, admin, [side]);
+    const other = side === 'leader' ? 'follower' : 'leader';
+    expect(h.cluster.broker(1).quotaManagers![other].isThrottled(tp('big', 0))).toBe(false);
+    await admin.alterPartitionReassignments([{ partition: tp('big', 0), replicas: [1] }]);
+    await h.settle();
+    const achieved = await steadyRate(h);
+    expect(achieved / RATE).toBeGreaterThan(0.9);
+    expect(achieved / RATE).toBeLessThan(1.1);
+  });
+
+  it('configs already in ZooKeeper when a broker starts throttle it from the start', async () => {
+    const { h, admin } = await setup(1406);
+    await throttle(h, admin);
+    await drive(h, h.cluster.broker(1).shutdown({ controlled: true }));
+    await drive(h, h.cluster.startBroker(1));
+    const quotas = h.cluster.broker(1).quotaManagers!;
+    expect(quotas.follower.upperBound()).toBe(RATE);
+    expect(quotas.follower.isThrottled(tp('big', 0))).toBe(true);
+    expect(quotas.leader.isThrottled(tp('big', 0))).toBe(false);
   });
 
   it('an in-sync follower is never throttled: existing replicas keep up whatever the rate', async () => {
