@@ -9,6 +9,7 @@ import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
 import { logSegmentBench } from './log-segment.bench';
+import { replicationThrottleBench } from './replication-throttle.bench';
 import { uiBench } from './ui.bench';
 import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
@@ -24,6 +25,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'wire protocol', run: wireBench },
   { name: 'log segment', run: logSegmentBench },
   { name: 'znode tree', run: znodeTreeBench },
+  { name: 'replication throttle', run: replicationThrottleBench },
 ];
 
 const filter = process.argv[2];

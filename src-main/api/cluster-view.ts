@@ -34,5 +34,6 @@ export function brokerDto(broker: BrokerSnapshot): BrokerDto {
     leaders: broker.leaderPartitions,
     logDirs: broker.logDirs.map((d) => ({ ...d })),
     clients: broker.clients ? { connections: broker.clients.connections, requestsByApi: { ...broker.clients.requestsByApi } } : null,
+    replicationThrottle: broker.replicationThrottle ? { ...broker.replicationThrottle } : null,
   };
 }

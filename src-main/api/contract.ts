@@ -191,6 +191,17 @@ export interface BrokerDto {
   readonly logDirs: readonly LogDirDto[];
   /** Its Kafka listener's clients: open connections and requests answered per API since it bound (null without a listener). */
   readonly clients: BrokerClientsDto | null;
+  /** Its replication throttles (`ReplicationQuotaManager` byte-rate and bound), null while not running. */
+  readonly replicationThrottle?: ReplicationThrottleDto | null;
+}
+
+export interface ReplicationThrottleDto {
+  /** Throttled bytes/s it serves as leader, and fetches as follower. */
+  readonly leaderBytesPerSec: number;
+  readonly followerBytesPerSec: number;
+  /** `leader.replication.throttled.rate` / `follower.replication.throttled.rate`; null when unlimited. */
+  readonly leaderRateBytesPerSec: number | null;
+  readonly followerRateBytesPerSec: number | null;
 }
 
 export interface BrokerClientsDto {

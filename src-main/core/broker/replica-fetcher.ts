@@ -21,6 +21,7 @@ import { UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET } from '../log/leader-epoch-cac
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
 import type { Log } from '../log/log';
 import { Logger, type LogSink } from '../common/logging';
+import { UNBOUNDED_QUOTA, type ReplicaQuota } from '../server/quota/replication-quota-manager';
 
 export interface FollowerFetchPartition {
   readonly topicPartition: TopicPartition;
@@ -65,6 +66,8 @@ export interface ReplicaFetcherDeps {
   readonly log: LogSink;
   /** A follower's log changed (appended or truncated): its own waiters may complete. */
   readonly onFollowerProgress?: (tp: TopicPartition) => void;
+  /** `quotaManagers.follower`: the follower's replication throttle (unbounded when absent). */
+  readonly quota?: ReplicaQuota;
 }
 
 interface FetchState {
@@ -73,6 +76,13 @@ interface FetchState {
   state: 'Truncating' | 'Fetching';
   /** Set after an error: no fetch before this time. */
   delayedUntilMs: number;
+  /** The leader's high watermark minus our next offset after the last fetch with data; null before one. */
+  lag: number | null;
+}
+
+/** `PartitionFetchState.isReplicaInSync`. */
+function isReplicaInSync(state: FetchState): boolean {
+  return state.lag !== null && state.lag <= 0;
 }
 
 export interface InitialFetchState {
@@ -189,7 +199,7 @@ class ReplicaFetcher {
   }
 
   add(tp: TopicPartition, leaderEpoch: number): void {
-    this.partitions.set(tpKey(tp), { topicPartition: tp, leaderEpoch, state: 'Truncating', delayedUntilMs: 0 });
+    this.partitions.set(tpKey(tp), { topicPartition: tp, leaderEpoch, state: 'Truncating', delayedUntilMs: 0, lag: null });
   }
 
   remove(tp: TopicPartition): void {
@@ -230,8 +240,11 @@ class ReplicaFetcher {
     const requests: FollowerFetchPartition[] = [];
     const logs: Log[] = [];
     const fetching: FetchState[] = [];
+    const quota = this.deps.quota ?? UNBOUNDED_QUOTA;
     for (const state of this.partitions.values()) {
       if (state.state !== 'Fetching' || state.delayedUntilMs > now) continue;
+      // `shouldFollowerThrottle`: left out of this fetch (the periodic poll tries again).
+      if (!isReplicaInSync(state) && quota.isThrottled(state.topicPartition) && quota.isQuotaExceeded()) continue;
       const log = this.deps.followerLog(state.topicPartition, state.leaderEpoch);
       if (!log) continue;
       requests.push({
@@ -326,6 +339,10 @@ class ReplicaFetcher {
           try {
             log.appendAsFollower(result.records);
             appended = true;
+            state.lag = Math.max(0, result.highWatermark - log.logEndOffset);
+            // In-sync replicas' bytes count too, so the whole replication traffic stays under the quota.
+            const quota = this.deps.quota ?? UNBOUNDED_QUOTA;
+            if (quota.isThrottled(state.topicPartition)) quota.record(result.records.length);
           } catch (e) {
             this.logger.error(`Unexpected error occurred while processing data for partition ${tp} at offset ${request.fetchOffset}`, e);
             state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;

@@ -40,6 +40,14 @@ export interface BrokerClientsSnapshot {
   readonly requestsByApi: Readonly<Record<string, number>>;
 }
 
+/** A running broker's replication throttles: throttled bytes/s now and the set rate (null: unlimited). */
+export interface ReplicationThrottleSnapshot {
+  readonly leaderBytesPerSec: number;
+  readonly followerBytesPerSec: number;
+  readonly leaderRateBytesPerSec: number | null;
+  readonly followerRateBytesPerSec: number | null;
+}
+
 export interface BrokerSnapshot {
   readonly id: number;
   readonly rack: string | null;
@@ -63,6 +71,8 @@ export interface BrokerSnapshot {
   /** Its configuration by layer: static, `/config/brokers/<default>`, `/config/brokers/<id>`. */
   readonly dynamicConfig: BrokerConfigLayers;
   readonly clients: BrokerClientsSnapshot | null;
+  /** Null while it is not running. */
+  readonly replicationThrottle: ReplicationThrottleSnapshot | null;
 }
 
 export interface PartitionSnapshot {

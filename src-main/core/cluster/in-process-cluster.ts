@@ -13,6 +13,7 @@ import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type {
   BrokerClientsSnapshot,
   BrokerSnapshot,
+  ReplicationThrottleSnapshot,
   ClusterAdminCommands,
   ClusterFacade,
   ControllerSnapshot,
@@ -26,6 +27,7 @@ import type {
   ZooKeeperSessionOptions,
   ZooKeeperSessionSnapshot,
 } from './cluster-facade';
+import { UNBOUNDED_REPLICATION_RATE } from '../server/quota/replication-quota-manager';
 import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
@@ -174,6 +176,7 @@ export class InProcessCluster implements ClusterFacade {
       config: broker.config,
       dynamicConfig: broker.dynamicConfig,
       clients: this.ports.clientsOf?.(broker.id) ?? null,
+      replicationThrottle: replicationThrottleOf(broker),
     };
   }
 
@@ -355,4 +358,17 @@ export class InProcessCluster implements ClusterFacade {
       ...(options.authInfo ? { authInfo: options.authInfo } : {}),
     });
   }
+}
+
+/** The leader and follower ReplicationQuotaManagers' `byte-rate` and bounds (Long.MaxValue shown as none). */
+function replicationThrottleOf(broker: KafkaServer): ReplicationThrottleSnapshot | null {
+  const quotas = broker.running?.quotaManagers;
+  if (!quotas) return null;
+  const rate = (bound: number) => (bound >= UNBOUNDED_REPLICATION_RATE ? null : bound);
+  return {
+    leaderBytesPerSec: quotas.leader.byteRate(),
+    followerBytesPerSec: quotas.follower.byteRate(),
+    leaderRateBytesPerSec: rate(quotas.leader.upperBound()),
+    followerRateBytesPerSec: rate(quotas.follower.upperBound()),
+  };
 }

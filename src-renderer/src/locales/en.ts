@@ -7,6 +7,7 @@ import dyncfg from './dyncfg.en';
 import groups from './groups.en';
 import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
+import throttle from './throttle.en';
 
 export default {
   deletions,
@@ -15,6 +16,7 @@ export default {
   groups,
   elections,
   dyncfg,
+  throttle,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

@@ -7,6 +7,7 @@ import dyncfg from './dyncfg.zh-CN';
 import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
+import throttle from './throttle.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -15,6 +16,7 @@ const zhCN: typeof en = {
   groups,
   elections,
   dyncfg,
+  throttle,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },

@@ -45,7 +45,7 @@ import type { DynamicConfigZkClient } from './dynamic-config-zk-client';
 import { IgnoredConfigHandler } from './ignored-config-handler';
 import { BrokerConfigHandler, type ReplicationQuotaRates } from './broker-config-handler';
 import type { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
-import { TopicConfigHandler } from './topic-config-handler';
+import { TopicConfigHandler, type ThrottledReplicaQuotas } from './topic-config-handler';
 import { CONFIG_CHANGE_EXPIRATION_MS, ZkNodeChangeNotificationListener } from './zk-node-change-notification-listener';
 
 export interface DynamicConfigManagerDeps {
@@ -66,6 +66,8 @@ export interface DynamicConfigManagerDeps {
   dynamicBrokerConfig?: DynamicBrokerConfig;
   /** `quotaManagers.leader/follower`: the replication throttled rates of `/config/brokers/<id>`. */
   replicationQuotas?: ReplicationQuotaRates;
+  /** `quotaManagers.leader/follower`: the throttled replicas of each topic's config (TopicConfigHandler). */
+  replicationQuotaManagers?: ThrottledReplicaQuotas;
 }
 
 /** `ScramMechanism.isScram`: SCRAM credentials are logged as `[hidden]` (`Password.HIDDEN`). */

@@ -11,6 +11,13 @@ import { Logger } from '../../common/logging';
 import { errorMessage } from '../../common/throwable';
 import type { ConfigHandler } from './config-handler';
 import { JavaException } from './java-exception';
+import { ALL_REPLICAS, type ReplicationQuotaManager } from '../../server/quota/replication-quota-manager';
+
+/** `quotas.leader` / `quotas.follower`: where the throttled replica lists go. */
+export interface ThrottledReplicaQuotas {
+  readonly leader: Pick<ReplicationQuotaManager, 'markThrottled' | 'removeThrottle'>;
+  readonly follower: Pick<ReplicationQuotaManager, 'markThrottled' | 'removeThrottle'>;
+}
 
 export interface TopicConfigHandlerDeps {
   brokerId: number;
@@ -20,6 +27,8 @@ export interface TopicConfigHandlerDeps {
   enableTopicUncleanLeaderElection: (topic: string) => void;
   log: LogSink;
   build?: KafkaBuild;
+  /** The broker's replication throttles (absent: the lists are parsed and logged only). */
+  replicationQuotaManagers?: ThrottledReplicaQuotas;
 }
 
 const LEADER_THROTTLED_REPLICAS = 'leader.replication.throttled.replicas';
@@ -30,8 +39,8 @@ const UNCLEAN_LEADER_ELECTION_ENABLE = 'unclean.leader.election.enable';
 /**
  * `kafka.server.TopicConfigHandler`: the topic's overrides (minus a `message.format.version` the
  * inter-broker protocol cannot write) overlaid on the broker's defaults become the `LogConfig` of
- * every local log of the topic; the throttled replica lists are parsed as Kafka parses them (the
- * replication quotas themselves are not emulated); `unclean.leader.election.enable=true` tells the
+ * every local log of the topic; the throttled replica lists are parsed as Kafka parses them and mark
+ * this broker's partitions of the topic throttled in the leader / follower replication quota; `unclean.leader.election.enable=true` tells the
  * controller, which acts only if it is the active one.
  */
 export class TopicConfigHandler implements ConfigHandler {
@@ -53,25 +62,36 @@ export class TopicConfigHandler implements ConfigHandler {
       const logConfig = LogConfig.fromProps(this.deps.logManager.config.defaultLogConfig, props);
       for (const log of logs) log.updateConfig(logConfig);
     }
-    this.updateThrottledList(topic, topicConfig, LEADER_THROTTLED_REPLICAS);
-    this.updateThrottledList(topic, topicConfig, FOLLOWER_THROTTLED_REPLICAS);
+    this.updateThrottledList(topic, topicConfig, LEADER_THROTTLED_REPLICAS, this.deps.replicationQuotaManagers?.leader);
+    this.updateThrottledList(topic, topicConfig, FOLLOWER_THROTTLED_REPLICAS, this.deps.replicationQuotaManagers?.follower);
     // `Try(getProperty(...).toBoolean).getOrElse(false)`: Scala's toBoolean ignores case, not spaces.
     if (topicConfig.get(UNCLEAN_LEADER_ELECTION_ENABLE)?.toLowerCase() === 'true') this.deps.enableTopicUncleanLeaderElection(topic);
   }
 
-  private updateThrottledList(topic: string, topicConfig: ReadonlyMap<string, string>, prop: string): void {
+  private updateThrottledList(
+    topic: string,
+    topicConfig: ReadonlyMap<string, string>,
+    prop: string,
+    quota: ThrottledReplicaQuotas['leader'] | undefined,
+  ): void {
     const brokerId = this.deps.brokerId;
     const value = topicConfig.get(prop);
     if (value !== undefined && value.length > 0) {
-      const partitions = this.parseThrottledPartitions(value, brokerId, prop);
-      this.log.debug(`Setting ${prop} on broker ${brokerId} for topic: ${topic} and partitions ${partitions}`);
+      const { partitions, printed } = this.parseThrottledPartitions(value, brokerId, prop);
+      quota?.markThrottled(topic, partitions);
+      this.log.debug(`Setting ${prop} on broker ${brokerId} for topic: ${topic} and partitions ${printed}`);
     } else {
+      quota?.removeThrottle(topic);
       this.log.debug(`Removing ${prop} from broker ${brokerId} for topic ${topic}`);
     }
   }
 
-  /** `parseThrottledPartitions`, returning the Scala `Seq` as Kafka prints it in its debug line. */
-  private parseThrottledPartitions(value: string, brokerId: number, prop: string): string {
+  /** `parseThrottledPartitions`, with the Scala `Seq` as Kafka prints it in its debug line. */
+  private parseThrottledPartitions(
+    value: string,
+    brokerId: number,
+    prop: string,
+  ): { partitions: readonly number[] | typeof ALL_REPLICAS; printed: string } {
     const configValue = value.trim();
     const seq = (prefix: string, items: readonly (string | number)[]) => `${prefix}(${items.join(', ')})`;
     const arraySeq = this.build.scalaVersion === '2.12' ? 'WrappedArray' : 'ArraySeq';
@@ -79,15 +99,15 @@ export class TopicConfigHandler implements ConfigHandler {
     const entries = javaSplit(configValue, ',').map((e) => e.trim());
     const problem = throttledReplicaListProblem(prop, entries);
     if (problem !== null) throw ConfigException.invalidValue(prop, seq(arraySeq, entries), problem);
-    if (configValue === '') return seq('List', []);
-    if (configValue === '*') return seq('List', [-1]);
+    if (configValue === '') return { partitions: [], printed: seq('List', []) };
+    if (configValue === '*') return { partitions: ALL_REPLICAS, printed: seq('List', [-1]) };
     const partitions: number[] = [];
     for (const entry of javaSplit(configValue, ',')) {
       const parts = javaSplit(entry, ':');
       if (parts.length < 2) throw new JavaException('java.lang.ArrayIndexOutOfBoundsException', '1');
       if (parseJavaInt(parts[1]) === brokerId) partitions.push(parseJavaInt(parts[0]));
     }
-    return seq(arraySeq, partitions);
+    return { partitions, printed: seq(arraySeq, partitions) };
   }
 
   /** `excludedConfigs`: a message format newer than `inter.broker.protocol.version` is left out. */

@@ -118,7 +118,10 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   alive(await parts.logManager.startup());
 
   const zk = parts.kafkaZk;
+  // Before the ReplicaManager, as `QuotaFactory.instantiate` in KafkaServer.startup: its fetches and fetchers use the replication quotas.
+  const quotaManagers = (parts.quotaManagers = new QuotaManagers(s.config, d.time, d.log));
   parts.replicaManager = new ReplicaManager({
+    replicationQuotas: { leader: quotaManagers.leader, follower: quotaManagers.follower },
     brokerId: s.id,
     time: d.time,
     logManager: parts.logManager,
@@ -200,13 +203,17 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   parts.producerIdManager = new ProducerIdManager(alive(await zk.claimProducerIdBlock(s.id)), () => zk.claimProducerIdBlock(s.id));
 
   // Last before the socket server accepts connections: watch /config/changes (in 2.5.1 `dynamicConfigManager.startup()` runs just before `socketServer.startDataPlaneProcessors`).
-  const quotaManagers = (parts.quotaManagers = new QuotaManagers(s.config, d.time, d.log));
   // `KafkaServer.startup`: `config.dynamicConfig.addReconfigurables(this)` once the parts exist.
   const logManager = parts.logManager;
   s.dynamicConfig.addReconfigurable(new DynamicLogConfig(logManager, () => parts.controller?.put({ type: 'UncleanLeaderElectionEnable' })));
   parts.dynamicConfigManager = new DynamicConfigManager({
     dynamicBrokerConfig: s.dynamicConfig,
     configHandlers: quotaConfigHandlers(quotaManagers, d.log),
+    replicationQuotas: {
+      updateLeaderRate: (bytesPerSec) => quotaManagers.leader.updateQuota(bytesPerSec),
+      updateFollowerRate: (bytesPerSec) => quotaManagers.follower.updateQuota(bytesPerSec),
+    },
+    replicationQuotaManagers: quotaManagers,
     brokerId: s.id,
     time: d.time,
     zk,

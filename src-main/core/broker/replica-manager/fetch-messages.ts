@@ -4,6 +4,7 @@ import type { TopicPartition } from '../../common/topic-partition';
 import { errorMessage } from '../../common/throwable';
 import { isFileSystemError } from '../../platform/file-system';
 import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
+import { UNBOUNDED_QUOTA, type ReplicaQuota } from '../../server/quota/replication-quota-manager';
 import { leaderPartitionOrError } from './leader-partition';
 import type { ReplicaManagerCore } from './replica-manager-core';
 
@@ -27,15 +28,32 @@ export interface ConsumerFetchResult {
 }
 
 /**
+ * `shouldLeaderThrottle`: a follower out of the ISR of a throttled partition gets no records while
+ * the leader's replication quota is exceeded (an in-sync one never: no ISR thrashing).
+ */
+function shouldLeaderThrottle(
+  quota: ReplicaQuota,
+  partition: { readonly isr: readonly number[] },
+  tp: TopicPartition,
+  replicaId: number,
+): boolean {
+  return !partition.isr.includes(replicaId) && quota.isThrottled(tp) && quota.isQuotaExceeded();
+}
+
+/**
  * `fetchMessages` for a follower (replica id ≥ 0), the leader side: the batches from each fetch
- * offset up to the log end, then the follower's fetch state.
+ * offset up to the log end (none for a throttled partition, see shouldLeaderThrottle), then the
+ * follower's fetch state. The bytes sent of every throttled partition, in sync or not, are recorded
+ * in the leader quota (KafkaApis' `sizeOfThrottledPartitions`), so all replication traffic counts.
  */
 export function fetchForFollower(
   rm: ReplicaManagerCore,
   replicaId: number,
   requests: readonly FollowerFetchPartition[],
 ): FollowerFetchResult[] {
+  const quota = rm.deps.replicationQuotas?.leader ?? UNBOUNDED_QUOTA;
   const results: FollowerFetchResult[] = [];
+  let throttledBytes = 0;
   let first = true;
   for (const request of requests) {
     const found = leaderPartitionOrError(rm, request.topicPartition, request.currentLeaderEpoch, true);
@@ -48,13 +66,15 @@ export function fetchForFollower(
     const leaderEndOffset = log.logEndOffset;
     try {
       const info = log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
-      if (info.records.length > 0) first = false;
+      const records = shouldLeaderThrottle(quota, partition, request.topicPartition, replicaId) ? EMPTY : info.records;
+      if (records.length > 0) first = false;
+      if (quota.isThrottled(request.topicPartition)) throttledBytes += records.length;
       results.push({
         error: 'NONE',
         highWatermark,
         logStartOffset: log.logStartOffset,
         logEndOffset: leaderEndOffset,
-        records: info.records,
+        records,
       });
     } catch (e) {
       const error: ErrorName =
@@ -65,6 +85,7 @@ export function fetchForFollower(
     }
     rm.isr.updateFollowerFetchState(partition, replicaId, request.fetchOffset, request.logStartOffset, leaderEndOffset);
   }
+  if (throttledBytes > 0) quota.record(throttledBytes);
   return results;
 }
 

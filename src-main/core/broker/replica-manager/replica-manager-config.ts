@@ -8,6 +8,7 @@ import type { BrokerZkClient } from '../broker-zk-client';
 import type { LogSink } from '../../common/logging';
 import type { MetadataCache } from '../metadata-cache';
 import type { ReplicaFetcherManager, ReplicationLeader } from '../replica-fetcher';
+import type { ReplicaQuota } from '../../server/quota/replication-quota-manager';
 
 /** What a ReplicaManager asks of another broker's: to lead its fetches, and to wake its fetchers. */
 export interface ReplicaManagerPeer extends ReplicationLeader {
@@ -51,4 +52,6 @@ export interface ReplicaManagerDeps {
   onLeadershipChange?: (leaders: TopicPartition[], followers: TopicPartition[]) => void;
   /** KafkaApis.handleUpdateMetadataRequest: the partitions an UpdateMetadata deleted (the group coordinator drops their offsets). */
   onDeletedPartitions?: (partitions: TopicPartition[]) => void;
+  /** `quotaManagers.leader` (followers' fetches served here) and `.follower` (this broker's fetchers); unbounded when absent. */
+  replicationQuotas?: { readonly leader: ReplicaQuota; readonly follower: ReplicaQuota };
 }

@@ -70,6 +70,7 @@ export class ReplicaManager implements ReplicaManagerCore {
         fetchBackoffMs: this.config.replicaFetchBackoffMs,
       },
       leader: (id) => deps.peer(id),
+      quota: deps.replicationQuotas?.follower,
       followerLog: (tp, leaderEpoch) => {
         const p = this.partitions.get(tp);
         return p && p !== 'offline' && !p.isLeader && p.leaderEpoch === leaderEpoch ? p.log : null;

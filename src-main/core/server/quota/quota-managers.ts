@@ -2,7 +2,8 @@
  * Kafka 2.5.1's `QuotaFactory.instantiate` for the client quotas of one broker: Fetch and Produce
  * (bytes per second, with the deprecated static `quota.consumer.default` / `quota.producer.default`
  * as the client-id default) and Request (`request_percentage`), all windowed by `quota.window.num`
- * and `quota.window.size.seconds`. Created at each broker start: like Kafka's metrics, the rates
+ * and `quota.window.size.seconds`; and the leader and follower replication throttles, windowed by
+ * `replication.quota.window.num` and `replication.quota.window.size.seconds`. Created at each broker start: like Kafka's metrics, the rates
  * begin anew with the process.
  */
 import type { BrokerConfig } from '../../config/kafka-config';
@@ -10,6 +11,7 @@ import type { LogSink } from '../../common/logging';
 import type { Time } from '../../platform/scheduler';
 import { ClientQuotaManager, UNLIMITED_QUOTA, type ClientQuotaManagerConfig, type ClientQuotaUsage } from './client-quota-manager';
 import { ClientRequestQuotaManager } from './client-request-quota-manager';
+import { ReplicationQuotaManager } from './replication-quota-manager';
 
 /** Every client's quota sensors on one broker, by quota type. */
 export interface ClientQuotaUsageSnapshot {
@@ -22,6 +24,9 @@ export class QuotaManagers {
   readonly fetch: ClientQuotaManager;
   readonly produce: ClientQuotaManager;
   readonly request: ClientRequestQuotaManager;
+  /** The replication throttles (`QuotaFactory`'s `leader` and `follower`). */
+  readonly leader: ReplicationQuotaManager;
+  readonly follower: ReplicationQuotaManager;
 
   constructor(config: BrokerConfig, time: Time, log: LogSink) {
     const window = {
@@ -44,6 +49,12 @@ export class QuotaManagers {
     this.fetch = new ClientQuotaManager(bytesConfig('quota.consumer.default'), 'Fetch', time, log);
     this.produce = new ClientQuotaManager(bytesConfig('quota.producer.default'), 'Produce', time, log);
     this.request = new ClientRequestQuotaManager({ ...window, quotaBytesPerSecondDefault: UNLIMITED_QUOTA }, time, log);
+    const replicationWindow = {
+      numQuotaSamples: Number(config.value('replication.quota.window.num')),
+      quotaWindowSizeSeconds: Number(config.value('replication.quota.window.size.seconds')),
+    };
+    this.leader = new ReplicationQuotaManager('LeaderReplication', replicationWindow, time);
+    this.follower = new ReplicationQuotaManager('FollowerReplication', replicationWindow, time);
   }
 
   /** The UI's view: each client's observed rates, quotas and average throttle times. */

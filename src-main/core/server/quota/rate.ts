@@ -7,7 +7,7 @@
 import { WindowedSum, type SampleConfig } from './sampled-stat';
 
 export class Rate {
-  private readonly stat = new WindowedSum();
+  protected readonly stat = new WindowedSum();
 
   record(config: SampleConfig, value: number, timeMs: number): void {
     this.stat.record(config, value, timeMs);
@@ -27,5 +27,17 @@ export class Rate {
     const minFullWindows = config.samples - 1;
     if (numFullWindows < minFullWindows) totalElapsedTimeMs += (minFullWindows - numFullWindows) * config.timeWindowMs;
     return totalElapsedTimeMs;
+  }
+}
+
+/**
+ * Kafka's `SimpleRate` (the replication quotas' rate): over the time since the oldest sample
+ * started, but never less than one window, so a first reading is not over a few milliseconds.
+ */
+export class SimpleRate extends Rate {
+  override windowSizeMs(config: SampleConfig, nowMs: number): number {
+    this.stat.purgeObsoleteSamples(config, nowMs);
+    const elapsedMs = nowMs - this.stat.oldest(nowMs).lastWindowMs;
+    return elapsedMs < config.timeWindowMs ? config.timeWindowMs : elapsedMs;
   }
 }
