@@ -10,8 +10,14 @@ import { AdminZkClient } from '../../core/admin/admin-zk-client';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { errorMessage, RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { DynamicBrokerConfigNames } from '../../core/admin/dynamic-config';
-import { assignReplicasToBrokers } from '../../core/admin/replica-assignment';
-import { DEFAULT_KAFKA_BUILD, scala212MutableHashMapOrderBy, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
+import {
+  assignThrottledReplicas,
+  duplicates,
+  generateAssignment,
+  parseGenerateAssignmentArgs,
+  scalaMapOrderOfAssignment as immutableMapOrder,
+  type Assignment,
+} from '../../core/admin/reassignment-plan';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { tpKey } from '../../core/common/topic-partition';
 import type { Random } from '../../core/platform/random';
@@ -35,7 +41,6 @@ import {
   formatAsReassignmentJson,
   parsePartitionReassignmentData,
   parseTopicsData,
-  topicPartitionHashCode,
   tpString,
   type ParsedReassignment,
 } from './reassignment-json';
@@ -108,29 +113,12 @@ export const REASSIGN_SPECS: readonly OptionSpec[] = [
   },
 ];
 
-type Assignment = Array<[TopicPartition, number[]]>;
-
-/** A Scala immutable `Map[TopicPartition, _]` built from these entries: its iteration order. */
-function immutableMapOrder<V>(entries: ReadonlyArray<readonly [TopicPartition, V]>): Array<[TopicPartition, V]> {
-  const byKey = new Map(entries.map(([tp, v]) => [tpKey(tp), [tp, v] as [TopicPartition, V]]));
-  return scalaImmutableMapOrderBy([...byKey.values()], ([tp]) => topicPartitionHashCode(tp), DEFAULT_KAFKA_BUILD);
-}
-
 function longValueOf(options: ParsedOptions, name: string, defaultValue: number): number {
   const raw = options.valueOf(name);
   if (raw === undefined) return defaultValue;
   if (!/^[+-]?\d+$/.test(raw))
     throw new OptionException('joptsimple.OptionArgumentConversionException', `Cannot parse argument '${raw}' of option ${name}`);
   return Number(raw);
-}
-
-/** Scala's `duplicates`. */
-function duplicates<T>(items: readonly T[], key: (t: T) => string = String): T[] {
-  const seen = new Map<string, number>();
-  for (const i of items) seen.set(key(i), (seen.get(key(i)) ?? 0) + 1);
-  const out = new Map<string, T>();
-  for (const i of items) if ((seen.get(key(i)) ?? 0) > 1) out.set(key(i), i);
-  return [...out.values()];
 }
 
 /** `getReplicaAssignmentForTopics`: partitions in each topic znode's own order, then as a Scala Map. */
@@ -165,31 +153,18 @@ class ReassignCommand {
   }
 
   async generate(): Promise<void> {
-    const brokerList = this.opts
-      .valueOf('broker-list')!
-      .split(',')
-      .map((s) => {
-        if (!/^[+-]?\d+$/.test(s)) throw new AdminJavaException('java.lang.NumberFormatException', `For input string: "${s}"`);
-        return Number(s);
-      });
-    const dupBrokers = duplicates(brokerList);
-    if (dupBrokers.length > 0)
-      throw AdminJavaException.adminCommandFailed(`Broker list contains duplicate entries: ${dupBrokers.join(',')}`);
-    const topics = parseTopicsData(this.readFile('topics-to-move-json-file'));
-    const dupTopics = duplicates(topics);
-    if (dupTopics.length > 0)
-      throw AdminJavaException.adminCommandFailed(`List of topics to reassign contains duplicate entries: ${dupTopics.join(',')}`);
+    const { brokers, topics } = parseGenerateAssignmentArgs(
+      parseTopicsData(this.readFile('topics-to-move-json-file')),
+      this.opts.valueOf('broker-list')!,
+    );
     const current = await getReplicaAssignmentForTopics(this.zk, [...new Set(topics)]);
-    const brokers = await this.adminZkClient.getBrokerMetadatas(this.opts.has('disable-rack-aware') ? 'Disabled' : 'Enforced', brokerList);
-    const proposed: Array<[TopicPartition, number[]]> = [];
-    for (const topic of [...new Set(current.map(([tp]) => tp.topic))]) {
-      const partitions = current.filter(([tp]) => tp.topic === topic);
-      const assigned = assignReplicasToBrokers(brokers, partitions.length, partitions[0][1].length, -1, -1, this.random);
-      for (const [p, replicas] of assigned) proposed.push([{ topic, partition: p }, replicas]);
-    }
-    const proposedOrder = scala212MutableHashMapOrderBy(proposed, ([tp]) => topicPartitionHashCode(tp));
+    const registeredBrokers = (await this.zk.getAllBrokersInCluster()).map((b) => ({ id: b.id, rack: b.rack }));
+    const proposed = generateAssignment(
+      { current, registeredBrokers, brokerList: brokers, enableRackAwareness: !this.opts.has('disable-rack-aware') },
+      this.random,
+    );
     this.println(`Current partition replica assignment\n${formatAsReassignmentJson(current)}\n`);
-    this.println(`Proposed partition reassignment configuration\n${formatAsReassignmentJson(proposedOrder)}`);
+    this.println(`Proposed partition reassignment configuration\n${formatAsReassignmentJson(proposed)}`);
   }
 
   /** `parseAndValidate`. */
@@ -316,23 +291,13 @@ class ReassignCommand {
     }
   }
 
-  /** `assignThrottledReplicas`: leaders throttled on every pre-move replica of a moving partition, followers on the move destinations. */
+  /** `assignThrottledReplicas`: the plan's throttled-replica lists written on each topic. */
   private async assignThrottledReplicas(proposed: Assignment): Promise<void> {
     const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(proposed.map(([tp]) => tp.topic))]);
-    const existingOf = new Map(existing.map(([tp, r]) => [tpKey(tp), r]));
-    const proposedOf = new Map(proposed.map(([tp, r]) => [tpKey(tp), r]));
-    for (const topic of [...new Set(proposed.map(([tp]) => tp.topic))]) {
-      const leader = existing
-        .filter(
-          ([tp, before]) => tp.topic === topic && proposedOf.has(tpKey(tp)) && proposedOf.get(tpKey(tp))!.some((r) => !before.includes(r)),
-        )
-        .flatMap(([tp, before]) => before.map((r) => `${tp.partition}:${r}`));
-      const follower = proposed
-        .filter(([tp]) => tp.topic === topic)
-        .flatMap(([tp, after]) => after.filter((r) => !(existingOf.get(tpKey(tp)) ?? []).includes(r)).map((r) => `${tp.partition}:${r}`));
+    for (const [topic, { leader, follower }] of assignThrottledReplicas(existing, proposed)) {
       const configs = await this.adminZkClient.fetchEntityConfig(ConfigType.Topic, topic);
-      configs.set('leader.replication.throttled.replicas', leader.join(','));
-      configs.set('follower.replication.throttled.replicas', follower.join(','));
+      configs.set('leader.replication.throttled.replicas', leader);
+      configs.set('follower.replication.throttled.replicas', follower);
       await this.adminZkClient.changeTopicConfig(topic, configs);
     }
   }

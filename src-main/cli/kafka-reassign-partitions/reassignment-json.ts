@@ -5,15 +5,12 @@
  * whose partitions come in the iteration order of the Scala map Kafka formats.
  */
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
-import { javaStringHashCode } from '../../core/common/java-lang';
+import { topicPartitionHashCode } from '../../core/admin/consumer-group-reset-plan';
 import type { TopicPartition } from '../../core/common/topic-partition';
 
 export const ANY_LOG_DIR = 'any';
 
-/** `TopicPartition.hashCode`. */
-export function topicPartitionHashCode(tp: TopicPartition): number {
-  return (Math.imul(31, 31 + tp.partition) + javaStringHashCode(tp.topic)) | 0;
-}
+export { topicPartitionHashCode };
 
 export const tpString = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
 
