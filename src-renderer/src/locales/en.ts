@@ -3,6 +3,7 @@
 // vue-i18n syntax: {name} is a parameter; avoid the characters | @ $ { } in plain text.
 import deletions from './deletions.en';
 import elections from './elections.en';
+import reassignments from './reassignments.en';
 import dyncfg from './dyncfg.en';
 import groups from './groups.en';
 import logDirs from './log-dirs.en';
@@ -14,6 +15,7 @@ export default {
   logDirs,
   groups,
   elections,
+  reassignments,
   dyncfg,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
@@ -21,6 +23,7 @@ export default {
   nav: {
     groups: 'Consumer groups',
     elections: 'Leader election',
+    reassignments: 'Reassignments',
     clusters: 'Clusters',
     overview: 'Overview',
     brokers: 'Brokers',

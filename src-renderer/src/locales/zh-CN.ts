@@ -3,6 +3,7 @@
 import type en from './en';
 import deletions from './deletions.zh-CN';
 import elections from './elections.zh-CN';
+import reassignments from './reassignments.zh-CN';
 import dyncfg from './dyncfg.zh-CN';
 import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
@@ -14,6 +15,7 @@ const zhCN: typeof en = {
   logDirs,
   groups,
   elections,
+  reassignments,
   dyncfg,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
@@ -21,6 +23,7 @@ const zhCN: typeof en = {
   nav: {
     groups: '消费者组',
     elections: 'Leader 选举',
+    reassignments: '分区重分配',
     clusters: '集群',
     overview: '概览',
     brokers: 'Broker',
