@@ -58,6 +58,7 @@ const logDirs = [
 const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;
 const quotas = ['overview', 'set', 'remove'] as const;
+const reassignments = ['generate', 'preview', 'execute', 'progress', 'verify', 'cancel'] as const;
 
 export const API_METHODS = {
   workspaces: workspaces satisfies Exactly<DojoApi['workspaces'], typeof workspaces>,
@@ -71,6 +72,7 @@ export const API_METHODS = {
   groups: groups satisfies Exactly<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Exactly<DojoApi['elections'], typeof elections>,
   quotas: quotas satisfies Exactly<DojoApi['quotas'], typeof quotas>,
+  reassignments: reassignments satisfies Exactly<DojoApi['reassignments'], typeof reassignments>,
 } as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };
 
 export function isApiMethod(service: string, method: string): service is ServiceName {

@@ -7,6 +7,7 @@
 // The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
 import type { DeletionService } from './deletion/deletion-contract';
 import type { ElectionService } from './elections/election-contract';
+import type { ReassignmentService } from './reassignments/reassignment-contract';
 import type { GroupService } from './groups/group-contract';
 import type { QuotaService } from './quotas/quota-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
@@ -14,6 +15,7 @@ import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-c
 
 export type * from './deletion/deletion-contract';
 export type * from './elections/election-contract';
+export type * from './reassignments/reassignment-contract';
 export type * from './groups/group-contract';
 export type * from './quotas/quota-contract';
 export type * from './log-dirs/log-dir-contract';
@@ -473,6 +475,7 @@ export interface DojoApi {
   readonly groups: GroupService;
   readonly elections: ElectionService;
   readonly quotas: QuotaService;
+  readonly reassignments: ReassignmentService;
 }
 
 export type ServiceName = keyof DojoApi;

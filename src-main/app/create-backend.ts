@@ -14,6 +14,8 @@ import { DeletionServiceImpl } from '../api/deletion/deletion-service';
 import { ElectionServiceImpl } from '../api/elections/election-service';
 import { GroupServiceImpl } from '../api/groups/group-service';
 import { QuotaServiceImpl } from '../api/quotas/quota-service';
+import { ReassignmentServiceImpl } from '../api/reassignments/reassignment-service';
+import { SeededRandom } from '../core/platform/random';
 import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
@@ -39,6 +41,8 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     groups: new GroupServiceImpl(host),
     elections: new ElectionServiceImpl(host),
     quotas: new QuotaServiceImpl(host),
+    // --generate's random start broker, as AdminUtils draws it: a fresh seed per run of the app.
+    reassignments: new ReassignmentServiceImpl(host, new SeededRandom(Date.now() >>> 0)),
   };
   if (options.openDefault ?? true) {
     const existing = registry.list();

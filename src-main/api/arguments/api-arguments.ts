@@ -267,6 +267,16 @@ const quotas = {
   remove: args(['entity', quotaEntity], ['keys', array(string())]),
 };
 
+const reassignmentPlan = object({ partitions: array(object({ topic: string(), partition: int32(), replicas: array(int32()) })) });
+const reassignments = {
+  generate: args(['request', object({ topics: array(string()), brokerIds: array(int32()), rackAware: boolean() })]),
+  preview: args(['plan', reassignmentPlan]),
+  execute: args(['plan', reassignmentPlan], ['options', object({ throttleBytesPerSec: nullable(integer()) })]),
+  progress: args(),
+  verify: args(),
+  cancel: args(['partitions', array(object({ topic: string(), partition: int32() }))]),
+};
+
 export const API_ARGUMENTS = {
   workspaces: workspaces satisfies Checked<DojoApi['workspaces'], typeof workspaces>,
   cluster: cluster satisfies Checked<DojoApi['cluster'], typeof cluster>,
@@ -279,6 +289,7 @@ export const API_ARGUMENTS = {
   groups: groups satisfies Checked<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
   quotas: quotas satisfies Checked<DojoApi['quotas'], typeof quotas>,
+  reassignments: reassignments satisfies Checked<DojoApi['reassignments'], typeof reassignments>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };
 
 /** The schema of a listed method (the caller has checked `isApiMethod`). */

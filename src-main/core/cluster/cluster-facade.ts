@@ -104,6 +104,13 @@ export interface PartitionDetailSnapshot {
   readonly sizeBytes: number;
 }
 
+/** A running broker's local log of a partition: what a replica being added has caught up. */
+export interface ReplicaLogSnapshot {
+  readonly brokerId: number;
+  readonly logEndOffset: number;
+  readonly sizeBytes: number;
+}
+
 export interface ControllerSnapshot {
   readonly brokerId: number;
   readonly epoch: number;
@@ -181,6 +188,8 @@ export interface ClusterQueries {
   topics(): TopicSnapshot[];
   /** Each partition's states and its leader's log, in the order given. */
   partitionDetails(partitions: readonly PartitionSnapshot[]): PartitionDetailSnapshot[];
+  /** Per partition (in the order given), each running broker's local log of it, by broker id. */
+  replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][];
   controller(): ControllerSnapshot | null;
   clusterId(): string | null;
   topicDefaults(): TopicDefaultsSnapshot | null;

@@ -5,6 +5,7 @@
  * ReplicaManager and LogManager for what it hosts and its disks. Every answer is copied out.
  */
 import type { KafkaServer } from '../broker/kafka-server';
+import type { TopicPartition } from '../common/topic-partition';
 import type { Time } from '../platform/scheduler';
 import type { ZooKeeperClient } from '../zookeeper';
 import { ZooKeeperClient as Client } from '../zookeeper';
@@ -17,6 +18,7 @@ import type {
   ClusterAdminCommands,
   ClusterFacade,
   ControllerSnapshot,
+  ReplicaLogSnapshot,
   LogDirSnapshot,
   PartitionDetailSnapshot,
   PartitionSnapshot,
@@ -201,6 +203,19 @@ export class InProcessCluster implements ClusterFacade {
         sizeBytes: log?.size ?? 0,
       };
     });
+  }
+
+  replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][] {
+    const running = this.cluster.runningBrokers();
+    return partitions
+      .map((tp) =>
+        running.flatMap((b) => {
+          const hosted = b.running?.replicaManager.getPartition(tp);
+          const log = hosted && hosted !== 'offline' ? hosted.log : null;
+          return log ? [{ brokerId: b.id, logEndOffset: log.logEndOffset, sizeBytes: log.size }] : [];
+        }),
+      )
+      .map((logs) => logs.sort((a, b) => a.brokerId - b.brokerId));
   }
 
   controller(): ControllerSnapshot | null {

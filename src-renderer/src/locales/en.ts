@@ -3,6 +3,7 @@
 // vue-i18n syntax: {name} is a parameter; avoid the characters | @ $ { } in plain text.
 import deletions from './deletions.en';
 import elections from './elections.en';
+import reassignments from './reassignments.en';
 import dyncfg from './dyncfg.en';
 import groups from './groups.en';
 import logDirs from './log-dirs.en';
@@ -15,6 +16,7 @@ export default {
   logDirs,
   groups,
   elections,
+  reassignments,
   dyncfg,
   throttle,
   app: {
@@ -23,6 +25,7 @@ export default {
   nav: {
     groups: 'Consumer groups',
     elections: 'Leader election',
+    reassignments: 'Reassignments',
     clusters: 'Clusters',
     overview: 'Overview',
     brokers: 'Brokers',

@@ -3,6 +3,7 @@
 import type en from './en';
 import deletions from './deletions.zh-CN';
 import elections from './elections.zh-CN';
+import reassignments from './reassignments.zh-CN';
 import dyncfg from './dyncfg.zh-CN';
 import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
@@ -15,6 +16,7 @@ const zhCN: typeof en = {
   logDirs,
   groups,
   elections,
+  reassignments,
   dyncfg,
   throttle,
   app: {
@@ -23,6 +25,7 @@ const zhCN: typeof en = {
   nav: {
     groups: '消费者组',
     elections: 'Leader 选举',
+    reassignments: '分区重分配',
     clusters: '集群',
     overview: '概览',
     brokers: 'Broker',

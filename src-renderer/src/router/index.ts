@@ -17,6 +17,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/messages', name: 'messages', component: () => import('../views/messages/MessagesView.vue') },
   { path: '/groups', name: 'groups', component: () => import('../views/groups/GroupsView.vue') },
   { path: '/elections', name: 'elections', component: () => import('../views/elections/ElectionsView.vue') },
+  { path: '/reassignments', name: 'reassignments', component: () => import('../views/reassignments/ReassignmentsView.vue') },
   { path: '/deletions', name: 'deletions', component: () => import('../views/deletions/DeletionsView.vue') },
   { path: '/zookeeper', name: 'zookeeper', component: () => import('../views/zookeeper/ZooKeeperView.vue') },
   { path: '/log-dirs', name: 'log-dirs', component: () => import('../views/log-dirs/LogDirsView.vue') },

@@ -439,6 +439,14 @@ export class FakeApi {
       set: async () => this.unsupported(),
       remove: async () => this.unsupported(),
     },
+    reassignments: {
+      generate: async () => this.unsupported(),
+      preview: async () => this.unsupported(),
+      execute: async () => this.unsupported(),
+      progress: async () => ({ partitions: [], executedPlan: null, brokerThrottles: [], topicThrottles: [] }),
+      verify: async () => this.unsupported(),
+      cancel: async () => this.unsupported(),
+    },
   };
 
   push(push: PushDto): void {
