@@ -5,9 +5,9 @@
  * `leader.imbalance.per.broker.percentage`.
  */
 import type { PartitionSnapshot, TopicSnapshot } from '../../core/cluster/cluster-facade';
-import { errorForCode } from '../../core/common/kafka-errors';
 import type { TopicPartition } from '../../core/common/topic-partition';
 import { ApiError } from '../backend';
+import { partitionResults } from '../partition-results';
 import type { ClusterHost } from '../cluster-host';
 import type {
   BrokerImbalanceDto,
@@ -106,23 +106,8 @@ export class ElectionServiceImpl implements ElectionService {
         throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${scope.topic} does not exist.`, 'topic');
       partitions = topics.flatMap((t) => t.partitions.map((p) => p.topicPartition));
     }
-    const outcome = await cluster.admin.electLeaders(request.electionType, partitions);
-    if (!Array.isArray(outcome)) {
-      const error = errorForCode(outcome.errorCode);
-      throw new ApiError(error.name, outcome.message || error.message);
-    }
-    const results = outcome
-      .map((o) => {
-        const error = errorForCode(o.errorCode);
-        return {
-          topic: o.partition.topic,
-          partition: o.partition.partition,
-          error: error.name,
-          message: o.message ?? (o.errorCode === 0 ? null : error.message),
-        };
-      })
-      // As KafkaApis answers an ElectLeaders for every partition: those already led as wanted are left out.
-      .filter((r) => scope.kind !== 'all' || r.error !== 'ELECTION_NOT_NEEDED');
-    return results.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+    const results = partitionResults(await cluster.admin.electLeaders(request.electionType, partitions));
+    // As KafkaApis answers an ElectLeaders for every partition: those already led as wanted are left out.
+    return results.filter((r) => scope.kind !== 'all' || r.error !== 'ELECTION_NOT_NEEDED');
   }
 }

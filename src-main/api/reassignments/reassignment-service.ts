@@ -21,6 +21,7 @@ import { errorForCode } from '../../core/common/kafka-errors';
 import { compareTopicPartitions, tpKey, type TopicPartition } from '../../core/common/topic-partition';
 import type { Random } from '../../core/platform/random';
 import { ApiError } from '../backend';
+import { partitionResults } from '../partition-results';
 import type { ClusterHost } from '../cluster-host';
 import type {
   CancelResultDto,
@@ -68,24 +69,6 @@ export function ongoingReassignments(cluster: ClusterFacade): Array<[TopicPartit
       p.topicPartition,
       { replicas: [...p.replicas], addingReplicas: [...p.addingReplicas], removingReplicas: [...p.removingReplicas] },
     ]);
-}
-
-function outcomesOf(outcome: Awaited<ReturnType<ClusterFacade['admin']['alterPartitionReassignments']>>): ReassignmentOutcomeDto[] {
-  if (!Array.isArray(outcome)) {
-    const error = errorForCode(outcome.errorCode);
-    throw new ApiError(error.name, outcome.message || error.message);
-  }
-  return outcome
-    .map((o) => {
-      const error = errorForCode(o.errorCode);
-      return {
-        topic: o.partition.topic,
-        partition: o.partition.partition,
-        error: error.name,
-        message: o.message ?? (o.errorCode === 0 ? null : error.message),
-      };
-    })
-    .sort(compareTopicPartitions);
 }
 
 export class ReassignmentServiceImpl implements ReassignmentService {
@@ -189,7 +172,7 @@ export class ReassignmentServiceImpl implements ReassignmentService {
       await setBrokerThrottles(cluster, preview.throttles.brokers, throttle);
       messages.push(`The inter-broker throttle limit was set to ${throttle} B/s`);
     }
-    const outcomes = outcomesOf(
+    const outcomes = partitionResults(
       await cluster.admin.alterPartitionReassignments(
         plan.partitions.map((p) => ({ partition: { topic: p.topic, partition: p.partition }, replicas: [...p.replicas] })),
       ),
@@ -267,7 +250,9 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     let outcomes: ReassignmentOutcomeDto[] = [];
     if (active.length === 0) messages.push('None of the specified partition reassignments are active.');
     else {
-      outcomes = outcomesOf(await cluster.admin.alterPartitionReassignments(active.map((partition) => ({ partition, replicas: null }))));
+      outcomes = partitionResults(
+        await cluster.admin.alterPartitionReassignments(active.map((partition) => ({ partition, replicas: null }))),
+      );
       const failed = outcomes.filter((o) => o.error !== 'NONE');
       messages.push(
         failed.length > 0
