@@ -19,10 +19,10 @@ import {
   readAssignmentGrid,
   rowWithCell,
   setNumber,
-  UI_TIMEOUT,
   expectToast,
   waitToastGone,
   waitUntil,
+  openAtOverview,
 } from './support/ui';
 
 const TEST_TIMEOUT = 60_000;
@@ -30,13 +30,7 @@ const CLUSTER = 'e2e-racks';
 
 describeInChromium('Kafka Dojo', (suite) => {
   async function open(): Promise<Page> {
-    const { page } = await suite.openPage();
-    page.setDefaultTimeout(UI_TIMEOUT);
-    // The app starts on the overview of the open cluster.
-    await page
-      .getByRole('main')
-      .getByRole('heading', { level: 2, name: /Cluster overview/ })
-      .waitFor();
+    const page = await openAtOverview(suite);
     return page;
   }
 

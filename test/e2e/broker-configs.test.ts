@@ -6,18 +6,13 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInChromium } from './support/e2e-suite';
-import { navigate, UI_TIMEOUT, waitUntil } from './support/ui';
+import { navigate, waitUntil, openAtOverview } from './support/ui';
 
 const TEST_TIMEOUT = 40_000;
 
 describeInChromium('broker configs', (suite) => {
   async function open(): Promise<Page> {
-    const { page } = await suite.openPage();
-    page.setDefaultTimeout(UI_TIMEOUT);
-    await page
-      .getByRole('main')
-      .getByRole('heading', { level: 2, name: /Cluster overview/ })
-      .waitFor();
+    const page = await openAtOverview(suite);
     return page;
   }
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { E2eApp } from './support/app-fixture';
 import { describeInChromium } from './support/e2e-suite';
-import { clickControl, navigate, rowWithCell, UI_TIMEOUT, waitToastGone, waitUntil } from './support/ui';
+import { clickControl, navigate, rowWithCell, waitToastGone, waitUntil, openAtOverview } from './support/ui';
 
 const TEST_TIMEOUT = 40_000;
 
@@ -50,12 +50,7 @@ describeInChromium(
   'the deletion monitor',
   (suite) => {
     async function open(): Promise<Page> {
-      const { page } = await suite.openPage();
-      page.setDefaultTimeout(UI_TIMEOUT);
-      await page
-        .getByRole('main')
-        .getByRole('heading', { level: 2, name: /Cluster overview/ })
-        .waitFor();
+      const page = await openAtOverview(suite);
       const speed10 = page.getByTestId('clock-speed').getByRole('radio', { name: '10×', exact: true });
       await clickControl(speed10);
       await waitUntil(() => speed10.isChecked(), 'the 10× clock selected');

@@ -13,7 +13,7 @@ import { kafkaPythonUnavailable } from '../support/kafka-python';
 import { joinGroup, type GroupMember } from '../support/kafka-python-group-member';
 import { kafkaPython } from '../support/kafka-wire';
 import { describeInChromium } from './support/e2e-suite';
-import { navigate, setNumber, UI_TIMEOUT, waitUntil } from './support/ui';
+import { navigate, setNumber, waitUntil, openAtOverview } from './support/ui';
 
 const TEST_TIMEOUT = 90_000;
 const unavailable = kafkaPythonUnavailable();
@@ -31,12 +31,7 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
   });
 
   async function open(): Promise<Page> {
-    const { page } = await suite.openPage();
-    page.setDefaultTimeout(UI_TIMEOUT);
-    await page
-      .getByRole('main')
-      .getByRole('heading', { level: 2, name: /Cluster overview/ })
-      .waitFor();
+    const page = await openAtOverview(suite);
     return page;
   }
 

@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp-dir';
 import type { E2eApp } from './support/app-fixture';
 import { describeInChromium } from './support/e2e-suite';
-import { bodyRows, navigate, UI_TIMEOUT, waitUntil } from './support/ui';
+import { bodyRows, navigate, waitUntil, openAtOverview } from './support/ui';
 
 const TEST_TIMEOUT = 40_000;
 const TOPIC = 'audit';
@@ -43,12 +43,7 @@ describeInChromium(
   'the log dir browser',
   (suite) => {
     async function open(): Promise<Page> {
-      const { page } = await suite.openPage();
-      page.setDefaultTimeout(UI_TIMEOUT);
-      await page
-        .getByRole('main')
-        .getByRole('heading', { level: 2, name: /Cluster overview/ })
-        .waitFor();
+      const page = await openAtOverview(suite);
       return page;
     }
 

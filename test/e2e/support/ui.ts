@@ -90,3 +90,14 @@ export async function readAssignmentGrid(grid: Locator): Promise<number[][]> {
   }
   return result;
 }
+
+/** A new page of the app, once it shows the open cluster's overview (where the app starts). */
+export async function openAtOverview(suite: { openPage(): Promise<{ page: Page }> }): Promise<Page> {
+  const { page } = await suite.openPage();
+  page.setDefaultTimeout(UI_TIMEOUT);
+  await page
+    .getByRole('main')
+    .getByRole('heading', { level: 2, name: /Cluster overview/ })
+    .waitFor();
+  return page;
+}
