@@ -13,6 +13,7 @@ import { KafkaApiError } from '../common/kafka-errors';
 import { BrokerConfig } from '../config/kafka-config';
 import { brokerConfigLayers, type BrokerConfigLayers } from './config-synonyms';
 import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
+import { validateThreadCounts } from '../server/dynamic-thread-pool';
 
 /** `ConfigResource.toString`. */
 export function configResourceToString(type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER' | 'UNKNOWN', name: string): string {
@@ -37,19 +38,7 @@ function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, chan
     if (threads > currentThreads * 2)
       throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
   }
-  if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) {
-    for (const k of DYNAMIC_THREAD_POOL_CONFIGS) {
-      const newValue = next.value(k) as number;
-      const oldValue = current.value(k) as number;
-      if (newValue === oldValue) continue;
-      const errorMsg = `Dynamic thread count update validation failed for ${k}=${newValue}`;
-      if (newValue <= 0) throw new ConfigException(`${errorMsg}, value should be at least 1`);
-      if (newValue < Math.trunc(oldValue / 2))
-        throw new ConfigException(`${errorMsg}, value should be at least half the current value ${oldValue}`);
-      if (newValue > oldValue * 2)
-        throw new ConfigException(`${errorMsg}, value should not be greater than double the current value ${oldValue}`);
-    }
-  }
+  if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) validateThreadCounts(current, next);
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The follower side of replication (`ReplicaFetcherManager` / `ReplicaFetcherThread`, Kafka 2.5),
- * one fetcher per leader broker, in-process: the "requests" are calls on the leader's
- * ReplicaManager, the bytes are the leader's batches exactly as its log holds them.
+ * `num.replica.fetchers` fetchers per leader broker, in-process: the "requests" are calls on the
+ * leader's ReplicaManager, the bytes are the leader's batches exactly as its log holds them. A
+ * partition goes to fetcher `abs(31 * topic.hashCode + partition) % num.replica.fetchers` of its
+ * leader, as `AbstractFetcherManager.getFetcherId` places it.
  *
  * Each partition starts Truncating: the follower asks the leader where its own latest leader
  * epoch ended (OffsetsForLeaderEpoch) and truncates its log there (to its high watermark when it
@@ -16,6 +18,7 @@
 import type { ErrorName } from '../common/kafka-errors';
 import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
+import { javaStringHashCode } from '../common/java-lang';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET } from '../log/leader-epoch-cache';
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
@@ -52,9 +55,26 @@ export interface ReplicaFetcherConfig {
   readonly fetchMaxBytes: number;
   /** `replica.fetch.backoff.ms` */
   readonly fetchBackoffMs: number;
+  /** `num.replica.fetchers` at startup (`resizeThreadPool` changes it live); 1 when absent. */
+  readonly numFetchers?: number;
 }
 
 export const DEFAULT_REPLICA_FETCHER_CONFIG: ReplicaFetcherConfig = { fetchWaitMaxMs: 500, fetchMaxBytes: 1048576, fetchBackoffMs: 1000 };
+
+/** `Utils.abs`: `Math.abs` of an int, with Integer.MIN_VALUE giving 0. */
+function utilsAbs(n: number): number {
+  return n === -2147483648 ? 0 : Math.abs(n);
+}
+
+/** `AbstractFetcherManager.getFetcherId`. */
+export function fetcherIdOf(tp: TopicPartition, numFetchers: number): number {
+  return utilsAbs((Math.imul(31, javaStringHashCode(tp.topic)) + tp.partition) | 0) % numFetchers;
+}
+
+/** A fetcher's key: `BrokerIdAndFetcherId`. */
+function fetcherKey(leaderId: number, fetcherId: number): string {
+  return `${leaderId}/${fetcherId}`;
+}
 
 export interface ReplicaFetcherDeps {
   readonly brokerId: number;
@@ -85,21 +105,43 @@ function isReplicaInSync(state: FetchState): boolean {
   return state.lag !== null && state.lag <= 0;
 }
 
+export interface FetcherPartitionState {
+  readonly leaderId: number;
+  /** Which of the leader's `num.replica.fetchers` fetchers (`ReplicaFetcherThread-<fetcherId>-<leaderId>`). */
+  readonly fetcherId: number;
+  readonly topicPartition: TopicPartition;
+  readonly state: 'Truncating' | 'Fetching';
+}
+
 export interface InitialFetchState {
   readonly leaderId: number;
   readonly leaderEpoch: number;
 }
 
-/** One broker's replica fetchers, one per leader broker (`ReplicaFetcherManager`). */
+/** One broker's replica fetchers, `num.replica.fetchers` per leader broker (`ReplicaFetcherManager`). */
 export class ReplicaFetcherManager {
-  private readonly fetchers = new Map<number, ReplicaFetcher>();
+  private readonly fetchers = new Map<string, ReplicaFetcher>();
+  /** `numFetchersPerBroker`. */
+  private numFetchersPerBroker: number;
+  /** `[ReplicaFetcherManager on broker N] `, also the ReplicaManager's for the lines it logs for the manager. */
+  readonly logger: Logger;
   private pausedValue = false;
   /** After `shutdown` no fetcher starts again: a LeaderAndIsr still being handled cannot restart one. */
   private shutDown = false;
   /** One poll for all fetchers every `replica.fetch.wait.max.ms`: an idle fetch timing out at its leader. */
   private pollTask: ScheduledTask | null = null;
 
-  constructor(private readonly deps: ReplicaFetcherDeps) {}
+  constructor(private readonly deps: ReplicaFetcherDeps) {
+    this.numFetchersPerBroker = deps.config.numFetchers ?? 1;
+    this.logger = new Logger(deps.log, 'kafka.server.ReplicaFetcherManager', {
+      logIdent: `[ReplicaFetcherManager on broker ${deps.brokerId}] `,
+    });
+  }
+
+  /** `num.replica.fetchers` in force. */
+  get numFetchers(): number {
+    return this.numFetchersPerBroker;
+  }
 
   private ensurePolling(): void {
     if (this.pollTask || this.shutDown) return;
@@ -114,10 +156,12 @@ export class ReplicaFetcherManager {
     if (this.shutDown) return;
     for (const [tp, initial] of partitions) {
       for (const fetcher of this.fetchers.values()) fetcher.remove(tp);
-      let fetcher = this.fetchers.get(initial.leaderId);
+      const fetcherId = fetcherIdOf(tp, this.numFetchersPerBroker);
+      const key = fetcherKey(initial.leaderId, fetcherId);
+      let fetcher = this.fetchers.get(key);
       if (!fetcher) {
-        fetcher = new ReplicaFetcher(this.deps, initial.leaderId, () => this.pausedValue);
-        this.fetchers.set(initial.leaderId, fetcher);
+        fetcher = new ReplicaFetcher(this.deps, initial.leaderId, fetcherId, () => this.pausedValue);
+        this.fetchers.set(key, fetcher);
         fetcher.logger.info('Starting');
       }
       fetcher.add(tp, initial.leaderEpoch);
@@ -131,9 +175,32 @@ export class ReplicaFetcherManager {
     this.shutdownIdleFetchers();
   }
 
-  /** The leader `leaderId` has new data for this broker (its parked fetch returns now). */
+  /**
+   * `resizeThreadPool` (DynamicThreadPool on a `num.replica.fetchers` change): every partition is
+   * placed again by the new count — as Kafka does, so hash placement stays what a fresh start
+   * gives — starting Truncating at its fetcher, and fetchers left without partitions stop.
+   */
+  resizeThreadPool(newSize: number): void {
+    const currentSize = this.numFetchersPerBroker;
+    this.logger.info(`Resizing fetcher thread pool size from ${currentSize} to ${newSize}`);
+    this.numFetchersPerBroker = newSize;
+    if (newSize !== currentSize) {
+      for (const [key, fetcher] of [...this.fetchers]) {
+        const moved = fetcher.states().map((s) => [s.topicPartition, { leaderId: fetcher.leaderId, leaderEpoch: s.leaderEpoch }] as const);
+        for (const [tp] of moved) fetcher.remove(tp);
+        if (fetcher.fetcherId >= newSize) {
+          fetcher.shutdown();
+          this.fetchers.delete(key);
+        }
+        this.addFetcherForPartitions(moved);
+      }
+    }
+    this.shutdownIdleFetchers();
+  }
+
+  /** The leader `leaderId` has new data for this broker (its parked fetches return now). */
   wake(leaderId: number): void {
-    this.fetchers.get(leaderId)?.wake();
+    for (const fetcher of this.fetchers.values()) if (fetcher.leaderId === leaderId) fetcher.wake();
   }
 
   /** Stalls replication (fault injection: a follower that falls behind); false resumes it. */
@@ -146,20 +213,22 @@ export class ReplicaFetcherManager {
     return this.pausedValue;
   }
 
-  /** Partitions fetched from each leader, with their state, for the UI and tests. */
-  fetcherStates(): Array<{ leaderId: number; topicPartition: TopicPartition; state: 'Truncating' | 'Fetching' }> {
-    const out: Array<{ leaderId: number; topicPartition: TopicPartition; state: 'Truncating' | 'Fetching' }> = [];
-    for (const [leaderId, fetcher] of this.fetchers) {
-      for (const s of fetcher.states()) out.push({ leaderId, topicPartition: s.topicPartition, state: s.state });
+  /** Partitions fetched from each leader, with their fetcher and state, for the UI and tests. */
+  fetcherStates(): FetcherPartitionState[] {
+    const out: FetcherPartitionState[] = [];
+    for (const fetcher of this.fetchers.values()) {
+      for (const s of fetcher.states())
+        out.push({ leaderId: fetcher.leaderId, fetcherId: fetcher.fetcherId, topicPartition: s.topicPartition, state: s.state });
     }
     return out;
   }
 
+  /** `shutdownIdleFetcherThreads`. */
   private shutdownIdleFetchers(): void {
-    for (const [leaderId, fetcher] of [...this.fetchers]) {
+    for (const [key, fetcher] of [...this.fetchers]) {
       if (fetcher.isEmpty) {
         fetcher.shutdown();
-        this.fetchers.delete(leaderId);
+        this.fetchers.delete(key);
       }
     }
   }
@@ -182,11 +251,12 @@ class ReplicaFetcher {
 
   constructor(
     private readonly deps: ReplicaFetcherDeps,
-    private readonly leaderId: number,
+    readonly leaderId: number,
+    readonly fetcherId: number,
     private readonly isPaused: () => boolean,
   ) {
     this.logger = new Logger(deps.log, 'kafka.server.ReplicaFetcherThread', {
-      logIdent: `[ReplicaFetcher replicaId=${deps.brokerId}, leaderId=${leaderId}, fetcherId=0] `,
+      logIdent: `[ReplicaFetcher replicaId=${deps.brokerId}, leaderId=${leaderId}, fetcherId=${fetcherId}] `,
     });
   }
 

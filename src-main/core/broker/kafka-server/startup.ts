@@ -22,6 +22,7 @@ import { ReplicaManager } from '../replica-manager';
 import { QuotaManagers } from '../../server/quota/quota-managers';
 import { loadQuotaConfigs, quotaConfigHandlers } from '../../server/quota/quota-config-handlers';
 import type { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
+import { DynamicThreadPool } from '../../server/dynamic-thread-pool';
 import { DynamicLogConfig } from '../../server/dynamic-log-config';
 import type { KafkaServerDeps } from './kafka-server-deps';
 import type { BrokerComponents } from './running-broker';
@@ -134,6 +135,8 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       replicaFetchWaitMaxMs: s.config.replicaFetchWaitMaxMs,
       replicaFetchMaxBytes: s.config.replicaFetchMaxBytes,
       replicaFetchBackoffMs: s.config.replicaFetchBackoffMs,
+      // The dynamic layers' value: `/config/brokers` is read before the ReplicaManager exists.
+      numReplicaFetchers: s.dynamicConfig.currentConfig.value('num.replica.fetchers') as number,
     },
     peer: (id) => {
       const p = d.peer(id);
@@ -205,6 +208,12 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   // Last before the socket server accepts connections: watch /config/changes (in 2.5.1 `dynamicConfigManager.startup()` runs just before `socketServer.startDataPlaneProcessors`).
   // `KafkaServer.startup`: `config.dynamicConfig.addReconfigurables(this)` once the parts exist.
   const logManager = parts.logManager;
+  s.dynamicConfig.addReconfigurable(
+    new DynamicThreadPool(
+      () => s.dynamicConfig.currentConfig,
+      () => parts.replicaManager?.fetcherManager ?? null,
+    ),
+  );
   s.dynamicConfig.addReconfigurable(new DynamicLogConfig(logManager, () => parts.controller?.put({ type: 'UncleanLeaderElectionEnable' })));
   parts.dynamicConfigManager = new DynamicConfigManager({
     dynamicBrokerConfig: s.dynamicConfig,

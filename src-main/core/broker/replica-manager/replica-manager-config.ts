@@ -24,6 +24,8 @@ export interface ReplicaManagerConfig {
   replicaFetchMaxBytes: number;
   /** `replica.fetch.backoff.ms`: pause after a fetch error. */
   replicaFetchBackoffMs: number;
+  /** `num.replica.fetchers` at startup: fetchers per leader broker. */
+  numReplicaFetchers: number;
 }
 
 export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
@@ -31,6 +33,7 @@ export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
   replicaFetchWaitMaxMs: 500,
   replicaFetchMaxBytes: 1048576,
   replicaFetchBackoffMs: 1000,
+  numReplicaFetchers: 1,
 };
 
 export interface ReplicaManagerDeps {

@@ -56,9 +56,6 @@ export class ReplicaManager implements ReplicaManagerCore {
   constructor(readonly deps: ReplicaManagerDeps) {
     this.config = { ...DEFAULT_REPLICA_MANAGER_CONFIG, ...deps.config };
     this.logger = new Logger(deps.log, 'kafka.server.ReplicaManager', { logIdent: `[ReplicaManager broker=${deps.brokerId}] ` });
-    this.fetcherManagerLogger = new Logger(deps.log, 'kafka.server.ReplicaFetcherManager', {
-      logIdent: `[ReplicaFetcherManager on broker ${deps.brokerId}] `,
-    });
     this.schedulerLogger = new Logger(deps.log, 'kafka.utils.KafkaScheduler');
     this.isr = new IsrMaintenance(this);
     this.fetcherManager = new ReplicaFetcherManager({
@@ -68,6 +65,7 @@ export class ReplicaManager implements ReplicaManagerCore {
         fetchWaitMaxMs: this.config.replicaFetchWaitMaxMs,
         fetchMaxBytes: this.config.replicaFetchMaxBytes,
         fetchBackoffMs: this.config.replicaFetchBackoffMs,
+        numFetchers: this.config.numReplicaFetchers,
       },
       leader: (id) => deps.peer(id),
       quota: deps.replicationQuotas?.follower,
@@ -77,6 +75,7 @@ export class ReplicaManager implements ReplicaManagerCore {
       },
       log: deps.log,
     });
+    this.fetcherManagerLogger = this.fetcherManager.logger;
     this.producePurgatory = new ProducePurgatory(deps.time, (tp, requiredOffset) => {
       const p = this.partitions.get(tp);
       if (!p || p === 'offline') return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
