@@ -45,7 +45,7 @@ export interface FollowerFetchResult {
 /** What a follower needs of its leader's broker. */
 export interface ReplicationLeader {
   fetchForFollower(replicaId: number, partitions: readonly FollowerFetchPartition[]): FollowerFetchResult[];
-  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName };
+  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName };
 }
 
 export interface ReplicaFetcherConfig {

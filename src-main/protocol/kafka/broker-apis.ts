@@ -10,6 +10,7 @@ import type { BrokerApiDeps } from './handlers/broker-api-deps';
 import { describeLogDirsHandler, electLeadersHandler, initProducerIdHandler } from './handlers/broker-state-handlers';
 import { alterConfigsHandler, describeConfigsHandler } from './handlers/config-handlers';
 import { listOffsetsHandler } from './handlers/list-offsets-handler';
+import { offsetForLeaderEpochHandler } from './handlers/offset-for-leader-epoch-handler';
 import { metadataHandler } from './handlers/metadata-handler';
 import { produceHandler } from './handlers/produce-handler';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
@@ -39,6 +40,7 @@ import { LIST_GROUPS } from './messages/list-groups';
 import { OFFSET_COMMIT } from './messages/offset-commit';
 import { OFFSET_DELETE } from './messages/offset-delete';
 import { OFFSET_FETCH } from './messages/offset-fetch';
+import { OFFSET_FOR_LEADER_EPOCH } from './messages/offset-for-leader-epoch';
 import { SYNC_GROUP } from './messages/sync-group';
 
 export type { BrokerApiDeps } from './handlers/broker-api-deps';
@@ -53,6 +55,7 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(CREATE_TOPICS, createTopicsHandler(deps));
   apis.register(DELETE_TOPICS, deleteTopicsHandler(deps));
   apis.register(INIT_PRODUCER_ID, initProducerIdHandler(deps));
+  apis.register(OFFSET_FOR_LEADER_EPOCH, offsetForLeaderEpochHandler(broker));
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));
   apis.register(ALTER_CONFIGS, alterConfigsHandler(deps));
   apis.register(DESCRIBE_LOG_DIRS, describeLogDirsHandler(deps));

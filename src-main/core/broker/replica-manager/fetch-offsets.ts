@@ -68,11 +68,14 @@ export function fetchOffsetForTimestamp(
   return { error: 'NONE', errorMessage: null, timestamp: -1, offset: -1, leaderEpoch: null };
 }
 
-/** OffsetsForLeaderEpoch (`lastOffsetForLeaderEpoch`, leader side): where `leaderEpoch` ended in this leader's log. */
+/**
+ * OffsetsForLeaderEpoch (`lastOffsetForLeaderEpoch`, leader side): where `leaderEpoch` ended in
+ * this leader's log; a null current epoch (a request before v2) is not checked.
+ */
 export function offsetForLeaderEpoch(
   rm: ReplicaManagerCore,
   tp: TopicPartition,
-  currentLeaderEpoch: number,
+  currentLeaderEpoch: number | null,
   leaderEpoch: number,
 ): EpochEndOffset & { error: ErrorName } {
   const found = leaderPartitionOrError(rm, tp, currentLeaderEpoch, true);

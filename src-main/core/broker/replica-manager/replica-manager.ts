@@ -191,7 +191,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     return fetchMessages(this, requests, fetchMaxBytes);
   }
 
-  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
+  offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
     return offsetForLeaderEpoch(this, tp, currentLeaderEpoch, leaderEpoch);
   }
 
