@@ -12,6 +12,14 @@ import { alterConfigsHandler, describeConfigsHandler } from './handlers/config-h
 import { listOffsetsHandler } from './handlers/list-offsets-handler';
 import { offsetForLeaderEpochHandler } from './handlers/offset-for-leader-epoch-handler';
 import { metadataHandler } from './handlers/metadata-handler';
+import {
+  createDelegationTokenHandler,
+  describeDelegationTokenHandler,
+  expireDelegationTokenHandler,
+  renewDelegationTokenHandler,
+  saslAuthenticateHandler,
+  saslHandshakeHandler,
+} from './handlers/plaintext-listener-handlers';
 import { produceHandler } from './handlers/produce-handler';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
 import { KafkaApis } from './kafka-apis';
@@ -30,6 +38,14 @@ import { INIT_PRODUCER_ID } from './messages/init-producer-id';
 import { LIST_OFFSETS } from './messages/list-offsets';
 import { METADATA } from './messages/metadata';
 import { PRODUCE } from './messages/produce';
+import { SASL_AUTHENTICATE } from './messages/sasl-authenticate';
+import { SASL_HANDSHAKE } from './messages/sasl-handshake';
+import {
+  CREATE_DELEGATION_TOKEN,
+  DESCRIBE_DELEGATION_TOKEN,
+  EXPIRE_DELEGATION_TOKEN,
+  RENEW_DELEGATION_TOKEN,
+} from './messages/delegation-tokens';
 import { DELETE_GROUPS } from './messages/delete-groups';
 import { DESCRIBE_GROUPS } from './messages/describe-groups';
 import { FIND_COORDINATOR } from './messages/find-coordinator';
@@ -75,5 +91,11 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DESCRIBE_ACLS, describeAclsHandler());
   apis.register(CREATE_ACLS, createAclsHandler());
   apis.register(DELETE_ACLS, deleteAclsHandler());
+  apis.register(SASL_HANDSHAKE, saslHandshakeHandler());
+  apis.register(SASL_AUTHENTICATE, saslAuthenticateHandler());
+  apis.register(CREATE_DELEGATION_TOKEN, createDelegationTokenHandler());
+  apis.register(RENEW_DELEGATION_TOKEN, renewDelegationTokenHandler());
+  apis.register(EXPIRE_DELEGATION_TOKEN, expireDelegationTokenHandler());
+  apis.register(DESCRIBE_DELEGATION_TOKEN, describeDelegationTokenHandler());
   return apis;
 }
