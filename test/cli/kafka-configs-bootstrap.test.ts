@@ -111,7 +111,11 @@ describe('kafka-dojo kafka-configs --bootstrap-server', () => {
     });
   });
 
-  it('topics: --alter --add-config/--delete-config and --describe with TOPIC overrides as DYNAMIC_TOPIC_CONFIG', async () => {
+  /** Requests of one API key every broker's listener has answered so far. */
+  const answered = (apiKey: number) => [...w.h.listeners.values()].reduce((n, l) => n + (l.stats().requestsByApiKey.get(apiKey) ?? 0), 0);
+
+  it('topics: --alter --add-config/--delete-config (IncrementalAlterConfigs, as 2.5.1) and --describe with TOPIC overrides as DYNAMIC_TOPIC_CONFIG', async () => {
+    const [incrementalBefore, legacyBefore] = [answered(44), answered(33)];
     expect(
       await run(
         '--entity-type',
@@ -129,6 +133,25 @@ describe('kafka-dojo kafka-configs --bootstrap-server', () => {
     expect((await run('--topic', 'orders', '--describe')).stdout).toBe(
       'Dynamic configs for topic orders are:\n' +
         '  retention.ms=1000 sensitive=false synonyms={DYNAMIC_TOPIC_CONFIG:retention.ms=1000, DYNAMIC_DEFAULT_BROKER_CONFIG:log.retention.ms=3600000, STATIC_BROKER_CONFIG:log.retention.hours=100, DEFAULT_CONFIG:log.retention.hours=168}\n',
+    );
+    // Two alters, each one IncrementalAlterConfigs and no AlterConfigs.
+    expect([answered(44) - incrementalBefore, answered(33) - legacyBefore]).toEqual([2, 0]);
+    // A value the broker refuses comes back from IncrementalAlterConfigs in 2.5.1's words.
+    expect(await run('--entity-type', 'topics', '--entity-name', 'orders', '--alter', '--add-config', 'retention.ms=soon')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "org.apache.kafka.common.errors.InvalidRequestException: Invalid config value for resource ConfigResource(type=TOPIC, name='orders'): Invalid value soon for configuration retention.ms: Not a number of type LONG",
+      ),
+    });
+  });
+
+  it('broker-loggers: --alter names loggers the broker does not list, refused as 2.5.1 refuses them', async () => {
+    expect(await run('--entity-type', 'broker-loggers', '--entity-name', '0', '--alter', '--add-config', 'kafka.controller=DEBUG')).toEqual(
+      {
+        code: 1,
+        stdout: '',
+        stderr: 'Invalid broker logger(s): kafka.controller\n',
+      },
     );
   });
 

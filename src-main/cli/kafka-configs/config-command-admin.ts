@@ -4,9 +4,9 @@
  * cluster-wide broker default, `--all` for every config rather than the dynamic ones) printing
  * `Dynamic configs for broker 0 are:` and `  name=value sensitive=false synonyms={SOURCE:name=value, …}`,
  * and `--alter` with `--add-config` / `--delete-config`. Brokers are altered as 2.5.1 does (their
- * dynamic configs read, changed, sent whole with AlterConfigs). Topics: 2.5.1 sends
- * IncrementalAlterConfigs, which these brokers do not answer yet, so the topic's overrides are read
- * and sent whole with AlterConfigs — the same znode results.
+ * dynamic configs read, changed, sent whole with AlterConfigs); topics and broker loggers with
+ * IncrementalAlterConfigs (a SET per added key, a DELETE per deleted one). No log4j logger is
+ * emulated, so a broker logger named in `--alter` is an invalid one.
  */
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { validateTopic } from '../../core/admin/topic-name';
@@ -91,38 +91,46 @@ async function alterConfig(client: AdminClient, opts: ConfigCommandOptions, prin
   const entityName = opts.entityNames()[0];
   const toAdd = parseConfigsToBeAdded(opts, println);
   const toDelete = parseConfigsToBeDeleted(opts);
-  if (entityType !== ConfigType.Topic && entityType !== ConfigType.Broker) {
-    if (entityType === BROKER_LOGGER_CONFIG_TYPE)
-      throw new AdminJavaException(
-        'java.lang.UnsupportedOperationException',
-        'Kafka Dojo does not emulate broker loggers (IncrementalAlterConfigs of BROKER_LOGGER)',
+  // Topics and broker loggers: IncrementalAlterConfigs with a SET per added key and a DELETE per deleted one.
+  const operations = () => [
+    ...[...toAdd].map(([name, value]) => ({ name, op: 'SET' as const, value })),
+    ...toDelete.map((name) => ({ name, op: 'DELETE' as const, value: '' })),
+  ];
+  if (entityType === ConfigType.Topic || entityType === ConfigType.Broker) {
+    const oldConfig = new Map((await getConfig(client, entityType, entityName, false, false)).map((e) => [e.name, e.value]));
+    const invalid = toDelete.filter((k) => !oldConfig.has(k));
+    if (invalid.length > 0)
+      throw new KafkaApiError('INVALID_CONFIG', `Invalid config(s): ${invalid.join(',')}`, 'InvalidConfigurationException');
+    if (entityType === ConfigType.Topic) {
+      await call(client.incrementalAlterConfigs({ type: 'TOPIC', name: entityName }, operations(), false));
+    } else {
+      const newEntries = new Map(oldConfig);
+      for (const [k, v] of toAdd) newEntries.set(k, v);
+      for (const k of toDelete) newEntries.delete(k);
+      const sensitive = [...newEntries].filter(([, v]) => v === null).map(([k]) => k);
+      if (sensitive.length > 0)
+        throw new KafkaApiError(
+          'INVALID_CONFIG',
+          `All sensitive broker config entries must be specified for --alter, missing entries: Set(${sensitive.join(', ')})`,
+          'InvalidConfigurationException',
+        );
+      await call(
+        client.alterConfigs(
+          { type: 'BROKER', name: entityName },
+          [...newEntries].map(([k, v]) => [k, v ?? ''] as const),
+          false,
+        ),
       );
+    }
+  } else if (entityType === BROKER_LOGGER_CONFIG_TYPE) {
+    const validLoggers = new Set((await getConfig(client, entityType, entityName, true, false)).map((e) => e.name));
+    const invalid = [...toDelete.filter((k) => !validLoggers.has(k)), ...[...toAdd.keys()].filter((k) => !validLoggers.has(k))];
+    if (invalid.length > 0)
+      throw new KafkaApiError('INVALID_CONFIG', `Invalid broker logger(s): ${invalid.join(',')}`, 'InvalidConfigurationException');
+    await call(client.incrementalAlterConfigs({ type: 'BROKER_LOGGER', name: entityName }, operations(), false));
+  } else {
     throw new IllegalArgumentException(`Unsupported entity type: ${entityType}`);
   }
-  const oldConfig = new Map((await getConfig(client, entityType, entityName, false, false)).map((e) => [e.name, e.value]));
-  const invalid = toDelete.filter((k) => !oldConfig.has(k));
-  if (invalid.length > 0)
-    throw new KafkaApiError('INVALID_CONFIG', `Invalid config(s): ${invalid.join(',')}`, 'InvalidConfigurationException');
-  const newEntries = new Map(oldConfig);
-  for (const [k, v] of toAdd) newEntries.set(k, v);
-  for (const k of toDelete) newEntries.delete(k);
-  if (entityType === ConfigType.Broker) {
-    const sensitive = [...newEntries].filter(([, v]) => v === null).map(([k]) => k);
-    if (sensitive.length > 0)
-      throw new KafkaApiError(
-        'INVALID_CONFIG',
-        `All sensitive broker config entries must be specified for --alter, missing entries: Set(${sensitive.join(', ')})`,
-        'InvalidConfigurationException',
-      );
-  }
-  const resource: ConfigResourceRef = { type: entityType === ConfigType.Topic ? 'TOPIC' : 'BROKER', name: entityName };
-  await call(
-    client.alterConfigs(
-      resource,
-      [...newEntries].map(([k, v]) => [k, v ?? ''] as const),
-      false,
-    ),
-  );
   if (entityName !== '') println(`Completed updating config for ${entityType.slice(0, -1)} ${entityName}.`);
   else println(`Completed updating default config for ${entityType} in the cluster.`);
 }

@@ -7,7 +7,11 @@ import { prepareCreatePartitions } from '../admin/create-partitions';
 import { isInternalTopic, validateTopic } from '../admin/topic-name';
 import type { TopicConfigEntry } from '../admin/topic-configs';
 import { effectiveTopicConfig, topicConfigApiError } from '../admin/topic-configs';
-import { alterBrokerConfigs } from '../admin/broker-config-alter';
+import { alterBrokerConfigs, configResourceToString, resourceNameToBrokerId } from '../admin/broker-config-alter';
+import { duplicateKeysError, prepareIncrementalConfigs, type AlterConfigOp } from '../admin/incremental-config-ops';
+import { brokerConfigKey } from '../config/kafka-config-def';
+import { logConfigKey } from '../log/log-config';
+import { DEFAULT_BROKER_ENTITY } from '../server/dynamic-broker-config';
 import { DEFAULT_KAFKA_BUILD } from '../common/jvm-hash-order';
 import type { KafkaServer } from '../broker/kafka-server';
 import { Errors, KafkaApiError } from '../common/kafka-errors';
@@ -357,6 +361,52 @@ export class ClusterAdmin {
   }
 
   /** The admin client sends a broker's config request to that broker (any for the default, or an id no broker runs). */
+  /**
+   * IncrementalAlterConfigs (API 44) of one resource as `broker` answers it
+   * (`AdminManager.incrementalAlterConfigs`): duplicate names refused, the operations applied to
+   * the overrides in ZooKeeper (a broker's filtered as the broker reads them), then the same checks
+   * and write as AlterConfigs. BROKER_LOGGER resources are checked as 2.5.1 checks them; no log4j
+   * logger is emulated, so each named logger does not exist.
+   */
+  async incrementalAlterConfigs(
+    resource: { type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER'; name: string },
+    ops: readonly AlterConfigOp[],
+    validateOnly: boolean,
+    broker: KafkaServer = resource.type === 'TOPIC' ? this.anyRunningBroker() : this.brokerForResource(resource.name),
+  ): Promise<TopicResult> {
+    const { type, name } = resource;
+    try {
+      const duplicates = duplicateKeysError(ops);
+      if (duplicates) throw duplicates;
+      const zk = broker.zk!;
+      if (type === 'TOPIC') {
+        const props = new Map(Object.entries(await zk.getTopicConfig(name)));
+        prepareIncrementalConfigs(ops, props, (key) => logConfigKey(key)?.type);
+        return await this.alterTopicConfig(name, Object.fromEntries(props), validateOnly, broker);
+      }
+      // `getBrokerId`: the resource must name this broker, or be "" (the cluster-wide default).
+      if (name !== '' && resourceNameToBrokerId(name) !== broker.id)
+        throw new KafkaApiError('INVALID_REQUEST', `Unexpected broker id, expected ${broker.id}, but received ${name}`);
+      if (type === 'BROKER_LOGGER') {
+        const op = ops[0];
+        if (op?.opType === 'APPEND' || op?.opType === 'SUBTRACT')
+          throw new KafkaApiError('INVALID_REQUEST', `${op.opType} operation is not allowed for the BROKER_LOGGER resource`);
+        if (op)
+          throw new KafkaApiError(
+            'INVALID_REQUEST',
+            `Invalid config value for resource ${configResourceToString('BROKER_LOGGER', name)}: Logger ${op.name} does not exist!`,
+          );
+        return ok(name);
+      }
+      const persistent = await zk.getEntityConfigs('brokers', name === '' ? DEFAULT_BROKER_ENTITY : name);
+      const props = broker.dynamicConfig.fromPersistentProps(persistent, name !== '');
+      prepareIncrementalConfigs(ops, props, (key) => brokerConfigKey(key)?.type);
+      return await this.alterBrokerConfig(name, Object.fromEntries(props), validateOnly, broker);
+    } catch (e) {
+      return failed(name, e);
+    }
+  }
+
   private brokerForResource(resourceName: string): KafkaServer {
     const named = this.cluster.runningBrokers().find((b) => String(b.id) === resourceName);
     return named ?? this.anyRunningBroker();

@@ -100,8 +100,11 @@ export class DynamicBrokerConfig {
     }
   }
 
-  /** `fromPersistentProps`: what ZooKeeper holds minus what cannot be applied, each group named in an error line. */
-  private fromPersistentProps(persistentProps: ReadonlyMap<string, string>, perBrokerConfig: boolean): Map<string, string> {
+  /**
+   * `fromPersistentProps`: what ZooKeeper holds minus what cannot be applied, each group named in
+   * an error line (also how IncrementalAlterConfigs reads a broker's overrides before changing them).
+   */
+  fromPersistentProps(persistentProps: ReadonlyMap<string, string>, perBrokerConfig: boolean): Map<string, string> {
     const props = new Map(persistentProps);
     const removeInvalidProps = (invalid: string[], message: string) => {
       if (invalid.length === 0) return;

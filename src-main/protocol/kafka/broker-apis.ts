@@ -8,7 +8,7 @@ import { heartbeatHandler, joinGroupHandler, leaveGroupHandler, syncGroupHandler
 import { offsetCommitHandler, offsetFetchHandler } from './handlers/offset-handlers';
 import type { BrokerApiDeps } from './handlers/broker-api-deps';
 import { describeLogDirsHandler, electLeadersHandler, initProducerIdHandler } from './handlers/broker-state-handlers';
-import { alterConfigsHandler, describeConfigsHandler } from './handlers/config-handlers';
+import { alterConfigsHandler, describeConfigsHandler, incrementalAlterConfigsHandler } from './handlers/config-handlers';
 import { listOffsetsHandler } from './handlers/list-offsets-handler';
 import { offsetForLeaderEpochHandler } from './handlers/offset-for-leader-epoch-handler';
 import { metadataHandler } from './handlers/metadata-handler';
@@ -24,6 +24,7 @@ import { produceHandler } from './handlers/produce-handler';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
 import { KafkaApis } from './kafka-apis';
 import { ALTER_CONFIGS } from './messages/alter-configs';
+import { INCREMENTAL_ALTER_CONFIGS } from './messages/incremental-alter-configs';
 import { CREATE_ACLS } from './messages/create-acls';
 import { CREATE_PARTITIONS } from './messages/create-partitions';
 import { CREATE_TOPICS } from './messages/create-topics';
@@ -74,6 +75,7 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(OFFSET_FOR_LEADER_EPOCH, offsetForLeaderEpochHandler(broker));
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));
   apis.register(ALTER_CONFIGS, alterConfigsHandler(deps));
+  apis.register(INCREMENTAL_ALTER_CONFIGS, incrementalAlterConfigsHandler(deps));
   apis.register(DESCRIBE_LOG_DIRS, describeLogDirsHandler(deps));
   apis.register(CREATE_PARTITIONS, createPartitionsHandler(deps));
   apis.register(ELECT_LEADERS, electLeadersHandler(deps));

@@ -15,6 +15,8 @@ import { CREATE_TOPICS } from '../messages/create-topics';
 import { DELETE_TOPICS } from '../messages/delete-topics';
 import { DESCRIBE_CONFIGS, RESOURCE_TYPE } from '../messages/describe-configs';
 import { ALTER_CONFIGS } from '../messages/alter-configs';
+import { INCREMENTAL_ALTER_CONFIGS } from '../messages/incremental-alter-configs';
+import { ALTER_CONFIG_OP_TYPES, type AlterConfigOpType } from '../../../core/admin/incremental-config-ops';
 import { javaHashMapIterationOrder } from '../../../core/common/jvm-hash-order';
 import { ELECT_LEADERS } from '../messages/elect-leaders';
 import { METADATA, type MetadataResponse } from '../messages/metadata';
@@ -246,6 +248,26 @@ export class AdminClient {
           resourceType: RESOURCE_TYPE[resource.type],
           resourceName: resource.name,
           configs: configs.map(([name, value]) => ({ name, value })),
+        },
+      ],
+      validateOnly,
+    });
+    const [r] = body.responses;
+    if (r.errorCode !== 0) throw AdminException.forCode(r.errorCode, r.errorMessage);
+  }
+
+  /** `incrementalAlterConfigs` (IncrementalAlterConfigs) of one resource: SET / DELETE / APPEND / SUBTRACT per key. */
+  async incrementalAlterConfigs(
+    resource: ConfigResourceRef,
+    ops: ReadonlyArray<{ name: string; op: AlterConfigOpType; value: string | null }>,
+    validateOnly: boolean,
+  ): Promise<void> {
+    const { body } = await this.call(INCREMENTAL_ALTER_CONFIGS, this.deadline(), configTarget(resource), {
+      resources: [
+        {
+          resourceType: RESOURCE_TYPE[resource.type],
+          resourceName: resource.name,
+          configs: ops.map(({ name, op, value }) => ({ name, configOperation: ALTER_CONFIG_OP_TYPES.indexOf(op), value })),
         },
       ],
       validateOnly,

@@ -4,6 +4,7 @@
  * view), this broker's configs (`describeBrokerConfig`, the same as the broker view) or the
  * cluster-wide dynamic default (resource ""), AlterConfigs replacing a topic's or a broker's whole
  * override set, the broker's checked as 2.5 checks it and written to `/config/brokers/<id|<default>>`.
+ * IncrementalAlterConfigs applies per-key operations to the overrides in ZooKeeper, then the same.
  * A resource type KafkaApis does not expect fails the whole request, every resource with it.
  */
 import { resourceNameToBrokerId } from '../../../core/admin/broker-config-alter';
@@ -13,6 +14,8 @@ import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import { javaHashMapPutOrder } from '../../../core/common/jvm-hash-order';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { AlterConfigsRequest, AlterConfigsResponse } from '../messages/alter-configs';
+import type { IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse } from '../messages/incremental-alter-configs';
+import { opTypeForId } from '../../../core/admin/incremental-config-ops';
 import {
   RESOURCE_TYPE,
   type DescribeConfigsRequest,
@@ -163,6 +166,35 @@ export function alterConfigsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
         const result = await admin.alterBrokerConfig(resourceName, configs, request.validateOnly, broker);
         responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
       }
+    }
+    return { throttleTimeMs: 0, responses };
+  };
+}
+
+export function incrementalAlterConfigsHandler({
+  broker,
+  admin,
+}: BrokerApiDeps): ApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
+  return async (request) => {
+    const resources = distinctResources(request.resources);
+    const unexpected = resources.find((r) => !TYPE_NAMES.has(r.resourceType));
+    if (unexpected !== undefined) {
+      const error = { errorCode: Errors.INVALID_REQUEST.code, errorMessage: 'Unexpected resource type UNKNOWN' };
+      return {
+        throttleTimeMs: 0,
+        responses: resources.map((r) => ({ ...error, resourceType: resourceTypeId(r.resourceType), resourceName: r.resourceName })),
+      };
+    }
+    const responses = [];
+    for (const { resourceType, resourceName, configs } of resources) {
+      const ops = configs.map((c) => ({ name: c.name, value: c.value, opType: opTypeForId(c.configOperation) }));
+      const result = await admin.incrementalAlterConfigs(
+        { type: TYPE_NAMES.get(resourceType)!, name: resourceName },
+        ops,
+        request.validateOnly,
+        broker,
+      );
+      responses.push({ errorCode: result.errorCode, errorMessage: result.errorMessage, resourceType, resourceName });
     }
     return { throttleTimeMs: 0, responses };
   };
