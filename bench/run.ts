@@ -8,6 +8,7 @@ import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
+import { groupsLagBench } from './groups-lag.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
 import { uiBench } from './ui.bench';
@@ -26,6 +27,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'log segment', run: logSegmentBench },
   { name: 'znode tree', run: znodeTreeBench },
   { name: 'replication throttle', run: replicationThrottleBench },
+  { name: 'groups lag', run: groupsLagBench },
 ];
 
 const filter = process.argv[2];
