@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
- * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`) runs the suites whose name matches.
+ * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`, `groups`) runs the suites whose name matches.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
 import { groupsLagBench } from './groups-lag.bench';
+import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
 import { uiBench } from './ui.bench';
@@ -28,6 +29,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'znode tree', run: znodeTreeBench },
   { name: 'replication throttle', run: replicationThrottleBench },
   { name: 'groups lag', run: groupsLagBench },
+  { name: 'groups page', run: groupsPageBench },
 ];
 
 const filter = process.argv[2];
