@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
- * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`) runs the suites whose name matches.
+ * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`, `groups`) runs the suites whose name matches.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
+import { groupsLagBench } from './groups-lag.bench';
+import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
 import { uiBench } from './ui.bench';
@@ -26,6 +28,8 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'log segment', run: logSegmentBench },
   { name: 'znode tree', run: znodeTreeBench },
   { name: 'replication throttle', run: replicationThrottleBench },
+  { name: 'groups lag', run: groupsLagBench },
+  { name: 'groups page', run: groupsPageBench },
 ];
 
 const filter = process.argv[2];

@@ -164,10 +164,8 @@ export class GroupServiceImpl implements GroupService {
   }
 
   async detail(groupId: string): Promise<GroupDetailDto> {
-    const group = this.host
-      .require()
-      .cluster.groups()
-      .find((g) => g.groupId === groupId);
+    // This group's snapshot alone: the page asks for it on every poll beside the list.
+    const group = this.host.require().cluster.group(groupId);
     if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', `Consumer group '${groupId}' does not exist.`, 'groupId');
     return detailOf(group);
   }

@@ -209,6 +209,8 @@ export interface ClusterQueries {
   zookeeperAuthOf(sessionId: bigint): readonly AuthId[];
   /** Every consumer group of the running coordinators, with its members and each partition's lag, by group id. */
   groups(): GroupSnapshot[];
+  /** One group as `groups()` shows it, computed alone; null when no running coordinator holds it. */
+  group(groupId: string): GroupSnapshot | null;
   /** The group requests of the admin client (describe, offsets, commit, DeleteGroups, OffsetDelete) answered in process. */
   readonly groupAdmin: GroupAdmin;
   /** Client quota configs in ZooKeeper (as kafka-configs --zookeeper) and what the brokers' quota managers observe. */

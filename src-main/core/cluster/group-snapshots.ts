@@ -7,7 +7,8 @@
  */
 import type { KafkaServer } from '../broker/kafka-server';
 import { tpKey, type TopicPartition } from '../common/topic-partition';
-import type { GroupState } from '../coordinator/group/group-metadata';
+import type { GroupMetadata, GroupState } from '../coordinator/group/group-metadata';
+import type { GroupMetadataManager } from '../coordinator/group/group-metadata-manager';
 import type { Cluster } from './cluster';
 import { consumerAssignmentPartitions } from '../coordinator/group/consumer-protocol';
 
@@ -47,13 +48,13 @@ export interface GroupSnapshot {
   readonly partitions: readonly GroupPartitionSnapshot[];
 }
 
-/** The end of each partition a consumer sees, read from the running leader's log, cached per call. */
-function leaderEnds(cluster: Cluster): (tp: TopicPartition) => number | null {
+/** The end of each partition a consumer sees, read from the running leader's log, cached per call by `topic-partition`. */
+function leaderEnds(cluster: Cluster): (key: string, tp: TopicPartition) => number | null {
   const running = cluster.runningBrokers();
   const cache = new Map<string, number | null>();
-  return (tp) => {
-    const key = tpKey(tp);
-    if (cache.has(key)) return cache.get(key) ?? null;
+  return (key, tp) => {
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
     let end: number | null = null;
     for (const broker of running) {
       const p = broker.running?.replicaManager.getPartition(tp);
@@ -71,47 +72,52 @@ function byTopicPartition(a: TopicPartition, b: TopicPartition): number {
   return a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
 }
 
-function groupsOf(broker: KafkaServer, endOf: (tp: TopicPartition) => number | null): GroupSnapshot[] {
+type EndOf = (key: string, tp: TopicPartition) => number | null;
+
+function snapshotOf(broker: KafkaServer, manager: GroupMetadataManager, group: GroupMetadata, endOf: EndOf): GroupSnapshot {
+  const summary = group.summary();
+  const consumer = summary.protocolType === 'consumer';
+  const members = summary.members.map((m) => ({
+    memberId: m.memberId,
+    groupInstanceId: m.groupInstanceId,
+    clientId: m.clientId,
+    host: m.clientHost,
+    assignment: consumer ? (consumerAssignmentPartitions(m.assignment) ?? []).sort(byTopicPartition) : [],
+  }));
+  // Keyed as the group keys its offsets (`topic-partition`), so each key is built once per row.
+  const rows = new Map<string, { tp: TopicPartition; memberId: string | null }>();
+  for (const m of members) for (const tp of m.assignment) rows.set(tpKey(tp), { tp, memberId: m.memberId });
+  for (const [key, { topic, partition }] of group.offsets) {
+    if (!rows.has(key)) rows.set(key, { tp: { topic, partition }, memberId: null });
+  }
+  const partitions = [...rows]
+    .sort(([, a], [, b]) => byTopicPartition(a.tp, b.tp))
+    .map(([key, { tp, memberId }]) => {
+      const committedOffset = group.offsets.get(key)?.value.offset ?? null;
+      const logEndOffset = endOf(key, tp);
+      const lag = committedOffset === null || logEndOffset === null ? null : logEndOffset - committedOffset;
+      return { topicPartition: tp, memberId, committedOffset, logEndOffset, lag };
+    });
+  return {
+    groupId: group.groupId,
+    state: group.state,
+    protocolType: summary.protocolType,
+    protocol: summary.protocol,
+    generationId: group.generationId,
+    leaderId: group.leaderId,
+    coordinator: broker.id,
+    offsetsPartition: manager.partitionFor(group.groupId),
+    members,
+    partitions,
+  };
+}
+
+function groupsOf(broker: KafkaServer, endOf: EndOf): GroupSnapshot[] {
   const manager = broker.groupCoordinator?.groupManager;
   if (!manager) return [];
   const out: GroupSnapshot[] = [];
   for (const group of manager.currentGroups()) {
-    if (!manager.isGroupLocal(group.groupId)) continue;
-    const summary = group.summary();
-    const consumer = summary.protocolType === 'consumer';
-    const members = summary.members.map((m) => ({
-      memberId: m.memberId,
-      groupInstanceId: m.groupInstanceId,
-      clientId: m.clientId,
-      host: m.clientHost,
-      assignment: consumer ? (consumerAssignmentPartitions(m.assignment) ?? []).sort(byTopicPartition) : [],
-    }));
-    const rows = new Map<string, { tp: TopicPartition; memberId: string | null }>();
-    for (const m of members) for (const tp of m.assignment) rows.set(tpKey(tp), { tp, memberId: m.memberId });
-    for (const { topic, partition } of group.offsets.values()) {
-      const tp = { topic, partition };
-      if (!rows.has(tpKey(tp))) rows.set(tpKey(tp), { tp, memberId: null });
-    }
-    const partitions = [...rows.values()]
-      .sort((a, b) => byTopicPartition(a.tp, b.tp))
-      .map(({ tp, memberId }) => {
-        const committedOffset = group.offsets.get(tpKey(tp))?.value.offset ?? null;
-        const logEndOffset = endOf(tp);
-        const lag = committedOffset === null || logEndOffset === null ? null : logEndOffset - committedOffset;
-        return { topicPartition: tp, memberId, committedOffset, logEndOffset, lag };
-      });
-    out.push({
-      groupId: group.groupId,
-      state: group.state,
-      protocolType: summary.protocolType,
-      protocol: summary.protocol,
-      generationId: group.generationId,
-      leaderId: group.leaderId,
-      coordinator: broker.id,
-      offsetsPartition: manager.partitionFor(group.groupId),
-      members,
-      partitions,
-    });
+    if (manager.isGroupLocal(group.groupId)) out.push(snapshotOf(broker, manager, group, endOf));
   }
   return out;
 }
@@ -121,4 +127,14 @@ export function groupSnapshots(cluster: Cluster): GroupSnapshot[] {
   const endOf = leaderEnds(cluster);
   const out = cluster.runningBrokers().flatMap((b) => groupsOf(b, endOf));
   return out.sort((a, b) => (a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
+}
+
+/** One group, from the running coordinator that holds it (what the detail asks for: not every group's lag); null when none does. */
+export function groupSnapshot(cluster: Cluster, groupId: string): GroupSnapshot | null {
+  for (const broker of cluster.runningBrokers()) {
+    const manager = broker.groupCoordinator?.groupManager;
+    const group = manager?.getGroup(groupId);
+    if (manager && group && manager.isGroupLocal(groupId)) return snapshotOf(broker, manager, group, leaderEnds(cluster));
+  }
+  return null;
 }

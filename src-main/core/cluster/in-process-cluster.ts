@@ -34,7 +34,7 @@ import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
 import { QuotaAdmin } from './quota-admin';
-import { groupSnapshots, type GroupSnapshot } from './group-snapshots';
+import { groupSnapshot, groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
 /** The parts of a workspace the facade reads and drives (a `Workspace` has them all). */
@@ -317,6 +317,10 @@ export class InProcessCluster implements ClusterFacade {
 
   groups(): GroupSnapshot[] {
     return groupSnapshots(this.cluster);
+  }
+
+  group(groupId: string): GroupSnapshot | null {
+    return groupSnapshot(this.cluster, groupId);
   }
 
   get groupAdmin(): GroupAdmin {

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { consumerAssignmentPartitions } from '../../../src-main/core/coordinator/group/consumer-protocol';
-import { groupSnapshots } from '../../../src-main/core/cluster/group-snapshots';
+import { groupSnapshot, groupSnapshots } from '../../../src-main/core/cluster/group-snapshots';
 import type { ClusterHarness } from '../../support/cluster-harness';
 import { adminOf, topic } from '../../support/scenario';
 import { coordinatorOf, harness, joinArgs, pendingJoin, whileClockRuns } from '../coordinator/group-support';
@@ -108,14 +108,12 @@ describe(`consumer group snapshots (seed ${SEED})`, () => {
       );
       expect([...result.values()].every((e) => e === 'NONE')).toBe(true);
     };
-    const rows = () =>
-      groupSnapshots(cluster.cluster)[0].partitions.map((p) => [
-        p.topicPartition.partition,
-        p.committedOffset,
-        p.logEndOffset,
-        p.lag,
-        p.memberId,
-      ]);
+    const rows = () => {
+      const [all] = groupSnapshots(cluster.cluster);
+      // The group alone (what the detail asks for) is the same snapshot.
+      expect(groupSnapshot(cluster.cluster, 'payments')).toEqual(all);
+      return all.partitions.map((p) => [p.topicPartition.partition, p.committedOffset, p.logEndOffset, p.lag, p.memberId]);
+    };
 
     // Stable with its assignment, nothing committed yet: the lag is unknown.
     const stable = groupSnapshots(cluster.cluster);
@@ -130,6 +128,8 @@ describe(`consumer group snapshots (seed ${SEED})`, () => {
       coordinator: broker.id,
     });
     expect(stable[0].offsetsPartition).toBe(gc.partitionFor('payments'));
+    expect(groupSnapshot(cluster.cluster, 'payments')).toEqual(stable[0]);
+    expect(groupSnapshot(cluster.cluster, 'nobody')).toBeNull();
     expect(stable[0].members).toEqual([
       {
         memberId: joined.memberId,
