@@ -3,7 +3,7 @@
  * Kafka will do: which leaders move, which partitions go offline, what is written.
  */
 import { BrokerConfig } from '../core/config/kafka-config';
-import { describeBrokerConfig } from '../core/admin/broker-config-entries';
+import { describeBrokerConfig, describeDefaultBrokerConfig, type BrokerConfigEntry } from '../core/admin/broker-config-entries';
 import { convertToString, NO_DEFAULT_VALUE } from '../core/common/config-def';
 import { brokerConfigKey } from '../core/config/kafka-config-def';
 import { isPerBrokerConfig, DYNAMIC_BROKER_CONFIG_DEF } from '../core/admin/dynamic-broker-config';
@@ -32,6 +32,26 @@ async function startupRefused(brokerId: number, start: () => Promise<void>): Pro
     if (!(error instanceof KafkaException)) throw error;
     throw new ApiError(error.name, `Broker ${brokerId}: Fatal error during KafkaServer startup: ${error.message}`);
   }
+}
+
+/** One DescribeConfigs entry for the UI, with KafkaConfig's type, default, validator and where it can be set. */
+function configEntryDto(e: BrokerConfigEntry, originals: Readonly<Record<string, unknown>>): BrokerConfigEntryDto {
+  const key = brokerConfigKey(e.name) ?? DYNAMIC_BROKER_CONFIG_DEF.find((k) => k.name === e.name);
+  const defaultValue = key === undefined || key.defaultValue === NO_DEFAULT_VALUE ? null : convertToString(key.defaultValue, key.type);
+  return {
+    name: e.name,
+    // The UI says a password is set without showing it; Kafka sends null.
+    value: e.isSensitive && Object.hasOwn(originals, e.name) ? '[hidden]' : e.value,
+    source: e.source,
+    sensitive: e.isSensitive,
+    documentation: e.documentation,
+    type: key?.type ?? null,
+    defaultValue: e.isSensitive ? null : defaultValue,
+    validValues: key?.validator?.description || null,
+    readOnly: e.isReadOnly,
+    scope: e.isReadOnly ? null : isPerBrokerConfig(e.name) ? 'per-broker' : 'cluster-wide',
+    synonyms: e.synonyms.map((s) => ({ name: s.name, value: s.value, source: s.source })),
+  };
 }
 
 export class BrokerServiceImpl implements BrokerService {
@@ -177,27 +197,25 @@ export class BrokerServiceImpl implements BrokerService {
     this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
   }
 
-  async configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
-    const broker = this.broker(brokerId);
-    const config = broker.config;
-    return describeBrokerConfig(broker.dynamicConfig).map((e) => {
-      const key = brokerConfigKey(e.name) ?? DYNAMIC_BROKER_CONFIG_DEF.find((k) => k.name === e.name);
-      const defaultValue = key === undefined || key.defaultValue === NO_DEFAULT_VALUE ? null : convertToString(key.defaultValue, key.type);
-      return {
-        name: e.name,
-        // The UI says a password is set without showing it; Kafka sends null.
-        value: e.isSensitive && Object.hasOwn(config.originals, e.name) ? '[hidden]' : e.value,
-        source: e.source,
-        sensitive: e.isSensitive,
-        documentation: e.documentation,
-        type: key?.type ?? null,
-        defaultValue: e.isSensitive ? null : defaultValue,
-        validValues: key?.validator?.description || null,
-        readOnly: e.isReadOnly,
-        scope: e.isReadOnly ? null : isPerBrokerConfig(e.name) ? 'per-broker' : 'cluster-wide',
-        synonyms: e.synonyms.map((s) => ({ name: s.name, value: s.value, source: s.source })),
-      };
-    });
+  /**
+   * DescribeConfigs of a broker, or (null) of the cluster-wide default as any broker answers it:
+   * only the keys `/config/brokers/<default>` sets, as that broker has applied them (the
+   * controller answers when it runs, as the admin client's "any broker" would).
+   */
+  async configs(brokerId: number | null): Promise<BrokerConfigEntryDto[]> {
+    if (brokerId !== null) {
+      const broker = this.broker(brokerId);
+      return describeBrokerConfig(broker.dynamicConfig).map((e) => configEntryDto(e, broker.config.originals));
+    }
+    const running = this.host
+      .require()
+      .cluster.brokers()
+      .filter((b) => b.isRunning);
+    const broker = running.find((b) => b.isController) ?? running[0];
+    if (broker === undefined)
+      throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running: start one to read the cluster-wide default.');
+    const originals = Object.fromEntries(broker.dynamicConfig.dynamicDefaultConfigs);
+    return describeDefaultBrokerConfig(broker.dynamicConfig).map((e) => configEntryDto(e, originals));
   }
 
   async alterConfigs(

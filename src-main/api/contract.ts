@@ -285,7 +285,11 @@ export interface BrokerService {
   /** A new broker with the next free id (or `id`), started. */
   add(spec: { id?: number; rack: string | null; logDirs: number; config: Readonly<Record<string, string>> }): Promise<BrokerDto>;
   remove(brokerId: number): Promise<void>;
-  configs(brokerId: number): Promise<BrokerConfigEntryDto[]>;
+  /**
+   * DescribeConfigs of a broker (`brokerId`), or of the cluster-wide default (null, the BROKER
+   * resource "") as a running broker answers it: only the keys `/config/brokers/<default>` sets.
+   */
+  configs(brokerId: number | null): Promise<BrokerConfigEntryDto[]>;
   /**
    * AlterConfigs of a broker (`brokerId`, or null for the cluster-wide default): the whole set of its
    * dynamic configs, checked and written as Kafka 2.5's AdminManager does; errors in Kafka's words.

@@ -98,7 +98,7 @@ const brokers = {
   failLogDir: args(brokerId, ['dir', string()]),
   add: args(['spec', object({ id: optional(int32()), rack: nullable(string()), logDirs: integer(), config: strings })]),
   remove: args(brokerId),
-  configs: args(brokerId),
+  configs: args(['brokerId', nullable(int32())]),
   alterConfigs: args(['brokerId', nullable(int32())], ['configs', strings], ['options', validateOnly]),
 };
 

@@ -14,4 +14,9 @@ export default {
   diffTitle: '对 /config/brokers/{entity} 的更改',
   unset: '（未设置）',
   noChanges: '没有更改。',
+  defaultsButton: '全集群默认配置',
+  defaultsTitle: '全集群默认 Broker 配置（{path}）',
+  defaultsNote:
+    '对没有自己动态值的配置项，每个 Broker 都采用这里的值（来源 DYNAMIC_DEFAULT_BROKER_CONFIG，DYNAMIC_BROKER_CONFIG 优先），优先于 server.properties。',
+  withPerBroker: '也显示仅单个 Broker 的配置项（在全集群级别会被拒绝）',
 };

@@ -54,7 +54,8 @@ export const useBrokersStore = defineStore('brokers', () => {
     }
   }
 
-  function configs(brokerId: number): Promise<BrokerConfigEntryDto[]> {
+  /** DescribeConfigs of a broker (null: the cluster-wide default, only the keys it sets). */
+  function configs(brokerId: number | null): Promise<BrokerConfigEntryDto[]> {
     return api.brokers.configs(brokerId);
   }
 

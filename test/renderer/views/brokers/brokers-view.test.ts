@@ -118,4 +118,66 @@ describe('BrokersView', () => {
       { validateOnly: false },
     ]);
   });
+
+  it('edits the cluster-wide default: its keys from a running broker, its values from the default, AlterConfigs of null with the whole default set', async () => {
+    const fake = new FakeApi();
+    const entry = (name: string, scope: 'per-broker' | 'cluster-wide' | null) => ({
+      name,
+      value: '1',
+      source: 'DEFAULT_CONFIG' as const,
+      sensitive: false,
+      documentation: '',
+      type: 'LONG',
+      defaultValue: '1',
+      validValues: null,
+      readOnly: scope === null,
+      scope,
+    });
+    fake.api.brokers.configs = async (brokerId) =>
+      brokerId === null
+        ? [
+            {
+              ...entry('log.retention.ms', 'cluster-wide'),
+              value: '3600000',
+              source: 'DYNAMIC_DEFAULT_BROKER_CONFIG',
+              synonyms: [{ name: 'log.retention.ms', value: '3600000', source: 'DYNAMIC_DEFAULT_BROKER_CONFIG' }],
+            },
+          ]
+        : [
+            entry('broker.id', null),
+            entry('advertised.listeners', 'per-broker'),
+            entry('log.retention.ms', 'cluster-wide'),
+            entry('log.segment.bytes', 'cluster-wide'),
+          ];
+    const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
+    await settle();
+    await click(w, 'broker-defaults-configs');
+    // The controller (broker 0) lists the keys; the default's describe gives the values it sets.
+    expect(fake.callsOf('brokers', 'configs').map((c) => c.args)).toEqual([[0], [null]]);
+    const rows = () => [...document.body.querySelectorAll('[data-testid="broker-configs"] .el-table__body-wrapper tr.el-table__row')];
+    const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim());
+    expect(rows().map((r) => cells(r).slice(0, 3))).toEqual([
+      ['log.retention.ms', '3600000', 'DYNAMIC_DEFAULT_BROKER_CONFIG'],
+      ['log.segment.bytes', '(not set)', ''],
+    ]);
+    (document.body.querySelector('[data-testid="broker-defaults-per-broker"]') as HTMLElement).click();
+    await settle();
+    expect(rows().map((r) => cells(r)[0])).toEqual(['advertised.listeners', 'log.retention.ms', 'log.segment.bytes']);
+
+    await clickInBody('broker-config-edit-log.segment.bytes');
+    const field = bodyTestId('broker-config-input-log.segment.bytes');
+    const input = (field?.tagName === 'INPUT' ? field : field?.querySelector('input')) as HTMLInputElement;
+    input.value = '1048576';
+    input.dispatchEvent(new Event('input'));
+    await settle();
+    await clickInBody('broker-config-review');
+    expect(bodyTestId('broker-config-diff')?.textContent).toContain('Changes to /config/brokers/<default>');
+    expect(bodyTestId('broker-config-diff')?.textContent).toContain('log.segment.bytes: (not set) → 1048576');
+    await clickInBody('broker-config-save');
+    expect(fake.callsOf('brokers', 'alterConfigs')[0]?.args).toEqual([
+      null,
+      { 'log.retention.ms': '3600000', 'log.segment.bytes': '1048576' },
+      { validateOnly: false },
+    ]);
+  });
 });
