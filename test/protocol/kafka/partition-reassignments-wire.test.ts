@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALTER_PARTITION_REASSIGNMENTS } from '../../../src-main/protocol/kafka/messages/alter-partition-reassignments';
 import { API_VERSIONS } from '../../../src-main/protocol/kafka/messages/api-versions';
 import { LIST_PARTITION_REASSIGNMENTS } from '../../../src-main/protocol/kafka/messages/list-partition-reassignments';
+import { AdminClient } from '../../../src-main/protocol/kafka/client/admin-client';
+import { ReassignmentAdmin } from '../../../src-main/protocol/kafka/client/reassignment-admin';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { callApi } from '../../support/raw-kafka-client';
 import { adminOf, topic } from '../../support/scenario';
@@ -111,5 +113,35 @@ describe('partition reassignment APIs over the wire', () => {
     ).toEqual([{ name: 'moves', partitions: [{ partitionIndex: 0, errorCode: 0, errorMessage: null }] }]);
     await waitFor('the original replicas', async () => ((await list(port(controller), null)).response.topics as unknown[]).length === 0);
     expect(h.cluster.broker(controller).controller?.context.partitionReplicaAssignment({ topic: 'moves', partition: 0 })).toEqual([mover]);
+  }, 60_000);
+
+  it('ReassignmentAdmin, bootstrapped through another broker, finds the controller: a move done, a refusal, an empty list', async () => {
+    wire = await wireCluster({ seed: 453 });
+    const { h } = wire;
+    const controller = controllerId(wire);
+    const [from, to] = [0, 1, 2].filter((id) => id !== controller);
+    await adminOf(h).createTopics([topic('admin-moves', { assignment: [[from]] })], { timeoutMs: 5000, validateOnly: false });
+    await h.settle();
+    const client = new AdminClient({ bootstrapServers: `127.0.0.1:${wire.ports.get(from)}`, defaultApiTimeoutMs: 10_000 });
+    try {
+      const admin = new ReassignmentAdmin(client, 10_000);
+      const results = await admin.alterPartitionReassignments([
+        { partition: { topic: 'admin-moves', partition: 0 }, replicas: [to] },
+        { partition: { topic: 'admin-moves', partition: 1 }, replicas: null },
+      ]);
+      // The controller answers refusals first (a map in Kafka): compared by partition.
+      expect(
+        [...results]
+          .sort((a, b) => a.partition.partition - b.partition.partition)
+          .map((r) => [r.partition.partition, r.error && `${r.error.exceptionClass}: ${r.error.message}`]),
+      ).toEqual([
+        [0, null],
+        [1, 'org.apache.kafka.common.errors.NoReassignmentInProgressException: No partition reassignment is in progress.'],
+      ]);
+      await waitFor('the move done', async () => (await admin.listPartitionReassignments(null)).length === 0);
+      expect(await admin.listPartitionReassignments([{ topic: 'admin-moves', partition: 0 }])).toEqual([]);
+    } finally {
+      client.close();
+    }
   }, 60_000);
 });
