@@ -225,9 +225,16 @@ describe('partition reassignment (K7)', () => {
     expect(dirsOf(h, 0, 's-0')[0]).toMatch(/^s-0\.[0-9a-f]{32}-delete$/);
 
     // Refused: a broker that is not alive among the adding replicas, duplicates, an empty list, a negative id.
-    for (const replicas of [[0, 9], [2, 2], [], [0, -1]]) {
+    // Each with KafkaController.validateReplicas' message (Scala's ArrayBuffer and the live brokers' Set in hash order).
+    const refusals: Array<[number[], string]> = [
+      [[0, 9], 'Replica assignment has brokers that are not alive. Replica list: ArrayBuffer(9), live broker list: Set(2, 1, 3, 0)'],
+      [[2, 2], 'Duplicate replica ids in partition reassignment replica list: ArrayBuffer(2, 2)'],
+      [[], 'Empty replica list specified in partition reassignment.'],
+      [[0, -1], 'Invalid broker id in replica list: ArrayBuffer(0, -1)'],
+    ];
+    for (const [replicas, message] of refusals) {
       expect(await admin.alterPartitionReassignments([{ partition: tp('s', 1), replicas }])).toEqual([
-        { partition: tp('s', 1), errorCode: 39, message: 'Replica assignment is invalid.' },
+        { partition: tp('s', 1), errorCode: 39, message },
       ]);
     }
     expect(await zk.text('/brokers/topics/s')).toBe(

@@ -6,6 +6,7 @@ import { KAFKA_ERRORS_PACKAGE, throwableToString } from '../common/throwable';
 import type { ListReassignmentsResult, PartitionOutcome } from './controller-events';
 import type { ZNodeChangeHandler } from '../kafka-zk/kafka-zookeeper-client';
 import { Errors } from '../common/kafka-errors';
+import { DEFAULT_KAFKA_BUILD, scala212MutableHashMapOrderBy, scalaImmutableMapOrderBy } from '../common/jvm-hash-order';
 import type { LeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { formatLeaderIsrAndControllerEpoch } from './leader-and-isr';
 import { REASSIGN } from './partition-leader-election';
@@ -82,10 +83,11 @@ export class PartitionReassignments {
       return { errorCode: Errors.NOT_CONTROLLER.code, message: 'This is not the correct controller for this cluster.' };
     const outcomes: PartitionOutcome[] = [];
     const toReassign = new TopicPartitionMap<ReplicaAssignment>();
-    // Kafka answers these with `new ApiError(Errors.X)`, which carries the error's default message.
+    // NO_REASSIGNMENT_IN_PROGRESS is `new ApiError(Errors.X)`, which carries the error's default message.
     for (const { partition, replicas } of reassignments) {
-      if (!this.replicasAreValid(partition, replicas)) {
-        outcomes.push({ partition, errorCode: Errors.INVALID_REPLICA_ASSIGNMENT.code, message: Errors.INVALID_REPLICA_ASSIGNMENT.message });
+      const invalid = this.validateReplicas(partition, replicas);
+      if (invalid !== null) {
+        outcomes.push({ partition, errorCode: Errors.INVALID_REPLICA_ASSIGNMENT.code, message: invalid });
         continue;
       }
       const built = this.maybeBuildReassignment(partition, replicas);
@@ -135,12 +137,26 @@ export class PartitionReassignments {
     this.isrHandlers.clear();
   }
 
-  private replicasAreValid(p: TopicPartition, replicas: number[] | null): boolean {
-    if (replicas === null) return true;
-    if (replicas.length === 0 || new Set(replicas).size !== replicas.length || replicas.some((r) => r < 0)) return false;
+  /**
+   * `validateReplicas`: null when valid, else Kafka's INVALID_REPLICA_ASSIGNMENT message. The lists
+   * print as Scala prints them: the request's replicas are an `ArrayBuffer`, the live brokers the
+   * controller's `Set` (in its hash order).
+   */
+  private validateReplicas(p: TopicPartition, replicas: number[] | null): string | null {
+    if (replicas === null) return null;
+    const buffer = (ids: readonly number[]) => `ArrayBuffer(${ids.join(', ')})`;
+    if (replicas.length === 0) return 'Empty replica list specified in partition reassignment.';
+    if (new Set(replicas).size !== replicas.length)
+      return `Duplicate replica ids in partition reassignment replica list: ${buffer(replicas)}`;
+    if (replicas.some((r) => r < 0)) return `Invalid broker id in replica list: ${buffer(replicas)}`;
     const adding = reassignTo(this.controller.context.partitionFullReplicaAssignment(p), replicas).addingReplicas;
-    const live = this.controller.context.liveBrokerIds;
-    return adding.every((r) => live.has(r));
+    const ctx = this.controller.context;
+    const live = ctx.liveBrokerIds;
+    if (adding.every((r) => live.has(r))) return null;
+    // `liveBrokerEpochs.keySet -- shuttingDownBrokerIds`: the mutable map's key order, rebuilt as an immutable Set when some are shutting down.
+    const keyOrder = scala212MutableHashMapOrderBy([...ctx.liveOrShuttingDownBrokerIds], (id) => id).filter((id) => live.has(id));
+    const liveOrder = ctx.shuttingDownBrokerIds.size === 0 ? keyOrder : scalaImmutableMapOrderBy(keyOrder, (id) => id, DEFAULT_KAFKA_BUILD);
+    return `Replica assignment has brokers that are not alive. Replica list: ${buffer(adding)}, live broker list: Set(${liveOrder.join(', ')})`;
   }
 
   private maybeBuildReassignment(p: TopicPartition, target: number[] | null): ReplicaAssignment | null {

@@ -21,10 +21,15 @@ import {
   saslHandshakeHandler,
 } from './handlers/plaintext-listener-handlers';
 import { produceHandler } from './handlers/produce-handler';
+import { alterPartitionReassignmentsHandler, listPartitionReassignmentsHandler } from './handlers/reassignment-handlers';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
 import { KafkaApis } from './kafka-apis';
 import { ALTER_CONFIGS } from './messages/alter-configs';
+<<<<<<< HEAD
 import { INCREMENTAL_ALTER_CONFIGS } from './messages/incremental-alter-configs';
+=======
+import { ALTER_PARTITION_REASSIGNMENTS } from './messages/alter-partition-reassignments';
+>>>>>>> reassign-api
 import { CREATE_ACLS } from './messages/create-acls';
 import { CREATE_PARTITIONS } from './messages/create-partitions';
 import { CREATE_TOPICS } from './messages/create-topics';
@@ -37,6 +42,7 @@ import { ELECT_LEADERS } from './messages/elect-leaders';
 import { FETCH } from './messages/fetch';
 import { INIT_PRODUCER_ID } from './messages/init-producer-id';
 import { LIST_OFFSETS } from './messages/list-offsets';
+import { LIST_PARTITION_REASSIGNMENTS } from './messages/list-partition-reassignments';
 import { METADATA } from './messages/metadata';
 import { PRODUCE } from './messages/produce';
 import { SASL_AUTHENTICATE } from './messages/sasl-authenticate';
@@ -79,6 +85,8 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DESCRIBE_LOG_DIRS, describeLogDirsHandler(deps));
   apis.register(CREATE_PARTITIONS, createPartitionsHandler(deps));
   apis.register(ELECT_LEADERS, electLeadersHandler(deps));
+  apis.register(ALTER_PARTITION_REASSIGNMENTS, alterPartitionReassignmentsHandler(deps));
+  apis.register(LIST_PARTITION_REASSIGNMENTS, listPartitionReassignmentsHandler(deps));
   apis.register(FIND_COORDINATOR, findCoordinatorHandler(broker));
   apis.register(JOIN_GROUP, joinGroupHandler(broker));
   apis.register(SYNC_GROUP, syncGroupHandler(broker));
