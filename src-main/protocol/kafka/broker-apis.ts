@@ -25,11 +25,8 @@ import { alterPartitionReassignmentsHandler, listPartitionReassignmentsHandler }
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
 import { KafkaApis } from './kafka-apis';
 import { ALTER_CONFIGS } from './messages/alter-configs';
-<<<<<<< HEAD
 import { INCREMENTAL_ALTER_CONFIGS } from './messages/incremental-alter-configs';
-=======
 import { ALTER_PARTITION_REASSIGNMENTS } from './messages/alter-partition-reassignments';
->>>>>>> reassign-api
 import { CREATE_ACLS } from './messages/create-acls';
 import { CREATE_PARTITIONS } from './messages/create-partitions';
 import { CREATE_TOPICS } from './messages/create-topics';
