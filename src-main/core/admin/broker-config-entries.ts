@@ -26,13 +26,13 @@ export interface BrokerConfigEntry {
   readonly documentation: string;
 }
 
-/** `createBrokerConfigEntry(perBrokerConfig, …)`: the cluster default shows no DYNAMIC_BROKER_CONFIG synonym. */
+/** `createBrokerConfigEntry(perBrokerConfig, …)`: the cluster default keeps only its DYNAMIC_DEFAULT_BROKER_CONFIG synonyms. */
 function entry(name: string, value: ConfigValue, config: BrokerConfigLayers, perBrokerConfig = true): BrokerConfigEntry {
   const type = brokerConfigType(name);
   const isSensitive = isSensitiveConfigType(type);
   const valueAsString = isSensitive ? null : typeof value === 'string' ? value : convertToString(value, type ?? 'STRING');
   const all = configSynonyms(name, brokerConfigSynonyms(name), isSensitive, config);
-  const synonyms = perBrokerConfig ? all : all.filter((s) => s.source !== 'DYNAMIC_BROKER_CONFIG');
+  const synonyms = perBrokerConfig ? all : all.filter((s) => s.source === 'DYNAMIC_DEFAULT_BROKER_CONFIG');
   return {
     name,
     value: valueAsString,

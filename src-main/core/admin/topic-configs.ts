@@ -5,6 +5,7 @@
  * itself (keys, validation, the typed LogConfig) is log/log-config.ts.
  */
 import { convertToString, type ConfigValue } from '../common/config-def';
+import { javaHashMapIterationOrder } from '../common/jvm-hash-order';
 import { KafkaApiError } from '../common/kafka-errors';
 import {
   copyKafkaConfigToLog,
@@ -19,6 +20,7 @@ import type { BrokerConfig } from '../config/kafka-config';
 import { configResourceToString } from './broker-config-alter';
 import {
   brokerConfigLayers,
+  ConfigSource,
   configSynonyms,
   inAllConfigsOrder,
   type BrokerConfigLayers,
@@ -95,4 +97,32 @@ export function effectiveTopicConfig(
     logConfig.originalsOrder(),
     LOG_CONFIG_DEF.map((k) => k.name),
   );
+}
+
+/** One config of a topic as CreateTopics v5 answers it (KIP-525): DescribeConfigs' entry without synonyms. */
+export interface CreatedTopicConfig {
+  readonly name: string;
+  readonly value: string | null;
+  readonly readOnly: boolean;
+  /** `DescribeConfigsResponse.ConfigSource` id. */
+  readonly configSource: number;
+  readonly isSensitive: boolean;
+}
+
+/**
+ * The configs CreateTopics v5 returns for a topic it creates or validates
+ * (`AdminManager.createTopics`, `includeConfigsAndMetatadata`): each value of
+ * `LogConfig.fromProps(copyKafkaConfigToLog(config), requestConfigs)` in the order of
+ * `logConfig.values` — a `java.util.HashMap` copy of the definition, so a key of the request that
+ * LogConfig does not define is not among them — each with the source DescribeConfigs would give it.
+ */
+export function createdTopicConfigs(
+  requestConfigs: Readonly<Record<string, string>>,
+  broker: BrokerConfig | BrokerConfigLayers,
+): CreatedTopicConfig[] {
+  const entries = new Map(effectiveTopicConfig(requestConfigs, broker).map((e) => [e.name, e]));
+  return javaHashMapIterationOrder(LOG_CONFIG_DEF.map((k) => k.name)).map((name) => {
+    const e = entries.get(name)!;
+    return { name, value: e.value, readOnly: e.isReadOnly, configSource: ConfigSource[e.source], isSensitive: e.isSensitive };
+  });
 }

@@ -5,8 +5,8 @@ import { prepareCreateTopic } from '../admin/create-topic';
 import type { CreatePartitionsTopic } from '../admin/create-partitions';
 import { prepareCreatePartitions } from '../admin/create-partitions';
 import { isInternalTopic, validateTopic } from '../admin/topic-name';
-import type { TopicConfigEntry } from '../admin/topic-configs';
-import { effectiveTopicConfig, topicConfigApiError } from '../admin/topic-configs';
+import type { CreatedTopicConfig, TopicConfigEntry } from '../admin/topic-configs';
+import { createdTopicConfigs, effectiveTopicConfig, topicConfigApiError } from '../admin/topic-configs';
 import { alterBrokerConfigs, configResourceToString, resourceNameToBrokerId } from '../admin/broker-config-alter';
 import { duplicateKeysError, prepareIncrementalConfigs, type AlterConfigOp } from '../admin/incremental-config-ops';
 import { brokerConfigKey } from '../config/kafka-config-def';
@@ -32,10 +32,19 @@ export interface TopicResult {
   errorCode: number;
   errorName: string;
   errorMessage: string | null;
+  /** What CreateTopics v5 tells of a topic it created or validated; absent when it failed or timed out. */
+  created?: CreatedTopic;
 }
 
-function ok(name: string): TopicResult {
-  return { name, errorCode: 0, errorName: 'NONE', errorMessage: null };
+/** A created topic as CreateTopics v5 describes it: `assignments.size`, `assignments(0).size` and its configs. */
+export interface CreatedTopic {
+  readonly numPartitions: number;
+  readonly replicationFactor: number;
+  readonly configs: readonly CreatedTopicConfig[];
+}
+
+function ok(name: string, created?: CreatedTopic): TopicResult {
+  return { name, errorCode: 0, errorName: 'NONE', errorMessage: null, ...(created && { created }) };
 }
 
 function failed(name: string, e: unknown): TopicResult {
@@ -100,7 +109,14 @@ export class ClusterAdmin {
           name: topic.name,
           partitions: [...prepared.assignment.keys()].map((partition) => ({ topic: topic.name, partition })),
         });
-        results.set(topic.name, ok(topic.name));
+        results.set(
+          topic.name,
+          ok(topic.name, {
+            numPartitions: prepared.assignment.size,
+            replicationFactor: prepared.assignment.get(0)?.length ?? -1,
+            configs: createdTopicConfigs(prepared.configs, broker.dynamicConfig),
+          }),
+        );
       } catch (e) {
         results.set(topic.name, failed(topic.name, e));
       }

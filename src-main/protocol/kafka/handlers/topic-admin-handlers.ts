@@ -1,10 +1,11 @@
 /**
  * CreateTopics, DeleteTopics and CreatePartitions, as KafkaApis hands them to AdminManager: only
  * the active controller takes them (NOT_CONTROLLER elsewhere), a topic named twice is refused
- * alone, and the rest goes through `ClusterAdmin` — the checks, znodes and waiting the UI's
+ * alone, CreateTopics v5 describes each topic it created (KIP-525), and the rest goes through `ClusterAdmin` — the checks, znodes and waiting the UI's
  * wizards use.
  */
 import { Errors } from '../../../core/common/kafka-errors';
+import type { CreatedTopic } from '../../../core/cluster/cluster-admin';
 import type { ApiHandler } from '../kafka-apis';
 import type { CreatePartitionsRequest, CreatePartitionsResponse } from '../messages/create-partitions';
 import type { CreateTopicsRequest, CreateTopicsResponse } from '../messages/create-topics';
@@ -17,11 +18,29 @@ function notController(name: string): Result {
   return { name, errorCode: Errors.NOT_CONTROLLER.code, errorMessage: null };
 }
 
+type CreatableTopicResult = CreateTopicsResponse['topics'][number];
+
+/** A topic's result with v5's fields at their defaults, as KafkaApis resets them when the creation failed. */
+function creatableTopicResult(name: string, errorCode: number, errorMessage: string | null, created?: CreatedTopic): CreatableTopicResult {
+  return {
+    name,
+    errorCode,
+    errorMessage,
+    numPartitions: created?.numPartitions ?? -1,
+    replicationFactor: created?.replicationFactor ?? -1,
+    configs: created ? [...created.configs] : [],
+  };
+}
+
+/**
+ * One result per requested topic, in request order — a name given twice has two (2.5.1 collects
+ * them in a multi-collection), both refused with INVALID_REQUEST.
+ */
 export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
   return async (request) => {
     const names = request.topics.map((t) => t.name);
-    const unique = [...new Set(names)];
-    if (!isActiveController(broker)) return { throttleTimeMs: 0, topics: unique.map(notController) };
+    if (!isActiveController(broker))
+      return { throttleTimeMs: 0, topics: names.map((name) => creatableTopicResult(name, Errors.NOT_CONTROLLER.code, null)) };
     const dupes = duplicates(names);
     const toCreate = request.topics.filter((t) => !dupes.has(t.name));
     const created = await admin.createTopics(
@@ -35,10 +54,11 @@ export function createTopicsHandler({ broker, admin }: BrokerApiDeps): ApiHandle
       { timeoutMs: request.timeoutMs, validateOnly: request.validateOnly },
     );
     const byName = new Map(created.map((r) => [r.name, r]));
-    const topics = unique.map((name): Result => {
-      if (dupes.has(name)) return { name, errorCode: Errors.INVALID_REQUEST.code, errorMessage: 'Found multiple entries for this topic.' };
+    const topics = names.map((name) => {
+      if (dupes.has(name)) return creatableTopicResult(name, Errors.INVALID_REQUEST.code, 'Found multiple entries for this topic.');
       const r = byName.get(name);
-      return { name, errorCode: r?.errorCode ?? Errors.UNKNOWN_SERVER_ERROR.code, errorMessage: r?.errorMessage ?? null };
+      if (r === undefined) return creatableTopicResult(name, Errors.UNKNOWN_SERVER_ERROR.code, null);
+      return creatableTopicResult(name, r.errorCode, r.errorMessage, r.errorCode === Errors.NONE.code ? r.created : undefined);
     });
     return { throttleTimeMs: 0, topics };
   };
