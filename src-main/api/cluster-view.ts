@@ -33,7 +33,13 @@ export function brokerDto(broker: BrokerSnapshot): BrokerDto {
     partitions: broker.hostedPartitions,
     leaders: broker.leaderPartitions,
     logDirs: broker.logDirs.map((d) => ({ ...d })),
-    clients: broker.clients ? { connections: broker.clients.connections, requestsByApi: { ...broker.clients.requestsByApi } } : null,
+    clients: broker.clients
+      ? {
+          connections: broker.clients.connections,
+          requestsByApi: { ...broker.clients.requestsByApi },
+          connectionsByClient: broker.clients.connectionsByClient.map((c) => ({ ...c })),
+        }
+      : null,
     replicationThrottle: broker.replicationThrottle ? { ...broker.replicationThrottle } : null,
   };
 }

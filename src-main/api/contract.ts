@@ -210,6 +210,15 @@ export interface BrokerClientsDto {
   readonly connections: number;
   /** Requests received per API name (`Produce`, `Fetch`, `Metadata` …), counted since the app opened the workspace. */
   readonly requestsByApi: Readonly<Record<string, number>>;
+  /**
+   * Open connections by client software (KIP-511: the name and version of ApiVersions v3, as the
+   * `connections` gauge of `socket-server-metrics` is tagged; `unknown` for older clients), most first.
+   */
+  readonly connectionsByClient: ReadonlyArray<{
+    readonly softwareName: string;
+    readonly softwareVersion: string;
+    readonly connections: number;
+  }>;
 }
 
 export interface ClusterOverviewDto {

@@ -43,7 +43,7 @@ export const FIRST_BROKER_PORT = 9092;
 function clientsOf(stats: ConnectionStats): BrokerClientsSnapshot {
   const requestsByApi: Record<string, number> = {};
   for (const [key, count] of stats.requestsByApiKey) requestsByApi[API_KEY_NAMES[key] ?? `ApiKey ${key}`] = count;
-  return { connections: stats.open, requestsByApi };
+  return { connections: stats.open, requestsByApi, connectionsByClient: stats.connectionsByClient };
 }
 
 export class WorkspaceHost implements ClusterHost {

@@ -38,6 +38,12 @@ export interface LogDirSnapshot {
 export interface BrokerClientsSnapshot {
   readonly connections: number;
   readonly requestsByApi: Readonly<Record<string, number>>;
+  /** Open connections by the client software and version their ApiVersions named (`unknown` before one). */
+  readonly connectionsByClient: ReadonlyArray<{
+    readonly softwareName: string;
+    readonly softwareVersion: string;
+    readonly connections: number;
+  }>;
 }
 
 /** A running broker's replication throttles: throttled bytes/s now and the set rate (null: unlimited). */

@@ -39,7 +39,7 @@ export class BrokerSocketListener implements BrokerListener {
   }
 
   stats(): ConnectionStats {
-    return this.server?.stats() ?? { open: 0, requestsByApiKey: new Map() };
+    return this.server?.stats() ?? { open: 0, requestsByApiKey: new Map(), connectionsByClient: [] };
   }
 
   /** A new SocketServer's `ConnectionQuotas`, from the config the broker starts with. */

@@ -23,6 +23,7 @@ import { API_VERSIONS, isValidApiVersionsRequest } from './messages/api-versions
 import { FETCH } from './messages/fetch';
 import { PRODUCE } from './messages/produce';
 import { isFlexible, type ApiMessages } from './messages/api-message';
+import { clientInformation, NO_CHANNEL_METADATA, type ChannelMetadataRegistry } from './client-information';
 import { readRequestHeader, type RequestHeader } from './request-header';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
 import { ByteWriter } from './wire/byte-writer';
@@ -43,6 +44,8 @@ export interface RequestContext {
   readonly session: ClientSession;
   /** Mutes the connection while the client is throttled. */
   readonly channel: ThrottledChannelCallback;
+  /** Where the connection keeps the client software its ApiVersions request names (KIP-511). */
+  readonly channelMetadata: ChannelMetadataRegistry;
   /** The request's size without its length prefix (header and body), what the Produce quota counts. */
   readonly sizeInBytes: number;
   /** When handling began, on the cluster's clock (the start of Kafka's `requestThreadTime`). */
@@ -78,6 +81,8 @@ export class KafkaApis {
       // `KafkaApis.handleApiVersionsRequest`: a v3 request with a malformed software name or version gets INVALID_REQUEST and no keys.
       if (!isValidApiVersionsRequest(request, context.header.apiVersion))
         return { errorCode: Errors.INVALID_REQUEST.code, apiKeys: [], throttleTimeMs: 0 };
+      // 2.5.1's Processor records it when the request is valid; before v3 both are empty: `unknown`.
+      context.channelMetadata.registerClientInformation(clientInformation(request.clientSoftwareName, request.clientSoftwareVersion));
       return { errorCode: 0, apiKeys: this.supportedVersions(), throttleTimeMs: 0 };
     });
   }
@@ -127,6 +132,7 @@ export class KafkaApis {
     listener: RequestContext['listener'],
     clientAddress: string,
     channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL,
+    channelMetadata: ChannelMetadataRegistry = NO_CHANNEL_METADATA,
   ): Promise<Buffer | null> {
     const receivedMs = this.quotas?.clock.nowMs() ?? 0;
     const reader = new ByteReader(frame);
@@ -169,7 +175,16 @@ export class KafkaApis {
       throw error;
     }
     const session: ClientSession = { sanitizedUser: ANONYMOUS_USER, clientId: header.clientId ?? '' };
-    const writeBody = await run({ header, listener, clientAddress, session, channel, sizeInBytes: frame.length, receivedMs });
+    const writeBody = await run({
+      header,
+      listener,
+      clientAddress,
+      session,
+      channel,
+      channelMetadata,
+      sizeInBytes: frame.length,
+      receivedMs,
+    });
     return writeBody === null ? null : this.frame(header, messages, header.apiVersion, writeBody);
   }
 

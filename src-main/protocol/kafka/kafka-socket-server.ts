@@ -7,6 +7,12 @@
  * MUTED_AND_THROTTLED): its next request waits.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import {
+  connectionsByClient,
+  EMPTY_CLIENT_INFORMATION,
+  type ClientInformation,
+  type ClientSoftwareConnections,
+} from './client-information';
 import { TooManyConnectionsException, type ConnectionQuotas } from './connection-quotas';
 import { CloseConnection, type KafkaApis } from './kafka-apis';
 
@@ -31,6 +37,8 @@ export interface SocketServerOptions {
 export interface ConnectionStats {
   readonly open: number;
   readonly requestsByApiKey: ReadonlyMap<number, number>;
+  /** Open connections by the client software their ApiVersions named (KIP-511), most first. */
+  readonly connectionsByClient: readonly ClientSoftwareConnections[];
 }
 
 export class KafkaSocketServer {
@@ -40,6 +48,8 @@ export class KafkaSocketServer {
   /** Connections the Acceptor has not taken yet: they wait for a slot under `max.connections`. */
   private readonly waiting: Socket[] = [];
   private readonly requestCounts = new Map<number, number>();
+  /** What each open connection's client announced (`ChannelMetadataRegistry.clientInformation`). */
+  private readonly clients = new Map<Socket, ClientInformation>();
   private boundPort = -1;
 
   /** `apis` gives the running broker's request handling, or null while it is not running (connections are then closed at once, as a stopped broker's would be refused). */
@@ -57,7 +67,8 @@ export class KafkaSocketServer {
   }
 
   stats(): ConnectionStats {
-    return { open: this.sockets.size, requestsByApiKey: new Map(this.requestCounts) };
+    const open = [...this.sockets].map((s) => this.clients.get(s) ?? EMPTY_CLIENT_INFORMATION);
+    return { open: this.sockets.size, requestsByApiKey: new Map(this.requestCounts), connectionsByClient: connectionsByClient(open) };
   }
 
   async start(): Promise<number> {
@@ -145,6 +156,8 @@ export class KafkaSocketServer {
       });
     }
     this.sockets.add(socket);
+    socket.once('close', () => this.clients.delete(socket));
+    const channelMetadata = { registerClientInformation: (info: ClientInformation) => this.clients.set(socket, info) };
     socket.setNoDelay(true);
     const clientAddress = `${socket.remoteAddress}:${socket.remotePort}`;
     const listener = { host: this.options.advertisedHost ?? this.host, port: this.boundPort };
@@ -192,7 +205,7 @@ export class KafkaSocketServer {
           break;
         }
         try {
-          const response = await apis.handle(frame, listener, clientAddress, channel);
+          const response = await apis.handle(frame, listener, clientAddress, channel, channelMetadata);
           if (response !== null && !closed) {
             const size = Buffer.allocUnsafe(4);
             size.writeInt32BE(response.length);

@@ -170,6 +170,9 @@ export default {
       api: 'API',
       requests: 'Requests',
       perSecond: 'per s',
+      software: 'Client software',
+      version: 'Version',
+      connections: 'Connections',
     },
     actions: {
       start: 'Start',

@@ -169,6 +169,9 @@ const zhCN: typeof en = {
       api: 'API',
       requests: '请求数',
       perSecond: '每秒',
+      software: '客户端软件',
+      version: '版本',
+      connections: '连接数',
     },
     actions: {
       start: '启动',

@@ -42,7 +42,10 @@ async function openCluster(dir: string, time: ManualTime): Promise<{ workspace: 
   await turns(3);
   return {
     workspace,
-    facade: new InProcessCluster(workspace, { time, clientsOf: (id) => ({ connections: id, requestsByApi: { Metadata: 1 } }) }),
+    facade: new InProcessCluster(workspace, {
+      time,
+      clientsOf: (id) => ({ connections: id, requestsByApi: { Metadata: 1 }, connectionsByClient: [] }),
+    }),
   };
 }
 
@@ -72,7 +75,7 @@ describe(`InProcessCluster (seed ${SEED})`, () => {
     );
     expect(brokers.map((b) => b.hostedPartitions)).toEqual([2, 2, 2]);
     expect(brokers.reduce((n, b) => n + b.leaderPartitions, 0)).toBe(2);
-    expect(brokers[1].clients).toEqual({ connections: 1, requestsByApi: { Metadata: 1 } });
+    expect(brokers[1].clients).toEqual({ connections: 1, requestsByApi: { Metadata: 1 }, connectionsByClient: [] });
     expect(facade.broker(7)).toBeNull();
 
     const [orders] = facade.topics();

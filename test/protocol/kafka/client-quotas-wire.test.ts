@@ -5,6 +5,7 @@
  * any API whose handling takes too long; and a real kafka-python producer receives the throttle
  * times (its `produce-throttle-time-avg/max` metrics) and is slowed by the muted channel.
  */
+import { NO_CHANNEL_METADATA } from '../../../src-main/protocol/kafka/client-information';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminZkClient } from '../../../src-main/core/admin/admin-zk-client';
@@ -145,6 +146,7 @@ describe('a refused Produce (sendErrorResponseMaybeThrottle)', () => {
       clientAddress: '127.0.0.1:1',
       session: { sanitizedUser: 'ANONYMOUS', clientId: 'txn' },
       channel: { startThrottling: () => events.push('mute'), endThrottling: () => events.push('unmute') },
+      channelMetadata: NO_CHANNEL_METADATA,
       sizeInBytes: 200,
       receivedMs: now - 5250,
     };

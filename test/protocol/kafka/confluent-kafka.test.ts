@@ -3,6 +3,7 @@
  * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given; a
  * transactional Producer refused at once (no transaction coordinator yet).
  */
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClient } from '../../support/external-client';
@@ -51,6 +52,34 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
     expect(out.grow).toEqual({ 'ck-a': null });
     expect(out['segment.bytes']).toBe('1073741824');
     expect(out.topics).toEqual({ 'ck-a': 4 });
+  });
+
+  it('the Brokers view counts its connections under the client software its ApiVersions v3 names (KIP-511)', async () => {
+    wire = await wireCluster({ seed: 64 });
+    const script = [
+      'import sys, confluent_kafka',
+      `p = confluent_kafka.Producer({"bootstrap.servers": "${wire.bootstrap}"})`,
+      'p.list_topics(timeout=10)',
+      'print("%s-rdkafka-%s" % (confluent_kafka.version()[0], confluent_kafka.libversion()[0]), flush=True)',
+      'sys.stdin.read()',
+    ].join('\n');
+    const child = spawn(PYTHON, ['-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      const version = await new Promise<string>((resolve, reject) => {
+        child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+        child.once('exit', (code) => reject(new Error(`the producer exited ${code} (seed ${wire?.h.seed})`)));
+      });
+      expect(version).toMatch(/^1\.7\.0-rdkafka-2\.0\.2$/);
+      const stats = wire.h.listeners.get(0)!.stats();
+      // librdkafka may hold the bootstrap connection and the one to broker 0 by id: one or two.
+      const ours = stats.connectionsByClient.find((c) => c.softwareName === 'confluent-kafka-python');
+      expect(ours?.softwareVersion).toBe(version);
+      expect(ours?.connections).toBeGreaterThanOrEqual(1);
+      expect(stats.connectionsByClient.every((c) => c.softwareName !== 'unknown')).toBe(true);
+    } finally {
+      child.stdin.end();
+      await new Promise((resolve) => child.once('close', resolve));
+    }
   });
 
   it('Producer and Consumer: 50 records delivered with offsets, consumed back identically', async () => {

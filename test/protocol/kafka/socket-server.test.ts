@@ -94,6 +94,48 @@ describe('KafkaSocketServer', () => {
     expect(c.frames[1].toString('hex')).toBe('00000008' + '002a' + '01' + '00000000' + '00');
   });
 
+  it('counts open connections by the client software their ApiVersions named (KIP-511), unknown until then', async () => {
+    const { server } = await start(new KafkaApis());
+    const v3 = (name: string, version: string) =>
+      Buffer.from(
+        '00' +
+          (name.length + 1).toString(16).padStart(2, '0') +
+          Buffer.from(name).toString('hex') +
+          (version.length + 1).toString(16).padStart(2, '0') +
+          Buffer.from(version).toString('hex') +
+          '00',
+        'hex',
+      );
+    const answered = async (c: RawClient, frame: Buffer, n: number) => {
+      c.socket.write(frame);
+      await c.until(() => c.frames.length === n);
+    };
+    const a = await client(server.port);
+    const b = await client(server.port);
+    const old = await client(server.port);
+    const silent = await client(server.port);
+    const refused = await client(server.port);
+    await answered(a, request(18, 3, 1, v3('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
+    await answered(b, request(18, 3, 1, v3('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
+    await answered(old, request(18, 2, 1), 1); // before v3 there is no name: `unknown`
+    await answered(refused, request(18, 3, 1, v3('bad name', '1.0')), 1); // INVALID_REQUEST: nothing recorded
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(silent.frames).toHaveLength(0);
+    expect(server.stats().connectionsByClient).toEqual([
+      { softwareName: 'unknown', softwareVersion: 'unknown', connections: 3 },
+      { softwareName: 'confluent-kafka-python', softwareVersion: '1.9.2-rdkafka-1.9.2', connections: 2 },
+    ]);
+    // A later ApiVersions replaces what the connection announced; a closed connection is no longer counted.
+    await answered(old, request(18, 3, 2, v3('kafka-dojo', '1.0')), 2);
+    b.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.stats().connectionsByClient).toEqual([
+      { softwareName: 'unknown', softwareVersion: 'unknown', connections: 2 },
+      { softwareName: 'confluent-kafka-python', softwareVersion: '1.9.2-rdkafka-1.9.2', connections: 1 },
+      { softwareName: 'kafka-dojo', softwareVersion: '1.0', connections: 1 },
+    ]);
+  });
+
   it('advertises the APIs it has at their version ranges (ApiVersions v2)', async () => {
     const apis = new KafkaApis();
     apis.register(METADATA, async () => ({}));
