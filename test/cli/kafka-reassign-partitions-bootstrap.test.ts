@@ -164,6 +164,29 @@ describe('kafka-dojo kafka-reassign-partitions --bootstrap-server', () => {
       'Status of partition reassignment:\nReassignment of partition big-0 is still in progress.\n\n',
     );
     expect((await config('/config/brokers/0'))['leader.replication.throttled.rate']).toBe('1024');
+    // --additional: 2.6's move map takes in the ongoing move too, whose follower list it empties (big-0's data is all on 1 already in its eyes).
+    const additional = await run(
+      '--execute',
+      '--additional',
+      '--reassignment-json-file',
+      plan([['orders', 1, [2, 1]]]),
+      '--throttle',
+      '2048',
+    );
+    expect([additional.code, additional.stdout.split('\n').slice(-2)]).toEqual([
+      0,
+      ['Successfully started partition reassignment for orders-1', ''],
+    ]);
+    expect(await config('/config/topics/big')).toEqual({
+      'leader.replication.throttled.replicas': '0:0,0:1',
+      'follower.replication.throttled.replicas': '',
+    });
+    expect(await config('/config/topics/orders')).toEqual({
+      'leader.replication.throttled.replicas': '1:1,1:2',
+      'follower.replication.throttled.replicas': '',
+    });
+    expect((await config('/config/brokers/2'))['follower.replication.throttled.rate']).toBe('2048');
+    await waitFor('orders-1 reordered', async () => !(await run('--list')).stdout.includes('orders-1'));
 
     expect(await run('--cancel', '--reassignment-json-file', json)).toEqual({
       code: 0,
