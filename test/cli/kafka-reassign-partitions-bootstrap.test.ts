@@ -215,6 +215,13 @@ describe('kafka-dojo kafka-reassign-partitions --bootstrap-server', () => {
       stdout: 'Error: Unknown broker id 7\nkafka.common.AdminCommandFailedException: Unknown broker id 7\n',
       stderr: '',
     });
+    expect(await run('--execute', '--reassignment-json-file', plan([['orders', 9, [1]]]))).toEqual({
+      code: 1,
+      stdout:
+        'Current partition replica assignment\n\n{"version":1,"partitions":[]}\n\nSave this to use as the --reassignment-json-file option during rollback\n' +
+        'Error reassigning partition(s):\norders-9: The partition does not exist.\n',
+      stderr: '',
+    });
     const unknown = 'org.apache.kafka.common.errors.UnknownTopicOrPartitionException: This server does not host this topic-partition.';
     expect(await run('--execute', '--reassignment-json-file', plan([['nope', 0, [1]]]))).toEqual({
       code: 1,

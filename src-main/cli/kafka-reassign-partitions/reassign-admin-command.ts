@@ -19,6 +19,7 @@ import {
   calculateMoveMap,
   calculateReassigningBrokers,
   parseGenerateAssignmentArgs,
+  scalaMapOrderOfAssignment,
   type Assignment,
 } from '../../core/admin/reassignment-plan';
 import type { BrokerMetadata } from '../../core/admin/replica-assignment';
@@ -128,11 +129,13 @@ export class ReassignAdminCommand {
     const { parts, replicas } = parseTargets(json);
     if (parts.length === 0) throw AdminJavaException.adminCommandFailed('Partition reassignment list cannot be empty');
     checkReassignmentEntries(parts);
-    const proposed = [...new Map(parts.map(([tp, r]) => [tpKey(tp), [tp, r] as [TopicPartition, number[]]])).values()];
+    // `toMap`: a Scala immutable Map, which orders the brokers looked up below.
+    const proposed = scalaMapOrderOfAssignment(parts.map(([tp, r]) => [tp, [...r]] as const));
     const ongoing = await get(this.reassignments.listPartitionReassignments(null));
     if (!additional && ongoing.length > 0) throw new TerseReassignmentFailure(CANNOT_EXECUTE_BECAUSE_OF_EXISTING);
     const live = new Set(await get(this.admin.describeCluster()));
-    const unknown = [...new Set(proposed.flatMap(([, r]) => r))].find((id) => !live.has(id));
+    const brokerIds = scalaImmutableMapOrderBy([...new Set(proposed.flatMap(([, r]) => r))], (id) => id, DEFAULT_KAFKA_BUILD);
+    const unknown = brokerIds.find((id) => !live.has(id));
     if (unknown !== undefined) throw AdminJavaException.adminCommandFailed(`Unknown broker id ${unknown}`);
     const wanted = new Set(proposed.map(([tp]) => tpKey(tp)));
     const currentParts = (await this.replicaAssignmentForTopics([...new Set(proposed.map(([tp]) => tp.topic))])).filter(([tp]) =>
