@@ -313,3 +313,40 @@ describe('kafka-dojo kafka-reassign-partitions --bootstrap-server', () => {
     });
   });
 });
+
+describe('kafka-dojo kafka-reassign-partitions --bootstrap-server --generate with racks', () => {
+  let w: WireCluster;
+  beforeAll(async () => {
+    w = await wireCluster({ seed: 1427, brokers: 3, racks: { 0: 'a', 1: 'b' } });
+    await adminOf(w.h).createTopics([topic('orders', { assignment: [[0, 1]] })], { timeoutMs: 5000, validateOnly: false });
+    await w.h.settle();
+  }, 60_000);
+  afterAll(async () => w?.close());
+
+  async function generate(...extra: string[]): Promise<Run> {
+    const topics = join(w.h.dir, 'topics.json');
+    writeFileSync(topics, '{"topics":[{"topic":"orders"}],"version":1}');
+    let stdout = '';
+    const code = await runKafkaReassignPartitions(
+      ['--bootstrap-server', w.bootstrap, '--generate', '--topics-to-move-json-file', topics, ...extra],
+      { stdout: (t) => (stdout += t), stderr: () => undefined },
+    );
+    return { code, stdout, stderr: '' };
+  }
+
+  it('a rackless broker among racked ones is refused unless --disable-rack-aware', async () => {
+    const message =
+      'Not all brokers have rack information. Add --disable-rack-aware in command line to make replica assignment without rack information.';
+    expect(await generate('--broker-list', '0,1,2')).toEqual({
+      code: 1,
+      stdout: `Error: ${message}\nkafka.admin.AdminOperationException: ${message}\n`,
+      stderr: '',
+    });
+    const disabled = await generate('--broker-list', '0,1,2', '--disable-rack-aware');
+    expect(disabled.code).toBe(0);
+    expect(JSON.parse(disabled.stdout.split('\n')[4]).partitions[0].replicas).toHaveLength(2);
+    // Only racked brokers listed: the rack-aware assignment puts the two replicas on both racks.
+    const racked = await generate('--broker-list', '0,1');
+    expect([...JSON.parse(racked.stdout.split('\n')[4]).partitions[0].replicas].sort()).toEqual([0, 1]);
+  });
+});
