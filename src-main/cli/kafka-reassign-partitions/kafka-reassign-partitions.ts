@@ -5,6 +5,8 @@
  * `leader/follower.replication.throttled.rate` on the brokers) then `/admin/reassign_partitions`;
  * `--verify` reports each partition and removes the throttles once all are done. As in 2.5, a
  * failure prints `Partitions reassignment failed due to …` and its trace on stdout and exits 0.
+ * With --bootstrap-server (or neither connection option) the tool is 2.6.0's
+ * (reassign-admin-tool.ts).
  */
 import { AdminZkClient } from '../../core/admin/admin-zk-client';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
@@ -170,15 +172,10 @@ class ReassignCommand {
     this.println('Successfully started reassignment of partitions.');
   }
 
-  /** Moving replicas between log dirs needs AlterReplicaLogDirs / DescribeLogDirs, which only `--bootstrap-server` gives. */
+  /** Moving replicas between log dirs needs --bootstrap-server, which takes the command to 2.6.0's form. */
   private refuseLogDirMoves(): never {
-    if (!this.opts.has('bootstrap-server'))
-      throw AdminJavaException.adminCommandFailed(
-        'bootstrap-server needs to be provided in order to reassign replica to the specified log directory',
-      );
-    throw new AdminJavaException(
-      'java.lang.UnsupportedOperationException',
-      'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)',
+    throw AdminJavaException.adminCommandFailed(
+      'bootstrap-server needs to be provided in order to reassign replica to the specified log directory',
     );
   }
 
