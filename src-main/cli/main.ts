@@ -33,7 +33,7 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-topics                      create, delete, describe, or change a topic (kafka-topics.sh)
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
   kafka-consumer-groups             list, describe, delete, or reset the offsets of consumer groups (kafka-consumer-groups.sh)
-  kafka-reassign-partitions         generate, execute and verify a partition reassignment (kafka-reassign-partitions.sh)
+  kafka-reassign-partitions         generate, execute, verify, cancel and list reassignments (kafka-reassign-partitions.sh; 2.6.0's --bootstrap-server form)
   kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
   zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)

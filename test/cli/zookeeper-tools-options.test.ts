@@ -15,24 +15,24 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('the --zookeeper tools before they connect', () => {
-  it("kafka-reassign-partitions: no arguments print the help text and the option table with joptsimple's defaults", async () => {
+  it("kafka-reassign-partitions: no arguments print 2.6.0's help text and the option table with joptsimple's defaults", async () => {
     const r = await run('kafka-reassign-partitions');
     expect(r.code).toBe(1);
     const out = lines(r.stderr);
     expect(out.slice(0, 3)).toEqual([
-      'This tool helps to moves topic partitions between replicas.',
+      'This tool helps to move topic partitions between replicas.',
       'Option                                  Description                           ',
       '------                                  -----------                           ',
     ]);
     const throttle = out.indexOf('--throttle <Long: throttle>             The movement of partitions between    ');
     expect(throttle).toBeGreaterThan(0);
     expect(out[throttle + 6]).toBe('                                          at least 1 KB/s. (default: -1)      ');
-    expect(out).toContain('--zookeeper <String: urls>              REQUIRED: The connection string for   ');
+    expect(out).toContain('--zookeeper <String: urls>              DEPRECATED: The connection string for ');
     expect(lines((await run('kafka-reassign-partitions', '--zookeeper', 'z:2181')).stderr)[0]).toBe(
       'Command must include exactly one action: --generate, --execute or --verify',
     );
     expect(lines((await run('kafka-reassign-partitions', '--verify', '--reassignment-json-file', 'x')).stderr)[0]).toBe(
-      'Missing required argument "[zookeeper]"',
+      'Please specify --bootstrap-server',
     );
     expect(
       lines(

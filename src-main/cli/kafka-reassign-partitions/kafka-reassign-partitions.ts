@@ -5,6 +5,8 @@
  * `leader/follower.replication.throttled.rate` on the brokers) then `/admin/reassign_partitions`;
  * `--verify` reports each partition and removes the throttles once all are done. As in 2.5, a
  * failure prints `Partitions reassignment failed due to …` and its trace on stdout and exits 0.
+ * With --bootstrap-server (or neither connection option) the tool is 2.6.0's
+ * (reassign-admin-tool.ts).
  */
 import { AdminZkClient } from '../../core/admin/admin-zk-client';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
@@ -12,7 +14,6 @@ import { errorMessage, RUNTIME_EXCEPTION, stackTraceLines } from '../../core/com
 import { DynamicBrokerConfigNames } from '../../core/admin/dynamic-config';
 import {
   assignThrottledReplicas,
-  duplicates,
   generateAssignment,
   parseGenerateAssignmentArgs,
   scalaMapOrderOfAssignment as immutableMapOrder,
@@ -26,92 +27,21 @@ import { ConfigType } from '../../core/kafka-zk/config-znodes';
 import { TopicZNode } from '../../core/kafka-zk/topic-znodes';
 import { Code, KeeperException } from '../../core/zookeeper';
 import { readFileSync } from 'node:fs';
-import {
-  checkInvalidArgs,
-  checkRequiredArgs,
-  DEFAULT_OPTION_SPECS,
-  printHelpAndExitIfNeeded,
-  printUsageAndDie,
-  ToolExit,
-} from '../command-line-utils';
+import { checkInvalidArgs, checkRequiredArgs, printHelpAndExitIfNeeded, printUsageAndDie, ToolExit } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
-import { OptionException, parseOptions, type OptionSpec, type ParsedOptions } from '../kafka-topics/option-parser';
+import { OptionException, parseOptions, type ParsedOptions } from '../kafka-topics/option-parser';
 import { defaultZkEnvironment } from '../zookeeper/zk-connection';
+import { REASSIGN_SPECS } from './reassign-option-specs';
+import { runReassignWithAdmin } from './reassign-admin-tool';
+import { REASSIGN_SPECS_26, validateReassignArgs, type ReassignAction } from './reassign-options';
 import {
+  checkReassignmentEntries,
   formatAsReassignmentJson,
   parsePartitionReassignmentData,
   parseTopicsData,
   tpString,
   type ParsedReassignment,
 } from './reassignment-json';
-
-export const REASSIGN_SPECS: readonly OptionSpec[] = [
-  ...DEFAULT_OPTION_SPECS,
-  {
-    name: 'bootstrap-server',
-    description:
-      'the server(s) to use for bootstrapping. REQUIRED if an absolute path of the log directory is specified for any replica in the reassignment json file',
-    argument: { type: 'String', describedAs: 'Server(s) to use for bootstrapping' },
-  },
-  {
-    name: 'command-config',
-    description: 'Property file containing configs to be passed to Admin Client.',
-    argument: { type: 'String', describedAs: 'Admin client property file' },
-  },
-  {
-    name: 'zookeeper',
-    description:
-      'REQUIRED: The connection string for the zookeeper connection in the form host:port. Multiple URLS can be given to allow fail-over.',
-    argument: { type: 'String', describedAs: 'urls' },
-  },
-  {
-    name: 'generate',
-    description:
-      'Generate a candidate partition reassignment configuration. Note that this only generates a candidate assignment, it does not execute it.',
-  },
-  { name: 'execute', description: 'Kick off the reassignment as specified by the --reassignment-json-file option.' },
-  {
-    name: 'verify',
-    description:
-      'Verify if the reassignment completed as specified by the --reassignment-json-file option. If there is a throttle engaged for the replicas specified, and the rebalance has completed, the throttle will be removed',
-  },
-  {
-    name: 'reassignment-json-file',
-    description:
-      'The JSON file with the partition reassignment configurationThe format to use is - \n{"partitions":\n\t[{"topic": "foo",\n\t  "partition": 1,\n\t  "replicas": [1,2,3],\n\t  "log_dirs": ["dir1","dir2","dir3"] }],\n"version":1\n}\nNote that "log_dirs" is optional. When it is specified, its length must equal the length of the replicas list. The value in this list can be either "any" or the absolution path of the log directory on the broker. If absolute log directory path is specified, the replica will be moved to the specified log directory on the broker.',
-    argument: { type: 'String', describedAs: 'manual assignment json file path' },
-  },
-  {
-    name: 'topics-to-move-json-file',
-    description:
-      'Generate a reassignment configuration to move the partitions of the specified topics to the list of brokers specified by the --broker-list option. The format to use is - \n{"topics":\n\t[{"topic": "foo"},{"topic": "foo1"}],\n"version":1\n}',
-    argument: { type: 'String', describedAs: 'topics to reassign json file path' },
-  },
-  {
-    name: 'broker-list',
-    description:
-      'The list of brokers to which the partitions need to be reassigned in the form "0,1,2". This is required if --topics-to-move-json-file is used to generate reassignment configuration',
-    argument: { type: 'String', describedAs: 'brokerlist' },
-  },
-  { name: 'disable-rack-aware', description: 'Disable rack aware replica assignment' },
-  {
-    name: 'throttle',
-    description:
-      'The movement of partitions between brokers will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.',
-    argument: { type: 'Long', describedAs: 'throttle', defaultValue: '-1' },
-  },
-  {
-    name: 'replica-alter-log-dirs-throttle',
-    description:
-      'The movement of replicas between log directories on the same broker will be throttled to this value (bytes/sec). Rerunning with this option, whilst a rebalance is in progress, will alter the throttle value. The throttle rate should be at least 1 KB/s.',
-    argument: { type: 'Long', describedAs: 'replicaAlterLogDirsThrottle', defaultValue: '-1' },
-  },
-  {
-    name: 'timeout',
-    description: 'The maximum time in ms allowed to wait for partition reassignment execution to be successfully initiated',
-    argument: { type: 'Long', describedAs: 'timeout', defaultValue: '10000' },
-  },
-];
 
 function longValueOf(options: ParsedOptions, name: string, defaultValue: number): number {
   const raw = options.valueOf(name);
@@ -171,22 +101,7 @@ class ReassignCommand {
   private async parseAndValidate(): Promise<ParsedReassignment & { proposed: Assignment }> {
     const parsed = parsePartitionReassignmentData(this.readFile('reassignment-json-file'));
     if (parsed.partitions.length === 0) throw AdminJavaException.adminCommandFailed('Partition reassignment data file is empty');
-    if (parsed.partitions.some(([, r]) => r.length === 0))
-      throw AdminJavaException.adminCommandFailed('Partition replica list cannot be empty');
-    const dupPartitions = duplicates(
-      parsed.partitions.map(([tp]) => tp),
-      tpKey,
-    );
-    if (dupPartitions.length > 0)
-      throw AdminJavaException.adminCommandFailed(
-        `Partition reassignment contains duplicate topic partitions: ${dupPartitions.map(tpString).join(',')}`,
-      );
-    const dupEntries = parsed.partitions.map(([tp, r]) => [tp, duplicates(r)] as const).filter(([, d]) => d.length > 0);
-    if (dupEntries.length > 0) {
-      throw AdminJavaException.adminCommandFailed(
-        `Partition replica lists may not contain duplicate entries: ${dupEntries.map(([tp, d]) => `${tpString(tp)} contains multiple entries for ${d.join(',')}`).join('. ')}`,
-      );
-    }
+    checkReassignmentEntries(parsed.partitions);
     const existing = await getReplicaAssignmentForTopics(this.zk, [...new Set(parsed.partitions.map(([tp]) => tp.topic))]);
     const existingKeys = new Set(existing.map(([tp]) => tpKey(tp)));
     const missing = parsed.partitions.map(([tp]) => tp).filter((tp) => !existingKeys.has(tpKey(tp)));
@@ -257,15 +172,10 @@ class ReassignCommand {
     this.println('Successfully started reassignment of partitions.');
   }
 
-  /** Moving replicas between log dirs needs AlterReplicaLogDirs / DescribeLogDirs, which only `--bootstrap-server` gives. */
+  /** Moving replicas between log dirs needs --bootstrap-server, which takes the command to 2.6.0's form. */
   private refuseLogDirMoves(): never {
-    if (!this.opts.has('bootstrap-server'))
-      throw AdminJavaException.adminCommandFailed(
-        'bootstrap-server needs to be provided in order to reassign replica to the specified log directory',
-      );
-    throw new AdminJavaException(
-      'java.lang.UnsupportedOperationException',
-      'Kafka Dojo does not emulate moving replicas between log directories (AlterReplicaLogDirs)',
+    throw AdminJavaException.adminCommandFailed(
+      'bootstrap-server needs to be provided in order to reassign replica to the specified log directory',
     );
   }
 
@@ -386,7 +296,35 @@ function validateAndParseArgs(args: readonly string[], io: CommandIo): ParsedOpt
   return options;
 }
 
+export { REASSIGN_SPECS };
+
+/**
+ * 2.6.0's tool with --bootstrap-server (or with neither connection option, which it refuses); the
+ * deprecated --zookeeper form alone keeps 2.5.1's behaviour.
+ */
 export async function runKafkaReassignPartitions(args: readonly string[], io: CommandIo): Promise<number> {
+  let options: ParsedOptions;
+  try {
+    options = parseOptions(REASSIGN_SPECS_26, args);
+  } catch (e) {
+    if (!(e instanceof OptionException)) throw e;
+    if (args.includes('--zookeeper') && !args.includes('--bootstrap-server')) return runWithZookeeper(args, io);
+    io.stderr(`Exception in thread "main" ${e.exceptionClass}: ${e.message}\n`);
+    return 1;
+  }
+  if (options.has('zookeeper') && !options.has('bootstrap-server')) return runWithZookeeper(args, io);
+  let action: ReassignAction;
+  try {
+    action = validateReassignArgs(io, args, options);
+  } catch (e) {
+    if (e instanceof ToolExit) return e.code;
+    throw e;
+  }
+  return runReassignWithAdmin(options, action, io, (io.zookeeper ?? defaultZkEnvironment()).random);
+}
+
+/** Kafka 2.5.1's `ReassignPartitionsCommand.main` over a KafkaZkClient. */
+async function runWithZookeeper(args: readonly string[], io: CommandIo): Promise<number> {
   let options: ParsedOptions;
   try {
     options = validateAndParseArgs(args, io);

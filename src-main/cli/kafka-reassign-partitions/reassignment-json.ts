@@ -6,6 +6,8 @@
  */
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { topicPartitionHashCode } from '../../core/admin/consumer-group-reset-plan';
+import { duplicates } from '../../core/admin/reassignment-plan';
+import { tpKey } from '../../core/common/topic-partition';
 import type { TopicPartition } from '../../core/common/topic-partition';
 
 export const ANY_LOG_DIR = 'any';
@@ -94,4 +96,23 @@ export function formatAsReassignmentJson(assignment: Iterable<readonly [TopicPar
     log_dirs: replicas.map(() => ANY_LOG_DIR),
   }));
   return JSON.stringify({ version: 1, partitions });
+}
+
+/** The checks 2.5.1's `parseAndValidate` and 2.6's `parseExecuteAssignmentArgs` share (after the empty-list one). */
+export function checkReassignmentEntries(partitions: ParsedReassignment['partitions']): void {
+  if (partitions.some(([, r]) => r.length === 0)) throw AdminJavaException.adminCommandFailed('Partition replica list cannot be empty');
+  const dupPartitions = duplicates(
+    partitions.map(([tp]) => tp),
+    tpKey,
+  );
+  if (dupPartitions.length > 0)
+    throw AdminJavaException.adminCommandFailed(
+      `Partition reassignment contains duplicate topic partitions: ${dupPartitions.map(tpString).join(',')}`,
+    );
+  const dupEntries = partitions.map(([tp, r]) => [tp, duplicates(r)] as const).filter(([, d]) => d.length > 0);
+  if (dupEntries.length > 0) {
+    throw AdminJavaException.adminCommandFailed(
+      `Partition replica lists may not contain duplicate entries: ${dupEntries.map(([tp, d]) => `${tpString(tp)} contains multiple entries for ${d.join(',')}`).join('. ')}`,
+    );
+  }
 }
