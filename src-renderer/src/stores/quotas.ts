@@ -1,0 +1,40 @@
+/**
+ * The quotas page's data: every client quota entity with its configs (`/config/users`,
+ * `/config/clients`, `<default>` at each level), each connected client's quotas in force with the
+ * entity that supplies them, the rate the brokers measure and the throttle time (`quotas.overview`),
+ * and the saves (kafka-configs --alter: `--add-config` then `--delete-config`).
+ */
+import { defineStore } from 'pinia';
+import { shallowRef } from 'vue';
+import { useApi } from '../api';
+import type { QuotaEntityNameDto, QuotaOverviewDto } from '../api/types';
+import { useApiAction } from '../composables/use-api-action';
+
+export const useQuotasStore = defineStore('quotas', () => {
+  const api = useApi();
+  const overview = shallowRef<QuotaOverviewDto | null>(null);
+  const { busy: loading, error, run } = useApiAction({ clearErrorOn: 'success' });
+  const saving = useApiAction();
+
+  async function load(): Promise<void> {
+    await run(async () => {
+      overview.value = await api.quotas.overview();
+    });
+  }
+
+  /**
+   * Writes the entity's quotas: the values set first (validated by the backend as AdminZkClient
+   * does, nothing written when refused), then the configs removed. True when both were done.
+   */
+  async function save(entity: QuotaEntityNameDto, set: Readonly<Record<string, string>>, remove: readonly string[]): Promise<boolean> {
+    const done = await saving.run(async () => {
+      if (Object.keys(set).length > 0) await api.quotas.set(entity, set);
+      if (remove.length > 0) await api.quotas.remove(entity, remove);
+      return true;
+    });
+    await load();
+    return done === true;
+  }
+
+  return { overview, loading, error, saving: saving.busy, saveError: saving.error, load, save };
+});
