@@ -39,8 +39,8 @@ export default {
     kind: 'Entity type',
     user: 'User principal',
     clientId: 'Client id',
-    useDefault: '<default> (every one without its own)',
-    nameRequired: 'A name is required (or choose <default>).',
+    useDefault: '{name} (every one without its own)',
+    nameRequired: 'A name is required (or choose {name}).',
     valuesHint:
       'Empty: not set (the next entity in the order below applies). Bytes per second; request_percentage in percent of one request thread.',
     review: 'Review',
