@@ -27,9 +27,11 @@ export const useQuotasStore = defineStore('quotas', () => {
    * does, nothing written when refused), then the configs removed. True when both were done.
    */
   async function save(entity: QuotaEntityNameDto, set: Readonly<Record<string, string>>, remove: readonly string[]): Promise<boolean> {
+    // Only the names: the API refuses an entity carrying other fields (a QuotaEntityDto's path, configs).
+    const name: QuotaEntityNameDto = { user: entity.user, clientId: entity.clientId };
     const done = await saving.run(async () => {
-      if (Object.keys(set).length > 0) await api.quotas.set(entity, set);
-      if (remove.length > 0) await api.quotas.remove(entity, remove);
+      if (Object.keys(set).length > 0) await api.quotas.set(name, set);
+      if (remove.length > 0) await api.quotas.remove(name, remove);
       return true;
     });
     await load();
