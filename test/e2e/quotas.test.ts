@@ -91,7 +91,7 @@ describeInChromium('the client quotas page', (suite) => {
       expect(produced.throttle.max).toBeGreaterThan(0);
       const cell = (what: string) => main.getByTestId(`client-${what}-0-${CLIENT}-producer_byte_rate`);
       await waitUntil(async () => /^throttle [1-9]\d* ms$/.test(await cell('throttle').innerText()), 'a throttle time on the page');
-      expect(await cell('bound').innerText()).toBe('quota 2000');
+      expect(await cell('bound').innerText()).toBe('quota 2000 B/s');
       expect(await cell('source').innerText()).toBe(`from clients/${CLIENT}`);
       expect(await cell('rate').innerText()).toMatch(/^observed \d+(\.\d)? (B|KB)\/s$/);
       expect(await main.getByTestId(`quota-in-effect-clients/${CLIENT}`).innerText()).toBe(`${CLIENT} @ 0: producer_byte_rate`);

@@ -46,7 +46,7 @@ describe('QuotasView', () => {
     expect(byTestId(w, 'quota-users/<default>-request_percentage').text()).toBe('200');
     expect(byTestId(w, 'quota-users/<default>-producer_byte_rate').text()).toBe('—');
     expect(byTestId(w, 'quota-in-effect-clients/billing').text()).toBe('billing @ 1: producer_byte_rate');
-    expect(byTestId(w, 'client-bound-1-billing-producer_byte_rate').text()).toBe('quota 1024');
+    expect(byTestId(w, 'client-bound-1-billing-producer_byte_rate').text()).toBe('quota 1024 B/s');
     expect(byTestId(w, 'client-source-1-billing-producer_byte_rate').text()).toBe('from clients/billing');
     expect(byTestId(w, 'client-rate-1-billing-producer_byte_rate').text()).toBe('observed 3.0 KB/s');
     expect(byTestId(w, 'client-throttle-1-billing-producer_byte_rate').text()).toBe('throttle 812 ms');
@@ -87,5 +87,21 @@ describe('QuotasView', () => {
     ]);
     expect(fake.callsOf('quotas', 'remove')).toEqual([]);
     expect(byTestId(w, 'quota-clients/billing-producer_byte_rate').text()).toBe('2097152');
+  });
+
+  it('deletes an entity’s quotas after a confirmation naming the kafka-configs command, sending only its names', async () => {
+    const fake = new FakeApi();
+    fake.api.quotas.overview = async () => overview;
+    fake.api.quotas.remove = async () => undefined;
+    const { wrapper: w } = mountWithApp(QuotasView, { client: fake.client() });
+    await settle();
+    await byTestId(w, 'quota-delete-users/<default>').trigger('click');
+    await settle();
+    expect(bodyTestId('confirm-sentences')?.textContent).toContain(
+      'kafka-configs --zookeeper localhost:2181 --alter --entity-type users --entity-default --delete-config request_percentage',
+    );
+    expect(fake.callsOf('quotas', 'remove')).toEqual([]);
+    await clickInBody('confirm-ok');
+    expect(fake.callsOf('quotas', 'remove').map((c) => c.args)).toEqual([[{ user: '<default>', clientId: null }, ['request_percentage']]]);
   });
 });
