@@ -28,7 +28,7 @@ describeInChromium('the client quotas page', (suite) => {
   /** The znode's data as Kafka's JSON. */
   const znode = async (path: string): Promise<unknown> => {
     const text = (await suite.app.backend.api.zookeeper.get(path))?.data?.text;
-    return text === undefined ? undefined : JSON.parse(text);
+    return typeof text === 'string' ? JSON.parse(text) : undefined;
   };
 
   async function openQuotas(): Promise<Page> {
