@@ -2,7 +2,7 @@
  * The quotas page's data: every client quota entity with its configs (`/config/users`,
  * `/config/clients`, `<default>` at each level), each connected client's quotas in force with the
  * entity that supplies them, the rate the brokers measure and the throttle time (`quotas.overview`),
- * and the saves (kafka-configs --alter: `--add-config` then `--delete-config`).
+ * and the saves (one kafka-configs --alter: `--add-config` and `--delete-config`).
  */
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
@@ -23,15 +23,14 @@ export const useQuotasStore = defineStore('quotas', () => {
   }
 
   /**
-   * Writes the entity's quotas: the values set first (validated by the backend as AdminZkClient
-   * does, nothing written when refused), then the configs removed. True when both were done.
+   * Writes the entity's quotas in one alter (validated by the backend as AdminZkClient does,
+   * nothing written when refused). True when written.
    */
   async function save(entity: QuotaEntityNameDto, set: Readonly<Record<string, string>>, remove: readonly string[]): Promise<boolean> {
     // Only the names: the API refuses an entity carrying other fields (a QuotaEntityDto's path, configs).
     const name: QuotaEntityNameDto = { user: entity.user, clientId: entity.clientId };
     const done = await saving.run(async () => {
-      if (Object.keys(set).length > 0) await api.quotas.set(name, set);
-      if (remove.length > 0) await api.quotas.remove(name, remove);
+      await api.quotas.alter(name, set, remove);
       return true;
     });
     await load();

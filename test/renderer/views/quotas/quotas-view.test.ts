@@ -62,8 +62,8 @@ describe('QuotasView', () => {
     const fake = new FakeApi();
     let entities = overview.entities;
     fake.api.quotas.overview = async () => ({ ...overview, entities });
-    fake.api.quotas.set = async (_entity, configs) => {
-      entities = entities.map((e) => (e.path === 'clients/billing' ? { ...e, configs: { ...e.configs, ...configs } } : e));
+    fake.api.quotas.alter = async (_entity, set) => {
+      entities = entities.map((e) => (e.path === 'clients/billing' ? { ...e, configs: { ...e.configs, ...set } } : e));
     };
     const { wrapper: w } = mountWithApp(QuotasView, { client: fake.client() });
     await settle();
@@ -82,17 +82,17 @@ describe('QuotasView', () => {
       'kafka-configs --zookeeper localhost:2181 --alter --entity-type clients --entity-name billing --add-config producer_byte_rate=2097152',
     );
     await clickInBody('quota-save');
-    expect(fake.callsOf('quotas', 'set').map((c) => c.args)).toEqual([
-      [{ user: null, clientId: 'billing' }, { producer_byte_rate: '2097152' }],
+    // One alter, as one kafka-configs --alter: one znode write.
+    expect(fake.callsOf('quotas', 'alter').map((c) => c.args)).toEqual([
+      [{ user: null, clientId: 'billing' }, { producer_byte_rate: '2097152' }, []],
     ]);
-    expect(fake.callsOf('quotas', 'remove')).toEqual([]);
     expect(byTestId(w, 'quota-clients/billing-producer_byte_rate').text()).toBe('2097152');
   });
 
   it('deletes an entity’s quotas after a confirmation naming the kafka-configs command, sending only its names', async () => {
     const fake = new FakeApi();
     fake.api.quotas.overview = async () => overview;
-    fake.api.quotas.remove = async () => undefined;
+    fake.api.quotas.alter = async () => undefined;
     const { wrapper: w } = mountWithApp(QuotasView, { client: fake.client() });
     await settle();
     await byTestId(w, 'quota-delete-users/<default>').trigger('click');
@@ -100,8 +100,10 @@ describe('QuotasView', () => {
     expect(bodyTestId('confirm-sentences')?.textContent).toContain(
       'kafka-configs --zookeeper localhost:2181 --alter --entity-type users --entity-default --delete-config request_percentage',
     );
-    expect(fake.callsOf('quotas', 'remove')).toEqual([]);
+    expect(fake.callsOf('quotas', 'alter')).toEqual([]);
     await clickInBody('confirm-ok');
-    expect(fake.callsOf('quotas', 'remove').map((c) => c.args)).toEqual([[{ user: '<default>', clientId: null }, ['request_percentage']]]);
+    expect(fake.callsOf('quotas', 'alter').map((c) => c.args)).toEqual([
+      [{ user: '<default>', clientId: null }, {}, ['request_percentage']],
+    ]);
   });
 });
