@@ -160,8 +160,12 @@ describeInChromium('the client quotas page', (suite) => {
         .getByText('--add-config consumer_byte_rate=4096,producer_byte_rate=2097152 --delete-config request_percentage', { exact: false })
         .waitFor();
       await suite.app.screenshot(page, 'quotas-edit-review');
+      const notifications = async () => (await suite.app.backend.api.zookeeper.children('/config/changes', 0, 1)).total;
+      const before = await notifications();
       await dialog.getByTestId('quota-save').click();
       await dialog.waitFor({ state: 'hidden' });
+      // One write and one change notification, as one kafka-configs --alter with both options.
+      expect(await notifications()).toBe(before + 1);
       await waitUntil(
         async () => (await main.getByTestId('quota-users/alice-consumer_byte_rate').innerText()) === '4096',
         'the edited quota on the page',
