@@ -57,7 +57,7 @@ const logDirs = [
 ] as const;
 const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;
-const quotas = ['overview', 'set', 'remove'] as const;
+const quotas = ['overview', 'set', 'remove', 'alter'] as const;
 const reassignments = ['generate', 'preview', 'execute', 'progress', 'verify', 'cancel'] as const;
 
 export const API_METHODS = {

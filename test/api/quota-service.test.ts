@@ -36,6 +36,20 @@ describe('QuotaService over the backend', () => {
     expect(after.every((e) => e.configs.producer_byte_rate === undefined)).toBe(true);
   });
 
+  it('alters in one write, as one kafka-configs --alter: a value added and another removed; refused whole when one is not set', async () => {
+    const user = { user: 'alice', clientId: '<default>' };
+    await backend.api.quotas.set(user, { producer_byte_rate: '1024', consumer_byte_rate: '2048' });
+    await backend.api.quotas.alter(user, { request_percentage: '50.5' }, ['consumer_byte_rate']);
+    const znode = await backend.api.zookeeper.get('/config/users/alice/clients/<default>');
+    expect(JSON.parse(znode!.data!.text!)).toEqual({ version: 1, config: { producer_byte_rate: '1024', request_percentage: '50.5' } });
+    await expect(backend.api.quotas.alter(user, { producer_byte_rate: '1' }, ['consumer_byte_rate'])).rejects.toMatchObject({
+      errorName: 'INVALID_CONFIG',
+      message: 'Invalid config(s): consumer_byte_rate',
+    });
+    const entity = (await backend.api.quotas.overview()).entities.find((e) => e.path === 'users/alice/clients/<default>');
+    expect(entity?.configs).toEqual({ producer_byte_rate: '1024', request_percentage: '50.5' });
+  });
+
   it('refuses an unnamed entity, an empty name and a rate that is not a number', async () => {
     await expect(backend.api.quotas.set({ user: null, clientId: null }, { producer_byte_rate: '1' })).rejects.toMatchObject({
       errorName: 'INVALID_REQUEST',

@@ -265,6 +265,7 @@ const quotas = {
   overview: args(),
   set: args(['entity', quotaEntity], ['configs', record(string())]),
   remove: args(['entity', quotaEntity], ['keys', array(string())]),
+  alter: args(['entity', quotaEntity], ['set', record(string())], ['remove', array(string())]),
 };
 
 const reassignmentPlan = object({ partitions: array(object({ topic: string(), partition: int32(), replicas: array(int32()) })) });

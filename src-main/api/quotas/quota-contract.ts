@@ -52,4 +52,9 @@ export interface QuotaService {
   set(entity: QuotaEntityNameDto, configs: Readonly<Record<string, string>>): Promise<void>;
   /** Removes quota configs (`--delete-config`): `Invalid config(s): …` for one not set. */
   remove(entity: QuotaEntityNameDto, keys: readonly string[]): Promise<void>;
+  /**
+   * Both in one write, as one kafka-configs --alter with `--add-config` and `--delete-config`: one
+   * znode write, one change notification; nothing written when refused.
+   */
+  alter(entity: QuotaEntityNameDto, set: Readonly<Record<string, string>>, remove: readonly string[]): Promise<void>;
 }

@@ -81,7 +81,11 @@ export class QuotaServiceImpl implements QuotaService {
   }
 
   async remove(entity: QuotaEntityNameDto, keys: readonly string[]): Promise<void> {
+    await this.alter(entity, {}, keys);
+  }
+
+  async alter(entity: QuotaEntityNameDto, set: Readonly<Record<string, string>>, remove: readonly string[]): Promise<void> {
     this.check(entity);
-    await this.host.require().cluster.quotaAdmin.alter(entity, {}, keys).catch(refusal);
+    await this.host.require().cluster.quotaAdmin.alter(entity, set, remove).catch(refusal);
   }
 }

@@ -9,6 +9,7 @@ import groups from './groups.en';
 import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
+import quotas from './quotas.en';
 
 export default {
   deletions,
@@ -19,6 +20,7 @@ export default {
   reassignments,
   dyncfg,
   throttle,
+  quotas,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -26,6 +28,7 @@ export default {
     groups: 'Consumer groups',
     elections: 'Leader election',
     reassignments: 'Reassignments',
+    quotas: 'Quotas',
     clusters: 'Clusters',
     overview: 'Overview',
     brokers: 'Brokers',

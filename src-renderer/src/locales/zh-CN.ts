@@ -9,6 +9,7 @@ import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
+import quotas from './quotas.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -19,6 +20,7 @@ const zhCN: typeof en = {
   reassignments,
   dyncfg,
   throttle,
+  quotas,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -26,6 +28,7 @@ const zhCN: typeof en = {
     groups: '消费者组',
     elections: 'Leader 选举',
     reassignments: '分区重分配',
+    quotas: '配额',
     clusters: '集群',
     overview: '概览',
     brokers: 'Broker',

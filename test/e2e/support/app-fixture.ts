@@ -42,6 +42,7 @@ const DOCS_SCREENSHOTS = [
   'zookeeper-invalid-warning',
   'log-dir-browser',
   'segment-crc-error',
+  'quotas-throttled-client',
 ];
 
 /** Why the browser tests cannot run here, or null when they can. */

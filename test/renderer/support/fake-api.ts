@@ -438,6 +438,7 @@ export class FakeApi {
       overview: async () => ({ entities: [], clients: [] }),
       set: async () => this.unsupported(),
       remove: async () => this.unsupported(),
+      alter: async () => this.unsupported(),
     },
     reassignments: {
       generate: async () => this.unsupported(),
