@@ -9,6 +9,7 @@ import groups from './groups.en';
 import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
+import purge from './purge.en';
 
 export default {
   deletions,
@@ -19,6 +20,7 @@ export default {
   reassignments,
   dyncfg,
   throttle,
+  purge,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

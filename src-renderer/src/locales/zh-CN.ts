@@ -9,6 +9,7 @@ import groups from './groups.zh-CN';
 import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
+import purge from './purge.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -19,6 +20,7 @@ const zhCN: typeof en = {
   reassignments,
   dyncfg,
   throttle,
+  purge,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
