@@ -13,7 +13,7 @@ import type { Log } from '../../src-main/core/log/log';
 import { ManualTime } from '../../src-main/core/platform/manual-time';
 import { RecordsAdmin } from '../../src-main/core/cluster/records-admin';
 import { ClusterHarness } from '../support/cluster-harness';
-import { CREATE, adminOf, drive, enc, topic, tp } from '../support/scenario';
+import { CREATE, adminOf, drive, enc, killAndExpire, topic, tp } from '../support/scenario';
 
 function logOf(h: ClusterHarness, brokerId: number, name: string, partition: number): Log {
   const p = h.cluster.broker(brokerId).replicaManager?.getPartition(tp(name, partition));
@@ -119,6 +119,26 @@ describe('DeleteRecords', () => {
     await h.advance(60_000);
     for (const id of [0, 1, 2])
       expect(readFileSync(join(h.logDir(id), 'log-start-offset-checkpoint'), 'utf8'), `broker ${id}`).toBe('0\n1\npurge 0 6\n');
+  });
+
+  it('a follower on a dead broker does not hold the low watermark back; it learns the new start when it returns', async () => {
+    h = await ClusterHarness.create({ brokers: 3, seed: 62 });
+    await adminOf(h).createTopics([topic('purge', { assignment: [[0, 1, 2]] })], CREATE);
+    await h.settle();
+    for (let i = 0; i < 6; i++)
+      await drive(h, h.client.produce({ topic: 'purge', partition: 0, records: [{ key: null, value: value(i) }], acks: -1 }));
+    await killAndExpire(h, 2);
+    await h.advance(1000);
+    expect(h.cluster.broker(0).metadataCache.isBrokerAlive(2)).toBe(false);
+    const records = new RecordsAdmin(h.cluster);
+    const [deleted] = await drive(h, records.deleteRecords([{ topicPartition: tp('purge', 0), offset: 4 }], 30_000));
+    expect(deleted).toMatchObject({ lowWatermark: 4, error: 'NONE' });
+    expect(logOf(h, 1, 'purge', 0).logStartOffset).toBe(4);
+    await h.cluster.startBroker(2);
+    for (let waited = 0; waited < 30_000 && h.cluster.broker(2).replicaManager?.getPartition(tp('purge', 0)) === undefined; waited += 500)
+      await h.advance(500);
+    for (let waited = 0; waited < 30_000 && logOf(h, 2, 'purge', 0).logStartOffset < 4; waited += 500) await h.advance(500);
+    expect(logOf(h, 2, 'purge', 0).logStartOffset).toBe(4);
   });
 
   it('a partition whose low watermark does not reach the offset answers REQUEST_TIMED_OUT when the timeout expires', async () => {

@@ -6,6 +6,8 @@
  */
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AdminClient } from '../../../src-main/protocol/kafka/client/admin-client';
+import { DELETE_RECORDS } from '../../../src-main/protocol/kafka/messages/delete-records';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
 
 describe('kafkajs deleteTopicRecords against the emulated cluster', () => {
@@ -61,5 +63,51 @@ describe('kafkajs deleteTopicRecords against the emulated cluster', () => {
       cause: { name: 'KafkaJSDeleteTopicRecordsError', partitions: [{ partition: 0, error: { type: 'OFFSET_OUT_OF_RANGE' } }] },
     });
     expect((await admin.fetchTopicOffsets('js-purge')).find((p) => p.partition === 0)?.low).toBe('4');
+  });
+
+  it('a DeleteRecords v1 frame: unknown partitions and a follower answer their errors with low watermark -1', async () => {
+    wire = await wireCluster({ seed: 52 });
+    const admin = new Kafka({ clientId: 'dojo-kafkajs', brokers: [wire.bootstrap], logLevel: logLevel.NOTHING }).admin();
+    clients.push(admin);
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic: 'raw', replicaAssignment: [{ partition: 0, replicas: [1, 0] }] }] });
+    const client = new AdminClient({ bootstrapServers: wire.bootstrap, defaultApiTimeoutMs: 10_000 });
+    try {
+      // Broker 0 hosts raw-0 as a follower; `__consumer_offsets` is known to no metadata yet.
+      const answer = await client.send(DELETE_RECORDS, 0, {
+        topics: [
+          {
+            name: 'raw',
+            partitions: [
+              { partitionIndex: 0, offset: 0n },
+              { partitionIndex: 3, offset: 0n },
+            ],
+          },
+          { name: 'nope', partitions: [{ partitionIndex: 0, offset: 0n }] },
+        ],
+        timeoutMs: 1000,
+      });
+      expect(answer).toEqual({
+        throttleTimeMs: 0,
+        topics: [
+          {
+            name: 'raw',
+            partitions: [
+              { partitionIndex: 0, lowWatermark: -1n, errorCode: 6 },
+              { partitionIndex: 3, lowWatermark: -1n, errorCode: 3 },
+            ],
+          },
+          { name: 'nope', partitions: [{ partitionIndex: 0, lowWatermark: -1n, errorCode: 3 }] },
+        ],
+      });
+      // The leader: offset 0 is the log start already, nothing to wait for.
+      const atLeader = await client.send(DELETE_RECORDS, 1, {
+        topics: [{ name: 'raw', partitions: [{ partitionIndex: 0, offset: -1n }] }],
+        timeoutMs: 1000,
+      });
+      expect(atLeader.topics[0].partitions).toEqual([{ partitionIndex: 0, lowWatermark: 0n, errorCode: 0 }]);
+    } finally {
+      client.close();
+    }
   });
 });
