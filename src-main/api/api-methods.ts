@@ -26,6 +26,8 @@ const topics = [
   'previewReassignment',
   'reassign',
   'delete',
+  'previewPurge',
+  'purge',
 ] as const;
 const messages = ['produce', 'read'] as const;
 const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;

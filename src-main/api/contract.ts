@@ -448,6 +448,39 @@ export interface ReassignmentPreviewDto {
   readonly error: ApiErrorDto | null;
 }
 
+/** One replica's part of a purge preview: what goes below the new log start offset. */
+export interface PurgeReplicaDto {
+  readonly brokerId: number;
+  readonly isLeader: boolean;
+  readonly logStartOffset: number;
+  readonly newLogStartOffset: number;
+  readonly offsetsDeleted: number;
+  /** Segments wholly below the new log start offset: deleted at the next retention check. */
+  readonly segmentsDeleted: ReadonlyArray<{ readonly baseOffset: number; readonly sizeBytes: number }>;
+  readonly segmentsKept: number;
+}
+
+/** What purging a partition up to an offset (DeleteRecords) does, or would do. */
+export interface PurgePreviewDto {
+  readonly topic: string;
+  readonly partition: number;
+  /** −1 asks for the high watermark. */
+  readonly requestedOffset: number;
+  readonly offset: number;
+  readonly highWatermark: number;
+  /** The error Kafka would answer (OFFSET_OUT_OF_RANGE, POLICY_VIOLATION …), with its message. */
+  readonly error: { readonly name: string; readonly message: string } | null;
+  readonly replicas: readonly PurgeReplicaDto[];
+}
+
+/** A DeleteRecords' answer: the low watermark (every live replica's smallest log start offset) or the error. */
+export interface PurgeResultDto {
+  readonly topic: string;
+  readonly partition: number;
+  readonly lowWatermark: number;
+  readonly error: string | null;
+}
+
 export interface TopicService {
   list(query: TopicListQueryDto): Promise<TopicPageDto>;
   detail(name: string): Promise<TopicDetailDto>;
@@ -470,6 +503,10 @@ export interface TopicService {
   previewReassignment(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
   reassign(topic: string, target: ReadonlyArray<readonly number[]>): Promise<ReassignmentPreviewDto>;
   delete(topic: string): Promise<void>;
+  /** What a purge of the partition up to `offset` takes away on each replica. */
+  previewPurge(topic: string, partition: number, offset: number): Promise<PurgePreviewDto>;
+  /** DeleteRecords of the partition up to `offset` through its leader's ReplicaManager, as the wire API does. */
+  purge(topic: string, partition: number, offset: number): Promise<PurgeResultDto>;
 }
 
 // ---------------------------------------------------------------------------------------------

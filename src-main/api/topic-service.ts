@@ -15,7 +15,10 @@ import { LOG_CONFIG_DEF } from '../core/log/log-config';
 import { ConfigEntityZNode } from '../core/kafka-zk/config-znodes';
 import { ReplicaAssignment, TopicZNode } from '../core/kafka-zk/topic-znodes';
 import { ApiError } from './backend';
+import { previewPurge, purge } from './record-purge';
 import type {
+  PurgePreviewDto,
+  PurgeResultDto,
   AddPartitionsPreviewDto,
   AddPartitionsRequestDto,
   ApiErrorDto,
@@ -376,6 +379,14 @@ export class TopicServiceImpl implements TopicService {
     const [result] = await this.admin.deleteTopics([topic], REQUEST_TIMEOUT_MS);
     const error = resultError(result);
     if (error && error.name !== 'REQUEST_TIMED_OUT') throw new ApiError(error.name, error.message);
+  }
+
+  async previewPurge(topic: string, partition: number, offset: number): Promise<PurgePreviewDto> {
+    return previewPurge(this.cluster, topic, partition, offset);
+  }
+
+  async purge(topic: string, partition: number, offset: number): Promise<PurgeResultDto> {
+    return purge(this.cluster, topic, partition, offset, REQUEST_TIMEOUT_MS);
   }
 }
 

@@ -3,6 +3,7 @@
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
+import { runKafkaDeleteRecords } from './kafka-delete-records/kafka-delete-records';
 import { runKafkaLeaderElection } from './kafka-leader-election/kafka-leader-election';
 import { runKafkaConsumerGroups } from './kafka-consumer-groups/kafka-consumer-groups';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
@@ -19,6 +20,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-consumer-groups.sh': runKafkaConsumerGroups,
   'kafka-reassign-partitions': runKafkaReassignPartitions,
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
+  'kafka-delete-records': runKafkaDeleteRecords,
+  'kafka-delete-records.sh': runKafkaDeleteRecords,
   'kafka-leader-election': runKafkaLeaderElection,
   'kafka-leader-election.sh': runKafkaLeaderElection,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
@@ -34,6 +37,7 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-configs                     describe or alter topic, broker, user and client configs (kafka-configs.sh, --zookeeper)
   kafka-consumer-groups             list, describe, delete, or reset the offsets of consumer groups (kafka-consumer-groups.sh)
   kafka-reassign-partitions         generate, execute, verify, cancel and list reassignments (kafka-reassign-partitions.sh; 2.6.0's --bootstrap-server form)
+  kafka-delete-records              delete records of partitions down to an offset over DeleteRecords (kafka-delete-records.sh)
   kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
   zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)

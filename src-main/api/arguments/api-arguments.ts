@@ -136,6 +136,8 @@ const topics = {
   previewReassignment: args(topic, ['target', replicaLists]),
   reassign: args(topic, ['target', replicaLists]),
   delete: args(topic),
+  previewPurge: args(topic, ['partition', int32()], ['offset', integer()]),
+  purge: args(topic, ['partition', int32()], ['offset', integer()]),
 };
 
 const messages = {

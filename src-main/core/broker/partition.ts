@@ -6,6 +6,9 @@ import type { Log } from '../log/log';
 import type { LogAppendInfo } from '../log/log-validator';
 import { Replica } from './replica';
 
+/** `DeleteRecordsRequest.HIGH_WATERMARK`: delete up to the high watermark. */
+export const DELETE_RECORDS_HIGH_WATERMARK = -1;
+
 /**
  * A partition as its broker hosts it (Kafka's `cluster.Partition`): the leadership it was told
  * about by the controller (leader, leader epoch, ISR and the state znode's zkVersion, which the
@@ -130,6 +133,42 @@ export class Partition {
     if (!this.isLeader || !log) return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
     if (log.highWatermark < requiredOffset) return { done: false, error: 'NONE' };
     return { done: true, error: log.config.minInSyncReplicas <= this.isr.length ? 'NONE' : 'NOT_ENOUGH_REPLICAS_AFTER_APPEND' };
+  }
+
+  /**
+   * `lowWatermarkIfLeader`: the smallest log start offset of the leader and its followers on live
+   * brokers — how far a DeleteRecords has reached every replica.
+   */
+  lowWatermarkIfLeader(isBrokerAlive: (id: number) => boolean): number {
+    const log = this.log;
+    if (!this.isLeader || !log) {
+      throw new KafkaApiError('NOT_LEADER_FOR_PARTITION', `Leader not local for partition ${this.name} on broker ${this.localBrokerId}`);
+    }
+    let lowWatermark = log.logStartOffset;
+    for (const replica of this.remoteReplicas.values()) {
+      if (isBrokerAlive(replica.brokerId) && replica.logStartOffset < lowWatermark) lowWatermark = replica.logStartOffset;
+    }
+    return lowWatermark;
+  }
+
+  /**
+   * `deleteRecordsOnLeader`: the leader log's start offset moves to `offset` (−1: the high
+   * watermark); a topic without the delete cleanup policy refuses.
+   */
+  deleteRecordsOnLeader(offset: number, isBrokerAlive: (id: number) => boolean): { requestedOffset: number; lowWatermark: number } {
+    const log = this.log;
+    if (!this.isLeader || !log) {
+      throw new KafkaApiError('NOT_LEADER_FOR_PARTITION', `Leader not local for partition ${this.name} on broker ${this.localBrokerId}`);
+    }
+    if (!log.config.delete) {
+      throw new KafkaApiError('POLICY_VIOLATION', `Records of partition ${this.name} can not be deleted due to the configured policy`);
+    }
+    const requestedOffset = offset === DELETE_RECORDS_HIGH_WATERMARK ? log.highWatermark : offset;
+    if (requestedOffset < 0) {
+      throw new KafkaApiError('OFFSET_OUT_OF_RANGE', `The offset ${requestedOffset} for partition ${this.name} is not valid`);
+    }
+    log.maybeIncrementLogStartOffset(requestedOffset);
+    return { requestedOffset, lowWatermark: this.lowWatermarkIfLeader(isBrokerAlive) };
   }
 
   /** `isFollowerAtHighwatermark`: may this follower join the ISR? */

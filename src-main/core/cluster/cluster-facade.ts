@@ -23,6 +23,7 @@ import type { StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
 import type { GroupAdmin } from './group-admin';
 import type { QuotaAdmin } from './quota-admin';
+import type { RecordsAdmin } from './records-admin';
 import type { ElectionType, PartitionOutcome } from '../controller/controller-events';
 
 export type { GroupMemberSnapshot, GroupPartitionSnapshot, GroupSnapshot } from './group-snapshots';
@@ -221,6 +222,8 @@ export interface ClusterQueries {
   readonly groupAdmin: GroupAdmin;
   /** Client quota configs in ZooKeeper (as kafka-configs --zookeeper) and what the brokers' quota managers observe. */
   readonly quotaAdmin: QuotaAdmin;
+  /** DeleteRecords through each leader's ReplicaManager, and the purge's preview. */
+  readonly recordsAdmin: RecordsAdmin;
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */

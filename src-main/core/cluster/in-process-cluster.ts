@@ -34,6 +34,7 @@ import type { Cluster } from './cluster';
 import type { StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
 import { QuotaAdmin } from './quota-admin';
+import { RecordsAdmin } from './records-admin';
 import { groupSnapshot, groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
 
@@ -329,6 +330,10 @@ export class InProcessCluster implements ClusterFacade {
 
   get quotaAdmin(): QuotaAdmin {
     return new QuotaAdmin(this.cluster);
+  }
+
+  get recordsAdmin(): RecordsAdmin {
+    return new RecordsAdmin(this.cluster);
   }
 
   // ---- commands ----

@@ -1,5 +1,6 @@
 /** Every API one broker answers, each going through the same core paths as the UI. */
 import { createAclsHandler, deleteAclsHandler, describeAclsHandler } from './handlers/acl-handlers';
+import { deleteRecordsHandler } from './handlers/delete-records-handler';
 import { fetchHandler } from './handlers/fetch-handler';
 import { findCoordinatorHandler } from './handlers/find-coordinator-handler';
 import { deleteGroupsHandler, offsetDeleteHandler } from './handlers/group-deletion-handlers';
@@ -31,6 +32,7 @@ import { CREATE_ACLS } from './messages/create-acls';
 import { CREATE_PARTITIONS } from './messages/create-partitions';
 import { CREATE_TOPICS } from './messages/create-topics';
 import { DELETE_ACLS } from './messages/delete-acls';
+import { DELETE_RECORDS } from './messages/delete-records';
 import { DELETE_TOPICS } from './messages/delete-topics';
 import { DESCRIBE_ACLS } from './messages/describe-acls';
 import { DESCRIBE_CONFIGS } from './messages/describe-configs';
@@ -74,6 +76,7 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(METADATA, metadataHandler(deps));
   apis.register(CREATE_TOPICS, createTopicsHandler(deps));
   apis.register(DELETE_TOPICS, deleteTopicsHandler(deps));
+  apis.register(DELETE_RECORDS, deleteRecordsHandler(broker));
   apis.register(INIT_PRODUCER_ID, initProducerIdHandler(deps));
   apis.register(OFFSET_FOR_LEADER_EPOCH, offsetForLeaderEpochHandler(broker));
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));

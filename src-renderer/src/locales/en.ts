@@ -10,6 +10,7 @@ import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
+import purge from './purge.en';
 
 export default {
   deletions,
@@ -21,6 +22,7 @@ export default {
   dyncfg,
   throttle,
   quotas,
+  purge,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

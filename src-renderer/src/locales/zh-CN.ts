@@ -10,6 +10,7 @@ import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
+import purge from './purge.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -21,6 +22,7 @@ const zhCN: typeof en = {
   dyncfg,
   throttle,
   quotas,
+  purge,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },

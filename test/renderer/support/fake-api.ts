@@ -380,6 +380,8 @@ export class FakeApi {
       previewReassignment: async () => this.unsupported(),
       reassign: async () => this.unsupported(),
       delete: async () => this.unsupported(),
+      previewPurge: async () => this.unsupported(),
+      purge: async () => this.unsupported(),
     },
     messages: {
       produce: async () => this.unsupported(),

@@ -45,11 +45,13 @@ export class IsrMaintenance implements IsrTracker {
     if (!replica) return;
     const now = this.rm.deps.time.nowMs();
     const previousEnd = replica.logEndOffset;
+    // The follower's log start offset may have caught up with a DeleteRecords waiting for it.
+    const previousStart = replica.logStartOffset;
     replica.updateFetchState(fetchOffset, followerStartOffset, now, leaderEndOffset);
     if (!partition.isr.includes(followerId) && partition.isFollowerInSync(replica)) void this.maybeExpandIsr(partition, followerId);
-    if (previousEnd !== replica.logEndOffset && partition.maybeIncrementLeaderHW(now, this.rm.config.replicaLagTimeMaxMs)) {
-      this.rm.tryCompleteDelayedRequests(partition.topicPartition);
-    }
+    const startIncremented = replica.logStartOffset > previousStart;
+    const hwIncremented = previousEnd !== replica.logEndOffset && partition.maybeIncrementLeaderHW(now, this.rm.config.replicaLagTimeMaxMs);
+    if (startIncremented || hwIncremented) this.rm.tryCompleteDelayedRequests(partition.topicPartition);
   }
 
   /** `maybeExpandIsr`: the follower reached the high watermark: the leader adds it to the ISR in ZooKeeper. */

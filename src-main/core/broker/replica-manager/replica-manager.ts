@@ -14,12 +14,15 @@ import type {
 import type { EpochEndOffset } from '../../log/leader-epoch-cache';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { ProducePurgatory } from '../delayed-produce';
+import type { DeleteRecordsPartitionResult } from '../delayed-delete-records';
+import { DeleteRecordsPurgatory } from '../delayed-delete-records';
 import type { Partition } from '../partition';
 import { ReplicaFetcherManager } from '../replica-fetcher';
 import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
 import type { AppendOptions, ProducePartitionResult } from './append-records';
 import { appendRecords } from './append-records';
 import { becomeLeaderOrFollower } from './become-leader-or-follower';
+import { deleteRecords } from './delete-records';
 import type { ConsumerFetchPartition, ConsumerFetchResult } from './fetch-messages';
 import { fetchForFollower, fetchMessages } from './fetch-messages';
 import type { FetchOffsetOptions, FetchOffsetResult } from './fetch-offsets';
@@ -51,6 +54,7 @@ export class ReplicaManager implements ReplicaManagerCore {
   readonly fetcherManagerLogger: Logger;
   private readonly schedulerLogger: Logger;
   private readonly producePurgatory: ProducePurgatory;
+  private readonly deleteRecordsPurgatory: DeleteRecordsPurgatory;
   private readonly delayedRequestListeners = new Set<(tp: TopicPartition) => void>();
 
   constructor(readonly deps: ReplicaManagerDeps) {
@@ -80,6 +84,13 @@ export class ReplicaManager implements ReplicaManagerCore {
       const p = this.partitions.get(tp);
       if (!p || p === 'offline') return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
       return p.checkEnoughReplicasReachOffset(requiredOffset);
+    });
+    this.deleteRecordsPurgatory = new DeleteRecordsPurgatory(deps.time, (tp) => {
+      const p = this.partitions.get(tp);
+      if (p === 'offline') return { error: 'KAFKA_STORAGE_ERROR' };
+      if (!p) return { error: 'UNKNOWN_TOPIC_OR_PARTITION' };
+      if (!p.isLeader || !p.log) return { error: 'NOT_LEADER_FOR_PARTITION' };
+      return { lowWatermark: p.lowWatermarkIfLeader((id) => deps.metadataCache.isBrokerAlive(id)) };
     });
   }
 
@@ -115,6 +126,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     for (const task of this.tasks.splice(0)) this.deps.time.cancel(task);
     this.fetcherManager.shutdown();
     this.producePurgatory.completeAll('NOT_LEADER_FOR_PARTITION');
+    this.deleteRecordsPurgatory.completeAll();
   }
 
   get brokerId(): number {
@@ -136,6 +148,7 @@ export class ReplicaManager implements ReplicaManagerCore {
    */
   tryCompleteDelayedRequests(tp: TopicPartition): void {
     this.producePurgatory.tryComplete(tp);
+    this.deleteRecordsPurgatory.tryComplete(tp);
     for (const listener of this.delayedRequestListeners) listener(tp);
   }
 
@@ -181,6 +194,14 @@ export class ReplicaManager implements ReplicaManagerCore {
     options: AppendOptions = {},
   ): Promise<ProducePartitionResult[]> {
     return appendRecords(this, this.producePurgatory, timeoutMs, requiredAcks, entries, options);
+  }
+
+  /** DeleteRecords: each partition's log start offset moves on its leader here, then on every live follower. */
+  deleteRecords(
+    timeoutMs: number,
+    offsets: ReadonlyArray<{ readonly topicPartition: TopicPartition; readonly offset: number }>,
+  ): Promise<DeleteRecordsPartitionResult[]> {
+    return deleteRecords(this, this.deleteRecordsPurgatory, timeoutMs, offsets);
   }
 
   fetchForFollower(replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {

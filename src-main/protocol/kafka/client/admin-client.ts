@@ -18,6 +18,7 @@ import { ALTER_CONFIGS } from '../messages/alter-configs';
 import { INCREMENTAL_ALTER_CONFIGS } from '../messages/incremental-alter-configs';
 import { ALTER_CONFIG_OP_TYPES, type AlterConfigOpType } from '../../../core/admin/incremental-config-ops';
 import { javaHashMapIterationOrder } from '../../../core/common/jvm-hash-order';
+import { DELETE_RECORDS } from '../messages/delete-records';
 import { ELECT_LEADERS } from '../messages/elect-leaders';
 import { METADATA, type MetadataResponse } from '../messages/metadata';
 import type { Field, MessageOf } from '../wire/schema';
@@ -352,6 +353,57 @@ export class AdminClient {
     return body.replicaElectionResults.flatMap((t) =>
       t.partitionResult.map((p) => ({ topic: t.topic, partition: p.partitionId, errorCode: p.errorCode, errorMessage: p.errorMessage })),
     );
+  }
+
+  /**
+   * `deleteRecords(recordsToDelete)`: the topics' metadata, then one DeleteRecords to each leader
+   * (`request.timeout.ms` as its timeout). Each partition's low watermark, or the exception its
+   * future completes with: the topic's metadata error, LEADER_NOT_AVAILABLE without a leader, or
+   * the broker's error code.
+   */
+  async deleteRecords(
+    offsets: ReadonlyArray<{ topic: string; partition: number; offset: number }>,
+  ): Promise<
+    Array<{ topic: string; partition: number; lowWatermark: number } | { topic: string; partition: number; error: AdminException }>
+  > {
+    const deadline = this.deadline();
+    const metadata = await this.metadata([...new Set(offsets.map((o) => o.topic))], deadline);
+    const topics = new Map(metadata.topics.map((t) => [t.name, t]));
+    const answers = new Map<string, { lowWatermark: number } | { error: AdminException }>();
+    const byLeader = new Map<number, typeof offsets>();
+    for (const o of offsets) {
+      const topic = topics.get(o.topic);
+      const leader = topic?.partitions.find((p) => p.partitionIndex === o.partition)?.leaderId ?? -1;
+      if (!topic || topic.errorCode !== 0)
+        answers.set(`${o.topic}-${o.partition}`, {
+          error: AdminException.forCode(topic?.errorCode ?? Errors.UNKNOWN_TOPIC_OR_PARTITION.code, null),
+        });
+      else if (leader < 0)
+        answers.set(`${o.topic}-${o.partition}`, { error: AdminException.forCode(Errors.LEADER_NOT_AVAILABLE.code, null) });
+      else byLeader.set(leader, [...(byLeader.get(leader) ?? []), o]);
+    }
+    await Promise.all(
+      [...byLeader].map(async ([leader, entries]) => {
+        const byTopic = new Map<string, Array<{ partitionIndex: number; offset: bigint }>>();
+        for (const e of entries)
+          byTopic.set(e.topic, [...(byTopic.get(e.topic) ?? []), { partitionIndex: e.partition, offset: BigInt(e.offset) }]);
+        const { body } = await this.call(DELETE_RECORDS, deadline, leader, {
+          topics: [...byTopic].map(([name, partitions]) => ({ name, partitions })),
+          timeoutMs: this.requestTimeoutMs,
+        });
+        for (const t of body.topics)
+          for (const p of t.partitions)
+            answers.set(
+              `${t.name}-${p.partitionIndex}`,
+              p.errorCode === 0 ? { lowWatermark: Number(p.lowWatermark) } : { error: AdminException.forCode(p.errorCode, null) },
+            );
+      }),
+    );
+    return offsets.map((o) => ({
+      topic: o.topic,
+      partition: o.partition,
+      ...(answers.get(`${o.topic}-${o.partition}`) ?? { error: AdminException.forCode(Errors.UNKNOWN_SERVER_ERROR.code, null) }),
+    }));
   }
 
   /** One request to a broker by id (or any), retrying connection failures within `default.api.timeout.ms` (consumer-group-admin.ts's calls). */
