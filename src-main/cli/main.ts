@@ -2,6 +2,7 @@
  * `kafka-dojo <tool> [options]`: Kafka's command-line tools against Kafka Dojo's brokers, through
  * the wire protocol on 127.0.0.1. Each tool takes the options of its Kafka 2.5 script.
  */
+import { runKafkaBrokerApiVersions } from './kafka-broker-api-versions/kafka-broker-api-versions';
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
 import { runKafkaDeleteRecords } from './kafka-delete-records/kafka-delete-records';
 import { runKafkaLeaderElection } from './kafka-leader-election/kafka-leader-election';
@@ -26,6 +27,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-leader-election.sh': runKafkaLeaderElection,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
   'kafka-preferred-replica-election.sh': runKafkaPreferredReplicaElection,
+  'kafka-broker-api-versions': runKafkaBrokerApiVersions,
+  'kafka-broker-api-versions.sh': runKafkaBrokerApiVersions,
   'zookeeper-shell': runZooKeeperShell,
   'zookeeper-shell.sh': runZooKeeperShell,
 };
@@ -40,6 +43,7 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-delete-records              delete records of partitions down to an offset over DeleteRecords (kafka-delete-records.sh)
   kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
+  kafka-broker-api-versions         the API versions each broker supports (kafka-broker-api-versions.sh)
   zookeeper-shell                   the cluster's znodes with zkCli's commands, over the ZooKeeper port (zookeeper-shell.sh)
 
 Example:

@@ -24,7 +24,17 @@ import {
 import { produceHandler } from './handlers/produce-handler';
 import { alterPartitionReassignmentsHandler, listPartitionReassignmentsHandler } from './handlers/reassignment-handlers';
 import { createPartitionsHandler, createTopicsHandler, deleteTopicsHandler } from './handlers/topic-admin-handlers';
+import {
+  controlledShutdownHandler,
+  leaderAndIsrHandler,
+  stopReplicaHandler,
+  updateMetadataHandler,
+} from './handlers/inter-broker-handlers';
 import { KafkaApis } from './kafka-apis';
+import { CONTROLLED_SHUTDOWN } from './messages/controlled-shutdown';
+import { LEADER_AND_ISR } from './messages/leader-and-isr';
+import { STOP_REPLICA } from './messages/stop-replica';
+import { UPDATE_METADATA } from './messages/update-metadata';
 import { ALTER_CONFIGS } from './messages/alter-configs';
 import { INCREMENTAL_ALTER_CONFIGS } from './messages/incremental-alter-configs';
 import { ALTER_PARTITION_REASSIGNMENTS } from './messages/alter-partition-reassignments';
@@ -74,6 +84,10 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(FETCH, fetchHandler(broker, time));
   apis.register(LIST_OFFSETS, listOffsetsHandler(broker));
   apis.register(METADATA, metadataHandler(deps));
+  apis.register(LEADER_AND_ISR, leaderAndIsrHandler(deps));
+  apis.register(STOP_REPLICA, stopReplicaHandler(deps));
+  apis.register(UPDATE_METADATA, updateMetadataHandler(deps));
+  apis.register(CONTROLLED_SHUTDOWN, controlledShutdownHandler(deps));
   apis.register(CREATE_TOPICS, createTopicsHandler(deps));
   apis.register(DELETE_TOPICS, deleteTopicsHandler(deps));
   apis.register(DELETE_RECORDS, deleteRecordsHandler(broker));

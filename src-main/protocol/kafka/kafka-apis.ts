@@ -61,6 +61,9 @@ export interface KafkaApisQuotas {
 /** Produce and Fetch weigh the Request quota against their byte quotas themselves. */
 const BYTE_QUOTA_API_KEYS: ReadonlySet<number> = new Set([PRODUCE.apiKey, FETCH.apiKey]);
 
+/** LeaderAndIsr, StopReplica, UpdateMetadata, ControlledShutdown: `sendResponseExemptThrottle`, never throttled. */
+const EXEMPT_THROTTLE_API_KEYS: ReadonlySet<number> = new Set([4, 5, 6, 7]);
+
 /** Returns the response body, or null for a request Kafka does not answer (Produce with acks=0). */
 export type ApiHandler<Request, Response> = (request: Request, context: RequestContext) => Promise<Response | null>;
 
@@ -99,7 +102,8 @@ export class KafkaApis {
         return async (context) => {
           const response = await handler(request, context);
           if (response === null) return null;
-          const throttleTimeMs = BYTE_QUOTA_API_KEYS.has(messages.apiKey) ? null : this.requestThrottleTimeMs(context);
+          const unthrottled = BYTE_QUOTA_API_KEYS.has(messages.apiKey) || EXEMPT_THROTTLE_API_KEYS.has(messages.apiKey);
+          const throttleTimeMs = unthrottled ? null : this.requestThrottleTimeMs(context);
           const answered = throttleTimeMs === null ? response : Object.assign({}, response, { throttleTimeMs });
           return (writer) => writeMessage(writer, messages.response, version, answered, flexible);
         };

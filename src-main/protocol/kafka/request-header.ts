@@ -14,11 +14,15 @@ export interface RequestHeader {
   readonly clientId: string | null;
 }
 
-/** Reads header v1; the reader is left at the first byte after the client id. */
+const CONTROLLED_SHUTDOWN_KEY = 7;
+
+/** Reads header v1 (v0 for ControlledShutdown v0); the reader is left at the first byte after the client id. */
 export function readRequestHeader(reader: ByteReader): RequestHeader {
   const apiKey = reader.int16('request_api_key');
   const apiVersion = reader.int16('request_api_version');
   const correlationId = reader.int32('correlation_id');
+  // ControlledShutdown v0's non-standard header v0 has no client id.
+  if (apiKey === CONTROLLED_SHUTDOWN_KEY && apiVersion === 0) return { apiKey, apiVersion, correlationId, clientId: null };
   const clientId = reader.nullableString('client_id');
   return { apiKey, apiVersion, correlationId, clientId };
 }

@@ -22,6 +22,13 @@ const FRAMES_PER_API = Number(process.env.FUZZ_FRAMES_PER_API ?? 100_000);
 const SOCKET_FRAMES = 3000;
 const LISTENER = { host: '127.0.0.1', port: 9092 };
 const MAY_PARK = new Set(['Fetch', 'JoinGroup', 'SyncGroup']);
+/**
+ * The inter-broker APIs act on whatever a well-formed request says, as Kafka 2.5.1's do for any
+ * client without an authorizer (a StopReplica deletes logs, a ControlledShutdown moves leaders):
+ * the cluster cannot stay the same under them. Their refusals and effects are in
+ * inter-broker-apis-wire.test.ts; the socket test below still sends them.
+ */
+const ACTS_ON_CLUSTER = new Set(['LeaderAndIsr', 'StopReplica', 'UpdateMetadata', 'ControlledShutdown']);
 
 /**
  * Paths whose change a valid request may legitimately cause here: producer ids handed out, and a
@@ -95,7 +102,8 @@ describe('fuzzing the request handling', () => {
     let parked = 0;
     let silent = 0;
     const lateAnswers = new Set<string>();
-    for (const api of apis.registered()) {
+    const fuzzed = apis.registered().filter((api) => !ACTS_ON_CLUSTER.has(api.name));
+    for (const api of fuzzed) {
       const startedMs = Date.now();
       for (let i = 0; i < FRAMES_PER_API; i++) {
         const frame = fuzzFrame(random, api, i);
@@ -142,7 +150,7 @@ describe('fuzzing the request handling', () => {
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect([...lateAnswers].filter((name) => !MAY_PARK.has(name))).toEqual([]);
     if (process.env.FUZZ_VERBOSE) console.log(`answered after parking: ${[...lateAnswers].join(', ')}`);
-    expect(answered + closed + parked + silent).toBe(FRAMES_PER_API * apis.registered().length);
+    expect(answered + closed + parked + silent).toBe(FRAMES_PER_API * fuzzed.length);
     expect(answered).toBeGreaterThan(0);
     expect(closed).toBeGreaterThan(0);
 

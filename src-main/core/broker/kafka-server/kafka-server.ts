@@ -12,6 +12,7 @@ import type { DynamicConfigManager } from '../dynamic-config-manager';
 import type { GroupCoordinator } from '../../coordinator/group/group-coordinator';
 import { Logger } from '../../common/logging';
 import { MetadataCache } from '../metadata-cache';
+import { GROUP_METADATA_TOPIC_NAME } from '../../coordinator/group/group-metadata-manager';
 import type { ReplicaManager } from '../replica-manager';
 import type { QuotaManagers } from '../../server/quota/quota-managers';
 import { controlledShutdown } from './controlled-shutdown';
@@ -45,10 +46,13 @@ export class KafkaServer implements ControllerRequestHandler {
   /** Controller requests being handled (Kafka's request handler threads at work). */
   private readonly inFlightRequests = new Set<Promise<unknown>>();
   private readonly logger: Logger;
+  /** `KafkaApis`' own lines (`[KafkaApi-<id>] `). */
+  private readonly kafkaApisLogger: Logger;
 
   constructor(private readonly deps: KafkaServerDeps) {
     const d = deps.definition;
     this.logger = new Logger(deps.log, 'kafka.server.KafkaServer', { logIdent: `[KafkaServer id=${d.id}] ` });
+    this.kafkaApisLogger = new Logger(deps.log, 'kafka.server.KafkaApis', { logIdent: `[KafkaApi-${d.id}] ` });
     this.config = new BrokerConfig({
       ...d.config,
       'broker.id': String(d.id),
@@ -210,6 +214,12 @@ export class KafkaServer implements ControllerRequestHandler {
     const correlationId = this.correlationId++;
     // A request meant for this broker's previous incarnation (KIP-380).
     const stale = request.brokerEpoch !== -1 && request.brokerEpoch < this.parts.brokerEpoch;
+    if (stale) {
+      const what = { LeaderAndIsr: 'LeaderAndIsr request', UpdateMetadata: 'update metadata request', StopReplica: 'stop replica request' };
+      this.kafkaApisLogger.info(
+        `Received ${what[request.apiKey]} with broker epoch ${request.brokerEpoch} smaller than the current broker epoch ${this.parts.brokerEpoch}`,
+      );
+    }
     switch (request.apiKey) {
       case 'LeaderAndIsr':
         if (stale) return { apiKey: 'LeaderAndIsr', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
@@ -217,9 +227,16 @@ export class KafkaServer implements ControllerRequestHandler {
       case 'UpdateMetadata':
         if (stale) return { apiKey: 'UpdateMetadata', errorCode: Errors.STALE_BROKER_EPOCH.code };
         return rm.maybeUpdateMetadataCache(correlationId, request);
-      case 'StopReplica':
+      case 'StopReplica': {
         if (stale) return { apiKey: 'StopReplica', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
-        return rm.stopReplicas(request);
+        const response = rm.stopReplicas(request);
+        // A deleted replica of __consumer_offsets unloads its groups (a reassignment sends no LeaderAndIsr to it).
+        if (request.deletePartitions)
+          for (const p of response.partitionErrors)
+            if (p.errorCode === Errors.NONE.code && p.topicName === GROUP_METADATA_TOPIC_NAME)
+              this.parts.groupCoordinator?.onResignation(p.partitionIndex);
+        return response;
+      }
     }
   }
 
