@@ -9,6 +9,19 @@ import { KafkaSocketServer } from '../../../src-main/protocol/kafka/kafka-socket
 import { METADATA } from '../../../src-main/protocol/kafka/messages/metadata';
 import { RawClient, request } from '../../support/raw-kafka-client';
 
+/** ApiVersions v3's body after header v2's (empty) tagged fields: ClientSoftwareName and ClientSoftwareVersion as compact strings, then the body's tagged fields. */
+function apiVersionsV3Body(name: string, version: string): Buffer {
+  return Buffer.from(
+    '00' +
+      (name.length + 1).toString(16).padStart(2, '0') +
+      Buffer.from(name).toString('hex') +
+      (version.length + 1).toString(16).padStart(2, '0') +
+      Buffer.from(version).toString('hex') +
+      '00',
+    'hex',
+  );
+}
+
 describe('KafkaSocketServer', () => {
   const servers: KafkaSocketServer[] = [];
   const clients: RawClient[] = [];
@@ -73,18 +86,12 @@ describe('KafkaSocketServer', () => {
     apis.register(METADATA, async () => ({}));
     const { server } = await start(apis);
     const c = await client(server.port);
-    // Header v2 (its tagged fields), then ClientSoftwareName and ClientSoftwareVersion as compact strings and the body's tagged fields.
-    const body = (name: string, version: string) =>
-      Buffer.from(
-        '00' +
-          (name.length + 1).toString(16).padStart(2, '0') +
-          Buffer.from(name).toString('hex') +
-          (version.length + 1).toString(16).padStart(2, '0') +
-          Buffer.from(version).toString('hex') +
-          '00',
-        'hex',
-      );
-    c.socket.write(Buffer.concat([request(18, 3, 7, body('librdkafka', '2.0.2')), request(18, 3, 8, body('librdkafka', '2.0.2 beta'))]));
+    c.socket.write(
+      Buffer.concat([
+        request(18, 3, 7, apiVersionsV3Body('librdkafka', '2.0.2')),
+        request(18, 3, 8, apiVersionsV3Body('librdkafka', '2.0.2 beta')),
+      ]),
+    );
     await c.until(() => c.frames.length === 2);
     // Error, a compact array of two keys (each with its tagged fields), throttle time, tagged fields.
     expect(c.frames[0].toString('hex')).toBe(
@@ -96,16 +103,6 @@ describe('KafkaSocketServer', () => {
 
   it('counts open connections by the client software their ApiVersions named (KIP-511), unknown until then', async () => {
     const { server } = await start(new KafkaApis());
-    const v3 = (name: string, version: string) =>
-      Buffer.from(
-        '00' +
-          (name.length + 1).toString(16).padStart(2, '0') +
-          Buffer.from(name).toString('hex') +
-          (version.length + 1).toString(16).padStart(2, '0') +
-          Buffer.from(version).toString('hex') +
-          '00',
-        'hex',
-      );
     const answered = async (c: RawClient, frame: Buffer, n: number) => {
       c.socket.write(frame);
       await c.until(() => c.frames.length === n);
@@ -115,10 +112,10 @@ describe('KafkaSocketServer', () => {
     const old = await client(server.port);
     const silent = await client(server.port);
     const refused = await client(server.port);
-    await answered(a, request(18, 3, 1, v3('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
-    await answered(b, request(18, 3, 1, v3('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
+    await answered(a, request(18, 3, 1, apiVersionsV3Body('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
+    await answered(b, request(18, 3, 1, apiVersionsV3Body('confluent-kafka-python', '1.9.2-rdkafka-1.9.2')), 1);
     await answered(old, request(18, 2, 1), 1); // before v3 there is no name: `unknown`
-    await answered(refused, request(18, 3, 1, v3('bad name', '1.0')), 1); // INVALID_REQUEST: nothing recorded
+    await answered(refused, request(18, 3, 1, apiVersionsV3Body('bad name', '1.0')), 1); // INVALID_REQUEST: nothing recorded
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(silent.frames).toHaveLength(0);
     expect(server.stats().connectionsByClient).toEqual([
@@ -126,7 +123,7 @@ describe('KafkaSocketServer', () => {
       { softwareName: 'confluent-kafka-python', softwareVersion: '1.9.2-rdkafka-1.9.2', connections: 2 },
     ]);
     // A later ApiVersions replaces what the connection announced; a closed connection is no longer counted.
-    await answered(old, request(18, 3, 2, v3('kafka-dojo', '1.0')), 2);
+    await answered(old, request(18, 3, 2, apiVersionsV3Body('kafka-dojo', '1.0')), 2);
     b.socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.stats().connectionsByClient).toEqual([
