@@ -201,6 +201,15 @@ describe('ReassignmentService over the backend', () => {
       return p && !p.done ? p : null;
     });
     expect([stuck.adding, stuck.removing, [...stuck.replicas].sort()]).toEqual([[3], [2], [2, 3]]);
+    // As 2.6.0's tool: a new plan is refused while one is under way, before its broker ids are checked,
+    // unless it is --additional.
+    const another = { partitions: [{ topic: 'orders', partition: 0, replicas: [9] }] };
+    await expect(backend.api.reassignments.execute(another, { throttleBytesPerSec: null })).rejects.toThrow(
+      'Cannot execute because there is an existing partition assignment.  Use --additional to override this and create a new partition assignment in addition to the existing one.',
+    );
+    await expect(backend.api.reassignments.execute(another, { throttleBytesPerSec: null, additional: true })).rejects.toThrow(
+      'Unknown broker id 9',
+    );
     const verify = await backend.api.reassignments.verify();
     expect(verify.throttlesRemoved).toBe(false);
     expect(verify.messages).toEqual(['Status of partition reassignment:', 'Reassignment of partition audit-0 is still in progress.']);

@@ -274,7 +274,10 @@ const reassignmentPlan = object({ partitions: array(object({ topic: string(), pa
 const reassignments = {
   generate: args(['request', object({ topics: array(string()), brokerIds: array(int32()), rackAware: boolean() })]),
   preview: args(['plan', reassignmentPlan]),
-  execute: args(['plan', reassignmentPlan], ['options', object({ throttleBytesPerSec: nullable(integer()) })]),
+  execute: args(
+    ['plan', reassignmentPlan],
+    ['options', object({ throttleBytesPerSec: nullable(integer()), additional: optional(boolean()) })],
+  ),
   progress: args(),
   verify: args(),
   cancel: args(['partitions', array(object({ topic: string(), partition: int32() }))]),

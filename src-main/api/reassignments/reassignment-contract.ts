@@ -63,6 +63,8 @@ export interface PlanPreviewDto {
 export interface ExecuteOptionsDto {
   /** `--throttle` in bytes/s; null for none. */
   readonly throttleBytesPerSec: number | null;
+  /** `--additional`: start even while other reassignments are in progress (2.6 refuses otherwise). */
+  readonly additional?: boolean;
 }
 
 /** Per partition, Kafka's error name (`NONE`, `INVALID_REPLICA_ASSIGNMENT`, `NO_REASSIGNMENT_IN_PROGRESS` …) and message. */

@@ -60,6 +60,10 @@ export function partitionSnapshots(cluster: ClusterFacade): Map<string, Partitio
 }
 
 /** What ListPartitionReassignments answers: the partitions with replicas being added or removed. */
+/** `ReassignPartitionsCommand.cannotExecuteBecauseOfExistingMessage` (2.6.0), two spaces and all. */
+export const CANNOT_EXECUTE_BECAUSE_OF_EXISTING =
+  'Cannot execute because there is an existing partition assignment.  Use --additional to override this and create a new partition assignment in addition to the existing one.';
+
 export function ongoingReassignments(cluster: ClusterFacade): Array<[TopicPartition, OngoingReassignment]> {
   return cluster
     .topics()
@@ -152,6 +156,10 @@ export class ReassignmentServiceImpl implements ReassignmentService {
 
   async execute(plan: ReassignmentPlanDto, options: ExecuteOptionsDto): Promise<ExecuteResultDto> {
     const { cluster, entry } = this.host.require();
+    // 2.6.0's `executeAssignment`: without --additional, a reassignment already under way blocks a new one, checked
+    // before the broker ids.
+    if (options.additional !== true && ongoingReassignments(cluster).length > 0)
+      throw new ApiError('REASSIGNMENT_IN_PROGRESS', CANNOT_EXECUTE_BECAUSE_OF_EXISTING, 'plan');
     const preview = await this.preview(plan);
     if (preview.errors.length > 0) throw new ApiError('INVALID_REPLICA_ASSIGNMENT', preview.errors.join('\n'), 'plan');
     const throttle = options.throttleBytesPerSec;

@@ -14,6 +14,7 @@ export default {
   rackWarning: 'Breaks rack awareness: {warning}',
   summary: '{moving} partitions gain a replica; {total} to fetch in all.',
   throttle: 'Throttle (--throttle)',
+  additional: 'Alongside the reassignments in progress (--additional)',
   execute: 'Execute…',
   confirmTitle: 'Start the reassignment',
   progressTitle: 'Progress',

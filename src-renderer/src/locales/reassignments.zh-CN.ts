@@ -16,6 +16,7 @@ const reassignments: typeof en = {
   rackWarning: '破坏机架感知：{warning}',
   summary: '{moving} 个分区新增副本；共需拉取 {total}。',
   throttle: '限流（--throttle）',
+  additional: '与进行中的重分配并行（--additional）',
   execute: '执行…',
   confirmTitle: '开始重分配',
   progressTitle: '进度',

@@ -62,8 +62,8 @@ export const useReassignmentsStore = defineStore('reassignments', () => {
   }
 
   /** True when the reassignment started. */
-  async function execute(throttleBytesPerSec: number | null): Promise<boolean> {
-    const answer = await executing.run(() => api.reassignments.execute({ partitions: plan.value }, { throttleBytesPerSec }));
+  async function execute(throttleBytesPerSec: number | null, additional = false): Promise<boolean> {
+    const answer = await executing.run(() => api.reassignments.execute({ partitions: plan.value }, { throttleBytesPerSec, additional }));
     if (!answer) return false;
     messages.value = answer.messages;
     verified.value = null;
