@@ -35,7 +35,7 @@ describe('emulated cluster smoke', () => {
       validateOnly: false,
     });
     await h.settle();
-    expect(await created).toEqual([{ name: 'orders', errorCode: 0, errorName: 'NONE', errorMessage: null }]);
+    expect(await created).toMatchObject([{ name: 'orders', errorCode: 0, errorName: 'NONE', errorMessage: null }]);
     const zk = await h.session();
     expect(dec((await zk.getData('/config/topics/orders')).data)).toBe('{"version":1,"config":{}}');
     const bad = await admin.createTopics([{ name: 'x', numPartitions: 1, replicationFactor: 4, assignments: [], configs: {} }], {
