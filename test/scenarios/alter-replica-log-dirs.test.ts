@@ -26,7 +26,8 @@ async function setup(seed: number, options: HarnessOptions = {}): Promise<{ h: C
     seed,
     logDirsPerBroker: 2,
     ...options,
-    brokerConfig: { 'auto.leader.rebalance.enable': 'false', ...options.brokerConfig },
+    // Small fetches: the alter-log-dirs throttle acts between rounds, so a round must be a small part of a second's bytes.
+    brokerConfig: { 'auto.leader.rebalance.enable': 'false', 'replica.fetch.max.bytes': '5000', ...options.brokerConfig },
   });
   return { h, admin: adminOf(h) };
 }
@@ -93,5 +94,85 @@ describe('AlterReplicaLogDirs', () => {
     expect(read.records.map((r) => r.offset)).toEqual(Array.from({ length: end }, (_, i) => i));
     await h.advance(70_000);
     expect(readdirSync(source).filter((n) => n.startsWith('moving-0'))).toEqual([]);
+  });
+
+  it("answers each partition with 2.5.1's error; a replica not yet here is created in the dir asked for on LeaderAndIsr", async () => {
+    const { h, admin } = await setup(3402, { logDirsPerBroker: 3 });
+    await drive(h, admin.createTopics([topic('here', { assignment: [[0]] }), topic('later', { assignment: [[1]] })], CREATE));
+    await h.settle();
+    const current = currentLog(h, 0, 'here').parentDir;
+    const dirs = [0, 1, 2].map((i) => h.logDir(0, i));
+    const [a, b] = dirs.filter((d) => d !== current);
+    const results = await drive(
+      h,
+      admin.alterReplicaLogDirs([
+        { brokerId: 0, topic: 'here', partition: 0, logDir: '/no/such/dir' },
+        { brokerId: 0, topic: 'later', partition: 0, logDir: a },
+        { brokerId: 0, topic: 'missing', partition: 0, logDir: a },
+        { brokerId: 0, topic: 'x'.repeat(249), partition: 0, logDir: a },
+        { brokerId: 7, topic: 'here', partition: 0, logDir: a },
+      ]),
+    );
+    expect(results.map((r) => [r.brokerId, r.topic.slice(0, 8), r.errorCode, r.errorName])).toEqual([
+      [0, 'here', 57, 'LOG_DIR_NOT_FOUND'],
+      [0, 'later', 9, 'REPLICA_NOT_AVAILABLE'],
+      [0, 'missing', 3, 'UNKNOWN_TOPIC_OR_PARTITION'],
+      [0, 'xxxxxxxx', 17, 'INVALID_TOPIC_EXCEPTION'],
+      [7, 'here', 8, 'BROKER_NOT_AVAILABLE'],
+    ]);
+    // The dir is remembered: the replica LeaderAndIsr creates on broker 0 goes there, not where placement would put it.
+    expect(h.cluster.broker(0).logManager!.preferredLogDir(tp('later', 0))).toBe(a);
+    await drive(h, admin.alterPartitionReassignments([{ partition: tp('later', 0), replicas: [1, 0] }]));
+    for (let waited = 0; waited < 10_000 && !h.cluster.broker(0).logManager!.getLog(tp('later', 0)); waited += 100) await h.advance(100);
+    expect(currentLog(h, 0, 'later').dir).toBe(join(a, 'later-0'));
+    expect(h.cluster.broker(0).logManager!.preferredLogDir(tp('later', 0))).toBeUndefined();
+
+    // Already there: NONE, and nothing moves.
+    const same = await drive(h, admin.alterReplicaLogDirs([{ brokerId: 0, topic: 'here', partition: 0, logDir: current }]));
+    expect(same.map((r) => r.errorName)).toEqual(['NONE']);
+    expect(partitionOf(h, 0, 'here', 0).futureLog).toBeNull();
+    expect(readdirSync(a).filter((n) => n.endsWith('-future'))).toEqual([]);
+
+    // An offline dir: KAFKA_STORAGE_ERROR; and while any dir is offline no future log is created
+    // anywhere (2.5.1: it could exist in the offline dir), so a move between live dirs is refused too.
+    await h.cluster.failLogDir(0, b);
+    await h.settle();
+    const offline = await drive(
+      h,
+      admin.alterReplicaLogDirs([
+        { brokerId: 0, topic: 'here', partition: 0, logDir: b },
+        { brokerId: 0, topic: 'later', partition: 0, logDir: current },
+      ]),
+    );
+    expect(offline.map((r) => [r.errorCode, r.errorName])).toEqual([
+      [56, 'KAFKA_STORAGE_ERROR'],
+      [56, 'KAFKA_STORAGE_ERROR'],
+    ]);
+    expect(partitionOf(h, 0, 'later', 0).futureLog).toBeNull();
+  });
+
+  it('a new destination while a move is under way abandons the first -future log (renamed -delete)', async () => {
+    const { h, admin } = await setup(3403, { logDirsPerBroker: 3 });
+    await drive(h, admin.createTopics([topic('twice', { assignment: [[0]] })], CREATE));
+    await h.settle();
+    await produce(h, 'twice', 0, 100);
+    expect((await admin.alterBrokerConfig('0', { 'replica.alter.log.dirs.io.max.bytes.per.second': '10000' }, false)).errorCode).toBe(0);
+    await h.settle();
+    const current = currentLog(h, 0, 'twice').parentDir;
+    const [a, b] = [0, 1, 2].map((i) => h.logDir(0, i)).filter((d) => d !== current);
+    expect((await drive(h, admin.alterReplicaLogDirs([{ brokerId: 0, topic: 'twice', partition: 0, logDir: a }])))[0].errorName).toBe(
+      'NONE',
+    );
+    await h.advance(2000);
+    const first = partitionOf(h, 0, 'twice', 0).futureLog!;
+    expect(first.parentDir).toBe(a);
+    expect(first.logEndOffset).toBeGreaterThan(0);
+    expect(first.logEndOffset).toBeLessThan(100);
+    expect((await drive(h, admin.alterReplicaLogDirs([{ brokerId: 0, topic: 'twice', partition: 0, logDir: b }])))[0].errorName).toBe(
+      'NONE',
+    );
+    expect(partitionOf(h, 0, 'twice', 0).futureLog!.parentDir).toBe(b);
+    expect(readdirSync(a).filter((n) => n.startsWith('twice-0.'))).toEqual([expect.stringMatching(/^twice-0\.[0-9a-f]{32}-delete$/)]);
+    expect(readdirSync(b).filter((n) => n.startsWith('twice-0.'))).toEqual([expect.stringMatching(/^twice-0\.[0-9a-f]{32}-future$/)]);
   });
 });
