@@ -11,7 +11,7 @@ import { fetcherIdOf } from '../../src-main/core/broker/replica-fetcher';
 import { describeLogDirsHandler } from '../../src-main/protocol/kafka/handlers/broker-state-handlers';
 import type { DescribeLogDirsResult } from '../../src-main/protocol/kafka/messages/describe-log-dirs';
 import { ClusterHarness } from '../support/cluster-harness';
-import { CREATE, adminOf, dec, drive, enc, linesSince, mark, topic, tp } from '../support/scenario';
+import { CREATE, adminOf, dec, drive, enc, killAndExpire, linesSince, mark, topic, tp } from '../support/scenario';
 
 const RATE = 50_000;
 const RATE_KEY = 'replica.alter.log.dirs.io.max.bytes.per.second';
@@ -117,8 +117,11 @@ describe('AlterReplicaLogDirs under way', () => {
     expect(partitionOf(h).log!.parentDir).toBe(source);
   });
 
-  it('a broker restarted mid-move reloads the -future log and resumes the copy; no record is lost', async () => {
-    const { h, admin } = await setup(3502, 200);
+  it.each([
+    ['restarted', 3502],
+    ['killed and started again', 3503],
+  ] as const)('a broker %s mid-move reloads the -future log and resumes the copy; no record is lost', async (how, seed) => {
+    const { h, admin } = await setup(seed, 200);
     expect((await admin.alterBrokerConfig('0', { [RATE_KEY]: String(RATE) }, false)).errorCode).toBe(0);
     await h.settle();
     const destination = otherDir(h);
@@ -131,7 +134,11 @@ describe('AlterReplicaLogDirs under way', () => {
     expect(copied).toBeLessThan(200);
 
     const from = mark(h);
-    await drive(h, h.cluster.restartBroker(0));
+    if (how === 'restarted') await drive(h, h.cluster.restartBroker(0));
+    else {
+      await killAndExpire(h, 0);
+      await drive(h, h.cluster.startBroker(0));
+    }
     await h.settle();
     const lm = h.cluster.broker(0).logManager!;
     // Reloaded from its `-future` dir at startup, and taken up again after the LeaderAndIsr.

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { Log } from '../../src-main/core/log/log';
 import { ClusterHarness, type HarnessOptions } from '../support/cluster-harness';
-import { CREATE, adminOf, drive, enc, topic, tp } from '../support/scenario';
+import { CREATE, adminOf, dec, drive, enc, topic, tp } from '../support/scenario';
 
 let h: ClusterHarness | undefined;
 afterEach(async () => {
@@ -67,6 +67,7 @@ describe('AlterReplicaLogDirs', () => {
     const source = before.parentDir;
     const destination = [h.logDir(0, 0), h.logDir(0, 1)].find((d) => d !== source)!;
 
+    const epochsBefore = before.leaderEpochEntries.map((e) => ({ ...e }));
     const results = await drive(h, admin.alterReplicaLogDirs([{ brokerId: 0, topic: 'moving', partition: 0, logDir: destination }]));
     expect(results).toEqual([{ brokerId: 0, topic: 'moving', partition: 0, errorCode: 0, errorName: 'NONE' }]);
     const future = partitionOf(h, 0, 'moving', 0).futureLog!;
@@ -92,6 +93,9 @@ describe('AlterReplicaLogDirs', () => {
     const end = after.logEndOffset;
     const read = h.client.read({ topic: 'moving', partition: 0, fromOffset: 0, maxRecords: 100_000 });
     expect(read.records.map((r) => r.offset)).toEqual(Array.from({ length: end }, (_, i) => i));
+    expect(read.records.map((r) => dec(r.value)!.split('-')[1])).toEqual(Array.from({ length: end }, (_, i) => String(i)));
+    // The batches were copied as they were: the leader epochs with them.
+    expect(after.leaderEpochEntries).toEqual(epochsBefore);
     await h.advance(70_000);
     expect(readdirSync(source).filter((n) => n.startsWith('moving-0'))).toEqual([]);
   });
