@@ -179,4 +179,48 @@ describe('AlterReplicaLogDirs', () => {
     expect(readdirSync(a).filter((n) => n.startsWith('twice-0.'))).toEqual([expect.stringMatching(/^twice-0\.[0-9a-f]{32}-delete$/)]);
     expect(readdirSync(b).filter((n) => n.startsWith('twice-0.'))).toEqual([expect.stringMatching(/^twice-0\.[0-9a-f]{32}-future$/)]);
   });
+
+  it('a topic deleted mid-move loses both logs to -delete; a failed destination dir abandons the move and the replica stays online', async () => {
+    const { h, admin } = await setup(3404, { brokers: 1 });
+    await drive(h, admin.createTopics([topic('gone', { assignment: [[0]] }), topic('kept', { assignment: [[0]] })], CREATE));
+    await h.settle();
+    await produce(h, 'gone', 0, 50);
+    await produce(h, 'kept', 0, 50);
+    expect((await admin.alterBrokerConfig('0', { 'replica.alter.log.dirs.io.max.bytes.per.second': '10000' }, false)).errorCode).toBe(0);
+    await h.settle();
+    const dirs = [h.logDir(0, 0), h.logDir(0, 1)];
+    const other = (name: string) => dirs.find((d) => d !== currentLog(h, 0, name).parentDir)!;
+    const goneTo = other('gone');
+    const keptFrom = currentLog(h, 0, 'kept').parentDir;
+    const keptTo = other('kept');
+    const moved = await drive(
+      h,
+      admin.alterReplicaLogDirs([
+        { brokerId: 0, topic: 'gone', partition: 0, logDir: goneTo },
+        { brokerId: 0, topic: 'kept', partition: 0, logDir: keptTo },
+      ]),
+    );
+    expect(moved.map((r) => r.errorName)).toEqual(['NONE', 'NONE']);
+    await h.advance(1000);
+    const rm = h.cluster.broker(0).replicaManager!;
+    expect(rm.alterLogDirsManager.states().map((s) => s.topicPartition.topic)).toEqual(['gone', 'kept']);
+
+    await drive(h, admin.deleteTopics(['gone'], 30_000));
+    for (let waited = 0; waited < 10_000 && rm.getPartition(tp('gone', 0)); waited += 100) await h.advance(100);
+    expect(rm.getPartition(tp('gone', 0))).toBeUndefined();
+    expect(h.cluster.broker(0).logManager!.getLog(tp('gone', 0), true)).toBeUndefined();
+    const goneDirs = dirs.flatMap((d) => readdirSync(d).filter((n) => n.startsWith('gone-0')));
+    expect(goneDirs.every((n) => /^gone-0\.[0-9a-f]{32}-delete$/.test(n)) && goneDirs.length === 2).toBe(true);
+
+    // The destination of kept-0 fails: its future log goes, its current log (in the other dir) serves on.
+    await h.cluster.failLogDir(0, keptTo);
+    await h.settle();
+    const kept = partitionOf(h, 0, 'kept', 0);
+    expect(kept.futureLog).toBeNull();
+    expect(kept.log!.parentDir).toBe(keptFrom);
+    expect(rm.alterLogDirsManager.states()).toEqual([]);
+    expect(
+      (await drive(h, h.client.produce({ topic: 'kept', partition: 0, records: [{ key: null, value: value(50) }], acks: -1 }))).error,
+    ).toBe('NONE');
+  });
 });
