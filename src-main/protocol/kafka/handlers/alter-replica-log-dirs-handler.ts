@@ -3,6 +3,7 @@
  * dir moves there on this broker (`ReplicaManager.alterReplicaLogDirs`), answered per partition,
  * grouped by topic. Without an authorizer every caller may alter (no CLUSTER_AUTHORIZATION_FAILED).
  */
+import { javaIntegerHashMapOrder, javaNewHashMapOrder } from '../../../core/common/jvm-hash-order';
 import { Errors } from '../../../core/common/kafka-errors';
 import type { TopicPartition } from '../../../core/common/topic-partition';
 import type { ApiHandler } from '../kafka-apis';
@@ -18,12 +19,25 @@ export function alterReplicaLogDirsHandler({ broker }: BrokerApiDeps): ApiHandle
     const results = rm
       ? await rm.alterReplicaLogDirs(partitionDirs)
       : partitionDirs.map(([topicPartition]) => ({ topicPartition, error: 'UNKNOWN_SERVER_ERROR' as const }));
-    const byTopic = new Map<string, Array<{ partitionIndex: number; errorCode: number }>>();
+    // `CollectionUtils.groupPartitionDataByTopic`: a HashMap of topics, each a HashMap of partitions.
+    const byTopic = new Map<string, Map<number, number>>();
     for (const { topicPartition, error } of results) {
-      const list = byTopic.get(topicPartition.topic) ?? [];
-      list.push({ partitionIndex: topicPartition.partition, errorCode: Errors[error].code });
-      byTopic.set(topicPartition.topic, list);
+      const partitions = byTopic.get(topicPartition.topic) ?? new Map<number, number>();
+      partitions.set(topicPartition.partition, Errors[error].code);
+      byTopic.set(topicPartition.topic, partitions);
     }
-    return { throttleTimeMs: 0, results: [...byTopic].map(([topicName, partitions]) => ({ topicName, partitions })) };
+    return {
+      throttleTimeMs: 0,
+      results: javaNewHashMapOrder([...byTopic.keys()]).map((topicName) => {
+        const partitions = byTopic.get(topicName)!;
+        return {
+          topicName,
+          partitions: javaIntegerHashMapOrder([...partitions.keys()]).map((partitionIndex) => ({
+            partitionIndex,
+            errorCode: partitions.get(partitionIndex)!,
+          })),
+        };
+      }),
+    };
   };
 }
