@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import type { Log } from '../../src-main/core/log/log';
 import { ClusterHarness, type HarnessOptions } from '../support/cluster-harness';
-import { CREATE, adminOf, dec, drive, enc, topic, tp } from '../support/scenario';
+import { CREATE, adminOf, dec, drive, enc, killAndExpire, linesSince, mark, topic, tp } from '../support/scenario';
 
 let h: ClusterHarness | undefined;
 afterEach(async () => {
@@ -222,5 +222,40 @@ describe('AlterReplicaLogDirs', () => {
     expect(
       (await drive(h, h.client.produce({ topic: 'kept', partition: 0, records: [{ key: null, value: value(50) }], acks: -1 }))).error,
     ).toBe('NONE');
+  });
+
+  it('a follower replica moves while it replicates; a new leader epoch mid-move fences the copy until the LeaderAndIsr re-adds it', async () => {
+    const { h, admin } = await setup(3405);
+    await drive(h, admin.createTopics([topic('follow', { assignment: [[0, 1]] })], CREATE));
+    await h.settle();
+    await produce(h, 'follow', 0, 60);
+    // Slow enough (≈ 37 s for 75 KB) that the move outlives broker 0's session expiry (18 s).
+    expect((await admin.alterBrokerConfig('1', { 'replica.alter.log.dirs.io.max.bytes.per.second': '2000' }, false)).errorCode).toBe(0);
+    await h.settle();
+    const destination = [h.logDir(1, 0), h.logDir(1, 1)].find((d) => d !== currentLog(h, 1, 'follow').parentDir)!;
+    const from = mark(h);
+    expect(
+      (await drive(h, admin.alterReplicaLogDirs([{ brokerId: 1, topic: 'follow', partition: 0, logDir: destination }])))[0].errorName,
+    ).toBe('NONE');
+    await produce(h, 'follow', 60, 10);
+    await h.advance(1000);
+    const epochBefore = partitionOf(h, 1, 'follow', 0).leaderEpoch;
+    expect(partitionOf(h, 1, 'follow', 0).futureLog).not.toBeNull();
+
+    // Broker 0 goes: broker 1 leads at a new epoch; its copy was fenced and starts again under the new epoch.
+    await killAndExpire(h, 0);
+    await h.settle();
+    expect(partitionOf(h, 1, 'follow', 0).leaderEpoch).toBeGreaterThan(epochBefore);
+    expect(partitionOf(h, 1, 'follow', 0).futureLog).not.toBeNull();
+    for (let waited = 0; waited < 60_000 && partitionOf(h, 1, 'follow', 0).futureLog; waited += 500) await h.advance(500);
+    expect(partitionOf(h, 1, 'follow', 0).futureLog).toBeNull();
+    expect(currentLog(h, 1, 'follow').parentDir).toBe(destination);
+    const lines = linesSince(h, from, 'server.log', 1);
+    const added = lines.filter((l) => l.includes('Added log dir fetcher for partitions with initial offsets Map(follow-0 ->'));
+    expect(added[0]).toContain('(offset=0, leaderEpoch=0)');
+    expect(added.length).toBeGreaterThanOrEqual(2);
+    expect(added.at(-1)).toContain(`leaderEpoch=${partitionOf(h, 1, 'follow', 0).leaderEpoch})`);
+    const read = h.client.read({ topic: 'follow', partition: 0, fromOffset: 0, maxRecords: 1000 });
+    expect(read.records.map((r) => dec(r.value)!.split('-')[1])).toEqual(Array.from({ length: 70 }, (_, i) => String(i)));
   });
 });
