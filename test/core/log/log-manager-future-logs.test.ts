@@ -47,6 +47,21 @@ describe('LogManager future logs', () => {
     await h.manager.startup();
     const current = h.manager.getOrCreateLog(tp('m', 0));
     current.appendAsLeader(buildRecordBatch([{ key: null, value: new Uint8Array([1]) }]), 0);
+    // An idempotent producer's batch: its state must travel with the copy.
+    current.appendAsLeader(
+      buildRecordBatch(
+        [
+          { key: null, value: new Uint8Array([2]) },
+          { key: null, value: new Uint8Array([3]) },
+        ],
+        {
+          producerId: 7,
+          producerEpoch: 0,
+          baseSequence: 0,
+        },
+      ),
+      0,
+    );
     const from = current.parentDir;
     const to = from === d0 ? d1 : d0;
     expect(() => h.manager.getOrCreateLog(tp('m', 0), {}, { isFuture: true })).toThrow(
@@ -59,6 +74,10 @@ describe('LogManager future logs', () => {
     expect(h.manager.getLog(tp('m', 0), true)).toBe(future);
     future.appendAsFollower(current.read(0, 1 << 20, 'log-end', true).records);
 
+    expect(future.logEndOffset).toBe(3);
+    expect(future.leaderEpochEntries).toEqual(current.leaderEpochEntries);
+    const producer = future.producerStateManager.lastEntry(7);
+    expect([producer?.producerEpoch, producer?.lastSeq, producer?.lastDataOffset]).toEqual([0, 1, 2]);
     h.manager.replaceCurrentWithFutureLog(tp('m', 0));
     expect(h.manager.getLog(tp('m', 0))).toBe(future);
     expect(h.manager.getLog(tp('m', 0), true)).toBeUndefined();
