@@ -35,6 +35,25 @@ export interface LogDirSnapshot {
   readonly sizeBytes: number;
 }
 
+/**
+ * A replica in a log dir as DescribeLogDirs describes it (`ReplicaManager.describeLogDirs`): its
+ * size, and its offset lag — a future log's behind the current log's end, a current log's behind
+ * the high watermark (-1 when the partition has no current log).
+ */
+export interface LogDirReplicaSnapshot {
+  readonly topicPartition: TopicPartition;
+  readonly sizeBytes: number;
+  readonly offsetLag: number;
+  readonly isFuture: boolean;
+}
+
+/** A defined log dir of a broker with the replicas it holds (none while it is offline or the broker is down). */
+export interface LogDirReplicasSnapshot {
+  readonly path: string;
+  readonly online: boolean;
+  readonly replicas: readonly LogDirReplicaSnapshot[];
+}
+
 /** A broker's client connections and the requests it answered, by API name. */
 export interface BrokerClientsSnapshot {
   readonly connections: number;
@@ -195,6 +214,8 @@ export interface ClusterQueries {
   topics(): TopicSnapshot[];
   /** Each partition's states and its leader's log, in the order given. */
   partitionDetails(partitions: readonly PartitionSnapshot[]): PartitionDetailSnapshot[];
+  /** A broker's log dirs with their replicas, by topic and partition, current before future; null without that broker. */
+  logDirReplicas(brokerId: number): LogDirReplicasSnapshot[] | null;
   /** Per partition (in the order given), each running broker's local log of it, by broker id. */
   replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][];
   controller(): ControllerSnapshot | null;
@@ -227,6 +248,22 @@ export interface ClusterQueries {
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */
+/** One replica to move to another log dir of its broker (an absolute path of its `log.dirs`). */
+export interface ReplicaLogDirMove {
+  readonly brokerId: number;
+  readonly topic: string;
+  readonly partition: number;
+  readonly logDir: string;
+}
+
+export interface ReplicaLogDirMoveResult {
+  readonly brokerId: number;
+  readonly topic: string;
+  readonly partition: number;
+  readonly errorCode: number;
+  readonly errorName: string;
+}
+
 export interface ClusterAdminCommands {
   describeTopicConfig(topic: string): Promise<TopicConfigEntry[]>;
   prepareTopic(topic: CreatableTopic, options?: { rackAware?: boolean }): Promise<PreparedTopic>;
@@ -242,6 +279,8 @@ export interface ClusterAdminCommands {
     reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
   ): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
   deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
+  /** AlterReplicaLogDirs, each move answered by its broker's ReplicaManager. */
+  alterReplicaLogDirs(moves: ReplicaLogDirMove[]): Promise<ReplicaLogDirMoveResult[]>;
   /** ElectLeaders through the active controller: an outcome per partition, or the request's error. */
   electLeaders(
     electionType: ElectionType,
