@@ -18,6 +18,7 @@ import type { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import type { AuthData, AuthId, WatchedEvent, ZooKeeperClient } from '../zookeeper';
 import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from './cluster-client';
 import type { ClusterAdmin, TopicResult } from './cluster-admin';
+import type { ReplicaLogDirMove, ReplicaLogDirMoveResult } from './log-dirs-admin';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type { StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
@@ -248,22 +249,6 @@ export interface ClusterQueries {
 }
 
 /** The admin requests, with Kafka's checks and answers (CreateTopics, CreatePartitions, AlterConfigs …). */
-/** One replica to move to another log dir of its broker (an absolute path of its `log.dirs`). */
-export interface ReplicaLogDirMove {
-  readonly brokerId: number;
-  readonly topic: string;
-  readonly partition: number;
-  readonly logDir: string;
-}
-
-export interface ReplicaLogDirMoveResult {
-  readonly brokerId: number;
-  readonly topic: string;
-  readonly partition: number;
-  readonly errorCode: number;
-  readonly errorName: string;
-}
-
 export interface ClusterAdminCommands {
   describeTopicConfig(topic: string): Promise<TopicConfigEntry[]>;
   prepareTopic(topic: CreatableTopic, options?: { rackAware?: boolean }): Promise<PreparedTopic>;
@@ -280,7 +265,7 @@ export interface ClusterAdminCommands {
   ): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
   deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
   /** AlterReplicaLogDirs, each move answered by its broker's ReplicaManager. */
-  alterReplicaLogDirs(moves: ReplicaLogDirMove[]): Promise<ReplicaLogDirMoveResult[]>;
+  alterReplicaLogDirs(moves: readonly ReplicaLogDirMove[]): Promise<ReplicaLogDirMoveResult[]>;
   /** ElectLeaders through the active controller: an outcome per partition, or the request's error. */
   electLeaders(
     electionType: ElectionType,
