@@ -8,9 +8,9 @@ export default {
   noOtherDir: 'Broker {id} has no other online log dir.',
   sentenceMove: 'The replica {topic}-{partition} of broker {id} moves from {from} to {to}: {size} of data.',
   sentenceFuture:
-    'AlterReplicaLogDirs: the broker creates {topic}-{partition}.…-future in {to} and copies the log into it, at most replica.alter.log.dirs.io.max.bytes.per.second when that is set.',
+    'AlterReplicaLogDirs: the broker creates {futureDir} in {to} and copies the log into it, at most replica.alter.log.dirs.io.max.bytes.per.second when that is set.',
   sentenceSwap:
-    'Once the copy has caught up, the future log takes the place of the current one and the old dir is renamed {topic}-{partition}.…-delete, removed after file.delete.delay.ms.',
+    'Once the copy has caught up, the future log takes the place of the current one and the old dir is renamed {deleteDir}, removed after file.delete.delay.ms.',
   sentenceClients: 'Clients keep producing and fetching throughout: the broker serves the current log until the swap.',
   submit: 'Move',
   started: 'Moving {topic}-{partition} on broker {id} to {to}',

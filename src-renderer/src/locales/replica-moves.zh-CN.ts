@@ -8,8 +8,8 @@ export default {
   noOtherDir: 'Broker {id} 没有其他在线的日志目录。',
   sentenceMove: 'Broker {id} 的副本 {topic}-{partition} 从 {from} 迁移到 {to}：数据量 {size}。',
   sentenceFuture:
-    'AlterReplicaLogDirs：broker 在 {to} 中创建 {topic}-{partition}.…-future 并把日志复制进去，设置了 replica.alter.log.dirs.io.max.bytes.per.second 时不超过该速率。',
-  sentenceSwap: '复制追上后，future 日志取代当前日志，旧目录被重命名为 {topic}-{partition}.…-delete，在 file.delete.delay.ms 之后删除。',
+    'AlterReplicaLogDirs：broker 在 {to} 中创建 {futureDir} 并把日志复制进去，设置了 replica.alter.log.dirs.io.max.bytes.per.second 时不超过该速率。',
+  sentenceSwap: '复制追上后，future 日志取代当前日志，旧目录被重命名为 {deleteDir}，在 file.delete.delay.ms 之后删除。',
   sentenceClients: '客户端全程照常生产和拉取：交换之前 broker 一直使用当前日志。',
   submit: '迁移',
   started: '正在把 broker {id} 上的 {topic}-{partition} 迁移到 {to}',

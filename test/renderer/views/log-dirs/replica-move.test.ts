@@ -79,8 +79,8 @@ describe('moving a replica from the log dir browser', () => {
     await settle();
     const sentences = bodyTestId('confirm-sentences')!.textContent!;
     expect(sentences).toContain(`The replica orders-0 of broker 0 moves from ${DIR_0} to ${DIR_1}: 3.0 MB of data.`);
-    expect(sentences).toContain('orders-0.…-future');
-    expect(sentences).toContain('orders-0.…-delete');
+    expect(sentences).toContain('orders-0.<uniqueId>-future');
+    expect(sentences).toContain('orders-0.<uniqueId>-delete');
     await clickInBody('confirm-ok');
     expect(moves).toEqual([{ brokerId: 0, topic: 'orders', partition: 0, logDir: DIR_1 }]);
     // Followed at once: the broker's replicas and the listing read again.
