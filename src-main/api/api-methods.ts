@@ -56,6 +56,8 @@ const logDirs = [
   'find',
   'indexEntries',
   'checkIndexes',
+  'replicas',
+  'moveReplica',
 ] as const;
 const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;

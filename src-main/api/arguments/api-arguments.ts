@@ -210,6 +210,8 @@ const logDirs = {
   ]),
   indexEntries: args(rootId, path, ['kind', oneOf('offset', 'time')], ['from', integer()], ['limit', integer()]),
   checkIndexes: args(rootId, path),
+  replicas: args(brokerId),
+  moveReplica: args(['move', object({ brokerId: int32(), topic: string(), partition: int32(), logDir: string() })]),
 };
 
 const groupState = oneOf('Empty', 'PreparingRebalance', 'CompletingRebalance', 'Stable', 'Dead');

@@ -302,6 +302,47 @@ export interface IndexCheckDto {
   readonly logStop: SegmentStopDto | null;
 }
 
+/** A replica in one of a broker's log dirs, as DescribeLogDirs reports it. */
+export interface LogDirReplicaDto {
+  readonly topic: string;
+  readonly partition: number;
+  readonly sizeBytes: number;
+  /** A `-future` log: offsets behind the current log's end; a current log: behind its high watermark; -1: not known. */
+  readonly offsetLag: number;
+  /** The `-future` log of a move to this dir (AlterReplicaLogDirs), copied from the current log until the swap. */
+  readonly isFuture: boolean;
+}
+
+export interface BrokerLogDirReplicasDto {
+  readonly path: string;
+  readonly online: boolean;
+  readonly replicas: readonly LogDirReplicaDto[];
+}
+
+/** One broker's log dirs with the replicas in each (the log dir browser and the broker page follow moves with it). */
+export interface BrokerReplicasDto {
+  readonly brokerId: number;
+  readonly running: boolean;
+  readonly logDirs: readonly BrokerLogDirReplicasDto[];
+}
+
+/** A replica to move to another log dir of its broker (`logDir`: an absolute path of its `log.dirs`). */
+export interface ReplicaMoveDto {
+  readonly brokerId: number;
+  readonly topic: string;
+  readonly partition: number;
+  readonly logDir: string;
+}
+
+/** An accepted move: the `-future` log grows in `logDir` until the broker swaps it in (none when already there). */
+export interface ReplicaMoveResultDto extends ReplicaMoveDto {
+  /** The dir the replica was in when the move was asked, null when the broker held no log of it. */
+  readonly sourceDir: string | null;
+  readonly sizeBytes: number;
+  /** The replica was already in `logDir`: nothing moves. */
+  readonly alreadyThere: boolean;
+}
+
 export interface LogDirService {
   /** Every broker's log dirs, then the folders opened read-only. */
   roots(): Promise<LogDirRootDto[]>;
@@ -327,4 +368,8 @@ export interface LogDirService {
   find(rootId: string, path: string, target: SegmentSeekDto): Promise<SegmentFindDto>;
   indexEntries(rootId: string, path: string, kind: IndexKindDto, from: number, limit: number): Promise<IndexEntriesPageDto>;
   checkIndexes(rootId: string, path: string): Promise<IndexCheckDto>;
+  /** A broker's log dirs with the replicas each holds: size, offset lag, current or `-future`. */
+  replicas(brokerId: number): Promise<BrokerReplicasDto>;
+  /** AlterReplicaLogDirs of one replica; the broker's refusal is an ApiError named by Kafka's error. */
+  moveReplica(move: ReplicaMoveDto): Promise<ReplicaMoveResultDto>;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../core/platform/read-only-folder';
 import { ApiError } from '../backend';
 import type {
+  BrokerReplicasDto,
   IndexCheckDto,
   IndexEntriesPageDto,
   IndexFileSummaryDto,
@@ -24,6 +25,8 @@ import type {
   LogDirRootDto,
   LogDirService,
   PartitionDirDto,
+  ReplicaMoveDto,
+  ReplicaMoveResultDto,
   SegmentBatchPageDto,
   SegmentFindDto,
   SegmentRecordsDto,
@@ -36,6 +39,7 @@ import { IndexFileReader } from './log-dir-index';
 import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
 import type { ClusterHost } from '../cluster-host';
+import { brokerReplicas, moveReplica } from './replica-moves';
 
 /** Small files (checkpoints, meta.properties) are parsed from at most this many bytes. */
 const MAX_PARSED_FILE_BYTES = 1024 * 1024;
@@ -392,5 +396,18 @@ export class LogDirServiceImpl implements LogDirService {
 
   async checkIndexes(rootId: string, path: string): Promise<IndexCheckDto> {
     return this.withSegment(rootId, path, ({ log, offsetIndex, timeIndex }) => checkIndexes(log, offsetIndex, timeIndex));
+  }
+
+  async replicas(brokerId: number): Promise<BrokerReplicasDto> {
+    return brokerReplicas(this.requireCluster(), brokerId);
+  }
+
+  async moveReplica(move: ReplicaMoveDto): Promise<ReplicaMoveResultDto> {
+    return moveReplica(this.requireCluster(), move);
+  }
+
+  private requireCluster() {
+    if (!this.host) throw new ApiError('INVALID_INPUT', 'No cluster is open: open a workspace first.');
+    return this.host.require().cluster;
   }
 }

@@ -18,6 +18,7 @@ import type { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import type { AuthData, AuthId, WatchedEvent, ZooKeeperClient } from '../zookeeper';
 import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from './cluster-client';
 import type { ClusterAdmin, TopicResult } from './cluster-admin';
+import type { ReplicaLogDirMove, ReplicaLogDirMoveResult } from './log-dirs-admin';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import type { StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
@@ -33,6 +34,25 @@ export interface LogDirSnapshot {
   readonly online: boolean;
   readonly partitions: number;
   readonly sizeBytes: number;
+}
+
+/**
+ * A replica in a log dir as DescribeLogDirs describes it (`ReplicaManager.describeLogDirs`): its
+ * size, and its offset lag — a future log's behind the current log's end, a current log's behind
+ * the high watermark (-1 when the partition has no current log).
+ */
+export interface LogDirReplicaSnapshot {
+  readonly topicPartition: TopicPartition;
+  readonly sizeBytes: number;
+  readonly offsetLag: number;
+  readonly isFuture: boolean;
+}
+
+/** A defined log dir of a broker with the replicas it holds (none while it is offline or the broker is down). */
+export interface LogDirReplicasSnapshot {
+  readonly path: string;
+  readonly online: boolean;
+  readonly replicas: readonly LogDirReplicaSnapshot[];
 }
 
 /** A broker's client connections and the requests it answered, by API name. */
@@ -195,6 +215,8 @@ export interface ClusterQueries {
   topics(): TopicSnapshot[];
   /** Each partition's states and its leader's log, in the order given. */
   partitionDetails(partitions: readonly PartitionSnapshot[]): PartitionDetailSnapshot[];
+  /** A broker's log dirs with their replicas, by topic and partition, current before future; null without that broker. */
+  logDirReplicas(brokerId: number): LogDirReplicasSnapshot[] | null;
   /** Per partition (in the order given), each running broker's local log of it, by broker id. */
   replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][];
   controller(): ControllerSnapshot | null;
@@ -242,6 +264,8 @@ export interface ClusterAdminCommands {
     reassignments: Array<{ partition: TopicPartition; replicas: number[] | null }>,
   ): ReturnType<ClusterAdmin['alterPartitionReassignments']>;
   deleteTopics(names: string[], timeoutMs: number): Promise<TopicResult[]>;
+  /** AlterReplicaLogDirs, each move answered by its broker's ReplicaManager. */
+  alterReplicaLogDirs(moves: readonly ReplicaLogDirMove[]): Promise<ReplicaLogDirMoveResult[]>;
   /** ElectLeaders through the active controller: an outcome per partition, or the request's error. */
   electLeaders(
     electionType: ElectionType,

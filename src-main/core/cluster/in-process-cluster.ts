@@ -5,7 +5,8 @@
  * ReplicaManager and LogManager for what it hosts and its disks. Every answer is copied out.
  */
 import type { KafkaServer } from '../broker/kafka-server';
-import type { TopicPartition } from '../common/topic-partition';
+import type { Log } from '../log/log';
+import { compareTopicPartitions, type TopicPartition } from '../common/topic-partition';
 import type { Time } from '../platform/scheduler';
 import type { ZooKeeperClient } from '../zookeeper';
 import { ZooKeeperClient as Client } from '../zookeeper';
@@ -19,6 +20,8 @@ import type {
   ClusterFacade,
   ControllerSnapshot,
   ReplicaLogSnapshot,
+  LogDirReplicaSnapshot,
+  LogDirReplicasSnapshot,
   LogDirSnapshot,
   PartitionDetailSnapshot,
   PartitionSnapshot,
@@ -118,6 +121,29 @@ function logDirSnapshots(broker: KafkaServer): LogDirSnapshot[] {
   });
 }
 
+/** `describeLogDirs` of every defined dir: an offline dir (or a stopped broker's) holds nothing it can describe. */
+function logDirReplicaSnapshots(broker: KafkaServer): LogDirReplicasSnapshot[] {
+  const lm = broker.running?.logManager;
+  const byDir = lm?.logsByDir() ?? new Map<string, Log[]>();
+  return broker.definition.logDirs.map((path) => {
+    const online = lm !== undefined && lm.liveLogDirs.includes(path);
+    const replicas: LogDirReplicaSnapshot[] = online
+      ? (byDir.get(path) ?? []).map((log) => {
+          const current = lm.getLog(log.topicPartition);
+          // ReplicaManager.getLogEndOffsetLag: the future log against the current one, the current against its high watermark.
+          const offsetLag = !current
+            ? -1
+            : log.isFuture
+              ? current.logEndOffset - log.logEndOffset
+              : Math.max(current.highWatermark - log.logEndOffset, 0);
+          return { topicPartition: { ...log.topicPartition }, sizeBytes: log.size, offsetLag, isFuture: log.isFuture };
+        })
+      : [];
+    replicas.sort((a, b) => compareTopicPartitions(a.topicPartition, b.topicPartition) || Number(a.isFuture) - Number(b.isFuture));
+    return { path, online, replicas };
+  });
+}
+
 export class InProcessCluster implements ClusterFacade {
   readonly admin: ClusterAdminCommands;
 
@@ -137,6 +163,7 @@ export class InProcessCluster implements ClusterFacade {
       alterPartitionReassignments: (reassignments) => admin.alterPartitionReassignments(reassignments),
       deleteTopics: (names, timeoutMs) => admin.deleteTopics(names, timeoutMs),
       electLeaders: (electionType, partitions) => admin.electLeaders(electionType, partitions),
+      alterReplicaLogDirs: (moves) => admin.alterReplicaLogDirs(moves),
     };
   }
 
@@ -204,6 +231,11 @@ export class InProcessCluster implements ClusterFacade {
         sizeBytes: log?.size ?? 0,
       };
     });
+  }
+
+  logDirReplicas(brokerId: number): LogDirReplicasSnapshot[] | null {
+    const server = this.server(brokerId);
+    return server ? logDirReplicaSnapshots(server) : null;
   }
 
   replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][] {

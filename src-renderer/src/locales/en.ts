@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
+import replicaMoves from './replica-moves.en';
 
 export default {
   deletions,
@@ -23,6 +24,7 @@ export default {
   throttle,
   quotas,
   purge,
+  replicaMoves,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

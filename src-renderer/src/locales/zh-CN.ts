@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
+import replicaMoves from './replica-moves.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -23,6 +24,7 @@ const zhCN: typeof en = {
   throttle,
   quotas,
   purge,
+  replicaMoves,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },

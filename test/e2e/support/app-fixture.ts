@@ -42,6 +42,7 @@ const DOCS_SCREENSHOTS = [
   'zookeeper-invalid-warning',
   'log-dir-browser',
   'segment-crc-error',
+  'log-dir-move-future',
   'quotas-throttled-client',
 ];
 

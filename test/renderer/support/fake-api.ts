@@ -423,6 +423,8 @@ export class FakeApi {
       find: async () => this.unsupported(),
       indexEntries: async () => this.unsupported(),
       checkIndexes: async () => this.unsupported(),
+      replicas: async () => this.unsupported(),
+      moveReplica: async () => this.unsupported(),
     },
     groups: {
       list: async () => ({ total: 0, matched: 0, groups: [] }),

@@ -1,0 +1,31 @@
+// English texts of replica moves between log dirs (AlterReplicaLogDirs; merged into en.ts as `replicaMoves`).
+export default {
+  moveTo: 'Move to log dir…',
+  move: 'Move…',
+  title: 'Move {topic}-{partition} on broker {id}',
+  target: 'Target log dir',
+  chooseTarget: 'Choose the log dir to move the replica to.',
+  noOtherDir: 'Broker {id} has no other online log dir.',
+  sentenceMove: 'The replica {topic}-{partition} of broker {id} moves from {from} to {to}: {size} of data.',
+  sentenceFuture:
+    'AlterReplicaLogDirs: the broker creates {futureDir} in {to} and copies the log into it, at most replica.alter.log.dirs.io.max.bytes.per.second when that is set.',
+  sentenceSwap:
+    'Once the copy has caught up, the future log takes the place of the current one and the old dir is renamed {deleteDir}, removed after file.delete.delay.ms.',
+  sentenceClients: 'Clients keep producing and fetching throughout: the broker serves the current log until the swap.',
+  submit: 'Move',
+  started: 'Moving {topic}-{partition} on broker {id} to {to}',
+  alreadyThere: '{topic}-{partition} is already in {to}: nothing moves.',
+  offsetLag: 'offset lag {lag}',
+  moving: 'moving here',
+  replicasButton: 'Replicas',
+  drawerTitle: 'Replicas of broker {id} by log dir',
+  partition: 'Partition',
+  size: 'Size',
+  log: 'Log',
+  current: 'current',
+  future: 'future',
+  lag: 'Offset lag',
+  offline: 'offline',
+  noReplicas: 'No replica in this log dir',
+  notRunning: 'Broker {id} is not running: only a running broker describes its log dirs.',
+};
