@@ -114,7 +114,7 @@ export function resolveType(definition: MessageDefinition, type: string, inline:
   return { kind: 'struct', fields: common.fields };
 }
 
-function parseInteger(given: string | number): number {
+function parseInteger(given: string | number | boolean): number {
   const text = String(given);
   const negative = text.startsWith('-');
   const digits = negative ? text.slice(1) : text;
@@ -209,7 +209,14 @@ export function encodeJson(definition: MessageDefinition, version: number, messa
   return out.bytes();
 }
 
-function writeStruct(out: Out, d: MessageDefinition, fields: readonly FieldSpec[], version: number, flexible: boolean, message: JsonMessage): void {
+function writeStruct(
+  out: Out,
+  d: MessageDefinition,
+  fields: readonly FieldSpec[],
+  version: number,
+  flexible: boolean,
+  message: JsonMessage,
+): void {
   const tagged: UnknownTag[] = [];
   for (const f of fields) {
     const value = f.name in message ? message[f.name] : defaultOf(d, f, version);
@@ -246,7 +253,15 @@ function writeStruct(out: Out, d: MessageDefinition, fields: readonly FieldSpec[
   }
 }
 
-function writeValue(out: Out, d: MessageDefinition, f: FieldSpec, type: ResolvedType, version: number, flexible: boolean, value: unknown): void {
+function writeValue(
+  out: Out,
+  d: MessageDefinition,
+  f: FieldSpec,
+  type: ResolvedType,
+  version: number,
+  flexible: boolean,
+  value: unknown,
+): void {
   const compact = flexible && f.flexibleVersions !== 'none';
   if (value === null) {
     if (!contains(f.nullableVersions, version)) throw new JsonCodecError(`non-nullable field ${f.name} was null at version ${version}`);

@@ -55,7 +55,15 @@ function randomString(random: Random): string {
   return s;
 }
 
-function randomValue(random: Random, d: MessageDefinition, f: FieldSpec, type: ResolvedType, version: number, depth: number, options: RandomOptions): unknown {
+function randomValue(
+  random: Random,
+  d: MessageDefinition,
+  f: FieldSpec,
+  type: ResolvedType,
+  version: number,
+  depth: number,
+  options: RandomOptions,
+): unknown {
   if (type.kind === 'array') {
     const length = depth > 2 ? 0 : random.nextInt(4);
     return Array.from({ length }, () => randomValue(random, d, f, type.element, version, depth + 1, options));
@@ -84,7 +92,14 @@ function randomValue(random: Random, d: MessageDefinition, f: FieldSpec, type: R
   }
 }
 
-function randomStruct(random: Random, d: MessageDefinition, fields: readonly FieldSpec[], version: number, depth: number, options: RandomOptions): JsonMessage {
+function randomStruct(
+  random: Random,
+  d: MessageDefinition,
+  fields: readonly FieldSpec[],
+  version: number,
+  depth: number,
+  options: RandomOptions,
+): JsonMessage {
   const message: JsonMessage = {};
   for (const f of fields) {
     if (!contains(f.versions, version)) {
@@ -107,6 +122,11 @@ function randomStruct(random: Random, d: MessageDefinition, fields: readonly Fie
   return message;
 }
 
-export function randomJsonMessage(random: Random, definition: MessageDefinition, version: number, options: RandomOptions = {}): JsonMessage {
+export function randomJsonMessage(
+  random: Random,
+  definition: MessageDefinition,
+  version: number,
+  options: RandomOptions = {},
+): JsonMessage {
   return randomStruct(random, definition, definition.fields, version, 0, options);
 }
