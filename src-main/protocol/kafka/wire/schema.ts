@@ -288,22 +288,26 @@ export function readMessage<const Fields extends readonly Field[]>(
 ): MessageOf<Fields>;
 export function readMessage(reader: ByteReader, fields: readonly Field[], version: number, flexible = false): Message {
   const message: Message = {};
-  const byTag = new Map<number, Field>();
+  // Made only for a struct that has tagged fields at this version (one so far in 2.5.1).
+  let byTag: Map<number, Field> | undefined;
   for (const f of fields) {
     const onWire = inVersions(f.versions, version);
     const tagged = onWire && isTagged(f, version, flexible);
-    if (tagged) byTag.set(f.tag as number, f);
+    if (tagged) (byTag ??= new Map()).set(f.tag as number, f);
     message[keyOf(f)] = onWire && !tagged ? readValue(reader, f, f.type, version, flexible) : defaultOf(f);
   }
-  if (flexible)
+  if (flexible && byTag === undefined) skipTaggedFields(reader);
+  else if (flexible && byTag !== undefined) {
+    const known = byTag;
     readTaggedFields(reader, (tag, bytes) => {
-      const f = byTag.get(tag);
+      const f = known.get(tag);
       if (f === undefined) return;
       const inner = new ByteReader(bytes);
       message[keyOf(f)] = readValue(inner, f, f.type, version, flexible);
       if (inner.remaining !== 0)
         throw new ProtocolParseError(`Error reading field '${f.name}': ${inner.remaining} bytes left in tagged field ${tag}`);
     });
+  }
   return message;
 }
 
@@ -316,9 +320,11 @@ function readTaggedFields(reader: ByteReader, onTag: (tag: number, bytes: Buffer
   }
 }
 
-/** A tagged-field section no grammar reads (request header v2's, response header v1's): every tag skipped. */
+const IGNORE_TAG = (): void => undefined;
+
+/** A tagged-field section whose every tag is unknown (request header v2's, response header v1's, most structs'): skipped. */
 export function skipTaggedFields(reader: ByteReader): void {
-  readTaggedFields(reader, () => undefined);
+  readTaggedFields(reader, IGNORE_TAG);
 }
 
 function readValue(reader: ByteReader, f: Field, type: FieldType, version: number, flexible: boolean): unknown {
