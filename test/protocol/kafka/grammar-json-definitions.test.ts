@@ -4,8 +4,8 @@
  * codec in test/support/json-message-codec.ts, which shares no code with our wire layer):
  * - the version range and `flexibleVersions` are Kafka's;
  * - seeded random messages written by our grammar are read by the definition's codec with nothing
- *   left over, to the same fields (those a version lacks at the same defaults), and written back by
- *   it to the same bytes;
+ *   left over, to the same fields under the same names (the fields the version has; see `asOurs`),
+ *   and written back by it to the same bytes;
  * - seeded random messages written by the definition's codec — tagged fields set or not, and tags
  *   Kafka does not define — are read by our grammar to the same fields (unknown tags skipped) and
  *   written back by it to the same bytes, the unknown tags aside.
