@@ -11,13 +11,14 @@
  *   Response:
  *     ThrottleTimeMs: int32            v2+
  *     Topics: [Name: string, ErrorCode: int16, ErrorMessage: string (v1+, nullable),
+ *              TopicConfigErrorCode: int16 (v5+, tagged field 0),
  *              NumPartitions: int32 (v5+, default -1), ReplicationFactor: int16 (v5+, default -1),
  *              Configs: [Name: string, Value: string (nullable), ReadOnly: bool,
  *                        ConfigSource: int8 (default -1), IsSensitive: bool] (v5+, nullable)]
  *
- * The response's tagged field TopicConfigErrorCode (tag 0) is left out: a broker sets it only when
- * an authorizer denies DescribeConfigs on the topic, and this cluster has no authorizer, so 2.5.1
- * never writes it here. Readers skip it like any unknown tag.
+ * The response's tagged field TopicConfigErrorCode (tag 0) is set by a 2.5.1 broker only when an
+ * authorizer denies DescribeConfigs on the topic; this cluster has no authorizer, so the handlers
+ * leave it at 0 and it is not on the wire. A client reading another broker's answer gets it.
  */
 import { arrayOf, field, struct } from '../wire/schema';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
@@ -58,6 +59,7 @@ export const CREATE_TOPICS = apiMessages({
           field('Name', 'string', '0+'),
           field('ErrorCode', 'int16', '0+'),
           field('ErrorMessage', 'string', '1+', { nullableVersions: '0+', default: null }),
+          field('TopicConfigErrorCode', 'int16', '5+', { tag: 0, taggedVersions: '5+' }),
           field('NumPartitions', 'int32', '5+', { default: -1 }),
           field('ReplicationFactor', 'int16', '5+', { default: -1 }),
           field(

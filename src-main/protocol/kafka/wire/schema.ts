@@ -5,7 +5,8 @@
  * writer walk a grammar for a given version, so each API file holds only its grammar and its
  * handler. A flexible version (KIP-482, the API's `flexibleVersions`) writes strings, bytes and
  * arrays with compact (unsigned varint) lengths and ends every struct, and the message, with a
- * tagged-field section: none is written, any is skipped when read (no API here defines one).
+ * tagged-field section: a field with a `tag` in its `taggedVersions` is written there only when it
+ * differs from its default, in tag order; tags the grammar does not define are skipped when read.
  *
  * Field names are Kafka's (`ErrorCode`); the objects read and written use them in camelCase
  * (`errorCode`). int64 fields are `bigint`; `records` fields are the raw batches (`Buffer`).
@@ -27,11 +28,16 @@ export interface Field {
   readonly nullableVersions?: string;
   /** Value when absent from a version or not given (else the type's zero: 0, false, "", [], 0n). */
   readonly default?: unknown;
+  /** A tagged field's tag (KIP-482), in the versions `taggedVersions` gives. */
+  readonly tag?: number;
+  readonly taggedVersions?: string;
 }
 
 export interface FieldOptions {
   readonly nullableVersions?: string;
   readonly default?: unknown;
+  readonly tag?: number;
+  readonly taggedVersions?: string;
 }
 
 /** A message whose grammar is not known to the type-checker (a grammar typed only as `Field[]`). */
@@ -70,14 +76,26 @@ type FieldValueOf<F extends Field, D extends Direction> = F extends { readonly n
   ? ValueOf<F['type'], D> | null
   : ValueOf<F['type'], D>;
 
+/** A handler may leave a tagged field out: it is then at its default, and not on the wire. */
+type Flat<T> = { [K in keyof T]: T[K] };
+
+type TaggedOf<F extends Field> = F extends { readonly tag: number } ? F : never;
+
 type StructOf<F extends Field, D extends Direction> = D extends 'partial'
   ? { [K in F as Uncapitalize<K['name']>]?: FieldValueOf<K, D> }
-  : { [K in F as Uncapitalize<K['name']>]: FieldValueOf<K, D> };
+  : D extends 'encodable'
+    ? Flat<
+        { [K in Exclude<F, TaggedOf<F>> as Uncapitalize<K['name']>]: FieldValueOf<K, D> } & {
+          [K in TaggedOf<F> as Uncapitalize<K['name']>]?: FieldValueOf<K, D>;
+        }
+      >
+    : { [K in F as Uncapitalize<K['name']>]: FieldValueOf<K, D> };
 
 /** A field's options, its default of the field's own type (null only where it may be null). */
-type FieldOptionsOf<T extends FieldType> =
+type FieldOptionsOf<T extends FieldType> = (
   | { readonly nullableVersions?: undefined; readonly default?: ValueOf<T, 'encodable'> }
-  | { readonly nullableVersions: string; readonly default?: ValueOf<T, 'encodable'> | null };
+  | { readonly nullableVersions: string; readonly default?: ValueOf<T, 'encodable'> | null }
+) & { readonly tag?: number; readonly taggedVersions?: string };
 
 /** The object a grammar reads to or writes from (see `Direction`); `Message` for a grammar known only as `Field[]`. */
 export type MessageOf<Fields extends readonly Field[], D extends Direction = 'decoded'> = string extends Fields[number]['name']
@@ -162,6 +180,19 @@ function defaultOf(f: Field): unknown {
   return f.default !== undefined ? f.default : zeroOf(f.type);
 }
 
+/** Whether `f` is a tagged field at `version` (tagged fields exist only in flexible versions). */
+function isTagged(f: Field, version: number, flexible: boolean): boolean {
+  return flexible && f.tag !== undefined && inVersions(f.taggedVersions, version);
+}
+
+/** A tagged field at its default is left off the wire. */
+function isDefault(f: Field, value: unknown): boolean {
+  const d = defaultOf(f);
+  if (Array.isArray(value)) return Array.isArray(d) && value.length === 0 && d.length === 0;
+  if (value instanceof Uint8Array) return d instanceof Uint8Array && Buffer.from(value).equals(Buffer.from(d));
+  return value === d;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -177,12 +208,24 @@ export function writeMessage<const Fields extends readonly Field[]>(
   flexible?: boolean,
 ): void;
 export function writeMessage(writer: ByteWriter, fields: readonly Field[], version: number, message: Message, flexible = false): void {
+  const tagged: Array<{ tag: number; bytes: Buffer }> = [];
   for (const f of fields) {
     if (!inVersions(f.versions, version)) continue;
-    const value = message[keyOf(f)];
-    writeValue(writer, f, f.type, version, value === undefined ? defaultOf(f) : value, flexible);
+    const given = message[keyOf(f)];
+    const value = given === undefined ? defaultOf(f) : given;
+    if (isTagged(f, version, flexible)) {
+      if (isDefault(f, value)) continue;
+      const inner = new ByteWriter();
+      writeValue(inner, f, f.type, version, value, flexible);
+      tagged.push({ tag: f.tag as number, bytes: inner.toBuffer() });
+      continue;
+    }
+    writeValue(writer, f, f.type, version, value, flexible);
   }
-  if (flexible) writer.unsignedVarint(0);
+  if (!flexible) return;
+  tagged.sort((a, b) => a.tag - b.tag);
+  writer.unsignedVarint(tagged.length);
+  for (const t of tagged) writer.unsignedVarint(t.tag).unsignedVarint(t.bytes.length).raw(t.bytes);
 }
 
 function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: number, value: unknown, flexible: boolean): void {
@@ -245,20 +288,43 @@ export function readMessage<const Fields extends readonly Field[]>(
 ): MessageOf<Fields>;
 export function readMessage(reader: ByteReader, fields: readonly Field[], version: number, flexible = false): Message {
   const message: Message = {};
+  // Made only for a struct that has tagged fields at this version (one so far in 2.5.1).
+  let byTag: Map<number, Field> | undefined;
   for (const f of fields) {
-    message[keyOf(f)] = inVersions(f.versions, version) ? readValue(reader, f, f.type, version, flexible) : defaultOf(f);
+    const onWire = inVersions(f.versions, version);
+    const tagged = onWire && isTagged(f, version, flexible);
+    if (tagged) (byTag ??= new Map()).set(f.tag as number, f);
+    message[keyOf(f)] = onWire && !tagged ? readValue(reader, f, f.type, version, flexible) : defaultOf(f);
   }
-  if (flexible) skipTaggedFields(reader);
+  if (flexible && byTag === undefined) skipTaggedFields(reader);
+  else if (flexible && byTag !== undefined) {
+    const known = byTag;
+    readTaggedFields(reader, (tag, bytes) => {
+      const f = known.get(tag);
+      if (f === undefined) return;
+      const inner = new ByteReader(bytes);
+      message[keyOf(f)] = readValue(inner, f, f.type, version, flexible);
+      if (inner.remaining !== 0)
+        throw new ProtocolParseError(`Error reading field '${f.name}': ${inner.remaining} bytes left in tagged field ${tag}`);
+    });
+  }
   return message;
 }
 
 /** A tagged-field section: uvarint count, then per field uvarint tag, uvarint size and the bytes. */
-export function skipTaggedFields(reader: ByteReader): void {
+function readTaggedFields(reader: ByteReader, onTag: (tag: number, bytes: Buffer) => void): void {
   const count = reader.unsignedVarint('tagged fields');
   for (let i = 0; i < count; i++) {
-    reader.unsignedVarint('tag');
-    reader.raw(reader.unsignedVarint('tag size'), 'tagged field');
+    const tag = reader.unsignedVarint('tag');
+    onTag(tag, reader.raw(reader.unsignedVarint('tag size'), 'tagged field'));
   }
+}
+
+const IGNORE_TAG = (): void => undefined;
+
+/** A tagged-field section whose every tag is unknown (request header v2's, response header v1's, most structs'): skipped. */
+export function skipTaggedFields(reader: ByteReader): void {
+  readTaggedFields(reader, IGNORE_TAG);
 }
 
 function readValue(reader: ByteReader, f: Field, type: FieldType, version: number, flexible: boolean): unknown {
@@ -310,7 +376,7 @@ function minBytesOf(type: FieldType, version: number, flexible: boolean): number
   if (typeof type !== 'string') {
     if ('array' in type) return flexible ? 1 : 4;
     const fields = type.struct
-      .filter((f) => inVersions(f.versions, version))
+      .filter((f) => inVersions(f.versions, version) && !isTagged(f, version, flexible))
       .reduce((sum, f) => sum + minBytesOf(f.type, version, flexible), 0);
     return fields + (flexible ? 1 : 0);
   }
