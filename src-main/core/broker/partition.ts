@@ -3,6 +3,7 @@ import type { TopicPartition } from '../common/topic-partition';
 import { tpKey } from '../common/topic-partition';
 import type { LeaderAndIsrPartitionState } from '../controller/broker-requests';
 import type { Log } from '../log/log';
+import type { LogManager } from '../log/log-manager/log-manager';
 import type { LogAppendInfo } from '../log/log-validator';
 import { Replica } from './replica';
 
@@ -33,6 +34,8 @@ export class Partition {
   addingReplicas: number[] = [];
   removingReplicas: number[] = [];
   log: Log | null = null;
+  /** AlterReplicaLogDirs: the copy being made in another log dir (`<t>-<p>.<uuid>-future`). */
+  futureLog: Log | null = null;
   /** Leader only: the log end offset at which this leader's epoch started. */
   leaderEpochStartOffset: number | null = null;
   /** Leader only: each follower's fetch state. */
@@ -185,6 +188,46 @@ export class Partition {
       const replica = this.remoteReplicas.get(id);
       return replica !== undefined && nowMs - replica.lastCaughtUpTimeMs > maxLagMs;
     });
+  }
+
+  /** `localLogOrException`. */
+  localLogOrException(): Log {
+    if (this.log) return this.log;
+    throw new KafkaApiError('REPLICA_NOT_AVAILABLE', `Log for partition ${this.name} is not available on broker ${this.localBrokerId}`);
+  }
+
+  /** `futureLocalLogOrException`. */
+  futureLocalLogOrException(): Log {
+    if (this.futureLog) return this.futureLog;
+    throw new KafkaApiError(
+      'REPLICA_NOT_AVAILABLE',
+      `Future log for partition ${this.name} is not available on broker ${this.localBrokerId}`,
+    );
+  }
+
+  /** `futureReplicaDirChanged`: a move is under way to another dir than `dir`. */
+  futureReplicaDirChanged(dir: string): boolean {
+    return this.futureLog !== null && this.futureLog.parentDir !== dir;
+  }
+
+  /** `removeFutureLocalReplica`: the move is abandoned (its `-future` dir deleted unless the dir failed). */
+  removeFutureLocalReplica(logManager: LogManager, deleteFromLogDir = true): void {
+    this.futureLog = null;
+    if (deleteFromLogDir) logManager.asyncDelete(this.topicPartition, true);
+  }
+
+  /**
+   * `maybeReplaceCurrentWithFutureReplica`: once the future log has caught up with the current
+   * one (same log end offset), it becomes the current log. True when swapped.
+   */
+  maybeReplaceCurrentWithFutureReplica(logManager: LogManager): boolean {
+    const current = this.localLogOrException();
+    const future = this.futureLog;
+    if (!future || future.logEndOffset !== current.logEndOffset) return false;
+    logManager.replaceCurrentWithFutureLog(this.topicPartition);
+    this.log = future;
+    this.removeFutureLocalReplica(logManager, false);
+    return true;
   }
 
   logPrefix(): string {

@@ -76,6 +76,26 @@ function fetcherKey(leaderId: number, fetcherId: number): string {
   return `${leaderId}/${fetcherId}`;
 }
 
+/**
+ * `AbstractFetcherThread.getOffsetTruncationState`: where a replica truncates given the end offset
+ * its source (the leader, or the current log for a future log) gives for its latest epoch.
+ */
+export function offsetTruncationState(log: Log, leaderEpochOffset: EpochEndOffset): { offset: number; completed: boolean } {
+  if (leaderEpochOffset.endOffset === UNDEFINED_EPOCH_OFFSET) {
+    return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
+  }
+  if (leaderEpochOffset.leaderEpoch === UNDEFINED_EPOCH) {
+    return { offset: Math.min(leaderEpochOffset.endOffset, log.logEndOffset), completed: true };
+  }
+  const followerEnd = log.endOffsetForEpoch(leaderEpochOffset.leaderEpoch);
+  if (followerEnd.endOffset === UNDEFINED_EPOCH_OFFSET) return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
+  if (followerEnd.leaderEpoch === leaderEpochOffset.leaderEpoch) {
+    return { offset: Math.min(leaderEpochOffset.endOffset, followerEnd.endOffset, log.logEndOffset), completed: true };
+  }
+  // Our log has no entry for the leader's epoch: truncate to where ours ended, ask again.
+  return { offset: Math.min(followerEnd.endOffset, leaderEpochOffset.endOffset, log.logEndOffset), completed: false };
+}
+
 export interface ReplicaFetcherDeps {
   readonly brokerId: number;
   readonly time: Time;
@@ -362,30 +382,13 @@ class ReplicaFetcher {
       state.delayedUntilMs = this.deps.time.nowMs() + this.deps.config.fetchBackoffMs;
       return;
     }
-    const { offset, completed } = this.offsetTruncationState(log, answer);
+    const { offset, completed } = offsetTruncationState(log, answer);
     this.logger.info(
       `Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`,
     );
     log.truncateTo(offset);
     this.deps.onFollowerProgress?.(state.topicPartition);
     if (completed) state.state = 'Fetching';
-  }
-
-  /** `getOffsetTruncationState`: where to truncate given the leader's end offset for our latest epoch. */
-  private offsetTruncationState(log: Log, leaderEpochOffset: EpochEndOffset): { offset: number; completed: boolean } {
-    if (leaderEpochOffset.endOffset === UNDEFINED_EPOCH_OFFSET) {
-      return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
-    }
-    if (leaderEpochOffset.leaderEpoch === UNDEFINED_EPOCH) {
-      return { offset: Math.min(leaderEpochOffset.endOffset, log.logEndOffset), completed: true };
-    }
-    const followerEnd = log.endOffsetForEpoch(leaderEpochOffset.leaderEpoch);
-    if (followerEnd.endOffset === UNDEFINED_EPOCH_OFFSET) return { offset: Math.min(log.highWatermark, log.logEndOffset), completed: true };
-    if (followerEnd.leaderEpoch === leaderEpochOffset.leaderEpoch) {
-      return { offset: Math.min(leaderEpochOffset.endOffset, followerEnd.endOffset, log.logEndOffset), completed: true };
-    }
-    // Our log has no entry for the leader's epoch: truncate to where ours ended, ask again.
-    return { offset: Math.min(followerEnd.endOffset, leaderEpochOffset.endOffset, log.logEndOffset), completed: false };
   }
 
   /** `processPartitionData` and the error handling of one partition's fetch result. */

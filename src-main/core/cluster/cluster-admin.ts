@@ -25,6 +25,9 @@ import { Code, KeeperException } from '../zookeeper';
 import { ReplicaAssignment } from '../kafka-zk/topic-znodes';
 import type { Cluster } from './cluster';
 import { waitUntil } from './delayed-operation';
+import { alterReplicaLogDirs, type ReplicaLogDirMove, type ReplicaLogDirMoveResult } from './log-dirs-admin';
+
+export type { ReplicaLogDirMove, ReplicaLogDirMoveResult } from './log-dirs-admin';
 
 /** One topic's answer, as the response carries it (error code 0 = NONE). */
 export interface TopicResult {
@@ -79,6 +82,14 @@ export class ClusterAdmin {
 
   private waitOnMetadata(broker: KafkaServer, timeoutMs: number, check: () => boolean): Promise<boolean> {
     return waitUntil(this.time, timeoutMs, check, (onChange) => broker.metadataCache.onUpdate(onChange));
+  }
+
+  /**
+   * AlterReplicaLogDirs (API 34): each replica moves to the log dir given on its broker; one result
+   * per move, with the error its broker answered (see log-dirs-admin.ts).
+   */
+  alterReplicaLogDirs(moves: ReadonlyArray<ReplicaLogDirMove>): Promise<ReplicaLogDirMoveResult[]> {
+    return alterReplicaLogDirs(this.cluster, moves);
   }
 
   async createTopics(topics: CreatableTopic[], options: { timeoutMs: number; validateOnly: boolean }): Promise<TopicResult[]> {

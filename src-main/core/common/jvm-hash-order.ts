@@ -368,3 +368,14 @@ export function scalaLongMapOrder(keysInInsertionOrder: Iterable<number>, initia
 export function javaHashMapPutOrder(keysInInsertionOrder: Iterable<string>): string[] {
   return javaNewHashMapOrder(distinctInOrder(keysInInsertionOrder));
 }
+
+/** A `new HashMap<Integer, …>()` filled in this order: its iteration order (`Integer.hashCode` is the value). */
+export function javaIntegerHashMapOrder(keys: readonly number[]): number[] {
+  let capacity = 16;
+  while (keys.length > capacity * 0.75) capacity *= 2;
+  const bucket = (k: number) => (k ^ (k >>> 16)) & (capacity - 1);
+  return keys
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => bucket(a.key) - bucket(b.key) || a.index - b.index)
+    .map((e) => e.key);
+}

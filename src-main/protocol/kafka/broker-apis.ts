@@ -8,6 +8,7 @@ import { describeGroupsHandler, listGroupsHandler } from './handlers/group-listi
 import { heartbeatHandler, joinGroupHandler, leaveGroupHandler, syncGroupHandler } from './handlers/group-membership-handlers';
 import { offsetCommitHandler, offsetFetchHandler } from './handlers/offset-handlers';
 import type { BrokerApiDeps } from './handlers/broker-api-deps';
+import { alterReplicaLogDirsHandler } from './handlers/alter-replica-log-dirs-handler';
 import { describeLogDirsHandler, electLeadersHandler, initProducerIdHandler } from './handlers/broker-state-handlers';
 import { alterConfigsHandler, describeConfigsHandler, incrementalAlterConfigsHandler } from './handlers/config-handlers';
 import { listOffsetsHandler } from './handlers/list-offsets-handler';
@@ -46,6 +47,7 @@ import { DELETE_RECORDS } from './messages/delete-records';
 import { DELETE_TOPICS } from './messages/delete-topics';
 import { DESCRIBE_ACLS } from './messages/describe-acls';
 import { DESCRIBE_CONFIGS } from './messages/describe-configs';
+import { ALTER_REPLICA_LOG_DIRS } from './messages/alter-replica-log-dirs';
 import { DESCRIBE_LOG_DIRS } from './messages/describe-log-dirs';
 import { ELECT_LEADERS } from './messages/elect-leaders';
 import { FETCH } from './messages/fetch';
@@ -96,6 +98,7 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));
   apis.register(ALTER_CONFIGS, alterConfigsHandler(deps));
   apis.register(INCREMENTAL_ALTER_CONFIGS, incrementalAlterConfigsHandler(deps));
+  apis.register(ALTER_REPLICA_LOG_DIRS, alterReplicaLogDirsHandler(deps));
   apis.register(DESCRIBE_LOG_DIRS, describeLogDirsHandler(deps));
   apis.register(CREATE_PARTITIONS, createPartitionsHandler(deps));
   apis.register(ELECT_LEADERS, electLeadersHandler(deps));

@@ -10,6 +10,8 @@ import type { ConfigHandler } from './config-handler';
 export interface ReplicationQuotaRates {
   updateLeaderRate(bytesPerSec: number): void;
   updateFollowerRate(bytesPerSec: number): void;
+  /** `quotaManagers.alterLogDirs`: `replica.alter.log.dirs.io.max.bytes.per.second`. */
+  updateAlterLogDirsRate?(bytesPerSec: number): void;
 }
 
 export interface BrokerConfigHandlerDeps {
@@ -21,11 +23,12 @@ export interface BrokerConfigHandlerDeps {
 
 const LEADER_RATE = 'leader.replication.throttled.rate';
 const FOLLOWER_RATE = 'follower.replication.throttled.rate';
+const ALTER_LOG_DIRS_RATE = 'replica.alter.log.dirs.io.max.bytes.per.second';
 
 /**
  * `kafka.server.BrokerConfigHandler`: `/config/brokers/<default>` becomes the dynamic default layer,
  * `/config/brokers/<this id>` this broker's layer and, read from it alone, the leader and follower
- * replication throttled rates. Other brokers' entities are not this broker's business.
+ * replication throttled rates and the alter-log-dirs rate. Other brokers' entities are not this broker's business.
  */
 export class BrokerConfigHandler implements ConfigHandler {
   constructor(private readonly deps: BrokerConfigHandlerDeps) {}
@@ -44,5 +47,6 @@ export class BrokerConfigHandler implements ConfigHandler {
     };
     this.deps.replicationQuotas?.updateLeaderRate(getOrDefault(LEADER_RATE));
     this.deps.replicationQuotas?.updateFollowerRate(getOrDefault(FOLLOWER_RATE));
+    this.deps.replicationQuotas?.updateAlterLogDirsRate?.(getOrDefault(ALTER_LOG_DIRS_RATE));
   }
 }

@@ -122,7 +122,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   // Before the ReplicaManager, as `QuotaFactory.instantiate` in KafkaServer.startup: its fetches and fetchers use the replication quotas.
   const quotaManagers = (parts.quotaManagers = new QuotaManagers(s.config, d.time, d.log));
   parts.replicaManager = new ReplicaManager({
-    replicationQuotas: { leader: quotaManagers.leader, follower: quotaManagers.follower },
+    replicationQuotas: { leader: quotaManagers.leader, follower: quotaManagers.follower, alterLogDirs: quotaManagers.alterLogDirs },
     brokerId: s.id,
     time: d.time,
     logManager: parts.logManager,
@@ -137,6 +137,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       replicaFetchBackoffMs: s.config.replicaFetchBackoffMs,
       // The dynamic layers' value: `/config/brokers` is read before the ReplicaManager exists.
       numReplicaFetchers: s.dynamicConfig.currentConfig.value('num.replica.fetchers') as number,
+      numReplicaAlterLogDirsThreads: s.config.value('num.replica.alter.log.dirs.threads') as number | null,
     },
     peer: (id) => {
       const p = d.peer(id);
@@ -221,6 +222,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     replicationQuotas: {
       updateLeaderRate: (bytesPerSec) => quotaManagers.leader.updateQuota(bytesPerSec),
       updateFollowerRate: (bytesPerSec) => quotaManagers.follower.updateQuota(bytesPerSec),
+      updateAlterLogDirsRate: (bytesPerSec) => quotaManagers.alterLogDirs.updateQuota(bytesPerSec),
     },
     replicationQuotaManagers: quotaManagers,
     brokerId: s.id,

@@ -12,6 +12,7 @@ import { Slicer, microtaskExecutor } from '../../platform/executor';
 import { errorMessage } from '../../common/throwable';
 import { Partition } from '../partition';
 import type { ReplicaManagerCore } from './replica-manager-core';
+import { maybeAddLogDirFetchers } from './alter-replica-log-dirs';
 
 /** Partitions handled between two yields: creating a log may fsync its leader-epoch-checkpoint (a few ms). */
 const PARTITIONS_PER_SLICE = 5;
@@ -94,6 +95,12 @@ export async function becomeLeaderOrFollower(
       );
       errors.set(partition.topicPartition, Errors.KAFKA_STORAGE_ERROR.code);
     }
+  }
+  const updated = accepted.map((a) => a.partition).filter((p) => errors.get(p.topicPartition) === Errors.NONE.code);
+  try {
+    maybeAddLogDirFetchers(rm, updated, configs);
+  } catch (e) {
+    log.error(`Error while resuming the moves of partitions between log dirs: ${errorMessage(e)}`);
   }
   if (madeLeaders.length > 0 || madeFollowers.length > 0) rm.deps.onLeadershipChange?.(madeLeaders, madeFollowers);
   const partitionErrors: PartitionError[] = request.partitionStates.map((s) => ({

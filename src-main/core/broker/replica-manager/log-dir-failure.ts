@@ -8,7 +8,16 @@ export async function handleLogDirFailure(rm: ReplicaManagerCore, dir: string): 
   for (const [tp, hosted] of rm.partitions) {
     if (hosted !== 'offline' && hosted.log?.parentDir === dir) offline.push(tp);
   }
+  const offlineFuture: TopicPartition[] = [];
+  for (const [tp, hosted] of rm.partitions) {
+    if (hosted !== 'offline' && hosted.futureLog?.parentDir === dir) offlineFuture.push(tp);
+  }
   rm.fetcherManager.removeFetcherForPartitions(offline);
+  rm.alterLogDirsManager.removeFetcherForPartitions([...offline, ...offlineFuture]);
+  for (const tp of offlineFuture) {
+    const hosted = rm.partitions.get(tp);
+    if (hosted && hosted !== 'offline') hosted.removeFutureLocalReplica(rm.deps.logManager, false);
+  }
   for (const tp of offline) {
     rm.partitions.set(tp, 'offline');
     rm.isr.forgetIsrChange(tp);
@@ -16,7 +25,7 @@ export async function handleLogDirFailure(rm: ReplicaManagerCore, dir: string): 
   }
   rm.deps.logManager.handleLogDirFailure(dir);
   rm.logger.warn(
-    `Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions  because they are in the failed log directory ${dir}.`,
+    `Broker ${rm.brokerId} stopped fetcher for partitions ${offline.map(tpKey).join(',')} and stopped moving logs for partitions ${offlineFuture.map(tpKey).join(',')} because they are in the failed log directory ${dir}.`,
   );
   await rm.deps.zk.propagateLogDirEvent(rm.brokerId);
 }

@@ -26,6 +26,8 @@ export interface ReplicaManagerConfig {
   replicaFetchBackoffMs: number;
   /** `num.replica.fetchers` at startup: fetchers per leader broker. */
   numReplicaFetchers: number;
+  /** `num.replica.alter.log.dirs.threads`; null: one per log dir, as Kafka's default. */
+  numReplicaAlterLogDirsThreads: number | null;
 }
 
 export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
@@ -34,6 +36,7 @@ export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
   replicaFetchMaxBytes: 1048576,
   replicaFetchBackoffMs: 1000,
   numReplicaFetchers: 1,
+  numReplicaAlterLogDirsThreads: null,
 };
 
 export interface ReplicaManagerDeps {
@@ -56,5 +59,5 @@ export interface ReplicaManagerDeps {
   /** KafkaApis.handleUpdateMetadataRequest: the partitions an UpdateMetadata deleted (the group coordinator drops their offsets). */
   onDeletedPartitions?: (partitions: TopicPartition[]) => void;
   /** `quotaManagers.leader` (followers' fetches served here) and `.follower` (this broker's fetchers); unbounded when absent. */
-  replicationQuotas?: { readonly leader: ReplicaQuota; readonly follower: ReplicaQuota };
+  replicationQuotas?: { readonly leader: ReplicaQuota; readonly follower: ReplicaQuota; readonly alterLogDirs?: ReplicaQuota };
 }

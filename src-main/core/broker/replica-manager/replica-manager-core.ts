@@ -2,6 +2,7 @@ import type { Logger } from '../../common/logging';
 import type { TopicPartition, TopicPartitionMap } from '../../common/topic-partition';
 import type { Partition } from '../partition';
 import type { ReplicaFetcherManager } from '../replica-fetcher';
+import type { ReplicaAlterLogDirsManager } from '../replica-alter-log-dirs';
 import type { ReplicaManagerConfig, ReplicaManagerDeps } from './replica-manager-config';
 
 /** What the jobs ask of the leader's ISR maintenance (isr-maintenance.ts). */
@@ -28,6 +29,8 @@ export interface ReplicaManagerCore {
   /** Kafka's `allPartitions`: a hosted partition, or `'offline'` when its log dir failed. */
   readonly partitions: TopicPartitionMap<Partition | 'offline'>;
   readonly fetcherManager: ReplicaFetcherManager;
+  /** Moves replicas between this broker's log dirs (AlterReplicaLogDirs). */
+  readonly alterLogDirsManager: ReplicaAlterLogDirsManager;
   readonly isr: IsrTracker;
   /** `kafka.server.ReplicaManager`, logIdent `[ReplicaManager broker=N] `. */
   readonly logger: Logger;

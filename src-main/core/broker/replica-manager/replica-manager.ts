@@ -18,6 +18,9 @@ import type { DeleteRecordsPartitionResult } from '../delayed-delete-records';
 import { DeleteRecordsPurgatory } from '../delayed-delete-records';
 import type { Partition } from '../partition';
 import { ReplicaFetcherManager } from '../replica-fetcher';
+import { ReplicaAlterLogDirsManager } from '../replica-alter-log-dirs';
+import type { AlterReplicaLogDirResult } from './alter-replica-log-dirs';
+import { alterReplicaLogDirs } from './alter-replica-log-dirs';
 import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fetcher';
 import type { AppendOptions, ProducePartitionResult } from './append-records';
 import { appendRecords } from './append-records';
@@ -50,6 +53,7 @@ export class ReplicaManager implements ReplicaManagerCore {
   private readonly tasks: ScheduledTask[] = [];
   private running = false;
   readonly fetcherManager: ReplicaFetcherManager;
+  readonly alterLogDirsManager: ReplicaAlterLogDirsManager;
   readonly logger: Logger;
   readonly fetcherManagerLogger: Logger;
   private readonly schedulerLogger: Logger;
@@ -80,6 +84,23 @@ export class ReplicaManager implements ReplicaManagerCore {
       log: deps.log,
     });
     this.fetcherManagerLogger = this.fetcherManager.logger;
+    this.alterLogDirsManager = new ReplicaAlterLogDirsManager({
+      brokerId: deps.brokerId,
+      time: deps.time,
+      config: {
+        fetchMaxBytes: this.config.replicaFetchMaxBytes,
+        fetchBackoffMs: this.config.replicaFetchBackoffMs,
+        numFetchers: this.config.numReplicaAlterLogDirsThreads ?? deps.logManager.logDirs.length,
+      },
+      logManager: deps.logManager,
+      partition: (tp) => {
+        const p = this.partitions.get(tp);
+        return p && p !== 'offline' ? p : null;
+      },
+      log: deps.log,
+      quota: deps.replicationQuotas?.alterLogDirs,
+      onSwapped: (tp) => this.tryCompleteDelayedRequests(tp),
+    });
     this.producePurgatory = new ProducePurgatory(deps.time, (tp, requiredOffset) => {
       const p = this.partitions.get(tp);
       if (!p || p === 'offline') return { done: false, error: 'NOT_LEADER_FOR_PARTITION' };
@@ -125,6 +146,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     this.running = false;
     for (const task of this.tasks.splice(0)) this.deps.time.cancel(task);
     this.fetcherManager.shutdown();
+    this.alterLogDirsManager.shutdown();
     this.producePurgatory.completeAll('NOT_LEADER_FOR_PARTITION');
     this.deleteRecordsPurgatory.completeAll();
   }
@@ -202,6 +224,11 @@ export class ReplicaManager implements ReplicaManagerCore {
     offsets: ReadonlyArray<{ readonly topicPartition: TopicPartition; readonly offset: number }>,
   ): Promise<DeleteRecordsPartitionResult[]> {
     return deleteRecords(this, this.deleteRecordsPurgatory, timeoutMs, offsets);
+  }
+
+  /** AlterReplicaLogDirs: each partition's replica moves to the dir given (see alter-replica-log-dirs.ts). */
+  alterReplicaLogDirs(partitionDirs: ReadonlyArray<readonly [TopicPartition, string]>): Promise<AlterReplicaLogDirResult[]> {
+    return alterReplicaLogDirs(this, partitionDirs);
   }
 
   fetchForFollower(replicaId: number, requests: readonly FollowerFetchPartition[]): FollowerFetchResult[] {

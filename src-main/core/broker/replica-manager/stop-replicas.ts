@@ -37,9 +37,11 @@ function stopReplica(rm: ReplicaManagerCore, tp: TopicPartition, deletePartition
   log.trace(`Handling stop replica (delete=${deletePartition}) for partition ${tpKey(tp)}`);
   const hosted = rm.partitions.get(tp);
   rm.fetcherManager.removeFetcherForPartitions([tp]);
+  rm.alterLogDirsManager.removeFetcherForPartitions([tp]);
   if (deletePartition) {
     if (hosted === 'offline') throw new Error(`Partition ${tpKey(tp)} is on an offline disk`);
     if (hosted) {
+      hosted.futureLog = null;
       rm.partitions.delete(tp);
       rm.isr.forgetIsrChange(tp);
     } else {

@@ -58,6 +58,14 @@ export type LogManagerEventBody =
       readonly deleteAtMs: number;
     }
   | { readonly type: 'partition-dir-removed'; readonly topicPartition: TopicPartition; readonly dir: string; readonly path: string }
+  /** `replaceCurrentWithFutureLog` (AlterReplicaLogDirs): the future log in `to` became the current log; `from` is renamed `-delete`. */
+  | {
+      readonly type: 'future-log-swap';
+      readonly phase: 'attempting' | 'completed';
+      readonly topicPartition: TopicPartition;
+      readonly from: string;
+      readonly to: string;
+    }
   | {
       readonly type: 'checkpoint-written';
       readonly dir: string;

@@ -32,21 +32,25 @@
  * `LogDeleter` (asynchronous deletion, log-deleter.ts) and `LogDirFailureChannel`
  * (log-dir-failure-channel.ts), sharing a `LogManagerContext` (log-manager-context.ts).
  *
- * Not here yet: log retention and the flusher (data path), the log cleaner itself, preferred log dirs
- * and future-log creation (AlterReplicaLogDirs).
+ * AlterReplicaLogDirs: `maybeUpdatePreferredLogDir` records where a partition should live; the next
+ * `getOrCreateLog` of it (a future log `<t>-<p>.<uuid>-future`, or a current log not yet created)
+ * goes there, and `replaceCurrentWithFutureLog` (future-log-swap.ts) swaps a caught-up future log in.
+ *
+ * Not here yet: the log cleaner itself (so `abortAndPauseCleaning` has nothing to pause).
  */
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
-import { compareTopicPartitions, tpKey } from '../../common/topic-partition';
+import { TopicPartitionMap, compareTopicPartitions, tpKey } from '../../common/topic-partition';
 import { microtaskExecutor } from '../../platform/executor';
 import { isAbsolutePath, joinPath, parentPath, trimTrailingSeparators } from '../../platform/file-system';
 import { KafkaStorageException, LogDirNotFoundException } from '../errors';
+import { replaceCurrentWithFutureLog } from './future-log-swap';
 import { Log } from '../log';
 import { LogCheckpoints } from '../checkpoints/log-checkpoints';
 import type { TopicConfigValues } from '../log-config';
 import { LogConfig } from '../log-config';
 import { LogDeleter } from './log-deleter';
-import { CLEAN_SHUTDOWN_FILE, logDirName } from './log-dir-names';
+import { CLEAN_SHUTDOWN_FILE, logDirName, logFutureDirName, newUniqueId } from './log-dir-names';
 import { LogLoader } from './load-logs';
 import type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
 import { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
@@ -65,6 +69,8 @@ export class LogManager {
   private readonly loader: LogLoader;
   /** Dirs `handleLogDirFailure` has taken offline. */
   private readonly handledOfflineDirs = new Set<string>();
+  /** `preferredLogDirs`: where AlterReplicaLogDirs wants a partition's next log created. */
+  private readonly preferredLogDirs = new TopicPartitionMap<string>();
 
   constructor(options: LogManagerOptions) {
     this.brokerId = options.brokerId;
@@ -247,25 +253,41 @@ export class LogManager {
   }
 
   /**
-   * `LogManager.getOrCreateLog`: the partition's log, created if missing in the live log dir that
-   * holds the fewest partitions (ties: the first in `log.dirs`). `isNew` is LeaderAndIsr's flag: a
-   * replica that should already exist is not re-created while a log dir is offline (it may be there).
+   * `LogManager.getOrCreateLog`: the partition's log, created if missing in its preferred log dir
+   * (AlterReplicaLogDirs) or else the live log dir that holds the fewest partitions (ties: the first
+   * in `log.dirs`). `isNew` is LeaderAndIsr's flag: a replica that should already exist is not
+   * re-created while a log dir is offline (it may be there). `isFuture`: the future log
+   * `<t>-<p>.<uuid>-future`, only ever in the preferred dir.
    */
-  getOrCreateLog(tp: TopicPartition, config: TopicConfigValues | LogConfig = {}, options: { isNew?: boolean } = {}): Log {
+  getOrCreateLog(
+    tp: TopicPartition,
+    config: TopicConfigValues | LogConfig = {},
+    options: { isNew?: boolean; isFuture?: boolean } = {},
+  ): Log {
     const ctx = this.ctx;
     ctx.checkRunning('create a log');
-    const existing = ctx.currentLogs.get(tp);
+    const isFuture = options.isFuture ?? false;
+    const existing = (isFuture ? ctx.futureLogs : ctx.currentLogs).get(tp);
     if (existing) return existing;
     try {
       const offline = this.offlineLogDirs;
       if (!options.isNew && offline.length > 0) {
         throw new KafkaStorageException(`Can not create log for ${tpKey(tp)} because log directories ${offline.join(',')} are offline`);
       }
+      const preferred = this.preferredLogDirs.get(tp);
+      if (isFuture) {
+        if (preferred === undefined)
+          throw new IllegalStateException(`Can not create the future log for ${tpKey(tp)} without having a preferred log directory`);
+        if (ctx.currentLogs.get(tp)?.parentDir === preferred)
+          throw new IllegalStateException(`Can not create the future log for ${tpKey(tp)} in the current log directory of this partition`);
+      }
       const logConfig = config instanceof LogConfig ? config : LogConfig.fromProps(this.config.defaultLogConfig, config);
-      const name = logDirName(tp);
-      const candidates = this.nextLogDirs();
+      const name = isFuture ? logFutureDirName(tp, newUniqueId(ctx.random)) : logDirName(tp);
+      const candidates = preferred === undefined ? this.nextLogDirs() : [preferred];
       let partitionDir: string | null = null;
       for (const dir of candidates) {
+        // `createLogDirectory`: an offline dir is skipped.
+        if (!ctx.live.has(dir)) continue;
         const path = joinPath(dir, name);
         try {
           ctx.fs.mkdirs(path);
@@ -289,7 +311,9 @@ export class LogManager {
         ctx.reportLogDirFailure(dir, msg, e);
         throw new KafkaStorageException(msg, { cause: e });
       }
-      ctx.addLog(log, false);
+      ctx.addLog(log, isFuture);
+      // Satisfied: the preferred dir is forgotten.
+      this.preferredLogDirs.delete(tp);
       ctx.emit('INFO', `Created log for partition ${tpKey(tp)} in ${log.dir} with properties ${logConfig.formatOriginals()}.`, {
         type: 'partition-dir-created',
         topicPartition: tp,
@@ -299,6 +323,36 @@ export class LogManager {
       return log;
     } finally {
       ctx.processLogDirFailures();
+    }
+  }
+
+  /**
+   * `LogManager.maybeUpdatePreferredLogDir`: `dir` is where the partition's next log is created,
+   * unless its current or future log is already there.
+   */
+  maybeUpdatePreferredLogDir(tp: TopicPartition, dir: string): void {
+    const d = trimTrailingSeparators(dir);
+    if (this.ctx.currentLogs.get(tp)?.parentDir === d || this.ctx.futureLogs.get(tp)?.parentDir === d) return;
+    this.preferredLogDirs.set(tp, d);
+  }
+
+  /** The dir AlterReplicaLogDirs asked for and no log has taken yet, for the UI and tests. */
+  preferredLogDir(tp: TopicPartition): string | undefined {
+    return this.preferredLogDirs.get(tp);
+  }
+
+  /** `LogManager.abortAndPauseCleaning`: no log cleaner runs here, so there is nothing to pause. */
+  abortAndPauseCleaning(tp: TopicPartition): void {
+    void tp;
+  }
+
+  /** `LogManager.replaceCurrentWithFutureLog` (see future-log-swap.ts). */
+  replaceCurrentWithFutureLog(tp: TopicPartition): void {
+    this.ctx.checkRunning('replace a log');
+    try {
+      replaceCurrentWithFutureLog(this.ctx, this.checkpoints, this.deleter, tp);
+    } finally {
+      this.ctx.processLogDirFailures();
     }
   }
 

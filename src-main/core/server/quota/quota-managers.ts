@@ -27,6 +27,8 @@ export class QuotaManagers {
   /** The replication throttles (`QuotaFactory`'s `leader` and `follower`). */
   readonly leader: ReplicationQuotaManager;
   readonly follower: ReplicationQuotaManager;
+  /** `QuotaFactory`'s `alterLogDirs`: the ReplicaAlterLogDirs fetchers' bytes, bound by `replica.alter.log.dirs.io.max.bytes.per.second`. */
+  readonly alterLogDirs: ReplicationQuotaManager;
 
   constructor(config: BrokerConfig, time: Time, log: LogSink) {
     const window = {
@@ -55,6 +57,14 @@ export class QuotaManagers {
     };
     this.leader = new ReplicationQuotaManager('LeaderReplication', replicationWindow, time);
     this.follower = new ReplicationQuotaManager('FollowerReplication', replicationWindow, time);
+    this.alterLogDirs = new ReplicationQuotaManager(
+      'AlterLogDirsReplication',
+      {
+        numQuotaSamples: Number(config.value('alter.log.dirs.replication.quota.window.num')),
+        quotaWindowSizeSeconds: Number(config.value('alter.log.dirs.replication.quota.window.size.seconds')),
+      },
+      time,
+    );
   }
 
   /** The UI's view: each client's observed rates, quotas and average throttle times. */

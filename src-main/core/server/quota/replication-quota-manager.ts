@@ -15,7 +15,7 @@ import { SimpleRate } from './rate';
 import type { SampleConfig } from './sampled-stat';
 
 /** `QuotaType.LeaderReplication` / `FollowerReplication`, as Kafka names the sensors. */
-export type ReplicationQuotaType = 'LeaderReplication' | 'FollowerReplication';
+export type ReplicationQuotaType = 'LeaderReplication' | 'FollowerReplication' | 'AlterLogDirsReplication';
 
 /** `ReplicationQuotaManagerConfig`. */
 export interface ReplicationQuotaManagerConfig {

@@ -7,7 +7,7 @@
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import type { DeleteRecordsPartitionResult } from '../../../core/broker/delayed-delete-records';
 import { INVALID_LOW_WATERMARK } from '../../../core/broker/delayed-delete-records';
-import { javaNewHashMapOrder } from '../../../core/common/jvm-hash-order';
+import { javaIntegerHashMapOrder, javaNewHashMapOrder } from '../../../core/common/jvm-hash-order';
 import { Errors } from '../../../core/common/kafka-errors';
 import type { ErrorName } from '../../../core/common/kafka-errors';
 import { tpKey } from '../../../core/common/topic-partition';
@@ -66,15 +66,4 @@ export function deleteRecordsHandler(broker: KafkaServer): ApiHandler<DeleteReco
       })),
     };
   };
-}
-
-/** A `new HashMap<Integer, …>()` filled in this order: its iteration order (`Integer.hashCode` is the value). */
-function javaIntegerHashMapOrder(keys: readonly number[]): number[] {
-  let capacity = 16;
-  while (keys.length > capacity * 0.75) capacity *= 2;
-  const bucket = (k: number) => (k ^ (k >>> 16)) & (capacity - 1);
-  return keys
-    .map((key, index) => ({ key, index }))
-    .sort((a, b) => bucket(a.key) - bucket(b.key) || a.index - b.index)
-    .map((e) => e.key);
 }
