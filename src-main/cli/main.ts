@@ -5,6 +5,7 @@
 import { runKafkaBrokerApiVersions } from './kafka-broker-api-versions/kafka-broker-api-versions';
 import { runKafkaConfigs } from './kafka-configs/kafka-configs';
 import { runKafkaDeleteRecords } from './kafka-delete-records/kafka-delete-records';
+import { runKafkaLogDirs } from './kafka-log-dirs/kafka-log-dirs';
 import { runKafkaLeaderElection } from './kafka-leader-election/kafka-leader-election';
 import { runKafkaConsumerGroups } from './kafka-consumer-groups/kafka-consumer-groups';
 import { runKafkaPreferredReplicaElection } from './kafka-preferred-replica-election/kafka-preferred-replica-election';
@@ -23,6 +24,8 @@ const TOOLS: Record<string, (args: readonly string[], io: CommandIo) => Promise<
   'kafka-reassign-partitions.sh': runKafkaReassignPartitions,
   'kafka-delete-records': runKafkaDeleteRecords,
   'kafka-delete-records.sh': runKafkaDeleteRecords,
+  'kafka-log-dirs': runKafkaLogDirs,
+  'kafka-log-dirs.sh': runKafkaLogDirs,
   'kafka-leader-election': runKafkaLeaderElection,
   'kafka-leader-election.sh': runKafkaLeaderElection,
   'kafka-preferred-replica-election': runKafkaPreferredReplicaElection,
@@ -41,6 +44,7 @@ Tools (each takes the options of its Kafka 2.5 script):
   kafka-consumer-groups             list, describe, delete, or reset the offsets of consumer groups (kafka-consumer-groups.sh)
   kafka-reassign-partitions         generate, execute, verify, cancel and list reassignments (kafka-reassign-partitions.sh; 2.6.0's --bootstrap-server form)
   kafka-delete-records              delete records of partitions down to an offset over DeleteRecords (kafka-delete-records.sh)
+  kafka-log-dirs                    each broker's log dirs, their replicas, sizes and lags over DescribeLogDirs (kafka-log-dirs.sh)
   kafka-leader-election             elect preferred or unclean leaders over ElectLeaders (kafka-leader-election.sh)
   kafka-preferred-replica-election  move leadership back to the preferred replicas (kafka-preferred-replica-election.sh)
   kafka-broker-api-versions         the API versions each broker supports (kafka-broker-api-versions.sh)

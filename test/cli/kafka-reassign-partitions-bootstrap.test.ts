@@ -209,7 +209,7 @@ describe('kafka-dojo kafka-reassign-partitions --bootstrap-server', () => {
     );
   }, 40_000);
 
-  it('--execute failures: unknown brokers and topics, an empty plan, a log dir move the brokers cannot start', async () => {
+  it('--execute failures: unknown brokers and topics, an empty plan, a log dir move to a dir the broker does not have', async () => {
     expect(await run('--execute', '--reassignment-json-file', plan([['orders', 1, [1, 7]]]))).toEqual({
       code: 1,
       stdout: 'Error: Unknown broker id 7\nkafka.common.AdminCommandFailedException: Unknown broker id 7\n',
@@ -243,7 +243,7 @@ describe('kafka-dojo kafka-reassign-partitions --bootstrap-server', () => {
         'Successfully started partition reassignment for orders-1',
         'Error: Failed to alter dir for orders-1-2',
         'kafka.common.AdminCommandFailedException: Failed to alter dir for orders-1-2',
-        'Caused by: org.apache.kafka.common.errors.UnsupportedVersionException: The broker does not support ALTER_REPLICA_LOG_DIRS',
+        'Caused by: org.apache.kafka.common.errors.LogDirNotFoundException: The user-specified log directory is not found in the broker config.',
         '',
       ],
     ]);

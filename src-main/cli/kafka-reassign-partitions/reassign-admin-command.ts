@@ -41,10 +41,10 @@ import {
   parseTopicsData,
   tpString,
 } from './reassignment-json';
+import { TerseReassignmentFailure } from './terse-reassignment-failure';
 import { executeMoves, findLogDirMoveStates, moveDone, replicaMoveStatesToString, type TopicPartitionReplica } from './replica-log-dirs';
 
-/** Printed alone, without "Error: " or a trace (2.6's `TerseReassignmentFailureException`). */
-export class TerseReassignmentFailure extends Error {}
+export { TerseReassignmentFailure } from './terse-reassignment-failure';
 
 export const CANNOT_EXECUTE_BECAUSE_OF_EXISTING =
   'Cannot execute because there is an existing partition assignment.  Use --additional to override this and create a new partition assignment in addition to the existing one.';
@@ -125,7 +125,7 @@ export class ReassignAdminCommand {
     this.println(`Proposed partition reassignment configuration\n${formatAsReassignmentJson(sortedAssignment(proposed))}`);
   }
 
-  async execute(additional: boolean, json: string, interBrokerThrottle: number, logDirThrottle: number): Promise<void> {
+  async execute(additional: boolean, json: string, interBrokerThrottle: number, logDirThrottle: number, timeoutMs: number): Promise<void> {
     const { parts, replicas } = parseTargets(json);
     if (parts.length === 0) throw AdminJavaException.adminCommandFailed('Partition reassignment list cannot be empty');
     checkReassignmentEntries(parts);
@@ -174,7 +174,7 @@ export class ReassignAdminCommand {
         .map(tpString)
         .join(',')}`,
     );
-    if (replicas.length > 0) executeMoves(replicas.map(([r]) => r));
+    if (replicas.length > 0) await executeMoves(this.admin, replicas, timeoutMs, this.println);
   }
 
   async verify(json: string, preserveThrottles: boolean): Promise<void> {
@@ -198,7 +198,7 @@ export class ReassignAdminCommand {
     if (!partsOngoing && !movesOngoing && !preserveThrottles) await this.clearAllThrottles(parts);
   }
 
-  async cancel(json: string, preserveThrottles: boolean): Promise<void> {
+  async cancel(json: string, preserveThrottles: boolean, timeoutMs: number): Promise<void> {
     const { parts, replicas } = parseTargets(json);
     const targets = [...new Map(parts.map(([tp]) => [tpKey(tp), tp])).values()];
     const reassigning = (await get(this.reassignments.listPartitionReassignments(targets)))
@@ -223,9 +223,12 @@ export class ReassignAdminCommand {
     } else {
       this.println('None of the specified partition reassignments are active.');
     }
-    const moving = (await get(findLogDirMoveStates(this.admin, replicas))).filter(([, s]) => s.kind === 'Active');
+    // Moving each replica back to its current dir is what stops its move (the future log is dropped).
+    const moving = (await get(findLogDirMoveStates(this.admin, replicas))).flatMap(([r, s]) =>
+      s.kind === 'Active' ? [[r, s.currentLogDir] as const] : [],
+    );
     if (moving.length === 0) this.println('None of the specified partition moves are active.');
-    else executeMoves(moving.map(([r]) => r));
+    else await executeMoves(this.admin, moving, timeoutMs, this.println);
     if (!preserveThrottles) await this.clearAllThrottles(parts);
   }
 

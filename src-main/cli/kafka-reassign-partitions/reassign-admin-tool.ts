@@ -84,15 +84,15 @@ export async function runReassignWithAdmin(options: ParsedOptions, action: Reass
         const json = file('reassignment-json-file');
         const interBrokerThrottle = longValueOf(options, 'throttle', -1);
         const logDirThrottle = longValueOf(options, 'replica-alter-log-dirs-throttle', -1);
-        // --timeout bounds only the AlterReplicaLogDirs retries, which these brokers never answer.
-        longValueOf(options, 'timeout', 10000);
-        await command.execute(additional, json, interBrokerThrottle, logDirThrottle);
+        // --timeout bounds only the AlterReplicaLogDirs retries.
+        const timeoutMs = longValueOf(options, 'timeout', 10000);
+        await command.execute(additional, json, interBrokerThrottle, logDirThrottle, timeoutMs);
         break;
       }
       case 'cancel': {
         const json = file('reassignment-json-file');
-        longValueOf(options, 'timeout', 10000);
-        await command.cancel(json, options.has('preserve-throttles'));
+        const timeoutMs = longValueOf(options, 'timeout', 10000);
+        await command.cancel(json, options.has('preserve-throttles'), timeoutMs);
         break;
       }
       case 'list':

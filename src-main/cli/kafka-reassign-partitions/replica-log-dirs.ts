@@ -1,13 +1,15 @@
 /**
  * The log-dir half of 2.6.0's `ReassignPartitionsCommand`: `describeReplicaLogDirs` (DescribeLogDirs
- * to each replica's broker), `findLogDirMoveStates` and `replicaMoveStatesToString`. Starting a move
- * needs AlterReplicaLogDirs (34), which these brokers do not answer: the Java client then fails the
- * call with UnsupportedVersionException, and `alterReplicaLogDirs` turns that into its
- * AdminCommandFailedException.
+ * to each replica's broker), `findLogDirMoveStates` and `replicaMoveStatesToString`, and the moves
+ * started with AlterReplicaLogDirs (34): `alterReplicaLogDirs` and `executeMoves`.
  */
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { AdminException, type AdminClient } from '../../protocol/kafka/client/admin-client';
+import { javaStringHashCode } from '../../core/common/java-lang';
+import { errorForCode } from '../../core/common/kafka-errors';
+import { ALTER_REPLICA_LOG_DIRS } from '../../protocol/kafka/messages/alter-replica-log-dirs';
 import { DESCRIBE_LOG_DIRS } from '../../protocol/kafka/messages/describe-log-dirs';
+import { TerseReassignmentFailure } from './terse-reassignment-failure';
 
 /** `TopicPartitionReplica`, printed `topic-partition-brokerId`. */
 export interface TopicPartitionReplica {
@@ -115,18 +117,119 @@ export function replicaMoveStatesToString(states: ReadonlyArray<readonly [TopicP
     .join('\n');
 }
 
+/** `TopicPartitionReplica.hashCode()`. */
+function replicaHashCode(r: TopicPartitionReplica): number {
+  let h = (31 + javaStringHashCode(r.topic)) | 0;
+  h = (Math.imul(h, 31) + r.partition) | 0;
+  return (Math.imul(h, 31) + r.brokerId) | 0;
+}
+
+/** A `new HashMap<TopicPartitionReplica, …>(size)` filled by `put` in this order: its iteration order. */
+function javaHashMapOrderOfReplicas<T extends readonly [TopicPartitionReplica, ...unknown[]]>(entries: readonly T[]): T[] {
+  let capacity = 1;
+  while (capacity < entries.length) capacity *= 2;
+  while (entries.length > capacity * 0.75) capacity *= 2;
+  const bucket = (r: TopicPartitionReplica) => {
+    const h = replicaHashCode(r);
+    return (h ^ (h >>> 16)) & (capacity - 1);
+  };
+  return entries
+    .map((e, index) => ({ e, index, bucket: bucket(e[0]) }))
+    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
+    .map((x) => x.e);
+}
+
+/** One AlterReplicaLogDirs per broker: each replica's error, or the exception its broker's call failed with. */
+async function sendAlterReplicaLogDirs(
+  admin: AdminClient,
+  assignment: ReadonlyArray<readonly [TopicPartitionReplica, string]>,
+): Promise<Map<string, AdminJavaException | null>> {
+  const outcomes = new Map<string, AdminJavaException | null>();
+  const brokers = [...new Set(assignment.map(([r]) => r.brokerId))];
+  await Promise.all(
+    brokers.map(async (brokerId) => {
+      const mine = assignment.filter(([r]) => r.brokerId === brokerId);
+      const dirs = new Map<string, Map<string, number[]>>();
+      for (const [r, dir] of mine) {
+        const topics = dirs.get(dir) ?? new Map<string, number[]>();
+        topics.set(r.topic, [...(topics.get(r.topic) ?? []), r.partition]);
+        dirs.set(dir, topics);
+      }
+      try {
+        const response = await admin.send(ALTER_REPLICA_LOG_DIRS, brokerId, {
+          dirs: [...dirs].map(([path, topics]) => ({ path, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) })),
+        });
+        for (const t of response.results) {
+          for (const p of t.partitions) {
+            const error = errorForCode(p.errorCode);
+            outcomes.set(
+              replicaString({ topic: t.topicName, partition: p.partitionIndex, brokerId }),
+              p.errorCode === 0
+                ? null
+                : new AdminJavaException(error.exceptionClass ?? 'org.apache.kafka.common.errors.UnknownServerException', error.message),
+            );
+          }
+        }
+      } catch (e) {
+        if (!(e instanceof AdminException)) throw e;
+        for (const [r] of mine) outcomes.set(replicaString(r), new AdminJavaException(e.exceptionClass, e.message));
+      }
+    }),
+  );
+  return outcomes;
+}
+
 /**
- * `executeMoves` → `alterReplicaLogDirs`: the brokers answer no AlterReplicaLogDirs, so the first
- * replica's future fails as the Java client fails it and the tool stops there.
+ * 2.6.0's `alterReplicaLogDirs`: the replicas whose move the brokers accepted. REPLICA_NOT_AVAILABLE
+ * (the replica is not on its broker yet) is left for the next try; any other failure stops the
+ * tool at the first failed future, in the order of the client's `HashMap` of futures.
  */
-export function executeMoves(replicas: readonly TopicPartitionReplica[]): never {
-  const [first] = [...replicas].sort(compareReplicas);
-  const cause = new AdminException(
-    'org.apache.kafka.common.errors.UnsupportedVersionException',
-    'The broker does not support ALTER_REPLICA_LOG_DIRS',
-  );
-  throw AdminJavaException.adminCommandFailed(
-    `Failed to alter dir for ${replicaString(first)}`,
-    new AdminJavaException(cause.exceptionClass, cause.message),
-  );
+export async function alterReplicaLogDirs(
+  admin: AdminClient,
+  assignment: ReadonlyArray<readonly [TopicPartitionReplica, string]>,
+): Promise<TopicPartitionReplica[]> {
+  const outcomes = await sendAlterReplicaLogDirs(admin, assignment);
+  const completed: TopicPartitionReplica[] = [];
+  for (const [replica] of javaHashMapOrderOfReplicas(assignment)) {
+    const outcome = outcomes.get(replicaString(replica));
+    // A replica the broker did not answer for: its future never completes (neither done nor failed).
+    if (outcome === undefined) continue;
+    if (outcome === null) completed.push(replica);
+    else if (outcome.javaClass !== REPLICA_NOT_AVAILABLE_EXCEPTION)
+      throw AdminJavaException.adminCommandFailed(`Failed to alter dir for ${replicaString(replica)}`, outcome);
+  }
+  return completed;
+}
+
+const REPLICA_NOT_AVAILABLE_EXCEPTION = 'org.apache.kafka.common.errors.ReplicaNotAvailableException';
+
+const plural = (n: number) => (n === 1 ? '' : 's');
+const replicaList = (replicas: readonly TopicPartitionReplica[]) => [...replicas].sort(compareReplicas).map(replicaString).join(',');
+
+/**
+ * 2.6.0's `executeMoves`: AlterReplicaLogDirs until every replica's move has started (a replica
+ * being added by the reassignment only exists on its new broker after a while), every 100 ms, for
+ * at most `timeoutMs` (`--timeout`).
+ */
+export async function executeMoves(
+  admin: AdminClient,
+  proposed: ReadonlyArray<readonly [TopicPartitionReplica, string]>,
+  timeoutMs: number,
+  println: (line: string) => void,
+): Promise<void> {
+  const startTimeMs = Date.now();
+  let pending = [...proposed];
+  for (;;) {
+    const completed = await alterReplicaLogDirs(admin, pending);
+    if (completed.length > 0) println(`Successfully started log directory move${plural(completed.length)} for: ${replicaList(completed)}`);
+    const done = new Set(completed.map(replicaString));
+    pending = pending.filter(([r]) => !done.has(replicaString(r)));
+    if (pending.length === 0) return;
+    if (Date.now() >= startTimeMs + timeoutMs) {
+      throw new TerseReassignmentFailure(
+        `Timed out before log directory move${plural(pending.length)} could be started for: ${replicaList(pending.map(([r]) => r))}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,0 +1,2 @@
+/** Printed alone, without "Error: " or a trace (2.6's `TerseReassignmentFailureException`). */
+export class TerseReassignmentFailure extends Error {}
