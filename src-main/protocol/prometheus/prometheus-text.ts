@@ -1,0 +1,64 @@
+/**
+ * The Prometheus text exposition format (0.0.4) as the JMX exporter writes it: one `# HELP` and
+ * `# TYPE` per metric name, then its samples; values as Java's `Double.toString` (`42.0`,
+ * `1.5E7`), `NaN`, `+Inf`, `-Inf`. Each emulated broker is one JVM, so its series carry a `broker`
+ * label instead of the `instance` a scrape of many JVMs would add.
+ */
+import { javaDoubleToString } from '../../core/common/java-lang';
+import { mBeanAttributes } from '../../core/metrics/mbean-attributes';
+import type { MetricsRegistry } from '../../core/metrics/metrics-registry';
+import { KAFKA_2_0_0_RULES, matchSample, type JmxExporterRule, type PrometheusType } from './jmx-exporter-rules';
+
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+export interface MetricsSource {
+  /** Labels added to every series of this source, e.g. `[['broker', '1']]`. */
+  readonly labels: ReadonlyArray<readonly [string, string]>;
+  readonly registry: MetricsRegistry;
+}
+
+interface Family {
+  readonly help: string;
+  readonly type: PrometheusType;
+  readonly samples: string[];
+}
+
+export function escapeLabelValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+function escapeHelp(help: string): string {
+  return help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+export function goDouble(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Number.POSITIVE_INFINITY) return '+Inf';
+  if (value === Number.NEGATIVE_INFINITY) return '-Inf';
+  return javaDoubleToString(value);
+}
+
+export function prometheusText(sources: readonly MetricsSource[], rules: readonly JmxExporterRule[] = KAFKA_2_0_0_RULES): string {
+  const families = new Map<string, Family>();
+  for (const source of sources) {
+    for (const { name, metric } of source.registry.all()) {
+      for (const [attribute, value] of mBeanAttributes(metric)) {
+        const sample = matchSample(rules, name.mBeanName, attribute);
+        if (!sample) continue;
+        let family = families.get(sample.name);
+        if (!family) {
+          family = { help: sample.help, type: sample.type, samples: [] };
+          families.set(sample.name, family);
+        }
+        const labels = [...sample.labels, ...source.labels].map(([k, v]) => `${k}="${escapeLabelValue(v)}"`);
+        family.samples.push(`${sample.name}${labels.length > 0 ? `{${labels.join(',')}}` : ''} ${goDouble(value)}`);
+      }
+    }
+  }
+  let out = '';
+  for (const [name, family] of families) {
+    out += `# HELP ${name} ${escapeHelp(family.help)}\n# TYPE ${name} ${family.type.toLowerCase()}\n`;
+    for (const line of family.samples) out += `${line}\n`;
+  }
+  return out;
+}
