@@ -4,10 +4,13 @@
  * `checkRequiredArgs` / `checkInvalidArgs` in Kafka's words, and the `--help` / `--version`
  * options every tool has.
  */
+import { readFileSync } from 'node:fs';
+import { AdminJavaException } from '../core/admin/admin-exceptions';
+import { RUNTIME_EXCEPTION, stackTraceLines } from '../core/common/throwable';
 import { formatHelp } from './kafka-topics/help';
 import type { CommandIo } from './kafka-topics/kafka-topics';
 import { KAFKA_VERSION_LINE } from './kafka-topics/kafka-topics';
-import type { OptionSpec, ParsedOptions } from './kafka-topics/option-parser';
+import { OptionException, type OptionSpec, type ParsedOptions } from './kafka-topics/option-parser';
 
 export const DEFAULT_OPTION_SPECS: readonly OptionSpec[] = [
   { name: 'help', description: 'Print usage information.' },
@@ -55,4 +58,25 @@ export function checkInvalidArgs(
   if (!options.has(used)) return;
   for (const name of invalid)
     if (options.has(name)) printUsageAndDie(io, specs, `Option "[${used}]" can't be used with option "[${name}]"`);
+}
+
+/** `Utils.loadProps(path)` of a `--command-config` file: a missing one is a FileNotFoundException escaping main. */
+export function checkCommandConfigFile(path: string | undefined): void {
+  if (path === undefined) return;
+  try {
+    readFileSync(path, 'utf8');
+  } catch {
+    throw new AdminJavaException('java.io.FileNotFoundException', `${path} (No such file or directory)`);
+  }
+}
+
+/**
+ * The exit of a tool whose `main` threw `e`: a `ToolExit`'s code, or the JVM's
+ * `Exception in thread "main" …` with the exception's trace on stderr and exit 1.
+ */
+export function exitOfMain(io: CommandIo, e: unknown): number {
+  if (e instanceof ToolExit) return e.code;
+  const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : stackTraceLines(e, RUNTIME_EXCEPTION);
+  io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
+  return 1;
 }

@@ -8,12 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { javaHashMapOrderOfPartitions } from '../../core/admin/consumer-group-reset-plan';
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
-import { RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { tpKey } from '../../core/common/topic-partition';
 import { AdminClient } from '../../protocol/kafka/client/admin-client';
-import { checkRequiredArgs, printHelpAndExitIfNeeded, ToolExit } from '../command-line-utils';
+import { checkCommandConfigFile, checkRequiredArgs, exitOfMain, printHelpAndExitIfNeeded } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
-import { OptionException, parseOptions } from '../kafka-topics/option-parser';
+import { parseOptions } from '../kafka-topics/option-parser';
 import { DELETE_RECORDS_HELP, DELETE_RECORDS_SPECS } from './delete-records-options';
 import { parseOffsetJson } from './offset-json';
 
@@ -37,8 +36,7 @@ export async function runKafkaDeleteRecords(args: readonly string[], io: Command
     printHelpAndExitIfNeeded(io, DELETE_RECORDS_SPECS, args, options, DELETE_RECORDS_HELP);
     checkRequiredArgs(io, DELETE_RECORDS_SPECS, options, 'bootstrap-server', 'offset-json-file');
     const commandConfig = options.valueOf('command-config');
-    if (commandConfig !== undefined)
-      readFile(commandConfig, 'java.io.FileNotFoundException', `${commandConfig} (No such file or directory)`);
+    checkCommandConfigFile(commandConfig);
     client = new AdminClient({
       bootstrapServers: options.valueOf('bootstrap-server')!,
       defaultApiTimeoutMs: DEFAULT_API_TIMEOUT_MS,
@@ -71,10 +69,7 @@ export async function runKafkaDeleteRecords(args: readonly string[], io: Command
     }
     return 0;
   } catch (e) {
-    if (e instanceof ToolExit) return e.code;
-    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : stackTraceLines(e, RUNTIME_EXCEPTION);
-    io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
-    return 1;
+    return exitOfMain(io, e);
   } finally {
     client?.close();
   }

@@ -10,14 +10,12 @@ import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { parseJavaInt } from '../../core/common/java-lang';
 import { DEFAULT_KAFKA_BUILD, javaNewHashMapOrder, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
 import { errorForCode } from '../../core/common/kafka-errors';
-import { RUNTIME_EXCEPTION, stackTraceLines } from '../../core/common/throwable';
 import { javaHashMapOrderOfPartitions } from '../../core/admin/consumer-group-reset-plan';
 import { AdminClient, AdminException } from '../../protocol/kafka/client/admin-client';
 import { DESCRIBE_LOG_DIRS } from '../../protocol/kafka/messages/describe-log-dirs';
-import { checkRequiredArgs, printHelpAndExitIfNeeded, ToolExit } from '../command-line-utils';
-import { readFileSync } from 'node:fs';
+import { checkCommandConfigFile, checkRequiredArgs, exitOfMain, printHelpAndExitIfNeeded } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
-import { OptionException, parseOptions } from '../kafka-topics/option-parser';
+import { parseOptions } from '../kafka-topics/option-parser';
 import { LOG_DIRS_HELP, LOG_DIRS_SPECS } from './log-dirs-options';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -99,14 +97,7 @@ export async function runKafkaLogDirs(args: readonly string[], io: CommandIo): P
     printHelpAndExitIfNeeded(io, LOG_DIRS_SPECS, args, options, LOG_DIRS_HELP);
     checkRequiredArgs(io, LOG_DIRS_SPECS, options, 'bootstrap-server', 'describe');
     const commandConfig = options.valueOf('command-config');
-    // `Utils.loadProps`: a missing file is a FileNotFoundException escaping main.
-    if (commandConfig !== undefined) {
-      try {
-        readFileSync(commandConfig, 'utf8');
-      } catch {
-        throw new AdminJavaException('java.io.FileNotFoundException', `${commandConfig} (No such file or directory)`);
-      }
-    }
+    checkCommandConfigFile(commandConfig);
     client = new AdminClient({
       bootstrapServers: options.valueOf('bootstrap-server')!,
       clientId: 'log-dirs-tool',
@@ -130,10 +121,7 @@ export async function runKafkaLogDirs(args: readonly string[], io: CommandIo): P
     println(JSON.stringify(json));
     return 0;
   } catch (e) {
-    if (e instanceof ToolExit) return e.code;
-    const lines = e instanceof OptionException ? [`${e.exceptionClass}: ${e.message}`] : stackTraceLines(e, RUNTIME_EXCEPTION);
-    io.stderr(`Exception in thread "main" ${lines.join('\n')}\n`);
-    return 1;
+    return exitOfMain(io, e);
   } finally {
     client?.close();
   }
