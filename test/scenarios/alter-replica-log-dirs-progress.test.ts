@@ -10,6 +10,7 @@ import type { ClusterAdmin } from '../../src-main/core/cluster/cluster-admin';
 import { fetcherIdOf } from '../../src-main/core/broker/replica-fetcher';
 import { describeLogDirsHandler } from '../../src-main/protocol/kafka/handlers/broker-state-handlers';
 import type { DescribeLogDirsResult } from '../../src-main/protocol/kafka/messages/describe-log-dirs';
+import { RecordsAdmin } from '../../src-main/core/cluster/records-admin';
 import { ClusterHarness } from '../support/cluster-harness';
 import { CREATE, adminOf, dec, drive, enc, killAndExpire, linesSince, mark, topic, tp } from '../support/scenario';
 
@@ -156,5 +157,43 @@ describe('AlterReplicaLogDirs under way', () => {
     const read = h.client.read({ topic: 'mv', partition: 0, fromOffset: 0, maxRecords: 1000 });
     expect(read.records.map((r) => r.offset)).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(read.records.map((r) => dec(r.value)!.split('-')[0])).toEqual(Array.from({ length: 200 }, (_, i) => `v${i}`));
+  });
+});
+
+describe('DeleteRecords during a move between log dirs', () => {
+  it("waits for the -future copy: the low watermark is the future log's start until the copy passes the new log start", async () => {
+    const { h, admin } = await setup(3507, 400);
+    expect((await admin.alterBrokerConfig('0', { [RATE_KEY]: String(RATE) }, false)).errorCode).toBe(0);
+    await h.settle();
+    const destination = otherDir(h);
+    expect(
+      (await drive(h, admin.alterReplicaLogDirs([{ brokerId: 0, topic: 'mv', partition: 0, logDir: destination }])))[0].errorName,
+    ).toBe('NONE');
+    await h.advance(1000);
+    // Held back: the copy has used far more than 1 B/s, so it stops where it is.
+    expect((await admin.alterBrokerConfig('0', { [RATE_KEY]: '1' }, false)).errorCode).toBe(0);
+    await h.advance(200);
+    const future = partitionOf(h).futureLog!;
+    expect(future.logEndOffset).toBeGreaterThan(0);
+    expect(future.logEndOffset).toBeLessThan(300);
+
+    let settled = false;
+    const deleting = new RecordsAdmin(h.cluster).deleteRecords([{ topicPartition: tp('mv', 0), offset: 300 }], 30_000).then((r) => {
+      settled = true;
+      return r;
+    });
+    await h.advance(2000);
+    expect(partitionOf(h).log!.logStartOffset).toBe(300);
+    expect(partitionOf(h).futureLog!.logStartOffset).toBe(0);
+    expect(settled, 'DeleteRecords answered before the -future log reached the new log start').toBe(false);
+
+    expect((await admin.alterBrokerConfig('0', {}, false)).errorCode).toBe(0);
+    const [deleted] = await drive(h, deleting);
+    expect(deleted).toMatchObject({ lowWatermark: 300, error: 'NONE' });
+    await untilSwapped(h, 60_000);
+    expect(partitionOf(h).log!.parentDir).toBe(destination);
+    expect(partitionOf(h).log!.logStartOffset).toBe(300);
+    const read = h.client.read({ topic: 'mv', partition: 0, fromOffset: 300, maxRecords: 1000 });
+    expect(read.records.map((r) => r.offset)).toEqual(Array.from({ length: 100 }, (_, i) => 300 + i));
   });
 });

@@ -139,8 +139,9 @@ export class Partition {
   }
 
   /**
-   * `lowWatermarkIfLeader`: the smallest log start offset of the leader and its followers on live
-   * brokers — how far a DeleteRecords has reached every replica.
+   * `lowWatermarkIfLeader`: the smallest log start offset of the leader, its followers on live
+   * brokers and the leader's `-future` copy (a move between log dirs) — how far a DeleteRecords has
+   * reached every replica.
    */
   lowWatermarkIfLeader(isBrokerAlive: (id: number) => boolean): number {
     const log = this.log;
@@ -151,7 +152,7 @@ export class Partition {
     for (const replica of this.remoteReplicas.values()) {
       if (isBrokerAlive(replica.brokerId) && replica.logStartOffset < lowWatermark) lowWatermark = replica.logStartOffset;
     }
-    return lowWatermark;
+    return this.futureLog ? Math.min(lowWatermark, this.futureLog.logStartOffset) : lowWatermark;
   }
 
   /**
