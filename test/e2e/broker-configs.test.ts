@@ -33,7 +33,7 @@ describeInChromium('broker configs', (suite) => {
       const page = await open();
       await navigate(page, 'Brokers');
       await page.getByTestId('broker-0-configs').click();
-      const drawer = page.locator('.el-drawer');
+      const drawer = page.getByTestId('broker-configs-drawer');
       await drawer.getByPlaceholder('Search').fill('log.retention.ms');
       await drawer.getByTestId('broker-config-source-log.retention.ms').waitFor();
       expect(await drawer.getByTestId('broker-config-source-log.retention.ms').getAttribute('data-source')).toBe('DEFAULT_CONFIG');
@@ -66,7 +66,7 @@ describeInChromium('broker configs', (suite) => {
       const page = await open();
       await navigate(page, 'Brokers');
       await page.getByTestId('broker-defaults-configs').click();
-      const drawer = page.locator('.el-drawer');
+      const drawer = page.getByTestId('broker-configs-drawer');
       await drawer.getByText('Cluster-wide default broker configs (/config/brokers/<default>)').waitFor();
       await drawer.getByPlaceholder('Search').fill('log.retention');
       await drawer.getByTestId(`broker-config-value-${RETENTION}`).waitFor();
