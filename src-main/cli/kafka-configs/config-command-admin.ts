@@ -8,19 +8,18 @@
  * IncrementalAlterConfigs (a SET per added key, a DELETE per deleted one). No log4j logger is
  * emulated, so a broker logger named in `--alter` is an invalid one.
  */
-import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { validateTopic } from '../../core/admin/topic-name';
 import { IllegalArgumentException, parseJavaIntOrNull } from '../../core/common/java-lang';
 import { javaHashMapIterationOrder } from '../../core/common/jvm-hash-order';
 import { KafkaApiError } from '../../core/common/kafka-errors';
 import { ConfigType } from '../../core/kafka-zk/config-znodes';
 import {
-  AdminException,
   type AdminClient,
   type ClientConfigSource,
   type ConfigResourceRef,
   type DescribedConfigEntry,
 } from '../../protocol/kafka/client/admin-client';
+import { futureGet } from '../admin-future';
 import type { ConfigCommandOptions } from './config-command-options';
 import { parseConfigsToBeAdded } from './config-command-parse';
 
@@ -30,23 +29,7 @@ const BROKER_SUPPORTED_CONFIG_TYPES = 'topics,brokers,broker-loggers';
 const BROKER_DEFAULT_ENTITY_NAME = '';
 const BROKER_LOGGER_CONFIG_TYPE = 'broker-loggers';
 
-/** What `.all().get()` throws: an ExecutionException with the client's exception as its cause. */
-function executionException(e: unknown): unknown {
-  if (!(e instanceof AdminException)) return e;
-  return new AdminJavaException(
-    'java.util.concurrent.ExecutionException',
-    `${e.exceptionClass}: ${e.message}`,
-    new AdminJavaException(e.exceptionClass, e.message),
-  );
-}
-
-async function call<T>(operation: Promise<T>): Promise<T> {
-  try {
-    return await operation;
-  } catch (e) {
-    throw executionException(e);
-  }
-}
+const call = futureGet;
 
 /** `getConfig(adminClient, entityType, entityName, includeSynonyms, describeAll)`. */
 async function getConfig(

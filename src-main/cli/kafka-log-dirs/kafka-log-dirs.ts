@@ -6,12 +6,17 @@
  * replicas as the response's `HashMap`s. A dir the broker reports offline carries the exception
  * name of its error (`org.apache.kafka.common.errors.KafkaStorageException`) and no partitions.
  */
-import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { parseJavaInt } from '../../core/common/java-lang';
-import { DEFAULT_KAFKA_BUILD, javaNewHashMapOrder, scalaImmutableMapOrderBy } from '../../core/common/jvm-hash-order';
+import {
+  DEFAULT_KAFKA_BUILD,
+  javaNewHashMapOrder,
+  javaNewHashMapOrderBy,
+  scalaImmutableMapOrderBy,
+} from '../../core/common/jvm-hash-order';
 import { errorForCode } from '../../core/common/kafka-errors';
 import { javaHashMapOrderOfPartitions } from '../../core/admin/consumer-group-reset-plan';
-import { AdminClient, AdminException } from '../../protocol/kafka/client/admin-client';
+import { AdminClient } from '../../protocol/kafka/client/admin-client';
+import { futureGet } from '../admin-future';
 import { DESCRIBE_LOG_DIRS } from '../../protocol/kafka/messages/describe-log-dirs';
 import { checkCommandConfigFile, checkRequiredArgs, exitOfMain, printHelpAndExitIfNeeded } from '../command-line-utils';
 import type { CommandIo } from '../kafka-topics/kafka-topics';
@@ -68,24 +73,12 @@ async function describeBroker(client: AdminClient, brokerId: number, topics: Rea
 /** `describeLogDirsResult.all.get()`: the first failed broker fails the whole call. */
 async function describeAll(client: AdminClient, brokerIds: readonly number[], topics: ReadonlySet<string>) {
   const distinct = [...new Set(brokerIds)];
-  try {
-    return await Promise.all(distinct.map(async (id) => ({ id, logDirs: await describeBroker(client, id, topics) })));
-  } catch (e) {
-    if (!(e instanceof AdminException)) throw e;
-    const cause = new AdminJavaException(e.exceptionClass, e.message);
-    throw new AdminJavaException('java.util.concurrent.ExecutionException', `${e.exceptionClass}: ${e.message}`, cause);
-  }
+  return futureGet(Promise.all(distinct.map(async (id) => ({ id, logDirs: await describeBroker(client, id, topics) }))));
 }
 
-/** The broker order of `all()`'s `HashMap<Integer, …>` (ascending buckets), then `.toMap`'s Scala `Map`. */
+/** The broker order of `all()`'s `new HashMap<Integer, …>(brokers)`, then `.toMap`'s Scala `Map`. */
 function brokerOrder<T extends { id: number }>(brokers: readonly T[]): T[] {
-  let capacity = 1;
-  while (capacity < brokers.length) capacity *= 2;
-  const bucket = (id: number) => (id ^ (id >>> 16)) & (capacity - 1);
-  const javaOrder = brokers
-    .map((b, i) => ({ b, i }))
-    .sort((x, y) => bucket(x.b.id) - bucket(y.b.id) || x.i - y.i)
-    .map((x) => x.b);
+  const javaOrder = javaNewHashMapOrderBy(brokers, (b) => b.id, brokers.length);
   return scalaImmutableMapOrderBy(javaOrder, (b) => b.id, DEFAULT_KAFKA_BUILD);
 }
 

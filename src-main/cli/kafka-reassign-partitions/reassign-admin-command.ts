@@ -41,6 +41,7 @@ import {
   parseTopicsData,
   tpString,
 } from './reassignment-json';
+import { executionException, futureGet } from '../admin-future';
 import { TerseReassignmentFailure } from './terse-reassignment-failure';
 import { executeMoves, findLogDirMoveStates, moveDone, replicaMoveStatesToString, type TopicPartitionReplica } from './replica-log-dirs';
 
@@ -58,20 +59,7 @@ const BROKER_THROTTLES = [
   DynamicBrokerConfigNames.ReplicaAlterLogDirsIoMaxBytesPerSecondProp,
 ];
 
-/** `future.get()`: a failed call surfaces as an ExecutionException caused by the client's exception. */
-async function get<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (e) {
-    throw executionException(e);
-  }
-}
-
-function executionException(e: unknown): unknown {
-  if (!(e instanceof AdminException)) return e;
-  const cause = new AdminJavaException(e.exceptionClass, e.message);
-  return new AdminJavaException('java.util.concurrent.ExecutionException', `${e.exceptionClass}: ${e.message}`, cause);
-}
+const get = futureGet;
 
 /** `Utils.readFileAsString`. */
 export function readFileAsString(path: string): string {

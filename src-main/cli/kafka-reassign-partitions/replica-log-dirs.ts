@@ -6,6 +6,7 @@
 import { AdminJavaException } from '../../core/admin/admin-exceptions';
 import { AdminException, type AdminClient } from '../../protocol/kafka/client/admin-client';
 import { javaStringHashCode } from '../../core/common/java-lang';
+import { javaNewHashMapOrderBy } from '../../core/common/jvm-hash-order';
 import { errorForCode } from '../../core/common/kafka-errors';
 import { ALTER_REPLICA_LOG_DIRS } from '../../protocol/kafka/messages/alter-replica-log-dirs';
 import { DESCRIBE_LOG_DIRS } from '../../protocol/kafka/messages/describe-log-dirs';
@@ -124,21 +125,6 @@ function replicaHashCode(r: TopicPartitionReplica): number {
   return (Math.imul(h, 31) + r.brokerId) | 0;
 }
 
-/** A `new HashMap<TopicPartitionReplica, …>(size)` filled by `put` in this order: its iteration order. */
-function javaHashMapOrderOfReplicas<T extends readonly [TopicPartitionReplica, ...unknown[]]>(entries: readonly T[]): T[] {
-  let capacity = 1;
-  while (capacity < entries.length) capacity *= 2;
-  while (entries.length > capacity * 0.75) capacity *= 2;
-  const bucket = (r: TopicPartitionReplica) => {
-    const h = replicaHashCode(r);
-    return (h ^ (h >>> 16)) & (capacity - 1);
-  };
-  return entries
-    .map((e, index) => ({ e, index, bucket: bucket(e[0]) }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((x) => x.e);
-}
-
 /** One AlterReplicaLogDirs per broker: each replica's error, or the exception its broker's call failed with. */
 async function sendAlterReplicaLogDirs(
   admin: AdminClient,
@@ -190,7 +176,8 @@ export async function alterReplicaLogDirs(
 ): Promise<TopicPartitionReplica[]> {
   const outcomes = await sendAlterReplicaLogDirs(admin, assignment);
   const completed: TopicPartitionReplica[] = [];
-  for (const [replica] of javaHashMapOrderOfReplicas(assignment)) {
+  // The client's futures: a `new HashMap<TopicPartitionReplica, …>(assignment.size())`.
+  for (const [replica] of javaNewHashMapOrderBy(assignment, ([r]) => replicaHashCode(r), assignment.length)) {
     const outcome = outcomes.get(replicaString(replica));
     // A replica the broker did not answer for: its future never completes (neither done nor failed).
     if (outcome === undefined) continue;

@@ -7,7 +7,7 @@
  * planner throws a `ResetPlanUsageError`, where it fails with a Java exception a
  * `ResetPlanException` naming the class. It reads offsets through `ResetPlanSource`.
  */
-import { DEFAULT_KAFKA_BUILD, scalaImmutableMapOrderBy } from '../common/jvm-hash-order';
+import { DEFAULT_KAFKA_BUILD, javaNewHashMapOrderBy, scalaImmutableMapOrderBy } from '../common/jvm-hash-order';
 import { javaStringHashCode } from '../common/java-lang';
 import { tpKey, type TopicPartition } from '../common/topic-partition';
 
@@ -65,16 +65,7 @@ export function topicPartitionHashCode(tp: TopicPartition): number {
 
 /** A `java.util.HashMap<TopicPartition, …>` filled by `put` in this order: its iteration order. */
 export function javaHashMapOrderOfPartitions<T extends { tp: TopicPartition }>(entries: readonly T[]): T[] {
-  let capacity = 16;
-  while (entries.length > capacity * 0.75) capacity *= 2;
-  const bucket = (tp: TopicPartition) => {
-    const h = topicPartitionHashCode(tp);
-    return (h ^ (h >>> 16)) & (capacity - 1);
-  };
-  return entries
-    .map((e, index) => ({ e, index, bucket: bucket(e.tp) }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((x) => x.e);
+  return javaNewHashMapOrderBy(entries, (e) => topicPartitionHashCode(e.tp));
 }
 
 /** A Scala immutable `Map[TopicPartition, …]` built in this order: its iteration order. */

@@ -279,7 +279,7 @@ function tableSizeFor(n: number): number {
  * Capacity is what the copy constructor picks: `tableSizeFor(size / 0.75 + 1)`.
  */
 export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
-  return javaHashMapOrderAtCapacity(keys, tableSizeFor(Math.floor(keys.length / 0.75 + 1)));
+  return javaHashMapOrderAtCapacity(keys, javaStringHashCode, tableSizeFor(Math.floor(keys.length / 0.75 + 1)));
 }
 
 /**
@@ -287,14 +287,19 @@ export function javaHashMapIterationOrder(keys: readonly string[]): string[] {
  * `tableSizeFor(initialCapacity)` buckets, doubled each time the size passes 0.75 of them.
  */
 export function javaNewHashMapOrder(keys: readonly string[], initialCapacity = 16): string[] {
-  let capacity = tableSizeFor(initialCapacity);
-  while (keys.length > capacity * 0.75) capacity *= 2;
-  return javaHashMapOrderAtCapacity(keys, capacity);
+  return javaNewHashMapOrderBy(keys, javaStringHashCode, initialCapacity);
 }
 
-function javaHashMapOrderAtCapacity(keys: readonly string[], capacity: number): string[] {
-  const bucket = (k: string): number => {
-    const h = javaStringHashCode(k);
+/** `javaNewHashMapOrder` for keys of any type, given their `hashCode`. */
+export function javaNewHashMapOrderBy<K>(keys: readonly K[], hashCode: (key: K) => number, initialCapacity = 16): K[] {
+  let capacity = tableSizeFor(initialCapacity);
+  while (keys.length > capacity * 0.75) capacity *= 2;
+  return javaHashMapOrderAtCapacity(keys, hashCode, capacity);
+}
+
+function javaHashMapOrderAtCapacity<K>(keys: readonly K[], hashCode: (key: K) => number, capacity: number): K[] {
+  const bucket = (k: K): number => {
+    const h = hashCode(k);
     return (h ^ (h >>> 16)) & (capacity - 1);
   };
   return keys
@@ -371,11 +376,5 @@ export function javaHashMapPutOrder(keysInInsertionOrder: Iterable<string>): str
 
 /** A `new HashMap<Integer, …>()` filled in this order: its iteration order (`Integer.hashCode` is the value). */
 export function javaIntegerHashMapOrder(keys: readonly number[]): number[] {
-  let capacity = 16;
-  while (keys.length > capacity * 0.75) capacity *= 2;
-  const bucket = (k: number) => (k ^ (k >>> 16)) & (capacity - 1);
-  return keys
-    .map((key, index) => ({ key, index }))
-    .sort((a, b) => bucket(a.key) - bucket(b.key) || a.index - b.index)
-    .map((e) => e.key);
+  return javaNewHashMapOrderBy(keys, (k) => k);
 }
