@@ -15,6 +15,7 @@ import { MetadataCache } from '../metadata-cache';
 import { GROUP_METADATA_TOPIC_NAME } from '../../coordinator/group/group-metadata-manager';
 import type { ReplicaManager } from '../replica-manager';
 import type { QuotaManagers } from '../../server/quota/quota-managers';
+import type { MetricsRegistry } from '../../metrics/metrics-registry';
 import { controlledShutdown } from './controlled-shutdown';
 import type { BrokerDefinition, BrokerStateName, KafkaServerDeps } from './kafka-server-deps';
 import { BrokerComponents } from './running-broker';
@@ -125,6 +126,11 @@ export class KafkaServer implements ControllerRequestHandler {
   /** The client quotas (`QuotaFactory.QuotaManagers`), from the start of the last startup. */
   get quotaManagers(): QuotaManagers | null {
     return this.parts.quotaManagers;
+  }
+
+  /** This incarnation's Yammer metrics, from the start of startup until shutdown or a kill (else null). */
+  get metrics(): MetricsRegistry | null {
+    return this.parts.metrics;
   }
 
   get replicaManager(): ReplicaManager | null {

@@ -7,6 +7,7 @@ import type { DynamicConfigManager } from '../dynamic-config-manager';
 import type { ProducerIdManager } from '../producer-id-manager';
 import type { ReplicaManager } from '../replica-manager';
 import type { QuotaManagers } from '../../server/quota/quota-managers';
+import type { MetricsRegistry } from '../../metrics/metrics-registry';
 
 /**
  * The parts of a broker that has started, none of them null: what readers of a running broker
@@ -23,6 +24,8 @@ export interface RunningBroker {
   readonly producerIdManager: ProducerIdManager;
   readonly dynamicConfigManager: DynamicConfigManager;
   readonly quotaManagers: QuotaManagers;
+  /** This JVM's Yammer registry (`Metrics.defaultRegistry()`): broker, controller and log metrics. */
+  readonly metrics: MetricsRegistry;
   readonly clusterId: string;
   readonly brokerEpoch: number;
   readonly registeredEndpoint: { readonly host: string; readonly port: number };
@@ -43,6 +46,11 @@ export class BrokerComponents {
   quotaManagers: QuotaManagers | null = null;
   groupCoordinator: GroupCoordinator | null = null;
   producerIdManager: ProducerIdManager | null = null;
+  /**
+   * The JVM's metrics: made at the start of startup and dropped with the process (a restarted
+   * broker counts from zero, as a restarted Kafka does; a stopped one has nothing to scrape).
+   */
+  metrics: MetricsRegistry | null = null;
   running: RunningBroker | null = null;
   brokerEpoch = -1;
   /** Kept while stopped, as the last registration left them. */
@@ -70,6 +78,7 @@ export class BrokerComponents {
     this.zkClient = null;
     this.kafkaZk = null;
     this.producerIdManager = null;
+    this.metrics = null;
     this.brokerEpoch = -1;
   }
 }

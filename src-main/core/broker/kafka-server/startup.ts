@@ -26,6 +26,7 @@ import { DynamicThreadPool } from '../../server/dynamic-thread-pool';
 import { DynamicLogConfig } from '../../server/dynamic-log-config';
 import type { KafkaServerDeps } from './kafka-server-deps';
 import type { BrokerComponents } from './running-broker';
+import { MetricsRegistry } from '../../metrics/metrics-registry';
 
 /** What startup reads from its `KafkaServer` (the server hands it over, nobody else holds it). */
 export interface StartingServer {
@@ -49,6 +50,7 @@ export interface StartingServer {
 export async function startComponents(s: StartingServer, parts: BrokerComponents, alive: <T>(value: T) => T): Promise<void> {
   const d = s.deps;
   s.logger.info('starting');
+  parts.metrics = new MetricsRegistry(d.time, d.random);
   // A restarted broker knows only what the controller sends it from now on.
   s.metadataCache.clear();
   s.logger.info(`Connecting to zookeeper on ${String(s.config.get(KafkaConfig.ZkConnectProp))}`);
@@ -246,6 +248,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     producerIdManager: parts.producerIdManager,
     dynamicConfigManager: parts.dynamicConfigManager,
     quotaManagers,
+    metrics: parts.metrics,
     clusterId: parts.clusterId,
     registeredEndpoint: parts.registeredEndpoint,
     // Read live: a new ZooKeeper session after an expiry, and the registration it makes again.
