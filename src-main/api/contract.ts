@@ -240,6 +240,36 @@ export interface ClusterOverviewDto {
   readonly clockSpeed: number;
 }
 
+/**
+ * A text the server writes for a person, in both of the UI's languages (the renderer shows the one
+ * of its current locale). Kafka's own log lines, error names and messages stay English in both, as
+ * Kafka prints them.
+ */
+export interface LocalizedText {
+  readonly en: string;
+  readonly 'zh-CN': string;
+}
+
+/**
+ * One incident of the timeline: the events that followed an operator action or a fault, told as
+ * one story ("broker 3 killed → session expired after 18 s → controller moved leaders …"). The
+ * charts draw one marker per incident at `startMs`.
+ */
+export interface IncidentDto {
+  /** Stable across calls (the seq of the event that opened it, as a string). */
+  readonly id: string;
+  /** What opened it: `broker-killed`, `broker-stopped`, `broker-started`, `controller-moved`, `leader-election`, `topic-deleted`, `log-dir-failed`, `reassignment` … */
+  readonly kind: string;
+  readonly startMs: number;
+  /** When its last step happened; null while it is still unfolding. */
+  readonly endMs: number | null;
+  readonly brokerId: number | null;
+  /** One line: "Broker 3 killed". */
+  readonly title: LocalizedText;
+  /** The story, step by step, each with its time and the seq of the event it comes from. */
+  readonly steps: ReadonlyArray<{ readonly timeMs: number; readonly seq: number; readonly text: LocalizedText }>;
+}
+
 /** One entry of the event timeline. */
 export interface EventDto {
   readonly seq: number;
@@ -255,6 +285,8 @@ export interface ClusterService {
   overview(): Promise<ClusterOverviewDto>;
   /** The newest events, newest last (`beforeSeq` pages back). */
   events(limit: number, beforeSeq?: number): Promise<EventDto[]>;
+  /** The incidents that started in [fromMs, toMs], oldest first. */
+  incidents(fromMs: number, toMs: number): Promise<IncidentDto[]>;
   setClockSpeed(speed: number): Promise<void>;
 }
 

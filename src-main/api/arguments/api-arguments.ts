@@ -86,6 +86,7 @@ const workspaces = {
 const cluster = {
   overview: args(),
   events: args(['limit', integer()], ['beforeSeq', optional(integer())]),
+  incidents: args(['fromMs', integer()], ['toMs', integer()]),
   setClockSpeed: args(['speed', number()]),
 };
 

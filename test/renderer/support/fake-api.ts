@@ -320,6 +320,7 @@ export class FakeApi {
         nowMs: 0,
         clockSpeed: 1,
       }),
+      incidents: async () => [],
       events: async () => [],
       setClockSpeed: async () => undefined,
     },
