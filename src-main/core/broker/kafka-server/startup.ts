@@ -109,6 +109,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     },
     topicConfigs,
     initialOfflineDirs: offlineDirs,
+    metrics: parts.metrics,
     onEvent: d.onLogManagerEvent,
     onLogDirFailure: (dir) => {
       // Kafka's LogDirFailureChannel queues what the LogManager reports while loading; the
@@ -127,6 +128,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     replicationQuotas: { leader: quotaManagers.leader, follower: quotaManagers.follower, alterLogDirs: quotaManagers.alterLogDirs },
     brokerId: s.id,
     time: d.time,
+    metrics: parts.metrics,
     logManager: parts.logManager,
     metadataCache: s.metadataCache,
     zk,
@@ -203,6 +205,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     onChannelEvent: (e) => d.onChannelEvent?.(s.id, e),
     registerBroker: async () => (parts.brokerEpoch = await register()),
     executor: d.executor,
+    metrics: parts.metrics,
   });
   parts.controller.startup();
   // The transaction coordinator claims its producer-id block at startup.
