@@ -269,9 +269,9 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     });
     expect(created.effects[0]).toEqual({
       en: "This creates topic zh with 2 partitions on brokers 0,1 (no /config/topics/zh: the brokers' defaults apply).",
-      'zh-CN': '这会创建主题 zh，共 2 个分区，位于 broker 0,1（没有 /config/topics/zh：使用 broker 的默认配置）。',
+      'zh-CN': '这会创建 Topic zh，共 2 个分区，位于 broker 0,1（没有 /config/topics/zh：使用 broker 的默认配置）。',
     });
-    expect(created.kind.title).toEqual({ en: 'Topic assignment', 'zh-CN': '主题副本分配' });
+    expect(created.kind.title).toEqual({ en: 'Topic assignment', 'zh-CN': 'Topic 副本分配' });
     const epoch = (await backend.api.cluster.overview()).controllerEpoch;
     expect((await zk.check({ op: 'delete', path: '/controller', data: null })).effects[0]['zh-CN']).toBe(
       `这会触发重新选举：每个存活的 broker 都尝试创建 /controller；胜出者的 epoch 是 ${epoch + 1}。`,
@@ -284,7 +284,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     );
     expect((await zk.templates()).find((t) => t.kind === 'delete-topic-marker')?.title).toEqual({
       en: 'Topic deletion marker',
-      'zh-CN': '主题删除标记',
+      'zh-CN': 'Topic 删除标记',
     });
   });
 

@@ -238,7 +238,7 @@ async function topicEffects(
     out.push(
       lt(
         `This creates topic ${topic} with ${d.en} (no /config/topics/${topic}: the brokers' defaults apply).`,
-        `这会创建主题 ${topic}，共 ${d['zh-CN']}（没有 /config/topics/${topic}：使用 broker 的默认配置）。`,
+        `这会创建 Topic ${topic}，共 ${d['zh-CN']}（没有 /config/topics/${topic}：使用 broker 的默认配置）。`,
       ),
     );
     const offline = leaderless(partitions);
@@ -254,7 +254,7 @@ async function topicEffects(
       out.push(
         lt(
           `Topic ${topic} is queued for deletion: the controller rewrites this znode back to its ${current.size} partitions.`,
-          `主题 ${topic} 正在等待删除：控制器会把这个 znode 改写回原来的 ${current.size} 个分区。`,
+          `Topic ${topic} 正在等待删除：控制器会把这个 znode 改写回原来的 ${current.size} 个分区。`,
         ),
       );
     } else if (added.length > 0) {
@@ -262,7 +262,7 @@ async function topicEffects(
       out.push(
         lt(
           `This adds partition${added.length === 1 ? '' : 's'} ${list(added.map(([p]) => p))} to topic ${topic} (${d.en}).`,
-          `这会为主题 ${topic} 增加分区 ${list(added.map(([p]) => p))}（${d['zh-CN']}）。`,
+          `这会为 Topic ${topic} 增加分区 ${list(added.map(([p]) => p))}（${d['zh-CN']}）。`,
         ),
       );
       const offline = leaderless(added);
@@ -319,13 +319,13 @@ async function deletionMarkerEffects(topic: string, facts: ClusterFacts): Promis
     ];
   const assignment = await facts.topicAssignment(topic);
   if (assignment === null)
-    return [lt(`Topic ${topic} does not exist: the controller removes this marker.`, `主题 ${topic} 不存在：控制器会移除这个标记。`)];
+    return [lt(`Topic ${topic} does not exist: the controller removes this marker.`, `Topic ${topic} 不存在：控制器会移除这个标记。`)];
   const brokers = [...new Set([...assignment.values()].flatMap((a) => a.replicas))].sort((a, b) => a - b);
   const live = new Set(await facts.liveBrokers());
   const out = [
     lt(
       `This marks topic ${topic} for deletion: StopReplica to broker${brokers.length === 1 ? '' : 's'} ${list(brokers)} for its ${assignment.size} partition${assignment.size === 1 ? '' : 's'}, the logs renamed <topic>-<partition>.<id>-delete, then /brokers/topics/${topic}, /config/topics/${topic} and this marker deleted.`,
-      `这会把主题 ${topic} 标记为删除：向 broker ${list(brokers)} 发送其 ${assignment.size} 个分区的 StopReplica，日志重命名为 <topic>-<partition>.<id>-delete，然后删除 /brokers/topics/${topic}、/config/topics/${topic} 和这个标记。`,
+      `这会把 Topic ${topic} 标记为删除：向 broker ${list(brokers)} 发送其 ${assignment.size} 个分区的 StopReplica，日志重命名为 <topic>-<partition>.<id>-delete，然后删除 /brokers/topics/${topic}、/config/topics/${topic} 和这个标记。`,
     ),
   ];
   const down = brokers.filter((b) => !live.has(b));
@@ -349,7 +349,7 @@ function reassignmentEffects(value: { partitions: Iterable<[TopicPartition, read
   return [
     lt(
       `This reassigns ${moves.join(', ')}: new replicas added to the topic znode, caught up, leadership moved if needed, old replicas removed, then the partitions removed from this node.`,
-      `这会重分配 ${moves.join('，')}：新副本加入主题 znode 并追上数据，必要时转移 leader，移除旧副本，然后把这些分区从这个节点中移除。`,
+      `这会重分配 ${moves.join('，')}：新副本加入 Topic znode 并追上数据，必要时转移 leader，移除旧副本，然后把这些分区从这个节点中移除。`,
     ),
   ];
 }
@@ -380,7 +380,7 @@ async function deleteEffects(identity: ZnodeIdentity, facts: ClusterFacts): Prom
       return [
         lt(
           `The controller drops topic ${identity.topic} from its cache and sends nothing: its logs stay on the brokers' disks as orphans.`,
-          `控制器把主题 ${identity.topic} 从缓存中移除，但不发送任何请求：它的日志作为孤儿留在 broker 的磁盘上。`,
+          `控制器把 Topic ${identity.topic} 从缓存中移除，但不发送任何请求：它的日志作为孤儿留在 broker 的磁盘上。`,
         ),
       ];
     case 'delete-topic-marker':

@@ -58,7 +58,7 @@ const ZH: Readonly<Record<ZnodeKind, SpecTexts>> = {
   },
   brokers: {
     title: 'Broker 节点',
-    description: 'broker id、主题和 id 序列的父节点。',
+    description: 'broker id、Topic 和 id 序列的父节点。',
     writtenBy: 'broker 启动时隐式创建。',
     readBy: '无。',
     onInvalidData: NEVER_READ,
@@ -86,25 +86,25 @@ const ZH: Readonly<Record<ZnodeKind, SpecTexts>> = {
     onInvalidData: NEVER_READ,
   },
   topics: {
-    title: '主题',
-    description: '它的子节点就是各个主题。',
+    title: 'Topic 列表',
+    description: '它的子节点就是各个 Topic。',
     writtenBy: STARTUP,
     readBy: '控制器（子节点变化 → TopicChange）。',
     onInvalidData: NEVER_READ,
   },
   topic: {
-    title: '主题副本分配',
+    title: 'Topic 副本分配',
     description:
-      '一个主题及其每个分区的副本（第一个为优先 leader）。adding_replicas / removing_replicas 只列出正在重分配的分区。手写这个节点就会创建主题（不做校验，也不创建配置 znode）。',
-    writtenBy: '创建主题（AdminZkClient）、增加分区，以及重分配期间的控制器。',
-    readBy: '控制器（新主题触发 TopicChange；数据 watch 只对新增的分区触发 PartitionModifications）。',
-    onInvalidData: '非 JSON 数据读作没有分区的主题；类型错误会使控制器事件失败。',
+      '一个 Topic 及其每个分区的副本（第一个为优先 leader）。adding_replicas / removing_replicas 只列出正在重分配的分区。手写这个节点就会创建 Topic（不做校验，也不创建配置 znode）。',
+    writtenBy: '创建 Topic（AdminZkClient）、增加分区，以及重分配期间的控制器。',
+    readBy: '控制器（新 Topic 触发 TopicChange；数据 watch 只对新增的分区触发 PartitionModifications）。',
+    onInvalidData: '非 JSON 数据读作没有分区的 Topic；类型错误会使控制器事件失败。',
   },
   'topic-partitions': {
-    title: '主题的分区',
+    title: 'Topic 的分区',
     description: '各分区状态节点的父节点。',
     writtenBy: '控制器，在第一次 leader 选举时创建。',
-    readBy: '无（副本分配来自主题 znode）。',
+    readBy: '无（副本分配来自 Topic znode）。',
     onInvalidData: NEVER_READ,
   },
   'topic-partition': {
@@ -130,17 +130,17 @@ const ZH: Readonly<Record<ZnodeKind, SpecTexts>> = {
     onInvalidData: NEVER_READ,
   },
   'delete-topics': {
-    title: '待删除的主题',
-    description: '它的子节点是被标记为删除的主题。',
+    title: '待删除的 Topic',
+    description: '它的子节点是被标记为删除的 Topic。',
     writtenBy: STARTUP,
     readBy: '控制器（子节点变化 → TopicDeletion）。',
     onInvalidData: NEVER_READ,
   },
   'delete-topic-marker': {
-    title: '主题删除标记',
+    title: 'Topic 删除标记',
     description:
-      '把一个主题标记为删除。手写它与 DeleteTopics 完全相同；删除完成后由控制器移除它（主题不存在或 delete.topic.enable=false 时立即移除）。',
-    writtenBy: 'DeleteTopics / kafka-topics --delete（主题 znode 必须存在）。',
+      '把一个 Topic 标记为删除。手写它与 DeleteTopics 完全相同；删除完成后由控制器移除它（Topic 不存在或 delete.topic.enable=false 时立即移除）。',
+    writtenBy: 'DeleteTopics / kafka-topics --delete（Topic znode 必须存在）。',
     readBy: '控制器（只读子节点名）。',
     onInvalidData: NEVER_READ,
   },
@@ -176,9 +176,9 @@ const ZH: Readonly<Record<ZnodeKind, SpecTexts>> = {
   'config-entity': {
     title: '配置覆盖',
     description:
-      '一个实体（主题、client id、用户、broker id 或 <default>）的动态配置覆盖，值都是字符串。手动修改它不会生效，直到有变更通知指向它。',
-    writtenBy: '创建主题（总会写入，即使为空）、AlterConfigs / IncrementalAlterConfigs、kafka-configs。',
-    readBy: 'broker 启动时及收到变更通知时读取；主题删除时由控制器删除。',
+      '一个实体（Topic、client id、用户、broker id 或 <default>）的动态配置覆盖，值都是字符串。手动修改它不会生效，直到有变更通知指向它。',
+    writtenBy: '创建 Topic（总会写入，即使为空）、AlterConfigs / IncrementalAlterConfigs、kafka-configs。',
+    readBy: 'broker 启动时及收到变更通知时读取；Topic 删除时由控制器删除。',
     onInvalidData: '非 JSON 数据或没有 "config" 对象读作没有覆盖；值不是字符串会使读取方失败。',
   },
   'config-user-clients': {

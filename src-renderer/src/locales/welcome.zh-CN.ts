@@ -7,7 +7,7 @@ export default {
   cluster: {
     title: '你的集群',
     brokers: { one: '{n} 个 broker', other: '{n} 个 broker' },
-    topics: { one: '{n} 个主题', other: '{n} 个主题' },
+    topics: { one: '{n} 个 Topic', other: '{n} 个 Topic' },
     controller: '控制器：broker {id}',
     noController: '当前没有控制器',
     broker: 'Broker {id}',
@@ -25,20 +25,20 @@ export default {
       go: '打开 Broker 页面',
     },
     deleteWithBrokerDown: {
-      title: '在 broker 宕机时删除主题',
+      title: '在 broker 宕机时删除 Topic',
       steps: {
-        1: '停止或杀掉一个持有某主题副本的 broker。',
-        2: '在“删除进度”页面删除该主题。',
+        1: '停止或杀掉一个持有某 Topic 副本的 broker。',
+        2: '在“删除进度”页面删除该 Topic。',
         3: '观察删除处于等待状态（ReplicaDeletionIneligible），直到该 broker 恢复后才完成。',
       },
       go: '打开删除进度页面',
     },
     handWriteTopic: {
-      title: '手写一个主题 znode',
+      title: '手写一个 Topic znode',
       steps: {
-        1: '用主题模板打开 ZooKeeper 节点编辑器。',
-        2: '修改主题名以及每个分区的副本。',
-        3: '保存前先看看控制器会做什么，然后保存，并找到新建的主题。',
+        1: '用 Topic 模板打开 ZooKeeper 节点编辑器。',
+        2: '修改 Topic 名以及每个分区的副本。',
+        3: '保存前先看看控制器会做什么，然后保存，并找到新建的 Topic。',
       },
       go: '打开节点编辑器',
     },

@@ -72,7 +72,7 @@ describe('WelcomeView (the first-run welcome)', () => {
     fake.api.zookeeper.templates = async () => [
       {
         kind: 'topic',
-        title: { en: 'Topic assignment', 'zh-CN': '主题副本分配' },
+        title: { en: 'Topic assignment', 'zh-CN': 'Topic 副本分配' },
         path: '/brokers/topics/my-topic',
         mode: 'persistent',
         data,

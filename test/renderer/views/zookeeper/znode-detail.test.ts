@@ -24,7 +24,7 @@ const STAT = {
 };
 const KIND = {
   kind: 'topic',
-  title: { en: 'Topic assignment', 'zh-CN': '主题副本分配' },
+  title: { en: 'Topic assignment', 'zh-CN': 'Topic 副本分配' },
   pathPattern: '/brokers/topics/<topic>',
   kafkaName: 'TopicZNode',
   createMode: 'persistent' as const,
@@ -57,7 +57,7 @@ describe('ZnodeDetail (the node view)', () => {
       props: { detail: { ...detail(null), kind: { ...KIND, pathProblem: problem } }, gone: false },
     }).wrapper;
     await settle();
-    expect(zh.text()).toContain('主题副本分配');
+    expect(zh.text()).toContain('Topic 副本分配');
     expect(zh.text()).toContain('一个主题。');
     expect(zh.text()).toContain('broker id -1 是负数');
     expect(zh.text()).not.toContain('A topic.');
