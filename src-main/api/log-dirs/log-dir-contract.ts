@@ -179,7 +179,7 @@ export interface SegmentStopDto {
   readonly position: number;
   /** Bytes from `position` to the end of the file. */
   readonly bytes: number;
-  readonly message: string;
+  readonly message: LocalizedText;
   /** Where reading can go on past it (the next offset-index entry after it), else null. */
   readonly resumePosition: number | null;
 }
