@@ -103,6 +103,7 @@ describeInChromium('the welcome page and 简体中文', (suite) => {
       await sentences.getByText('立即停止，如同 kill -9', { exact: false }).waitFor();
       expect(await sentences.innerText()).toContain('zookeeper.session.timeout.ms');
       expect(await sentences.innerText()).toContain('是控制器');
+      await page.getByTestId('confirm-dialog').locator('.el-loading-mask').waitFor({ state: 'hidden' });
       await suite.app.screenshot(page, 'chinese-broker-kill');
       await page.getByTestId('confirm-dialog').getByRole('button', { name: '取消' }).click();
 
