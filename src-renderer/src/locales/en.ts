@@ -12,9 +12,11 @@ import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
+import welcome from './welcome.en';
 
 export default {
   deletions,
+  welcome,
   zookeeper,
   logDirs,
   groups,

@@ -12,9 +12,11 @@ import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
+import welcome from './welcome.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
+  welcome,
   zookeeper,
   logDirs,
   groups,
