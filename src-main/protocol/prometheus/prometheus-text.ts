@@ -7,7 +7,7 @@
 import { javaDoubleToString } from '../../core/common/java-lang';
 import { mBeanAttributes, type MBeanAttribute } from '../../core/metrics/mbean-attributes';
 import type { MetricsRegistry } from '../../core/metrics/metrics-registry';
-import { KAFKA_2_0_0_RULES, matchSample, type JmxExporterRule, type PrometheusType } from './jmx-exporter-rules';
+import { KAFKA_2_0_0_RULES, matchSample, type JmxExporterRule, type MatchedSample, type PrometheusType } from './jmx-exporter-rules';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -55,12 +55,33 @@ export function goDouble(value: number): string {
   return javaDoubleToString(value);
 }
 
+/** Matches by rules and `<mBean>\0<attribute>`: the same MBeans come back at every scrape, and matching them is most of a scrape's work. */
+const matchCache = new WeakMap<readonly JmxExporterRule[], Map<string, MatchedSample | null>>();
+const MATCH_CACHE_LIMIT = 200_000;
+
+function cachedMatch(rules: readonly JmxExporterRule[], mBeanName: string, attribute: string): MatchedSample | null {
+  let cache = matchCache.get(rules);
+  if (cache === undefined) {
+    cache = new Map();
+    matchCache.set(rules, cache);
+  }
+  const key = `${mBeanName}\0${attribute}`;
+  let sample = cache.get(key);
+  if (sample === undefined) {
+    // Topics come and go: start over rather than grow without bound.
+    if (cache.size >= MATCH_CACHE_LIMIT) cache.clear();
+    sample = matchSample(rules, mBeanName, attribute);
+    cache.set(key, sample);
+  }
+  return sample;
+}
+
 export function prometheusText(sources: readonly MetricsSource[], rules: readonly JmxExporterRule[] = KAFKA_2_0_0_RULES): string {
   const families = new Map<string, Family>();
   for (const source of sources) {
     for (const { mBeanName, attributes } of readings(source)) {
       for (const [attribute, value] of attributes) {
-        const sample = matchSample(rules, mBeanName, attribute);
+        const sample = cachedMatch(rules, mBeanName, attribute);
         if (!sample) continue;
         let family = families.get(sample.name);
         if (!family) {
