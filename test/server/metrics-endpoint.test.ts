@@ -5,7 +5,7 @@
  * exporter's kafka-2_0_0 rules name them with a `broker` label, the client quota sensors, the
  * ZooKeeper server's own gauges, and no series of a killed broker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
@@ -15,6 +15,7 @@ import type { DojoBackend } from '../../src-main/api/backend';
 import { createBackend } from '../../src-main/app/create-backend';
 import { PROMETHEUS_CONTENT_TYPE } from '../../src-main/protocol/prometheus/prometheus-text';
 import { startHeadlessServer, type HeadlessServer } from '../../src-main/server/http-server';
+import { INDEX_HTML, startTestServer, TOKEN as FAKE_TOKEN } from './test-server';
 
 const TOKEN = 'metrics-endpoint-token';
 const TOPIC = 'scraped';
@@ -202,5 +203,22 @@ describe('GET /metrics on the headless server', () => {
     for (const family of f.values()) for (const s of family.metrics) if (s.labels?.broker !== undefined) brokersSeen.add(s.labels.broker);
     expect([...brokersSeen].sort()).toEqual(['0', '1']);
     expect(samples(f, 'znode_count')).toHaveLength(1);
+  });
+});
+
+describe('GET /metrics beside the renderer', () => {
+  it('is answered by the metrics route, never by a renderer file of that name (a backend without metrics: 404)', async () => {
+    const t = await startTestServer();
+    try {
+      writeFileSync(join(t.rendererDir, 'metrics'), 'a renderer file');
+      const res = await fetch(`http://127.0.0.1:${t.port}/metrics`, { headers: { Authorization: `Bearer ${FAKE_TOKEN}` } });
+      expect(res.status).toBe(404);
+      expect((await res.json()) as unknown).toMatchObject({ error: { name: 'NOT_FOUND' } });
+      expect((await fetch(`http://127.0.0.1:${t.port}/metrics`)).status).toBe(401);
+      // The renderer's own files are still served.
+      expect(await (await fetch(`http://127.0.0.1:${t.port}/index.html`)).text()).toBe(INDEX_HTML);
+    } finally {
+      await t.stop();
+    }
   });
 });
