@@ -43,6 +43,8 @@ export class RequestMetrics {
   readonly totalTimeHist: Histogram;
   readonly requestBytesHist: Histogram;
   private readonly tags: ReadonlyArray<readonly [string, string]>;
+  private readonly requestRates = new Map<number, Meter>();
+  private readonly errorMeters = new Map<string, Meter>();
 
   constructor(
     private readonly registry: MetricsRegistry,
@@ -60,17 +62,27 @@ export class RequestMetrics {
     this.requestBytesHist = histogram('RequestBytes');
   }
 
+  /** Kafka's `requestRateInternal` pool: one meter per version, made at its first request. */
   requestRate(version: number): Meter {
-    return this.registry.newMeter(GROUP, TYPE, 'RequestsPerSec', 'requests', [...this.tags, ['version', String(version)]]);
+    let meter = this.requestRates.get(version);
+    if (meter === undefined) {
+      meter = this.registry.newMeter(GROUP, TYPE, 'RequestsPerSec', 'requests', [...this.tags, ['version', String(version)]]);
+      this.requestRates.set(version, meter);
+    }
+    return meter;
   }
 
+  /** `ErrorMeter.getOrCreateMeter`: one meter per error, made the first time it is marked. */
   markErrorMeter(error: string, count: number): void {
-    this.registry
-      .newMeter(GROUP, TYPE, 'ErrorsPerSec', 'requests', [
+    let meter = this.errorMeters.get(error);
+    if (meter === undefined) {
+      meter = this.registry.newMeter(GROUP, TYPE, 'ErrorsPerSec', 'requests', [
         ['request', this.name],
         ['error', error],
-      ])
-      .mark(count);
+      ]);
+      this.errorMeters.set(error, meter);
+    }
+    meter.mark(count);
   }
 }
 
