@@ -71,13 +71,28 @@ export type ReadStartDto =
   | { readonly kind: 'earliest' }
   | { readonly kind: 'latest' }
   | { readonly kind: 'offset'; readonly offset: number }
-  | { readonly kind: 'timestamp'; readonly timestamp: number };
+  | { readonly kind: 'timestamp'; readonly timestamp: number }
+  /** Where each partition's read continues (the `partitions[].nextOffset` of a read of all partitions). */
+  | { readonly kind: 'offsets'; readonly offsets: ReadonlyArray<{ readonly partition: number; readonly offset: number }> };
 
 export interface ReadRequestDto {
   readonly topic: string;
-  readonly partition: number;
+  /** One partition, or null: every partition of the topic, merged by timestamp (then partition, offset). */
+  readonly partition: number | null;
   readonly from: ReadStartDto;
+  /** At most this many records (default 100); of all partitions, at most this many read from each one too. */
   readonly maxRecords?: number;
+}
+
+/** One partition's part of a read of all partitions. */
+export interface ReadPartitionDto {
+  readonly partition: number;
+  readonly error: string;
+  readonly errorMessage: string | null;
+  readonly highWatermark: number;
+  readonly logStartOffset: number;
+  /** Where this partition's next page starts: after its last record shown. */
+  readonly nextOffset: number;
 }
 
 export interface RecordDto {
@@ -95,9 +110,12 @@ export interface ReadResultDto {
   readonly error: string;
   readonly errorMessage: string | null;
   readonly records: readonly RecordDto[];
+  /** The partition's (−1 for a read of all partitions: see `partitions`). */
   readonly highWatermark: number;
   readonly logStartOffset: number;
   readonly nextOffset: number;
+  /** A read of all partitions: each partition's positions and error. */
+  readonly partitions?: readonly ReadPartitionDto[];
 }
 
 /** The message tester: produce records, read them back from an offset or a time. */

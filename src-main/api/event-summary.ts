@@ -51,8 +51,12 @@ function summarize(kind: string, body: Record<string, unknown>): Summary {
     }
     case 'broker-state':
       return { level: 'INFO', summary: `broker ${String(body.brokerId)} is ${String(body.state)}` };
-    case 'znode-problem':
-      return { level: 'WARN', summary: `${String(body.path)}: ${String(body.message)}` };
+    case 'znode-problem': {
+      // The message is ZnodeFormatError's, which already opens with the path: name it once.
+      const path = String(body.path);
+      const message = String(body.message);
+      return { level: 'WARN', summary: message.startsWith(`${path}: `) ? message : `${path}: ${message}` };
+    }
     default:
       return { level: null, summary: kind };
   }

@@ -1,20 +1,24 @@
 /**
  * The message tester's service over the cluster client: input text decoded to bytes as the
  * person chose (text, hex, base64), records produced through Kafka's partitioner and acks, and
- * records read back with their bytes shown as UTF-8 text where they are text.
+ * records read back with their bytes shown as UTF-8 text where they are text, from one partition
+ * or from all of a topic's (each partition read as far as the page goes, then merged by timestamp).
  */
 import type { ConsumedRecord, ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from '../core/cluster/cluster-client';
 import { ApiError } from './backend';
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from '../core/log/log';
 import { compressionTypeForName } from '../core/record';
+import type { ClusterFacade } from '../core/cluster/cluster-facade';
 import type {
   BytesDto,
   MessageService,
   PayloadEncoding,
   ProduceRequestDto,
   ProduceResultDto,
+  ReadPartitionDto,
   ReadRequestDto,
   ReadResultDto,
+  ReadStartDto,
   RecordDto,
 } from './contract';
 
@@ -81,6 +85,31 @@ function recordDto(r: ConsumedRecord): RecordDto {
 export interface MessageClient {
   produce(options: ProduceOptions): Promise<ProduceOutcome>;
   read(options: ReadOptions): ReadOutcome | Promise<ReadOutcome>;
+  /** The topic's partition numbers (empty for an unknown topic). */
+  partitionsOf(topic: string): readonly number[] | Promise<readonly number[]>;
+}
+
+/** Where a read of one partition starts, as the cluster client takes it. */
+function startOf(from: ReadStartDto, partition: number): Pick<ReadOptions, 'fromOffset' | 'fromTimestamp'> {
+  switch (from.kind) {
+    case 'offset':
+      return { fromOffset: from.offset };
+    case 'offsets': {
+      const offset = from.offsets.find((o) => o.partition === partition)?.offset;
+      return offset === undefined ? { fromTimestamp: EARLIEST_TIMESTAMP } : { fromOffset: offset };
+    }
+    case 'timestamp':
+      return { fromTimestamp: from.timestamp };
+    case 'latest':
+      return { fromTimestamp: LATEST_TIMESTAMP };
+    case 'earliest':
+      return { fromTimestamp: EARLIEST_TIMESTAMP };
+  }
+}
+
+/** The merged order of a read of all partitions: by timestamp, then partition, then offset. */
+export function byTimestampThenPosition(a: ConsumedRecord, b: ConsumedRecord): number {
+  return a.timestamp - b.timestamp || a.partition - b.partition || a.offset - b.offset;
 }
 
 export class MessageServiceImpl implements MessageService {
@@ -114,16 +143,12 @@ export class MessageServiceImpl implements MessageService {
   }
 
   async read(request: ReadRequestDto): Promise<ReadResultDto> {
-    const from = request.from;
-    const start =
-      from.kind === 'offset'
-        ? { fromOffset: from.offset }
-        : { fromTimestamp: from.kind === 'timestamp' ? from.timestamp : from.kind === 'latest' ? LATEST_TIMESTAMP : EARLIEST_TIMESTAMP };
+    if (request.partition === null) return this.readAll(request);
     const result = await this.client().read({
       topic: request.topic,
       partition: request.partition,
       maxRecords: request.maxRecords ?? 100,
-      ...start,
+      ...startOf(request.from, request.partition),
     });
     return {
       error: result.error,
@@ -134,4 +159,76 @@ export class MessageServiceImpl implements MessageService {
       nextOffset: result.nextOffset,
     };
   }
+
+  /**
+   * Every partition read from its start, at most `maxRecords` each (so one busy partition cannot
+   * hide the others, and the work is bounded), then the first `maxRecords` by timestamp. Each
+   * partition's next page starts after its last record shown.
+   */
+  private async readAll(request: ReadRequestDto): Promise<ReadResultDto> {
+    const client = this.client();
+    const maxRecords = request.maxRecords ?? 100;
+    const numbers = await client.partitionsOf(request.topic);
+    if (numbers.length === 0) {
+      return {
+        error: 'UNKNOWN_TOPIC_OR_PARTITION',
+        errorMessage: null,
+        records: [],
+        highWatermark: -1,
+        logStartOffset: -1,
+        nextOffset: -1,
+        partitions: [],
+      };
+    }
+    const reads = [];
+    for (const partition of numbers) {
+      reads.push({
+        partition,
+        outcome: await client.read({ topic: request.topic, partition, maxRecords, ...startOf(request.from, partition) }),
+      });
+    }
+    const shown = reads
+      .flatMap((r) => r.outcome.records)
+      .sort(byTimestampThenPosition)
+      .slice(0, maxRecords);
+    const lastShown = new Map<number, number>();
+    for (const r of shown) lastShown.set(r.partition, r.offset);
+    const partitions: ReadPartitionDto[] = reads.map(({ partition, outcome }) => {
+      const last = lastShown.get(partition);
+      const first = outcome.records[0]?.offset;
+      return {
+        partition,
+        error: outcome.error,
+        errorMessage: outcome.errorMessage,
+        highWatermark: outcome.highWatermark,
+        logStartOffset: outcome.logStartOffset,
+        // Nothing of it shown: it starts again where this read started.
+        nextOffset: last !== undefined ? last + 1 : (first ?? outcome.nextOffset),
+      };
+    });
+    const failed = partitions.filter((p) => p.error !== 'NONE');
+    const allFailed = failed.length === partitions.length;
+    return {
+      error: allFailed ? failed[0].error : 'NONE',
+      errorMessage: allFailed ? failed[0].errorMessage : null,
+      records: shown.map(recordDto),
+      highWatermark: -1,
+      logStartOffset: -1,
+      nextOffset: -1,
+      partitions,
+    };
+  }
+}
+
+/** The message client of a running cluster. */
+export function clusterMessageClient(cluster: ClusterFacade): MessageClient {
+  return {
+    produce: (options) => cluster.produce(options),
+    read: (options) => cluster.read(options),
+    partitionsOf: (topic) =>
+      cluster
+        .topics()
+        .find((t) => t.name === topic)
+        ?.partitions.map((p) => p.topicPartition.partition) ?? [],
+  };
 }

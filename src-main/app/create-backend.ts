@@ -19,7 +19,7 @@ import { SeededRandom } from '../core/platform/random';
 import { clusterScrapeText } from '../protocol/prometheus/cluster-scrape';
 import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
-import { MessageServiceImpl } from '../api/message-service';
+import { clusterMessageClient, MessageServiceImpl } from '../api/message-service';
 import { TopicServiceImpl } from '../api/topic-service';
 import { WorkspaceRegistry } from './workspace-registry';
 import { WorkspaceServiceImpl } from '../api/workspaces/workspace-service';
@@ -35,7 +35,7 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     cluster: new ClusterServiceImpl(host),
     brokers: new BrokerServiceImpl(host, registry),
     topics: new TopicServiceImpl(host),
-    messages: new MessageServiceImpl(() => host.require().cluster),
+    messages: new MessageServiceImpl(() => clusterMessageClient(host.require().cluster)),
     deletions: new DeletionServiceImpl(host),
     zookeeper: new ZooKeeperServiceImpl(host),
     logDirs: new LogDirServiceImpl(host, (path) => ConfinedRoot.open(path)),

@@ -9,3 +9,15 @@ describe('the timeline line of a connection the ZooKeeper server closed', () => 
     expect(eventDto({ seq: 1, timeMs: 0, kind: 'zookeeper', brokerId: null, json })).toMatchObject({ level: 'WARN', summary: message });
   });
 });
+
+describe('the timeline line of a znode problem', () => {
+  it('names the znode once (the message already opens with its path)', () => {
+    const path = '/brokers/topics/broken';
+    const message = `${path}: Partition 0 has replicas "zero", not a list of broker ids`;
+    const json = JSON.stringify({ kind: 'znode-problem', brokerId: 0, path, message, kafkaReading: 'throws' });
+    const { level, summary } = eventDto({ seq: 1, timeMs: 0, kind: 'znode-problem', brokerId: 0, json });
+    expect(level).toBe('WARN');
+    expect(summary).toBe(message);
+    expect(summary.split(path)).toHaveLength(2);
+  });
+});

@@ -107,6 +107,9 @@ describe.skipIf(skip)('GroupService over the backend, with kafka-python consumer
     expect((await backend.api.groups.list({ minLag: 1 })).groups.map((g) => g.groupId)).toEqual(['billing']);
     expect((await backend.api.groups.list({ state: 'Empty' })).groups.map((g) => g.groupId)).toEqual(['audit']);
     expect((await backend.api.groups.list({ search: 'BILL' })).groups.map((g) => g.groupId)).toEqual(['billing']);
+    // The consumers of a topic (the topic page's list): both read orders, none reads another topic.
+    expect((await backend.api.groups.list({ topic: 'orders' })).groups.map((g) => g.groupId)).toEqual(['audit', 'billing']);
+    expect(await backend.api.groups.list({ topic: '__consumer_offsets' })).toMatchObject({ total: 2, matched: 0, groups: [] });
     expect(await backend.api.groups.list({ sort: 'lag', offset: 1, limit: 1 })).toMatchObject({
       total: 2,
       matched: 2,

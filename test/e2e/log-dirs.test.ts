@@ -78,7 +78,7 @@ describeInChromium(
           await main.getByRole('button', { name: 'Send', exact: true }).click();
           await waitUntil(async () => (await bodyRows(results).count()) === i + 1, `${i + 1} produce results`);
         }
-        expect(await bodyRows(results).first().innerText()).toContain('NONE');
+        expect(await bodyRows(results).first().innerText()).toContain('Written (leader');
 
         await navigate(page, 'Log dirs');
         await main.getByTestId('log-dir-root-broker-0/kafka-logs').click();

@@ -54,10 +54,17 @@ describe('locales', () => {
     }
   });
 
-  it('uses no vue-i18n syntax characters by accident (| and @ are message syntax)', () => {
+  it('uses no vue-i18n syntax characters by accident (| and @ are message syntax; ` | ` separates plural forms)', () => {
     const bad = [...leafKeys(en).map((k) => [k, lookup(en, k)]), ...leafKeys(zhCN).map((k) => [k, lookup(zhCN, k)])].filter(([, v]) =>
-      /[|@$]/.test(String(v)),
+      /[@$]|[^ ]\||\|[^ ]/.test(String(v)),
     );
     expect(bad).toEqual([]);
+  });
+
+  it('gives a plural message the same forms in both languages', () => {
+    const forms = (messages: object, key: string) => String(lookup(messages, key)).split(' | ').length;
+    const plurals = leafKeys(en).filter((k) => forms(en, k) > 1);
+    expect(plurals.length).toBeGreaterThan(5);
+    expect(plurals.filter((k) => forms(zhCN, k) !== forms(en, k) || forms(en, k) > 3)).toEqual([]);
   });
 });

@@ -15,6 +15,8 @@ export interface GroupListQueryDto {
   readonly state?: GroupStateDto;
   /** Only groups whose total lag is at least this. */
   readonly minLag?: number;
+  /** Only groups that consume this topic: a committed offset or a member's assignment on it. */
+  readonly topic?: string;
   /** Default `group`; `lag` and `members` sort the largest first unless `ascending`. */
   readonly sort?: GroupSortDto;
   readonly ascending?: boolean;

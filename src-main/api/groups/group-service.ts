@@ -145,12 +145,27 @@ export class GroupServiceImpl implements GroupService {
   constructor(private readonly host: ClusterHost) {}
 
   async list(query: GroupListQueryDto): Promise<GroupListDto> {
-    const all = this.host.require().cluster.groups().map(summaryOf);
+    const snapshots = this.host.require().cluster.groups();
+    const topic = query.topic;
+    const consumers =
+      topic === undefined
+        ? null
+        : new Set(
+            snapshots
+              .filter(
+                (g) =>
+                  g.partitions.some((p) => p.topicPartition.topic === topic) ||
+                  g.members.some((m) => m.assignment.some((tp) => tp.topic === topic)),
+              )
+              .map((g) => g.groupId),
+          );
+    const all = snapshots.map(summaryOf);
     const search = query.search?.trim().toLowerCase() ?? '';
     const minLag = query.minLag ?? 0;
     const groups = all.filter(
       (g) =>
         (search === '' || g.groupId.toLowerCase().includes(search)) &&
+        (consumers === null || consumers.has(g.groupId)) &&
         (query.state === undefined || g.state === query.state) &&
         g.totalLag >= minLag,
     );

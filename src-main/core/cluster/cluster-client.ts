@@ -117,6 +117,14 @@ export class ClusterClient {
     return { leaderId, leader };
   }
 
+  /** The topic's partitions as a broker's metadata has them, in order (empty for an unknown topic). */
+  partitionsOf(topic: string): number[] {
+    return this.bootstrap()
+      .metadataCache.partitionsOf(topic)
+      .map((p) => p.partitionIndex)
+      .sort((a, b) => a - b);
+  }
+
   /** `DefaultPartitioner.partition`. */
   choosePartition(topic: string, key: Uint8Array | null): number {
     const partitions = this.bootstrap().metadataCache.partitionsOf(topic);

@@ -42,7 +42,8 @@ export default {
   scopePartition: 'partition {topic}-{partition}',
   preferredSentences: {
     request: 'An ElectLeaders request (PREFERRED) goes to the controller (broker {controller}) for {scope}.',
-    moves: 'Leadership moves to the preferred (first) replica where it is alive and in the ISR: {count} partition(s) now: {partitions}.',
+    moves:
+      'Leadership moves to the preferred (first) replica where it is alive and in the ISR: {count} partition now: {partitions}. | Leadership moves to the preferred (first) replica where it is alive and in the ISR: {count} partitions now: {partitions}.',
     nothing:
       'Every partition in scope is already led by its preferred replica or the replica cannot lead now: the controller answers ELECTION_NOT_NEEDED or PREFERRED_LEADER_NOT_AVAILABLE.',
     clients:

@@ -44,7 +44,8 @@ const elections: typeof en = {
   scopePartition: '分区 {topic}-{partition}',
   preferredSentences: {
     request: '向 controller（broker {controller}）发送 ElectLeaders 请求（PREFERRED），范围：{scope}。',
-    moves: '在首选（第一个）副本存活且在 ISR 中时，leader 移到首选副本：当前 {count} 个分区：{partitions}。',
+    moves:
+      '在首选（第一个）副本存活且在 ISR 中时，leader 移到首选副本：当前 {count} 个分区：{partitions}。 | 在首选（第一个）副本存活且在 ISR 中时，leader 移到首选副本：当前 {count} 个分区：{partitions}。',
     nothing:
       '范围内的每个分区都已由首选副本领导，或首选副本当前无法成为 leader：controller 回答 ELECTION_NOT_NEEDED 或 PREFERRED_LEADER_NOT_AVAILABLE。',
     clients: '旧 leader 变为 follower；生产者和消费者会收到一次 NOT_LEADER_FOR_PARTITION 并刷新元数据。不会丢数据：新 leader 在 ISR 中。',

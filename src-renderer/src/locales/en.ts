@@ -13,6 +13,7 @@ import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
 import welcome from './welcome.en';
+import browsing from './browsing.en';
 
 export default {
   deletions,
@@ -27,6 +28,7 @@ export default {
   quotas,
   purge,
   replicaMoves,
+  browsing,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -120,14 +122,14 @@ export default {
     controllerEpoch: 'Controller epoch {epoch}',
     controllerBadge: 'Controller',
     topics: 'Topics',
-    partitionsCount: '{n} partitions',
+    partitionsCount: 'no partitions | {n} partition | {n} partitions',
     offline: 'Offline partitions',
     underReplicated: 'Under-replicated partitions',
     brokers: 'Brokers',
     clusterId: 'Cluster id {id}',
     timeline: 'Event timeline',
     filterEvents: 'Filter events',
-    eventCount: '{n} events',
+    eventCount: 'no events | {n} event | {n} events',
     noEvents: 'No event yet',
     showMore: 'Show more',
     loadOlder: 'Load older events',
@@ -163,7 +165,7 @@ export default {
     logDir: 'Log dir',
     logDirCount: 'Log dirs',
     offlineDir: 'offline',
-    dirPartitions: '{n} partitions',
+    dirPartitions: 'no partitions | {n} partition | {n} partitions',
     totalSize: 'total {size}',
     configs: 'Configs',
     configsTitle: 'Configs of broker {id}',
@@ -284,7 +286,7 @@ export default {
       create: 'Create',
     },
     follow: {
-      allOnline: 'All {n} partitions are online',
+      allOnline: 'The partition is online | All {n} partitions are online',
       waiting: '{online} of {total} partitions online…',
       replicaStates: 'Replica states',
       log: 'Log',
@@ -338,7 +340,7 @@ export default {
     preview: 'Preview',
     addPartitions: 'Add partitions',
     newAssignment: 'Assignment after the change (new partitions highlighted)',
-    partitionsAdded: '{n} partitions added',
+    partitionsAdded: '{n} partition added | {n} partitions added',
     changes: 'Changes',
     noChanges: 'No change',
     change: 'Change',
@@ -353,10 +355,10 @@ export default {
     reset: 'Reset',
     apply: 'Apply',
     configsValid: 'Validation passed: nothing was written.',
-    configsApplied: '{n} config changes applied',
+    configsApplied: '{n} config change applied | {n} config changes applied',
     reassignHint: 'Edit the target replicas of each partition; the first replica becomes the preferred leader.',
     reassign: 'Start reassignment',
-    changedPartitions: '{n} partitions change',
+    changedPartitions: 'no partition changes | {n} partition changes | {n} partitions change',
     currentReplicas: 'Current',
     targetReplicas: 'Target',
     adding: 'Adding',
@@ -365,7 +367,7 @@ export default {
     brokerBalance: 'Per broker after the move',
     rackBalance: 'Replicas per rack after the move',
     reassignJson: 'The same move for kafka-reassign-partitions.sh',
-    reassignStarted: 'Reassignment of {n} partitions started',
+    reassignStarted: 'Reassignment of {n} partition started | Reassignment of {n} partitions started',
   },
   messages: {
     title: 'Message tester',

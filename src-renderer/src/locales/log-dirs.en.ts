@@ -124,7 +124,7 @@ export default {
     slot: 'Slot',
     check: 'Check indexes',
     checkPassed: 'Passed: {offsets} offset-index and {times} time-index entries against {batches} batches.',
-    checkFailed: '{n} problems',
+    checkFailed: '{n} problem | {n} problems',
     index: 'Index',
     problem: 'Problem',
     logStop: 'Reading the log stopped early',

@@ -124,7 +124,7 @@ export default {
     slot: '槽位',
     check: '检查索引',
     checkPassed: '通过：{offsets} 个偏移量索引项和 {times} 个时间索引项，对照 {batches} 个批次。',
-    checkFailed: '{n} 个问题',
+    checkFailed: '{n} 个问题 | {n} 个问题',
     index: '索引',
     problem: '问题',
     logStop: '读取日志提前停止',

@@ -12,7 +12,7 @@ export default {
   preview: 'Preview',
   previewTitle: 'What moves',
   rackWarning: 'Breaks rack awareness: {warning}',
-  summary: '{moving} partitions gain a replica; {total} to fetch in all.',
+  summary: '{moving} partition gains a replica; {total} to fetch in all. | {moving} partitions gain a replica; {total} to fetch in all.',
   throttle: 'Throttle (--throttle)',
   additional: 'Alongside the reassignments in progress (--additional)',
   execute: 'Execute…',
@@ -41,9 +41,10 @@ export default {
     status: 'Status',
   },
   sentences: {
-    moves: 'The controller reassigns {partitions} partitions of {topics} (AlterPartitionReassignments).',
+    moves:
+      'The controller reassigns {partitions} partition of {topics} (AlterPartitionReassignments). | The controller reassigns {partitions} partitions of {topics} (AlterPartitionReassignments).',
     partition: '{name}: {from} → {to} ({size} in the leader’s log).',
-    more: '… and {count} more partitions.',
+    more: '… and {count} more partition. | … and {count} more partitions.',
     data: 'The new replicas fetch {total}: {perBroker}.',
     noData: 'No broker fetches any data (only the replica order changes).',
     throttle:

@@ -14,7 +14,7 @@ const reassignments: typeof en = {
   preview: '预览',
   previewTitle: '将迁移的内容',
   rackWarning: '破坏机架感知：{warning}',
-  summary: '{moving} 个分区新增副本；共需拉取 {total}。',
+  summary: '{moving} 个分区新增副本；共需拉取 {total}。 | {moving} 个分区新增副本；共需拉取 {total}。',
   throttle: '限流（--throttle）',
   additional: '与进行中的重分配并行（--additional）',
   execute: '执行…',
@@ -43,9 +43,10 @@ const reassignments: typeof en = {
     status: '状态',
   },
   sentences: {
-    moves: 'Controller 将重分配 {topics} 的 {partitions} 个分区（AlterPartitionReassignments）。',
+    moves:
+      'Controller 将重分配 {topics} 的 {partitions} 个分区（AlterPartitionReassignments）。 | Controller 将重分配 {topics} 的 {partitions} 个分区（AlterPartitionReassignments）。',
     partition: '{name}：{from} → {to}（leader 日志 {size}）。',
-    more: '……另有 {count} 个分区。',
+    more: '……另有 {count} 个分区。 | ……另有 {count} 个分区。',
     data: '新副本共拉取 {total}：{perBroker}。',
     noData: '没有 broker 需要拉取数据（只改变副本顺序）。',
     throttle: '在 broker {brokers} 上把复制限流为 {rate} B/s，并在主题上标记限流副本；请在完成前反复校验以移除限流。',

@@ -13,6 +13,7 @@ import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import welcome from './welcome.zh-CN';
+import browsing from './browsing.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -27,6 +28,7 @@ const zhCN: typeof en = {
   quotas,
   purge,
   replicaMoves,
+  browsing,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -119,14 +121,14 @@ const zhCN: typeof en = {
     controllerEpoch: 'Controller epoch {epoch}',
     controllerBadge: 'Controller',
     topics: 'Topic 数',
-    partitionsCount: '{n} 个分区',
+    partitionsCount: '没有分区 | {n} 个分区 | {n} 个分区',
     offline: '离线分区',
     underReplicated: '副本不足的分区',
     brokers: 'Broker',
     clusterId: '集群 ID {id}',
     timeline: '事件时间线',
     filterEvents: '筛选事件',
-    eventCount: '{n} 个事件',
+    eventCount: '没有事件 | {n} 个事件 | {n} 个事件',
     noEvents: '暂无事件',
     showMore: '显示更多',
     loadOlder: '加载更早的事件',
@@ -162,7 +164,7 @@ const zhCN: typeof en = {
     logDir: '日志目录',
     logDirCount: '日志目录数',
     offlineDir: '离线',
-    dirPartitions: '{n} 个分区',
+    dirPartitions: '没有分区 | {n} 个分区 | {n} 个分区',
     totalSize: '共 {size}',
     configs: '配置',
     configsTitle: 'Broker {id} 的配置',
@@ -282,7 +284,7 @@ const zhCN: typeof en = {
       create: '创建',
     },
     follow: {
-      allOnline: '全部 {n} 个分区已在线',
+      allOnline: '分区已在线 | 全部 {n} 个分区已在线',
       waiting: '{total} 个分区中 {online} 个在线…',
       replicaStates: '副本状态',
       log: '日志',
@@ -336,7 +338,7 @@ const zhCN: typeof en = {
     preview: '预览',
     addPartitions: '增加分区',
     newAssignment: '修改后的分配（新分区高亮）',
-    partitionsAdded: '已增加 {n} 个分区',
+    partitionsAdded: '已增加 {n} 个分区 | 已增加 {n} 个分区',
     changes: '变更',
     noChanges: '没有变更',
     change: '变更',
@@ -351,10 +353,10 @@ const zhCN: typeof en = {
     reset: '重置',
     apply: '应用',
     configsValid: '校验通过：没有写入任何内容。',
-    configsApplied: '已应用 {n} 项配置变更',
+    configsApplied: '已应用 {n} 项配置变更 | 已应用 {n} 项配置变更',
     reassignHint: '编辑每个分区的目标副本；第一个副本成为优先 leader。',
     reassign: '开始重分配',
-    changedPartitions: '{n} 个分区有变化',
+    changedPartitions: '没有分区变化 | {n} 个分区有变化 | {n} 个分区有变化',
     currentReplicas: '当前',
     targetReplicas: '目标',
     adding: '新增',
@@ -363,7 +365,7 @@ const zhCN: typeof en = {
     brokerBalance: '迁移后每个 Broker',
     rackBalance: '迁移后每个机架的副本数',
     reassignJson: '同样的迁移，用于 kafka-reassign-partitions.sh',
-    reassignStarted: '已开始 {n} 个分区的重分配',
+    reassignStarted: '已开始 {n} 个分区的重分配 | 已开始 {n} 个分区的重分配',
   },
   messages: {
     title: '消息测试',

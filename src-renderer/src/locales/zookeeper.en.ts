@@ -64,9 +64,9 @@ export default {
     title: 'Delete {path}',
     version: 'Deletes version {version} only (BadVersion if it changed).',
     recursiveTitle: 'Delete {path} and everything under it',
-    recursiveCount: '{total} znodes will be deleted, deepest first:',
+    recursiveCount: '{total} znode will be deleted: | {total} znodes will be deleted, deepest first:',
     recursiveMore: '… and {count} more',
-    deleted: 'Deleted {count} znodes',
+    deleted: 'Deleted {count} znode | Deleted {count} znodes',
   },
   auth: {
     add: 'Add auth',

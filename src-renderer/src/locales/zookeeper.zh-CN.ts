@@ -64,9 +64,9 @@ export default {
     title: '删除 {path}',
     version: '只删除版本 {version}（若已改变则返回 BadVersion）。',
     recursiveTitle: '删除 {path} 及其下所有节点',
-    recursiveCount: '将删除 {total} 个 znode（由深到浅）：',
+    recursiveCount: '将删除 {total} 个 znode： | 将删除 {total} 个 znode（由深到浅）：',
     recursiveMore: '…… 以及另外 {count} 个',
-    deleted: '已删除 {count} 个 znode',
+    deleted: '已删除 {count} 个 znode | 已删除 {count} 个 znode',
   },
   auth: {
     add: '添加认证',

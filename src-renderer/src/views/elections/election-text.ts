@@ -1,7 +1,8 @@
 // The sentences the confirmation shows before an election: what the controller will do to the partitions in scope.
 import type { ElectionOverviewDto, ElectionPartitionDto, ElectionRequestDto, ElectionResultDto } from '../../api/types';
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+// vue-i18n's t: the count picks a plural form.
+type Translate = (key: string, values?: Record<string, unknown>, plural?: number) => string;
 
 export function inScope(p: ElectionPartitionDto, scope: ElectionRequestDto['scope']): boolean {
   if (scope.kind === 'all') return true;
@@ -34,7 +35,7 @@ export function electionSentences(request: ElectionRequestDto, overview: Electio
   return [
     t('elections.preferredSentences.request', { controller, scope }),
     moving.length > 0
-      ? t('elections.preferredSentences.moves', { count: moving.length, partitions })
+      ? t('elections.preferredSentences.moves', { count: moving.length, partitions }, moving.length)
       : t('elections.preferredSentences.nothing'),
     t('elections.preferredSentences.clients'),
   ];

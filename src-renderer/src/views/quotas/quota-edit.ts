@@ -7,6 +7,7 @@
 import type { ClientQuotaKeyDto, ClientQuotaRowDto, QuotaEntityDto, QuotaEntityNameDto } from '../../api/types';
 import { parseJavaDouble, parseJavaLongOrNull } from '../../../../src-main/core/common/java-lang';
 import { diffOverrides, type ConfigChange } from '../topics/wizard/config-diff';
+import { shellWord } from '../../lib/shell-word';
 
 /** `DynamicConfig.Client`'s configs, in its order. */
 export const QUOTA_KEYS = [
@@ -87,11 +88,6 @@ export function quotaEdit(configs: Readonly<Record<string, string>>, values: Quo
     else set[c.name] = c.after;
   }
   return { changes, set, remove };
-}
-
-/** A shell word: quoted when it holds anything but safe characters. */
-function shellWord(word: string): string {
-  return /^[\w.,=:/@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The `--entity-type … --entity-name …|--entity-default` options of an entity. */

@@ -2,14 +2,15 @@
 import type { PlanPreviewDto } from '../../api/types';
 import { formatBytes, formatReplicas } from '../../lib/format';
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+// vue-i18n's t: the count picks a plural form.
+type Translate = (key: string, values?: Record<string, unknown>, plural?: number) => string;
 
 const MAX_LISTED = 10;
 
 export function executeSentences(preview: PlanPreviewDto, throttleBytesPerSec: number | null, t: Translate): string[] {
   const changed = preview.partitions.filter((p) => p.current.join() !== p.target.join());
   const topics = [...new Set(changed.map((p) => p.topic))];
-  const out = [t('reassignments.sentences.moves', { partitions: changed.length, topics: topics.join(', ') })];
+  const out = [t('reassignments.sentences.moves', { partitions: changed.length, topics: topics.join(', ') }, changed.length)];
   for (const p of changed.slice(0, MAX_LISTED))
     out.push(
       t('reassignments.sentences.partition', {
@@ -19,7 +20,8 @@ export function executeSentences(preview: PlanPreviewDto, throttleBytesPerSec: n
         size: formatBytes(p.sizeBytes),
       }),
     );
-  if (changed.length > MAX_LISTED) out.push(t('reassignments.sentences.more', { count: changed.length - MAX_LISTED }));
+  if (changed.length > MAX_LISTED)
+    out.push(t('reassignments.sentences.more', { count: changed.length - MAX_LISTED }, changed.length - MAX_LISTED));
   out.push(
     preview.bytesPerBroker.length === 0
       ? t('reassignments.sentences.noData')

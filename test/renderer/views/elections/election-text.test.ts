@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../../src-renderer/src/locales/en';
+import { createDojoI18n } from '../../../../src-renderer/src/locales';
 import type { ElectionOverviewDto } from '../../../../src-renderer/src/api/types';
 import { electionSentences, resultSummary } from '../../../../src-renderer/src/views/elections/election-text';
 
-/** The English messages with vue-i18n's `{name}` parameters filled in. */
-function t(key: string, values: Record<string, unknown> = {}): string {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-}
+/** vue-i18n's English t, plural forms and all. */
+const i18n = createDojoI18n('en');
+const t = (key: string, values: Record<string, unknown> = {}, plural?: number): string =>
+  plural === undefined ? i18n.global.t(key, values) : i18n.global.t(key, values, plural);
 
 const overview: ElectionOverviewDto = {
   controllerId: 2,
@@ -44,7 +43,7 @@ describe('the election confirmation', () => {
   it('names the controller, the scope and the partitions whose leadership moves', () => {
     expect(electionSentences({ electionType: 'PREFERRED', scope: { kind: 'topic', topic: 'ledger' } }, overview, t)).toEqual([
       'An ElectLeaders request (PREFERRED) goes to the controller (broker 2) for every partition of topic ledger.',
-      'Leadership moves to the preferred (first) replica where it is alive and in the ISR: 1 partition(s) now: ledger-0 (1 → 0).',
+      'Leadership moves to the preferred (first) replica where it is alive and in the ISR: 1 partition now: ledger-0 (1 → 0).',
       'The old leaders become followers; producers and consumers get NOT_LEADER_FOR_PARTITION once and refresh their metadata. No data is lost: the new leader is in the ISR.',
     ]);
     // Its preferred replica is out of the ISR: nothing would move.

@@ -37,7 +37,8 @@ describe('TopicDetailView', () => {
     expect(rows).toHaveLength(2);
     const cells = rows[1].findAll('td').map((td) => td.text());
     expect(cells[0]).toBe('1');
-    expect(cells[1]).toBe('1');
+    // Leader 1 is the first replica of [1, 2]: on its preferred leader.
+    expect(cells[1]).toBe('1★');
     expect(cells[4]).toBe('[1, 2]');
     expect(cells[6]).toBe('OnlinePartition');
     expect(cells[8]).toBe('0 B');
