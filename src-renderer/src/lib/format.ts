@@ -13,6 +13,21 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(value >= 100 ? 0 : 1)} ${UNITS[unit]}`;
 }
 
+/** `2 d 03 h`, `1 h 02 min`, `3 min 05 s`, `42.3 s`, `120 ms`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '-';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const totalS = Math.floor(s);
+  const d = Math.floor(totalS / 86400);
+  const h = Math.floor((totalS % 86400) / 3600);
+  const m = Math.floor((totalS % 3600) / 60);
+  const rest = totalS % 60;
+  if (d > 0) return h === 0 ? `${d} d` : `${d} d ${pad(h)} h`;
+  return h > 0 ? `${h} h ${pad(m)} min` : `${m} min ${pad(rest)} s`;
+}
+
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }

@@ -12,6 +12,7 @@ import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
+import edges from './edges.en';
 
 export default {
   deletions,
@@ -25,6 +26,7 @@ export default {
   quotas,
   purge,
   replicaMoves,
+  edges,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },

@@ -12,6 +12,7 @@ import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
+import edges from './edges.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -25,6 +26,7 @@ const zhCN: typeof en = {
   quotas,
   purge,
   replicaMoves,
+  edges,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },

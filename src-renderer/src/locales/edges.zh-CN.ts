@@ -1,0 +1,18 @@
+// 新用户发现的粗糙之处的简体中文文本（作为 `edges` 并入 zh-CN.ts）。
+// Kafka 自己的话（其工具的警告、其错误信息）在两种语言中都保留英文。
+const COLLISION_WARNING =
+  "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') could collide. To avoid issues it is best to use either, but not both.";
+
+export default {
+  config: {
+    unlimited: '= 不限制',
+  },
+  wizard: {
+    collisionWarning: COLLISION_WARNING,
+    collisionWhy:
+      "对这样的名称，kafka-topics.sh 会打印上面的警告：指标名称会把 '.' 变成 '_'，因此 a.b 和 a_b 会共用同一组指标。Kafka 会拒绝与已有 topic 冲突的新 topic。",
+  },
+  review: {
+    command: '用 kafka-topics.sh 做同样的事',
+  },
+};
