@@ -15,4 +15,15 @@ export default {
   review: {
     command: 'The same with kafka-topics.sh',
   },
+  topic: {
+    malformed: 'malformed znode',
+    malformedTitle: 'Kafka cannot read {path}: the topic has no partitions it can use',
+  },
+  session: {
+    title: 'Broker {id} was killed, but the controller does not know yet',
+    why: 'Nothing tells the controller that a killed broker is gone until ZooKeeper expires its session, {timeout} after its last heartbeat (zookeeper.session.timeout.ms = {timeoutMs}). Until then broker {id} is still shown as the leader of its partitions, and they answer nothing (offsets -1).',
+    expiresIn: 'Session expires in {time}',
+    expiringNow: 'Session expiring now…',
+    killedAgo: 'killed {time} ago',
+  },
 };

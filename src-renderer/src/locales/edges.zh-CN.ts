@@ -15,4 +15,15 @@ export default {
   review: {
     command: '用 kafka-topics.sh 做同样的事',
   },
+  topic: {
+    malformed: 'znode 格式错误',
+    malformedTitle: 'Kafka 无法读取 {path}：该 topic 没有可用的分区',
+  },
+  session: {
+    title: 'Broker {id} 已被 kill，但 controller 还不知道',
+    why: '在 ZooKeeper 让被 kill 的 broker 的会话过期之前，没有任何东西告诉 controller 它已经不在了；会话在最后一次心跳后 {timeout} 过期（zookeeper.session.timeout.ms = {timeoutMs}）。在此之前 broker {id} 仍显示为其分区的 leader，而这些分区不作任何应答（offset 为 -1）。',
+    expiresIn: '会话将在 {time} 后过期',
+    expiringNow: '会话正在过期…',
+    killedAgo: '{time} 前被 kill',
+  },
 };
