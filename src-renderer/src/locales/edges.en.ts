@@ -26,4 +26,13 @@ export default {
     expiringNow: 'Session expiring now…',
     killedAgo: 'killed {time} ago',
   },
+  brokers: {
+    more: 'More',
+    blocked: {
+      running: 'The broker is running.',
+      notRunning: 'The broker is not running.',
+      noOnlineDir: 'No log dir is online.',
+      removeRunning: 'Running: shut it down or kill it first.',
+    },
+  },
 };

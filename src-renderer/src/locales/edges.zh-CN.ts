@@ -26,4 +26,13 @@ export default {
     expiringNow: '会话正在过期…',
     killedAgo: '{time} 前被 kill',
   },
+  brokers: {
+    more: '更多',
+    blocked: {
+      running: '该 broker 正在运行。',
+      notRunning: '该 broker 没有运行。',
+      noOnlineDir: '没有在线的日志目录。',
+      removeRunning: '正在运行：请先关闭或 kill 它。',
+    },
+  },
 };
