@@ -35,4 +35,23 @@ export default {
       removeRunning: 'Running: shut it down or kill it first.',
     },
   },
+  confirm: {
+    typeName: 'Type {name} to confirm:',
+  },
+  deleteTopic: {
+    title: 'Delete topic {name}',
+    marker: 'ZooKeeper gets /admin/delete_topics/{name}; the controller (delete.topic.enable=true) queues the topic for deletion.',
+    controller:
+      'The controller takes its {partitions} partitions offline and sends StopReplica (delete) for its {replicas} replicas to their brokers, then removes /brokers/topics/{name}, /config/topics/{name} and the marker.',
+    files:
+      'Each broker renames the partition dirs to …-delete and deletes them, {size} of records in all, after file.delete.delay.ms. They cannot be recovered.',
+    clients:
+      'Producers and consumers of {name} get UNKNOWN_TOPIC_OR_PARTITION; with auto.create.topics.enable a client may create it again.',
+  },
+  deleteWorkspace: {
+    files:
+      'The folder of workspace {name} goes: its metadata.db (the emulated ZooKeeper and the event log) and the log dirs of its {brokers} brokers.',
+    snapshots: 'Its {count} snapshots go too.',
+    noUndo: 'This cannot be undone.',
+  },
 };

@@ -35,4 +35,20 @@ export default {
       removeRunning: '正在运行：请先关闭或 kill 它。',
     },
   },
+  confirm: {
+    typeName: '输入 {name} 以确认：',
+  },
+  deleteTopic: {
+    title: '删除 topic {name}',
+    marker: 'ZooKeeper 中写入 /admin/delete_topics/{name}；controller（delete.topic.enable=true）把该 topic 排入删除队列。',
+    controller:
+      'controller 让它的 {partitions} 个分区下线，向各 broker 发送 StopReplica（delete）删除它的 {replicas} 个副本，然后删除 /brokers/topics/{name}、/config/topics/{name} 和删除标记。',
+    files: '每个 broker 把分区目录重命名为 …-delete，并在 file.delete.delay.ms 之后删除，共 {size} 的记录，无法恢复。',
+    clients: '{name} 的生产者和消费者会收到 UNKNOWN_TOPIC_OR_PARTITION；若开启 auto.create.topics.enable，客户端可能会再次创建它。',
+  },
+  deleteWorkspace: {
+    files: '工作区 {name} 的文件夹将被删除：其 metadata.db（模拟的 ZooKeeper 和事件日志）以及其 {brokers} 个 broker 的日志目录。',
+    snapshots: '它的 {count} 个快照也会被删除。',
+    noUndo: '此操作无法撤销。',
+  },
 };
