@@ -279,7 +279,6 @@ export default {
       validated: 'Validation passed: Kafka would accept this topic. Nothing was written.',
       znodes: 'Znodes that will be written',
       assignment: 'Assignment',
-      request: 'Request (JSON)',
       validateOnly: 'Validate only',
       create: 'Create',
     },

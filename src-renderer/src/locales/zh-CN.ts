@@ -277,7 +277,6 @@ const zhCN: typeof en = {
       validated: '校验通过：Kafka 会接受这个 Topic。没有写入任何内容。',
       znodes: '将写入的 Znode',
       assignment: '副本分配',
-      request: '请求（JSON）',
       validateOnly: '仅校验',
       create: '创建',
     },
