@@ -17,7 +17,9 @@ afterEach(unmountAll);
 function previewOf(current: number[], target: number[]): PlanPreviewDto {
   const adding = target.filter((b) => !current.includes(b));
   return {
-    partitions: [{ topic: 'orders', partition: 0, current, target, adding, removing: current.filter((b) => !target.includes(b)), sizeBytes: 10 }],
+    partitions: [
+      { topic: 'orders', partition: 0, current, target, adding, removing: current.filter((b) => !target.includes(b)), sizeBytes: 10 },
+    ],
     movingPartitions: adding.length > 0 ? 1 : 0,
     bytesPerBroker: adding.map((brokerId) => ({ brokerId, bytes: 10 })),
     totalBytes: adding.length * 10,
