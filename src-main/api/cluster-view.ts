@@ -41,5 +41,8 @@ export function brokerDto(broker: BrokerSnapshot): BrokerDto {
         }
       : null,
     replicationThrottle: broker.replicationThrottle ? { ...broker.replicationThrottle } : null,
+    sessionExpiry: broker.pendingSessionExpiry
+      ? { ...broker.pendingSessionExpiry, sessionTimeoutMs: broker.config.zkSessionTimeoutMs }
+      : null,
   };
 }

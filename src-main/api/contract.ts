@@ -213,6 +213,19 @@ export interface BrokerDto {
   readonly clients: BrokerClientsDto | null;
   /** Its replication throttles (`ReplicationQuotaManager` byte-rate and bound), null while not running. */
   readonly replicationThrottle?: ReplicationThrottleDto | null;
+  /**
+   * Killed, its ZooKeeper session not expired yet: the controller acts only when ZooKeeper expires
+   * it. Times on the cluster clock (`ClusterOverviewDto.nowMs`); null otherwise.
+   */
+  readonly sessionExpiry?: BrokerSessionExpiryDto | null;
+}
+
+export interface BrokerSessionExpiryDto {
+  readonly killedAtMs: number;
+  /** Its `zookeeper.session.timeout.ms`. */
+  readonly sessionTimeoutMs: number;
+  /** When ZooKeeper's session tracker expires the session (the last heartbeat plus the timeout, on a tick). */
+  readonly expiresAtMs: number;
 }
 
 export interface ReplicationThrottleDto {
@@ -376,6 +389,8 @@ export interface TopicSummaryDto {
   readonly underReplicatedPartitions: number;
   readonly offlinePartitions: number;
   readonly beingDeleted: boolean;
+  /** What Kafka makes of a `/brokers/topics/<t>` it cannot read (hand-written), in its words; null when it is fine. */
+  readonly znodeProblem?: string | null;
 }
 
 export interface TopicPageDto {
@@ -420,6 +435,8 @@ export interface TopicDetailDto {
   readonly name: string;
   readonly internal: boolean;
   readonly beingDeleted: boolean;
+  /** As TopicSummaryDto's. */
+  readonly znodeProblem?: string | null;
   readonly partitions: readonly PartitionDto[];
   readonly configs: readonly TopicConfigEntryDto[];
   readonly znodes: readonly ZnodeDto[];

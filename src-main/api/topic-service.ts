@@ -14,6 +14,7 @@ import { NO_DEFAULT_VALUE, printValue } from '../core/common/config-def';
 import { LOG_CONFIG_DEF } from '../core/log/log-config';
 import { ConfigEntityZNode } from '../core/kafka-zk/config-znodes';
 import { ReplicaAssignment, TopicZNode } from '../core/kafka-zk/topic-znodes';
+import { validateZnodeData } from '../core/kafka-zk';
 import { ApiError } from './backend';
 import { previewPurge, purge } from './record-purge';
 import type {
@@ -95,9 +96,11 @@ export class TopicServiceImpl implements TopicService {
     const running = runningBrokerIds(cluster.brokers());
     const search = (query.search ?? '').trim().toLowerCase();
     const filter = query.filter ?? 'all';
-    const rows = cluster
-      .topics()
-      .filter((t) => search === '' || t.name.toLowerCase().includes(search))
+    const matching = cluster.topics().filter((t) => search === '' || t.name.toLowerCase().includes(search));
+    // A topic the controller knows without partitions came from a znode it could not read: say why.
+    const problems = new Map<string, string | null>();
+    for (const t of matching) if (t.partitions.length === 0) problems.set(t.name, await this.znodeProblem(t.name));
+    const rows = matching
       .map((t) => ({
         name: t.name,
         partitions: t.partitions.length,
@@ -106,6 +109,7 @@ export class TopicServiceImpl implements TopicService {
         underReplicatedPartitions: t.partitions.filter(isUnderReplicated).length,
         offlinePartitions: t.partitions.filter((p) => isOffline(p, running)).length,
         beingDeleted: t.beingDeleted,
+        znodeProblem: problems.get(t.name) ?? null,
       }))
       .filter(
         (t) =>
@@ -158,10 +162,20 @@ export class TopicServiceImpl implements TopicService {
       name,
       internal: isInternalTopic(name),
       beingDeleted: topic.beingDeleted,
+      znodeProblem: await this.znodeProblem(name),
       partitions,
       configs,
       znodes: await this.znodes(name, topic),
     };
+  }
+
+  /** Kafka's complaint about `/brokers/topics/<name>` (the schema check the node editor uses), or null. */
+  private async znodeProblem(name: string): Promise<string | null> {
+    const zk = await this.host.zk();
+    const path = `/brokers/topics/${name}`;
+    if ((await zk.exists(path)) === null) return null;
+    const { data } = await zk.getData(path);
+    return validateZnodeData(path, data).error?.message ?? null;
   }
 
   private async znodes(name: string, topic: TopicView): Promise<ZnodeDto[]> {

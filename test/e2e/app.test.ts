@@ -314,7 +314,8 @@ describeInChromium('Kafka Dojo', (suite) => {
       const table = page.getByTestId('brokers-table');
       const row = rowWithCell(table, new RegExp(`^${oldController}\\s+Controller$`));
       await suite.app.screenshot(page, 'brokers');
-      await row.getByRole('button', { name: 'Kill', exact: true }).click();
+      await row.getByTestId(`broker-${oldController}-more`).click();
+      await page.getByRole('menuitem', { name: 'Kill', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Kill: broker ${oldController}`, exact: true });
       await dialog.getByText('This is what will happen:').waitFor();
       await waitUntil(async () => (await dialog.getByRole('listitem').count()) > 0, 'the explanation of the kill');

@@ -32,6 +32,7 @@ describeInChromium('broker configs', (suite) => {
     async () => {
       const page = await open();
       await navigate(page, 'Brokers');
+      await page.getByTestId('broker-0-more').click();
       await page.getByTestId('broker-0-configs').click();
       const drawer = page.getByTestId('broker-configs-drawer');
       await drawer.getByPlaceholder('Search').fill('log.retention.ms');
@@ -112,6 +113,7 @@ describeInChromium('broker configs', (suite) => {
       await drawer.waitFor({ state: 'hidden' });
 
       // Broker 1 has no value of its own: it runs with the default; broker 0 keeps its own.
+      await page.getByTestId('broker-1-more').click();
       await page.getByTestId('broker-1-configs').click();
       await drawer.getByText('Configs of broker 1').waitFor();
       await drawer.getByPlaceholder('Search').fill(RETENTION);

@@ -113,6 +113,7 @@ describeInChromium(
 
         // The broker page says the same: the current replica in the source, the future one in the target.
         await navigate(page, 'Brokers');
+        await page.getByTestId('broker-0-more').click();
         await page.getByTestId('broker-0-replicas').click();
         const drawer = page.getByTestId('broker-replicas-drawer');
         const targetSection = drawer.getByTestId(`broker-replicas-dir-${target}`);

@@ -86,6 +86,12 @@ export interface BrokerSnapshot {
   readonly isController: boolean;
   /** Its ZooKeeper session while it has one. */
   readonly sessionId: bigint | null;
+  /**
+   * Killed through the facade while its ZooKeeper session lives on: until ZooKeeper expires that
+   * session nothing tells the controller the broker is gone (its /brokers/ids znode stays).
+   * `expiresAtMs` is the session tracker's, on the cluster clock. Null otherwise.
+   */
+  readonly pendingSessionExpiry: { readonly killedAtMs: number; readonly expiresAtMs: number } | null;
   readonly hostedPartitions: number;
   readonly leaderPartitions: number;
   /** The defined log dirs (absolute paths), each with what the running broker holds in it. */

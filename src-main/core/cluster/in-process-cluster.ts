@@ -147,6 +147,9 @@ function logDirReplicaSnapshots(broker: KafkaServer): LogDirReplicasSnapshot[] {
 export class InProcessCluster implements ClusterFacade {
   readonly admin: ClusterAdminCommands;
 
+  /** The last kill of each broker through the facade: when, and the ZooKeeper session it left behind. */
+  private readonly kills = new Map<number, { readonly atMs: number; readonly sessionId: bigint | null }>();
+
   constructor(
     private readonly workspace: InProcessClusterParts,
     private readonly ports: InProcessClusterPorts,
@@ -198,6 +201,7 @@ export class InProcessCluster implements ClusterFacade {
       isRunning: broker.isRunning,
       isController: broker.controller?.isActive() ?? false,
       sessionId: broker.sessionId,
+      pendingSessionExpiry: this.pendingSessionExpiry(broker),
       hostedPartitions: hosted.length,
       leaderPartitions: hosted.filter((p) => p.isLeader).length,
       logDirs: logDirSnapshots(broker),
@@ -208,6 +212,13 @@ export class InProcessCluster implements ClusterFacade {
       clients: this.ports.clientsOf?.(broker.id) ?? null,
       replicationThrottle: replicationThrottleOf(broker),
     };
+  }
+
+  private pendingSessionExpiry(broker: KafkaServer): BrokerSnapshot['pendingSessionExpiry'] {
+    const kill = this.kills.get(broker.id);
+    if (kill === undefined || broker.state !== 'Killed' || kill.sessionId === null) return null;
+    const expiresAtMs = this.workspace.zkServer.sessionExpiresAtMs(kill.sessionId);
+    return expiresAtMs === undefined ? null : { killedAtMs: kill.atMs, expiresAtMs };
   }
 
   topics(): TopicSnapshot[] {
@@ -379,7 +390,9 @@ export class InProcessCluster implements ClusterFacade {
   }
 
   killBroker(id: number): void {
+    const sessionId = this.server(id)?.sessionId ?? null;
     this.cluster.killBroker(id);
+    this.kills.set(id, { atMs: this.ports.time.nowMs(), sessionId });
   }
 
   restartBroker(id: number): Promise<void> {

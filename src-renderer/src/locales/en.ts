@@ -14,6 +14,7 @@ import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
 import welcome from './welcome.en';
 import browsing from './browsing.en';
+import edges from './edges.en';
 
 export default {
   deletions,
@@ -29,6 +30,7 @@ export default {
   purge,
   replicaMoves,
   browsing,
+  edges,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -281,7 +283,6 @@ export default {
       validated: 'Validation passed: Kafka would accept this topic. Nothing was written.',
       znodes: 'Znodes that will be written',
       assignment: 'Assignment',
-      request: 'Request (JSON)',
       validateOnly: 'Validate only',
       create: 'Create',
     },

@@ -14,6 +14,7 @@ import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import welcome from './welcome.zh-CN';
 import browsing from './browsing.zh-CN';
+import edges from './edges.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -29,6 +30,7 @@ const zhCN: typeof en = {
   purge,
   replicaMoves,
   browsing,
+  edges,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -279,7 +281,6 @@ const zhCN: typeof en = {
       validated: '校验通过：Kafka 会接受这个 Topic。没有写入任何内容。',
       znodes: '将写入的 Znode',
       assignment: '副本分配',
-      request: '请求（JSON）',
       validateOnly: '仅校验',
       create: '创建',
     },

@@ -4,7 +4,7 @@
  * assignment is the one written.
  */
 import { defineStore } from 'pinia';
-import { computed, reactive, ref, shallowRef } from 'vue';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import { useApi } from '../api';
 import { toApiCallError } from '../api/api-error';
 import type {
@@ -96,6 +96,27 @@ export const useCreateTopicStore = defineStore('create-topic', () => {
     if (e === null) return null;
     return fieldOf(e) === null || stepOfField(e.field) !== step.value ? e : null;
   });
+
+  // A refusal next to a field goes as soon as the person changes that field: it was about the old value.
+  const FIELD_VALUES: Readonly<Record<string, () => unknown>> = {
+    name: () => form.name,
+    partitions: () => [form.partitions, form.useDefaultPartitions],
+    replicationFactor: () => [form.replicationFactor, form.useDefaultReplicationFactor],
+  };
+  for (const [field, value] of Object.entries(FIELD_VALUES)) {
+    watch(value, () => {
+      if (error.value !== null && fieldOf(error.value) === field) error.value = null;
+    });
+  }
+  watch(
+    () => ({ ...form.configs }),
+    (now, before) => {
+      const e = error.value;
+      if (e === null || stepOfField(e.field) !== STEP_CONFIGS) return;
+      const field = fieldOf(e);
+      if (field === 'configs' || field === null || now[field] !== before[field]) error.value = null;
+    },
+  );
 
   const allOnline = computed(() => {
     const d = detail.value;

@@ -76,6 +76,20 @@ export const useReassignmentsStore = defineStore('reassignments', () => {
     if (answer) progress.value = answer;
   }
 
+  /**
+   * What a push (or a poll while replicas catch up) may have changed: the progress and, unless
+   * `keepPreview` (a confirmation is showing it), the plan's preview with each partition's current
+   * replicas as they are now — a finished move no longer shows the replicas it had while it ran.
+   */
+  async function follow(options: { keepPreview?: boolean } = {}): Promise<void> {
+    await loadProgress();
+    if (preview.value === null || options.keepPreview || executing.busy.value) return;
+    const shown = preview.value;
+    const answer = await api.reassignments.preview({ partitions: plan.value }).catch(() => null);
+    // An edit of the plan meanwhile dropped the preview: the answer is for the old plan.
+    if (answer !== null && preview.value === shown) preview.value = answer;
+  }
+
   async function verify(): Promise<void> {
     const answer = await verifying.run(() => api.reassignments.verify());
     if (!answer) return;
@@ -114,6 +128,7 @@ export const useReassignmentsStore = defineStore('reassignments', () => {
     refreshPreview,
     execute,
     loadProgress,
+    follow,
     verify,
     cancel,
   };

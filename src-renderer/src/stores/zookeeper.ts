@@ -225,14 +225,29 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
     try {
       const read = await api.zookeeper.get(path);
       if (selected.value !== path) return;
-      if (read === null) selectedGone.value = true;
-      else {
+      if (read === null) {
+        // What was shown belongs to another node (the one selected before): never show it as this one.
+        if (detail.value?.path !== path) detail.value = null;
+        selectedGone.value = true;
+      } else {
         detail.value = read;
         selectedGone.value = false;
       }
     } catch (e) {
       if (selected.value === path) error.value = toApiCallError(e).dto;
     }
+  }
+
+  /**
+   * Shows a node just written (the save's own answer), then reveals it in the tree: when the cluster
+   * deletes it at once (the controller consumes `/admin/delete_topics/<t>`), the view still shows
+   * what was written, marked as gone.
+   */
+  async function showSaved(saved: ZnodeDetailDto): Promise<void> {
+    selected.value = saved.path;
+    detail.value = saved;
+    selectedGone.value = false;
+    await reveal(saved.path);
   }
 
   /** Reveals a path: expands its ancestors, loading enough children of each to show the next one. */
@@ -316,6 +331,7 @@ export const useZooKeeperStore = defineStore('zookeeper', () => {
     select,
     loadDetail,
     reveal,
+    showSaved,
     handlePush,
   };
 });

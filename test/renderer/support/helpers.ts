@@ -30,3 +30,19 @@ export async function clickInBody(id: string): Promise<void> {
   el!.click();
   await settle();
 }
+
+/**
+ * Picks an option of the Element Plus select carrying `data-testid` as a person does: opens it,
+ * then clicks the option (its dropdown is teleported to the body) with exactly this text.
+ */
+export async function pickOption(w: VueWrapper, id: string, option: string): Promise<void> {
+  const select = byTestId(w, id);
+  expect(select.exists(), `${id} exists`).toBe(true);
+  await (select.element.closest('.el-select') ?? select.element).querySelector<HTMLElement>('.el-select__wrapper')?.click();
+  await settle();
+  const items = [...document.body.querySelectorAll<HTMLElement>('.el-select-dropdown__item')];
+  const item = items.find((el) => el.textContent?.trim() === option);
+  expect(item, `option ${option} of ${id}`).toBeDefined();
+  item!.click();
+  await settle();
+}

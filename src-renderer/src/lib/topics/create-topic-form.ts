@@ -10,7 +10,7 @@
  * factor (Kafka refuses both together with an assignment).
  */
 import type { ApiErrorDto, AssignmentModeDto, CreateTopicRequestDto } from '../../api/types';
-import type { Assignment } from './assignment-grid';
+import { formatReplicaAssignment, type Assignment } from './assignment-grid';
 
 export type AssignmentKind = 'automatic' | 'manual' | 'replica-assignment';
 export const ASSIGNMENT_KINDS: readonly AssignmentKind[] = ['automatic', 'manual', 'replica-assignment'];
@@ -168,4 +168,28 @@ export function effectiveCounts(
 export function configNameInMessage(message: string): string | null {
   const match = /for configuration ([A-Za-z0-9._-]+):/.exec(message) ?? /Unknown topic config name: ([A-Za-z0-9._-]+)/.exec(message);
   return match ? match[1] : null;
+}
+
+/**
+ * Whether kafka-topics.sh would print its metric-name warning for this name: it has a period or an
+ * underscore (`Topic.hasCollisionChars`), which Kafka's metric names both turn into the same one.
+ */
+export function hasCollisionChars(name: string): boolean {
+  return name.includes('.') || name.includes('_');
+}
+
+/**
+ * The kafka-topics.sh command that writes exactly what the review shows: the previewed assignment
+ * as `--replica-assignment` (Kafka's automatic one draws a random start, so `--partitions` could
+ * give another), and each override as `--config`.
+ */
+export function createTopicCommand(form: CreateTopicForm, previewed: Assignment, bootstrapServer: string): string {
+  const parts = [
+    'kafka-topics.sh --create',
+    `--bootstrap-server ${bootstrapServer}`,
+    `--topic ${form.name}`,
+    `--replica-assignment ${formatReplicaAssignment(previewed)}`,
+  ];
+  for (const [name, value] of Object.entries(configOverrides(form))) parts.push(`--config ${name}=${value}`);
+  return parts.join(' ');
 }

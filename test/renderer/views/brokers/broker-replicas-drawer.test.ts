@@ -42,7 +42,8 @@ describe('the broker page replicas per log dir', () => {
     };
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
     await settle();
-    await click(w, 'broker-1-replicas');
+    await click(w, 'broker-1-more');
+    await clickInBody('broker-1-replicas');
     expect(fake.callsOf('logDirs', 'replicas').map((c) => c.args)).toContainEqual([1]);
     const rows = (dir: string) =>
       [...bodyTestId(`broker-replicas-dir-${dir}`)!.querySelectorAll('.el-table__body-wrapper tr')].map((tr) => tr.textContent ?? '');

@@ -12,7 +12,8 @@ describe('BrokersView', () => {
     const fake = new FakeApi();
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
     await settle();
-    await click(w, 'broker-1-kill');
+    await click(w, 'broker-1-more');
+    await clickInBody('broker-1-kill');
     expect(fake.callsOf('brokers', 'explain').map((c) => c.args)).toEqual([[1, 'kill']]);
     expect(bodyTestId('confirm-sentences')?.textContent).toContain('kill 1: first sentence.');
     expect(bodyTestId('confirm-sentences')?.textContent).toContain('Second sentence.');
@@ -64,7 +65,8 @@ describe('BrokersView', () => {
     ];
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
     await settle();
-    await click(w, 'broker-2-configs');
+    await click(w, 'broker-2-more');
+    await clickInBody('broker-2-configs');
     const rows = () => [...document.body.querySelectorAll('[data-testid="broker-configs"] .el-table__body-wrapper tr.el-table__row')];
     const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent?.trim());
     expect(fake.callsOf('brokers', 'configs').map((c) => c.args)).toEqual([[2]]);
@@ -111,7 +113,8 @@ describe('BrokersView', () => {
     ];
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true });
     await settle();
-    await click(w, 'broker-2-configs');
+    await click(w, 'broker-2-more');
+    await clickInBody('broker-2-configs');
     await clickInBody('broker-config-edit-log.retention.ms');
     const field = bodyTestId('broker-config-input-log.retention.ms');
     const input = (field?.tagName === 'INPUT' ? field : field?.querySelector('input')) as HTMLInputElement;

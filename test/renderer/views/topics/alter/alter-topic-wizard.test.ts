@@ -4,7 +4,7 @@ import type { VueWrapper } from '@vue/test-utils';
 import { assignReplicasToBrokers } from '../../../../../src-main/core/admin/replica-assignment';
 import AlterTopicWizard from '../../../../../src-renderer/src/views/topics/alter/AlterTopicWizard.vue';
 import { FakeApi } from '../../../support/fake-api';
-import { byTestId, click, inputOf } from '../../../support/helpers';
+import { byTestId, click, inputOf, pickOption } from '../../../support/helpers';
 import { mountWithApp, settle, unmountAll } from '../../../support/mount';
 
 afterEach(unmountAll);
@@ -78,7 +78,8 @@ describe('AlterTopicWizard', () => {
       .trigger('click');
     await settle();
     await inputOf(w, 'config-input-retention.ms').setValue('');
-    await inputOf(w, 'config-input-cleanup.policy').setValue('compact');
+    // An enumerated config (ValidList.in(compact, delete)) is chosen from a select.
+    await pickOption(w, 'config-select-cleanup.policy', 'compact');
     await settle();
     const diff = byTestId(w, 'config-diff').text();
     expect(diff).toContain('cleanup.policy');
