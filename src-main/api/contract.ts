@@ -5,6 +5,7 @@
  */
 
 // The deletion monitor, the ZooKeeper node editor and the log directory browser have a file each.
+import type { LocalizedText } from './localized-text';
 import type { DeletionService } from './deletion/deletion-contract';
 import type { ElectionService } from './elections/election-contract';
 import type { ReassignmentService } from './reassignments/reassignment-contract';
@@ -271,15 +272,7 @@ export interface ClusterOverviewDto {
   readonly clockSpeed: number;
 }
 
-/**
- * A text the server writes for a person, in both of the UI's languages (the renderer shows the one
- * of its current locale). Kafka's own log lines, error names and messages stay English in both, as
- * Kafka prints them.
- */
-export interface LocalizedText {
-  readonly en: string;
-  readonly 'zh-CN': string;
-}
+export type { LocalizedText } from './localized-text';
 
 /**
  * One incident of the timeline: the events that followed an operator action or a fault, told as

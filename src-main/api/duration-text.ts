@@ -3,7 +3,7 @@
  * `18 秒`, `42.3 s`, `3 min 05 s` / `3 分 05 秒`, `1 h 02 min` / `1 小时 02 分`, `7 d` / `7 天`. Pure data, so the
  * renderer imports it at run time (one implementation for the server's sentences and the views).
  */
-import type { LocalizedText } from './contract';
+import type { LocalizedText } from './localized-text';
 
 const UNITS = {
   en: { ms: 'ms', s: 's', min: 'min', h: 'h', d: 'd' },

@@ -6,7 +6,7 @@
  * '/'-separated). Nothing outside a root is ever read, and nothing in an opened folder is ever
  * written. Segments are read by position, a page at a time: a 1 GB segment opens at once.
  */
-import type { LocalizedText } from '../contract';
+import type { LocalizedText } from '../localized-text';
 
 export type LogDirRootKindDto = 'broker' | 'external';
 

@@ -3,7 +3,7 @@
  * Every write goes through the editor's own ZooKeeper session, so the controller sees it exactly as
  * it would see zkCli or PrettyZoo; refusals are ZooKeeper's (`NodeExists`, `BadVersion` …).
  */
-import type { LocalizedText } from '../contract';
+import type { LocalizedText } from '../localized-text';
 
 /** A znode's `Stat`, field for field; `ephemeralOwner` is the session id in hex (`0x0` for persistent nodes). */
 export interface ZnodeStatDto {

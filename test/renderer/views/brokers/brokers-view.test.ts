@@ -29,7 +29,8 @@ describe('BrokersView', () => {
     const fake = new FakeApi();
     const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true, locale: 'zh-CN' });
     await settle();
-    await click(w, 'broker-1-kill');
+    await click(w, 'broker-1-more');
+    await clickInBody('broker-1-kill');
     expect(bodyTestId('confirm-sentences')?.textContent).toContain('kill 1：第一句。');
     expect(bodyTestId('confirm-sentences')?.textContent).toContain('第二句。');
     expect(bodyTestId('confirm-sentences')?.textContent).not.toContain('Second sentence.');

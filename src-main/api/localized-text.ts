@@ -1,0 +1,9 @@
+/**
+ * A text the server writes for a person, in both of the UI's languages (the renderer shows the one
+ * of its current locale). Kafka's own log lines, error names and messages stay English in both, as
+ * Kafka prints them.
+ */
+export interface LocalizedText {
+  readonly en: string;
+  readonly 'zh-CN': string;
+}
