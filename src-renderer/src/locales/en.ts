@@ -12,6 +12,7 @@ import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
+import dashboard from './dashboard.en';
 
 export default {
   deletions,
@@ -25,6 +26,7 @@ export default {
   quotas,
   purge,
   replicaMoves,
+  dashboard,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -35,6 +37,7 @@ export default {
     quotas: 'Quotas',
     clusters: 'Clusters',
     overview: 'Overview',
+    dashboard: 'Dashboard',
     brokers: 'Brokers',
     topics: 'Topics',
     messages: 'Messages',

@@ -12,6 +12,7 @@ import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
+import dashboard from './dashboard.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -25,6 +26,7 @@ const zhCN: typeof en = {
   quotas,
   purge,
   replicaMoves,
+  dashboard,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -35,6 +37,7 @@ const zhCN: typeof en = {
     quotas: '配额',
     clusters: '集群',
     overview: '概览',
+    dashboard: '监控大盘',
     brokers: 'Broker',
     topics: 'Topic',
     deletions: '删除进度',
