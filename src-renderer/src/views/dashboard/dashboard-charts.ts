@@ -89,8 +89,9 @@ export function chartOption(
     grid: { left: 64, right: 16, top: lines.length > 1 ? 28 : 16, bottom: 24 },
     tooltip: { trigger: 'axis', valueFormatter },
     legend: lines.length > 1 ? { top: 0, data: lines.map((l) => l.name) } : { show: false },
-    xAxis: { type: 'time', min: range.fromMs, max: range.toMs },
-    yAxis: { type: 'value', minInterval: unit === 'count' ? 1 : 0, axisLabel: { formatter: valueFormatter } },
+    xAxis: { type: 'time', min: range.fromMs, max: range.toMs, axisLabel: { hideOverlap: true } },
+    // Whole units on the axis: rates below 1 still show their line, not five ticks labelled 0 B.
+    yAxis: { type: 'value', min: 0, minInterval: 1, axisLabel: { formatter: valueFormatter } },
     series: lines.map((line, i) => ({
       type: 'line',
       name: line.name,
