@@ -4,6 +4,8 @@
  * rates since the previous round, and the cluster's, each broker's, each topic's and each consumer
  * group's series appended to the store in one write.
  *
+ * A registry's sampled metrics are classified again only when it gained or lost one (its version).
+ *
  * A counter reset is told two ways: a broker restarted between rounds has a new registry (its
  * counts began at zero after the previous round, so they count whole), and a count below the
  * previous one (a topic's meter removed and made again) counts from zero, as Prometheus' rate().
@@ -33,8 +35,17 @@ export interface MetricsSampleSource {
   groupLags(): readonly GroupLag[];
 }
 
+interface SampledEntry {
+  readonly mBeanName: string;
+  readonly metric: Metric;
+  readonly target: SampleTarget;
+}
+
 interface BrokerState {
   readonly registry: MetricsRegistry;
+  /** The registry's sampled metrics, classified at `version` (most of a broker's MBeans are not sampled). */
+  readonly version: number;
+  readonly entries: readonly SampledEntry[];
   /** Each meter's count at the previous round, by MBean name. */
   counts: Map<string, number>;
 }
@@ -125,25 +136,20 @@ export class MetricsSampler {
     const known = this.brokers.get(brokerId);
     // A registry not seen at the previous round belongs to an incarnation that started after it.
     const previous = known?.registry === registry ? known.counts : elapsedSec === null ? null : new Map<string, number>();
+    const entries = known?.registry === registry && known.version === registry.version ? known.entries : this.classify(registry);
     const counts = new Map<string, number>();
     const broker: Totals = new Map();
-    for (const registered of registry.all()) {
-      let target = this.targets.get(registered.name);
-      if (target === undefined) {
-        target = sampleTargetOf(registered.name);
-        this.targets.set(registered.name, target);
-      }
-      if (target === null) continue;
+    for (const { mBeanName, metric, target } of entries) {
       let value: number;
       if (target.kind === 'rate') {
-        const count = countOf(registered.metric);
-        counts.set(registered.name.mBeanName, count);
+        const count = countOf(metric);
+        counts.set(mBeanName, count);
         if (previous === null || elapsedSec === null) continue;
-        const before = previous.get(registered.name.mBeanName) ?? 0;
+        const before = previous.get(mBeanName) ?? 0;
         value = (count >= before ? count - before : count) / elapsedSec;
       } else {
         if (elapsedSec === null) continue;
-        value = countOf(registered.metric);
+        value = countOf(metric);
       }
       if (target.brokerLevel) {
         add(broker, target, value);
@@ -158,7 +164,20 @@ export class MetricsSampler {
         add(totals, target, value);
       }
     }
-    this.brokers.set(brokerId, { registry, counts });
+    this.brokers.set(brokerId, { registry, version: registry.version, entries, counts });
     return broker;
+  }
+
+  private classify(registry: MetricsRegistry): SampledEntry[] {
+    const entries: SampledEntry[] = [];
+    for (const { name, metric } of registry.all()) {
+      let target = this.targets.get(name);
+      if (target === undefined) {
+        target = sampleTargetOf(name);
+        this.targets.set(name, target);
+      }
+      if (target !== null) entries.push({ mBeanName: name.mBeanName, metric, target });
+    }
+    return entries;
   }
 }

@@ -21,6 +21,7 @@ export interface RegisteredMetric {
 
 export class MetricsRegistry {
   private readonly metrics = new Map<string, RegisteredMetric>();
+  private changes = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -45,7 +46,14 @@ export class MetricsRegistry {
   }
 
   remove(group: string, type: string, name: string, tags: MetricTags = []): boolean {
-    return this.metrics.delete(metricName(group, type, name, tags).mBeanName);
+    const removed = this.metrics.delete(metricName(group, type, name, tags).mBeanName);
+    if (removed) this.changes++;
+    return removed;
+  }
+
+  /** Grows with every metric added or removed: a reader may keep what it derived from `all()` while it stays. */
+  get version(): number {
+    return this.changes;
   }
 
   get(mBeanName: string): Metric | undefined {
@@ -67,6 +75,7 @@ export class MetricsRegistry {
     }
     const metric = create();
     this.metrics.set(name.mBeanName, { name, metric });
+    this.changes++;
     return metric;
   }
 }
