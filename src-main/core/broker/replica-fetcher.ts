@@ -106,6 +106,8 @@ export interface ReplicaFetcherDeps {
   readonly log: LogSink;
   /** A follower's log changed (appended or truncated): its own waiters may complete. */
   readonly onFollowerProgress?: (tp: TopicPartition) => void;
+  /** Bytes appended from the leader (`brokerTopicStats.updateReplicationBytesIn`). */
+  readonly onReplicationBytesIn?: (tp: TopicPartition, bytes: number) => void;
   /** `quotaManagers.follower`: the follower's replication throttle (unbounded when absent). */
   readonly quota?: ReplicaQuota;
 }
@@ -231,6 +233,13 @@ export class ReplicaFetcherManager {
 
   get paused(): boolean {
     return this.pausedValue;
+  }
+
+  /** `MaxLag`: the largest lag (leader's high watermark − our next offset) of any partition fetched. */
+  maxLag(): number {
+    let max = 0;
+    for (const fetcher of this.fetchers.values()) for (const s of fetcher.states()) max = Math.max(max, s.lag ?? 0);
+    return max;
   }
 
   /** Partitions fetched from each leader, with their fetcher and state, for the UI and tests. */
@@ -412,6 +421,7 @@ class ReplicaFetcher {
           try {
             log.appendAsFollower(result.records);
             appended = true;
+            this.deps.onReplicationBytesIn?.(state.topicPartition, result.records.length);
             state.lag = Math.max(0, result.highWatermark - log.logEndOffset);
             // In-sync replicas' bytes count too, so the whole replication traffic stays under the quota.
             const quota = this.deps.quota ?? UNBOUNDED_QUOTA;

@@ -1,5 +1,13 @@
 import type { ControllerEvent, ControllerStateName } from './controller-events';
 import { controllerStateOf } from './controller-events';
+import type { Clock } from '../platform/clock';
+
+/** What the manager times (Kafka's `EventQueueTimeMs` and `<State>RateAndTimeMs`), on the cluster clock. */
+export interface EventManagerTimings {
+  readonly clock: Clock;
+  eventDequeued(queueTimeMs: number): void;
+  eventProcessed(state: ControllerStateName, durationMs: number): void;
+}
 
 /** Events the manager reports, for the event log. */
 export type EventManagerNotice =
@@ -15,6 +23,8 @@ export type EventManagerNotice =
  */
 export class ControllerEventManager {
   private readonly queue: ControllerEvent[] = [];
+  /** When each queued event was put (Kafka's `QueuedEvent.enqueueTimeMs`). */
+  private readonly enqueueTimeMs = new Map<ControllerEvent, number>();
   private running = false;
   private stopped = false;
   private current: ControllerStateName = 'Idle';
@@ -26,6 +36,7 @@ export class ControllerEventManager {
     private readonly process: (event: ControllerEvent) => Promise<void>,
     private readonly preempt: (event: ControllerEvent) => void,
     private readonly notice: (n: EventManagerNotice) => void,
+    private readonly timings: EventManagerTimings | null = null,
   ) {}
 
   get state(): ControllerStateName {
@@ -46,6 +57,7 @@ export class ControllerEventManager {
       return;
     }
     this.queue.push(event);
+    if (this.timings) this.enqueueTimeMs.set(event, this.timings.clock.nowMs());
     this.drain();
   }
 
@@ -54,6 +66,7 @@ export class ControllerEventManager {
    * dropped because the manager was closed), as Kafka's `clearAndPut(...).awaitProcessing()`.
    */
   clearAndPut(event: ControllerEvent): Promise<void> {
+    this.enqueueTimeMs.clear();
     for (const queued of this.queue.splice(0)) {
       this.notice({ kind: 'event-preempted', event: queued });
       this.preempt(queued);
@@ -71,6 +84,7 @@ export class ControllerEventManager {
   /** Stops taking events (the broker's process is gone); queued ones are preempted. */
   close(): void {
     this.stopped = true;
+    this.enqueueTimeMs.clear();
     for (const queued of this.queue.splice(0)) {
       this.preempt(queued);
       this.processed(queued);
@@ -99,11 +113,19 @@ export class ControllerEventManager {
       return;
     }
     this.running = true;
-    this.current = controllerStateOf(event);
-    this.notice({ kind: 'event-started', event, state: this.current });
+    const state = controllerStateOf(event);
+    this.current = state;
+    const startMs = this.timings?.clock.nowMs() ?? 0;
+    const enqueuedMs = this.enqueueTimeMs.get(event);
+    this.enqueueTimeMs.delete(event);
+    if (this.timings && enqueuedMs !== undefined) this.timings.eventDequeued(startMs - enqueuedMs);
+    this.notice({ kind: 'event-started', event, state });
     this.process(event)
       .then(
-        () => this.notice({ kind: 'event-finished', event, state: controllerStateOf(event) }),
+        () => {
+          this.timings?.eventProcessed(state, this.timings.clock.nowMs() - startMs);
+          this.notice({ kind: 'event-finished', event, state });
+        },
         (error: unknown) => this.notice({ kind: 'event-failed', event, error }),
       )
       .finally(() => {

@@ -28,6 +28,8 @@ import { REPLICA_STATE_MACHINE_LOGGER, ReplicaStateMachine } from './replica-sta
 import { StateChangeLogger } from './state-change-logger';
 import { TopicChanges } from './topic-changes';
 import { TopicDeletionManager } from './topic-deletion-manager';
+import { ControllerMetrics } from './controller-metrics';
+import type { MetricsRegistry } from '../metrics/metrics-registry';
 
 export interface KafkaControllerDeps {
   config: ControllerConfig;
@@ -44,6 +46,8 @@ export interface KafkaControllerDeps {
   registerBroker?: () => Promise<number>;
   /** Where long loops pause and requests are handed over (default: the microtask queue). */
   executor?: Executor;
+  /** The broker JVM's Yammer registry, where the controller's metrics go (every broker has them). */
+  metrics: MetricsRegistry;
 }
 
 /** Partitions or replicas handled by a state machine between two pauses. */
@@ -79,6 +83,7 @@ export class KafkaController implements ControllerCore {
   private readonly modificationHandlers: ModificationHandlers;
   private readonly failover: ControllerFailover;
   private channelManager: ControllerChannelManager | null = null;
+  readonly metrics: ControllerMetrics;
 
   constructor(private readonly deps: KafkaControllerDeps) {
     this.config = deps.config;
@@ -109,7 +114,7 @@ export class KafkaController implements ControllerCore {
       this.batch,
       this.stateChangeLog,
       // Kafka only marks its UncleanLeaderElectionsPerSec meter here; nothing is logged.
-      () => undefined,
+      () => this.metrics.uncleanLeaderElectionRate.mark(),
       controllerLogger(PARTITION_STATE_MACHINE_LOGGER, `[PartitionStateMachine controllerId=${id}] `),
       new Slicer(deps.executor ?? microtaskExecutor, STATE_CHANGES_PER_SLICE),
     );
@@ -162,11 +167,27 @@ export class KafkaController implements ControllerCore {
       },
       registerBroker: deps.registerBroker,
     });
-    this.eventManager = new ControllerEventManager(
+    this.metrics = new ControllerMetrics(deps.metrics, {
+      context: this.context,
+      isActive: () => this.isActive(),
+      get state() {
+        return eventManager.state;
+      },
+      get eventQueueSize() {
+        return eventManager.queueSize;
+      },
+    });
+    const eventManager = new ControllerEventManager(
       (event) => this.process(event),
       (event) => this.preempt(event),
       (notice) => deps.onEventManagerNotice?.(notice),
+      {
+        clock: deps.time,
+        eventDequeued: (queueTimeMs) => this.metrics.eventDequeued(queueTimeMs),
+        eventProcessed: (state, durationMs) => this.metrics.eventProcessed(state, durationMs),
+      },
     );
+    this.eventManager = eventManager;
   }
 
   // ---- lifecycle ----
@@ -329,6 +350,8 @@ export class KafkaController implements ControllerCore {
         this.log.error(`Error processing event ${event.type}`, e);
       }
       this.preempt(event);
+    } finally {
+      this.metrics.update();
     }
   }
 

@@ -10,7 +10,7 @@ import {
 import type { TopicConfigValues } from '../../log/log-config';
 import { copyKafkaConfigToLog } from '../../log/log-config';
 import { LogManager } from '../../log/log-manager/log-manager';
-import { randomUuidBytes } from '../../platform/random';
+import { randomUuidBytes, SeededRandom } from '../../platform/random';
 import { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../../kafka-zk/kafka-zookeeper-client';
 import { GroupCoordinator } from '../../coordinator/group/group-coordinator';
@@ -27,6 +27,9 @@ import { DynamicLogConfig } from '../../server/dynamic-log-config';
 import type { KafkaServerDeps } from './kafka-server-deps';
 import type { BrokerComponents } from './running-broker';
 import { MetricsRegistry } from '../../metrics/metrics-registry';
+
+/** Seeds each broker's metrics sampling (with its id): "metr". */
+const METRICS_SEED = 0x6d657472;
 
 /** What startup reads from its `KafkaServer` (the server hands it over, nobody else holds it). */
 export interface StartingServer {
@@ -50,7 +53,9 @@ export interface StartingServer {
 export async function startComponents(s: StartingServer, parts: BrokerComponents, alive: <T>(value: T) => T): Promise<void> {
   const d = s.deps;
   s.logger.info('starting');
-  parts.metrics = new MetricsRegistry(d.time, d.random);
+  // The histograms' sampling draws from a stream of its own: metrics must not move the cluster's
+  // seeded choices (assignments, ids), so a scenario replays the same with or without them.
+  parts.metrics = new MetricsRegistry(d.time, new SeededRandom(METRICS_SEED ^ s.id));
   // A restarted broker knows only what the controller sends it from now on.
   s.metadataCache.clear();
   s.logger.info(`Connecting to zookeeper on ${String(s.config.get(KafkaConfig.ZkConnectProp))}`);
@@ -109,6 +114,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     },
     topicConfigs,
     initialOfflineDirs: offlineDirs,
+    metrics: parts.metrics,
     onEvent: d.onLogManagerEvent,
     onLogDirFailure: (dir) => {
       // Kafka's LogDirFailureChannel queues what the LogManager reports while loading; the
@@ -127,6 +133,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     replicationQuotas: { leader: quotaManagers.leader, follower: quotaManagers.follower, alterLogDirs: quotaManagers.alterLogDirs },
     brokerId: s.id,
     time: d.time,
+    metrics: parts.metrics,
     logManager: parts.logManager,
     metadataCache: s.metadataCache,
     zk,
@@ -203,6 +210,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     onChannelEvent: (e) => d.onChannelEvent?.(s.id, e),
     registerBroker: async () => (parts.brokerEpoch = await register()),
     executor: d.executor,
+    metrics: parts.metrics,
   });
   parts.controller.startup();
   // The transaction coordinator claims its producer-id block at startup.

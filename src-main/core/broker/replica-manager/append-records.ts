@@ -81,7 +81,9 @@ export async function appendRecords(
   const now = rm.deps.time.nowMs();
   const results: ProducePartitionResult[] = [];
   const waiting: Array<Promise<void>> = [];
+  const stats = rm.metrics.brokerTopicStats;
   for (const { topicPartition: tp, records } of entries) {
+    stats.mark(tp.topic, 'TotalProduceRequestsPerSec');
     if (isInternalTopic(tp.topic) && !internalTopicsAllowed) {
       results.push(produceError(tp, 'INVALID_TOPIC_EXCEPTION', `Cannot append to internal topic ${tp.topic}`));
       continue;
@@ -96,9 +98,12 @@ export async function appendRecords(
     try {
       info = partition.appendRecordsToLeader(records, requiredAcks, origin === 'Client');
     } catch (e) {
-      results.push(appendFailure(rm, tp, log, e));
+      results.push(appendFailure(rm, tp, log, records, e));
       continue;
     }
+    // Bytes and messages in count what was appended: the whole request's records for the partition.
+    stats.mark(tp.topic, 'BytesInPerSec', records.length);
+    stats.mark(tp.topic, 'MessagesInPerSec', info.numMessages);
     if (partition.maybeIncrementLeaderHW(now, rm.config.replicaLagTimeMaxMs)) rm.tryCompleteDelayedRequests(tp);
     wakeFollowers(rm, partition);
     const result: ProducePartitionResult = {
@@ -124,7 +129,12 @@ export async function appendRecords(
   return results;
 }
 
-function appendFailure(rm: ReplicaManagerCore, tp: TopicPartition, log: Log, e: unknown): ProducePartitionResult {
+function appendFailure(rm: ReplicaManagerCore, tp: TopicPartition, log: Log, records: Uint8Array, e: unknown): ProducePartitionResult {
+  // `Log.analyzeAndValidateRecords` and the size check after validation mark the rejected bytes before throwing RecordTooLargeException.
+  if (e instanceof KafkaApiError && e.errorName === 'MESSAGE_TOO_LARGE')
+    rm.metrics.brokerTopicStats.mark(tp.topic, 'BytesRejectedPerSec', records.length);
+  if (e instanceof CorruptRecordException && e.message.startsWith('Record is corrupt (stored crc'))
+    rm.metrics.brokerTopicStats.allTopics('InvalidMessageCrcRecordsPerSec').mark();
   if (e instanceof RecordValidationException) {
     logAppendError(rm, tp, e.invalidException);
     return { ...produceError(tp, e.invalidException.errorName, e.message, log.logStartOffset), recordErrors: e.recordErrors };
@@ -145,8 +155,9 @@ function appendFailure(rm: ReplicaManagerCore, tp: TopicPartition, log: Log, e: 
   return produceError(tp, 'UNKNOWN_SERVER_ERROR', errorMessage(e), log.logStartOffset);
 }
 
-/** `appendToLocalLog.processFailedRecord`'s line. */
+/** `appendToLocalLog.processFailedRecord`: an unexpected failure, counted in FailedProduceRequestsPerSec and logged. */
 function logAppendError(rm: ReplicaManagerCore, tp: TopicPartition, e: unknown): void {
+  rm.metrics.brokerTopicStats.mark(tp.topic, 'FailedProduceRequestsPerSec');
   rm.logger.error(`Error processing append operation on partition ${tpKey(tp)}: ${errorMessage(e)}`);
 }
 

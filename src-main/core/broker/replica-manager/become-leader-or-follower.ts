@@ -50,7 +50,10 @@ export async function becomeLeaderOrFollower(
       continue;
     }
     const partition = hosted ?? new Partition(tp, rm.brokerId);
-    if (!hosted) rm.partitions.set(tp, partition);
+    if (!hosted) {
+      rm.partitions.set(tp, partition);
+      rm.metrics.partitionHosted(tp);
+    }
     if (state.leaderEpoch > partition.leaderEpoch) {
       if (state.replicas.includes(rm.brokerId)) accepted.push({ partition, state });
       else {
@@ -102,6 +105,7 @@ export async function becomeLeaderOrFollower(
   } catch (e) {
     log.error(`Error while resuming the moves of partitions between log dirs: ${errorMessage(e)}`);
   }
+  if (madeFollowers.length > 0) rm.metrics.leadershipChanged(new Set(madeFollowers.map((tp) => tp.topic)));
   if (madeLeaders.length > 0 || madeFollowers.length > 0) rm.deps.onLeadershipChange?.(madeLeaders, madeFollowers);
   const partitionErrors: PartitionError[] = request.partitionStates.map((s) => ({
     topicName: s.topicName,

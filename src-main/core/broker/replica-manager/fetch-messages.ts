@@ -10,6 +10,20 @@ import type { ReplicaManagerCore } from './replica-manager-core';
 
 const EMPTY = new Uint8Array(0);
 
+/**
+ * The failures `readFromLocalLog` answers without counting them in FailedFetchRequestsPerSec: that
+ * meter is for unexpected failures of the broker.
+ */
+const EXPECTED_FETCH_ERRORS: ReadonlySet<ErrorName> = new Set([
+  'UNKNOWN_TOPIC_OR_PARTITION',
+  'NOT_LEADER_FOR_PARTITION',
+  'UNKNOWN_LEADER_EPOCH',
+  'FENCED_LEADER_EPOCH',
+  'REPLICA_NOT_AVAILABLE',
+  'KAFKA_STORAGE_ERROR',
+  'OFFSET_OUT_OF_RANGE',
+]);
+
 export interface ConsumerFetchPartition {
   readonly topicPartition: TopicPartition;
   readonly fetchOffset: number;
@@ -55,7 +69,9 @@ export function fetchForFollower(
   const results: FollowerFetchResult[] = [];
   let throttledBytes = 0;
   let first = true;
+  const stats = rm.metrics.brokerTopicStats;
   for (const request of requests) {
+    stats.mark(request.topicPartition.topic, 'TotalFetchRequestsPerSec');
     const found = leaderPartitionOrError(rm, request.topicPartition, request.currentLeaderEpoch, true);
     if ('error' in found) {
       results.push({ error: found.error, highWatermark: -1, logStartOffset: -1, logEndOffset: -1, records: EMPTY });
@@ -69,6 +85,9 @@ export function fetchForFollower(
       const records = shouldLeaderThrottle(quota, partition, request.topicPartition, replicaId) ? EMPTY : info.records;
       if (records.length > 0) first = false;
       if (quota.isThrottled(request.topicPartition)) throttledBytes += records.length;
+      // KafkaApis' `updateBytesOut` for a follower: replication traffic (and reassignment traffic to a replica being added).
+      if (records.length > 0)
+        stats.updateBytesOut(request.topicPartition.topic, true, partition.addingReplicas.includes(replicaId), records.length);
       results.push({
         error: 'NONE',
         highWatermark,
@@ -79,6 +98,7 @@ export function fetchForFollower(
     } catch (e) {
       const error: ErrorName =
         e instanceof KafkaApiError ? e.errorName : isFileSystemError(e) ? 'KAFKA_STORAGE_ERROR' : 'UNKNOWN_SERVER_ERROR';
+      if (!EXPECTED_FETCH_ERRORS.has(error)) stats.mark(request.topicPartition.topic, 'FailedFetchRequestsPerSec');
       if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
       results.push({ error, highWatermark, logStartOffset: log.logStartOffset, logEndOffset: leaderEndOffset, records: EMPTY });
       continue;
@@ -100,8 +120,10 @@ export function fetchMessages(
 ): ConsumerFetchResult[] {
   let remaining = fetchMaxBytes;
   let minOneMessage = true;
+  const stats = rm.metrics.brokerTopicStats;
   return requests.map((request) => {
     const tp = request.topicPartition;
+    stats.mark(tp.topic, 'TotalFetchRequestsPerSec');
     const found = leaderPartitionOrError(rm, tp, request.currentLeaderEpoch ?? null, true);
     if ('error' in found)
       return {
@@ -126,6 +148,8 @@ export function fetchMessages(
       remaining = Math.max(0, remaining - info.records.length);
       return { ...base, error: 'NONE', errorMessage: null, records: info.records };
     } catch (e) {
+      const known = e instanceof KafkaApiError ? EXPECTED_FETCH_ERRORS.has(e.errorName) : isFileSystemError(e);
+      if (!known) stats.mark(tp.topic, 'FailedFetchRequestsPerSec');
       if (e instanceof KafkaApiError) return { ...base, error: e.errorName, errorMessage: e.message, records: EMPTY };
       if (isFileSystemError(e)) void rm.handleLogDirFailure(log.parentDir);
       return {

@@ -64,7 +64,7 @@ export class IsrMaintenance implements IsrTracker {
       if (!partition.isFollowerInSync(replica)) return;
       const newIsr = [...partition.isr, followerId];
       this.rm.partitionLogger(partition).info(`Expanding ISR from ${partition.isr.join(',')} to ${newIsr.join(',')}`);
-      await this.updateIsr(partition, newIsr);
+      await this.updateIsr(partition, newIsr, 'expand');
     }).catch((e: unknown) => {
       // A broker killed under the write (its session dropped) is gone: it logs nothing more.
       if (!this.rm.isRunning()) return;
@@ -108,7 +108,7 @@ export class IsrMaintenance implements IsrTracker {
             .map((r) => `(brokerId: ${r}, endOffset: ${partition.remoteReplicas.get(r)?.logEndOffset ?? -1})`)
             .join(' ')}.`,
         );
-        await this.updateIsr(partition, newIsr);
+        await this.updateIsr(partition, newIsr, 'shrink');
         // A smaller ISR may let the high watermark (and waiting acks=-1 appends) move on.
         partition.maybeIncrementLeaderHW(rm.deps.time.nowMs(), rm.config.replicaLagTimeMaxMs);
         rm.tryCompleteDelayedRequests(partition.topicPartition);
@@ -116,8 +116,12 @@ export class IsrMaintenance implements IsrTracker {
     }
   }
 
-  /** `Partition.updateIsr`: conditional on the cached zkVersion; on a conflict the controller's next LeaderAndIsr decides. */
-  private async updateIsr(partition: Partition, newIsr: number[]): Promise<void> {
+  /**
+   * `Partition.updateIsr`: conditional on the cached zkVersion; on a conflict the controller's next
+   * LeaderAndIsr decides. A written change marks IsrExpandsPerSec or IsrShrinksPerSec, a refused
+   * one FailedIsrUpdatesPerSec (`ZkPartitionStateStore`).
+   */
+  private async updateIsr(partition: Partition, newIsr: number[], change: 'expand' | 'shrink'): Promise<void> {
     const rm = this.rm;
     const { leaderEpoch, zkVersion } = partition;
     const newVersion = await rm.deps.zk.updateLeaderAndIsrAsLeader(
@@ -126,9 +130,11 @@ export class IsrMaintenance implements IsrTracker {
       partition.controllerEpoch,
     );
     if (newVersion === null) {
+      rm.metrics.failedIsrUpdatesRate.mark();
       rm.partitionLogger(partition).info(`Cached zkVersion ${partition.zkVersion} not equal to that in zookeeper, skip updating ISR`);
       return;
     }
+    (change === 'expand' ? rm.metrics.isrExpandRate : rm.metrics.isrShrinkRate).mark();
     // A LeaderAndIsr applied meanwhile carries a later state than this write: keep it.
     if (partition.leaderEpoch !== leaderEpoch || partition.zkVersion !== zkVersion) return;
     partition.isr = newIsr;

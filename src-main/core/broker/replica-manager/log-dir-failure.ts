@@ -20,6 +20,7 @@ export async function handleLogDirFailure(rm: ReplicaManagerCore, dir: string): 
   }
   for (const tp of offline) {
     rm.partitions.set(tp, 'offline');
+    rm.metrics.partitionRemoved(tp);
     rm.isr.forgetIsrChange(tp);
     rm.tryCompleteDelayedRequests(tp);
   }

@@ -9,6 +9,7 @@ import type { LogSink } from '../../common/logging';
 import type { MetadataCache } from '../metadata-cache';
 import type { ReplicaFetcherManager, ReplicationLeader } from '../replica-fetcher';
 import type { ReplicaQuota } from '../../server/quota/replication-quota-manager';
+import type { MetricsRegistry } from '../../metrics/metrics-registry';
 
 /** What a ReplicaManager asks of another broker's: to lead its fetches, and to wake its fetchers. */
 export interface ReplicaManagerPeer extends ReplicationLeader {
@@ -42,6 +43,8 @@ export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
 export interface ReplicaManagerDeps {
   brokerId: number;
   time: Time;
+  /** The broker JVM's Yammer registry (ReplicaManager, Partition, BrokerTopicMetrics, ReplicaFetcherManager). */
+  metrics: MetricsRegistry;
   logManager: LogManager;
   metadataCache: MetadataCache;
   zk: BrokerZkClient;

@@ -4,6 +4,7 @@ import type { Partition } from '../partition';
 import type { ReplicaFetcherManager } from '../replica-fetcher';
 import type { ReplicaAlterLogDirsManager } from '../replica-alter-log-dirs';
 import type { ReplicaManagerConfig, ReplicaManagerDeps } from './replica-manager-config';
+import type { ReplicaManagerMetrics } from './replica-manager-metrics';
 
 /** What the jobs ask of the leader's ISR maintenance (isr-maintenance.ts). */
 export interface IsrTracker {
@@ -32,6 +33,7 @@ export interface ReplicaManagerCore {
   /** Moves replicas between this broker's log dirs (AlterReplicaLogDirs). */
   readonly alterLogDirsManager: ReplicaAlterLogDirsManager;
   readonly isr: IsrTracker;
+  readonly metrics: ReplicaManagerMetrics;
   /** `kafka.server.ReplicaManager`, logIdent `[ReplicaManager broker=N] `. */
   readonly logger: Logger;
   /** `kafka.cluster.Partition`'s logger, logIdent the partition's `[Partition t-0 broker=N] `. */

@@ -37,6 +37,7 @@ import { DEFAULT_REPLICA_MANAGER_CONFIG } from './replica-manager-config';
 import type { ReplicaManagerCore } from './replica-manager-core';
 import { stopReplicas } from './stop-replicas';
 import { maybeUpdateMetadataCache } from './update-metadata';
+import { ReplicaManagerMetrics } from './replica-manager-metrics';
 
 /**
  * Kafka's `ReplicaManager`: the partitions a broker hosts, for the controller's requests
@@ -50,6 +51,7 @@ export class ReplicaManager implements ReplicaManagerCore {
   readonly config: ReplicaManagerConfig;
   controllerEpoch = 0;
   readonly isr: IsrMaintenance;
+  readonly metrics: ReplicaManagerMetrics;
   private readonly tasks: ScheduledTask[] = [];
   private running = false;
   readonly fetcherManager: ReplicaFetcherManager;
@@ -66,6 +68,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     this.logger = new Logger(deps.log, 'kafka.server.ReplicaManager', { logIdent: `[ReplicaManager broker=${deps.brokerId}] ` });
     this.schedulerLogger = new Logger(deps.log, 'kafka.utils.KafkaScheduler');
     this.isr = new IsrMaintenance(this);
+    this.metrics = new ReplicaManagerMetrics(deps.metrics, this);
     this.fetcherManager = new ReplicaFetcherManager({
       brokerId: deps.brokerId,
       time: deps.time,
@@ -82,7 +85,14 @@ export class ReplicaManager implements ReplicaManagerCore {
         return p && p !== 'offline' && !p.isLeader && p.leaderEpoch === leaderEpoch ? p.log : null;
       },
       log: deps.log,
+      onReplicationBytesIn: (tp, bytes) => {
+        const p = this.partitions.get(tp);
+        // ReplicaFetcherThread: `partition.isReassigning && partition.isAddingLocalReplica`.
+        const adding = p !== undefined && p !== 'offline' && p.addingReplicas.includes(deps.brokerId);
+        this.metrics.brokerTopicStats.updateReplicationBytesIn(bytes, adding);
+      },
     });
+    deps.metrics.newGauge('kafka.server', 'ReplicaFetcherManager', 'MaxLag', () => this.fetcherManager.maxLag(), [['clientId', 'Replica']]);
     this.fetcherManagerLogger = this.fetcherManager.logger;
     this.alterLogDirsManager = new ReplicaAlterLogDirsManager({
       brokerId: deps.brokerId,

@@ -43,6 +43,7 @@ function stopReplica(rm: ReplicaManagerCore, tp: TopicPartition, deletePartition
     if (hosted) {
       hosted.futureLog = null;
       rm.partitions.delete(tp);
+      rm.metrics.partitionRemoved(tp);
       rm.isr.forgetIsrChange(tp);
     } else {
       log.trace(`Ignoring stop replica (delete=${deletePartition}) for partition ${tpKey(tp)} as replica doesn't exist on broker`);

@@ -51,8 +51,7 @@ export function replaceCurrentWithFutureLog(
   renameOrFail(ctx, destLog, logDirName(tp));
   destLog.updateHighWatermark(sourceLog.highWatermark);
   ctx.removeLog(sourceLog, false);
-  ctx.futureLogs.delete(tp);
-  ctx.currentLogs.set(tp, destLog);
+  ctx.promoteFutureLog(destLog);
 
   try {
     renameOrFail(ctx, sourceLog, logDeleteDirName(tp, newUniqueId(ctx.random)));

@@ -7,6 +7,7 @@ import type { Executor } from '../../platform/executor';
 import type { FileSystem } from '../../platform/file-system';
 import type { Random } from '../../platform/random';
 import type { Time } from '../../platform/scheduler';
+import type { MetricsRegistry } from '../../metrics/metrics-registry';
 import type { TopicConfigValues } from '../log-config';
 import { LOG_CONFIG_DEFAULTS } from '../log-config';
 import type { LogManagerEvent } from './log-manager-event';
@@ -79,6 +80,8 @@ export interface LogManagerOptions {
    * controller). Default: the LogManager takes the dir offline itself (`handleLogDirFailure`).
    */
   readonly onLogDirFailure?: (dir: string) => void;
+  /** The broker JVM's Yammer registry, where the `kafka.log` metrics go. */
+  readonly metrics?: MetricsRegistry;
 }
 
 export type LogManagerState = 'created' | 'starting' | 'running' | 'shutting-down' | 'shut-down' | 'failed' | 'halted';

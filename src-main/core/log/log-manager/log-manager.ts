@@ -91,6 +91,7 @@ export class LogManager {
       logDirs: this.logDirs,
       config,
       onEvent: options.onEvent ?? (() => {}),
+      metrics: options.metrics,
       handleOfflineLogDir: (dir) => {
         if (onLogDirFailure) onLogDirFailure(dir);
         else this.handleLogDirFailure(dir);

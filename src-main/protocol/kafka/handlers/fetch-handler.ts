@@ -61,6 +61,9 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
         (onChange) => replicaManager.onDelayedRequestCheck((tp) => watched.has(tpKey(tp)) && onChange()),
       );
     }
+    // KafkaApis' `updateBytesOut` for a consumer, with what the response carries.
+    const stats = broker.replicaManager?.metrics.brokerTopicStats;
+    for (const r of results) if (r.records.length > 0) stats?.updateBytesOut(r.topicPartition.topic, false, false, r.records.length);
     const byKey = new Map(results.map((r) => [tpKey(r.topicPartition), r]));
     const readCommitted = request.isolationLevel === 1;
     const response: FetchResponse = {

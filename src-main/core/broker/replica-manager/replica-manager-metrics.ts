@@ -1,0 +1,166 @@
+/**
+ * The ReplicaManager's Yammer metrics as Kafka 2.5.1 registers them: the
+ * `kafka.server:type=ReplicaManager` gauges (counted over the hosted partitions when read) and ISR
+ * meters, and per hosted partition the `kafka.cluster:type=Partition` gauges, registered when the
+ * partition is first hosted and removed when it is deleted or its log dir goes offline
+ * (`Partition.removeMetrics`). The `BrokerTopicStats` of the broker live here too: the
+ * ReplicaManager marks them on produce and fetch and drops a topic's once it hosts none of it.
+ */
+import type { TopicPartition } from '../../common/topic-partition';
+import type { Meter } from '../../metrics/meter';
+import type { MetricsRegistry } from '../../metrics/metrics-registry';
+import { BrokerTopicStats } from '../../server/broker-topic-stats';
+import type { Partition } from '../partition';
+
+const GROUP = 'kafka.server';
+const TYPE = 'ReplicaManager';
+
+/** The partition gauges of `kafka.cluster.Partition`. */
+const PARTITION_GAUGES = [
+  'UnderReplicated',
+  'InSyncReplicasCount',
+  'UnderMinIsr',
+  'AtMinIsr',
+  'ReplicasCount',
+  'LastStableOffsetLag',
+] as const;
+
+/** What the metrics read of the ReplicaManager. */
+export interface HostedPartitions {
+  readonly partitions: {
+    values(): IterableIterator<Partition | 'offline'>;
+    readonly size: number;
+    get(tp: TopicPartition): Partition | 'offline' | undefined;
+  };
+}
+
+/** `assignmentState.replicationFactor`: during a reassignment, the replicas being added do not count yet. */
+function replicationFactor(p: Partition): number {
+  return p.replicas.length - p.addingReplicas.length;
+}
+
+/** `Partition.isUnderReplicated`. */
+export function isUnderReplicated(p: Partition): boolean {
+  return p.isLeader && replicationFactor(p) - p.isr.length > 0;
+}
+
+/** `Partition.isUnderMinIsr` (on the leader, whose log holds `min.insync.replicas`). */
+export function isUnderMinIsr(p: Partition): boolean {
+  return p.isLeader && p.log !== null && p.isr.length < p.log.config.minInSyncReplicas;
+}
+
+export function isAtMinIsr(p: Partition): boolean {
+  return p.isLeader && p.log !== null && p.isr.length === p.log.config.minInSyncReplicas;
+}
+
+export class ReplicaManagerMetrics {
+  readonly brokerTopicStats: BrokerTopicStats;
+  readonly isrExpandRate: Meter;
+  readonly isrShrinkRate: Meter;
+  readonly failedIsrUpdatesRate: Meter;
+
+  constructor(
+    private readonly registry: MetricsRegistry,
+    private readonly rm: HostedPartitions,
+  ) {
+    this.brokerTopicStats = new BrokerTopicStats(registry);
+    const gauge = (name: string, read: () => number) => registry.newGauge(GROUP, TYPE, name, read);
+    gauge('LeaderCount', () => this.countLeaders(() => true));
+    gauge('PartitionCount', () => rm.partitions.size);
+    gauge('OfflineReplicaCount', () => {
+      let n = 0;
+      for (const p of rm.partitions.values()) if (p === 'offline') n++;
+      return n;
+    });
+    gauge('UnderReplicatedPartitions', () => this.countLeaders(isUnderReplicated));
+    gauge('UnderMinIsrPartitionCount', () => this.countLeaders(isUnderMinIsr));
+    gauge('AtMinIsrPartitionCount', () => this.countLeaders(isAtMinIsr));
+    gauge('ReassigningPartitions', () => this.countLeaders((p) => p.addingReplicas.length > 0 || p.removingReplicas.length > 0));
+    this.isrExpandRate = registry.newMeter(GROUP, TYPE, 'IsrExpandsPerSec', 'expands');
+    this.isrShrinkRate = registry.newMeter(GROUP, TYPE, 'IsrShrinksPerSec', 'shrinks');
+    this.failedIsrUpdatesRate = registry.newMeter(GROUP, TYPE, 'FailedIsrUpdatesPerSec', 'failedUpdates');
+  }
+
+  /** A partition is hosted from now on: its `kafka.cluster:type=Partition` gauges. */
+  partitionHosted(tp: TopicPartition): void {
+    const tags = partitionTags(tp);
+    const read = (f: (p: Partition) => number) => () => {
+      const p = this.rm.partitions.get(tp);
+      return p && p !== 'offline' ? f(p) : 0;
+    };
+    const r = this.registry;
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'UnderReplicated',
+      read((p) => (isUnderReplicated(p) ? 1 : 0)),
+      tags,
+    );
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'InSyncReplicasCount',
+      read((p) => (p.isLeader ? p.isr.length : 0)),
+      tags,
+    );
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'UnderMinIsr',
+      read((p) => (isUnderMinIsr(p) ? 1 : 0)),
+      tags,
+    );
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'AtMinIsr',
+      read((p) => (isAtMinIsr(p) ? 1 : 0)),
+      tags,
+    );
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'ReplicasCount',
+      read((p) => (p.isLeader ? replicationFactor(p) : 0)),
+      tags,
+    );
+    // No transactions yet: the last stable offset is the high watermark, so the lag is 0.
+    r.newGauge(
+      'kafka.cluster',
+      'Partition',
+      'LastStableOffsetLag',
+      read(() => 0),
+      tags,
+    );
+  }
+
+  /** The partition was deleted or went offline with its log dir (`Partition.removeMetrics`, `maybeRemoveTopicMetrics`). */
+  partitionRemoved(tp: TopicPartition): void {
+    const tags = partitionTags(tp);
+    for (const name of PARTITION_GAUGES) this.registry.remove('kafka.cluster', 'Partition', name, tags);
+    for (const p of this.rm.partitions.values()) {
+      if (p !== 'offline' && p.topicPartition.topic === tp.topic) return;
+    }
+    this.brokerTopicStats.removeMetrics(tp.topic);
+  }
+
+  /** After a LeaderAndIsr: the topics this broker now only follows lose their leader-only meters. */
+  leadershipChanged(followerTopics: Iterable<string>): void {
+    const led = new Set<string>();
+    for (const p of this.rm.partitions.values()) if (p !== 'offline' && p.isLeader) led.add(p.topicPartition.topic);
+    for (const topic of followerTopics) if (!led.has(topic)) this.brokerTopicStats.removeOldLeaderMetrics(topic);
+  }
+
+  private countLeaders(test: (p: Partition) => boolean): number {
+    let n = 0;
+    for (const p of this.rm.partitions.values()) if (p !== 'offline' && p.isLeader && test(p)) n++;
+    return n;
+  }
+}
+
+function partitionTags(tp: TopicPartition): ReadonlyArray<readonly [string, string]> {
+  return [
+    ['topic', tp.topic],
+    ['partition', String(tp.partition)],
+  ];
+}
