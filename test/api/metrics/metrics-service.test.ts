@@ -31,13 +31,24 @@ describe('MetricsService over the backend', () => {
   const series = (metric: string, scope: string, maxPoints = 500) =>
     backend.api.metrics.series({ metric, scope, fromMs: 0, toMs: Number.MAX_SAFE_INTEGER, maxPoints });
 
-  it('samples the cluster and each running broker on the cluster’s clock, and keeps them across a reopen', async () => {
+  it('samples the cluster, each running broker and each topic on the cluster’s clock, and keeps them across a reopen', async () => {
+    await backend.api.topics.create(
+      { name: 'orders', partitions: 2, replicationFactor: 2, assignment: { kind: 'automatic', rackAware: true }, configs: {} },
+      { validateOnly: false },
+    );
+    await waitFor('orders led', async () => (await backend.api.topics.detail('orders')).partitions.every((p) => p.leader >= 0));
+    for (let i = 0; i < 10; i++) await backend.api.messages.produce({ topic: 'orders', key: `k${i}`, value: 'v', acks: -1 });
     await waitFor('three sample rounds', async () => (await series('ActiveControllerCount', 'cluster')).points.length >= 3, 30_000);
     const catalog = await backend.api.metrics.catalog();
     expect(catalog.intervalMs).toBe(15_000);
     expect(catalog.brokers).toEqual([0, 1]);
+    expect(catalog.topics).toContain('orders');
     const points = (await series('ActiveControllerCount', 'cluster')).points;
     expect(points.slice(1).every(([t], i) => t > points[i]![0])).toBe(true);
+    expect(points.at(-1)![1]).toBe(1);
+    await waitFor('messages in on orders', async () => (await series('MessagesInPerSec', 'topic:orders')).points.some(([, v]) => v > 0));
+    expect((await series('Size', 'topic:orders')).points.at(-1)![1]).toBeGreaterThan(0);
+    expect((await series('PartitionCount', 'cluster')).points.at(-1)![1]).toBeGreaterThanOrEqual(4);
     expect((await series('BytesInPerSec', 'broker:1')).points.length).toBeGreaterThan(0);
     expect((await series('BytesInPerSec', 'cluster', 1)).points).toHaveLength(1);
 
