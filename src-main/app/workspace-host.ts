@@ -134,6 +134,7 @@ export class WorkspaceHost implements ClusterHost {
         },
         metricsHistory,
         metricsHistory.intervalMs,
+        (e) => console.error('Metrics sample round failed:', e),
       );
       this.sampler.start();
     }

@@ -82,11 +82,8 @@ export class SqliteMetricsHistory implements MetricsHistoryStore {
   }
 
   seriesKeys(): SeriesKey[] {
-    return this.db
-      .prepare(
-        'SELECT metric, scope FROM metrics_series WHERE id IN (SELECT DISTINCT series_id FROM metrics_sample) ORDER BY scope, metric',
-      )
-      .all() as SeriesKey[];
+    // A series is made with its first sample and dropped with its last (prune), so every row has samples.
+    return this.db.prepare('SELECT metric, scope FROM metrics_series ORDER BY scope, metric').all() as SeriesKey[];
   }
 
   points(key: SeriesKey, fromMs: number, toMs: number, maxPoints?: number): SeriesPoint[] {
