@@ -88,6 +88,27 @@ describe('DashboardView', () => {
     expect(push).toHaveBeenCalledWith({ path: '/timeline', query: { incident: '17' } });
   });
 
+  it('reads the series and the incidents of the last 24 h when that range is chosen', async () => {
+    const fake = fakeWithHistory();
+    const { wrapper } = mountWithApp(DashboardView, { client: fake.client(), router: true });
+    await settle(10);
+    const before = fake.callsOf('metrics', 'series').length;
+    await wrapper
+      .get('[data-testid="dashboard-range"]')
+      .findAll('label')
+      .find((l) => l.text() === '24 h')!
+      .trigger('click');
+    await settle(10);
+    const after = fake
+      .callsOf('metrics', 'series')
+      .slice(before)
+      .map((c) => c.args[0] as { fromMs: number });
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((q) => q.fromMs === NOW_MS - 24 * 3_600_000)).toBe(true);
+    expect(fake.callsOf('cluster', 'incidents').at(-1)!.args).toEqual([NOW_MS - 24 * 3_600_000, NOW_MS]);
+    expect(wrapper.get('[data-testid="chart-bytesIn"]').attributes('data-markers')).toBe('2');
+  });
+
   it('shows a group’s lag on the per-group tab', async () => {
     const fake = fakeWithHistory();
     const { wrapper } = mountWithApp(DashboardView, { client: fake.client(), router: true });
