@@ -11,6 +11,8 @@ export interface DojoBackend {
   onPush(listener: (push: PushDto) => void): () => void;
   /** Shuts the open cluster down cleanly and closes its files. */
   close(): Promise<void>;
+  /** The open cluster's metrics in the Prometheus text format (`GET /metrics`); absent: the transport has none to serve. */
+  prometheusMetrics?(): string;
 }
 
 export interface BackendOptions {

@@ -12,7 +12,7 @@ import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
 import type { BrokerSnapshot } from '../core/cluster/cluster-facade';
 import { ApiError } from './backend';
-import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService } from './contract';
+import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService, LocalizedText } from './contract';
 import { brokerDto } from './cluster-view';
 import type { ClusterHost } from './cluster-host';
 import type { WorkspaceStore } from './workspaces/workspace-store';
@@ -66,67 +66,117 @@ export class BrokerServiceImpl implements BrokerService {
     return broker;
   }
 
-  async explain(brokerId: number, action: BrokerActionDto): Promise<string[]> {
+  async explain(brokerId: number, action: BrokerActionDto): Promise<LocalizedText[]> {
     const broker = this.broker(brokerId);
     const topics = this.host.require().cluster.topics();
     const partitions = topics.flatMap((t) => t.partitions);
     const led = partitions.filter((p) => p.leader === brokerId);
     const onlyInSync = led.filter((p) => p.isr.length === 1);
     const hosted = partitions.filter((p) => p.replicas.includes(brokerId));
-    const isController = broker.isController;
-    const name = `Broker ${brokerId}`;
-    const controllerMove = isController
-      ? [`${name} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`]
+    const id = brokerId;
+    const sole = `${onlyInSync
+      .slice(0, 10)
+      .map((p) => tpKey(p.topicPartition))
+      .join(', ')}${onlyInSync.length > 10 ? ' …' : ''}`;
+    const controllerMove: LocalizedText[] = broker.isController
+      ? [
+          {
+            en: `Broker ${id} is the controller: the others race for /controller and the winner takes over (controller epoch + 1).`,
+            'zh-CN': `Broker ${id} 是控制器：其他 broker 争抢创建 /controller，胜出者接任控制器（controller epoch + 1）。`,
+          },
+        ]
       : [];
     switch (action) {
       case 'start':
         return [
-          `${name} starts: it loads its log dirs (recovering every log after the recovery point unless it shut down cleanly), registers /brokers/ids/${brokerId} in ZooKeeper and competes for /controller.`,
-          `The controller then sends it LeaderAndIsr for its ${hosted.length} replicas and UpdateMetadata; as a follower it fetches what it missed and rejoins the ISR.`,
+          {
+            en: `Broker ${id} starts: it loads its log dirs (recovering every log after the recovery point unless it shut down cleanly), registers /brokers/ids/${id} in ZooKeeper and competes for /controller.`,
+            'zh-CN': `Broker ${id} 启动：加载日志目录（若上次不是正常关闭，则恢复每个日志在恢复点之后的部分），在 ZooKeeper 中注册 /brokers/ids/${id}，并参与 /controller 的竞选。`,
+          },
+          {
+            en: `The controller then sends it LeaderAndIsr for its ${hosted.length} replicas and UpdateMetadata; as a follower it fetches what it missed and rejoins the ISR.`,
+            'zh-CN': `随后控制器向它发送其 ${hosted.length} 个副本的 LeaderAndIsr 和 UpdateMetadata；它作为 follower 拉取错过的数据，追上后重新加入 ISR。`,
+          },
         ];
       case 'controlled-shutdown':
       case 'restart':
         return [
-          `${name} asks the controller for a controlled shutdown: leadership of the ${led.length} partitions it leads moves to other in-sync replicas (ControlledShutdownLeaderElection), and it leaves the ISR of the others.`,
+          {
+            en: `Broker ${id} asks the controller for a controlled shutdown: leadership of the ${led.length} partitions it leads moves to other in-sync replicas (ControlledShutdownLeaderElection), and it leaves the ISR of the others.`,
+            'zh-CN': `Broker ${id} 向控制器请求受控关闭（controlled shutdown）：它担任 leader 的 ${led.length} 个分区的 leader 转移到其他同步副本（ControlledShutdownLeaderElection），并退出其余分区的 ISR。`,
+          },
           ...(onlyInSync.length > 0
             ? [
-                `${onlyInSync.length} of them have no other in-sync replica and keep it as leader until it stops: ${onlyInSync
-                  .slice(0, 10)
-                  .map((p) => tpKey(p.topicPartition))
-                  .join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`,
+                {
+                  en: `${onlyInSync.length} of them have no other in-sync replica and keep it as leader until it stops: ${sole}.`,
+                  'zh-CN': `其中 ${onlyInSync.length} 个分区没有其他同步副本，在它停止前仍由它担任 leader：${sole}。`,
+                },
               ]
             : []),
-          `Then it closes its logs, writes its checkpoints and .kafka_cleanshutdown, and its /brokers/ids/${brokerId} znode goes with its session.`,
+          {
+            en: `Then it closes its logs, writes its checkpoints and .kafka_cleanshutdown, and its /brokers/ids/${id} znode goes with its session.`,
+            'zh-CN': `然后它关闭日志，写入检查点文件和 .kafka_cleanshutdown，它的 /brokers/ids/${id} znode 随会话一起消失。`,
+          },
           ...controllerMove,
-          ...(action === 'restart' ? [`It then starts again: no recovery is needed after a clean shutdown.`] : []),
+          ...(action === 'restart'
+            ? [
+                {
+                  en: `It then starts again: no recovery is needed after a clean shutdown.`,
+                  'zh-CN': `之后它重新启动：正常关闭后无需恢复日志。`,
+                },
+              ]
+            : []),
         ];
       case 'kill':
         return [
-          `${name} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`,
-          `Its ZooKeeper session expires after zookeeper.session.timeout.ms (${broker.config.zkSessionTimeoutMs} ms); only then does the controller elect new leaders for the ${led.length} partitions it leads.`,
+          {
+            en: `Broker ${id} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`,
+            'zh-CN': `Broker ${id} 立即停止，如同 kill -9：不刷盘、不写检查点，也不标记为正常关闭。`,
+          },
+          {
+            en: `Its ZooKeeper session expires after zookeeper.session.timeout.ms (${broker.config.zkSessionTimeoutMs} ms); only then does the controller elect new leaders for the ${led.length} partitions it leads.`,
+            'zh-CN': `它的 ZooKeeper 会话在 zookeeper.session.timeout.ms（${broker.config.zkSessionTimeoutMs} 毫秒）后过期；直到那时，控制器才会为它担任 leader 的 ${led.length} 个分区选举新的 leader。`,
+          },
           ...(onlyInSync.length > 0
             ? [
-                `${onlyInSync.length} partitions have no other in-sync replica and go offline: ${onlyInSync
-                  .slice(0, 10)
-                  .map((p) => tpKey(p.topicPartition))
-                  .join(', ')}${onlyInSync.length > 10 ? ' …' : ''}.`,
+                {
+                  en: `${onlyInSync.length} partitions have no other in-sync replica and go offline: ${sole}.`,
+                  'zh-CN': `${onlyInSync.length} 个分区没有其他同步副本，将会离线：${sole}。`,
+                },
               ]
             : []),
           ...controllerMove,
-          `When it starts again it recovers its logs (re-validating every batch after the recovery point).`,
+          {
+            en: `When it starts again it recovers its logs (re-validating every batch after the recovery point).`,
+            'zh-CN': `再次启动时它会恢复日志（重新校验恢复点之后的每个批次）。`,
+          },
         ];
       case 'fail-log-dir':
         return [
-          `The log dir fails as a disk would (I/O errors): the broker stops serving every partition in it, writes /log_dir_event_notification, and the controller moves leadership of those partitions elsewhere.`,
-          `If it was the broker's last log dir, Kafka halts the broker.`,
+          {
+            en: `The log dir fails as a disk would (I/O errors): the broker stops serving every partition in it, writes /log_dir_event_notification, and the controller moves leadership of those partitions elsewhere.`,
+            'zh-CN': `该日志目录像磁盘故障一样失效（I/O 错误）：broker 停止服务其中的所有分区，写入 /log_dir_event_notification，控制器把这些分区的 leader 转移到别处。`,
+          },
+          {
+            en: `If it was the broker's last log dir, Kafka halts the broker.`,
+            'zh-CN': `如果这是该 broker 的最后一个日志目录，Kafka 会让 broker 停机（halt）。`,
+          },
         ];
       case 'remove':
         return [
-          `${name} leaves the workspace's cluster definition; its log dirs stay on disk.`,
+          {
+            en: `Broker ${id} leaves the workspace's cluster definition; its log dirs stay on disk.`,
+            'zh-CN': `Broker ${id} 从工作区的集群定义中移除；它的日志目录仍留在磁盘上。`,
+          },
           ...(hosted.length > 0
-            ? [`${hosted.length} replicas are still assigned to it: those partitions stay under-replicated until they are reassigned.`]
+            ? [
+                {
+                  en: `${hosted.length} replicas are still assigned to it: those partitions stay under-replicated until they are reassigned.`,
+                  'zh-CN': `仍有 ${hosted.length} 个副本分配在它上面：在重新分配之前，这些分区会一直处于副本不足（under-replicated）状态。`,
+                },
+              ]
             : []),
-          ...(broker.isRunning ? [`It must be stopped first.`] : []),
+          ...(broker.isRunning ? [{ en: `It must be stopped first.`, 'zh-CN': `必须先停止它。` }] : []),
         ];
     }
   }

@@ -318,7 +318,7 @@ export interface BrokerConfigEntryDto {
 
 export interface BrokerService {
   /** What the action will do, in sentences shown before the person confirms. */
-  explain(brokerId: number, action: BrokerActionDto): Promise<string[]>;
+  explain(brokerId: number, action: BrokerActionDto): Promise<LocalizedText[]>;
   start(brokerId: number): Promise<void>;
   /** Controlled shutdown (the controller moves leadership away first). */
   shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }>;

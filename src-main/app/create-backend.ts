@@ -17,6 +17,7 @@ import { QuotaServiceImpl } from '../api/quotas/quota-service';
 import { MetricsServiceImpl } from '../api/metrics/metrics-service';
 import { ReassignmentServiceImpl } from '../api/reassignments/reassignment-service';
 import { SeededRandom } from '../core/platform/random';
+import { clusterScrapeText } from '../protocol/prometheus/cluster-scrape';
 import { LogDirServiceImpl } from '../api/log-dirs/log-dir-service';
 import { ZooKeeperServiceImpl } from '../api/zookeeper/zookeeper-service';
 import { MessageServiceImpl } from '../api/message-service';
@@ -61,5 +62,14 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     api,
     onPush: (listener) => host.onPush(listener),
     close: () => host.close(),
+    prometheusMetrics: () => {
+      const opened = host.current;
+      if (opened === null) return '';
+      const { cluster } = opened.workspace;
+      return clusterScrapeText(
+        cluster.brokerIds().map((id) => cluster.broker(id)),
+        opened.zookeeper?.statsView ?? null,
+      );
+    },
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
 import type { DojoBackend } from '../api/backend';
 import { createBackend } from '../app/create-backend';
+import { startMetricsServerFromEnv, type MetricsServer } from '../app/metrics-endpoint';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { buildMenuTemplate } from './app-menu';
 import { MENU_CHANNEL, type MenuCommand } from './channels';
@@ -124,6 +125,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   let backend: Promise<DojoBackend> | null = null;
+  let metrics: Promise<MetricsServer | null> = Promise.resolve(null);
   let closing: Promise<void> | null = null;
   let closed = false;
 
@@ -133,6 +135,13 @@ if (!app.requestSingleInstanceLock()) {
       hardenSessions();
       installMenu();
       backend = openBackend();
+      // Opt-in Prometheus endpoint on loopback (KAFKA_DOJO_METRICS_PORT, KAFKA_DOJO_TOKEN).
+      metrics = backend
+        .then((ready) => startMetricsServerFromEnv(ready, process.env))
+        .catch((error: unknown) => {
+          console.error('Kafka Dojo: the metrics endpoint did not start:', error);
+          return null;
+        });
       registerIpcBridge(ipcMain, backend, createTrustedSenderCheck({ rendererIndexFile, devServerUrl }), {
         pushTargets: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
       });
@@ -151,7 +160,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', (event) => {
     if (closed || backend === null) return;
     event.preventDefault();
-    closing ??= backend
+    const opened = backend;
+    closing ??= metrics
+      .then((server) => server?.close())
+      .then(() => opened)
       .then(
         (ready) => ready.close(),
         () => undefined,

@@ -47,6 +47,19 @@ function sendError(response: ServerResponse, status: number, error: ApiErrorDto,
   sendJson(response, status, { error }, extraHeaders);
 }
 
+/** 401 for a request without the token (or with a wrong one): the API's and /metrics' answer. */
+export function sendUnauthorized(response: ServerResponse): void {
+  sendError(
+    response,
+    401,
+    {
+      name: 'UNAUTHORIZED',
+      message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).',
+    },
+    { 'WWW-Authenticate': 'Bearer realm="kafka-dojo"' },
+  );
+}
+
 class BodyTooLarge extends Error {}
 
 /** The request body as text, refusing (without reading on) more than `limit` bytes. */
@@ -87,15 +100,7 @@ export async function handleApiRequest(
   options: ApiRouteOptions,
 ): Promise<void> {
   if (!isAuthorized(request, url, options.token, { allowQuery: false })) {
-    sendError(
-      response,
-      401,
-      {
-        name: 'UNAUTHORIZED',
-        message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).',
-      },
-      { 'WWW-Authenticate': 'Bearer realm="kafka-dojo"' },
-    );
+    sendUnauthorized(response);
     return;
   }
   const parts = url.pathname.slice(API_PREFIX.length).split('/');

@@ -1,8 +1,8 @@
 /**
- * The headless server: the built renderer, the API (`POST /api/<service>/<method>`) and the pushes
- * (`GET /events` as a WebSocket) on one port, bound to 127.0.0.1 unless another host is given.
- * Every request first passes the Host/Origin check (DNS rebinding); the API and the WebSocket
- * need the token; the static files do not (the page brings the token in its URL).
+ * The headless server: the built renderer, the API (`POST /api/<service>/<method>`), the pushes
+ * (`GET /events` as a WebSocket) and the cluster's metrics (`GET /metrics`, Prometheus text) on
+ * one port, bound to 127.0.0.1 unless another host is given. Every request first passes the
+ * Host/Origin check (DNS rebinding); the API, the WebSocket and the metrics need the token; the static files do not (the page brings the token in its URL).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import type { DojoBackend } from '../api/backend';
 import type { UnexpectedErrorLogger } from '../api/api-call';
 import { API_PREFIX, DEFAULT_MAX_BODY_BYTES, handleApiRequest, sendJson } from './api-routes';
 import { checkHost, type HostCheck } from './host-check';
+import { handleMetricsRequest, METRICS_PATH } from './metrics-route';
 import { createPushSockets, EVENTS_PATH, refuseUpgrade } from './push-socket';
 import { serveStatic } from './static-files';
 
@@ -72,6 +73,12 @@ export async function startHeadlessServer(options: HeadlessServerOptions): Promi
     }
     if (url.pathname.startsWith(API_PREFIX)) {
       await handleApiRequest(request, response, url, { api: options.backend.api, token: options.token, maxBodyBytes, onUnexpected });
+    } else if (url.pathname === METRICS_PATH) {
+      // Before the renderer's fallback, which would answer any other path with index.html.
+      handleMetricsRequest(request, response, url, {
+        token: options.token,
+        prometheusMetrics: options.backend.prometheusMetrics?.bind(options.backend),
+      });
     } else if (url.pathname === EVENTS_PATH) {
       sendJson(
         response,

@@ -150,8 +150,11 @@ describe('the backend the UI talks to (real clock, real files)', () => {
   it('explains a broker action before it is done, then does it', async () => {
     const { controllerId } = await backend.api.cluster.overview();
     const lines = await backend.api.brokers.explain(controllerId, 'kill');
-    expect(lines[0]).toBe(`Broker ${controllerId} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`);
-    expect(lines.some((l) => l.includes('is the controller'))).toBe(true);
+    expect(lines[0]).toEqual({
+      en: `Broker ${controllerId} stops at once, like kill -9: nothing is flushed, checkpointed or marked clean.`,
+      'zh-CN': `Broker ${controllerId} 立即停止，如同 kill -9：不刷盘、不写检查点，也不标记为正常关闭。`,
+    });
+    expect(lines.some((l) => l.en.includes('is the controller') && l['zh-CN'].includes('是控制器'))).toBe(true);
     const configs = await backend.api.brokers.configs(0);
     expect(configs.find((c) => c.name === 'num.partitions')).toMatchObject({ value: '1', source: 'DEFAULT_CONFIG' });
     await backend.api.brokers.kill(controllerId);

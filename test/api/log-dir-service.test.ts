@@ -278,7 +278,8 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     expect(flipped.problem).toBe(`Record is corrupt (stored crc = ${flipped.storedCrc}, computed crc = ${flipped.computedCrc})`);
     expect(page.batches.filter((b) => !b.crcValid).map((b) => b.baseOffset)).toEqual([5]);
     expect(page.stop).toMatchObject({ kind: 'torn', position: batches[RECORDS - 1].position, bytes: 30 });
-    expect(page.stop?.message).toContain('is cut short');
+    expect(page.stop?.message.en).toContain('is cut short');
+    expect(page.stop?.message['zh-CN']).toContain('不完整的写入（torn write）');
   });
 
   it('stops at a corrupt batch header and goes on from the next index entry; shows zeros at the end as such', async () => {
@@ -295,7 +296,10 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     expect(page.stop).toMatchObject({
       kind: 'corrupt',
       position: batches[10].position,
-      message: `Record size 5 is less than the minimum record overhead (14) (batch at position ${batches[10].position})`,
+      message: {
+        en: `Record size 5 is less than the minimum record overhead (14) (batch at position ${batches[10].position})`,
+        'zh-CN': `Record size 5 is less than the minimum record overhead (14)（批次位于位置 ${batches[10].position}）`,
+      },
     });
     const resume = page.stop!.resumePosition!;
     const entries = (await logDirs.indexEntries(folder.id, SEGMENT, 'offset', 0, 1000)).items;

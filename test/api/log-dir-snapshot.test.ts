@@ -20,7 +20,8 @@ describe('log dir browser: producer snapshots', () => {
     const file = parseLogDirFile('/logs/orders-0/00000000000000000122.snapshot', 'producer-snapshot', bytes, bytes.length);
     expect(file.error).toBeNull();
     expect(file.producerSnapshot).toEqual([ROW, { ...ROW, producerId: 1001, lastSequence: 0, lastOffset: 121, offsetDelta: 0 }]);
-    expect(file.note).toContain('ProducerStateManager');
+    expect(file.note?.en).toContain('ProducerStateManager');
+    expect(file.note?.['zh-CN']).toContain('幂等 producer 的状态（ProducerStateManager）');
     expect(file.sizeBytes).toBe(10 + 2 * 46);
   });
 

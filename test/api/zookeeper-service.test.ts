@@ -181,7 +181,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       data: '{"version":2,"partitions":{"2":[2],"1":[1],"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
     });
     expect(topicOk).toMatchObject({ refusal: null, problem: null, kind: { kind: 'topic', kafkaName: 'TopicZNode' } });
-    expect(topicOk.effects[0]).toBe(
+    expect(topicOk.effects[0].en).toBe(
       "This creates topic hand with 3 partitions on brokers 0,1,2 (no /config/topics/hand: the brokers' defaults apply).",
     );
     const onGhost = await zk.check({
@@ -189,13 +189,13 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       path: '/brokers/topics/ghost',
       data: '{"version":2,"partitions":{"0":[7]},"adding_replicas":{},"removing_replicas":{}}',
     });
-    expect(onGhost.effects).toContain('Partition 0 has no live replica: no leader and no log for it.');
+    expect(onGhost.effects.map((e) => e.en)).toContain('Partition 0 has no live replica: no leader and no log for it.');
     const malformed = await zk.check({ op: 'create', path: '/brokers/topics/bad', data: '{"version":2,"partitions":{"0":[0' });
     expect(malformed.problem).toMatchObject({ kafkaReading: 'treats-as-empty', line: 1 });
-    expect(malformed.effects[0]).toMatch(/^Invalid: the controller will read it as empty/);
+    expect(malformed.effects[0].en).toMatch(/^Invalid: the controller will read it as empty/);
     const wrongType = await zk.check({ op: 'create', path: '/brokers/topics/bad', data: '{"version":2,"partitions":{"0":"zero"}}' });
     expect(wrongType.problem?.message).toContain('/brokers/topics/bad');
-    expect(wrongType.effects[0]).toMatch(/^Invalid: the controller will log “/);
+    expect(wrongType.effects[0].en).toMatch(/^Invalid: the controller will log “/);
 
     expect(
       (
@@ -209,9 +209,9 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     const state = await zk.check({ op: 'setData', path: '/brokers/topics/__dojo_none/partitions/0/state', data: '{"leader":0}' });
     expect(state.refusal).toMatch(/NoNode/);
     const badState = await zk.check({ op: 'create', path: '/many/x', data: 'free text' });
-    expect(badState.effects).toEqual(['Not a Kafka znode: nothing in Kafka reads it.']);
+    expect(badState.effects.map((e) => e.en)).toEqual(['Not a Kafka znode: nothing in Kafka reads it.']);
 
-    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/nope', data: null })).effects).toEqual([
+    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/nope', data: null })).effects.map((e) => e.en)).toEqual([
       'Topic nope does not exist: the controller removes this marker.',
     ]);
     const reassign = await zk.check({
@@ -219,7 +219,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       path: '/admin/reassign_partitions',
       data: '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1,0]}]}',
     });
-    expect(reassign.effects[0]).toMatch(/^This reassigns t-0 → \[1,0\]/);
+    expect(reassign.effects[0].en).toMatch(/^This reassigns t-0 → \[1,0\]/);
     const reassignBad = await zk.check({
       op: 'create',
       path: '/admin/reassign_partitions',
@@ -233,7 +233,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
           path: '/admin/preferred_replica_election',
           data: '{"version":1,"partitions":[{"topic":"t","partition":0}]}',
         })
-      ).effects[0],
+      ).effects[0].en,
     ).toMatch(/^This moves leadership of t-0/);
     expect(
       (await zk.check({ op: 'create', path: '/admin/preferred_replica_election', data: '{"version":1,"partitions":[{"topic":"t"}]}' }))
@@ -241,7 +241,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     ).not.toBeNull();
     const controller = await zk.check({ op: 'delete', path: '/controller', data: null });
     const epoch = (await backend.api.cluster.overview()).controllerEpoch;
-    expect(controller.effects).toEqual([
+    expect(controller.effects.map((e) => e.en)).toEqual([
       `This triggers a re-election: every live broker tries to create /controller; the winner's epoch is ${epoch + 1}.`,
     ]);
     expect((await zk.check({ op: 'create', path: '/controller', data: '{"version":1,"brokerid":0,"timestamp":"1"}' })).refusal).toBe(
@@ -258,6 +258,34 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       'The data is not hex: two hex digits per byte.',
     );
     expect((await zk.templates()).find((t) => t.kind === 'topic')).toMatchObject({ path: '/brokers/topics/my-topic', mode: 'persistent' });
+  });
+
+  it('writes its previews, znode descriptions and template titles in English and 简体中文', async () => {
+    const zk = backend.api.zookeeper;
+    const created = await zk.check({
+      op: 'create',
+      path: '/brokers/topics/zh',
+      data: '{"version":2,"partitions":{"1":[1],"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
+    });
+    expect(created.effects[0]).toEqual({
+      en: "This creates topic zh with 2 partitions on brokers 0,1 (no /config/topics/zh: the brokers' defaults apply).",
+      'zh-CN': '这会创建 Topic zh，共 2 个分区，位于 broker 0,1（没有 /config/topics/zh：使用 broker 的默认配置）。',
+    });
+    expect(created.kind.title).toEqual({ en: 'Topic assignment', 'zh-CN': 'Topic 副本分配' });
+    const epoch = (await backend.api.cluster.overview()).controllerEpoch;
+    expect((await zk.check({ op: 'delete', path: '/controller', data: null })).effects[0]['zh-CN']).toBe(
+      `这会触发重新选举：每个存活的 broker 都尝试创建 /controller；胜出者的 epoch 是 ${epoch + 1}。`,
+    );
+    const badId = await zk.check({ op: 'create', path: '/brokers/ids/-1', data: null });
+    expect(badId.notes).toContainEqual({ en: 'Negative broker id -1', 'zh-CN': 'broker id -1 是负数' });
+    const controllerNode = await zk.get('/controller');
+    expect(controllerNode?.kind.description['zh-CN']).toBe(
+      '指明哪个 broker 是控制器。临时节点：随该 broker 的会话消失，删除它会触发重新选举。',
+    );
+    expect((await zk.templates()).find((t) => t.kind === 'delete-topic-marker')?.title).toEqual({
+      en: 'Topic deletion marker',
+      'zh-CN': 'Topic 删除标记',
+    });
   });
 
   it('a hand-written /brokers/topics/<t> creates the topic; a hand-written deletion marker deletes it (C6, D8)', async () => {
@@ -277,7 +305,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     ]);
     expect((await zk.children('/brokers/topics/handmade/partitions', 0, 10)).children.map((c) => c.name)).toEqual(['0', '1']);
     const marker = await zk.check({ op: 'create', path: '/admin/delete_topics/handmade', data: null });
-    expect(marker.effects[0]).toMatch(/^This marks topic handmade for deletion: StopReplica to brokers 0,1,2 for its 2 partitions/);
+    expect(marker.effects[0].en).toMatch(/^This marks topic handmade for deletion: StopReplica to brokers 0,1,2 for its 2 partitions/);
     await zk.create({ path: '/admin/delete_topics/handmade', data: null, mode: 'persistent' });
     await waitFor(
       'handmade gone',
@@ -301,7 +329,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       path: '/brokers/topics/grow',
       data: '{"version":2,"partitions":{"1":[1],"0":[2]},"adding_replicas":{},"removing_replicas":{}}',
     });
-    expect(grow.effects).toEqual([
+    expect(grow.effects.map((e) => e.en)).toEqual([
       'This adds partition 1 to topic grow (1 partition on broker 1).',
       'The running controller ignores changes to existing partitions (0); they take effect in its cache only after a controller failover, which then uses this assignment.',
     ]);
@@ -316,10 +344,10 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       path: '/brokers/topics/grow/partitions/0/state',
       data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
     });
-    expect(existingState.effects).toEqual([
+    expect(existingState.effects.map((e) => e.en)).toEqual([
       'Nothing watches this node: no effect until the next controller failover, which keeps it as written.',
     ]);
-    expect((await zk.check({ op: 'delete', path: '/brokers/topics/grow', data: null })).effects).toEqual([
+    expect((await zk.check({ op: 'delete', path: '/brokers/topics/grow', data: null })).effects.map((e) => e.en)).toEqual([
       "The controller drops topic grow from its cache and sends nothing: its logs stay on the brokers' disks as orphans.",
     ]);
   }, 30_000);
@@ -336,7 +364,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       async () => (await backend.api.topics.detail('moving').catch(() => null))?.partitions[0]?.state === 'OnlinePartition',
     );
     const data = '{"version":1,"partitions":[{"topic":"moving","partition":0,"replicas":[2,1]}]}';
-    expect((await zk.check({ op: 'create', path: '/admin/reassign_partitions', data })).effects[0]).toMatch(
+    expect((await zk.check({ op: 'create', path: '/admin/reassign_partitions', data })).effects[0].en).toMatch(
       /^This reassigns moving-0 → \[2,1\]/,
     );
     await zk.create({ path: '/admin/reassign_partitions', data, mode: 'persistent' });
@@ -436,7 +464,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       data: '{"version":2,"partitions":{"0":[0]},"adding_replicas":{},"removing_replicas":{}}',
       mode: 'persistent',
     });
-    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/kept', data: null })).effects).toEqual([
+    expect((await zk.check({ op: 'create', path: '/admin/delete_topics/kept', data: null })).effects.map((e) => e.en)).toEqual([
       'delete.topic.enable=false: the controller removes this marker and deletes nothing.',
     ]);
     // The editor's session belongs to the workspace now open: the old one's nodes are not there.

@@ -6,6 +6,7 @@
  * '/'-separated). Nothing outside a root is ever read, and nothing in an opened folder is ever
  * written. Segments are read by position, a page at a time: a 1 GB segment opens at once.
  */
+import type { LocalizedText } from '../contract';
 
 export type LogDirRootKindDto = 'broker' | 'external';
 
@@ -107,7 +108,7 @@ export interface LogDirFileDto {
   /** meta.properties as Kafka's BrokerMetadataCheckpoint reads it. */
   readonly brokerMetadata: { readonly brokerId: number; readonly clusterId: string | null } | null;
   /** A sentence on what the file is for. */
-  readonly note: string | null;
+  readonly note: LocalizedText | null;
   /** A producer-state `.snapshot`: one row per producer (absent for other files). */
   readonly producerSnapshot?: ReadonlyArray<ProducerSnapshotEntryDto> | null;
 }
@@ -178,7 +179,7 @@ export interface SegmentStopDto {
   readonly position: number;
   /** Bytes from `position` to the end of the file. */
   readonly bytes: number;
-  readonly message: string;
+  readonly message: LocalizedText;
   /** Where reading can go on past it (the next offset-index entry after it), else null. */
   readonly resumePosition: number | null;
 }

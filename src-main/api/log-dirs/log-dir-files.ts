@@ -27,6 +27,7 @@ import {
   TXN_INDEX_FILE_SUFFIX,
 } from '../../core/log/log-manager/log-dir-names';
 import { FileSystemError, joinPath, type FileSystem } from '../../core/platform/file-system';
+import type { LocalizedText } from '../contract';
 import type { LogDirEntryKindDto, LogDirFileDto } from './log-dir-contract';
 import { kafkaErrorText, segmentBytes } from './log-dir-segment';
 import { parseProducerSnapshotFile } from './log-dir-snapshot';
@@ -86,24 +87,49 @@ export function segmentPaths(logOrIndexPath: string): { log: string; offsetIndex
   };
 }
 
-const NOTES: Partial<Record<LogDirEntryKindDto, string>> = {
-  'meta-properties': 'The broker identity of this log dir (BrokerMetadataCheckpoint): version, broker.id, cluster.id.',
-  'clean-shutdown':
-    'Written at a clean shutdown: while it is here, the broker skips log recovery for this dir at its next start (and deletes it once the logs are loaded).',
-  lock: 'Held (file lock) while a broker runs on this log dir.',
-  'leader-epoch-checkpoint': 'Leader epochs of this partition and the offset each started at (LeaderEpochFileCache).',
-  'partition-metadata': 'Partition metadata (Kafka 2.8+ writes the topic id here; Kafka 2.5 has no such file).',
-  'producer-snapshot':
-    "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
-  temporary: 'A checkpoint being written (write to .tmp, fsync, rename): left behind by a crash.',
+const NOTES: Partial<Record<LogDirEntryKindDto, LocalizedText>> = {
+  'meta-properties': {
+    en: 'The broker identity of this log dir (BrokerMetadataCheckpoint): version, broker.id, cluster.id.',
+    'zh-CN': '这个日志目录所属 broker 的身份（BrokerMetadataCheckpoint）：version、broker.id、cluster.id。',
+  },
+  'clean-shutdown': {
+    en: 'Written at a clean shutdown: while it is here, the broker skips log recovery for this dir at its next start (and deletes it once the logs are loaded).',
+    'zh-CN': '正常关闭时写入：只要它存在，broker 下次启动时就跳过这个目录的日志恢复（日志加载完成后删除它）。',
+  },
+  lock: { en: 'Held (file lock) while a broker runs on this log dir.', 'zh-CN': 'broker 使用这个日志目录运行期间持有它（文件锁）。' },
+  'leader-epoch-checkpoint': {
+    en: 'Leader epochs of this partition and the offset each started at (LeaderEpochFileCache).',
+    'zh-CN': '这个分区的各个 leader epoch 及每个 epoch 的起始位移（LeaderEpochFileCache）。',
+  },
+  'partition-metadata': {
+    en: 'Partition metadata (Kafka 2.8+ writes the topic id here; Kafka 2.5 has no such file).',
+    'zh-CN': '分区元数据（Kafka 2.8 及以上在这里写入 topic id；Kafka 2.5 没有这个文件）。',
+  },
+  'producer-snapshot': {
+    en: "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
+    'zh-CN':
+      '文件名中位移处幂等 producer 的状态（ProducerStateManager）：每个 producer 的 epoch 和最后一个批次。每次日志段滚动和正常关闭时写入；加载时先读回它，再读取其后的日志。',
+  },
+  temporary: {
+    en: 'A checkpoint being written (write to .tmp, fsync, rename): left behind by a crash.',
+    'zh-CN': '正在写入的检查点文件（先写 .tmp，再 fsync，再重命名）：是崩溃后留下的。',
+  },
 };
 
-const OFFSET_CHECKPOINT_NOTES: Record<string, string> = {
-  [RECOVERY_POINT_CHECKPOINT_FILE]: 'Per partition, the offset up to which the log is flushed: recovery after a crash starts there.',
-  [REPLICATION_OFFSET_CHECKPOINT_FILE]: 'Per partition, the high watermark.',
-  [LOG_START_OFFSET_CHECKPOINT_FILE]:
-    "Per partition whose log start offset is above its first segment's base offset: that log start offset.",
-  [CLEANER_OFFSET_CHECKPOINT_FILE]: 'Per compacted partition, the offset the log cleaner has cleaned up to.',
+const OFFSET_CHECKPOINT_NOTES: Record<string, LocalizedText> = {
+  [RECOVERY_POINT_CHECKPOINT_FILE]: {
+    en: 'Per partition, the offset up to which the log is flushed: recovery after a crash starts there.',
+    'zh-CN': '每个分区日志已刷盘到的位移：崩溃后的恢复从这里开始。',
+  },
+  [REPLICATION_OFFSET_CHECKPOINT_FILE]: { en: 'Per partition, the high watermark.', 'zh-CN': '每个分区的高水位（high watermark）。' },
+  [LOG_START_OFFSET_CHECKPOINT_FILE]: {
+    en: "Per partition whose log start offset is above its first segment's base offset: that log start offset.",
+    'zh-CN': '日志起始位移大于第一个日志段基准位移的分区：记录该日志起始位移。',
+  },
+  [CLEANER_OFFSET_CHECKPOINT_FILE]: {
+    en: 'Per compacted partition, the offset the log cleaner has cleaned up to.',
+    'zh-CN': '每个压缩（compacted）分区中日志清理器已清理到的位移。',
+  },
 };
 
 /** A file system holding one file, read-only: lets Kafka's own readers parse bytes already read. */

@@ -84,7 +84,10 @@ export async function* walkBatches(
           kind: 'zeros',
           position,
           bytes: remaining,
-          message: `Zero bytes from position ${position} on (${remaining} bytes): pre-allocated space, or a write that never reached the disk.`,
+          message: {
+            en: `Zero bytes from position ${position} on (${remaining} bytes): pre-allocated space, or a write that never reached the disk.`,
+            'zh-CN': `从位置 ${position} 起全是零字节（${remaining} 字节）：预分配的空间，或没有写到磁盘上的写入。`,
+          },
         },
       };
       return;
@@ -96,7 +99,10 @@ export async function* walkBatches(
           kind: 'torn',
           position,
           bytes: remaining,
-          message: `The file ends ${remaining} bytes after the last whole batch, fewer than the ${HEADER_SIZE_UP_TO_MAGIC} bytes of a batch header up to its magic byte: a torn write.`,
+          message: {
+            en: `The file ends ${remaining} bytes after the last whole batch, fewer than the ${HEADER_SIZE_UP_TO_MAGIC} bytes of a batch header up to its magic byte: a torn write.`,
+            'zh-CN': `文件在最后一个完整批次之后 ${remaining} 字节处结束，不足批次头到 magic 字节的 ${HEADER_SIZE_UP_TO_MAGIC} 字节：这是一次不完整的写入（torn write）。`,
+          },
         },
       };
       return;
@@ -107,18 +113,24 @@ export async function* walkBatches(
       if (size !== null && size <= remaining) RecordBatch.readAt(block.subarray(at, at + Math.min(inBlock, size)), 0);
     } catch (e) {
       const message = e instanceof CorruptRecordException ? e.message : String(e);
-      yield { kind: 'stop', stop: { kind: 'corrupt', position, bytes: remaining, message: `${message} (batch at position ${position})` } };
+      // Kafka's own message, in English in both languages; only the position is ours.
+      const corrupt = { en: `${message} (batch at position ${position})`, 'zh-CN': `${message}（批次位于位置 ${position}）` };
+      yield { kind: 'stop', stop: { kind: 'corrupt', position, bytes: remaining, message: corrupt } };
       return;
     }
     if (size === null || size > remaining) {
-      const declared = size === null ? '' : `its size field says ${size} bytes, `;
+      const declared =
+        size === null ? { en: '', zh: '' } : { en: `its size field says ${size} bytes, `, zh: `它的长度字段是 ${size} 字节，` };
       yield {
         kind: 'stop',
         stop: {
           kind: 'torn',
           position,
           bytes: remaining,
-          message: `The last batch, at position ${position}, is cut short: ${declared}the file holds ${remaining} bytes from there. A torn write: Kafka's recovery truncates the segment here.`,
+          message: {
+            en: `The last batch, at position ${position}, is cut short: ${declared.en}the file holds ${remaining} bytes from there. A torn write: Kafka's recovery truncates the segment here.`,
+            'zh-CN': `位于位置 ${position} 的最后一个批次不完整：${declared.zh}而文件从那里起只有 ${remaining} 字节。这是一次不完整的写入（torn write）：Kafka 的恢复会在这里截断日志段。`,
+          },
         },
       };
       return;

@@ -344,7 +344,7 @@ export class LogDirServiceImpl implements LogDirService {
     return this.withSegment(rootId, path, async ({ log }) => {
       const first = await walkBatches(log, position).next();
       if (first.done) throw new ApiError('INVALID_INPUT', `There is no batch at position ${position}.`, 'position');
-      if (first.value.kind === 'stop') throw new ApiError('CORRUPT_MESSAGE', first.value.stop.message, 'position');
+      if (first.value.kind === 'stop') throw new ApiError('CORRUPT_MESSAGE', first.value.stop.message.en, 'position');
       const walked = first.value;
       const batch = await describeBatch(log, walked);
       const whole = await wholeBatch(log, walked, MAX_DECODED_BATCH_BYTES);

@@ -8,6 +8,8 @@ import { ZNODE_SPECS, identifyZnode } from '../../core/kafka-zk';
 import type { CreateModeFlag, Stat, ZnodeData } from '../../core/zookeeper';
 import { Code, CreateMode, KeeperException } from '../../core/zookeeper';
 import { ApiError } from '../backend';
+import { znodeNoteText } from './znode-notes';
+import { specText } from './znode-spec-texts';
 import type { ZnodeCreateModeDto, ZnodeDataDto, ZnodeEncodingDto, ZnodeKindDto, ZnodeStatDto } from './zookeeper-contract';
 
 export function statDto(stat: Stat): ZnodeStatDto {
@@ -57,17 +59,17 @@ export const CREATE_MODES: Readonly<Record<ZnodeCreateModeDto, CreateModeFlag>> 
 export function kindDto(identity: ZnodeIdentity, spec: ZnodeSpec = ZNODE_SPECS[identity.kind]): ZnodeKindDto {
   return {
     kind: spec.kind,
-    title: spec.title,
+    title: specText(spec, 'title'),
     pathPattern: spec.pathPattern,
     kafkaName: spec.kafkaName,
     createMode: spec.createMode,
     dataFormat: spec.dataFormat,
-    description: spec.description,
-    writtenBy: spec.writtenBy,
-    readBy: spec.readBy,
-    onInvalidData: spec.onInvalidData,
+    description: specText(spec, 'description'),
+    writtenBy: specText(spec, 'writtenBy'),
+    readBy: specText(spec, 'readBy'),
+    onInvalidData: specText(spec, 'onInvalidData'),
     template: spec.template,
-    pathProblem: identity.problem,
+    pathProblem: identity.problem === null ? null : znodeNoteText(identity.problem),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ZnodeKind } from '../../core/kafka-zk';
 import { ZNODE_SPECS } from '../../core/kafka-zk';
+import { specText } from './znode-spec-texts';
 import type { ZnodeCreateModeDto, ZnodeTemplateDto } from './zookeeper-contract';
 
 const EXAMPLE_PATHS: ReadonlyArray<readonly [ZnodeKind, string]> = [
@@ -28,6 +29,6 @@ export function znodeTemplates(): ZnodeTemplateDto[] {
   return EXAMPLE_PATHS.map(([kind, path]) => {
     const spec = ZNODE_SPECS[kind];
     const mode: ZnodeCreateModeDto = spec.createMode ?? 'persistent';
-    return { kind, title: spec.title, path, mode, data: spec.template };
+    return { kind, title: specText(spec, 'title'), path, mode, data: spec.template };
   });
 }

@@ -3,6 +3,7 @@
  * Every write goes through the editor's own ZooKeeper session, so the controller sees it exactly as
  * it would see zkCli or PrettyZoo; refusals are ZooKeeper's (`NodeExists`, `BadVersion` …).
  */
+import type { LocalizedText } from '../contract';
 
 /** A znode's `Stat`, field for field; `ephemeralOwner` is the session id in hex (`0x0` for persistent nodes). */
 export interface ZnodeStatDto {
@@ -52,18 +53,18 @@ export type ZnodeEncodingDto = 'text' | 'hex' | 'base64';
 /** What Kafka 2.5 makes of a path: the znode's kind and its spec (core/kafka-zk/znode-specs.ts). */
 export interface ZnodeKindDto {
   readonly kind: string;
-  readonly title: string;
+  readonly title: LocalizedText;
   readonly pathPattern: string;
   readonly kafkaName: string | null;
   readonly createMode: 'persistent' | 'ephemeral' | 'persistent-sequential' | null;
   readonly dataFormat: string;
-  readonly description: string;
-  readonly writtenBy: string;
-  readonly readBy: string;
-  readonly onInvalidData: string;
+  readonly description: LocalizedText;
+  readonly writtenBy: LocalizedText;
+  readonly readBy: LocalizedText;
+  readonly onInvalidData: LocalizedText;
   readonly template: string | null;
   /** What is wrong with the path itself for Kafka (a broker id that is not a number …). */
-  readonly pathProblem: string | null;
+  readonly pathProblem: LocalizedText | null;
 }
 
 export interface ZnodeDetailDto {
@@ -111,14 +112,14 @@ export interface ZnodeCheckDto {
   /** Data that cannot even be encoded (bad hex …) or a path ZooKeeper refuses; nothing can be written. */
   readonly refusal: string | null;
   readonly problem: ZnodeDataProblemDto | null;
-  readonly notes: readonly string[];
+  readonly notes: readonly LocalizedText[];
   /** Plain sentences: what the controller and brokers will do once this is written. */
-  readonly effects: readonly string[];
+  readonly effects: readonly LocalizedText[];
 }
 
 export interface ZnodeTemplateDto {
   readonly kind: string;
-  readonly title: string;
+  readonly title: LocalizedText;
   readonly path: string;
   readonly mode: ZnodeCreateModeDto;
   readonly data: string | null;

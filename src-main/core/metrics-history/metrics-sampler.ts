@@ -139,18 +139,7 @@ export class MetricsSampler {
     const entries = known?.registry === registry && known.version === registry.version ? known.entries : this.classify(registry);
     const counts = new Map<string, number>();
     const broker: Totals = new Map();
-    for (const { mBeanName, metric, target } of entries) {
-      let value: number;
-      if (target.kind === 'rate') {
-        const count = countOf(metric);
-        counts.set(mBeanName, count);
-        if (previous === null || elapsedSec === null) continue;
-        const before = previous.get(mBeanName) ?? 0;
-        value = (count >= before ? count - before : count) / elapsedSec;
-      } else {
-        if (elapsedSec === null) continue;
-        value = countOf(metric);
-      }
+    const accumulate = (target: SampleTarget, value: number) => {
       if (target.brokerLevel) {
         add(broker, target, value);
         add(cluster, target, value);
@@ -163,6 +152,27 @@ export class MetricsSampler {
         }
         add(totals, target, value);
       }
+    };
+    for (const { mBeanName, metric, target } of entries) {
+      let value: number;
+      if (target.kind === 'rate') {
+        const count = countOf(metric);
+        counts.set(mBeanName, count);
+        if (previous === null || elapsedSec === null) continue;
+        const before = previous.get(mBeanName) ?? 0;
+        value = (count >= before ? count - before : count) / elapsedSec;
+      } else {
+        if (elapsedSec === null) continue;
+        value = countOf(metric);
+      }
+      accumulate(target, value);
+    }
+    // Families (a gauge set per log or partition) are made as they are read: classified each round.
+    if (elapsedSec !== null) {
+      for (const { name, metric } of registry.familyMetrics()) {
+        const target = sampleTargetOf(name);
+        if (target !== null && target.kind === 'gauge') accumulate(target, countOf(metric));
+      }
     }
     this.brokers.set(brokerId, { registry, version: registry.version, entries, counts });
     return broker;
@@ -170,7 +180,7 @@ export class MetricsSampler {
 
   private classify(registry: MetricsRegistry): SampledEntry[] {
     const entries: SampledEntry[] = [];
-    for (const { name, metric } of registry.all()) {
+    for (const { name, metric } of registry.kept()) {
       let target = this.targets.get(name);
       if (target === undefined) {
         target = sampleTargetOf(name);

@@ -32,6 +32,7 @@ import {
   updateMetadataHandler,
 } from './handlers/inter-broker-handlers';
 import { KafkaApis } from './kafka-apis';
+import { requestChannelMetrics } from './request-metrics';
 import { CONTROLLED_SHUTDOWN } from './messages/controlled-shutdown';
 import { LEADER_AND_ISR } from './messages/leader-and-isr';
 import { STOP_REPLICA } from './messages/stop-replica';
@@ -81,7 +82,11 @@ export type { BrokerApiDeps } from './handlers/broker-api-deps';
 
 export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   const { broker, time } = deps;
-  const apis = new KafkaApis({ quotaManagers: () => broker.quotaManagers, clock: time });
+  const apis = new KafkaApis({
+    quotaManagers: () => broker.quotaManagers,
+    clock: time,
+    requestChannelMetrics: () => (broker.metrics === null ? null : requestChannelMetrics(broker.metrics)),
+  });
   apis.register(PRODUCE, produceHandler(broker, time));
   apis.register(FETCH, fetchHandler(broker, time));
   apis.register(LIST_OFFSETS, listOffsetsHandler(broker));

@@ -14,6 +14,7 @@ import { brokerApis } from './broker-apis';
 import { ConnectionQuotas, SOCKET_SERVER_LOGGER } from './connection-quotas';
 import type { KafkaApis } from './kafka-apis';
 import { KafkaSocketServer, type ConnectionStats } from './kafka-socket-server';
+import { requestChannelMetrics } from './request-metrics';
 
 export const LISTENER_HOST = '127.0.0.1';
 /** The one listener a broker has (`listeners=PLAINTEXT://…`). */
@@ -56,6 +57,9 @@ export class BrokerSocketListener implements BrokerListener {
 
   async bind(): Promise<{ host: string; port: number }> {
     this.close();
+    // The SocketServer's RequestChannel registers its metrics as the broker starts.
+    const metrics = this.broker().metrics;
+    if (metrics !== null) requestChannelMetrics(metrics);
     const wanted = this.port ?? this.preferredPort;
     const provider = () => {
       const b = this.broker();

@@ -25,6 +25,8 @@ import { PRODUCE } from './messages/produce';
 import { isFlexible, type ApiMessages } from './messages/api-message';
 import { clientInformation, NO_CHANNEL_METADATA, type ChannelMetadataRegistry } from './client-information';
 import { readRequestHeader, type RequestHeader } from './request-header';
+import { RequestTimes, type RequestChannelMetrics } from './request-metrics';
+import { responseErrorCounts } from './response-error-counts';
 import { ByteReader, ProtocolParseError } from './wire/byte-reader';
 import { ByteWriter } from './wire/byte-writer';
 import { readMessage, skipTaggedFields, writeMessage, type Field, type MessageOf } from './wire/schema';
@@ -50,12 +52,35 @@ export interface RequestContext {
   readonly sizeInBytes: number;
   /** When handling began, on the cluster's clock (the start of Kafka's `requestThreadTime`). */
   readonly receivedMs: number;
+  /** The request's phases for RequestMetrics (a handler that waits marks where its local work ended); none without a clock. */
+  readonly times?: RequestTimes;
 }
 
 /** What the Request quota of a broker's APIs works with. */
 export interface KafkaApisQuotas {
   readonly quotaManagers: () => QuotaManagers | null;
   readonly clock: Clock;
+  /** The running broker's RequestMetrics (null while it is not running); none: not recorded. */
+  readonly requestChannelMetrics?: () => RequestChannelMetrics | null;
+}
+
+/**
+ * A request handled, its response not yet on the wire: the socket server says when it takes the
+ * response and when the send completed, which records the request's metrics.
+ */
+export interface HandledRequest {
+  /** The response frame's bytes, or null for none (Produce with acks=0). */
+  readonly response: Buffer | null;
+  responseDequeued(): void;
+  sendCompleted(): void;
+}
+
+const NOTHING_TO_RECORD = { responseDequeued: () => {}, sendCompleted: () => {} };
+
+/** What a registered API's handler gives back: how to write the response body and the errors it carries. */
+interface AnsweredBody {
+  readonly write: (writer: ByteWriter) => void;
+  readonly errorCounts: ReadonlyMap<string, number>;
 }
 
 /** Produce and Fetch weigh the Request quota against their byte quotas themselves. */
@@ -73,7 +98,11 @@ export type ApiHandler<Request, Response> = (request: Request, context: RequestC
  */
 interface RegisteredApi {
   readonly messages: ApiMessages;
-  read(reader: ByteReader, version: number, flexible: boolean): (context: RequestContext) => Promise<((writer: ByteWriter) => void) | null>;
+  read(
+    reader: ByteReader,
+    version: number,
+    flexible: boolean,
+  ): { readonly isFromFollower: boolean; run(context: RequestContext): Promise<AnsweredBody | null> };
 }
 
 export class KafkaApis {
@@ -99,14 +128,21 @@ export class KafkaApis {
       messages,
       read: (reader, version, flexible) => {
         const request = readMessage(reader, messages.request, version, flexible);
-        return async (context) => {
+        // `FetchRequest.isFromFollower`: a replica id of a broker.
+        const isFromFollower = messages.apiKey === FETCH.apiKey && ((request as { replicaId?: number }).replicaId ?? -1) >= 0;
+        const run = async (context: RequestContext): Promise<AnsweredBody | null> => {
           const response = await handler(request, context);
+          context.times?.markApiRemoteComplete();
           if (response === null) return null;
           const unthrottled = BYTE_QUOTA_API_KEYS.has(messages.apiKey) || EXEMPT_THROTTLE_API_KEYS.has(messages.apiKey);
           const throttleTimeMs = unthrottled ? null : this.requestThrottleTimeMs(context);
           const answered = throttleTimeMs === null ? response : Object.assign({}, response, { throttleTimeMs });
-          return (writer) => writeMessage(writer, messages.response, version, answered, flexible);
+          return {
+            write: (writer) => writeMessage(writer, messages.response, version, answered, flexible),
+            errorCounts: responseErrorCounts(messages.apiKey, answered as Readonly<Record<string, unknown>>),
+          };
         };
+        return { isFromFollower, run };
       },
     });
   }
@@ -138,7 +174,26 @@ export class KafkaApis {
     channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL,
     channelMetadata: ChannelMetadataRegistry = NO_CHANNEL_METADATA,
   ): Promise<Buffer | null> {
-    const receivedMs = this.quotas?.clock.nowMs() ?? 0;
+    const handled = await this.handleRequest(frame, listener, clientAddress, channel, channelMetadata);
+    handled.responseDequeued();
+    handled.sendCompleted();
+    return handled.response;
+  }
+
+  /**
+   * Handles one request frame as the socket server does: the response, and the two moments of its
+   * send still to come (a request that closes the connection throws `CloseConnection` and is not counted, as in Kafka).
+   */
+  async handleRequest(
+    frame: Buffer,
+    listener: RequestContext['listener'],
+    clientAddress: string,
+    channel: ThrottledChannelCallback = UNMUTABLE_CHANNEL,
+    channelMetadata: ChannelMetadataRegistry = NO_CHANNEL_METADATA,
+  ): Promise<HandledRequest> {
+    const clock = this.quotas?.clock ?? null;
+    const receivedMs = clock?.nowMs() ?? 0;
+    const times = clock === null ? undefined : new RequestTimes(clock, receivedMs);
     const reader = new ByteReader(frame);
     let header: RequestHeader;
     try {
@@ -157,19 +212,21 @@ export class KafkaApis {
     if (header.apiVersion < messages.minVersion || header.apiVersion > messages.maxVersion) {
       if (header.apiKey === API_VERSIONS.apiKey) {
         // Kafka does not parse the body and answers in the v0 layout (librdkafka's v3 probe).
-        return this.frame(header, API_VERSIONS, 0, (writer) =>
-          writeMessage(writer, API_VERSIONS.response, 0, this.unsupportedApiVersionsBody()),
-        );
+        const body = this.unsupportedApiVersionsBody();
+        const response = this.frame(header, API_VERSIONS, 0, (writer) => writeMessage(writer, API_VERSIONS.response, 0, body));
+        return this.recorded(header, reader.remaining, false, times, response, responseErrorCounts(header.apiKey, body));
       }
       throw new CloseConnection(
         `Unsupported version ${header.apiVersion} of ${messages.name} (supported: ${messages.minVersion}-${messages.maxVersion})`,
       );
     }
     const flexible = isFlexible(messages, header.apiVersion);
-    let run: ReturnType<RegisteredApi['read']>;
+    let read: ReturnType<RegisteredApi['read']>;
+    let sizeOfBodyInBytes: number;
     try {
       if (flexible) skipTaggedFields(reader); // request header v2
-      run = api.read(reader, header.apiVersion, flexible);
+      sizeOfBodyInBytes = reader.remaining;
+      read = api.read(reader, header.apiVersion, flexible);
     } catch (error) {
       if (error instanceof ProtocolParseError) {
         throw new CloseConnection(
@@ -179,7 +236,7 @@ export class KafkaApis {
       throw error;
     }
     const session: ClientSession = { sanitizedUser: ANONYMOUS_USER, clientId: header.clientId ?? '' };
-    const writeBody = await run({
+    const answered = await read.run({
       header,
       listener,
       clientAddress,
@@ -188,8 +245,39 @@ export class KafkaApis {
       channelMetadata,
       sizeInBytes: frame.length,
       receivedMs,
+      times,
     });
-    return writeBody === null ? null : this.frame(header, messages, header.apiVersion, writeBody);
+    const response = answered === null ? null : this.frame(header, messages, header.apiVersion, answered.write);
+    return this.recorded(header, sizeOfBodyInBytes, read.isFromFollower, times, response, answered?.errorCounts ?? null);
+  }
+
+  /**
+   * The response made (`Response`'s constructor; its errors marked as `sendResponse` does, none for
+   * no response), and its metrics recorded into the broker's registry when the send completes.
+   */
+  private recorded(
+    header: RequestHeader,
+    sizeOfBodyInBytes: number,
+    isFromFollower: boolean,
+    times: RequestTimes | undefined,
+    response: Buffer | null,
+    errorCounts: ReadonlyMap<string, number> | null,
+  ): HandledRequest {
+    const channel = this.quotas?.requestChannelMetrics?.() ?? null;
+    if (times === undefined || channel === null) return { response, ...NOTHING_TO_RECORD };
+    times.markResponseComplete();
+    if (errorCounts !== null) channel.updateErrorMetrics(header.apiKey, errorCounts);
+    const request = { apiKey: header.apiKey, apiVersion: header.apiVersion, sizeOfBodyInBytes, isFromFollower };
+    let sent = false;
+    return {
+      response,
+      responseDequeued: () => times.markResponseDequeued(),
+      sendCompleted: () => {
+        if (sent) return;
+        sent = true;
+        times.complete(channel, request);
+      },
+    };
   }
 
   private frame(header: RequestHeader, messages: ApiMessages, version: number, writeBody: (writer: ByteWriter) => void): Buffer {

@@ -205,12 +205,17 @@ export class KafkaSocketServer {
           break;
         }
         try {
-          const response = await apis.handle(frame, listener, clientAddress, channel, channelMetadata);
+          const handled = await apis.handleRequest(frame, listener, clientAddress, channel, channelMetadata);
+          const { response } = handled;
+          handled.responseDequeued();
           if (response !== null && !closed) {
             const size = Buffer.allocUnsafe(4);
             size.writeInt32BE(response.length);
             socket.write(size);
-            socket.write(response);
+            // Written (or the connection gone: Kafka counts a response in flight at a disconnect as done).
+            socket.write(response, () => handled.sendCompleted());
+          } else {
+            handled.sendCompleted();
           }
           // The response (or none, acks=0) is out; a throttled channel reads its next request only when the throttling ends.
           const muted: { ended: Promise<void> } | null = throttled;

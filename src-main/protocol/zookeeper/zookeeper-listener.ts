@@ -4,6 +4,7 @@
  * that clients find it there after a restart.
  */
 import type { ZooKeeperServer } from '../../core/zookeeper';
+import type { ServerStatsView } from './server-stats-view';
 import type { ZooKeeperConnection } from './zookeeper-connection';
 import { ZooKeeperSocketServer, type ZooKeeperSocketServerOptions } from './zookeeper-socket-server';
 
@@ -28,6 +29,11 @@ export class ZooKeeperListener {
       await socketServer.start();
     }
     return new ZooKeeperListener(socketServer);
+  }
+
+  /** What the four-letter words and the Prometheus gauges read of the server. */
+  get statsView(): ServerStatsView {
+    return this.socketServer;
   }
 
   get port(): number {

@@ -13,9 +13,11 @@ import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
 import dashboard from './dashboard.en';
+import welcome from './welcome.en';
 
 export default {
   deletions,
+  welcome,
   zookeeper,
   logDirs,
   groups,

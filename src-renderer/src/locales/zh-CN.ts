@@ -13,9 +13,11 @@ import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import dashboard from './dashboard.zh-CN';
+import welcome from './welcome.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
+  welcome,
   zookeeper,
   logDirs,
   groups,

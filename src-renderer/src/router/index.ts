@@ -4,9 +4,12 @@
  * history remembers the page's path and query as its base).
  */
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { welcomeSeen } from '../views/welcome/first-run';
 
 export const routes: RouteRecordRaw[] = [
-  { path: '/', redirect: '/overview' },
+  // The first run opens on the welcome page; after that, on the overview.
+  { path: '/', redirect: () => (welcomeSeen() ? '/overview' : '/welcome') },
+  { path: '/welcome', name: 'welcome', component: () => import('../views/welcome/WelcomeView.vue') },
   { path: '/clusters', name: 'clusters', component: () => import('../views/clusters/ClustersView.vue') },
   { path: '/overview', name: 'overview', component: () => import('../views/overview/OverviewView.vue') },
   { path: '/dashboard', name: 'dashboard', component: () => import('../views/dashboard/DashboardView.vue') },

@@ -1,7 +1,7 @@
 /** Broker actions, each explained before it is done, and broker configs. */
 import { defineStore } from 'pinia';
 import { useApi } from '../api';
-import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto } from '../api/types';
+import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, LocalizedText } from '../api/types';
 import { useClusterStore } from './cluster';
 
 export type BrokerAction = BrokerActionDto;
@@ -10,7 +10,7 @@ export const useBrokersStore = defineStore('brokers', () => {
   const api = useApi();
   const cluster = useClusterStore();
 
-  function explain(brokerId: number, action: BrokerAction): Promise<string[]> {
+  function explain(brokerId: number, action: BrokerAction): Promise<LocalizedText[]> {
     return api.brokers.explain(brokerId, action);
   }
 

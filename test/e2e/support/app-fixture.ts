@@ -59,6 +59,12 @@ export interface TrackedPage {
   close(): Promise<void>;
 }
 
+export interface OpenPageOptions {
+  /** Storage as on the very first run: the app opens on its welcome page. */
+  readonly firstRun?: boolean;
+  readonly locale?: 'en' | 'zh-CN';
+}
+
 export interface E2eApp {
   readonly backend: DojoBackend;
   readonly server: HeadlessServer;
@@ -66,8 +72,12 @@ export interface E2eApp {
   readonly token: string;
   /** Errors the server caught that no API contract foresaw (500s). */
   readonly serverErrors: unknown[];
-  /** A fresh browser context (own storage: English, no remembered language) on the app's URL. */
-  openPage(): Promise<TrackedPage>;
+  /**
+   * A fresh browser context (own storage: English, no remembered language) on the app's URL. The
+   * welcome counts as seen (the app opens at the overview) unless `firstRun`; `locale` is the
+   * remembered language (`dojo.locale`).
+   */
+  openPage(options?: OpenPageOptions): Promise<TrackedPage>;
   /** Saves a PNG of the page into test-results/screenshots/<name>.png. */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -115,8 +125,16 @@ export async function startE2eApp(): Promise<E2eApp> {
     ...started,
     token,
     serverErrors,
-    async openPage() {
+    async openPage(options = {}) {
       const context = await started.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+      const storage: Record<string, string> = {
+        ...(options.firstRun ? {} : { 'dojo.welcomed': '1' }),
+        ...(options.locale ? { 'dojo.locale': options.locale } : {}),
+      };
+      // Runs in the page before the app's scripts (as text: this file has no DOM types).
+      await context.addInitScript({
+        content: `for (const [k, v] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(k, v);`,
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {

@@ -6,7 +6,7 @@
  * fail the suite on an unexpected server error.
  */
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
-import { chromiumMissing, startE2eApp, type E2eApp, type TrackedPage } from './app-fixture';
+import { chromiumMissing, startE2eApp, type E2eApp, type OpenPageOptions, type TrackedPage } from './app-fixture';
 
 const missing = chromiumMissing();
 const skip = missing !== null && !process.env.CI;
@@ -15,7 +15,7 @@ export interface E2eSuite {
   /** The suite's app (started before the first test). */
   readonly app: E2eApp;
   /** A fresh browser page on the app, closed and checked after the test. */
-  openPage(): Promise<TrackedPage>;
+  openPage(options?: OpenPageOptions): Promise<TrackedPage>;
   /** Console errors the current test provokes on purpose (the browser logs every refused call). */
   allowProblems(...patterns: RegExp[]): void;
 }
@@ -66,9 +66,9 @@ export function describeInChromium(
         if (app === null) throw new Error('the e2e app is not started yet');
         return app;
       },
-      async openPage() {
+      async openPage(options) {
         if (app === null) throw new Error('the e2e app is not started yet');
-        current = await app.openPage();
+        current = await app.openPage(options);
         return current;
       },
       allowProblems(...patterns) {

@@ -50,7 +50,7 @@ describe('broker listeners', () => {
     const preferred = (probe.address() as { port: number }).port;
     await new Promise((resolve) => probe.close(resolve));
     const listener = new BrokerSocketListener(
-      () => ({ isRunning: false }) as unknown as KafkaServer,
+      () => ({ isRunning: false, metrics: null }) as unknown as KafkaServer,
       new ManualTime(0),
       () => {
         throw new Error('no admin needed');
@@ -72,7 +72,7 @@ describe('broker listeners', () => {
     const taken = (blocker.address() as { port: number }).port;
     try {
       const listener = new BrokerSocketListener(
-        () => ({ isRunning: false }) as unknown as KafkaServer,
+        () => ({ isRunning: false, metrics: null }) as unknown as KafkaServer,
         new ManualTime(0),
         () => {
           throw new Error('no admin needed');

@@ -334,7 +334,10 @@ export class FakeApi {
       setClockSpeed: async () => undefined,
     },
     brokers: {
-      explain: async (id, action) => [`${action} ${id}: first sentence.`, 'Second sentence.'],
+      explain: async (id, action) => [
+        { en: `${action} ${id}: first sentence.`, 'zh-CN': `${action} ${id}：第一句。` },
+        { en: 'Second sentence.', 'zh-CN': '第二句。' },
+      ],
       start: async () => undefined,
       shutdown: async () => ({ controlledShutdownSucceeded: true }),
       kill: async () => undefined,

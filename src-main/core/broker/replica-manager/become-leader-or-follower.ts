@@ -50,10 +50,7 @@ export async function becomeLeaderOrFollower(
       continue;
     }
     const partition = hosted ?? new Partition(tp, rm.brokerId);
-    if (!hosted) {
-      rm.partitions.set(tp, partition);
-      rm.metrics.partitionHosted(tp);
-    }
+    if (!hosted) rm.partitions.set(tp, partition);
     if (state.leaderEpoch > partition.leaderEpoch) {
       if (state.replicas.includes(rm.brokerId)) accepted.push({ partition, state });
       else {

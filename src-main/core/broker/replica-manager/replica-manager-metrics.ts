@@ -1,29 +1,31 @@
 /**
  * The ReplicaManager's Yammer metrics as Kafka 2.5.1 registers them: the
  * `kafka.server:type=ReplicaManager` gauges (counted over the hosted partitions when read) and ISR
- * meters, and per hosted partition the `kafka.cluster:type=Partition` gauges, registered when the
- * partition is first hosted and removed when it is deleted or its log dir goes offline
- * (`Partition.removeMetrics`). The `BrokerTopicStats` of the broker live here too: the
+ * meters, and per hosted partition the `kafka.cluster:type=Partition` gauges, there while the
+ * partition is hosted and not offline (Kafka registers them with the partition and removes them
+ * when it is deleted or its log dir fails). The `BrokerTopicStats` of the broker live here too: the
  * ReplicaManager marks them on produce and fetch and drops a topic's once it hosts none of it.
  */
 import type { TopicPartition } from '../../common/topic-partition';
 import type { Meter } from '../../metrics/meter';
 import type { MetricsRegistry } from '../../metrics/metrics-registry';
 import { BrokerTopicStats } from '../../server/broker-topic-stats';
+import { gaugeFamily } from '../../metrics/gauge-family';
 import type { Partition } from '../partition';
 
 const GROUP = 'kafka.server';
 const TYPE = 'ReplicaManager';
 
-/** The partition gauges of `kafka.cluster.Partition`. */
-const PARTITION_GAUGES = [
-  'UnderReplicated',
-  'InSyncReplicasCount',
-  'UnderMinIsr',
-  'AtMinIsr',
-  'ReplicasCount',
-  'LastStableOffsetLag',
-] as const;
+/** The gauges of `kafka.cluster.Partition`, for each hosted (not offline) partition. */
+const PARTITION_GAUGES: Readonly<Record<string, (p: Partition) => number>> = {
+  UnderReplicated: (p) => (isUnderReplicated(p) ? 1 : 0),
+  InSyncReplicasCount: (p) => (p.isLeader ? p.isr.length : 0),
+  UnderMinIsr: (p) => (isUnderMinIsr(p) ? 1 : 0),
+  AtMinIsr: (p) => (isAtMinIsr(p) ? 1 : 0),
+  ReplicasCount: (p) => (p.isLeader ? replicationFactor(p) : 0),
+  // No transactions yet: the last stable offset is the high watermark, so the lag is 0.
+  LastStableOffsetLag: () => 0,
+};
 
 /** What the metrics read of the ReplicaManager. */
 export interface HostedPartitions {
@@ -60,7 +62,7 @@ export class ReplicaManagerMetrics {
   readonly failedIsrUpdatesRate: Meter;
 
   constructor(
-    private readonly registry: MetricsRegistry,
+    registry: MetricsRegistry,
     private readonly rm: HostedPartitions,
   ) {
     this.brokerTopicStats = new BrokerTopicStats(registry);
@@ -79,65 +81,26 @@ export class ReplicaManagerMetrics {
     this.isrExpandRate = registry.newMeter(GROUP, TYPE, 'IsrExpandsPerSec', 'expands');
     this.isrShrinkRate = registry.newMeter(GROUP, TYPE, 'IsrShrinksPerSec', 'shrinks');
     this.failedIsrUpdatesRate = registry.newMeter(GROUP, TYPE, 'FailedIsrUpdatesPerSec', 'failedUpdates');
-  }
-
-  /** A partition is hosted from now on: its `kafka.cluster:type=Partition` gauges. */
-  partitionHosted(tp: TopicPartition): void {
-    const tags = partitionTags(tp);
-    const read = (f: (p: Partition) => number) => () => {
-      const p = this.rm.partitions.get(tp);
-      return p && p !== 'offline' ? f(p) : 0;
-    };
-    const r = this.registry;
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'UnderReplicated',
-      read((p) => (isUnderReplicated(p) ? 1 : 0)),
-      tags,
-    );
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'InSyncReplicasCount',
-      read((p) => (p.isLeader ? p.isr.length : 0)),
-      tags,
-    );
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'UnderMinIsr',
-      read((p) => (isUnderMinIsr(p) ? 1 : 0)),
-      tags,
-    );
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'AtMinIsr',
-      read((p) => (isAtMinIsr(p) ? 1 : 0)),
-      tags,
-    );
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'ReplicasCount',
-      read((p) => (p.isLeader ? replicationFactor(p) : 0)),
-      tags,
-    );
-    // No transactions yet: the last stable offset is the high watermark, so the lag is 0.
-    r.newGauge(
-      'kafka.cluster',
-      'Partition',
-      'LastStableOffsetLag',
-      read(() => 0),
-      tags,
+    registry.addFamily(
+      gaugeFamily<Partition>({
+        group: 'kafka.cluster',
+        type: 'Partition',
+        gauges: PARTITION_GAUGES,
+        *entities() {
+          for (const p of rm.partitions.values()) if (p !== 'offline') yield p;
+        },
+        tags: (p) => partitionTags(p.topicPartition),
+        find: (properties) => {
+          const partition = Number(properties.get('partition'));
+          const p = rm.partitions.get({ topic: properties.get('topic') ?? '', partition });
+          return p && p !== 'offline' ? p : undefined;
+        },
+      }),
     );
   }
 
-  /** The partition was deleted or went offline with its log dir (`Partition.removeMetrics`, `maybeRemoveTopicMetrics`). */
+  /** The partition was deleted or went offline with its log dir: `maybeRemoveTopicMetrics`. */
   partitionRemoved(tp: TopicPartition): void {
-    const tags = partitionTags(tp);
-    for (const name of PARTITION_GAUGES) this.registry.remove('kafka.cluster', 'Partition', name, tags);
     for (const p of this.rm.partitions.values()) {
       if (p !== 'offline' && p.topicPartition.topic === tp.topic) return;
     }

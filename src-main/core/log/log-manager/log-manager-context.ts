@@ -17,7 +17,7 @@ import { FileHandleCache } from '../segment/file-handle-cache';
 import { LogDirFailureChannel } from './log-dir-failure-channel';
 import type { LogManagerConfig, LogManagerState } from './log-manager-config';
 import type { LogManagerEmit, LogManagerEvent } from './log-manager-event';
-import { LogMetrics } from './log-metrics';
+import { registerLogMetrics } from './log-metrics';
 import type { MetricsRegistry } from '../../metrics/metrics-registry';
 
 export const LOGGER = 'kafka.log.LogManager';
@@ -59,7 +59,6 @@ export class LogManagerContext {
 
   private readonly onEvent: (event: LogManagerEvent) => void;
   private readonly handleOfflineLogDir: (dir: string) => void;
-  private readonly logMetrics: LogMetrics | null;
 
   constructor(options: LogManagerContextOptions) {
     this.fs = options.fs;
@@ -73,7 +72,7 @@ export class LogManagerContext {
     this.onEvent = options.onEvent;
     this.handleOfflineLogDir = options.handleOfflineLogDir;
     this.failureChannel = new LogDirFailureChannel(this.emit);
-    this.logMetrics = options.metrics ? new LogMetrics(options.metrics, this, this.logDirs, (dir) => !this.live.has(dir)) : null;
+    if (options.metrics) registerLogMetrics(options.metrics, this, this.logDirs, (dir) => !this.live.has(dir));
   }
 
   /** What every `Log` of this broker is opened with: clock, jitter, file budget, and its lines as events. */
@@ -110,7 +109,6 @@ export class LogManagerContext {
       this.logsInDir.set(dir, logs);
     }
     logs.set(log.topicPartition, log);
-    this.logMetrics?.logAdded(log.topicPartition, isFuture);
   }
 
   removeLog(log: Log, isFuture: boolean): void {
@@ -118,7 +116,6 @@ export class LogManagerContext {
     const logs = this.logsInDir.get(log.parentDir);
     // A current and a future log of one partition live in different dirs; remove only this one.
     if (logs?.get(log.topicPartition) === log) logs.delete(log.topicPartition);
-    this.logMetrics?.logRemoved(log.topicPartition, isFuture);
   }
 
   /** `replaceCurrentWithFutureLog`: the future log becomes the partition's current log (the old current one was removed). */
@@ -126,8 +123,6 @@ export class LogManagerContext {
     const tp = destLog.topicPartition;
     this.futureLogs.delete(tp);
     this.currentLogs.set(tp, destLog);
-    this.logMetrics?.logRemoved(tp, true);
-    this.logMetrics?.logAdded(tp, false);
   }
 
   /** LogDirFailureChannel.maybeAddOfflineLogDir: logs the error once per dir and queues the dir for the handler. */

@@ -48,6 +48,7 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     let results = read();
     // Kafka's `requestThreadTime` ends when the handler thread is done, before a DelayedFetch waits.
     const localCompleteMs = time.nowMs();
+    context.times?.markApiLocalComplete();
     const enough = (rs: ConsumerFetchResult[]) =>
       rs.some((r) => r.error !== 'NONE') || rs.reduce((sum, r) => sum + r.records.length, 0) >= fetchMinBytes;
     const replicaManager = broker.replicaManager;

@@ -103,10 +103,13 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
       }
     }
     const internalTopicsAllowed = context.header.clientId === ADMIN_CLIENT_ID;
-    const appended =
+    const appending =
       replicaManager && entries.length > 0
-        ? await replicaManager.appendRecords(request.timeoutMs, request.acks, entries, { internalTopicsAllowed })
-        : [];
+        ? replicaManager.appendRecords(request.timeoutMs, request.acks, entries, { internalTopicsAllowed })
+        : Promise.resolve([]);
+    // The leader's logs are written when `appendRecords` returns; with acks=all the ISR's acknowledgement is awaited (RemoteTimeMs).
+    context.times?.markApiLocalComplete();
+    const appended = await appending;
     const byKey = new Map(appended.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
     const responses = request.topics.map((topic) => ({
       name: topic.name,

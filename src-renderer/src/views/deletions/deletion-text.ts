@@ -1,4 +1,4 @@
-/** Stage and outcome names as locale keys, blockers as sentences, durations as an operator reads them. */
+/** Stage and outcome names as locale keys, blockers as sentences (durations: composables/use-localized-text.ts). */
 import { DELETION_STAGES } from '../../../../src-main/api/deletion/deletion-contract';
 import type { DeletionBlockerDto, DeletionOutcomeDto, DeletionStageDto } from '../../api/types';
 
@@ -71,17 +71,4 @@ export function blockerText(b: DeletionBlockerDto, t: Translate): { why: string;
         fix: t('deletions.blockers.stopReplicaFailed.fix'),
       };
   }
-}
-
-/** `1 h 02 min`, `3 min 05 s`, `42.3 s`, `120 ms`. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '-';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const totalS = Math.floor(s);
-  const h = Math.floor(totalS / 3600);
-  const m = Math.floor((totalS % 3600) / 60);
-  const rest = totalS % 60;
-  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min ${String(rest).padStart(2, '0')} s`;
 }

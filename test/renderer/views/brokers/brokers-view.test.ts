@@ -24,6 +24,16 @@ describe('BrokersView', () => {
     expect(fake.callsOf('cluster', 'overview').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the explanation in the UI’s language: 简体中文 when the UI is in Chinese', async () => {
+    const fake = new FakeApi();
+    const { wrapper: w } = mountWithApp(BrokersView, { client: fake.client(), router: true, locale: 'zh-CN' });
+    await settle();
+    await click(w, 'broker-1-kill');
+    expect(bodyTestId('confirm-sentences')?.textContent).toContain('kill 1：第一句。');
+    expect(bodyTestId('confirm-sentences')?.textContent).toContain('第二句。');
+    expect(bodyTestId('confirm-sentences')?.textContent).not.toContain('Second sentence.');
+  });
+
   it('shows a broker’s configs, sensitive values masked, optionally only those set in server.properties', async () => {
     const fake = new FakeApi();
     fake.api.brokers.configs = async () => [

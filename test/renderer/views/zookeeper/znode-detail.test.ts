@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ZnodeDetailDto } from '../../../../src-renderer/src/api/types';
+import type { LocalizedText, ZnodeDetailDto } from '../../../../src-renderer/src/api/types';
 import ZnodeDetail from '../../../../src-renderer/src/views/zookeeper/ZnodeDetail.vue';
 import { formattedJson, hexDump } from '../../../../src-renderer/src/views/zookeeper/znode-format';
 import { FakeApi } from '../../support/fake-api';
@@ -24,17 +24,17 @@ const STAT = {
 };
 const KIND = {
   kind: 'topic',
-  title: 'Topic assignment',
+  title: { en: 'Topic assignment', 'zh-CN': 'Topic 副本分配' },
   pathPattern: '/brokers/topics/<topic>',
   kafkaName: 'TopicZNode',
   createMode: 'persistent' as const,
   dataFormat: 'json',
-  description: 'A topic.',
-  writtenBy: '',
-  readBy: '',
-  onInvalidData: '',
+  description: { en: 'A topic.', 'zh-CN': '一个主题。' },
+  writtenBy: { en: '', 'zh-CN': '' },
+  readBy: { en: '', 'zh-CN': '' },
+  onInvalidData: { en: '', 'zh-CN': '' },
   template: null,
-  pathProblem: null,
+  pathProblem: null as LocalizedText | null,
 };
 
 function detail(data: ZnodeDetailDto['data']): ZnodeDetailDto {
@@ -48,6 +48,25 @@ const text = (s: string) => {
 };
 
 describe('ZnodeDetail (the node view)', () => {
+  it('says what the znode is in the UI’s language', async () => {
+    const fake = new FakeApi();
+    const problem = { en: 'Negative broker id -1', 'zh-CN': 'broker id -1 是负数' };
+    const zh = mountWithApp(ZnodeDetail, {
+      client: fake.client(),
+      locale: 'zh-CN',
+      props: { detail: { ...detail(null), kind: { ...KIND, pathProblem: problem } }, gone: false },
+    }).wrapper;
+    await settle();
+    expect(zh.text()).toContain('Topic 副本分配');
+    expect(zh.text()).toContain('一个主题。');
+    expect(zh.text()).toContain('broker id -1 是负数');
+    expect(zh.text()).not.toContain('A topic.');
+    const en = mountWithApp(ZnodeDetail, { client: fake.client(), props: { detail: detail(null), gone: false } }).wrapper;
+    await settle();
+    expect(en.text()).toContain('Topic assignment');
+    expect(en.text()).toContain('A topic.');
+  });
+
   it('shows null data as null and empty data as empty, distinctly', async () => {
     const fake = new FakeApi();
     const nul = mountWithApp(ZnodeDetail, { client: fake.client(), props: { detail: detail(null), gone: false } }).wrapper;
