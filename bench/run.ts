@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark suite and prints its figures, each beside a baseline
- * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`, `groups`) runs the suites whose name matches.
+ * measured in the same run. `npm run bench -- zookeeper` (or `cluster`, `data`, `ui`, `groups`, `metrics`) runs the suites whose name matches.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { dataPathBench } from './data-path.bench';
 import { groupsLagBench } from './groups-lag.bench';
 import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
+import { metricsSamplingBench } from './metrics-sampling.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
 import { uiBench } from './ui.bench';
 import { wireBench } from './wire.bench';
@@ -30,6 +31,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'replication throttle', run: replicationThrottleBench },
   { name: 'groups lag', run: groupsLagBench },
   { name: 'groups page', run: groupsPageBench },
+  { name: 'metrics sampling', run: metricsSamplingBench },
 ];
 
 const filter = process.argv[2];

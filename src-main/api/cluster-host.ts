@@ -5,6 +5,7 @@
  */
 import type { ClusterFacade } from '../core/cluster/cluster-facade';
 import type { ClusterDefinition } from '../core/cluster/cluster-definition';
+import type { MetricsHistoryReader } from '../core/metrics-history/metrics-history-store';
 import type { ZooKeeperClient } from '../core/zookeeper';
 import type { PushDto } from './contract';
 import type { WorkspaceEntry } from './workspaces/workspace-store';
@@ -21,6 +22,8 @@ export interface OpenCluster {
   readonly entry: WorkspaceEntry;
   readonly cluster: ClusterFacade;
   readonly clock: ClusterClock;
+  /** The workspace's sampled metrics (none when the host keeps no history). */
+  readonly metricsHistory?: MetricsHistoryReader | null;
 }
 
 /** The one open cluster of the app, and the pushes the UI receives. */

@@ -11,6 +11,7 @@ import type { ElectionService } from './elections/election-contract';
 import type { ReassignmentService } from './reassignments/reassignment-contract';
 import type { GroupService } from './groups/group-contract';
 import type { QuotaService } from './quotas/quota-contract';
+import type { MetricsService } from './metrics/metrics-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
 
@@ -19,6 +20,7 @@ export type * from './elections/election-contract';
 export type * from './reassignments/reassignment-contract';
 export type * from './groups/group-contract';
 export type * from './quotas/quota-contract';
+export type * from './metrics/metrics-contract';
 export type * from './log-dirs/log-dir-contract';
 export type * from './zookeeper/zookeeper-contract';
 
@@ -586,6 +588,7 @@ export interface DojoApi {
   readonly elections: ElectionService;
   readonly quotas: QuotaService;
   readonly reassignments: ReassignmentService;
+  readonly metrics: MetricsService;
 }
 
 export type ServiceName = keyof DojoApi;

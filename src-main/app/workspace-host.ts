@@ -11,6 +11,8 @@ import type { ClusterDefinition } from '../core/cluster/cluster-definition';
 import { InProcessCluster } from '../core/cluster/in-process-cluster';
 import type { Workspace } from '../core/cluster/workspace';
 import type { ZooKeeperClient } from '../core/zookeeper';
+import { MetricsSampler } from '../core/metrics-history/metrics-sampler';
+import { summaryOf } from '../api/groups/group-service';
 import { openWorkspace } from '../infra/open-workspace';
 import { SystemTime } from '../infra/system-time';
 import { API_KEY_NAMES } from '../protocol/kafka/api-keys';
@@ -53,6 +55,7 @@ export class WorkspaceHost implements ClusterHost {
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private lastPushedSeq = 0;
   private zkSession: Promise<ZooKeeperClient> | null = null;
+  private sampler: MetricsSampler | null = null;
 
   /** `kafkaListeners`: give every broker a wire-protocol listener (the app does; some tests do not). */
   constructor(private readonly options: { readonly kafkaListeners?: boolean } = {}) {}
@@ -120,7 +123,21 @@ export class WorkspaceHost implements ClusterHost {
       zookeeperConnect: () => zookeeper?.connectString ?? null,
       zookeeperConnections: () => zookeeper?.connections() ?? [],
     });
-    this.opened = { entry, cluster, clock: time, workspace, time, listeners, zookeeper };
+    const metricsHistory = workspace.metricsHistory;
+    this.opened = { entry, cluster, clock: time, workspace, time, listeners, zookeeper, metricsHistory };
+    if (metricsHistory) {
+      this.sampler = new MetricsSampler(
+        time,
+        {
+          registries: () => workspace.cluster.runningBrokers().flatMap((b) => (b.metrics ? [{ brokerId: b.id, registry: b.metrics }] : [])),
+          groupLags: () => cluster.groups().map((g) => ({ groupId: g.groupId, lag: summaryOf(g).totalLag })),
+        },
+        metricsHistory,
+        metricsHistory.intervalMs,
+        (e) => console.error('Metrics sample round failed:', e),
+      );
+      this.sampler.start();
+    }
     this.lastPushedSeq = workspace.recentEvents(1)[0]?.seq ?? 0;
     this.unsubscribe = workspace.cluster.subscribe(() => this.schedulePush());
     return this.opened;
@@ -162,6 +179,8 @@ export class WorkspaceHost implements ClusterHost {
     this.pushTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.sampler?.stop();
+    this.sampler = null;
     for (const hook of this.closeHooks) await hook().catch(() => undefined);
     const session = this.zkSession;
     this.zkSession = null;

@@ -10,6 +10,8 @@ import { NodeFileSystem } from './node-file-system';
 import { SqliteClusterDefinitionStore } from './sqlite-cluster-definition';
 import { openSqliteDatabase } from './sqlite-database';
 import { SqliteEventLog } from './sqlite-event-log';
+import { SqliteMetricsHistory } from './sqlite-metrics-history';
+import { METRICS_SAMPLE_INTERVAL_MS } from '../core/metrics-history/metrics-sampler';
 import { SqliteZkPersistence } from './sqlite-zk-persistence';
 import { SystemTime } from './system-time';
 
@@ -34,6 +36,7 @@ export async function openWorkspace(dir: string, options: OpenWorkspaceOptions =
     zkPersistence: new SqliteZkPersistence(db, true),
     definitions: new SqliteClusterDefinitionStore(db),
     events: new SqliteEventLog(db),
+    metricsHistory: new SqliteMetricsHistory(db, METRICS_SAMPLE_INTERVAL_MS),
     initialDefinition: options.initialDefinition,
     listenerFor: options.listenerFor,
   });

@@ -293,6 +293,11 @@ const reassignments = {
   cancel: args(['partitions', array(object({ topic: string(), partition: int32() }))]),
 };
 
+const metrics = {
+  catalog: args(),
+  series: args(['query', object({ metric: string(), scope: string(), fromMs: number(), toMs: number(), maxPoints: integer() })]),
+};
+
 export const API_ARGUMENTS = {
   workspaces: workspaces satisfies Checked<DojoApi['workspaces'], typeof workspaces>,
   cluster: cluster satisfies Checked<DojoApi['cluster'], typeof cluster>,
@@ -306,6 +311,7 @@ export const API_ARGUMENTS = {
   elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
   quotas: quotas satisfies Checked<DojoApi['quotas'], typeof quotas>,
   reassignments: reassignments satisfies Checked<DojoApi['reassignments'], typeof reassignments>,
+  metrics: metrics satisfies Checked<DojoApi['metrics'], typeof metrics>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };
 
 /** The schema of a listed method (the caller has checked `isApiMethod`). */

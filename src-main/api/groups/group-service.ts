@@ -34,7 +34,8 @@ const DEFAULT_HISTORY_EVENTS = 1000;
 const MAX_HISTORY_EVENTS = 10_000;
 const COORDINATOR_LOGGER = 'kafka.coordinator.group.GroupCoordinator';
 
-function summaryOf(g: GroupSnapshot): GroupSummaryDto {
+/** A group as the list shows it; `totalLag` is what the metrics history keeps as its `Lag`. */
+export function summaryOf(g: GroupSnapshot): GroupSummaryDto {
   let totalLag = 0;
   let maxLag = 0;
   for (const p of g.partitions) {

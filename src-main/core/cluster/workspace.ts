@@ -13,6 +13,7 @@ import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import { defaultClusterDefinition, definitionProblems } from './cluster-definition';
 import type { ClusterEvent } from './cluster-events';
 import type { EventLogStore } from './event-log';
+import type { MetricsHistoryStore } from '../metrics-history/metrics-history-store';
 import { EventRecorder } from './event-log';
 import { Log4jWriter } from './log4j-writer';
 import { logLineOf } from './cluster-events';
@@ -36,6 +37,8 @@ export interface WorkspacePorts {
   zkPersistence: ZkPersistence;
   definitions: ClusterDefinitionStore;
   events: EventLogStore;
+  /** Where the sampled metrics are kept (the app's sampler writes it; none in most tests). */
+  metricsHistory?: MetricsHistoryStore;
   /** For a new workspace: the definition to start with (default: three brokers 0, 1, 2). */
   initialDefinition?: ClusterDefinition;
   /** Each broker's wire-protocol listener, when the app runs them. */
@@ -100,6 +103,10 @@ export class Workspace {
 
   get definition(): ClusterDefinition {
     return this.definitionValue;
+  }
+
+  get metricsHistory(): MetricsHistoryStore | null {
+    return this.ports.metricsHistory ?? null;
   }
 
   brokerDir(id: number): string {

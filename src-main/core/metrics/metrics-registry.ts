@@ -52,6 +52,7 @@ export function parseMBeanName(mBeanName: string): ParsedMBeanName | null {
 export class MetricsRegistry {
   private readonly metrics = new Map<string, RegisteredMetric>();
   private readonly families: MetricFamily[] = [];
+  private changes = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -76,7 +77,24 @@ export class MetricsRegistry {
   }
 
   remove(group: string, type: string, name: string, tags: MetricTags = []): boolean {
-    return this.metrics.delete(metricName(group, type, name, tags).mBeanName);
+    const removed = this.metrics.delete(metricName(group, type, name, tags).mBeanName);
+    if (removed) this.changes++;
+    return removed;
+  }
+
+  /** Grows with every kept metric added or removed: a reader may keep what it derived from `kept()` while it stays. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The kept metrics alone, in registration order (`all()` without the families'). */
+  kept(): RegisteredMetric[] {
+    return [...this.metrics.values()];
+  }
+
+  /** Each family's metrics now (made as they are read). */
+  *familyMetrics(): Iterable<RegisteredMetric> {
+    for (const family of this.families) yield* family.metrics();
   }
 
   addFamily(family: MetricFamily): void {
@@ -112,6 +130,7 @@ export class MetricsRegistry {
     }
     const metric = create();
     this.metrics.set(name.mBeanName, { name, metric });
+    this.changes++;
     return metric;
   }
 }

@@ -12,6 +12,7 @@ import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
 import replicaMoves from './replica-moves.en';
+import dashboard from './dashboard.en';
 import welcome from './welcome.en';
 import browsing from './browsing.en';
 import edges from './edges.en';
@@ -31,6 +32,7 @@ export default {
   replicaMoves,
   browsing,
   edges,
+  dashboard,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -41,6 +43,7 @@ export default {
     quotas: 'Quotas',
     clusters: 'Clusters',
     overview: 'Overview',
+    dashboard: 'Dashboard',
     brokers: 'Brokers',
     topics: 'Topics',
     messages: 'Messages',

@@ -12,6 +12,7 @@ import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
+import dashboard from './dashboard.zh-CN';
 import welcome from './welcome.zh-CN';
 import browsing from './browsing.zh-CN';
 import edges from './edges.zh-CN';
@@ -31,6 +32,7 @@ const zhCN: typeof en = {
   replicaMoves,
   browsing,
   edges,
+  dashboard,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -41,6 +43,7 @@ const zhCN: typeof en = {
     quotas: '配额',
     clusters: '集群',
     overview: '概览',
+    dashboard: '监控大盘',
     brokers: 'Broker',
     topics: 'Topic',
     deletions: '删除进度',

@@ -12,6 +12,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/welcome', name: 'welcome', component: () => import('../views/welcome/WelcomeView.vue') },
   { path: '/clusters', name: 'clusters', component: () => import('../views/clusters/ClustersView.vue') },
   { path: '/overview', name: 'overview', component: () => import('../views/overview/OverviewView.vue') },
+  { path: '/dashboard', name: 'dashboard', component: () => import('../views/dashboard/DashboardView.vue') },
   { path: '/brokers', name: 'brokers', component: () => import('../views/brokers/BrokersView.vue') },
   { path: '/topics', name: 'topics', component: () => import('../views/topics/TopicsView.vue') },
   { path: '/create-topic', name: 'create-topic', component: () => import('../views/topics/CreateTopicView.vue') },

@@ -17,6 +17,9 @@ import type {
   CreateTopicPreviewDto,
   CreateTopicRequestDto,
   DojoApi,
+  IncidentDto,
+  MetricsCatalogDto,
+  MetricSeriesQueryDto,
   PartitionDto,
   PushDto,
   TopicConfigKeyDto,
@@ -101,6 +104,12 @@ export class FakeApi {
   /** Partitions of a created topic stay NewPartition for this many detail reads. */
   newPartitionReads = 1;
   private readonly detailReads = new Map<string, number>();
+  /** What `cluster.incidents` returns (those that started in the range asked). */
+  incidentList: IncidentDto[] = [];
+  /** What `metrics.catalog` returns. */
+  metricsCatalog: MetricsCatalogDto = { nowMs: 0, intervalMs: 15_000, brokers: [], topics: [], groups: [] };
+  /** The points `metrics.series` returns for a query (none by default). */
+  metricPoints: (query: MetricSeriesQueryDto) => Array<[number, number]> = () => [];
 
   constructor(options: { seed?: number; brokers?: Array<{ id: number; rack: string | null }>; topics?: number } = {}) {
     this.random = new SeededRandom(options.seed ?? 42);
@@ -320,7 +329,7 @@ export class FakeApi {
         nowMs: 0,
         clockSpeed: 1,
       }),
-      incidents: async () => [],
+      incidents: async (fromMs, toMs) => this.incidentList.filter((i) => i.startMs >= fromMs && i.startMs <= toMs),
       events: async () => [],
       setClockSpeed: async () => undefined,
     },
@@ -455,6 +464,10 @@ export class FakeApi {
       progress: async () => ({ partitions: [], executedPlan: null, brokerThrottles: [], topicThrottles: [] }),
       verify: async () => this.unsupported(),
       cancel: async () => this.unsupported(),
+    },
+    metrics: {
+      catalog: async () => this.metricsCatalog,
+      series: async (query) => ({ metric: query.metric, scope: query.scope, points: this.metricPoints(query) }),
     },
   };
 

@@ -1,0 +1,193 @@
+/**
+ * Every `intervalMs` of cluster time, one sample round: the running brokers' registries are read
+ * (only the MBeans `sampled-metrics.ts` keeps, classified once per metric), meters turned into
+ * rates since the previous round, and the cluster's, each broker's, each topic's and each consumer
+ * group's series appended to the store in one write.
+ *
+ * A registry's sampled metrics are classified again only when it gained or lost one (its version).
+ *
+ * A counter reset is told two ways: a broker restarted between rounds has a new registry (its
+ * counts began at zero after the previous round, so they count whole), and a count below the
+ * previous one (a topic's meter removed and made again) counts from zero, as Prometheus' rate().
+ */
+import type { Meter } from '../metrics/meter';
+import type { Metric, MetricsRegistry, RegisteredMetric } from '../metrics/metrics-registry';
+import type { ScheduledTask, Time } from '../platform/scheduler';
+import { brokerScope, CLUSTER_SCOPE, groupScope, topicScope, type MetricsHistoryStore, type SeriesSample } from './metrics-history-store';
+import { BROKER_METRICS, sampleTargetOf, TOPIC_METRICS, type SampleTarget } from './sampled-metrics';
+
+/** The default sample interval, in cluster time. */
+export const METRICS_SAMPLE_INTERVAL_MS = 15_000;
+
+export interface BrokerRegistry {
+  readonly brokerId: number;
+  readonly registry: MetricsRegistry;
+}
+
+export interface GroupLag {
+  readonly groupId: string;
+  readonly lag: number;
+}
+
+/** What a round reads: the running brokers' registries and the consumer groups' lag. */
+export interface MetricsSampleSource {
+  registries(): readonly BrokerRegistry[];
+  groupLags(): readonly GroupLag[];
+}
+
+interface SampledEntry {
+  readonly mBeanName: string;
+  readonly metric: Metric;
+  readonly target: SampleTarget;
+}
+
+interface BrokerState {
+  readonly registry: MetricsRegistry;
+  /** The registry's sampled metrics, classified at `version` (most of a broker's MBeans are not sampled). */
+  readonly version: number;
+  readonly entries: readonly SampledEntry[];
+  /** Each meter's count at the previous round, by MBean name. */
+  counts: Map<string, number>;
+}
+
+type Totals = Map<string, number>;
+
+function countOf(metric: Metric): number {
+  if (metric.kind === 'meter') return (metric as Meter).count();
+  if (metric.kind === 'timer' || metric.kind === 'histogram') return metric.count();
+  return metric.value();
+}
+
+function add(totals: Totals, target: SampleTarget, value: number): void {
+  const prev = totals.get(target.metric);
+  totals.set(target.metric, prev === undefined ? value : target.max ? Math.max(prev, value) : prev + value);
+}
+
+export class MetricsSampler {
+  private readonly brokers = new Map<number, BrokerState>();
+  private lastRoundMs: number | null = null;
+  private task: ScheduledTask | null = null;
+  /** Classified once per registered metric (a new registry brings new names, the old ones go with it). */
+  private readonly targets = new WeakMap<RegisteredMetric['name'], SampleTarget | null>();
+
+  constructor(
+    private readonly time: Time,
+    private readonly source: MetricsSampleSource,
+    private readonly store: MetricsHistoryStore,
+    readonly intervalMs: number = METRICS_SAMPLE_INTERVAL_MS,
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {}
+
+  /** The first round only takes the counts the rates start from; the next ones append. */
+  start(): void {
+    if (this.task) return;
+    this.sampleRound();
+    this.task = this.time.schedulePeriodic('metrics-sampler', this.intervalMs, this.intervalMs, () => {
+      try {
+        this.sampleRound();
+      } catch (e) {
+        this.onError(e);
+      }
+    });
+  }
+
+  stop(): void {
+    if (this.task) this.time.cancel(this.task);
+    this.task = null;
+  }
+
+  /** One round now; returns the samples appended (none on the first, which only sets the baseline). */
+  sampleRound(): SeriesSample[] {
+    const nowMs = this.time.nowMs();
+    const elapsedSec = this.lastRoundMs === null ? null : (nowMs - this.lastRoundMs) / 1000;
+    if (elapsedSec !== null && elapsedSec <= 0) return [];
+    const cluster: Totals = new Map();
+    const topics = new Map<string, Totals>();
+    const samples: SeriesSample[] = [];
+    const seen = new Set<number>();
+    for (const { brokerId, registry } of this.source.registries()) {
+      seen.add(brokerId);
+      const broker = this.sampleBroker(brokerId, registry, elapsedSec, cluster, topics);
+      if (elapsedSec === null) continue;
+      const scope = brokerScope(brokerId);
+      for (const metric of BROKER_METRICS) samples.push({ metric, scope, value: broker.get(metric) ?? 0 });
+    }
+    for (const id of [...this.brokers.keys()]) if (!seen.has(id)) this.brokers.delete(id);
+    const first = elapsedSec === null;
+    this.lastRoundMs = nowMs;
+    if (first) return [];
+    for (const metric of BROKER_METRICS) samples.push({ metric, scope: CLUSTER_SCOPE, value: cluster.get(metric) ?? 0 });
+    for (const [topic, totals] of topics) {
+      const scope = topicScope(topic);
+      for (const metric of TOPIC_METRICS) samples.push({ metric, scope, value: totals.get(metric) ?? 0 });
+    }
+    for (const { groupId, lag } of this.source.groupLags()) samples.push({ metric: 'Lag', scope: groupScope(groupId), value: lag });
+    this.store.append(nowMs, samples);
+    return samples;
+  }
+
+  private sampleBroker(
+    brokerId: number,
+    registry: MetricsRegistry,
+    elapsedSec: number | null,
+    cluster: Totals,
+    topics: Map<string, Totals>,
+  ): Totals {
+    const known = this.brokers.get(brokerId);
+    // A registry not seen at the previous round belongs to an incarnation that started after it.
+    const previous = known?.registry === registry ? known.counts : elapsedSec === null ? null : new Map<string, number>();
+    const entries = known?.registry === registry && known.version === registry.version ? known.entries : this.classify(registry);
+    const counts = new Map<string, number>();
+    const broker: Totals = new Map();
+    const accumulate = (target: SampleTarget, value: number) => {
+      if (target.brokerLevel) {
+        add(broker, target, value);
+        add(cluster, target, value);
+      }
+      if (target.topic !== null) {
+        let totals = topics.get(target.topic);
+        if (!totals) {
+          totals = new Map();
+          topics.set(target.topic, totals);
+        }
+        add(totals, target, value);
+      }
+    };
+    for (const { mBeanName, metric, target } of entries) {
+      let value: number;
+      if (target.kind === 'rate') {
+        const count = countOf(metric);
+        counts.set(mBeanName, count);
+        if (previous === null || elapsedSec === null) continue;
+        const before = previous.get(mBeanName) ?? 0;
+        value = (count >= before ? count - before : count) / elapsedSec;
+      } else {
+        if (elapsedSec === null) continue;
+        value = countOf(metric);
+      }
+      accumulate(target, value);
+    }
+    // Families (a gauge set per log or partition) are made as they are read: classified each round.
+    if (elapsedSec !== null) {
+      for (const { name, metric } of registry.familyMetrics()) {
+        const target = sampleTargetOf(name);
+        if (target !== null && target.kind === 'gauge') accumulate(target, countOf(metric));
+      }
+    }
+    this.brokers.set(brokerId, { registry, version: registry.version, entries, counts });
+    return broker;
+  }
+
+  private classify(registry: MetricsRegistry): SampledEntry[] {
+    const entries: SampledEntry[] = [];
+    for (const { name, metric } of registry.kept()) {
+      let target = this.targets.get(name);
+      if (target === undefined) {
+        target = sampleTargetOf(name);
+        this.targets.set(name, target);
+      }
+      if (target !== null) entries.push({ mBeanName: name.mBeanName, metric, target });
+    }
+    return entries;
+  }
+}

@@ -1,0 +1,38 @@
+// English texts of the metrics dashboard (merged into en.ts as `dashboard`). Metric names are
+// Kafka's MBean names and are not translated.
+export default {
+  title: 'Dashboard',
+  note: 'Kafka’s broker metrics, sampled every 15 s of cluster time and kept for 24 h in the workspace. Meters are shown as rates per second; vertical lines are incidents (click one to open it in the timeline).',
+  range: 'Range',
+  ranges: { '15m': '15 min', '1h': '1 h', '6h': '6 h', '24h': '24 h' },
+  tabs: { overview: 'Overview', broker: 'Per broker', topic: 'Per topic', group: 'Per group' },
+  broker: 'Broker',
+  topic: 'Topic',
+  group: 'Group',
+  noBrokers: 'No broker has been sampled yet.',
+  noTopics: 'No topic has been sampled yet.',
+  noGroups: 'No consumer group has been sampled yet.',
+  noData: 'No samples in this range yet.',
+  points: '{n} points',
+  charts: {
+    bytesIn: 'Bytes in /s',
+    bytesOut: 'Bytes out /s',
+    messagesIn: 'Messages in /s',
+    requests: 'Requests /s',
+    underReplicated: 'Under-replicated partitions',
+    offline: 'Offline partitions',
+    isr: 'ISR shrinks / expands /s',
+    activeController: 'Active controllers',
+    leaders: 'Leaders / partitions',
+    maxLag: 'Replica max lag (messages)',
+    elections: 'Leader elections /s',
+    size: 'Size on disk (bytes, all replicas)',
+    lag: 'Consumer lag (messages)',
+  },
+  series: {
+    shrinks: 'Shrinks',
+    expands: 'Expands',
+    leaders: 'Leaders',
+    partitions: 'Partitions',
+  },
+};
