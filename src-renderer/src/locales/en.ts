@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
+import timeline from './timeline.en';
 import replicaMoves from './replica-moves.en';
 
 export default {
@@ -25,6 +26,7 @@ export default {
   quotas,
   purge,
   replicaMoves,
+  timeline,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -41,6 +43,7 @@ export default {
     deletions: 'Deletions',
     zookeeper: 'ZooKeeper',
     logDirs: 'Log dirs',
+    timeline: 'Timeline',
   },
   header: {
     workspace: 'Workspace',

@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
+import timeline from './timeline.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 
 const zhCN: typeof en = {
@@ -25,6 +26,7 @@ const zhCN: typeof en = {
   quotas,
   purge,
   replicaMoves,
+  timeline,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -40,6 +42,7 @@ const zhCN: typeof en = {
     deletions: '删除进度',
     zookeeper: 'ZooKeeper',
     logDirs: '日志目录',
+    timeline: '时间线',
     messages: '消息',
   },
   header: {

@@ -17,6 +17,8 @@ import type {
   CreateTopicPreviewDto,
   CreateTopicRequestDto,
   DojoApi,
+  EventDto,
+  IncidentDto,
   PartitionDto,
   PushDto,
   TopicConfigKeyDto,
@@ -90,6 +92,9 @@ function topicZnodes(name: string, assignment: ReadonlyArray<readonly number[]>,
 }
 
 export class FakeApi {
+  /** What `cluster.timeline` pages through (newest first) and `cluster.incidents` returns. */
+  timelineEvents: EventDto[] = [];
+  incidentList: IncidentDto[] = [];
   readonly calls: Call[] = [];
   readonly cluster: FakeCluster;
   /** Every assignment previewCreate returned, in order. */
@@ -320,8 +325,21 @@ export class FakeApi {
         nowMs: 0,
         clockSpeed: 1,
       }),
-      incidents: async () => [],
+      incidents: async () => this.incidentList,
       events: async () => [],
+      timeline: async (filter) => {
+        const events = this.timelineEvents.filter(
+          (e) =>
+            (filter.includeRoutine === true || !e.routine) &&
+            (filter.categories === undefined || (e.category !== null && filter.categories.includes(e.category))) &&
+            (filter.brokerId === undefined || e.brokerId === filter.brokerId) &&
+            (filter.topic === undefined || e.summary.includes(filter.topic)) &&
+            (filter.levels === undefined || (e.level !== null && filter.levels.includes(e.level))) &&
+            (filter.beforeSeq === undefined || e.seq < filter.beforeSeq),
+        );
+        const limit = filter.limit ?? 200;
+        return { events: events.slice(0, limit), hasMore: events.length > limit };
+      },
       setClockSpeed: async () => undefined,
     },
     brokers: {
