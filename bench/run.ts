@@ -12,6 +12,7 @@ import { groupsLagBench } from './groups-lag.bench';
 import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
+import { timelineBench } from './timeline.bench';
 import { uiBench } from './ui.bench';
 import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
@@ -30,6 +31,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'replication throttle', run: replicationThrottleBench },
   { name: 'groups lag', run: groupsLagBench },
   { name: 'groups page', run: groupsPageBench },
+  { name: 'timeline', run: timelineBench },
 ];
 
 const filter = process.argv[2];
