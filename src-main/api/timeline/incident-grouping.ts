@@ -14,6 +14,11 @@ import { formatDurationText } from './duration-text';
 const FOCUS_MS = 30_000;
 /** An incident whose last step is this recent may still grow. */
 const SETTLE_MS = 10_000;
+/**
+ * A session expiry whose owner the log does not name (Kafka registers a broker in a multi) belongs
+ * to the broker whose failure the controller handles this soon after it.
+ */
+const UNOWNED_EXPIRY_MS = 5_000;
 /** Partitions named in one step; the rest are counted. */
 const NAMED = 8;
 
@@ -46,7 +51,7 @@ const named = (items: readonly string[]): string =>
 export function groupIncidents(events: readonly StoredEvent[], nowMs: number): IncidentDto[] {
   const incidents: Builder[] = [];
   const sessionOwner = new Map<string, number>();
-  let unownedExpiry: { seq: number; timeMs: number } | null = null;
+  let unownedExpiry: { seq: number; timeMs: number; hex: string } | null = null;
   let controllerId: number | null = null;
   let focus: Builder | null = null;
 
@@ -177,7 +182,7 @@ export function groupIncidents(events: readonly StoredEvent[], nowMs: number): I
         const b = owner === undefined ? null : latestOf(owner, ['broker-killed']);
         const hex = `0x${BigInt(fact.session).toString(16)}`;
         if (b === null || b.sessionExpired) {
-          unownedExpiry = { seq: e.seq, timeMs: e.timeMs };
+          unownedExpiry = { seq: e.seq, timeMs: e.timeMs, hex };
           break;
         }
         b.sessionExpired = true;
@@ -201,14 +206,19 @@ export function groupIncidents(events: readonly StoredEvent[], nowMs: number): I
               t(`Broker ${id} lost its ZooKeeper session`, `Broker ${id} 失去了 ZooKeeper 会话`),
             );
           }
-          if (b.kind === 'broker-killed' && !b.sessionExpired && unownedExpiry !== null && unownedExpiry.timeMs === e.timeMs) {
+          if (
+            b.kind === 'broker-killed' &&
+            !b.sessionExpired &&
+            unownedExpiry !== null &&
+            e.timeMs - unownedExpiry.timeMs <= UNOWNED_EXPIRY_MS
+          ) {
             b.sessionExpired = true;
             b.steps.push({
               timeMs: e.timeMs,
               seq: unownedExpiry.seq,
               text: t(
-                `ZooKeeper session expired after ${after(b, e).en} (zookeeper.session.timeout.ms)`,
-                `ZooKeeper 会话在 ${after(b, e)['zh-CN']}后过期（zookeeper.session.timeout.ms）`,
+                `ZooKeeper session ${unownedExpiry.hex} expired after ${after(b, e).en} (zookeeper.session.timeout.ms)`,
+                `ZooKeeper 会话 ${unownedExpiry.hex} 在 ${after(b, e)['zh-CN']}后过期（zookeeper.session.timeout.ms）`,
               ),
             });
           }
