@@ -13,6 +13,7 @@ import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
 import { metricsSamplingBench } from './metrics-sampling.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
+import { timelineBench } from './timeline.bench';
 import { uiBench } from './ui.bench';
 import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
@@ -32,6 +33,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'groups lag', run: groupsLagBench },
   { name: 'groups page', run: groupsPageBench },
   { name: 'metrics sampling', run: metricsSamplingBench },
+  { name: 'timeline', run: timelineBench },
 ];
 
 const filter = process.argv[2];

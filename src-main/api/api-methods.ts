@@ -11,7 +11,7 @@ type MethodList<S> = readonly MethodsOf<S>[];
 type Exactly<S, L extends MethodList<S>> = [MethodsOf<S>] extends [L[number]] ? L : never;
 
 const workspaces = ['list', 'create', 'open', 'current', 'rename', 'snapshot', 'restore', 'remove'] as const;
-const cluster = ['overview', 'events', 'incidents', 'setClockSpeed'] as const;
+const cluster = ['overview', 'events', 'incidents', 'timeline', 'setClockSpeed'] as const;
 const brokers = ['explain', 'start', 'shutdown', 'kill', 'restart', 'failLogDir', 'add', 'remove', 'configs', 'alterConfigs'] as const;
 const topics = [
   'list',

@@ -1,10 +1,13 @@
 /** The cluster overview and the event timeline of the open workspace (`ClusterService`). */
-import type { ClusterOverviewDto, ClusterService, EventDto, IncidentDto } from './contract';
+import type { ClusterOverviewDto, ClusterService, EventDto, IncidentDto, TimelineFilterDto, TimelinePageDto } from './contract';
+import { groupIncidents } from './timeline/incident-grouping';
 import { brokerDto, isOffline, isUnderReplicated, runningBrokerIds } from './cluster-view';
 import { eventDto } from './event-summary';
 import type { ClusterHost } from './cluster-host';
 import { ApiError } from './backend';
 import { errorMessage } from '../core/common/throwable';
+
+const INCIDENT_CONTEXT_MS = 60 * 60_000;
 
 export class ClusterServiceImpl implements ClusterService {
   constructor(private readonly host: ClusterHost) {}
@@ -48,10 +51,29 @@ export class ClusterServiceImpl implements ClusterService {
     return cluster.recentEvents(n, beforeSeq).reverse().map(eventDto);
   }
 
-  /** Not grouped yet: the timeline's incidents come with the incident grouping (issue 16). */
-  async incidents(_fromMs: number, _toMs: number): Promise<IncidentDto[]> {
-    this.host.require();
-    return [];
+  /**
+   * Grouped from the facts of the hour before `fromMs` on, so that an incident opened just before
+   * the range still has its context (who owned which session, who was the controller).
+   */
+  async incidents(fromMs: number, toMs: number): Promise<IncidentDto[]> {
+    const { cluster, clock } = this.host.require();
+    const facts = cluster.eventFacts(Math.max(0, fromMs - INCIDENT_CONTEXT_MS));
+    return groupIncidents(facts, clock.nowMs()).filter((i) => i.startMs >= fromMs && i.startMs <= toMs);
+  }
+
+  async timeline(filter: TimelineFilterDto): Promise<TimelinePageDto> {
+    const { cluster } = this.host.require();
+    const limit = Math.max(1, Math.min(1000, Math.floor(filter.limit ?? 200)));
+    const rows = cluster.queryEvents({
+      limit: limit + 1,
+      beforeSeq: filter.beforeSeq,
+      categories: filter.categories,
+      brokerId: filter.brokerId,
+      topic: filter.topic === undefined || filter.topic.trim() === '' ? undefined : filter.topic.trim(),
+      levels: filter.levels,
+      includeRoutine: filter.includeRoutine ?? false,
+    });
+    return { events: rows.slice(0, limit).map(eventDto), hasMore: rows.length > limit };
   }
 
   async setClockSpeed(speed: number): Promise<void> {

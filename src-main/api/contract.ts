@@ -305,6 +305,36 @@ export interface EventDto {
   readonly level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | null;
   /** One line a person can read: the log line, the znode written, the request sent … */
   readonly summary: string;
+  /** `summary` in both languages (Kafka's own log lines are the same in both). */
+  readonly text: LocalizedText;
+  /** The timeline's kind filter; null on rows of an older version. */
+  readonly category: TimelineCategory | null;
+  /** Routine noise (checkpoint writes, the periodic preferred-leader check), hidden by default. */
+  readonly routine: boolean;
+}
+
+/** The timeline's kinds: controller.log and the controller's requests, state-change.log, a broker's own lines and states, ZooKeeper, the LogManager, client requests. */
+export type TimelineCategory = 'controller' | 'state-change' | 'broker' | 'zookeeper' | 'log-manager' | 'client-request';
+
+/** The timeline's filter: every field narrows; absent means any. */
+export interface TimelineFilterDto {
+  readonly categories?: readonly TimelineCategory[];
+  readonly brokerId?: number;
+  readonly topic?: string;
+  readonly levels?: ReadonlyArray<'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR'>;
+  /** Show routine noise too (default false). */
+  readonly includeRoutine?: boolean;
+  /** Page back: events older than this seq. */
+  readonly beforeSeq?: number;
+  /** At most 1000 (default 200). */
+  readonly limit?: number;
+}
+
+/** One page of the filtered timeline, newest first. */
+export interface TimelinePageDto {
+  readonly events: readonly EventDto[];
+  /** More matching events are older than the last one. */
+  readonly hasMore: boolean;
 }
 
 export interface ClusterService {
@@ -313,6 +343,8 @@ export interface ClusterService {
   events(limit: number, beforeSeq?: number): Promise<EventDto[]>;
   /** The incidents that started in [fromMs, toMs], oldest first. */
   incidents(fromMs: number, toMs: number): Promise<IncidentDto[]>;
+  /** The timeline filtered on the server, newest first, a page at a time. */
+  timeline(filter: TimelineFilterDto): Promise<TimelinePageDto>;
   setClockSpeed(speed: number): Promise<void>;
 }
 

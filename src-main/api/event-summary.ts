@@ -4,13 +4,16 @@
  * a broker, a broker's new state.
  */
 import type { StoredEvent } from '../core/cluster/event-log';
-import type { EventDto } from './contract';
+import type { EventDto, LocalizedText } from './contract';
+import { Significance } from '../core/cluster/timeline-index';
 
 type Level = EventDto['level'];
 
 interface Summary {
   readonly level: Level;
   readonly summary: string;
+  /** The dojo's own words in Chinese too; absent where the line is Kafka's (the same in both). */
+  readonly zh?: string;
 }
 
 function summarize(kind: string, body: Record<string, unknown>): Summary {
@@ -33,24 +36,46 @@ function summarize(kind: string, body: Record<string, unknown>): Summary {
         message?: string;
         sessionId?: string;
       };
-      if (e.kind === 'txn') return { level: null, summary: `${e.op}${e.path ? ` ${e.path}` : ''}${e.err ? ` (error ${e.err})` : ''}` };
-      if (e.kind === 'watch-fired') return { level: null, summary: `watch fired on ${e.path}` };
-      if (e.kind === 'session-expired') return { level: 'WARN', summary: `session 0x${BigInt(e.sessionId ?? 0).toString(16)} expired` };
+      if (e.kind === 'txn') {
+        const op = `${e.op}${e.path ? ` ${e.path}` : ''}`;
+        return { level: null, summary: `${op}${e.err ? ` (error ${e.err})` : ''}`, zh: `${op}${e.err ? `（错误 ${e.err}）` : ''}` };
+      }
+      if (e.kind === 'watch-fired') return { level: null, summary: `watch fired on ${e.path}`, zh: `${e.path} 上的 watch 已触发` };
+      if (e.kind === 'session-expired') {
+        const id = `0x${BigInt(e.sessionId ?? 0).toString(16)}`;
+        return { level: 'WARN', summary: `session ${id} expired`, zh: `会话 ${id} 已过期` };
+      }
       if (e.kind === 'connection-closed') return { level: 'WARN', summary: e.message ?? e.kind };
       return { level: 'ERROR', summary: e.message ?? e.kind };
     }
     case 'controller': {
       const n = body.notice as { kind: string; event: { type?: string } | string };
       const name = typeof n.event === 'string' ? n.event : (n.event?.type ?? 'event');
-      return { level: n.kind === 'event-failed' ? 'ERROR' : null, summary: `controller ${n.kind.replace('event-', '')}: ${name}` };
+      const zhVerb = { 'event-started': '开始处理', 'event-finished': '处理完成', 'event-failed': '处理失败', 'event-preempted': '被抢占' }[
+        n.kind
+      ];
+      return {
+        level: n.kind === 'event-failed' ? 'ERROR' : null,
+        summary: `controller ${n.kind.replace('event-', '')}: ${name}`,
+        zh: `控制器${zhVerb ?? n.kind}：${name}`,
+      };
     }
     case 'channel': {
       const e = body.event as { kind: string; brokerId: number; request: { apiKey?: string } | string };
       const api = typeof e.request === 'string' ? e.request : (e.request?.apiKey ?? 'request');
-      return { level: e.kind === 'request-dropped' ? 'WARN' : null, summary: `${api} ${e.kind.replace('-', ' ')} (broker ${e.brokerId})` };
+      const zhKind = { 'request-sent': '请求已发送', 'request-dropped': '请求被丢弃', 'response-received': '响应已收到' }[e.kind] ?? e.kind;
+      return {
+        level: e.kind === 'request-dropped' ? 'WARN' : null,
+        summary: `${api} ${e.kind.replace('-', ' ')} (broker ${e.brokerId})`,
+        zh: `${api} ${zhKind}（broker ${e.brokerId}）`,
+      };
     }
     case 'broker-state':
-      return { level: 'INFO', summary: `broker ${String(body.brokerId)} is ${String(body.state)}` };
+      return {
+        level: 'INFO',
+        summary: `broker ${String(body.brokerId)} is ${String(body.state)}`,
+        zh: `broker ${String(body.brokerId)} 状态为 ${String(body.state)}`,
+      };
     case 'znode-problem': {
       // The message is ZnodeFormatError's, which already opens with the path: name it once.
       const path = String(body.path);
@@ -69,6 +94,17 @@ export function eventDto(e: StoredEvent): EventDto {
   } catch {
     // A row written by an older version: the kind alone still says what happened.
   }
-  const { level, summary } = summarize(e.kind, body);
-  return { seq: e.seq, timeMs: e.timeMs, kind: e.kind, brokerId: e.brokerId, level, summary };
+  const { level, summary, zh } = summarize(e.kind, body);
+  const text: LocalizedText = { en: summary, 'zh-CN': zh ?? summary };
+  return {
+    seq: e.seq,
+    timeMs: e.timeMs,
+    kind: e.kind,
+    brokerId: e.brokerId,
+    level,
+    summary,
+    text,
+    category: e.category ?? null,
+    routine: e.significance === Significance.routine,
+  };
 }

@@ -1,6 +1,45 @@
-import type { EventLogStore, StoredEvent } from '../core/cluster/event-log';
+import type { EventLogStore, EventQuery, IndexedEvent, RetentionBudgets, StoredEvent } from '../core/cluster/event-log';
+import type { ClusterEvent } from '../core/cluster/cluster-events';
+import { Significance, timelineIndex } from '../core/cluster/timeline-index';
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from './sqlite-database';
+
+const COLUMNS = 'seq, time_ms, kind, broker_id, json, category, significance, fact';
+
+type Row = {
+  seq: number;
+  time_ms: number;
+  kind: StoredEvent['kind'];
+  broker_id: number | null;
+  json: string;
+  category: StoredEvent['category'];
+  significance: Significance;
+  fact: string | null;
+};
+
+const toStored = (r: Row): StoredEvent => ({
+  seq: r.seq,
+  timeMs: r.time_ms,
+  kind: r.kind,
+  brokerId: r.broker_id,
+  json: r.json,
+  category: r.category,
+  significance: r.significance,
+  fact: r.fact,
+});
+
+/**
+ * The timeline's indexes. Each filter walks its own index newest first (`seq` last), so a page of a
+ * filtered timeline reads about as many rows as it returns; partial indexes keep the write cost to
+ * the rows they hold (facts and topics are a minority of events).
+ */
+const INDEXES = [
+  'CREATE INDEX IF NOT EXISTS event_log_significance ON event_log (significance, seq)',
+  'CREATE INDEX IF NOT EXISTS event_log_category ON event_log (category, seq)',
+  'CREATE INDEX IF NOT EXISTS event_log_broker ON event_log (broker_id, seq) WHERE broker_id IS NOT NULL',
+  'CREATE INDEX IF NOT EXISTS event_log_topic ON event_log (topic, seq) WHERE topic IS NOT NULL',
+  'CREATE INDEX IF NOT EXISTS event_log_fact ON event_log (time_ms) WHERE fact IS NOT NULL',
+];
 
 /** The workspace's event log: table `event_log` of `metadata.db`. */
 export class SqliteEventLog implements EventLogStore {
@@ -23,15 +62,60 @@ export class SqliteEventLog implements EventLogStore {
       broker_id INTEGER,
       json TEXT NOT NULL
     )`);
-    this.insert = db.prepare('INSERT INTO event_log (time_ms, kind, broker_id, json) VALUES (?, ?, ?, ?)');
+    this.addTimelineColumns();
+    for (const index of INDEXES) db.exec(index);
+    this.insert = db.prepare(
+      'INSERT INTO event_log (time_ms, kind, broker_id, json, category, level, topic, significance, fact) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.synchronous = db.pragma('synchronous', { simple: true }) as number;
     if (this.synchronous >= 2) {
       this.unsynced = db.prepare<[]>('PRAGMA synchronous = NORMAL');
       this.synced = db.prepare<[]>('PRAGMA synchronous = FULL');
     }
-    this.appendTxn = db.transaction((events: Array<Omit<StoredEvent, 'seq'>>) => {
-      for (const e of events) this.insert.run(e.timeMs, e.kind, e.brokerId, e.json);
+    this.appendTxn = db.transaction((events: IndexedEvent[]) => {
+      for (const e of events)
+        this.insert.run(
+          e.timeMs,
+          e.kind,
+          e.brokerId,
+          e.json,
+          e.category ?? null,
+          e.level ?? null,
+          e.topic ?? null,
+          e.significance ?? Significance.detail,
+          e.fact ?? null,
+        );
     });
+  }
+
+  /** A workspace of an older version: its rows get the timeline's columns, worked out from their JSON once. */
+  private addTimelineColumns(): void {
+    const columns = new Set((this.db.prepare('PRAGMA table_info(event_log)').all() as Array<{ name: string }>).map((c) => c.name));
+    if (columns.has('significance')) return;
+    this.db.transaction(() => {
+      this.db.exec(`ALTER TABLE event_log ADD COLUMN category TEXT;
+        ALTER TABLE event_log ADD COLUMN level TEXT;
+        ALTER TABLE event_log ADD COLUMN topic TEXT;
+        ALTER TABLE event_log ADD COLUMN significance INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE event_log ADD COLUMN fact TEXT`);
+      const update = this.db.prepare('UPDATE event_log SET category = ?, level = ?, topic = ?, significance = ?, fact = ? WHERE seq = ?');
+      for (const row of this.db.prepare('SELECT seq, json FROM event_log').iterate() as IterableIterator<{ seq: number; json: string }>) {
+        let index;
+        try {
+          index = timelineIndex(JSON.parse(row.json) as ClusterEvent);
+        } catch {
+          continue;
+        }
+        update.run(
+          index.category,
+          index.level,
+          index.topic,
+          index.significance,
+          index.fact === null ? null : JSON.stringify(index.fact),
+          row.seq,
+        );
+      }
+    })();
   }
 
   /**
@@ -39,7 +123,7 @@ export class SqliteEventLog implements EventLogStore {
    * (`synchronous = NORMAL` in WAL mode) and becomes durable with the next fsynced commit of the
    * same WAL — ZooKeeper's group commit — instead of costing a second fsync per turn beside it.
    */
-  append(events: Array<Omit<StoredEvent, 'seq'>>): void {
+  append(events: IndexedEvent[]): void {
     if (this.unsynced === null || this.synced === null) {
       this.appendTxn(events);
       return;
@@ -55,16 +139,55 @@ export class SqliteEventLog implements EventLogStore {
   recent(limit: number, beforeSeq?: number): StoredEvent[] {
     const rows = (
       beforeSeq === undefined
-        ? this.db.prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log ORDER BY seq DESC LIMIT ?').all(limit)
-        : this.db
-            .prepare('SELECT seq, time_ms, kind, broker_id, json FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?')
-            .all(beforeSeq, limit)
-    ) as Array<{ seq: number; time_ms: number; kind: StoredEvent['kind']; broker_id: number | null; json: string }>;
-    return rows.map((r) => ({ seq: r.seq, timeMs: r.time_ms, kind: r.kind, brokerId: r.broker_id, json: r.json }));
+        ? this.db.prepare(`SELECT ${COLUMNS} FROM event_log ORDER BY seq DESC LIMIT ?`).all(limit)
+        : this.db.prepare(`SELECT ${COLUMNS} FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?`).all(beforeSeq, limit)
+    ) as Row[];
+    return rows.map(toStored);
   }
 
-  trim(maxEvents: number): void {
-    this.db.prepare('DELETE FROM event_log WHERE seq <= (SELECT MAX(seq) FROM event_log) - ?').run(maxEvents);
+  query(q: EventQuery): StoredEvent[] {
+    const where: string[] = [];
+    const params: Array<string | number> = [];
+    if (q.beforeSeq !== undefined) {
+      where.push('seq < ?');
+      params.push(q.beforeSeq);
+    }
+    if (!q.includeRoutine) where.push(`significance > ${Significance.routine}`);
+    if (q.categories !== undefined) {
+      where.push(`category IN (${q.categories.map(() => '?').join(',') || 'NULL'})`);
+      params.push(...q.categories);
+    }
+    if (q.brokerId !== undefined) {
+      where.push('broker_id = ?');
+      params.push(q.brokerId);
+    }
+    if (q.topic !== undefined) {
+      where.push('topic = ?');
+      params.push(q.topic);
+    }
+    if (q.levels !== undefined) {
+      where.push(`level IN (${q.levels.map(() => '?').join(',') || 'NULL'})`);
+      params.push(...q.levels);
+    }
+    const sql = `SELECT ${COLUMNS} FROM event_log ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...params, q.limit) as Row[]).map(toStored);
+  }
+
+  facts(fromMs: number): StoredEvent[] {
+    return (
+      this.db.prepare(`SELECT ${COLUMNS} FROM event_log WHERE fact IS NOT NULL AND time_ms >= ? ORDER BY seq`).all(fromMs) as Row[]
+    ).map(toStored);
+  }
+
+  /** Per significance, everything older than its budget's newest rows goes (one index range each). */
+  trim(budgets: RetentionBudgets): void {
+    const remove = this.db.prepare(
+      `DELETE FROM event_log WHERE significance = ? AND seq <= (
+         SELECT seq FROM event_log WHERE significance = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+    );
+    this.db.transaction(() => {
+      for (const s of [Significance.routine, Significance.detail, Significance.significant]) remove.run(s, s, budgets[s]);
+    })();
   }
 
   count(): number {

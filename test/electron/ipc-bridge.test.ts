@@ -32,7 +32,19 @@ function setUp(targets: FakeWebContents[] = []) {
 
 const PUSH: PushDto = {
   type: 'events',
-  events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 2, level: 'INFO', summary: '[KafkaServer id=2] started' }],
+  events: [
+    {
+      seq: 1,
+      timeMs: 5,
+      kind: 'broker-started',
+      brokerId: 2,
+      level: 'INFO',
+      summary: '[KafkaServer id=2] started',
+      text: { en: '[KafkaServer id=2] started', 'zh-CN': '[KafkaServer id=2] started' },
+      category: 'broker',
+      routine: false,
+    },
+  ],
 };
 
 describe('IPC bridge', () => {

@@ -65,6 +65,9 @@ describe('App shell', () => {
           brokerId: 1,
           level: 'INFO',
           summary: 'Broker 1 became the controller (epoch 2)',
+          text: { en: 'Broker 1 became the controller (epoch 2)', 'zh-CN': 'Broker 1 became the controller (epoch 2)' },
+          category: 'controller',
+          routine: false,
         },
       ],
     });

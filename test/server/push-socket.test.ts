@@ -39,6 +39,12 @@ const EVENTS_PUSH: PushDto = {
       brokerId: 1,
       level: 'INFO',
       summary: '[Controller id=1] 1 successfully elected as the controller.',
+      text: {
+        en: '[Controller id=1] 1 successfully elected as the controller.',
+        'zh-CN': '[Controller id=1] 1 successfully elected as the controller.',
+      },
+      category: 'controller',
+      routine: false,
     },
   ],
 };

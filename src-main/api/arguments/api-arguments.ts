@@ -87,6 +87,18 @@ const cluster = {
   overview: args(),
   events: args(['limit', integer()], ['beforeSeq', optional(integer())]),
   incidents: args(['fromMs', integer()], ['toMs', integer()]),
+  timeline: args([
+    'filter',
+    object({
+      categories: optional(array(oneOf('controller', 'state-change', 'broker', 'zookeeper', 'log-manager', 'client-request'))),
+      brokerId: optional(int32()),
+      topic: optional(string()),
+      levels: optional(array(oneOf('TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'))),
+      includeRoutine: optional(boolean()),
+      beforeSeq: optional(integer()),
+      limit: optional(integer()),
+    }),
+  ]),
   setClockSpeed: args(['speed', number()]),
 };
 

@@ -20,7 +20,7 @@ import type { ProduceOptions, ProduceOutcome, ReadOptions, ReadOutcome } from '.
 import type { ClusterAdmin, TopicResult } from './cluster-admin';
 import type { ReplicaLogDirMove, ReplicaLogDirMoveResult } from './log-dirs-admin';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
-import type { StoredEvent } from './event-log';
+import type { EventQuery, StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
 import type { GroupAdmin } from './group-admin';
 import type { QuotaAdmin } from './quota-admin';
@@ -235,6 +235,10 @@ export interface ClusterQueries {
   pendingDeleteDirs(): PendingDeleteDirSnapshot[];
   /** The newest events first, up to `limit`, before `beforeSeq` when given. */
   recentEvents(limit: number, beforeSeq?: number): StoredEvent[];
+  /** The timeline filtered, newest first. */
+  queryEvents(query: EventQuery): StoredEvent[];
+  /** The events that state a fact, oldest first, from `fromMs` on. */
+  eventFacts(fromMs: number): StoredEvent[];
   /** The cluster as defined: brokers, racks, log dirs, broker defaults. */
   definition(): ClusterDefinition;
   /** `host:port` of the ZooKeeper client port, when there is one. */

@@ -34,7 +34,7 @@ import type {
 } from './cluster-facade';
 import { UNBOUNDED_REPLICATION_RATE } from '../server/quota/replication-quota-manager';
 import type { Cluster } from './cluster';
-import type { StoredEvent } from './event-log';
+import type { EventQuery, StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
 import { QuotaAdmin } from './quota-admin';
 import { RecordsAdmin } from './records-admin';
@@ -44,7 +44,7 @@ import type { Workspace } from './workspace';
 /** The parts of a workspace the facade reads and drives (a `Workspace` has them all). */
 export type InProcessClusterParts = Pick<
   Workspace,
-  'cluster' | 'admin' | 'client' | 'zkServer' | 'definition' | 'recentEvents' | 'addBroker' | 'removeBroker'
+  'cluster' | 'admin' | 'client' | 'zkServer' | 'definition' | 'recentEvents' | 'queryEvents' | 'eventFacts' | 'addBroker' | 'removeBroker'
 >;
 
 /** What the app around the cluster knows: its listeners on 127.0.0.1 (none in some tests). */
@@ -334,6 +334,14 @@ export class InProcessCluster implements ClusterFacade {
 
   recentEvents(limit: number, beforeSeq?: number): StoredEvent[] {
     return this.workspace.recentEvents(limit, beforeSeq);
+  }
+
+  queryEvents(query: EventQuery): StoredEvent[] {
+    return this.workspace.queryEvents(query);
+  }
+
+  eventFacts(fromMs: number): StoredEvent[] {
+    return this.workspace.eventFacts(fromMs);
   }
 
   definition(): ClusterDefinition {

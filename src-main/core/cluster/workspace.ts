@@ -12,7 +12,7 @@ import { ClusterClient } from './cluster-client';
 import type { BrokerSpec, ClusterDefinition } from './cluster-definition';
 import { defaultClusterDefinition, definitionProblems } from './cluster-definition';
 import type { ClusterEvent } from './cluster-events';
-import type { EventLogStore } from './event-log';
+import type { EventLogStore, EventQuery, StoredEvent } from './event-log';
 import type { MetricsHistoryStore } from '../metrics-history/metrics-history-store';
 import { EventRecorder } from './event-log';
 import { Log4jWriter } from './log4j-writer';
@@ -179,6 +179,18 @@ export class Workspace {
   recentEvents(limit: number, beforeSeq?: number) {
     this.recorder.flush();
     return this.ports.events.recent(limit, beforeSeq);
+  }
+
+  /** The timeline filtered (newest first). */
+  queryEvents(query: EventQuery): StoredEvent[] {
+    this.recorder.flush();
+    return this.ports.events.query(query);
+  }
+
+  /** The events that state a fact, oldest first, from `fromMs` on: what incidents are told from. */
+  eventFacts(fromMs: number): StoredEvent[] {
+    this.recorder.flush();
+    return this.ports.events.facts(fromMs);
   }
 
   /**

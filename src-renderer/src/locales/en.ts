@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
+import timeline from './timeline.en';
 import replicaMoves from './replica-moves.en';
 import dashboard from './dashboard.en';
 import welcome from './welcome.en';
@@ -33,6 +34,7 @@ export default {
   browsing,
   edges,
   dashboard,
+  timeline,
   app: {
     subtitle: 'Kafka 2.5 cluster manager',
   },
@@ -50,6 +52,7 @@ export default {
     deletions: 'Deletions',
     zookeeper: 'ZooKeeper',
     logDirs: 'Log dirs',
+    timeline: 'Timeline',
   },
   header: {
     workspace: 'Workspace',

@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
+import timeline from './timeline.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import dashboard from './dashboard.zh-CN';
 import welcome from './welcome.zh-CN';
@@ -33,6 +34,7 @@ const zhCN: typeof en = {
   browsing,
   edges,
   dashboard,
+  timeline,
   app: {
     subtitle: 'Kafka 2.5 集群管理',
   },
@@ -49,6 +51,7 @@ const zhCN: typeof en = {
     deletions: '删除进度',
     zookeeper: 'ZooKeeper',
     logDirs: '日志目录',
+    timeline: '时间线',
     messages: '消息',
   },
   header: {

@@ -27,6 +27,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/zookeeper', name: 'zookeeper', component: () => import('../views/zookeeper/ZooKeeperView.vue') },
   { path: '/log-dirs', name: 'log-dirs', component: () => import('../views/log-dirs/LogDirsView.vue') },
   { path: '/log-dirs/segment', name: 'log-segment', component: () => import('../views/log-dirs/SegmentView.vue') },
+  { path: '/timeline', name: 'timeline', component: () => import('../views/timeline/TimelineView.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/overview' },
 ];
 

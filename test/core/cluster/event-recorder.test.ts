@@ -28,6 +28,12 @@ class MemoryStore implements EventLogStore {
   recent(): StoredEvent[] {
     return [];
   }
+  query(): StoredEvent[] {
+    return [];
+  }
+  facts(): StoredEvent[] {
+    return [];
+  }
   trim(): void {}
   count(): number {
     return this.appends.flat().length;

@@ -105,7 +105,19 @@ describe('the headless transport', () => {
     sockets[0].onopen?.(new Event('open'));
     const push: PushDto = {
       type: 'events',
-      events: [{ seq: 1, timeMs: 5, kind: 'broker-started', brokerId: 0, level: 'INFO', summary: 's' }],
+      events: [
+        {
+          seq: 1,
+          timeMs: 5,
+          kind: 'broker-started',
+          brokerId: 0,
+          level: 'INFO',
+          summary: 's',
+          text: { en: 's', 'zh-CN': 's' },
+          category: 'broker',
+          routine: false,
+        },
+      ],
     };
     sockets[0].onmessage?.(new MessageEvent('message', { data: JSON.stringify(push) }));
     expect(pushes).toEqual([push]);

@@ -17,6 +17,7 @@ import type {
   CreateTopicPreviewDto,
   CreateTopicRequestDto,
   DojoApi,
+  EventDto,
   IncidentDto,
   MetricsCatalogDto,
   MetricSeriesQueryDto,
@@ -93,6 +94,8 @@ function topicZnodes(name: string, assignment: ReadonlyArray<readonly number[]>,
 }
 
 export class FakeApi {
+  /** What `cluster.timeline` pages through (newest first). */
+  timelineEvents: EventDto[] = [];
   readonly calls: Call[] = [];
   readonly cluster: FakeCluster;
   /** Every assignment previewCreate returned, in order. */
@@ -331,6 +334,19 @@ export class FakeApi {
       }),
       incidents: async (fromMs, toMs) => this.incidentList.filter((i) => i.startMs >= fromMs && i.startMs <= toMs),
       events: async () => [],
+      timeline: async (filter) => {
+        const events = this.timelineEvents.filter(
+          (e) =>
+            (filter.includeRoutine === true || !e.routine) &&
+            (filter.categories === undefined || (e.category !== null && filter.categories.includes(e.category))) &&
+            (filter.brokerId === undefined || e.brokerId === filter.brokerId) &&
+            (filter.topic === undefined || e.summary.includes(filter.topic)) &&
+            (filter.levels === undefined || (e.level !== null && filter.levels.includes(e.level))) &&
+            (filter.beforeSeq === undefined || e.seq < filter.beforeSeq),
+        );
+        const limit = filter.limit ?? 200;
+        return { events: events.slice(0, limit), hasMore: events.length > limit };
+      },
       setClockSpeed: async () => undefined,
     },
     brokers: {
