@@ -12,5 +12,9 @@ export default defineConfig({
     // safer in a child process than in a worker thread.
     testTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one on CI's two cores, which leaves a core
+    // idle while a test waits on Chromium, a real ZooKeeper, a Python client or a socket. Two workers
+    // keep both busy: the whole suite took 1491 s with two on a machine shared with six other jobs.
+    maxWorkers: 2,
   },
 });
