@@ -256,7 +256,7 @@ describeInChromium('Kafka Dojo', (suite) => {
       await row.getByRole('textbox').fill('3600000');
       await rowWithCell(configs.getByTestId('config-diff'), 'retention.ms').getByText('added').waitFor();
       await configs.getByRole('button', { name: 'Apply', exact: true }).click();
-      await expectToast(page, '1 config changes applied');
+      await expectToast(page, '1 config change applied');
 
       // The topic's configs: retention.ms from the topic's own override.
       await main.getByRole('link', { name: 'alter-me', exact: true }).click();

@@ -98,6 +98,7 @@ describeInChromium('the welcome page and 简体中文', (suite) => {
       // A broker action explained by the server, in Chinese; Kafka's names stay as Kafka prints them.
       const { controllerId } = await suite.app.backend.api.cluster.overview();
       await page.getByRole('menuitem', { name: 'Broker', exact: true }).click();
+      await page.getByTestId(`broker-${controllerId}-more`).click();
       await page.getByTestId(`broker-${controllerId}-kill`).click();
       const sentences = page.getByTestId('confirm-sentences');
       await sentences.getByText('立即停止，如同 kill -9', { exact: false }).waitFor();

@@ -116,5 +116,6 @@ export function inEffectFor(entity: QuotaEntityDto, clients: readonly ClientQuot
     const keys = row.quotas.filter((q) => q.source === entity.path).map((q) => q.key);
     if (keys.length > 0) out.push(`${row.clientId} @ ${row.brokerId}: ${keys.join(', ')}`);
   }
-  return out;
+  // A client with two connections to one broker (a bootstrap and a leader connection) is one client there.
+  return [...new Set(out)];
 }
