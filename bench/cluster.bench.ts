@@ -6,7 +6,7 @@ import type { Workspace } from '../src-main/core/cluster/workspace';
 import type { Figure } from './bench-support';
 import { measured, tempDir } from './bench-support';
 
-const PARTITIONS = 10_000;
+const PARTITIONS = Number(process.env.BENCH_PARTITIONS ?? 10_000);
 const REPLICATION_FACTOR = 3;
 
 const turn = () => new Promise<void>((r) => setImmediate(r));

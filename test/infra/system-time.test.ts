@@ -64,3 +64,33 @@ describe('SystemTime', () => {
     time.shutdown();
   });
 });
+
+describe('SystemTime with many tasks on one Node timer', () => {
+  it('runs tasks in due order, ties in scheduling order, and skips cancelled and rescheduled ones', async () => {
+    const time = new SystemTime(100);
+    const ran: string[] = [];
+    const cancelled = [];
+    for (let i = 0; i < 3000; i++) cancelled.push(time.schedule(`cancelled-${i}`, 50 + (i % 7), () => ran.push('cancelled')));
+    time.schedule('c', 300, () => ran.push('c'));
+    time.schedule('a', 100, () => ran.push('a'));
+    time.schedule('b1', 200, () => ran.push('b1'));
+    time.schedule('b2', 200, () => ran.push('b2'));
+    for (const task of cancelled) time.cancel(task);
+    await new Promise<void>((resolve) => time.schedule('end', 500, resolve));
+    expect(ran).toEqual(['a', 'b1', 'b2', 'c']);
+    time.shutdown();
+  });
+
+  it('lets the promise continuations of one due task run before the next due task, as separate timers would', async () => {
+    const time = new SystemTime(100);
+    const order: string[] = [];
+    time.schedule('first', 100, () => {
+      void Promise.resolve().then(() => order.push('first continuation'));
+      order.push('first');
+    });
+    time.schedule('second', 100, () => order.push('second'));
+    await new Promise<void>((resolve) => time.schedule('end', 300, resolve));
+    expect(order).toEqual(['first', 'first continuation', 'second']);
+    time.shutdown();
+  });
+});

@@ -187,9 +187,11 @@ export class ReplicaFetcherManager {
         fetcher.logger.info('Starting');
       }
       fetcher.add(tp, initial.leaderEpoch);
+      // Only the new partitions go into the round this starts: one LeaderAndIsr slice after another
+      // would otherwise fetch every partition already followed again, each time.
+      fetcher.wake(tpKey(tp));
     }
     this.ensurePolling();
-    for (const fetcher of this.fetchers.values()) fetcher.wake();
   }
 
   removeFetcherForPartitions(partitions: readonly TopicPartition[]): void {
@@ -220,9 +222,13 @@ export class ReplicaFetcherManager {
     this.shutdownIdleFetchers();
   }
 
-  /** The leader `leaderId` has new data for this broker (its parked fetches return now). */
-  wake(leaderId: number): void {
-    for (const fetcher of this.fetchers.values()) if (fetcher.leaderId === leaderId) fetcher.wake();
+  /**
+   * The leader `leaderId` has new data in `tp` for this broker: its parked fetch returns now, with
+   * that partition's records (the others' answers, empty, change nothing the poll would not).
+   */
+  wake(leaderId: number, tp: TopicPartition): void {
+    const key = tpKey(tp);
+    for (const fetcher of this.fetchers.values()) if (fetcher.leaderId === leaderId && fetcher.has(key)) fetcher.wake(key);
   }
 
   /** Stalls replication (fault injection: a follower that falls behind); false resumes it. */
@@ -275,6 +281,10 @@ class ReplicaFetcher {
   private readonly partitions = new Map<string, FetchState>();
   /** An immediate round is pending (the leader signalled data, or the last round made progress). */
   private timer: ScheduledTask | null = null;
+  /** The partitions the pending round fetches (new ones, ones with data at the leader, ones that just appended)… */
+  private readonly ready = new Set<string>();
+  /** …or all of them: the periodic poll, or a resume. */
+  private everyPartition = false;
   private stopped = false;
   readonly logger: Logger;
 
@@ -305,18 +315,42 @@ class ReplicaFetcher {
     this.partitions.delete(tpKey(tp));
   }
 
-  /** The leader has data: fetch now. */
-  wake(): void {
-    if (this.stopped || this.timer) return;
+  has(key: string): boolean {
+    return this.partitions.has(key);
+  }
+
+  /** Fetch now: the partition `key` (with any others already waiting), or every partition. */
+  wake(key?: string): void {
+    if (this.stopped) return;
+    if (key === undefined) this.everyPartition = true;
+    else this.ready.add(key);
+    if (this.timer) return;
     this.timer = this.deps.time.schedule('replica-fetcher', 0, () => {
       this.timer = null;
       this.doWork();
     });
   }
 
-  /** The periodic poll: a round unless one is already pending. */
+  /** The periodic poll: every partition, in the pending round if there is one. */
   poll(): void {
+    this.everyPartition = true;
     if (!this.timer) this.doWork();
+  }
+
+  /** The partitions this round looks at; clears what the next round would otherwise repeat. */
+  private takeRound(): FetchState[] {
+    let round: FetchState[];
+    if (this.everyPartition) round = [...this.partitions.values()];
+    else {
+      round = [];
+      for (const key of this.ready) {
+        const state = this.partitions.get(key);
+        if (state) round.push(state);
+      }
+    }
+    this.everyPartition = false;
+    this.ready.clear();
+    return round;
   }
 
   shutdown(): void {
@@ -331,8 +365,8 @@ class ReplicaFetcher {
     const leader = this.deps.leader(this.leaderId);
     if (this.isPaused() || !leader) return;
     const now = this.deps.time.nowMs();
-    let progressed = false;
-    for (const state of [...this.partitions.values()]) {
+    const round = this.takeRound();
+    for (const state of round) {
       if (state.state !== 'Truncating' || state.delayedUntilMs > now) continue;
       this.truncate(leader, state);
     }
@@ -340,8 +374,9 @@ class ReplicaFetcher {
     const logs: Log[] = [];
     const fetching: FetchState[] = [];
     const quota = this.deps.quota ?? UNBOUNDED_QUOTA;
-    for (const state of this.partitions.values()) {
-      if (state.state !== 'Fetching' || state.delayedUntilMs > now) continue;
+    for (const state of round) {
+      // Removed meanwhile (FENCED_LEADER_EPOCH in a truncation, a StopReplica).
+      if (state.state !== 'Fetching' || state.delayedUntilMs > now || this.partitions.get(tpKey(state.topicPartition)) !== state) continue;
       // `shouldFollowerThrottle`: left out of this fetch (the periodic poll tries again).
       if (!isReplicaInSync(state) && quota.isThrottled(state.topicPartition) && quota.isQuotaExceeded()) continue;
       const log = this.deps.followerLog(state.topicPartition, state.leaderEpoch);
@@ -356,18 +391,14 @@ class ReplicaFetcher {
       logs.push(log);
       fetching.push(state);
     }
-    let moreData = false;
-    if (requests.length > 0) {
-      const results = leader.fetchForFollower(this.deps.brokerId, requests);
-      for (let i = 0; i < results.length; i++) {
-        const outcome = this.processPartitionData(fetching[i], logs[i], requests[i], results[i]);
-        if (outcome === 'appended') {
-          progressed = true;
-          if (logs[i].logEndOffset < results[i].logEndOffset) moreData = true;
-        }
-      }
+    if (requests.length === 0) return;
+    const results = leader.fetchForFollower(this.deps.brokerId, requests);
+    for (let i = 0; i < results.length; i++) {
+      // A partition that appended fetches again at once: the leader may have more, and learns our
+      // new log end offset (its high watermark moves) from that fetch.
+      if (this.processPartitionData(fetching[i], logs[i], requests[i], results[i]) === 'appended')
+        this.wake(tpKey(requests[i].topicPartition));
     }
-    if (progressed || moreData) this.wake();
   }
 
   /** `truncateToEpochEndOffsets` / `truncateToHighWatermark` for one partition. */

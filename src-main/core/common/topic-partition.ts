@@ -19,31 +19,42 @@ export function compareTopicPartitions(a: TopicPartition, b: TopicPartition): nu
 
 /** A map keyed by partition, since object keys cannot be compared by value. */
 export class TopicPartitionMap<V> {
+  /** In insertion order, for iteration. */
   private readonly entries = new Map<string, { key: TopicPartition; value: V }>();
+  /** The same entries by topic, then partition: a lookup builds no key string (the replica fetchers look up every partition they follow twice a second). */
+  private readonly byTopic = new Map<string, Map<number, { key: TopicPartition; value: V }>>();
 
   get size(): number {
     return this.entries.size;
   }
 
   get(key: TopicPartition): V | undefined {
-    return this.entries.get(tpKey(key))?.value;
+    return this.byTopic.get(key.topic)?.get(key.partition)?.value;
   }
 
   has(key: TopicPartition): boolean {
-    return this.entries.has(tpKey(key));
+    return this.byTopic.get(key.topic)?.has(key.partition) ?? false;
   }
 
   set(key: TopicPartition, value: V): this {
-    this.entries.set(tpKey(key), { key: { topic: key.topic, partition: key.partition }, value });
+    const entry = { key: { topic: key.topic, partition: key.partition }, value };
+    this.entries.set(tpKey(key), entry);
+    let partitions = this.byTopic.get(key.topic);
+    if (!partitions) this.byTopic.set(key.topic, (partitions = new Map()));
+    partitions.set(key.partition, entry);
     return this;
   }
 
   delete(key: TopicPartition): boolean {
+    const partitions = this.byTopic.get(key.topic);
+    if (!partitions?.delete(key.partition)) return false;
+    if (partitions.size === 0) this.byTopic.delete(key.topic);
     return this.entries.delete(tpKey(key));
   }
 
   clear(): void {
     this.entries.clear();
+    this.byTopic.clear();
   }
 
   *keys(): IterableIterator<TopicPartition> {

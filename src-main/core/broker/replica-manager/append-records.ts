@@ -164,6 +164,6 @@ function logAppendError(rm: ReplicaManagerCore, tp: TopicPartition, e: unknown):
 /** The leader has new data: its followers' parked fetches return (they fetch now). */
 function wakeFollowers(rm: ReplicaManagerCore, partition: Partition): void {
   for (const id of partition.replicas) {
-    if (id !== rm.brokerId) rm.deps.peer(id)?.fetcherManager.wake(rm.brokerId);
+    if (id !== rm.brokerId) rm.deps.peer(id)?.fetcherManager.wake(rm.brokerId, partition.topicPartition);
   }
 }

@@ -81,8 +81,10 @@ export function fetchForFollower(
     const highWatermark = log.highWatermark;
     const leaderEndOffset = log.logEndOffset;
     try {
-      const info = log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
-      const records = shouldLeaderThrottle(quota, partition, request.topicPartition, replicaId) ? EMPTY : info.records;
+      // A caught-up follower (most of them, most of the time) has nothing to read.
+      const caughtUp = request.fetchOffset === leaderEndOffset;
+      const info = caughtUp ? null : log.read(request.fetchOffset, request.maxBytes, 'log-end', first);
+      const records = info === null || shouldLeaderThrottle(quota, partition, request.topicPartition, replicaId) ? EMPTY : info.records;
       if (records.length > 0) first = false;
       if (quota.isThrottled(request.topicPartition)) throttledBytes += records.length;
       // KafkaApis' `updateBytesOut` for a follower: replication traffic (and reassignment traffic to a replica being added).

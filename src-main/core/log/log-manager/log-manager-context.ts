@@ -5,7 +5,7 @@
  */
 import { IllegalStateException } from '../../common/java-lang';
 import { stackTrace } from '../../common/throwable';
-import { TopicPartitionMap } from '../../common/topic-partition';
+import { TopicPartitionMap, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import type { FileSystem } from '../../platform/file-system';
 import type { Random } from '../../platform/random';
@@ -85,9 +85,14 @@ export class LogManagerContext {
       time: this.time,
       random: this.random,
       handles: this.handles,
-      onEvent: (level, message, body) => {
-        this.emit(level, message, { type: 'log', topicPartition: tp, event: body }, { logger: 'kafka.log.Log' });
-      },
+      onEvent: this.logEventSink(tp),
+    };
+  }
+
+  /** Returned, not written inline in `logOptions`: an inline arrow is a named closure per log, ~320 bytes under tsx. */
+  private logEventSink(tp: TopicPartition): LogOptions['onEvent'] {
+    return (level, message, body) => {
+      this.emit(level, message, { type: 'log', topicPartition: tp, event: body }, { logger: 'kafka.log.Log' });
     };
   }
 
