@@ -17,6 +17,7 @@ import { readControlRecord } from '../../src-main/core/record/end-transaction-ma
 import { ControlRecordType } from '../../src-main/core/record/control-record-type';
 import type { ReplicaManager } from '../../src-main/core/broker/replica-manager';
 import type { Gauge } from '../../src-main/core/metrics/gauge';
+import { InProcessCluster, type InProcessClusterParts } from '../../src-main/core/cluster/in-process-cluster';
 import { ClusterHarness } from '../support/cluster-harness';
 import { CREATE, adminOf, drive, enc, killAndExpire, topic, tp } from '../support/scenario';
 
@@ -45,6 +46,13 @@ function batchesOf(log: Log) {
       marker: batch.isControlBatch ? readControlRecord(batch.records()[0]) : null,
     })),
   );
+}
+
+/** The timestamp of the batch holding `offset`, read from the segment here. */
+function firstTimestampAt(log: Log, offset: number): number {
+  for (const s of log.segments)
+    for (const { batch } of s.batches()) if (batch.baseOffset <= offset && offset <= batch.lastOffset) return batch.firstTimestamp;
+  return -1;
 }
 
 function batchesOfBytes(records: Uint8Array): RecordBatch[] {
@@ -229,6 +237,10 @@ describe('transactions on the partition side', () => {
   it('an open transaction holds the LSO; read_committed reads stop there, get the aborted transactions, and ListOffsets answers it', async () => {
     await cluster(1704);
     const { a, b } = await interleaved();
+    const startedB = firstTimestampAt(logOf(h, 0, 'txn', 0), 2);
+    // The CreateTime B's batch was built with, on the cluster clock.
+    expect(startedB).toBeGreaterThanOrEqual(1_700_000_000_000);
+    expect(startedB).toBeLessThanOrEqual(h.time.nowMs());
     const log = logOf(h, 0, 'txn', 0);
     const rm = rmOf(h, 0);
     const fetch = (isolation: 'high-watermark' | 'txn-committed') =>
@@ -251,6 +263,11 @@ describe('transactions on the partition side', () => {
     const midway = fetch('txn-committed');
     expect(midway.abortedTransactions).toEqual([{ producerId: a, firstOffset: 0 }]);
     expect(values(midway.records)).toEqual(['a-0', 'a-1']);
+    // What the topic page shows: B's transaction holds the LSO, started when its first batch was written.
+    const facade = new InProcessCluster({ cluster: h.cluster } as InProcessClusterParts, { time: h.time });
+    const [detail] = facade.partitionDetails(facade.topics().find((t) => t.name === 'txn')!.partitions);
+    expect(detail.lastStableOffset).toBe(2);
+    expect(detail.openTransactions).toEqual([{ producerId: b, producerEpoch: 0, firstOffset: 2, startedMs: startedB }]);
 
     // B commits (marker at 5): nothing holds the LSO.
     expect(await marker(0, b, 'COMMIT')).toBe('NONE');
