@@ -73,4 +73,23 @@ describe('the transaction index of a segment', () => {
     expect(loaded.lastStableOffset).toBe(1);
     loaded.close();
   });
+
+  it('deleted with its segment: retention renames it .deleted with the segment files, file.delete.delay.ms later it is gone', async () => {
+    const time = new ManualTime(T0);
+    const dir = join(tmp.dir, 'orders-0');
+    const log = Log.create({ fs, time, dir, config: LogConfig.of({ 'segment.index.bytes': 1024, 'file.delete.delay.ms': 1000 }) });
+    log.appendAsLeader(txn(7, 0), 0, false);
+    log.appendAsLeader(abort(7), 0, false);
+    log.roll();
+    log.appendAsLeader(txn(8, 0), 0, false);
+    log.updateHighWatermark(log.logEndOffset);
+    log.maybeIncrementLogStartOffset(2);
+    expect(log.deleteOldSegments()).toBe(1);
+    expect(existsSync(join(dir, name(0, '.txnindex')))).toBe(false);
+    expect(existsSync(join(dir, name(0, '.txnindex.deleted')))).toBe(true);
+    await time.advance(1000);
+    expect(existsSync(join(dir, name(0, '.txnindex.deleted')))).toBe(false);
+    expect(log.collectAbortedTransactions(2, 3)).toEqual([]);
+    log.close();
+  });
 });
