@@ -38,6 +38,8 @@ import type { ReplicaManagerCore } from './replica-manager-core';
 import { stopReplicas } from './stop-replicas';
 import { maybeUpdateMetadataCache } from './update-metadata';
 import { ReplicaManagerMetrics } from './replica-manager-metrics';
+import type { OffsetsTxnCompletion, TxnMarkerEntry, TxnMarkerResult } from './write-txn-markers';
+import { writeTxnMarkers } from './write-txn-markers';
 
 /**
  * Kafka's `ReplicaManager`: the partitions a broker hosts, for the controller's requests
@@ -226,6 +228,11 @@ export class ReplicaManager implements ReplicaManagerCore {
     options: AppendOptions = {},
   ): Promise<ProducePartitionResult[]> {
     return appendRecords(this, this.producePurgatory, timeoutMs, requiredAcks, entries, options);
+  }
+
+  /** WriteTxnMarkers: a COMMIT or ABORT control batch per partition, each marker's partitions answered (see write-txn-markers.ts). */
+  writeTxnMarkers(entries: readonly TxnMarkerEntry[], onOffsetsTxnCompleted?: OffsetsTxnCompletion): Promise<TxnMarkerResult[]> {
+    return writeTxnMarkers(this, (...args) => this.appendRecords(...args), entries, onOffsetsTxnCompleted);
   }
 
   /** DeleteRecords: each partition's log start offset moves on its leader here, then on every live follower. */
