@@ -19,7 +19,7 @@ import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import { microtaskExecutor } from '../../platform/executor';
 import type { ScheduledTask, Time } from '../../platform/scheduler';
-import type { TxnMarkerEntry, TxnMarkerResult } from './txn-marker-seam';
+import type { TxnMarkerEntry, TxnMarkerResult } from '../../broker/replica-manager/write-txn-markers';
 import type { TransactionMetadata, TransactionResult, TxnTransitMetadata } from './transaction-metadata';
 import { transitText } from './transaction-metadata';
 import type { TransactionStateManager } from './transaction-state-manager';
@@ -59,7 +59,12 @@ export class TransactionMarkerChannelManager {
   private readonly queues = new Map<number, TxnIdAndMarkerEntry[]>();
   /** `txnMarkerPurgatory`: the transactions waiting for their last marker. */
   private readonly pending = new Map<string, PendingCompletion>();
-  private readonly logRetries: Array<{ transactionalId: string; coordinatorEpoch: number; txnMetadata: TransactionMetadata; newMetadata: TxnTransitMetadata }> = [];
+  private readonly logRetries: Array<{
+    transactionalId: string;
+    coordinatorEpoch: number;
+    txnMetadata: TransactionMetadata;
+    newMetadata: TxnTransitMetadata;
+  }> = [];
   private drainScheduled = false;
   private retryTask: ScheduledTask | null = null;
   private active = true;
@@ -105,7 +110,8 @@ export class TransactionMarkerChannelManager {
           `Loading the transaction partition that contains ${transactionalId} while my current coordinator epoch is ${coordinatorEpoch}; so cancel appending ${transitText(newMetadata)} to transaction log since the loading process will continue the remaining work`,
         );
       } else if (state !== null && typeof state !== 'string') {
-        if (state.coordinatorEpoch === coordinatorEpoch) void this.tryAppendToLog({ transactionalId, coordinatorEpoch, txnMetadata, newMetadata });
+        if (state.coordinatorEpoch === coordinatorEpoch)
+          void this.tryAppendToLog({ transactionalId, coordinatorEpoch, txnMetadata, newMetadata });
         else
           this.logger.info(
             `The cached metadata ${txnMetadata.toString()} has changed to CoordinatorEpochAndTxnMetadata(${state.coordinatorEpoch},${state.transactionMetadata.toString()}) after completed sending the markers with coordinator epoch ${coordinatorEpoch}; abort transiting the metadata to ${transitText(newMetadata)} as it may have been updated by another process`,
@@ -114,7 +120,14 @@ export class TransactionMarkerChannelManager {
     };
     this.pending.set(transactionalId, { txnMetadata, onComplete: appendToLogCallback });
     this.checkAndComplete(transactionalId);
-    this.addTxnMarkersToBrokerQueue(transactionalId, txnMetadata.producerId, txnMetadata.producerEpoch, txnResult, coordinatorEpoch, txnMetadata.partitions);
+    this.addTxnMarkersToBrokerQueue(
+      transactionalId,
+      txnMetadata.producerId,
+      txnMetadata.producerEpoch,
+      txnResult,
+      coordinatorEpoch,
+      txnMetadata.partitions,
+    );
   }
 
   private async tryAppendToLog(append: {
@@ -295,7 +308,9 @@ export class TransactionMarkerChannelManager {
   private stillCurrent(e: TxnIdAndMarkerEntry): TransactionMetadata | null {
     const state = this.deps.stateManager.getTransactionState(e.txnId);
     if (state === 'NOT_COORDINATOR') {
-      this.logger.info(`I am no longer the coordinator for ${e.txnId}; cancel sending transaction markers ${markerText(e.marker)} to the brokers`);
+      this.logger.info(
+        `I am no longer the coordinator for ${e.txnId}; cancel sending transaction markers ${markerText(e.marker)} to the brokers`,
+      );
       this.removeMarkersForTxnId(e.txnId);
       return null;
     }
