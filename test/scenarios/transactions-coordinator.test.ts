@@ -102,6 +102,8 @@ describe('transaction coordinator (manual clock)', () => {
     expect(metadataOf(tc, 'app-commit').state).toBe('Ongoing');
     expect(await p.produce(tp('orders', 0), ['a', 'b'])).toBe('NONE');
     expect(await p.produce(tp('orders', 1), ['c'])).toBe('NONE');
+    // The open transaction holds the last stable offset at its first record.
+    expect(leaderLog(c, tp('orders', 0)).lastStableOffset).toBe(0);
     expect(await p.end('COMMIT')).toBe('NONE');
     await untilState(c, tc, 'app-commit', 'CompleteCommit');
     for (const partition of [0, 1])
@@ -174,6 +176,8 @@ describe('transaction coordinator (manual clock)', () => {
     expect(markersOf(c, 'orders', 0)).toEqual([{ producerId: zombie.producerId, type: ControlRecordType.ABORT, coordinatorEpoch: 0 }]);
     expect(await zombie.addPartitions([tp('orders', 1)])).toBe('INVALID_PRODUCER_EPOCH');
     expect(await zombie.end('COMMIT')).toBe('INVALID_PRODUCER_EPOCH');
+    // The partition leader knows the new epoch from the ABORT marker: the zombie's records are refused too.
+    expect(await zombie.produce(tp('orders', 0), ['late'])).toBe('INVALID_PRODUCER_EPOCH');
     expect(await successor.addPartitions([tp('orders', 1)])).toBe('NONE');
   });
 
