@@ -12,6 +12,7 @@ import { ControlRecordType } from '../../src-main/core/record/control-record-typ
 import { TRANSACTION_STATE_TOPIC_NAME } from '../../src-main/core/coordinator/transaction/transaction-log';
 import { coordinatorOf } from '../core/coordinator/group-support';
 import { batchesOf, leaderLog, metadataOf, TestTxnProducer, txnCoordinatorOf, untilState } from '../core/coordinator/transaction-support';
+import { TransactionAdmin } from '../../src-main/core/cluster/transaction-admin';
 import { ClusterHarness } from '../support/cluster-harness';
 import { adminOf, CREATE, drive, text, topic, tp } from '../support/scenario';
 
@@ -256,5 +257,27 @@ describe('transaction coordinator (manual clock)', () => {
     expect(gc.handleFetchOffsets('readers', [tp('orders', 0)]).partitions[0].offset).toBe(5);
     await commitAndEnd('offsets-2', 9, 'ABORT');
     expect(gc.handleFetchOffsets('readers', [tp('orders', 0)]).partitions[0].offset).toBe(5);
+  });
+
+  it('the operator’s abort of a hanging transaction (TransactionAdmin): InitProducerId from the dojo fences the producer and aborts it', async () => {
+    const c = await cluster(1810);
+    const p = new TestTxnProducer(c, 'app-hanging');
+    await p.init();
+    expect(await p.addPartitions([tp('orders', 0)])).toBe('NONE');
+    expect(await p.produce(tp('orders', 0), ['stuck'])).toBe('NONE');
+    const admin = new TransactionAdmin(c.cluster);
+    const [listed] = admin.transactions();
+    expect(listed).toMatchObject({ transactionalId: 'app-hanging', state: 'Ongoing', producerId: p.producerId, producerEpoch: 0 });
+    expect(listed.partitions).toEqual([tp('orders', 0)]);
+    expect(await drive(c, admin.fenceProducer('app-hanging'))).toMatchObject({
+      error: 'CONCURRENT_TRANSACTIONS',
+      coordinator: listed.coordinator,
+    });
+    const { tc } = await txnCoordinatorOf(c, 'app-hanging');
+    await untilState(c, tc, 'app-hanging', 'CompleteAbort');
+    expect(admin.transactions()[0]).toMatchObject({ state: 'CompleteAbort', producerEpoch: 1, partitions: [] });
+    expect(markersOf(c, 'orders', 0)).toEqual([{ producerId: p.producerId, type: ControlRecordType.ABORT, coordinatorEpoch: 0 }]);
+    expect(await p.produce(tp('orders', 0), ['more'])).toBe('INVALID_PRODUCER_EPOCH');
+    expect((await drive(c, admin.fenceProducer('unknown-id'))).error).toBe('INVALID_PRODUCER_ID_MAPPING');
   });
 });
