@@ -2,16 +2,23 @@
  * Transactions on the partition side (issue 17 §2), as Kafka 2.5.1's `KafkaApis.handleWriteTxnMarkersRequest`,
  * `ProducerStateManager` and `Log` have them: a transaction coordinator closes a producer's
  * transaction with one COMMIT or ABORT control batch per partition (`ReplicaManager.writeTxnMarkers`),
- * written as the coordinator's (acks −1, internal topics allowed).
+ * written as the coordinator's (acks −1, internal topics allowed). The partition tracks each
+ * producer's open transaction (`ProducerStateManager`): the last stable offset (LSO) is held at the
+ * first offset of the earliest undecided one, read_committed fetches stop there and get the aborted
+ * transactions of their range from the segments' `.txnindex`, ListOffsets answers read_committed
+ * LATEST with it, and the state survives snapshots, restarts, recovery and truncation.
  */
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Log } from '../../src-main/core/log/log';
-import { buildRecordBatch } from '../../src-main/core/record';
+import { batchesIn, buildRecordBatch, type RecordBatch } from '../../src-main/core/record';
 import { readControlRecord } from '../../src-main/core/record/end-transaction-marker';
 import { ControlRecordType } from '../../src-main/core/record/control-record-type';
 import type { ReplicaManager } from '../../src-main/core/broker/replica-manager';
+import type { Gauge } from '../../src-main/core/metrics/gauge';
 import { ClusterHarness } from '../support/cluster-harness';
-import { CREATE, adminOf, drive, enc, topic, tp } from '../support/scenario';
+import { CREATE, adminOf, drive, enc, killAndExpire, topic, tp } from '../support/scenario';
 
 function rmOf(h: ClusterHarness, brokerId: number): ReplicaManager {
   const rm = h.cluster.broker(brokerId).replicaManager;
@@ -38,6 +45,10 @@ function batchesOf(log: Log) {
       marker: batch.isControlBatch ? readControlRecord(batch.records()[0]) : null,
     })),
   );
+}
+
+function batchesOfBytes(records: Uint8Array): RecordBatch[] {
+  return [...batchesIn(records)];
 }
 
 /** An idempotent producer id, as InitProducerId without a transactional id hands it out. */
@@ -161,5 +172,163 @@ describe('transactions on the partition side', () => {
     const errors = Object.fromEntries(results[0].partitions.map((p) => [p.topicPartition.partition, p.error]));
     for (const p of [0, 1]) expect(errors[p]).toBe(led.includes(p) ? 'NONE' : 'NOT_LEADER_FOR_PARTITION');
     expect(calls).toEqual([[pid, led, true]]);
+  });
+
+  /** Appends through the leader's ReplicaManager (acks −1) and returns the error. */
+  async function append(brokerId: number, records: Uint8Array, partition = 0): Promise<string> {
+    const [r] = await drive(h, rmOf(h, brokerId).appendRecords(5000, -1, [{ topicPartition: tp('txn', partition), records }]));
+    return r.error;
+  }
+
+  async function marker(brokerId: number, pid: number, result: 'COMMIT' | 'ABORT', epoch = 0, coordinatorEpoch = 0): Promise<string> {
+    const [r] = await drive(
+      h,
+      rmOf(h, brokerId).writeTxnMarkers([
+        { producerId: pid, producerEpoch: epoch, coordinatorEpoch, transactionResult: result, partitions: [tp('txn', 0)] },
+      ]),
+    );
+    return r.partitions[0].error;
+  }
+
+  function plainBatch(label: string): Uint8Array {
+    return buildRecordBatch([{ key: null, value: enc(label), timestamp: h.time.nowMs() }], { now: h.time.nowMs() });
+  }
+
+  /** The `.txnindex` entries, read from the file's bytes here (34 bytes each, big-endian). */
+  function txnIndexEntries(brokerId: number, base = 0): Array<[number, number, number, number, number]> {
+    const path = join(h.logDir(brokerId), 'txn-0', `${String(base).padStart(20, '0')}.txnindex`);
+    const bytes = readFileSync(path);
+    expect(bytes.length % 34, path).toBe(0);
+    const out: Array<[number, number, number, number, number]> = [];
+    for (let p = 0; p < bytes.length; p += 34)
+      out.push([
+        bytes.readInt16BE(p),
+        Number(bytes.readBigInt64BE(p + 2)),
+        Number(bytes.readBigInt64BE(p + 10)),
+        Number(bytes.readBigInt64BE(p + 18)),
+        Number(bytes.readBigInt64BE(p + 26)),
+      ]);
+    return out;
+  }
+
+  const values = (records: Uint8Array) =>
+    batchesOfBytes(records).flatMap((b) =>
+      b.isControlBatch ? [] : b.records().map((r) => new TextDecoder().decode(r.value ?? new Uint8Array())),
+    );
+
+  /** Two producers' transactions interleaved with a plain batch: A (offsets 0–1) and B (2) open, a plain record at 3. */
+  async function interleaved(): Promise<{ a: number; b: number }> {
+    const a = await producerId(h);
+    const b = await producerId(h);
+    expect(await append(0, txnBatch(h, a, 0, 0, 2, 'a'))).toBe('NONE');
+    expect(await append(0, txnBatch(h, b, 0, 0, 1, 'b'))).toBe('NONE');
+    expect(await append(0, plainBatch('plain'))).toBe('NONE');
+    return { a, b };
+  }
+
+  it('an open transaction holds the LSO; read_committed reads stop there, get the aborted transactions, and ListOffsets answers it', async () => {
+    await cluster(1704);
+    const { a, b } = await interleaved();
+    const log = logOf(h, 0, 'txn', 0);
+    const rm = rmOf(h, 0);
+    const fetch = (isolation: 'high-watermark' | 'txn-committed') =>
+      rm.fetchMessages([{ topicPartition: tp('txn', 0), fetchOffset: 0, maxBytes: 1 << 20 }], 1 << 20, isolation)[0];
+    const lag = () =>
+      (h.cluster.broker(0).metrics!.get('kafka.cluster:type=Partition,name=LastStableOffsetLag,topic=txn,partition=0') as Gauge).value();
+    const latest = (isolation: 'read_committed' | 'read_uncommitted') => rm.fetchOffsetForTimestamp(tp('txn', 0), -1, { isolation }).offset;
+
+    expect([log.highWatermark, log.firstUnstableOffset, log.lastStableOffset, lag()]).toEqual([4, 0, 0, 4]);
+    expect(fetch('txn-committed')).toMatchObject({ error: 'NONE', highWatermark: 4, lastStableOffset: 0, abortedTransactions: [] });
+    expect(fetch('txn-committed').records.length).toBe(0);
+    expect(fetch('high-watermark')).toMatchObject({ lastStableOffset: 0, abortedTransactions: null });
+    expect(values(fetch('high-watermark').records)).toEqual(['a-0', 'a-1', 'b-0', 'plain']);
+    expect([latest('read_committed'), latest('read_uncommitted')]).toEqual([0, 4]);
+
+    // A aborts (marker at 4): the LSO moves to B's first offset once the high watermark passes the marker.
+    expect(await marker(0, a, 'ABORT')).toBe('NONE');
+    expect([log.highWatermark, log.lastStableOffset, lag(), latest('read_committed')]).toEqual([5, 2, 3, 2]);
+    expect(txnIndexEntries(0)).toEqual([[0, a, 0, 4, 2]]);
+    const midway = fetch('txn-committed');
+    expect(midway.abortedTransactions).toEqual([{ producerId: a, firstOffset: 0 }]);
+    expect(values(midway.records)).toEqual(['a-0', 'a-1']);
+
+    // B commits (marker at 5): nothing holds the LSO.
+    expect(await marker(0, b, 'COMMIT')).toBe('NONE');
+    expect([log.highWatermark, log.firstUnstableOffset, log.lastStableOffset, lag(), latest('read_committed')]).toEqual([6, null, 6, 0, 6]);
+    const all = fetch('txn-committed');
+    expect(all.abortedTransactions).toEqual([{ producerId: a, firstOffset: 0 }]);
+    expect(values(all.records)).toEqual(['a-0', 'a-1', 'b-0', 'plain']);
+    // A commit writes no entry; the follower has the same index from replication.
+    expect(txnIndexEntries(0)).toEqual([[0, a, 0, 4, 2]]);
+    expect(txnIndexEntries(1)).toEqual([[0, a, 0, 4, 2]]);
+    // A fetch from past the aborted transaction's marker does not get it.
+    const later = rm.fetchMessages([{ topicPartition: tp('txn', 0), fetchOffset: 5, maxBytes: 1 << 20 }], 1 << 20, 'txn-committed')[0];
+    expect(later.abortedTransactions).toEqual([]);
+  });
+
+  it('fencing as 2.5: a marker of an older producer epoch is INVALID_PRODUCER_EPOCH, of an older coordinator epoch TRANSACTION_COORDINATOR_FENCED; a plain batch inside a transaction INVALID_TXN_STATE', async () => {
+    await cluster(1705);
+    const pid = await producerId(h);
+    expect(await append(0, txnBatch(h, pid, 1, 0, 1))).toBe('NONE');
+    expect(await marker(0, pid, 'COMMIT', 0)).toBe('INVALID_PRODUCER_EPOCH');
+    // The same producer's next batch, not transactional, while its transaction is open.
+    const plain = buildRecordBatch([{ key: null, value: enc('x'), timestamp: h.time.nowMs() }], {
+      producerId: pid,
+      producerEpoch: 1,
+      baseSequence: 1,
+      now: h.time.nowMs(),
+    });
+    expect(await append(0, plain)).toBe('INVALID_TXN_STATE');
+    expect(await marker(0, pid, 'COMMIT', 1, 5)).toBe('NONE');
+    expect(await append(0, txnBatch(h, pid, 1, 1, 1))).toBe('NONE');
+    expect(await marker(0, pid, 'ABORT', 1, 4)).toBe('TRANSACTION_COORDINATOR_FENCED');
+    const log = logOf(h, 0, 'txn', 0);
+    // Refused markers wrote nothing: the batch at 0, its COMMIT at 1, the open transaction at 2.
+    expect([log.logEndOffset, log.firstUnstableOffset]).toEqual([3, 2]);
+  });
+
+  it('the open transaction survives: the snapshot keeps currentTxnFirstOffset, a restart and a crash bring it back, recovery rebuilds the .txnindex, truncation forgets its marker', async () => {
+    await cluster(1706);
+    const { a, b } = await interleaved();
+    expect(await marker(0, a, 'ABORT')).toBe('NONE');
+    const dir = join(h.logDir(0), 'txn-0');
+    const txnIndexBytes = readFileSync(join(dir, '00000000000000000000.txnindex'));
+
+    // Clean shutdown: the snapshot at the log end (5) holds B's transaction, first offset 2.
+    await drive(h, h.cluster.shutdownBroker(0));
+    const snapshot = readFileSync(join(dir, '00000000000000000005.snapshot'));
+    const count = snapshot.readInt32BE(6);
+    const rows = Array.from({ length: count }, (_, i) => {
+      const p = 10 + i * 46;
+      return [Number(snapshot.readBigInt64BE(p)), Number(snapshot.readBigInt64BE(p + 38))];
+    });
+    expect(rows).toEqual([
+      [a, -1],
+      [b, 2],
+    ]);
+    await drive(h, h.cluster.startBroker(0));
+    await h.advance(5000);
+    expect(logOf(h, 0, 'txn', 0).firstUnstableOffset).toBe(2);
+
+    // A crash with the .txnindex gone: recovery of the segment rebuilds it from the log.
+    await killAndExpire(h, 0);
+    rmSync(join(dir, '00000000000000000000.txnindex'));
+    await drive(h, h.cluster.startBroker(0));
+    await h.advance(5000);
+    expect(readFileSync(join(dir, '00000000000000000000.txnindex'))).toEqual(txnIndexBytes);
+    expect(logOf(h, 0, 'txn', 0).firstUnstableOffset).toBe(2);
+
+    // Truncation below A's ABORT marker: its entry goes and A is open again.
+    const follower = logOf(h, 1, 'txn', 0);
+    h.cluster.killBroker(0);
+    const log = logOf(h, 1, 'txn', 0);
+    expect(log).toBe(follower);
+    log.truncateTo(4);
+    expect(statSync(join(h.logDir(1), 'txn-0', '00000000000000000000.txnindex')).size).toBe(0);
+    expect(log.producerStateManager.ongoingTransactions.map((t) => [t.producerId, t.firstOffset])).toEqual([
+      [a, 0],
+      [b, 2],
+    ]);
+    expect(existsSync(join(h.logDir(1), 'txn-0', '00000000000000000000.txnindex'))).toBe(true);
   });
 });

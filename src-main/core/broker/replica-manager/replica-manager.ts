@@ -252,8 +252,12 @@ export class ReplicaManager implements ReplicaManagerCore {
     return fetchForFollower(this, replicaId, requests);
   }
 
-  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800): ConsumerFetchResult[] {
-    return fetchMessages(this, requests, fetchMaxBytes);
+  fetchMessages(
+    requests: readonly ConsumerFetchPartition[],
+    fetchMaxBytes = 52428800,
+    isolation: 'high-watermark' | 'txn-committed' = 'high-watermark',
+  ): ConsumerFetchResult[] {
+    return fetchMessages(this, requests, fetchMaxBytes, isolation);
   }
 
   offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
