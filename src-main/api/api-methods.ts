@@ -62,6 +62,7 @@ const logDirs = [
 const groups = ['list', 'detail', 'history', 'resetOffsets', 'deleteGroup', 'deleteOffsets'] as const;
 const elections = ['overview', 'elect'] as const;
 const quotas = ['overview', 'set', 'remove', 'alter'] as const;
+const transactions = ['list', 'fenceProducer'] as const;
 const metrics = ['catalog', 'series'] as const;
 const reassignments = ['generate', 'preview', 'execute', 'progress', 'verify', 'cancel'] as const;
 
@@ -77,6 +78,7 @@ export const API_METHODS = {
   groups: groups satisfies Exactly<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Exactly<DojoApi['elections'], typeof elections>,
   quotas: quotas satisfies Exactly<DojoApi['quotas'], typeof quotas>,
+  transactions: transactions satisfies Exactly<DojoApi['transactions'], typeof transactions>,
   reassignments: reassignments satisfies Exactly<DojoApi['reassignments'], typeof reassignments>,
   metrics: metrics satisfies Exactly<DojoApi['metrics'], typeof metrics>,
 } as const satisfies { readonly [S in ServiceName]: MethodList<DojoApi[S]> };

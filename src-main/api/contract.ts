@@ -12,6 +12,7 @@ import type { ElectionService } from './elections/election-contract';
 import type { ReassignmentService } from './reassignments/reassignment-contract';
 import type { GroupService } from './groups/group-contract';
 import type { QuotaService } from './quotas/quota-contract';
+import type { TransactionService } from './transactions/transaction-contract';
 import type { MetricsService } from './metrics/metrics-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
@@ -21,6 +22,7 @@ export type * from './elections/election-contract';
 export type * from './reassignments/reassignment-contract';
 export type * from './groups/group-contract';
 export type * from './quotas/quota-contract';
+export type * from './transactions/transaction-contract';
 export type * from './metrics/metrics-contract';
 export type * from './log-dirs/log-dir-contract';
 export type * from './zookeeper/zookeeper-contract';
@@ -572,6 +574,7 @@ export interface DojoApi {
   readonly groups: GroupService;
   readonly elections: ElectionService;
   readonly quotas: QuotaService;
+  readonly transactions: TransactionService;
   readonly reassignments: ReassignmentService;
   readonly metrics: MetricsService;
 }

@@ -14,6 +14,7 @@ import { DeletionServiceImpl } from '../api/deletion/deletion-service';
 import { ElectionServiceImpl } from '../api/elections/election-service';
 import { GroupServiceImpl } from '../api/groups/group-service';
 import { QuotaServiceImpl } from '../api/quotas/quota-service';
+import { TransactionServiceImpl } from '../api/transactions/transaction-service';
 import { MetricsServiceImpl } from '../api/metrics/metrics-service';
 import { ReassignmentServiceImpl } from '../api/reassignments/reassignment-service';
 import { SeededRandom } from '../core/platform/random';
@@ -43,6 +44,7 @@ export async function createBackend(options: BackendOptions): Promise<DojoBacken
     groups: new GroupServiceImpl(host),
     elections: new ElectionServiceImpl(host),
     quotas: new QuotaServiceImpl(host),
+    transactions: new TransactionServiceImpl(host),
     metrics: new MetricsServiceImpl(host),
     // --generate's random start broker, as AdminUtils draws it: a fresh seed per run of the app.
     reassignments: new ReassignmentServiceImpl(host, new SeededRandom(Date.now() >>> 0)),

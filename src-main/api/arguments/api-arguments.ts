@@ -292,6 +292,11 @@ const quotas = {
   alter: args(['entity', quotaEntity], ['set', record(string())], ['remove', array(string())]),
 };
 
+const transactions = {
+  list: args(),
+  fenceProducer: args(['transactionalId', string()]),
+};
+
 const reassignmentPlan = object({ partitions: array(object({ topic: string(), partition: int32(), replicas: array(int32()) })) });
 const reassignments = {
   generate: args(['request', object({ topics: array(string()), brokerIds: array(int32()), rackAware: boolean() })]),
@@ -322,6 +327,7 @@ export const API_ARGUMENTS = {
   groups: groups satisfies Checked<DojoApi['groups'], typeof groups>,
   elections: elections satisfies Checked<DojoApi['elections'], typeof elections>,
   quotas: quotas satisfies Checked<DojoApi['quotas'], typeof quotas>,
+  transactions: transactions satisfies Checked<DojoApi['transactions'], typeof transactions>,
   reassignments: reassignments satisfies Checked<DojoApi['reassignments'], typeof reassignments>,
   metrics: metrics satisfies Checked<DojoApi['metrics'], typeof metrics>,
 } as const satisfies { readonly [S in ServiceName]: Schemas<DojoApi[S]> };

@@ -24,6 +24,7 @@ import type { EventQuery, StoredEvent } from './event-log';
 import type { GroupSnapshot } from './group-snapshots';
 import type { GroupAdmin } from './group-admin';
 import type { QuotaAdmin } from './quota-admin';
+import type { TransactionAdmin } from './transaction-admin';
 import type { RecordsAdmin } from './records-admin';
 import type { ElectionType, PartitionOutcome } from '../controller/controller-events';
 
@@ -266,6 +267,8 @@ export interface ClusterQueries {
   readonly groupAdmin: GroupAdmin;
   /** Client quota configs in ZooKeeper (as kafka-configs --zookeeper) and what the brokers' quota managers observe. */
   readonly quotaAdmin: QuotaAdmin;
+  /** The transactional ids of the running transaction coordinators, and fencing a producer (InitProducerId from the dojo). */
+  readonly transactionAdmin: TransactionAdmin;
   /** DeleteRecords through each leader's ReplicaManager, and the purge's preview. */
   readonly recordsAdmin: RecordsAdmin;
 }

@@ -39,6 +39,7 @@ import type { Cluster } from './cluster';
 import type { EventQuery, StoredEvent } from './event-log';
 import { GroupAdmin } from './group-admin';
 import { QuotaAdmin } from './quota-admin';
+import { TransactionAdmin } from './transaction-admin';
 import { RecordsAdmin } from './records-admin';
 import { groupSnapshot, groupSnapshots, type GroupSnapshot } from './group-snapshots';
 import type { Workspace } from './workspace';
@@ -385,6 +386,10 @@ export class InProcessCluster implements ClusterFacade {
 
   get quotaAdmin(): QuotaAdmin {
     return new QuotaAdmin(this.cluster);
+  }
+
+  get transactionAdmin(): TransactionAdmin {
+    return new TransactionAdmin(this.cluster);
   }
 
   get recordsAdmin(): RecordsAdmin {

@@ -7,6 +7,11 @@ import { deleteGroupsHandler, offsetDeleteHandler } from './handlers/group-delet
 import { describeGroupsHandler, listGroupsHandler } from './handlers/group-listing-handlers';
 import { heartbeatHandler, joinGroupHandler, leaveGroupHandler, syncGroupHandler } from './handlers/group-membership-handlers';
 import { offsetCommitHandler, offsetFetchHandler } from './handlers/offset-handlers';
+import { addOffsetsToTxnHandler, addPartitionsToTxnHandler, endTxnHandler, txnOffsetCommitHandler } from './handlers/transaction-handlers';
+import { ADD_OFFSETS_TO_TXN } from './messages/add-offsets-to-txn';
+import { ADD_PARTITIONS_TO_TXN } from './messages/add-partitions-to-txn';
+import { END_TXN } from './messages/end-txn';
+import { TXN_OFFSET_COMMIT } from './messages/txn-offset-commit';
 import type { BrokerApiDeps } from './handlers/broker-api-deps';
 import { alterReplicaLogDirsHandler } from './handlers/alter-replica-log-dirs-handler';
 import { describeLogDirsHandler, electLeadersHandler, initProducerIdHandler } from './handlers/broker-state-handlers';
@@ -102,6 +107,10 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DELETE_RECORDS, deleteRecordsHandler(broker));
   apis.register(INIT_PRODUCER_ID, initProducerIdHandler(deps));
   apis.register(OFFSET_FOR_LEADER_EPOCH, offsetForLeaderEpochHandler(broker));
+  apis.register(ADD_PARTITIONS_TO_TXN, addPartitionsToTxnHandler(broker));
+  apis.register(ADD_OFFSETS_TO_TXN, addOffsetsToTxnHandler(broker));
+  apis.register(END_TXN, endTxnHandler(broker));
+  apis.register(TXN_OFFSET_COMMIT, txnOffsetCommitHandler(broker, time));
   apis.register(WRITE_TXN_MARKERS, writeTxnMarkersHandler(broker));
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));
   apis.register(ALTER_CONFIGS, alterConfigsHandler(deps));

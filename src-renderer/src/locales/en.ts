@@ -10,6 +10,7 @@ import logDirs from './log-dirs.en';
 import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
+import transactions from './transactions.en';
 import purge from './purge.en';
 import timeline from './timeline.en';
 import replicaMoves from './replica-moves.en';
@@ -31,6 +32,7 @@ export default {
   dyncfg,
   throttle,
   quotas,
+  transactions,
   purge,
   replicaMoves,
   browsing,
@@ -41,6 +43,7 @@ export default {
     subtitle: 'Kafka 2.5 cluster manager',
   },
   nav: {
+    transactions: 'Transactions',
     groups: 'Consumer groups',
     elections: 'Leader election',
     reassignments: 'Reassignments',

@@ -10,6 +10,7 @@ import logDirs from './log-dirs.zh-CN';
 import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
+import transactions from './transactions.zh-CN';
 import purge from './purge.zh-CN';
 import timeline from './timeline.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
@@ -31,6 +32,7 @@ const zhCN: typeof en = {
   dyncfg,
   throttle,
   quotas,
+  transactions,
   purge,
   replicaMoves,
   browsing,
@@ -41,6 +43,7 @@ const zhCN: typeof en = {
     subtitle: 'Kafka 2.5 集群管理',
   },
   nav: {
+    transactions: '事务',
     groups: '消费者组',
     elections: 'Leader 选举',
     reassignments: '分区重分配',

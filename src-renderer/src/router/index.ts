@@ -23,6 +23,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/elections', name: 'elections', component: () => import('../views/elections/ElectionsView.vue') },
   { path: '/reassignments', name: 'reassignments', component: () => import('../views/reassignments/ReassignmentsView.vue') },
   { path: '/quotas', name: 'quotas', component: () => import('../views/quotas/QuotasView.vue') },
+  { path: '/transactions', name: 'transactions', component: () => import('../views/transactions/TransactionsView.vue') },
   { path: '/deletions', name: 'deletions', component: () => import('../views/deletions/DeletionsView.vue') },
   { path: '/zookeeper', name: 'zookeeper', component: () => import('../views/zookeeper/ZooKeeperView.vue') },
   { path: '/log-dirs', name: 'log-dirs', component: () => import('../views/log-dirs/LogDirsView.vue') },

@@ -127,7 +127,7 @@ describe('admin and broker APIs over the wire', () => {
     expect(after.find((r) => r.logDir === h.logDir(0, 1))).toEqual({ errorCode: 56, logDir: h.logDir(0, 1), topics: [] });
   });
 
-  it('InitProducerId v1: consecutive ids from the broker’s block in /latest_producer_id_block, epoch 0; transactional ids are refused', async () => {
+  it('InitProducerId v1: consecutive ids from the broker’s block in /latest_producer_id_block, epoch 0; a transactional id is the transaction coordinator’s', async () => {
     wire = await wireCluster({ seed: 34 });
     const first = await call(wire, 1, INIT_PRODUCER_ID, 1, { transactionalId: null, transactionTimeoutMs: 60000 });
     const second = await call(wire, 1, INIT_PRODUCER_ID, 0, { transactionalId: null, transactionTimeoutMs: 60000 });
@@ -140,12 +140,12 @@ describe('admin and broker APIs over the wire', () => {
     expect(block).toMatchObject({ broker: 2, block_start: '2000', block_end: '2999' });
     expect(first.producerId).toBe(1000n);
     const transactional = await call(wire, 1, INIT_PRODUCER_ID, 1, { transactionalId: 'tx-1', transactionTimeoutMs: 60000 });
-    // No transaction coordinator yet: refused as a 2.5 authorizer denying the id would, final for clients.
-    expect(transactional).toEqual({ throttleTimeMs: 0, errorCode: 53, producerId: -1n, producerEpoch: -1 });
+    // No broker leads a __transaction_state partition yet: NOT_COORDINATOR; FindCoordinator creates the topic.
+    expect(transactional).toEqual({ throttleTimeMs: 0, errorCode: 16, producerId: -1n, producerEpoch: -1 });
     expect(await call(wire, 1, FIND_COORDINATOR, 1, { key: 'tx-1', keyType: 1 })).toEqual({
       throttleTimeMs: 0,
-      errorCode: 53,
-      errorMessage: 'Transactional Id authorization failed.',
+      errorCode: 15,
+      errorMessage: 'The coordinator is not available.',
       nodeId: -1,
       host: '',
       port: -1,
@@ -178,7 +178,7 @@ describe('admin and broker APIs over the wire', () => {
     });
     expect(half.response).toEqual({ throttleTimeMs: 0, errorCode: 42, producerId: -1n, producerEpoch: -1 });
     expect((await callApi(port, INIT_PRODUCER_ID, 2, { transactionalId: 'tx', transactionTimeoutMs: 60000 })).response).toMatchObject({
-      errorCode: 53,
+      errorCode: 16,
     });
   });
 

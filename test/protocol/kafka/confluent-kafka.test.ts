@@ -1,7 +1,7 @@
 /**
  * Debian's confluent-kafka-python 1.7.0 (librdkafka 2.0.2) against the emulated brokers: its
- * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given; a
- * transactional Producer refused at once (no transaction coordinator yet).
+ * AdminClient and a Producer/Consumer pair, every record consumed with the offset it was given
+ * (its transactions: confluent-transactions.test.ts).
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -97,20 +97,6 @@ describe.skipIf(skip)('confluent-kafka-python against the emulated cluster', () 
       const [p, o, k] = d as [number, number, string];
       expect(byKey.get(k)).toEqual([p, o, `v${k.slice(1)}`]);
     }
-  });
-
-  it('a transactional Producer: init_transactions fails at once with a fatal, non-retriable TRANSACTIONAL_ID_AUTHORIZATION_FAILED', async () => {
-    wire = await wireCluster({ seed: 63 });
-    const out = await confluent<{
-      error: { name: string; str: string; fatal: boolean; retriable: boolean; txn_requires_abort: boolean } | null;
-    }>('transactions', wire.bootstrap);
-    expect(out.error).toMatchObject({
-      name: 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
-      fatal: true,
-      retriable: false,
-      txn_requires_abort: false,
-    });
-    expect(out.error?.str).toContain('Transactional Id authorization failed');
   });
 
   it('librdkafka’s flexible versions: InitProducerId v3 and OffsetFetch v7 answered as a 2.5 broker answers them', async () => {

@@ -2,10 +2,12 @@
  * kafkajs 2.2.4 (ApiVersions v2, Metadata v6, CreateTopics v3, CreatePartitions v1, DescribeConfigs
  * v2, DeleteTopics v1, Produce v7, ListOffsets v3) against emulated brokers on 127.0.0.1, in this
  * process: what its admin does is what the UI would have done, and what it produces is in the logs;
- * a transactional producer is refused at once (no transaction coordinator yet).
+ * a transactional producer's commit (with sendOffsets) and abort reach the partitions as markers.
  */
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ControlRecordType } from '../../../src-main/core/record/control-record-type';
+import { readControlRecord } from '../../../src-main/core/record/end-transaction-marker';
 import { wireCluster, type WireCluster } from '../../support/kafka-wire';
 
 describe('kafkajs against the emulated cluster', () => {
@@ -108,26 +110,54 @@ describe('kafkajs against the emulated cluster', () => {
     ).toBe(true);
   });
 
-  it('a transactional producer fails at once: FindCoordinator for its transactional id is refused (53) by each broker, not retried', async () => {
-    wire = await wireCluster({ seed: 43 });
-    const logged: Array<{ message: string; error?: { type?: string } }> = [];
-    const client = new Kafka({
-      clientId: 'dojo-kafkajs',
-      brokers: [wire.bootstrap],
-      logLevel: logLevel.DEBUG,
-      logCreator: () => (entry) => void logged.push(entry.log as (typeof logged)[number]),
-      retry: { retries: 3, initialRetryTime: 100 },
+  it('a transactional producer: one transaction committed with sendOffsets, one aborted; COMMIT then ABORT markers, the group offset committed', async () => {
+    wire = await wireCluster({
+      seed: 43,
+      brokerConfig: { 'transaction.state.log.num.partitions': '5', 'offsets.topic.num.partitions': '3' },
     });
-    const producer = client.producer({ transactionalId: 'dojo-txn', idempotent: true, maxInFlightRequests: 1 });
+    const admin = kafka(wire).admin();
+    clients.push(admin);
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic: 'js-txn', replicaAssignment: [{ partition: 0, replicas: [0, 1, 2] }] }] });
+    const producer = kafka(wire).producer({ transactionalId: 'dojo-js-txn', idempotent: true, maxInFlightRequests: 1 });
     clients.push(producer);
     await producer.connect();
-    const failure = await producer.transaction().catch((e: unknown) => e);
-    expect(failure).toMatchObject({ name: 'KafkaJSGroupCoordinatorNotFound', retriable: false });
-    const tries = logged.filter((l) => l.message === 'Tried to find group coordinator');
-    expect(tries.map((t) => t.error?.type)).toEqual([
-      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
-      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
-      'TRANSACTIONAL_ID_AUTHORIZATION_FAILED',
+    const committed = await producer.transaction();
+    await committed.send({
+      topic: 'js-txn',
+      messages: [
+        { partition: 0, value: 'c0' },
+        { partition: 0, value: 'c1' },
+      ],
+    });
+    await committed.sendOffsets({
+      consumerGroupId: 'js-txn-group',
+      topics: [{ topic: 'js-txn', partitions: [{ partition: 0, offset: '7' }] }],
+    });
+    await committed.commit();
+    const aborted = await producer.transaction();
+    await aborted.send({ topic: 'js-txn', messages: [{ partition: 0, value: 'a0' }] });
+    await aborted.abort();
+    const log = () => {
+      const p = wire!.h.cluster.broker(0).replicaManager?.getPartition({ topic: 'js-txn', partition: 0 });
+      return p && p !== 'offline' ? p.log : null;
+    };
+    // The markers are written after EndTxn is answered: wait for both, then for the LSO to reach the end.
+    const markers = async () => {
+      for (let i = 0; i < 200; i++) {
+        const found = log()!.segments.flatMap((s) => [...s.batches({ full: true })].filter(({ batch }) => batch.isControlBatch));
+        if (found.length === 2 && log()!.lastStableOffset === log()!.logEndOffset) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('markers not written');
+    };
+    const control = await markers();
+    expect(control.map(({ batch }) => readControlRecord(batch.records()[0]).type)).toEqual([
+      ControlRecordType.COMMIT,
+      ControlRecordType.ABORT,
+    ]);
+    expect(await admin.fetchOffsets({ groupId: 'js-txn-group', topics: ['js-txn'] })).toEqual([
+      { topic: 'js-txn', partitions: [{ partition: 0, offset: '7', metadata: null }] },
     ]);
   });
 });

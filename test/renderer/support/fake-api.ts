@@ -26,6 +26,7 @@ import type {
   TopicConfigKeyDto,
   TopicDetailDto,
   TopicSummaryDto,
+  TransactionDto,
   ZnodeDto,
 } from '../../../src-renderer/src/api/types';
 
@@ -292,6 +293,10 @@ export class FakeApi {
     return { newAssignment: added, znodes: topicZnodes(request.topic, all, {}).slice(1), error: null };
   }
 
+  /** What `transactions.list` answers, and the ids `transactions.fenceProducer` was called for. */
+  transactions: TransactionDto[] = [];
+  readonly fenced: string[] = [];
+
   private unsupported(): never {
     throw new ApiRefusal({ name: 'UNSUPPORTED_VERSION', message: 'not in the fake' });
   }
@@ -474,6 +479,17 @@ export class FakeApi {
       set: async () => this.unsupported(),
       remove: async () => this.unsupported(),
       alter: async () => this.unsupported(),
+    },
+    transactions: {
+      list: async () => this.transactions.map((t) => ({ ...t })),
+      fenceProducer: async (transactionalId) => {
+        this.fenced.push(transactionalId);
+        return {
+          error: 'CONCURRENT_TRANSACTIONS',
+          coordinator: 0,
+          text: { en: `fenced ${transactionalId}`, 'zh-CN': `已隔离 ${transactionalId}` },
+        };
+      },
     },
     reassignments: {
       generate: async () => this.unsupported(),

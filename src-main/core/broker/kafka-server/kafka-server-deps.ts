@@ -36,6 +36,10 @@ export interface BrokerPeer extends ControllerRequestHandler {
   readonly isRunning: boolean;
   readonly replicaManager: ReplicaManager | null;
   readonly controller: KafkaController | null;
+  /** Where WriteTxnMarkers hands the `__consumer_offsets` partitions whose marker it wrote. */
+  readonly groupCoordinator: {
+    scheduleHandleTxnCompletion(producerId: number, partitions: readonly number[], isCommit: boolean): void;
+  } | null;
 }
 
 export interface KafkaServerDeps {

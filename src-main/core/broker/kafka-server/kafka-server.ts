@@ -10,6 +10,8 @@ import { ProcessTime } from '../../platform/process-time';
 import type { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import type { DynamicConfigManager } from '../dynamic-config-manager';
 import type { GroupCoordinator } from '../../coordinator/group/group-coordinator';
+import type { TransactionCoordinator } from '../../coordinator/transaction/transaction-coordinator';
+import { TRANSACTION_STATE_TOPIC_NAME } from '../../coordinator/transaction/transaction-log';
 import { Logger } from '../../common/logging';
 import { MetadataCache } from '../metadata-cache';
 import { GROUP_METADATA_TOPIC_NAME } from '../../coordinator/group/group-metadata-manager';
@@ -142,6 +144,11 @@ export class KafkaServer implements ControllerRequestHandler {
     return this.parts.groupCoordinator;
   }
 
+  /** The transaction coordinator (transactional ids whose `__transaction_state` partition this broker leads), while running. */
+  get transactionCoordinator(): TransactionCoordinator | null {
+    return this.parts.transactionCoordinator;
+  }
+
   get zk(): KafkaZkClient | null {
     return this.parts.kafkaZk;
   }
@@ -236,11 +243,13 @@ export class KafkaServer implements ControllerRequestHandler {
       case 'StopReplica': {
         if (stale) return { apiKey: 'StopReplica', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
         const response = rm.stopReplicas(request);
-        // A deleted replica of __consumer_offsets unloads its groups (a reassignment sends no LeaderAndIsr to it).
+        // A deleted replica of __consumer_offsets unloads its groups, of __transaction_state its transactions (a reassignment sends no LeaderAndIsr to it).
         if (request.deletePartitions)
           for (const p of response.partitionErrors)
             if (p.errorCode === Errors.NONE.code && p.topicName === GROUP_METADATA_TOPIC_NAME)
               this.parts.groupCoordinator?.onResignation(p.partitionIndex);
+            else if (p.errorCode === Errors.NONE.code && p.topicName === TRANSACTION_STATE_TOPIC_NAME)
+              this.parts.transactionCoordinator?.onResignation(p.partitionIndex);
         return response;
       }
     }

@@ -1,5 +1,6 @@
 import type { KafkaController } from '../../controller/kafka-controller';
 import type { GroupCoordinator } from '../../coordinator/group/group-coordinator';
+import type { TransactionCoordinator } from '../../coordinator/transaction/transaction-coordinator';
 import type { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import type { KafkaZooKeeperClient } from '../../kafka-zk/kafka-zookeeper-client';
 import type { LogManager } from '../../log/log-manager/log-manager';
@@ -20,6 +21,7 @@ export interface RunningBroker {
   readonly logManager: LogManager;
   readonly replicaManager: ReplicaManager;
   readonly groupCoordinator: GroupCoordinator;
+  readonly transactionCoordinator: TransactionCoordinator;
   readonly controller: KafkaController;
   readonly producerIdManager: ProducerIdManager;
   readonly dynamicConfigManager: DynamicConfigManager;
@@ -45,6 +47,7 @@ export class BrokerComponents {
   /** The client quotas (`QuotaFactory.QuotaManagers`), from the start of the last startup. */
   quotaManagers: QuotaManagers | null = null;
   groupCoordinator: GroupCoordinator | null = null;
+  transactionCoordinator: TransactionCoordinator | null = null;
   producerIdManager: ProducerIdManager | null = null;
   /**
    * The JVM's metrics: made at the start of startup and dropped with the process (a restarted
@@ -62,6 +65,7 @@ export class BrokerComponents {
     this.dynamicConfigManager?.kill();
     this.controller?.kill();
     this.groupCoordinator?.kill();
+    this.transactionCoordinator?.kill();
     this.replicaManager?.shutdown();
     this.logManager?.kill();
     this.zkClient?.abandon();
@@ -72,6 +76,7 @@ export class BrokerComponents {
     this.running = null;
     this.dynamicConfigManager = null;
     this.groupCoordinator = null;
+    this.transactionCoordinator = null;
     this.controller = null;
     this.replicaManager = null;
     this.logManager = null;

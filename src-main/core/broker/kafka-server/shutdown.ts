@@ -23,6 +23,7 @@ export async function shutdownComponents(s: StoppingServer, parts: BrokerCompone
   while (s.inFlightRequests.size > 0) await Promise.all([...s.inFlightRequests]);
   if (killed()) return false;
   parts.groupCoordinator?.shutdown();
+  parts.transactionCoordinator?.shutdown();
   parts.replicaManager?.shutdown();
   await parts.logManager?.shutdown({ checkpointHighWatermarks: true });
   if (killed()) return false;

@@ -14,6 +14,7 @@ import { randomUuidBytes, SeededRandom } from '../../platform/random';
 import { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../../kafka-zk/kafka-zookeeper-client';
 import { GroupCoordinator } from '../../coordinator/group/group-coordinator';
+import { TransactionCoordinator } from '../../coordinator/transaction/transaction-coordinator';
 import { Logger } from '../../common/logging';
 import { DynamicConfigManager } from '../dynamic-config-manager';
 import type { MetadataCache } from '../metadata-cache';
@@ -158,7 +159,10 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     // `log.*` default later reaches the keys the topic does not set.
     topicConfig: async (topic) => zk.getTopicConfig(topic).catch(() => ({})),
     executor: d.executor,
-    onLeadershipChange: (leaders, followers) => parts.groupCoordinator?.onLeadershipChange(leaders, followers),
+    onLeadershipChange: (leaders, followers) => {
+      parts.groupCoordinator?.onLeadershipChange(leaders, followers);
+      parts.transactionCoordinator?.onLeadershipChange(leaders, followers);
+    },
     // KafkaApis.handleUpdateMetadataRequest: the coordinator drops the deleted partitions' offsets.
     onDeletedPartitions: (partitions) => void parts.groupCoordinator?.handleDeletedPartitions(partitions),
   });
@@ -166,6 +170,9 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
   // Before any LeaderAndIsr can arrive: the coordinator loads the offsets partitions this broker leads.
   parts.groupCoordinator = createGroupCoordinator(s, parts);
   parts.groupCoordinator.startup();
+  // Also before any LeaderAndIsr: it loads the `__transaction_state` partitions this broker leads.
+  parts.transactionCoordinator = createTransactionCoordinator(s, parts);
+  parts.transactionCoordinator.startup();
   for (const dir of failedWhileLoading.splice(0)) alive(await parts.replicaManager.handleLogDirFailure(dir));
   if (parts.logManager.state === 'running') parts.logManager.startHighWatermarkCheckpointTask();
 
@@ -253,6 +260,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     logManager: parts.logManager,
     replicaManager: parts.replicaManager,
     groupCoordinator: parts.groupCoordinator,
+    transactionCoordinator: parts.transactionCoordinator,
     controller: parts.controller,
     producerIdManager: parts.producerIdManager,
     dynamicConfigManager: parts.dynamicConfigManager,
@@ -296,6 +304,50 @@ function createGroupCoordinator(s: StartingServer, parts: BrokerComponents): Gro
     replicaManager: () => parts.replicaManager,
     metadataCache: s.metadataCache,
     zk: () => parts.kafkaZk,
+    log: d.log,
+    executor: d.executor,
+  });
+}
+
+/** How long transaction markers that found no leader (or no running broker) wait before looking again. */
+const TXN_MARKER_RETRY_BACKOFF_MS = 100;
+
+function createTransactionCoordinator(s: StartingServer, parts: BrokerComponents): TransactionCoordinator {
+  const d = s.deps;
+  const c = s.config;
+  const int = (name: string) => Number(c.get(name as Parameters<BrokerConfig['get']>[0]));
+  return new TransactionCoordinator({
+    brokerId: s.id,
+    time: d.time,
+    random: d.random,
+    config: {
+      transactionalIdExpirationMs: int('transactional.id.expiration.ms'),
+      transactionMaxTimeoutMs: int('transaction.max.timeout.ms'),
+      transactionLogNumPartitions: c.transactionTopicPartitions,
+      transactionLogReplicationFactor: c.transactionTopicReplicationFactor,
+      transactionLogSegmentBytes: c.transactionTopicSegmentBytes,
+      transactionLogMinInsyncReplicas: c.transactionTopicMinISR,
+      transactionLogLoadBufferSize: int('transaction.state.log.load.buffer.size'),
+      abortTimedOutTransactionsIntervalMs: int('transaction.abort.timed.out.transaction.cleanup.interval.ms'),
+      removeExpiredTransactionalIdsIntervalMs: int('transaction.remove.expired.transaction.cleanup.interval.ms'),
+      requestTimeoutMs: int('request.timeout.ms'),
+      markerRetryBackoffMs: TXN_MARKER_RETRY_BACKOFF_MS,
+    },
+    replicaManager: () => parts.replicaManager,
+    producerIdManager: () => parts.producerIdManager,
+    metadataCache: s.metadataCache,
+    zk: () => parts.kafkaZk,
+    markerDestination: (brokerId) => {
+      const peer = d.peer(brokerId);
+      const rm = peer?.isRunning ? peer.replicaManager : null;
+      if (!peer || !rm) return undefined;
+      return {
+        writeTxnMarkers: (entries) =>
+          rm.writeTxnMarkers(entries, (producerId, partitions, isCommit) =>
+            peer.groupCoordinator?.scheduleHandleTxnCompletion(producerId, partitions, isCommit),
+          ),
+      };
+    },
     log: d.log,
     executor: d.executor,
   });

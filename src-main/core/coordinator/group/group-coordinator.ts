@@ -24,6 +24,7 @@ import {
   type SyncGroupResult,
 } from './group-metadata';
 import { GroupDeletion } from './group-deletion';
+import { TransactionalOffsets } from './transactional-offsets';
 import { GroupMembership } from './group-membership';
 import { GROUP_METADATA_TOPIC_NAME, GroupMetadataManager, type OffsetConfig, type OffsetFetchPartition } from './group-metadata-manager';
 import { createOffsetsTopic, findGroupCoordinator, type CoordinatorNode, type OffsetsTopicDeps } from './offsets-topic';
@@ -62,6 +63,7 @@ export class GroupCoordinator {
   readonly groupManager: GroupMetadataManager;
   private readonly membership: GroupMembership;
   private readonly deletion: GroupDeletion;
+  readonly transactionalOffsets: TransactionalOffsets;
   private active = false;
   private expiryTask: ScheduledTask | null = null;
   private readonly logger: Logger;
@@ -86,6 +88,8 @@ export class GroupCoordinator {
       groupMetadataLogger: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadata'),
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
+    this.transactionalOffsets = new TransactionalOffsets(deps.brokerId, this.groupManager, deps.config.maxMetadataSize, deps.log, deps.executor);
+    this.groupManager.onPendingTxnOffsets = (producerId, groupId) => this.transactionalOffsets.addProducerGroup(producerId, groupId);
     this.deletion = new GroupDeletion({
       brokerId: deps.brokerId,
       groupManager: this.groupManager,
@@ -228,6 +232,32 @@ export class GroupCoordinator {
     // Stable or PreparingRebalance: the heartbeat answer tells the member of a rebalance.
     this.membership.completeAndScheduleNextHeartbeatExpiration(group, group.get(memberId));
     return this.groupManager.storeOffsets(group, offsets);
+  }
+
+  /** TxnOffsetCommit: member id and generation are checked only when given (v3, KIP-447); a group unknown here is created Empty. */
+  async handleTxnCommitOffsets(
+    groupId: string,
+    producerId: number,
+    producerEpoch: number,
+    memberId: string,
+    groupInstanceId: string | null,
+    generationId: number,
+    offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>,
+  ): Promise<Map<string, ErrorName>> {
+    const all = (error: ErrorName) => new Map(offsets.map((o) => [tpKey(o), error]));
+    const error = this.validateGroupStatus(groupId, 'TxnOffsetCommit');
+    if (error) return all(error);
+    const group = this.groupManager.getGroup(groupId) ?? this.groupManager.addGroup(new GroupMetadata(groupId, 'Empty', () => this.now));
+    if (group.is('Dead')) return all('COORDINATOR_NOT_AVAILABLE');
+    if (this.membership.isStaticMemberFenced(group, memberId, groupInstanceId, 'txn-commit-offsets')) return all('FENCED_INSTANCE_ID');
+    if (memberId !== '' && !group.has(memberId)) return all('UNKNOWN_MEMBER_ID');
+    if (generationId >= 0 && generationId !== group.generationId) return all('ILLEGAL_GENERATION');
+    return this.transactionalOffsets.storeTxnOffsets(group, producerId, producerEpoch, offsets);
+  }
+
+  /** A COMMIT or ABORT marker was written to these `__consumer_offsets` partitions led here (WriteTxnMarkers). */
+  scheduleHandleTxnCompletion(producerId: number, offsetsPartitions: readonly number[], isCommit: boolean): void {
+    this.transactionalOffsets.scheduleHandleTxnCompletion(producerId, offsetsPartitions, isCommit);
   }
 
   handleFetchOffsets(

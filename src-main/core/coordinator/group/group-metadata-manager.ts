@@ -13,6 +13,7 @@ import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';
 import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
+import { ControlRecordType, parseControlRecordKey } from '../../record/control-record-type';
 import { GroupMetadata, MemberMetadata, type OffsetAndMetadata } from './group-metadata';
 import { computeSubscribedTopics } from './consumer-protocol';
 import {
@@ -68,6 +69,8 @@ export class GroupMetadataManager {
   private readonly ownedPartitions = new Set<number>();
   private shuttingDown = false;
   private readonly logger: Logger;
+  /** Told of each open transaction's offsets found while loading (`addProducerGroup`). */
+  onPendingTxnOffsets: ((producerId: number, groupId: string) => void) | null = null;
 
   constructor(private readonly deps: GroupMetadataManagerDeps) {
     this.logger = new Logger(deps.log, 'kafka.coordinator.group.GroupMetadataManager', {
@@ -122,11 +125,11 @@ export class GroupMetadataManager {
     this.loadingPartitions.clear();
   }
 
-  private partitionOf(groupId: string): TopicPartition {
+  partitionOf(groupId: string): TopicPartition {
     return { topic: GROUP_METADATA_TOPIC_NAME, partition: this.partitionFor(groupId) };
   }
 
-  private isLocalLeader(tp: TopicPartition): boolean {
+  isLocalLeader(tp: TopicPartition): boolean {
     const p = this.deps.replicaManager()?.getPartition(tp);
     return p !== undefined && p !== 'offline' && p.isLeader && p.log !== null;
   }
@@ -158,17 +161,24 @@ export class GroupMetadataManager {
     );
   }
 
-  private async append(
+  async append(
     tp: TopicPartition,
     records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>,
     requiredAcks = this.deps.config.offsetCommitRequiredAcks,
+    producer?: { producerId: number; producerEpoch: number },
   ): Promise<ErrorName> {
     const rm = this.deps.replicaManager();
     if (!rm) return 'NOT_LEADER_FOR_PARTITION';
     const now = this.deps.time.nowMs();
     const batch = buildRecordBatch(
       records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
-      { compression: this.deps.config.compressionCodec as CompressionType, timestampType: TimestampType.CREATE_TIME, now },
+      {
+        compression: this.deps.config.compressionCodec as CompressionType,
+        timestampType: TimestampType.CREATE_TIME,
+        now,
+        // A TxnOffsetCommit: a transactional batch of the producer (base sequence 0, as `storeOffsets` builds it).
+        ...(producer ? { producerId: producer.producerId, producerEpoch: producer.producerEpoch, baseSequence: 0, isTransactional: true } : {}),
+      },
     );
     const [result] = await rm.appendRecords(
       this.deps.config.offsetCommitTimeoutMs,
@@ -315,6 +325,9 @@ export class GroupMetadataManager {
     const loadedOffsets = new Map<string, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
     const loadedGroups = new Map<string, StoredGroup>();
     const removedGroups = new Set<string>();
+    type LoadedOffsets = Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>;
+    // Producer id → group → the offsets of its transaction, until its marker is read.
+    const pendingOffsets = new Map<number, Map<string, LoadedOffsets>>();
     let offset = log.logStartOffset;
     const end = log.logEndOffset;
     while (offset < end && !this.shuttingDown) {
@@ -322,13 +335,30 @@ export class GroupMetadataManager {
       if (records.length === 0) break;
       for (const batch of batchesIn(records)) {
         offset = batch.lastOffset + 1;
-        if (batch.isControlBatch) continue;
+        if (batch.isControlBatch) {
+          const [marker] = batch.records();
+          const pending = pendingOffsets.get(batch.producerId);
+          pendingOffsets.delete(batch.producerId);
+          if (marker?.key && pending && parseControlRecordKey(marker.key).typeId === ControlRecordType.COMMIT) {
+            for (const [groupId, offsets] of pending) {
+              const committed = loadedOffsets.get(groupId) ?? new Map();
+              for (const [k, o] of offsets) committed.set(k, o);
+              loadedOffsets.set(groupId, committed);
+            }
+          }
+          continue;
+        }
         for (const record of batch.records()) {
           if (record.key === null) throw new IllegalStateException('Group metadata/offset entry key should not be null');
           const key = readGroupRecordKey(record.key);
           if (key.kind === 'offset') {
-            const offsets = loadedOffsets.get(key.group) ?? new Map();
-            loadedOffsets.set(key.group, offsets);
+            let target: Map<string, LoadedOffsets> = loadedOffsets;
+            if (batch.isTransactional) {
+              target = pendingOffsets.get(batch.producerId) ?? new Map();
+              pendingOffsets.set(batch.producerId, target);
+            }
+            const offsets = target.get(key.group) ?? new Map();
+            target.set(key.group, offsets);
             const k = tpKey({ topic: key.topic, partition: key.partition });
             if (record.value === null) offsets.delete(k);
             else offsets.set(k, { topic: key.topic, partition: key.partition, value: readOffsetCommitValue(record.value) });
@@ -343,16 +373,26 @@ export class GroupMetadataManager {
       }
       await this.deps.executor?.yield();
     }
+    // Transactions still open: their offsets wait in their groups for the marker.
+    const pendingByGroup = new Map<string, Map<number, LoadedOffsets>>();
+    for (const [producerId, groups] of pendingOffsets)
+      for (const [groupId, offsets] of groups) {
+        const byProducer = pendingByGroup.get(groupId) ?? new Map();
+        byProducer.set(producerId, offsets);
+        pendingByGroup.set(groupId, byProducer);
+        this.onPendingTxnOffsets?.(producerId, groupId);
+        if (!loadedOffsets.has(groupId) && !loadedGroups.has(groupId)) loadedOffsets.set(groupId, new Map());
+      }
     // Leadership moved away while reading: the groups stay with the new leader.
     if (!this.loadingPartitions.has(tp.partition)) return;
     for (const [groupId, offsets] of loadedOffsets) {
       // Offsets all removed by tombstones (DeleteGroups, OffsetDelete): nothing of the group is left.
-      if (offsets.size === 0) continue;
+      if (offsets.size === 0 && !pendingByGroup.has(groupId)) continue;
       if (!loadedGroups.has(groupId))
-        this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded);
+        this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded, pendingByGroup.get(groupId));
     }
     for (const [groupId, stored] of loadedGroups)
-      this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded);
+      this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded, pendingByGroup.get(groupId));
     for (const groupId of removedGroups) {
       if (this.groups.has(groupId) && !loadedGroups.has(groupId))
         throw new IllegalStateException(`Unexpected unload of active group ${groupId} while loading partition ${tpKey(tp)}`);
@@ -393,8 +433,10 @@ export class GroupMetadataManager {
     group: GroupMetadata,
     offsets: ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>,
     onGroupLoaded: (group: GroupMetadata) => void,
+    pendingTxnOffsets?: ReadonlyMap<number, ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>>,
   ): void {
     for (const [k, o] of offsets) group.offsets.set(k, o);
+    for (const [producerId, pending] of pendingTxnOffsets ?? []) group.pendingTransactionalOffsetCommits.set(producerId, new Map(pending));
     const current = this.addGroup(group);
     if (current === group) onGroupLoaded(group);
   }
@@ -440,7 +482,7 @@ function storeGroupError(error: ErrorName): ErrorName {
 }
 
 /** `storeOffsets`' mapping of append errors. */
-function offsetCommitError(error: ErrorName): ErrorName {
+export function offsetCommitError(error: ErrorName): ErrorName {
   switch (error) {
     case 'UNKNOWN_TOPIC_OR_PARTITION':
     case 'NOT_ENOUGH_REPLICAS':

@@ -75,7 +75,8 @@ export type GroupApiName =
   | 'OffsetFetch'
   | 'DescribeGroups'
   | 'DeleteGroups'
-  | 'OffsetDelete';
+  | 'OffsetDelete'
+  | 'TxnOffsetCommit';
 
 export interface JoinGroupRequestArgs {
   groupId: string;
@@ -188,6 +189,11 @@ export class GroupMetadata {
   private readonly supportedProtocols = new Map<string, number>();
   /** `topic-partition` → committed offset. */
   readonly offsets = new Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>();
+  /**
+   * Producer id → `topic-partition` → the offsets its open transaction committed
+   * (`pendingTransactionalOffsetCommits`): written, but committed only by the COMMIT marker.
+   */
+  readonly pendingTransactionalOffsetCommits = new Map<number, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
   newMemberAdded = false;
 
   constructor(
@@ -272,7 +278,15 @@ export class GroupMetadata {
   }
 
   get hasOffsets(): boolean {
-    return this.offsets.size > 0;
+    return this.offsets.size > 0 || this.pendingTransactionalOffsetCommits.size > 0;
+  }
+
+  /** The transaction's marker was written: on COMMIT its offsets become the committed ones, on ABORT they go. */
+  completePendingTxnOffsetCommit(producerId: number, isCommit: boolean): void {
+    const pending = this.pendingTransactionalOffsetCommits.get(producerId);
+    this.pendingTransactionalOffsetCommits.delete(producerId);
+    if (!pending || !isCommit) return;
+    for (const [key, o] of pending) this.offsets.set(key, o);
   }
 
   /** The offsets removed, by `topic-partition`. */

@@ -25,8 +25,14 @@ import type { OffsetAndMetadata } from './group-metadata';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-class RecordWriter {
+/** Kafka's protocol types, big-endian (also the `__transaction_state` records' writer). */
+export class RecordWriter {
   private readonly chunks: number[] = [];
+
+  int8(v: number): this {
+    this.chunks.push(v & 0xff);
+    return this;
+  }
 
   int16(v: number): this {
     this.chunks.push((v >> 8) & 0xff, v & 0xff);
@@ -67,7 +73,7 @@ export class GroupRecordFormatError extends Error {
   override readonly name = 'GroupRecordFormatError';
 }
 
-function readString(c: ByteCursor): string | null {
+export function readString(c: ByteCursor): string | null {
   const length = c.int16();
   if (length < 0) return null;
   return decoder.decode(c.bytes(length));

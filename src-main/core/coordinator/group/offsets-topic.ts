@@ -37,35 +37,37 @@ export function offsetsTopicConfigs(segmentBytes: number): Record<string, string
   return { 'cleanup.policy': 'compact', 'segment.bytes': String(segmentBytes), 'compression.type': 'producer' };
 }
 
+/** What `KafkaApis.createInternalTopic` needs to know of one internal topic. */
+export interface InternalTopicSpec {
+  readonly topic: string;
+  readonly partitions: number;
+  readonly replicationFactor: number;
+  readonly configs: Record<string, string>;
+  /** Its name in the refusal while too few brokers are alive: `offsets topic`, `transactions state topic`. */
+  readonly description: string;
+  readonly replicationFactorProp: string;
+}
+
 /**
- * `KafkaApis.createInternalTopic` for `__consumer_offsets`: the error the topic's metadata carries —
- * LEADER_NOT_AVAILABLE once created (or found created meanwhile), COORDINATOR_NOT_AVAILABLE while
- * fewer brokers are alive than its replication factor.
+ * `KafkaApis.createInternalTopic`: the error the topic's metadata carries — LEADER_NOT_AVAILABLE
+ * once created (or found created meanwhile), COORDINATOR_NOT_AVAILABLE while fewer brokers are
+ * alive than its replication factor (Kafka does not lower the factor to fit).
  */
-export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorName> {
+export async function createInternalTopic(deps: Omit<OffsetsTopicDeps, 'config'>, spec: InternalTopicSpec): Promise<ErrorName> {
   const alive = deps.metadataCache.getAliveBrokers();
-  const rf = deps.config.offsetsTopicReplicationFactor;
+  const rf = spec.replicationFactor;
   const logger = new Logger(deps.log, 'kafka.server.KafkaApis', { logIdent: `[KafkaApi-${deps.brokerId}] ` });
   if (alive.length < rf) {
     logger.error(
-      `Number of alive brokers '${alive.length}' does not meet the required replication factor '${rf}' for the offsets topic (configured via 'offsets.topic.replication.factor'). This error can be ignored if the cluster is starting up and not all brokers are up yet.`,
+      `Number of alive brokers '${alive.length}' does not meet the required replication factor '${rf}' for the ${spec.description} (configured via '${spec.replicationFactorProp}'). This error can be ignored if the cluster is starting up and not all brokers are up yet.`,
     );
     return 'COORDINATOR_NOT_AVAILABLE';
   }
   const zk = deps.zk;
   if (!zk) return 'COORDINATOR_NOT_AVAILABLE';
-  const partitions = deps.config.offsetsTopicNumPartitions;
-  const configs = offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes);
   try {
-    await new AdminZkClient(zk).createTopic(
-      GROUP_METADATA_TOPIC_NAME,
-      partitions,
-      rf,
-      new Map(Object.entries(configs)),
-      'Safe',
-      deps.random,
-    );
-    logger.info(`Topic ${GROUP_METADATA_TOPIC_NAME} with ${partitions} partitions and replication factor ${rf} is created.`);
+    await new AdminZkClient(zk).createTopic(spec.topic, spec.partitions, rf, new Map(Object.entries(spec.configs)), 'Safe', deps.random);
+    logger.info(`Topic ${spec.topic} with ${spec.partitions} partitions and replication factor ${rf} is created.`);
     return 'LEADER_NOT_AVAILABLE';
   } catch (e) {
     // Another broker may have created it meanwhile.
@@ -76,18 +78,40 @@ export async function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorN
   }
 }
 
+/** `KafkaApis.createInternalTopic` for `__consumer_offsets`. */
+export function createOffsetsTopic(deps: OffsetsTopicDeps): Promise<ErrorName> {
+  return createInternalTopic(deps, {
+    topic: GROUP_METADATA_TOPIC_NAME,
+    partitions: deps.config.offsetsTopicNumPartitions,
+    replicationFactor: deps.config.offsetsTopicReplicationFactor,
+    configs: offsetsTopicConfigs(deps.config.offsetsTopicSegmentBytes),
+    description: 'offsets topic',
+    replicationFactorProp: 'offsets.topic.replication.factor',
+  });
+}
+
 /** The coordinator of `partition` of `__consumer_offsets`, creating the topic if needed (`listener.host` stands in for a wildcard endpoint's). */
-export async function findGroupCoordinator(
+export function findGroupCoordinator(
   deps: OffsetsTopicDeps,
   partition: number,
   listener: { name: string; host: string } = { name: 'PLAINTEXT', host: '' },
 ): Promise<{ error: ErrorName; node: CoordinatorNode }> {
-  const cache = deps.metadataCache;
-  if (!cache.contains(GROUP_METADATA_TOPIC_NAME)) {
-    await createOffsetsTopic(deps);
+  return findInternalTopicCoordinator(deps.metadataCache, GROUP_METADATA_TOPIC_NAME, partition, listener, () => createOffsetsTopic(deps));
+}
+
+/** The live leader of `partition` of an internal topic, the topic created first when the cache does not know it. */
+export async function findInternalTopicCoordinator(
+  cache: MetadataCache,
+  topic: string,
+  partition: number,
+  listener: { name: string; host: string },
+  create: () => Promise<ErrorName>,
+): Promise<{ error: ErrorName; node: CoordinatorNode }> {
+  if (!cache.contains(topic)) {
+    await create();
     return { error: 'COORDINATOR_NOT_AVAILABLE', node: NO_NODE };
   }
-  const state = cache.getPartitionInfo(GROUP_METADATA_TOPIC_NAME, partition);
+  const state = cache.getPartitionInfo(topic, partition);
   const leader = state ? cache.getAliveBrokers().find((b) => b.id === state.leader) : undefined;
   const endpoint = leader?.endpoints.find((e) => e.listenerName === listener.name);
   if (!leader || !endpoint) return { error: 'COORDINATOR_NOT_AVAILABLE', node: NO_NODE };

@@ -1,16 +1,16 @@
 /**
  * ElectLeaders (through the active controller; NOT_CONTROLLER per partition elsewhere),
- * DescribeLogDirs (this broker's dirs, sizes and lags from its LogManager) and InitProducerId for
- * idempotent producers (an id from the broker's producer-id block, epoch 0; transactional ids refused).
+ * DescribeLogDirs (this broker's dirs, sizes and lags from its LogManager) and InitProducerId
+ * (`TransactionCoordinator.handleInitProducerId`: a new id, epoch 0, for an idempotent producer; the
+ * transactional id's id and bumped epoch otherwise).
  */
-import { Errors } from '../../../core/common/kafka-errors';
+import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
 import type { TopicPartition } from '../../../core/common/topic-partition';
 import type { ApiHandler } from '../kafka-apis';
 import type { DescribeLogDirsRequest, DescribeLogDirsResponse, DescribeLogDirsResult } from '../messages/describe-log-dirs';
 import type { ElectLeadersRequest, ElectLeadersResponse } from '../messages/elect-leaders';
 import type { InitProducerIdRequest, InitProducerIdResponse } from '../messages/init-producer-id';
 import { isActiveController, type BrokerApiDeps } from './broker-api-deps';
-import { TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 
 function byTopic<T extends { partition: TopicPartition }>(
   items: readonly T[],
@@ -98,14 +98,23 @@ export function describeLogDirsHandler({ broker }: BrokerApiDeps): ApiHandler<De
 
 export function initProducerIdHandler({ broker }: BrokerApiDeps): ApiHandler<InitProducerIdRequest, InitProducerIdResponse> {
   return async (request) => {
-    const manager = broker.producerIdManager;
-    // No transaction coordinator runs here: transactional ids are refused (see transactional-ids.ts).
-    if (request.transactionalId !== null)
-      return { throttleTimeMs: 0, errorCode: Errors[TRANSACTIONAL_ID_REFUSED].code, producerId: -1n, producerEpoch: -1 };
-    // v3 (KIP-360): an id and an epoch come together or not at all; without a transactional id a new id is handed out either way.
-    if ((request.producerId === -1n) !== (request.producerEpoch === -1))
-      return { throttleTimeMs: 0, errorCode: Errors.INVALID_REQUEST.code, producerId: -1n, producerEpoch: -1 };
-    if (!manager) return { throttleTimeMs: 0, errorCode: Errors.NOT_COORDINATOR.code, producerId: -1n, producerEpoch: -1 };
-    return { throttleTimeMs: 0, errorCode: Errors.NONE.code, producerId: await manager.generateProducerId(), producerEpoch: 0 };
+    const refuse = (error: ErrorName): InitProducerIdResponse => ({
+      throttleTimeMs: 0,
+      errorCode: Errors[error].code,
+      producerId: -1n,
+      producerEpoch: -1,
+    });
+    // v3 (KIP-360): an id and an epoch come together or not at all.
+    if ((request.producerId === -1n) !== (request.producerEpoch === -1)) return refuse('INVALID_REQUEST');
+    const coordinator = broker.transactionCoordinator;
+    if (!coordinator) return refuse('NOT_COORDINATOR');
+    const expected = request.producerId === -1n ? null : { producerId: Number(request.producerId), producerEpoch: request.producerEpoch };
+    const result = await coordinator.handleInitProducerId(request.transactionalId, request.transactionTimeoutMs, expected);
+    return {
+      throttleTimeMs: 0,
+      errorCode: Errors[result.error].code,
+      producerId: BigInt(result.producerId),
+      producerEpoch: result.producerEpoch,
+    };
   };
 }

@@ -61,7 +61,9 @@ export function writeTxnMarkersHandler(broker: KafkaServer): ApiHandler<WriteTxn
     const rm = broker.replicaManager;
     // Without a ReplicaManager no log is here: `getMagic` finds none.
     const results: TxnMarkerResult[] = rm
-      ? await rm.writeTxnMarkers(entries)
+      ? await rm.writeTxnMarkers(entries, (producerId, partitions, isCommit) =>
+          broker.groupCoordinator?.scheduleHandleTxnCompletion(producerId, partitions, isCommit),
+        )
       : entries.map((e) => ({
           producerId: e.producerId,
           partitions: e.partitions.map((topicPartition) => ({ topicPartition, error: 'UNKNOWN_TOPIC_OR_PARTITION' as const })),
