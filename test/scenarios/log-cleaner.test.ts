@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { LogLine } from '../../src-main/core/common/logging';
 import { CompressionType, batchesIn, buildRecordBatch } from '../../src-main/core/record';
 import type { Log } from '../../src-main/core/log/log';
@@ -20,6 +20,8 @@ import { SeededRandom } from '../../src-main/core/platform/random';
 import { START_MS, makeLogManager, type Harness } from '../core/log/log-test-helpers';
 import { APT_PACKAGES, PYTHON, asPython, kafkaPythonUnavailable, python, type PyBatch } from '../support/kafka-python';
 import { makeTempDir } from '../support/temp-dir';
+import { ClusterHarness } from '../support/cluster-harness';
+import { coordinatorOf, whileClockRuns } from '../core/coordinator/group-support';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
@@ -316,5 +318,47 @@ describe.skipIf(skipPython)('cleaned segments read in kafka-python (issue 17 §1
       }),
     ]);
     await h.manager.shutdown();
+  });
+});
+
+describe('__consumer_offsets compacted like any other log (issue 17 §1)', () => {
+  let c: ClusterHarness | null = null;
+  afterEach(async () => {
+    await c?.close();
+    c = null;
+  });
+
+  it("many commits of one group's partition collapse to the latest; the committed offset survives the compaction", async () => {
+    c = await ClusterHarness.create({
+      brokers: 1,
+      seed: 1717,
+      brokerConfig: { 'offsets.topic.num.partitions': '1', 'offsets.topic.replication.factor': '1', 'offsets.topic.segment.bytes': '4096' },
+    });
+    const h = c;
+    onTestFailed(() => console.error(`seed ${h.seed}`));
+    const { broker, gc } = await coordinatorOf(h, 'billing');
+    for (let i = 1; i <= 400; i++) {
+      const commit = gc.handleCommitOffsets('billing', '', -1, [
+        {
+          topic: 'orders',
+          partition: 0,
+          value: { offset: i, leaderEpoch: null, metadata: '', commitTimestamp: h.time.nowMs(), expireTimestamp: null },
+        },
+      ]);
+      await whileClockRuns(h, commit, 1);
+    }
+    const log = broker.logManager!.getLog({ topic: '__consumer_offsets', partition: 0 })!;
+    const before = log.size;
+    const segmentsBefore = log.numberOfSegments;
+    expect(segmentsBefore).toBeGreaterThan(3);
+    await h.advance(16_000);
+    // Every commit below the active segment collapsed into one record for (billing, orders, 0).
+    expect(log.size).toBeLessThan(before / 2);
+    const keys = log.segments
+      .slice(0, -1)
+      .flatMap((s) => [...s.batches({ full: true })].flatMap((b) => b.batch.records().map((r) => Buffer.from(r.key!).toString('hex'))));
+    expect(new Set(keys).size).toBe(keys.length);
+    const fetched = await gc.handleFetchOffsets('billing', [{ topic: 'orders', partition: 0 }]);
+    expect(JSON.stringify(fetched)).toContain('"offset":400');
   });
 });
