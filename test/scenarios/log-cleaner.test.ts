@@ -21,6 +21,9 @@ import { START_MS, makeLogManager, type Harness } from '../core/log/log-test-hel
 import { APT_PACKAGES, PYTHON, asPython, kafkaPythonUnavailable, python, type PyBatch } from '../support/kafka-python';
 import { makeTempDir } from '../support/temp-dir';
 import { ClusterHarness } from '../support/cluster-harness';
+import type { ClusterHost } from '../../src-main/api/cluster-host';
+import { TopicServiceImpl } from '../../src-main/api/topic-service';
+import { InProcessCluster, type InProcessClusterParts } from '../../src-main/core/cluster/in-process-cluster';
 import { coordinatorOf, whileClockRuns } from '../core/coordinator/group-support';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -360,5 +363,18 @@ describe('__consumer_offsets compacted like any other log (issue 17 §1)', () =>
     expect(new Set(keys).size).toBe(keys.length);
     const fetched = await gc.handleFetchOffsets('billing', [{ topic: 'orders', partition: 0 }]);
     expect(JSON.stringify(fetched)).toContain('"offset":400');
+
+    // The topic page's log cleaner tab (topics.cleaning): the last pass and the dirty ratio now.
+    const facade = new InProcessCluster({ cluster: h.cluster } as InProcessClusterParts, { time: h.time });
+    const topics = new TopicServiceImpl({ require: () => ({ cluster: facade }) } as unknown as ClusterHost);
+    const cleaning = await topics.cleaning('__consumer_offsets');
+    expect(cleaning.compacted).toBe(true);
+    const [replica] = cleaning.partitions[0].replicas;
+    expect(replica.brokerId).toBe(broker.config.brokerId);
+    expect(replica.firstDirtyOffset).toBe(log.activeSegment.baseOffset);
+    expect(replica.dirtyRatio).toBe(0);
+    expect(replica.minCleanableRatio).toBe(0.5);
+    expect(replica.lastCleaning).toMatchObject({ threadId: 0, firstDirtyOffset: 0, endOffset: log.activeSegment.baseOffset });
+    expect(replica.lastCleaning!.messagesWritten).toBeLessThan(replica.lastCleaning!.messagesRead);
   });
 });

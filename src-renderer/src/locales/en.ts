@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.en';
 import throttle from './throttle.en';
 import quotas from './quotas.en';
 import purge from './purge.en';
+import cleaner from './cleaner.en';
 import timeline from './timeline.en';
 import replicaMoves from './replica-moves.en';
 import dashboard from './dashboard.en';
@@ -30,6 +31,7 @@ export default {
   throttle,
   quotas,
   purge,
+  cleaner,
   replicaMoves,
   browsing,
   edges,

@@ -11,6 +11,7 @@ import zookeeper from './zookeeper.zh-CN';
 import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import purge from './purge.zh-CN';
+import cleaner from './cleaner.zh-CN';
 import timeline from './timeline.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import dashboard from './dashboard.zh-CN';
@@ -30,6 +31,7 @@ const zhCN: typeof en = {
   throttle,
   quotas,
   purge,
+  cleaner,
   replicaMoves,
   browsing,
   edges,
