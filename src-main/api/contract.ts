@@ -383,6 +383,18 @@ export interface PartitionDto {
   readonly highWatermark: number;
   readonly logEndOffset: number;
   readonly sizeBytes: number;
+  /** The leader's last stable offset (−1 when there is no leader): read_committed consumers read up to it. */
+  readonly lastStableOffset: number;
+  /** The transactions open in the leader's log, oldest first: the first one holds the LSO. */
+  readonly openTransactions: readonly OpenTransactionDto[];
+}
+
+/** A transaction open in a partition (its producer, where it began, and when: the first batch's timestamp, −1 unknown). */
+export interface OpenTransactionDto {
+  readonly producerId: number;
+  readonly producerEpoch: number;
+  readonly firstOffset: number;
+  readonly startedMs: number;
 }
 
 export interface TopicConfigEntryDto {

@@ -146,6 +146,8 @@ export class TopicServiceImpl implements TopicService {
         highWatermark: detail.highWatermark,
         logEndOffset: detail.logEndOffset,
         sizeBytes: detail.sizeBytes,
+        lastStableOffset: detail.lastStableOffset,
+        openTransactions: detail.openTransactions.map((t) => ({ ...t })),
       };
     });
     let configs: TopicConfigEntryDto[] = [];

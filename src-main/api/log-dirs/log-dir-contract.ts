@@ -111,6 +111,18 @@ export interface LogDirFileDto {
   readonly note: LocalizedText | null;
   /** A producer-state `.snapshot`: one row per producer (absent for other files). */
   readonly producerSnapshot?: ReadonlyArray<ProducerSnapshotEntryDto> | null;
+  /** A segment's `.txnindex`: one row per aborted transaction (absent for other files). */
+  readonly abortedTransactions?: ReadonlyArray<AbortedTxnDto> | null;
+}
+
+/** One entry of a `.txnindex` file (Kafka 2.5's `AbortedTxn`, 34 bytes). */
+export interface AbortedTxnDto {
+  readonly version: number;
+  readonly producerId: number;
+  readonly firstOffset: number;
+  /** The offset of the transaction's ABORT marker. */
+  readonly lastOffset: number;
+  readonly lastStableOffset: number;
 }
 
 /** One producer in a `.snapshot` file (Kafka 2.5's ProducerSnapshotEntrySchema). */

@@ -30,7 +30,7 @@ import { FileSystemError, joinPath, type FileSystem } from '../../core/platform/
 import type { LocalizedText } from '../contract';
 import type { LogDirEntryKindDto, LogDirFileDto } from './log-dir-contract';
 import { kafkaErrorText, segmentBytes } from './log-dir-segment';
-import { parseProducerSnapshotFile } from './log-dir-snapshot';
+import { parseProducerSnapshotFile, parseTransactionIndexFile } from './log-dir-snapshot';
 
 export const PARTITION_METADATA_FILE = 'partition.metadata';
 
@@ -109,6 +109,11 @@ const NOTES: Partial<Record<LogDirEntryKindDto, LocalizedText>> = {
     en: "Idempotent producers' state (ProducerStateManager) at the offset in its name: per producer its epoch and last batch. Written at each roll and clean shutdown; read back at load, then the log after it.",
     'zh-CN':
       '文件名中位移处幂等 producer 的状态（ProducerStateManager）：每个 producer 的 epoch 和最后一个批次。每次日志段滚动和正常关闭时写入；加载时先读回它，再读取其后的日志。',
+  },
+  'txn-index': {
+    en: 'The aborted transactions whose ABORT marker is in this segment (TransactionIndex): producer id, first and last (marker) offset, and the last stable offset once it was aborted. read_committed fetches get them as AbortedTransactions; written only when a transaction aborts.',
+    'zh-CN':
+      'ABORT 标记位于本日志段内的已中止事务（TransactionIndex）：producer id、首位移与末位移（标记所在）、以及中止后的 LSO。read_committed 的 Fetch 以 AbortedTransactions 得到它们；只在有事务中止时才写入。',
   },
   temporary: {
     en: 'A checkpoint being written (write to .tmp, fsync, rename): left behind by a crash.',
@@ -205,6 +210,10 @@ export function parseLogDirFile(path: string, kind: LogDirEntryKindDto, bytes: U
       case 'producer-snapshot': {
         const parsed = parseProducerSnapshotFile(bytes, sizeBytes);
         return { ...base, ...EMPTY, producerSnapshot: parsed.entries, error: parsed.error };
+      }
+      case 'txn-index': {
+        const parsed = parseTransactionIndexFile(path, baseOffsetOf(name), bytes, sizeBytes);
+        return { ...base, ...EMPTY, abortedTransactions: parsed.entries, error: parsed.error };
       }
       default:
         return { ...base, ...EMPTY, error: null };

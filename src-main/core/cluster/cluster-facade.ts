@@ -136,6 +136,18 @@ export interface PartitionDetailSnapshot {
   readonly highWatermark: number;
   readonly logEndOffset: number;
   readonly sizeBytes: number;
+  /** The leader's last stable offset (−1 without a leader), and the transactions holding it back. */
+  readonly lastStableOffset: number;
+  readonly openTransactions: readonly OpenTransactionSnapshot[];
+}
+
+/** A transaction open in a partition (`ProducerStateManager.ongoingTxns`), with its first batch's timestamp. */
+export interface OpenTransactionSnapshot {
+  readonly producerId: number;
+  readonly producerEpoch: number;
+  readonly firstOffset: number;
+  /** The first batch's (CreateTime) timestamp, −1 when its batch is no longer readable. */
+  readonly startedMs: number;
 }
 
 /** A running broker's local log of a partition: what a replica being added has caught up. */

@@ -7,6 +7,7 @@
 import { logCleaningSnapshot } from '../log/cleaner/log-cleaning-snapshot';
 import type { KafkaServer } from '../broker/kafka-server';
 import type { Log } from '../log/log';
+import { batchesIn } from '../record';
 import { compareTopicPartitions, type TopicPartition } from '../common/topic-partition';
 import type { Time } from '../platform/scheduler';
 import type { ZooKeeperClient } from '../zookeeper';
@@ -25,6 +26,7 @@ import type {
   LogDirReplicaSnapshot,
   LogDirReplicasSnapshot,
   LogDirSnapshot,
+  OpenTransactionSnapshot,
   PartitionDetailSnapshot,
   PartitionSnapshot,
   PendingDeleteDirSnapshot,
@@ -242,6 +244,8 @@ export class InProcessCluster implements ClusterFacade {
         highWatermark: log?.highWatermark ?? -1,
         logEndOffset: log?.logEndOffset ?? -1,
         sizeBytes: log?.size ?? 0,
+        lastStableOffset: log?.lastStableOffset ?? -1,
+        openTransactions: log ? openTransactions(log) : [],
       };
     });
   }
@@ -466,4 +470,23 @@ function replicationThrottleOf(broker: KafkaServer): ReplicationThrottleSnapshot
     leaderRateBytesPerSec: rate(quotas.leader.upperBound()),
     followerRateBytesPerSec: rate(quotas.follower.upperBound()),
   };
+}
+
+/** The log's open transactions, oldest first, each with the timestamp of the batch that began it. */
+function openTransactions(log: Log): OpenTransactionSnapshot[] {
+  return log.producerStateManager.ongoingTransactions.map((t) => {
+    let startedMs = -1;
+    try {
+      const [first] = batchesIn(log.read(t.firstOffset, 1, 'log-end', true).records);
+      if (first) startedMs = first.firstTimestamp;
+    } catch {
+      // Below the log start (retention moved it): the start is unknown.
+    }
+    return {
+      producerId: t.producerId,
+      producerEpoch: log.producerStateManager.lastEntry(t.producerId)?.producerEpoch ?? -1,
+      firstOffset: t.firstOffset,
+      startedMs,
+    };
+  });
 }

@@ -34,6 +34,9 @@ import {
 import { LogSegment, NoSuchIndexFile, OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE } from './segment/log-segment';
 import type { LogSegmentConfig } from './segment/log-segment';
 import { InvalidOffsetException } from './index/abstract-index';
+import { parseTopicPartitionName } from './log-manager/log-dir-names';
+import { ProducerStateManager } from './producer-state/producer-state-manager';
+import { rebuildProducerState, updateProducerStateForRecovery } from './producer-state/producer-state-loading';
 
 /** The state a loader hands over (load-segments.ts). */
 export interface LoadedLogState {
@@ -83,7 +86,7 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
     const problem = indexProblem(log, segment);
     if (problem !== null) {
       log.emit(problem.level, problem.reason, { type: 'index-rebuilt', baseOffset: base, reason: problem.reason });
-      recoverSegment(log, segment);
+      recoverSegment(log, segment, segments);
     }
   }
   const removedBySwap = completeSwapOperations(log, segments, swapBases);
@@ -102,7 +105,7 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
       log.emit('INFO', `Recovering unflushed segment ${segment.baseOffset}`, { type: 'log-message' });
       let truncatedBytes: number;
       try {
-        truncatedBytes = recoverSegment(log, segment);
+        truncatedBytes = recoverSegment(log, segment, segments);
       } catch (e) {
         if (!(e instanceof InvalidOffsetException)) throw e;
         log.emit(
@@ -220,7 +223,7 @@ function completeSwapOperations(log: LoadingLog, segments: LogSegment[], swapBas
       baseOffset: base,
       reason: `Rebuilding the index files of swapped segment ${swapSegment.logPath}`,
     });
-    recoverSegment(log, swapSegment);
+    recoverSegment(log, swapSegment, segments);
     const swapEnd = swapSegment.readNextOffset();
     // The segments holding offsets in [base, swap end); the one at the swap's own base offset in any
     // case, since the swap's rename takes its file's place (an emptied group leaves an empty swap).
@@ -273,11 +276,34 @@ function indexProblem(log: LoadingLog, segment: LogSegment): { level: 'WARN' | '
   return null;
 }
 
-/** `Log.recoverSegment`: the segment re-validated; leader epochs of its batches re-entered in the cache. */
-function recoverSegment(log: LoadingLog, segment: LogSegment): number {
+/**
+ * `Log.recoverSegment`: the segment re-validated; leader epochs of its batches re-entered in the
+ * cache; its `.txnindex` rebuilt by a producer table brought to the segment's base offset (the
+ * earlier segments hold the start of transactions it aborts) and fed its batches.
+ */
+function recoverSegment(log: LoadingLog, segment: LogSegment, segments: readonly LogSegment[]): number {
   const cache = log.leaderEpochCache;
+  const producerStateManager = new ProducerStateManager({
+    fs: log.fs,
+    topicPartition: parseTopicPartitionName(log.dir),
+    dir: log.dir,
+    readOnlySnapshots: true,
+  });
+  rebuildProducerState(
+    {
+      segments: segments.filter((s) => s.baseOffset < segment.baseOffset),
+      logStartOffset: log.logStartOffset,
+      messageFormatRecordVersion: log.config.messageFormatVersion.recordVersion,
+      nowMs: log.time.nowMs(),
+    },
+    segment.baseOffset,
+    false,
+    producerStateManager,
+  );
   const { truncatedBytes, problem } = segment.recover((batch) => {
-    if (batch.magic < 2 || batch.partitionLeaderEpoch < 0) return;
+    if (batch.magic < 2) return;
+    updateProducerStateForRecovery(producerStateManager, segment, batch);
+    if (batch.partitionLeaderEpoch < 0) return;
     const latest = cache.latestEpoch;
     if (latest === null || batch.partitionLeaderEpoch > latest) cache.assign(batch.partitionLeaderEpoch, batch.baseOffset);
   });

@@ -95,7 +95,7 @@ export function append(
   // Checked after offsets are assigned, before anything is written: a retried batch answers the first copy's offsets.
   const origin = isFromClient ? 'client' : assignOffsets ? 'coordinator' : 'replication';
   const producerStateManager = log.producerStateManager;
-  const { updatedProducers, duplicate } = analyzeAndValidateProducerState(producerStateManager, batchesIn(valid), origin);
+  const { updatedProducers, completedTxns, duplicate } = analyzeAndValidateProducerState(producerStateManager, batchesIn(valid), origin);
   if (duplicate) {
     info.firstOffset = duplicate.lastOffset - duplicate.offsetDelta;
     info.lastOffset = duplicate.lastOffset;
@@ -106,6 +106,11 @@ export function append(
   segment.append(info.lastOffset, info.maxTimestamp, info.offsetOfMaxTimestamp, valid);
   a.updateLogEndOffset(info.lastOffset + 1);
   for (const producerAppendInfo of updatedProducers.values()) producerStateManager.update(producerAppendInfo);
+  // The transaction index gets the true last stable offset, computed before the transaction is marked complete.
+  for (const completedTxn of completedTxns) {
+    segment.updateTxnIndex(completedTxn, producerStateManager.lastStableOffset(completedTxn));
+    producerStateManager.completeTxn(completedTxn);
+  }
   producerStateManager.updateMapEndOffset(info.lastOffset + 1);
   info.logStartOffset = log.logStartOffset;
   if (log.unflushedMessages >= config.flushInterval) log.flush();

@@ -49,7 +49,8 @@ import type { FetchDataInfo, LogOffsetMetadata, LogSegmentConfig } from './segme
 import type { LogAppendInfo } from './log-validator';
 import { append } from './log-append';
 import type { AppendableLog } from './log-append';
-import { fetchOffsetByTimestamp, read } from './log-read';
+import { collectAbortedTransactions, fetchOffsetByTimestamp, read } from './log-read';
+import type { AbortedTxn } from './index/transaction-index';
 import type { FetchIsolation, ReadableLog, TimestampAndOffset } from './log-read';
 import { roll } from './log-roll';
 import { deleteSnapshotsAfterRecoveryPointCheckpoint, flush } from './log-flush';
@@ -64,7 +65,7 @@ import { SegmentDeletions } from './segment-deletion';
 import type { LogOptions } from './log-options';
 
 export type { LogOptions } from './log-options';
-export type { FetchIsolation, TimestampAndOffset } from './log-read';
+export type { AbortedTransaction, FetchIsolation, TimestampAndOffset } from './log-read';
 export { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from './log-read';
 
 /** `producer.id.expiration.check.interval.ms` (10 minutes). */
@@ -262,6 +263,35 @@ export class Log {
     return this.hw;
   }
 
+  /**
+   * `firstUnstableOffset`: the first offset of the earliest transaction undecided or decided above
+   * the high watermark (not below the log start), null when there is none.
+   */
+  get firstUnstableOffset(): number | null {
+    const first = this.producerStateManager.firstUnstableOffset;
+    return first === null ? null : Math.max(first, this.logStartOffset);
+  }
+
+  /**
+   * `lastStableOffset`: every offset below it is decided — committed, aborted or not transactional —
+   * so read_committed consumers read up to it; never past the high watermark.
+   */
+  get lastStableOffset(): number {
+    const first = this.firstUnstableOffset;
+    return first !== null && first < this.hw ? first : this.hw;
+  }
+
+  /** `lastStableOffsetLag` (the Partition gauge `LastStableOffsetLag`). */
+  get lastStableOffsetLag(): number {
+    return this.hw - this.lastStableOffset;
+  }
+
+  /** `collectAbortedTransactions(startOffset, upperBoundOffset)`: the aborted transactions from the segment holding `startOffset`. */
+  collectAbortedTransactions(startOffset: number, upperBoundOffset: number): AbortedTxn[] {
+    const first = floorSegment(this.segmentList, startOffset);
+    return collectAbortedTransactions(this.segmentList, first ? this.segmentList.indexOf(first) : 0, startOffset, upperBoundOffset);
+  }
+
   /** Bytes in all segments (`Log.size`). */
   get size(): number {
     let total = 0;
@@ -321,6 +351,8 @@ export class Log {
   private setHighWatermark(offset: number): void {
     this.hw = offset;
     this.hwPosition = null;
+    // Completed transactions whose markers are now below the high watermark no longer hold the LSO.
+    this.producerStateManager.onHighWatermarkUpdated(offset);
   }
 
   // --- roll (log-roll.ts) ------------------------------------------------------------------------
@@ -515,7 +547,7 @@ export class Log {
   toString(): string {
     return (
       `Log(dir=${this.dirPath}, topic=${this.topicPartition.topic}, partition=${this.topicPartition.partition}, ` +
-      `highWatermark=${this.hw}, lastStableOffset=${this.hw}, ` +
+      `highWatermark=${this.hw}, lastStableOffset=${this.lastStableOffset}, ` +
       `logStartOffset=${this.logStartOffset}, logEndOffset=${this.nextOffset})`
     );
   }

@@ -31,6 +31,7 @@ import {
   stopReplicaHandler,
   updateMetadataHandler,
 } from './handlers/inter-broker-handlers';
+import { writeTxnMarkersHandler } from './handlers/write-txn-markers-handler';
 import { KafkaApis } from './kafka-apis';
 import { requestChannelMetrics } from './request-metrics';
 import { CONTROLLED_SHUTDOWN } from './messages/controlled-shutdown';
@@ -77,6 +78,7 @@ import { OFFSET_DELETE } from './messages/offset-delete';
 import { OFFSET_FETCH } from './messages/offset-fetch';
 import { OFFSET_FOR_LEADER_EPOCH } from './messages/offset-for-leader-epoch';
 import { SYNC_GROUP } from './messages/sync-group';
+import { WRITE_TXN_MARKERS } from './messages/write-txn-markers';
 
 export type { BrokerApiDeps } from './handlers/broker-api-deps';
 
@@ -100,6 +102,7 @@ export function brokerApis(deps: BrokerApiDeps): KafkaApis {
   apis.register(DELETE_RECORDS, deleteRecordsHandler(broker));
   apis.register(INIT_PRODUCER_ID, initProducerIdHandler(deps));
   apis.register(OFFSET_FOR_LEADER_EPOCH, offsetForLeaderEpochHandler(broker));
+  apis.register(WRITE_TXN_MARKERS, writeTxnMarkersHandler(broker));
   apis.register(DESCRIBE_CONFIGS, describeConfigsHandler(deps));
   apis.register(ALTER_CONFIGS, alterConfigsHandler(deps));
   apis.register(INCREMENTAL_ALTER_CONFIGS, incrementalAlterConfigsHandler(deps));

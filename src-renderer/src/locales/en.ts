@@ -18,9 +18,11 @@ import dashboard from './dashboard.en';
 import welcome from './welcome.en';
 import browsing from './browsing.en';
 import edges from './edges.en';
+import transactions from './transactions.en';
 
 export default {
   deletions,
+  transactions,
   welcome,
   zookeeper,
   logDirs,

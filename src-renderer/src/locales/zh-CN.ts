@@ -18,9 +18,11 @@ import dashboard from './dashboard.zh-CN';
 import welcome from './welcome.zh-CN';
 import browsing from './browsing.zh-CN';
 import edges from './edges.zh-CN';
+import transactions from './transactions.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
+  transactions,
   welcome,
   zookeeper,
   logDirs,

@@ -151,7 +151,8 @@ describe('a refused Produce (sendErrorResponseMaybeThrottle)', () => {
       receivedMs: now - 5250,
     };
     const request = {
-      transactionalId: 'tx',
+      // Transactional batches without a transactional id: refused as `isAuthorizedTransactional` is false.
+      transactionalId: null,
       acks: -1,
       timeoutMs: 5000,
       topics: [{ name: 't', partitions: [{ partitionIndex: 0, records }] }],

@@ -239,7 +239,7 @@ describe('Produce errors (internal topics, KIP-467)', () => {
     expect(encodeMessage(PRODUCE.response, 8, { responses: [], throttleTimeMs: 0 }).length).toBe(8);
   });
 
-  it('transactional batches: TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for every partition of the request, nothing written', async () => {
+  it('transactional batches without a transactional id: TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for every partition of the request, nothing written', async () => {
     const w = await cluster(86, [['txn', { assignment: [[0], [0]] }]]);
     const now = w.h.time.nowMs();
     const transactional = Buffer.from(
@@ -252,7 +252,7 @@ describe('Produce errors (internal topics, KIP-467)', () => {
       }),
     );
     const body = {
-      transactionalId: 'tx-1',
+      transactionalId: null,
       acks: 1,
       timeoutMs: 5000,
       topics: [
@@ -280,5 +280,10 @@ describe('Produce errors (internal topics, KIP-467)', () => {
       throttleTimeMs: 0,
     });
     expect(w.h.cluster.broker(0).logManager?.getLog({ topic: 'txn', partition: 1 })?.logEndOffset).toBe(0);
+    // With a transactional id (allowed without an authorizer) the transactional batch is appended and opens a transaction.
+    const accepted = await callApi(w.ports.get(0) ?? -1, PRODUCE, 8, { ...body, transactionalId: 'tx-1' });
+    expect(accepted.response).toMatchObject({ responses: [{ partitions: [{ errorCode: 0 }, { errorCode: 0 }] }] });
+    const log = w.h.cluster.broker(0).logManager?.getLog({ topic: 'txn', partition: 0 });
+    expect([log?.logEndOffset, log?.firstUnstableOffset]).toEqual([1, 0]);
   });
 });

@@ -237,6 +237,8 @@ export class FakeApi {
       highWatermark: online ? 0 : -1,
       logEndOffset: online ? 0 : -1,
       sizeBytes: 0,
+      lastStableOffset: online ? 0 : -1,
+      openTransactions: [],
     }));
     const configs = this.cluster.configs.get(name) ?? {};
     return {

@@ -150,6 +150,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
       // The dynamic layers' value: `/config/brokers` is read before the ReplicaManager exists.
       numReplicaFetchers: s.dynamicConfig.currentConfig.value('num.replica.fetchers') as number,
       numReplicaAlterLogDirsThreads: s.config.value('num.replica.alter.log.dirs.threads') as number | null,
+      requestTimeoutMs: s.config.value('request.timeout.ms') as number,
     },
     peer: (id) => {
       const p = d.peer(id);

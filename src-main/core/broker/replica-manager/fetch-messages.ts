@@ -7,6 +7,7 @@ import type { FollowerFetchPartition, FollowerFetchResult } from '../replica-fet
 import { UNBOUNDED_QUOTA, type ReplicaQuota } from '../../server/quota/replication-quota-manager';
 import { leaderPartitionOrError } from './leader-partition';
 import type { ReplicaManagerCore } from './replica-manager-core';
+import type { AbortedTransaction, FetchIsolation } from '../../log/log';
 
 const EMPTY = new Uint8Array(0);
 
@@ -39,6 +40,8 @@ export interface ConsumerFetchResult {
   readonly lastStableOffset: number;
   readonly logStartOffset: number;
   readonly records: Uint8Array;
+  /** read_committed: the aborted transactions overlapping what was read (empty if none); null otherwise or on error. */
+  readonly abortedTransactions: readonly AbortedTransaction[] | null;
 }
 
 /**
@@ -111,12 +114,14 @@ export function fetchForFollower(
 
 /**
  * A consumer's fetch (`fetchMessages` with replica id −1): whole batches from each offset, up to
- * the high watermark, at least one batch for the first partition with data (KIP-74).
+ * the high watermark — the last stable offset for read_committed (`FetchTxnCommitted`), with the
+ * aborted transactions in range — at least one batch for the first partition with data (KIP-74).
  */
 export function fetchMessages(
   rm: ReplicaManagerCore,
   requests: readonly ConsumerFetchPartition[],
   fetchMaxBytes: number,
+  isolation: Exclude<FetchIsolation, 'log-end'> = 'high-watermark',
 ): ConsumerFetchResult[] {
   let remaining = fetchMaxBytes;
   let minOneMessage = true;
@@ -134,19 +139,21 @@ export function fetchMessages(
         logStartOffset: -1,
         lastStableOffset: -1,
         records: EMPTY,
+        abortedTransactions: null,
       };
     const { log } = found;
     const base = {
       topicPartition: tp,
       highWatermark: log.highWatermark,
       logStartOffset: log.logStartOffset,
-      lastStableOffset: log.highWatermark,
+      lastStableOffset: log.lastStableOffset,
+      abortedTransactions: null,
     };
     try {
-      const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), 'high-watermark', minOneMessage);
+      const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), isolation, minOneMessage);
       if (info.records.length > 0) minOneMessage = false;
       remaining = Math.max(0, remaining - info.records.length);
-      return { ...base, error: 'NONE', errorMessage: null, records: info.records };
+      return { ...base, error: 'NONE', errorMessage: null, records: info.records, abortedTransactions: info.abortedTransactions ?? null };
     } catch (e) {
       const known = e instanceof KafkaApiError ? EXPECTED_FETCH_ERRORS.has(e.errorName) : isFileSystemError(e);
       if (!known) stats.mark(tp.topic, 'FailedFetchRequestsPerSec');

@@ -23,7 +23,7 @@ export interface FetchOffsetResult {
 
 /**
  * ListOffsets (`Partition.fetchOffsetForTimestamp`): −1 latest (the high watermark for a client,
- * the log end for a replica), −2 earliest, else the first offset with timestamp ≥ the target.
+ * the last stable offset for a read_committed one, the log end for a replica), −2 earliest, else the first offset with timestamp ≥ the target.
  * OFFSET_NOT_AVAILABLE while a new leader's high watermark is below its epoch's start.
  */
 export function fetchOffsetForTimestamp(
@@ -36,7 +36,9 @@ export function fetchOffsetForTimestamp(
   if ('error' in found) return { error: found.error, errorMessage: found.message, timestamp: -1, offset: -1, leaderEpoch: null };
   const { partition, log } = found;
   const isolation = options.isolation === undefined ? 'read_uncommitted' : options.isolation;
-  const lastFetchableOffset = isolation === null ? log.logEndOffset : log.highWatermark;
+  // `Partition.fetchOffsetForTimestamp`: a read_committed consumer's latest is the last stable offset.
+  const lastFetchableOffset =
+    isolation === null ? log.logEndOffset : isolation === 'read_committed' ? log.lastStableOffset : log.highWatermark;
   const epochStart = partition.leaderEpochStartOffset;
   const offsetsError =
     isolation !== null && epochStart !== null && epochStart > log.highWatermark

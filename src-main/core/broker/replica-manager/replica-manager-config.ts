@@ -29,6 +29,8 @@ export interface ReplicaManagerConfig {
   numReplicaFetchers: number;
   /** `num.replica.alter.log.dirs.threads`; null: one per log dir, as Kafka's default. */
   numReplicaAlterLogDirsThreads: number | null;
+  /** `request.timeout.ms`: how long a coordinator's transaction markers wait for the ISR (WriteTxnMarkers). */
+  requestTimeoutMs: number;
 }
 
 export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
@@ -38,6 +40,7 @@ export const DEFAULT_REPLICA_MANAGER_CONFIG: ReplicaManagerConfig = {
   replicaFetchBackoffMs: 1000,
   numReplicaFetchers: 1,
   numReplicaAlterLogDirsThreads: null,
+  requestTimeoutMs: 30000,
 };
 
 export interface ReplicaManagerDeps {

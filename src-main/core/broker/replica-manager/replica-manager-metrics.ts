@@ -23,8 +23,8 @@ const PARTITION_GAUGES: Readonly<Record<string, (p: Partition) => number>> = {
   UnderMinIsr: (p) => (isUnderMinIsr(p) ? 1 : 0),
   AtMinIsr: (p) => (isAtMinIsr(p) ? 1 : 0),
   ReplicasCount: (p) => (p.isLeader ? replicationFactor(p) : 0),
-  // No transactions yet: the last stable offset is the high watermark, so the lag is 0.
-  LastStableOffsetLag: () => 0,
+  // `log.map(_.lastStableOffsetLag).getOrElse(0)`: high watermark − last stable offset.
+  LastStableOffsetLag: (p) => p.log?.lastStableOffsetLag ?? 0,
 };
 
 /** What the metrics read of the ReplicaManager. */

@@ -38,6 +38,8 @@ import type { ReplicaManagerCore } from './replica-manager-core';
 import { stopReplicas } from './stop-replicas';
 import { maybeUpdateMetadataCache } from './update-metadata';
 import { ReplicaManagerMetrics } from './replica-manager-metrics';
+import type { OffsetsTxnCompletion, TxnMarkerEntry, TxnMarkerResult } from './write-txn-markers';
+import { writeTxnMarkers } from './write-txn-markers';
 
 /**
  * Kafka's `ReplicaManager`: the partitions a broker hosts, for the controller's requests
@@ -228,6 +230,11 @@ export class ReplicaManager implements ReplicaManagerCore {
     return appendRecords(this, this.producePurgatory, timeoutMs, requiredAcks, entries, options);
   }
 
+  /** WriteTxnMarkers: a COMMIT or ABORT control batch per partition, each marker's partitions answered (see write-txn-markers.ts). */
+  writeTxnMarkers(entries: readonly TxnMarkerEntry[], onOffsetsTxnCompleted?: OffsetsTxnCompletion): Promise<TxnMarkerResult[]> {
+    return writeTxnMarkers(this, (...args) => this.appendRecords(...args), entries, onOffsetsTxnCompleted);
+  }
+
   /** DeleteRecords: each partition's log start offset moves on its leader here, then on every live follower. */
   deleteRecords(
     timeoutMs: number,
@@ -245,8 +252,12 @@ export class ReplicaManager implements ReplicaManagerCore {
     return fetchForFollower(this, replicaId, requests);
   }
 
-  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800): ConsumerFetchResult[] {
-    return fetchMessages(this, requests, fetchMaxBytes);
+  fetchMessages(
+    requests: readonly ConsumerFetchPartition[],
+    fetchMaxBytes = 52428800,
+    isolation: 'high-watermark' | 'txn-committed' = 'high-watermark',
+  ): ConsumerFetchResult[] {
+    return fetchMessages(this, requests, fetchMaxBytes, isolation);
   }
 
   offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {

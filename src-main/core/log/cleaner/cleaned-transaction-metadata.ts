@@ -1,31 +1,29 @@
 /**
  * `CleanedTransactionMetadata` (LogCleaner.scala, Kafka 2.5): the transactions the cleaner walks
- * through, to tell which transaction markers it may drop. A COMMIT marker goes once none of its
- * transaction's records are left before it; an ABORT marker goes once its aborted records are gone.
- *
- * Aborted transactions come from the partition's `.txnindex` files. This log keeps none yet, so
- * `abortedTransactions` is null: aborted records are then kept like any other, and ABORT markers
- * are kept with them (dropping a marker without its records would expose them to `read_committed`).
+ * through, to tell which records and transaction markers it may drop. The records of an aborted
+ * transaction (from the `.txnindex` files) go; its ABORT marker stays while any of them is left
+ * (and the aborted transaction is then written to the cleaned segment's `.txnindex`); a COMMIT
+ * marker goes once none of its transaction's records are left before it.
  */
 import { ControlRecordType, readControlRecord, type RecordBatch } from '../../record';
+import type { AbortedTxn } from '../index/transaction-index';
 
-/** An entry of a `.txnindex` (`AbortedTxn`). */
-export interface AbortedTxn {
-  readonly producerId: number;
-  readonly firstOffset: number;
-  readonly lastOffset: number;
-  readonly lastStableOffset: number;
+export type { AbortedTxn };
+
+/** Where a kept aborted transaction is recorded (the cleaned segment's TransactionIndex). */
+export interface CleanedTxnIndex {
+  append(txn: Omit<AbortedTxn, 'version'>): void;
 }
 
 export class CleanedTransactionMetadata {
   private readonly ongoingCommittedTxns = new Set<number>();
   private readonly ongoingAbortedTxns = new Map<number, { txn: AbortedTxn; lastObservedBatchOffset: number | null }>();
-  private readonly abortedTransactions: AbortedTxn[];
-  private readonly knowsAborted: boolean;
+  /** By first offset (Kafka's priority queue). */
+  private abortedTransactions: AbortedTxn[] = [];
+  cleanedIndex: CleanedTxnIndex | null = null;
 
-  constructor(abortedTransactions: readonly AbortedTxn[] | null) {
-    this.knowsAborted = abortedTransactions !== null;
-    this.abortedTransactions = [...(abortedTransactions ?? [])].sort((a, b) => a.firstOffset - b.firstOffset);
+  addAbortedTransactions(txns: readonly AbortedTxn[]): void {
+    this.abortedTransactions = [...this.abortedTransactions, ...txns].sort((a, b) => a.firstOffset - b.firstOffset);
   }
 
   /** A control batch just read; true if it may be dropped. */
@@ -36,10 +34,13 @@ export class CleanedTransactionMetadata {
     const producerId = batch.producerId;
     switch (readControlRecord(record).type) {
       case ControlRecordType.ABORT: {
-        if (!this.knowsAborted) return false;
         const aborted = this.ongoingAbortedTxns.get(producerId);
         this.ongoingAbortedTxns.delete(producerId);
-        return !(aborted && aborted.lastObservedBatchOffset !== null);
+        if (aborted && aborted.lastObservedBatchOffset !== null) {
+          this.cleanedIndex?.append(aborted.txn);
+          return false;
+        }
+        return true;
       }
       case ControlRecordType.COMMIT:
         return !this.ongoingCommittedTxns.delete(producerId);

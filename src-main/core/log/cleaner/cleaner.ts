@@ -17,7 +17,7 @@ import { joinPath } from '../../platform/file-system';
 import { logFileName, offsetIndexFileName, timeIndexFileName, transactionIndexFileName } from '../log-manager/log-dir-names';
 import { LogSegment } from '../segment/log-segment';
 import { CleanerStats } from './cleaner-stats';
-import { CleanedTransactionMetadata, type AbortedTxn } from './cleaned-transaction-metadata';
+import { CleanedTransactionMetadata } from './cleaned-transaction-metadata';
 import { cleanInto, type LastRecord } from './clean-into';
 import { LogCleaningAbortedException } from './log-cleaner-manager';
 import { logSegments, type LogToClean } from './log-to-clean';
@@ -38,11 +38,6 @@ export interface CleanerOptions {
   /** Bytes read or written (for `log.cleaner.io.max.bytes.per.second`). */
   readonly onIo: (bytes: number) => void;
   readonly logger: Logger;
-}
-
-/** `Log.collectAbortedTransactions`: no `.txnindex` is kept yet, so none are known. */
-function collectAbortedTransactions(): readonly AbortedTxn[] | null {
-  return null;
 }
 
 export class Cleaner {
@@ -83,7 +78,6 @@ export class Cleaner {
       stats,
       checkDone: this.o.checkDone,
       onIo: this.o.onIo,
-      abortedTransactions: collectAbortedTransactions,
       debug: (m) => logger.debug(m),
       info: (m) => logger.info(m),
     });
@@ -93,7 +87,7 @@ export class Cleaner {
     logger.info(
       `Cleaning log ${log.name} (cleaning prior to ${javaDate(cleanableHorizonMs)}, discarding tombstones prior to ${javaDate(deleteHorizonMs)})...`,
     );
-    const transactionMetadata = new CleanedTransactionMetadata(collectAbortedTransactions());
+    const transactionMetadata = new CleanedTransactionMetadata();
     const groups = groupSegmentsBySize(
       logSegments(log, 0, endOffset),
       log.config.segmentSize,
@@ -116,6 +110,7 @@ export class Cleaner {
   ): void {
     const { logger } = this.o;
     const cleaned = createNewCleanedSegment(log, segments[0].baseOffset);
+    transactionMetadata.cleanedIndex = cleaned.txnIndex;
     try {
       const lastRecordsOfActiveProducers = new Map<number, LastRecord>();
       for (const [producerId, entry] of log.producerStateManager.activeProducers) {
@@ -125,7 +120,10 @@ export class Cleaner {
           producerEpoch: entry.producerEpoch,
         });
       }
-      for (const segment of segments) {
+      for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i];
+        const upperBoundOffset = i + 1 < segments.length ? segments[i + 1].baseOffset : this.offsetMap.latestOffset + 1;
+        transactionMetadata.addAbortedTransactions(log.collectAbortedTransactions(segment.baseOffset, upperBoundOffset));
         const retainDeletesAndTxnMarkers = segment.lastModified > deleteHorizonMs;
         logger.info(
           `Cleaning ${segment.toString()} in log ${log.name} into ${cleaned.baseOffset} with deletion horizon ${deleteHorizonMs}, ` +

@@ -35,8 +35,11 @@ export function cleanableOffsets(
     firstDirtyOffset = logStartOffset;
   }
   const minCompactionLagMs = Math.max(log.config.compactionLagMs, 0);
-  // Neither the active segment nor a segment with a record younger than the minimum lag may be cleaned.
+  // Not past the first unstable offset (an open transaction), nor the active segment, nor a segment
+  // with a record younger than the minimum lag.
   let firstUncleanable = log.activeSegment.baseOffset;
+  const firstUnstable = log.firstUnstableOffset;
+  if (firstUnstable !== null) firstUncleanable = Math.min(firstUncleanable, firstUnstable);
   if (minCompactionLagMs > 0) {
     const young = log.nonActiveLogSegmentsFrom(firstDirtyOffset).find((s) => s.largestTimestamp > now - minCompactionLagMs);
     if (young) firstUncleanable = Math.min(firstUncleanable, young.baseOffset);

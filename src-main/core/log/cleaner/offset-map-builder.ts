@@ -9,7 +9,6 @@ import type { Log } from '../log';
 import type { LogSegment } from '../segment/log-segment';
 import type { CleanerStats } from './cleaner-stats';
 import { CleanedTransactionMetadata } from './cleaned-transaction-metadata';
-import type { AbortedTxn } from './cleaned-transaction-metadata';
 import type { SkimpyOffsetMap } from './offset-map';
 import { logSegments } from './log-to-clean';
 
@@ -21,8 +20,6 @@ export interface OffsetMapPass {
   readonly checkDone: (tp: TopicPartition) => void;
   /** Bytes read or written, for the I/O throttle. */
   readonly onIo: (bytes: number) => void;
-  /** The aborted transactions in [from, to), or null when the log keeps no `.txnindex`. */
-  readonly abortedTransactions: (log: Log, from: number, to: number) => readonly AbortedTxn[] | null;
   readonly debug: (message: string) => void;
   readonly info: (message: string) => void;
 }
@@ -32,7 +29,8 @@ export function buildOffsetMap(log: Log, start: number, end: number, pass: Offse
   map.clear();
   const dirty = logSegments(log, start, end);
   pass.info(`Building offset map for log ${log.name} for ${dirty.length} segments in offset range [${start}, ${end}).`);
-  const transactionMetadata = new CleanedTransactionMetadata(pass.abortedTransactions(log, start, end));
+  const transactionMetadata = new CleanedTransactionMetadata();
+  transactionMetadata.addAbortedTransactions(log.collectAbortedTransactions(start, end));
   for (let i = 0; i < dirty.length; i++) {
     pass.checkDone(log.topicPartition);
     const nextSegmentStartOffset = i + 1 < dirty.length ? dirty[i + 1].baseOffset : end;

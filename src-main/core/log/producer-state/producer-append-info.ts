@@ -4,6 +4,10 @@
  * client each batch's first sequence must follow the last one (OUT_OF_ORDER_SEQUENCE_NUMBER), a
  * new epoch must start at 0, and a producer the log has no record of must start at 0
  * (UNKNOWN_PRODUCER_ID). Replicated batches (followers, recovery) are taken as they are.
+ * A transactional batch opens the producer's transaction (one it starts is in `startedTransactions`),
+ * a non-transactional one while it is open is INVALID_TXN_STATE; a COMMIT / ABORT marker closes it
+ * (a `CompletedTxn`), refused from an older producer epoch (INVALID_PRODUCER_EPOCH) or an older
+ * coordinator epoch (TRANSACTION_COORDINATOR_FENCED).
  * The messages are Kafka's, missing space included.
  */
 import { KafkaApiError } from '../../common/kafka-errors';
@@ -11,13 +15,31 @@ import type { TopicPartition } from '../../common/topic-partition';
 import { tpKey } from '../../common/topic-partition';
 import { NO_PRODUCER_EPOCH, NO_SEQUENCE } from '../../record';
 import type { RecordBatch } from '../../record';
+import { ControlRecordType } from '../../record/control-record-type';
+import { readControlRecord } from '../../record/end-transaction-marker';
 import { ProducerStateEntry } from './producer-state-entry';
 
 /** `AppendOrigin`: who wrote the batches (only a client's are sequence-checked). */
 export type AppendOrigin = 'client' | 'replication' | 'coordinator';
 
+/** `TxnMetadata`: a transaction open in this partition from `firstOffset`; `lastOffset` is its marker's once completed. */
+export interface TxnMetadata {
+  readonly producerId: number;
+  readonly firstOffset: number;
+  lastOffset: number | null;
+}
+
+/** `CompletedTxn`: a transaction a marker closed, from its first offset to the marker's. */
+export interface CompletedTxn {
+  readonly producerId: number;
+  readonly firstOffset: number;
+  readonly lastOffset: number;
+  readonly isAborted: boolean;
+}
+
 export class ProducerAppendInfo {
   private readonly updatedEntry: ProducerStateEntry;
+  private readonly transactions: TxnMetadata[] = [];
 
   constructor(
     private readonly topicPartition: TopicPartition,
@@ -25,6 +47,7 @@ export class ProducerAppendInfo {
     private readonly currentEntry: ProducerStateEntry,
     private readonly origin: AppendOrigin,
     private readonly onWarn: (message: string) => void = () => {},
+    private readonly onInfo: (message: string) => void = () => {},
   ) {
     this.updatedEntry = ProducerStateEntry.empty(producerId);
     this.updatedEntry.producerEpoch = currentEntry.producerEpoch;
@@ -33,9 +56,16 @@ export class ProducerAppendInfo {
     this.updatedEntry.currentTxnFirstOffset = currentEntry.currentTxnFirstOffset;
   }
 
-  /** `append(batch)`: a data batch checked and recorded. Control batches (transaction markers) are not written here. */
-  append(batch: RecordBatch): void {
-    if (batch.isControlBatch) return;
+  /** `append(batch)`: a data batch checked and recorded, or a transaction marker's batch closing the open transaction. */
+  append(batch: RecordBatch): CompletedTxn | null {
+    if (batch.isControlBatch) {
+      const [record] = batch.records();
+      // An empty control batch: the cleaner removed the whole transaction.
+      if (record === undefined) return null;
+      const marker = readControlRecord(record);
+      if (marker.type === ControlRecordType.UNKNOWN) return null;
+      return this.appendEndTxnMarker(marker.type, marker.coordinatorEpoch, batch.producerEpoch, batch.baseOffset, record.timestamp);
+    }
     this.appendDataBatch(
       batch.producerEpoch,
       batch.baseSequence,
@@ -45,6 +75,7 @@ export class ProducerAppendInfo {
       batch.lastOffset,
       batch.isTransactional,
     );
+    return null;
   }
 
   appendDataBatch(
@@ -65,7 +96,54 @@ export class ProducerAppendInfo {
         `Expected transactional write from producer ${this.producerId} at offset ${firstOffset} in partition ${tpKey(this.topicPartition)}`,
       );
     }
-    if (this.updatedEntry.currentTxnFirstOffset === null && isTransactional) this.updatedEntry.currentTxnFirstOffset = firstOffset;
+    if (this.updatedEntry.currentTxnFirstOffset === null && isTransactional) {
+      this.updatedEntry.currentTxnFirstOffset = firstOffset;
+      this.transactions.push({ producerId: this.producerId, firstOffset, lastOffset: null });
+    }
+  }
+
+  private checkCoordinatorEpoch(coordinatorEpoch: number, offset: number): void {
+    if (this.updatedEntry.coordinatorEpoch <= coordinatorEpoch) return;
+    const tp = tpKey(this.topicPartition);
+    if (this.origin === 'replication') {
+      this.onInfo(
+        `Detected invalid coordinator epoch for producerId ${this.producerId} at offset ${offset} in partition ${tp}: ` +
+          `${coordinatorEpoch} is older than previously known coordinator epoch ${this.updatedEntry.coordinatorEpoch}`,
+      );
+      return;
+    }
+    throw new KafkaApiError(
+      'TRANSACTION_COORDINATOR_FENCED',
+      `Invalid coordinator epoch for producerId ${this.producerId} at offset ${offset} in partition ${tp}: ` +
+        `${coordinatorEpoch} (zombie), ${this.updatedEntry.coordinatorEpoch} (current)`,
+    );
+  }
+
+  /** `appendEndTxnMarker`: a marker with no transaction open still completes one, from the marker's own offset. */
+  appendEndTxnMarker(
+    type: ControlRecordType.COMMIT | ControlRecordType.ABORT,
+    coordinatorEpoch: number,
+    producerEpoch: number,
+    offset: number,
+    timestamp: number,
+  ): CompletedTxn {
+    this.checkProducerEpoch(producerEpoch, offset);
+    this.checkCoordinatorEpoch(coordinatorEpoch, offset);
+    let firstOffset = this.updatedEntry.currentTxnFirstOffset;
+    if (firstOffset === null) {
+      this.transactions.push({ producerId: this.producerId, firstOffset: offset, lastOffset: null });
+      firstOffset = offset;
+    }
+    this.updatedEntry.maybeUpdateProducerEpoch(producerEpoch);
+    this.updatedEntry.currentTxnFirstOffset = null;
+    this.updatedEntry.coordinatorEpoch = coordinatorEpoch;
+    this.updatedEntry.lastTimestamp = timestamp;
+    return { producerId: this.producerId, firstOffset, lastOffset: offset, isAborted: type === ControlRecordType.ABORT };
+  }
+
+  /** The transactions this append opened. */
+  get startedTransactions(): readonly TxnMetadata[] {
+    return this.transactions;
   }
 
   private checkProducerEpoch(producerEpoch: number, offset: number): void {

@@ -8,13 +8,12 @@
  * skips the scan and writes empty snapshots at the last two segments' bases and the offset, as
  * Kafka's upgrade path does.
  */
-import { MAGIC_VALUE_V2, NO_PRODUCER_ID } from '../../record';
-import type { RecordBatch } from '../../record';
+import { MAGIC_VALUE_V2, NO_PRODUCER_ID, RecordBatch } from '../../record';
 import type { Time } from '../../platform/scheduler';
 import type { LogConfig } from '../log-config';
 import type { LogSegment } from '../segment/log-segment';
 import { segmentsBetween } from '../segment/segment-lookup';
-import type { AppendOrigin, ProducerAppendInfo } from './producer-append-info';
+import type { AppendOrigin, CompletedTxn, ProducerAppendInfo } from './producer-append-info';
 import type { BatchMetadata } from './producer-state-entry';
 import type { ProducerStateManager } from './producer-state-manager';
 
@@ -73,13 +72,19 @@ export function rebuildProducerState(
       if (offsetsToSnapshot.has(segment.baseOffset)) psm.takeSnapshot();
       const start = segment.translateOffset(startOffset);
       if (start === null) continue;
+      // `loadProducersFromLog`: the segment's producers merged, then the transactions its markers closed completed.
       const loaded = new Map<number, ProducerAppendInfo>();
+      const completedTxns: CompletedTxn[] = [];
       for (const b of segment.batches({ startPosition: start.position })) {
         // Kafka reads up to the batch holding lastOffset, not into it.
         if (b.batch.lastOffset >= lastOffset) break;
-        updateProducers(psm, b.batch, loaded, 'replication');
+        // A marker's record is needed; data batches are read by their headers only.
+        const batch = b.batch.isControlBatch && !b.complete ? RecordBatch.readAt(segment.log.read(b.position, b.sizeInBytes), 0) : b.batch;
+        const completed = updateProducers(psm, batch, loaded, 'replication');
+        if (completed) completedTxns.push(completed);
       }
       for (const info of loaded.values()) psm.update(info);
+      for (const txn of completedTxns) psm.completeTxn(txn);
     }
   }
   psm.updateMapEndOffset(lastOffset);
@@ -91,14 +96,14 @@ function updateProducers(
   batch: RecordBatch,
   producers: Map<number, ProducerAppendInfo>,
   origin: AppendOrigin,
-): void {
-  if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) return;
+): CompletedTxn | null {
+  if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) return null;
   let info = producers.get(batch.producerId);
   if (!info) {
     info = psm.prepareUpdate(batch.producerId, origin);
     producers.set(batch.producerId, info);
   }
-  info.append(batch);
+  return info.append(batch);
 }
 
 /**
@@ -109,15 +114,34 @@ export function analyzeAndValidateProducerState(
   psm: ProducerStateManager,
   batches: Iterable<RecordBatch>,
   origin: AppendOrigin,
-): { updatedProducers: Map<number, ProducerAppendInfo>; duplicate: BatchMetadata | null } {
+): { updatedProducers: Map<number, ProducerAppendInfo>; completedTxns: CompletedTxn[]; duplicate: BatchMetadata | null } {
   const updatedProducers = new Map<number, ProducerAppendInfo>();
+  const completedTxns: CompletedTxn[] = [];
   for (const batch of batches) {
     if (batch.magic < MAGIC_VALUE_V2 || batch.producerId === NO_PRODUCER_ID) continue;
     if (origin === 'client') {
       const duplicate = psm.lastEntry(batch.producerId)?.findDuplicateBatch(batch) ?? null;
-      if (duplicate) return { updatedProducers, duplicate };
+      if (duplicate) return { updatedProducers, completedTxns, duplicate };
     }
-    updateProducers(psm, batch, updatedProducers, origin);
+    const completed = updateProducers(psm, batch, updatedProducers, origin);
+    if (completed) completedTxns.push(completed);
   }
-  return { updatedProducers, duplicate: null };
+  return { updatedProducers, completedTxns, duplicate: null };
+}
+
+/**
+ * `LogSegment.updateProducerState` (segment recovery): one batch into the table; an aborted
+ * transaction its marker closes gets its entry in the segment's `.txnindex`.
+ */
+export function updateProducerStateForRecovery(psm: ProducerStateManager, segment: LogSegment, batch: RecordBatch): void {
+  if (batch.producerId !== NO_PRODUCER_ID) {
+    const info = psm.prepareUpdate(batch.producerId, 'replication');
+    const completed = info.append(batch);
+    psm.update(info);
+    if (completed) {
+      segment.updateTxnIndex(completed, psm.lastStableOffset(completed));
+      psm.completeTxn(completed);
+    }
+  }
+  psm.updateMapEndOffset(batch.lastOffset + 1);
 }

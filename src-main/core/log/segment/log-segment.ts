@@ -1,7 +1,7 @@
 /**
  * One segment of a partition log (`kafka.log.LogSegment`): `<base>.log` (FileRecords) with its
- * `<base>.index` (OffsetIndex) and `<base>.timeindex` (TimeIndex); base = its first offset,
- * 20-digit zero-padded.
+ * `<base>.index` (OffsetIndex), `<base>.timeindex` (TimeIndex) and — once a transaction is
+ * aborted in it — `<base>.txnindex` (TransactionIndex); base = its first offset, 20-digit zero-padded.
  *
  * The sparse-index rule (`append`): a counter of bytes appended since the last index entry starts
  * at 0; before each appended chunk, if the counter is greater than `index.interval.bytes` an offset
@@ -21,7 +21,9 @@ import type { FileHandleCache } from './file-handle-cache';
 import { FileRecords } from './file-records';
 import { LogSegmentOffsetOverflowException, recoverSegment } from './segment-recovery';
 import type { FileBatch, LogOffsetPosition } from './file-records';
-import { logFileName, offsetIndexFileName, timeIndexFileName } from '../log-manager/log-dir-names';
+import { logFileName, offsetIndexFileName, timeIndexFileName, transactionIndexFileName } from '../log-manager/log-dir-names';
+import { TransactionIndex, type TxnIndexSearchResult } from '../index/transaction-index';
+import type { CompletedTxn } from '../producer-state/producer-append-info';
 import { InvalidOffsetException, roundDownToExactMultiple, preallocatedIndexSize } from '../index/abstract-index';
 import { OFFSET_INDEX_ENTRY_SIZE, OffsetIndex } from '../index/offset-index';
 import { TIME_INDEX_ENTRY_SIZE, TimeIndex } from '../index/time-index';
@@ -53,6 +55,8 @@ export interface FetchDataInfo {
   readonly records: Uint8Array;
   /** The first batch did not fit in `maxSize` and `minOneMessage` was off: nothing was returned. */
   readonly firstEntryIncomplete: boolean;
+  /** read_committed reads: the aborted transactions overlapping the range read; null for other isolations. */
+  readonly abortedTransactions?: ReadonlyArray<{ readonly producerId: number; readonly firstOffset: number }> | null;
 }
 
 export interface RollParams {
@@ -72,6 +76,7 @@ export class LogSegment {
   private readonly records: FileRecords;
   private offsetIdx: OffsetIndex | null = null;
   private timeIdx: TimeIndex | null = null;
+  readonly txnIndex: TransactionIndex;
   private bytesSinceLastIndexEntry = 0;
   /** Max timestamp of the first batch, the base of time-based rolls (`rollingBasedTimestamp`). */
   private rollingBasedTimestamp: number | null = null;
@@ -94,6 +99,7 @@ export class LogSegment {
     this.dirPath = dir;
     this.suffix = suffix;
     this.records = records(joinPath(dir, logFileName(baseOffset, suffix)));
+    this.txnIndex = new TransactionIndex(handles.fs, baseOffset, joinPath(dir, transactionIndexFileName(baseOffset, suffix)));
     this.createdMs = time.nowMs();
     this.lastModifiedMs = lastModifiedMs;
   }
@@ -266,6 +272,22 @@ export class LogSegment {
     this.bytesSinceLastIndexEntry += records.length;
   }
 
+  /** `updateTxnIndex`: an aborted transaction whose marker went into this segment gets its entry. */
+  updateTxnIndex(completedTxn: CompletedTxn, lastStableOffset: number): void {
+    if (!completedTxn.isAborted) return;
+    this.txnIndex.append({
+      producerId: completedTxn.producerId,
+      firstOffset: completedTxn.firstOffset,
+      lastOffset: completedTxn.lastOffset,
+      lastStableOffset,
+    });
+  }
+
+  /** `collectAbortedTxns`: this segment's aborted transactions overlapping [fetchOffset, upperBoundOffset). */
+  collectAbortedTxns(fetchOffset: number, upperBoundOffset: number): TxnIndexSearchResult {
+    return this.txnIndex.collectAbortedTxns(fetchOffset, upperBoundOffset);
+  }
+
   /** `translateOffset`: the batch holding `offset` (first batch whose last offset is ≥ it), via the index. */
   translateOffset(offset: number, startingFilePosition = 0): LogOffsetPosition | null {
     const mapping = this.offsetIndex.lookup(offset);
@@ -310,6 +332,8 @@ export class LogSegment {
    * the reason the walk stopped, if it stopped early.
    */
   recover(onValidBatch: (batch: RecordBatch) => void = () => {}): { truncatedBytes: number; problem: string | null } {
+    // The caller's producer state re-enters the aborted transactions as it meets their markers.
+    this.txnIndex.reset();
     const recovery = recoverSegment(this, this.config, onValidBatch);
     this.maxTimestamp = recovery.maxTimestamp;
     this.offsetOfMaxTimestamp = recovery.offsetOfMaxTimestamp;
@@ -337,6 +361,7 @@ export class LogSegment {
     const mapping = this.translateOffset(offset);
     this.offsetIndex.truncateTo(offset);
     this.timeIndex.truncateTo(offset);
+    this.txnIndex.truncateTo(offset);
     this.offsetIndex.resize(preallocatedIndexSize(this.config.maxIndexSize, OFFSET_INDEX_ENTRY_SIZE));
     this.timeIndex.resize(preallocatedIndexSize(this.config.maxIndexSize, TIME_INDEX_ENTRY_SIZE));
     const bytesTruncated = mapping === null ? 0 : this.records.truncateTo(mapping.position);
@@ -410,6 +435,7 @@ export class LogSegment {
     this.records.flush();
     this.offsetIdx?.flush();
     this.timeIdx?.flush();
+    this.txnIndex.flush();
   }
 
   /** All batches of the segment, shallowly (for the log browser and tests). */
@@ -423,6 +449,7 @@ export class LogSegment {
     this.records.updatePath(this.logPath);
     this.offsetIdx?.updatePath(this.offsetIndexPath);
     this.timeIdx?.updatePath(this.timeIndexPath);
+    this.txnIndex.updatePath(joinPath(dir, transactionIndexFileName(this.baseOffset, this.suffix)));
   }
 
   /** `changeFileSuffixes('', '.deleted')`: renames the segment's files. */
@@ -438,6 +465,7 @@ export class LogSegment {
     rename(logFileName, (p) => this.records.updatePath(p));
     rename(offsetIndexFileName, (p) => this.offsetIdx?.updatePath(p));
     rename(timeIndexFileName, (p) => this.timeIdx?.updatePath(p));
+    this.txnIndex.renameTo(joinPath(this.dirPath, transactionIndexFileName(this.baseOffset, newSuffix)));
     this.suffix = newSuffix;
   }
 
@@ -455,6 +483,7 @@ export class LogSegment {
     else this.removeIfExists(joinPath(this.dirPath, offsetIndexFileName(this.baseOffset, this.suffix)));
     if (this.timeIdx) this.timeIdx.deleteIfExists();
     else this.removeIfExists(joinPath(this.dirPath, timeIndexFileName(this.baseOffset, this.suffix)));
+    this.txnIndex.deleteIfExists();
   }
 
   private removeIfExists(path: string): void {

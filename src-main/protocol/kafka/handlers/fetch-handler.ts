@@ -44,7 +44,9 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     const quotas = broker.quotaManagers;
     const fetchMaxBytes = quotas === null ? request.maxBytes : Math.min(request.maxBytes, maxQuotaWindowBytes(quotas, context.session));
     const fetchMinBytes = Math.min(request.minBytes, fetchMaxBytes);
-    const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, fetchMaxBytes) ?? [];
+    // IsolationLevel 1 (READ_COMMITTED, v4+): up to the last stable offset, with the aborted transactions.
+    const isolation = request.isolationLevel === 1 ? 'txn-committed' : 'high-watermark';
+    const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, fetchMaxBytes, isolation) ?? [];
     let results = read();
     // Kafka's `requestThreadTime` ends when the handler thread is done, before a DelayedFetch waits.
     const localCompleteMs = time.nowMs();
@@ -66,7 +68,6 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     const stats = broker.replicaManager?.metrics.brokerTopicStats;
     for (const r of results) if (r.records.length > 0) stats?.updateBytesOut(r.topicPartition.topic, false, false, r.records.length);
     const byKey = new Map(results.map((r) => [tpKey(r.topicPartition), r]));
-    const readCommitted = request.isolationLevel === 1;
     const response: FetchResponse = {
       throttleTimeMs: 0,
       errorCode: Errors.NONE.code,
@@ -84,8 +85,8 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
             highWatermark: BigInt(r?.highWatermark ?? -1),
             lastStableOffset: BigInt(r?.lastStableOffset ?? -1),
             logStartOffset: BigInt(r?.logStartOffset ?? -1),
-            // No transactions are ever aborted here: null for read_uncommitted, empty for read_committed, as Kafka sends.
-            aborted: readCommitted && error === 'NONE' ? [] : null,
+            // Null for read_uncommitted and for errors, the list (maybe empty) for read_committed, as Kafka sends.
+            aborted: r?.abortedTransactions?.map((a) => ({ producerId: BigInt(a.producerId), firstOffset: BigInt(a.firstOffset) })) ?? null,
             preferredReadReplica: -1,
             records: r?.records ?? new Uint8Array(0),
           };

@@ -78,7 +78,8 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
   return async (request, context) => {
     const version = context.header.apiVersion;
     const replicaManager = broker.replicaManager;
-    if (hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) {
+    // `isAuthorizedTransactional`: transactional batches need the request's transactional id (allowed without an authorizer).
+    if (request.transactionalId === null && hasTransactionalRecords(request.topics.flatMap((t) => t.partitions))) {
       // `sendErrorResponseMaybeThrottle`: the Request quota only.
       const throttleTimeMs =
         broker.quotaManagers === null

@@ -1,11 +1,12 @@
 /**
- * Transactions are not emulated yet: no transaction coordinator, no `__transaction_state`, and the
- * transactional APIs (AddPartitionsToTxn 24 … TxnOffsetCommit 28) are neither answered nor
- * advertised. Until they exist every transactional id is refused the way a Kafka 2.5 broker whose
- * authorizer denies it refuses it: TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for FindCoordinator
- * with key type 1, for InitProducerId with a transactional id and for a Produce of transactional
- * batches (`KafkaApis.handleFindCoordinatorRequest`, `handleInitProducerIdRequest`,
- * `handleProduceRequest`).
+ * The transaction coordinator is not emulated yet: no `__transaction_state`, and the client-facing
+ * transactional APIs (AddPartitionsToTxn 24 … EndTxn 26, TxnOffsetCommit 28) are neither answered
+ * nor advertised (WriteTxnMarkers 27, the partition side, is). Until they exist every transactional
+ * id is refused the way a Kafka 2.5 broker whose authorizer denies it refuses it:
+ * TRANSACTIONAL_ID_AUTHORIZATION_FAILED (53) for FindCoordinator with key type 1 and for
+ * InitProducerId with a transactional id (`KafkaApis.handleFindCoordinatorRequest`,
+ * `handleInitProducerIdRequest`). A Produce of transactional batches is refused so only without a
+ * transactional id, as `handleProduceRequest` refuses it with no authorizer; with one it is appended.
  *
  * Why this answer: it is the only one a 2.5 broker gives that clients take as final at once.
  * - What a 2.5 broker answers when it cannot create `__transaction_state` (COORDINATOR_NOT_AVAILABLE)
