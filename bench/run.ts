@@ -8,6 +8,7 @@ import { formatFigure } from './bench-support';
 import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
+import { dataCleanerBench } from './data-cleaner.bench';
 import { groupsLagBench } from './groups-lag.bench';
 import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
@@ -25,6 +26,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'zookeeper wire', run: zookeeperWireBench },
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
+  { name: 'data cleaner', run: dataCleanerBench },
   { name: 'ui', run: uiBench },
   { name: 'wire protocol', run: wireBench },
   { name: 'log segment', run: logSegmentBench },
