@@ -9,6 +9,7 @@ import type { Figure } from './bench-support';
 import { clusterBench } from './cluster.bench';
 import { dataPathBench } from './data-path.bench';
 import { dataTransactionsBench } from './data-transactions.bench';
+import { dataCleanerBench } from './data-cleaner.bench';
 import { groupsLagBench } from './groups-lag.bench';
 import { groupsPageBench } from './groups-page.bench';
 import { logSegmentBench } from './log-segment.bench';
@@ -27,6 +28,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'cluster', run: clusterBench },
   { name: 'data path', run: dataPathBench },
   { name: 'data transactions', run: dataTransactionsBench },
+  { name: 'data cleaner', run: dataCleanerBench },
   { name: 'ui', run: uiBench },
   { name: 'wire protocol', run: wireBench },
   { name: 'log segment', run: logSegmentBench },

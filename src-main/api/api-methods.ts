@@ -28,6 +28,7 @@ const topics = [
   'delete',
   'previewPurge',
   'purge',
+  'cleaning',
 ] as const;
 const messages = ['produce', 'read'] as const;
 const deletions = ['overview', 'detail', 'history', 'match', 'delete'] as const;

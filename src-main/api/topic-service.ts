@@ -17,7 +17,9 @@ import { ReplicaAssignment, TopicZNode } from '../core/kafka-zk/topic-znodes';
 import { validateZnodeData } from '../core/kafka-zk';
 import { ApiError } from './backend';
 import { previewPurge, purge } from './record-purge';
+import { topicCleaning } from './topic-cleaning';
 import type {
+  TopicCleaningDto,
   PurgePreviewDto,
   PurgeResultDto,
   AddPartitionsPreviewDto,
@@ -403,6 +405,10 @@ export class TopicServiceImpl implements TopicService {
 
   async purge(topic: string, partition: number, offset: number): Promise<PurgeResultDto> {
     return purge(this.cluster, topic, partition, offset, REQUEST_TIMEOUT_MS);
+  }
+
+  async cleaning(topic: string): Promise<TopicCleaningDto> {
+    return topicCleaning(this.cluster, this.view(topic));
   }
 }
 

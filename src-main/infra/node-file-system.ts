@@ -13,6 +13,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -264,6 +265,14 @@ export class NodeFileSystem implements FileSystem {
       fail('open', path, e);
     }
     return new NodeFileHandle(path, fd);
+  }
+
+  setLastModified(path: string, mtimeMs: number): void {
+    try {
+      utimesSync(path, new Date(mtimeMs), new Date(mtimeMs));
+    } catch (e) {
+      fail('set the last modified time of', path, e);
+    }
   }
 
   syncDir(path: string): void {

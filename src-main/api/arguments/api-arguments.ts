@@ -151,6 +151,7 @@ const topics = {
   delete: args(topic),
   previewPurge: args(topic, ['partition', int32()], ['offset', integer()]),
   purge: args(topic, ['partition', int32()], ['offset', integer()]),
+  cleaning: args(topic),
 };
 
 const messages = {

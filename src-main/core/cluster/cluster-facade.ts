@@ -6,6 +6,7 @@
  * reached through the Kafka and ZooKeeper protocols can answer the same interface (Metadata,
  * DescribeLogDirs, DescribeConfigs, the znodes the controller writes), so the services stay as they are.
  */
+import type { LogCleaningSnapshot } from '../log/cleaner/log-cleaning-snapshot';
 import type { BrokerConfigLayers } from '../admin/config-synonyms';
 import type { BrokerConfig } from '../config/kafka-config';
 import type { CreatePartitionsTopic } from '../admin/create-partitions';
@@ -157,6 +158,13 @@ export interface ReplicaLogSnapshot {
   readonly sizeBytes: number;
 }
 
+/** A running broker's log of a partition as its log cleaner sees it (dirty ratio, last cleaning). */
+export interface ReplicaCleaningSnapshot extends LogCleaningSnapshot {
+  readonly brokerId: number;
+  readonly logStartOffset: number;
+  readonly logEndOffset: number;
+}
+
 export interface ControllerSnapshot {
   readonly brokerId: number;
   readonly epoch: number;
@@ -238,6 +246,8 @@ export interface ClusterQueries {
   logDirReplicas(brokerId: number): LogDirReplicasSnapshot[] | null;
   /** Per partition (in the order given), each running broker's local log of it, by broker id. */
   replicaLogs(partitions: readonly TopicPartition[]): ReplicaLogSnapshot[][];
+  /** Per partition (in the order given), each running broker's log of it as its log cleaner sees it, by broker id. */
+  replicaCleaning(partitions: readonly TopicPartition[]): ReplicaCleaningSnapshot[][];
   controller(): ControllerSnapshot | null;
   clusterId(): string | null;
   topicDefaults(): TopicDefaultsSnapshot | null;

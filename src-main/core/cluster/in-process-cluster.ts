@@ -4,6 +4,7 @@
  * without a controller falls back to a running broker's metadata cache), each broker's own
  * ReplicaManager and LogManager for what it hosts and its disks. Every answer is copied out.
  */
+import { logCleaningSnapshot } from '../log/cleaner/log-cleaning-snapshot';
 import type { KafkaServer } from '../broker/kafka-server';
 import type { Log } from '../log/log';
 import { batchesIn } from '../record';
@@ -21,6 +22,7 @@ import type {
   ClusterFacade,
   ControllerSnapshot,
   ReplicaLogSnapshot,
+  ReplicaCleaningSnapshot,
   LogDirReplicaSnapshot,
   LogDirReplicasSnapshot,
   LogDirSnapshot,
@@ -265,6 +267,22 @@ export class InProcessCluster implements ClusterFacade {
         }),
       )
       .map((logs) => logs.sort((a, b) => a.brokerId - b.brokerId));
+  }
+
+  replicaCleaning(partitions: readonly TopicPartition[]): ReplicaCleaningSnapshot[][] {
+    const running = this.cluster.runningBrokers();
+    const now = this.ports.time.nowMs();
+    return partitions.map((tp) =>
+      running
+        .flatMap((b) => {
+          const logManager = b.running?.logManager;
+          const log = logManager?.getLog(tp);
+          if (!logManager || !log) return [];
+          const snapshot = logCleaningSnapshot(log, logManager.cleaner, now);
+          return [{ brokerId: b.id, logStartOffset: log.logStartOffset, logEndOffset: log.logEndOffset, ...snapshot }];
+        })
+        .sort((a, b) => a.brokerId - b.brokerId),
+    );
   }
 
   controller(): ControllerSnapshot | null {

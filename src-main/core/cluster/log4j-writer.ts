@@ -39,7 +39,7 @@ export class Log4jWriter {
   write(brokerId: number, timeMs: number, line: LogLine): void {
     if (line.level === 'TRACE' && line.file !== 'state-change.log') return;
     // log4j.logger.kafka=INFO: the broker's DEBUG lines never reach server.log.
-    if (line.level === 'DEBUG' && line.file === 'server.log') return;
+    if (line.level === 'DEBUG' && (line.file === 'server.log' || line.file === 'log-cleaner.log')) return;
     const path = joinPath(this.logsDir(brokerId), line.file);
     let lines = this.pending.get(path);
     if (!lines) this.pending.set(path, (lines = []));

@@ -11,7 +11,7 @@ import type { UnknownThrowableClass } from './throwable';
 export type Log4jLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
 /** The files of Kafka's default `log4j.properties` that a broker writes. */
-export type Log4jFile = 'server.log' | 'controller.log' | 'state-change.log';
+export type Log4jFile = 'server.log' | 'controller.log' | 'state-change.log' | 'log-cleaner.log';
 
 /** One line of a broker's log4j files, before the timestamp is added. */
 export interface LogLine {

@@ -1,8 +1,8 @@
 /**
  * Loading a partition log at startup (`Log.loadSegments` and `Log.recoverLog`, Kafka 2.5):
  *
- * 1. leftovers: `*.deleted` files removed; `*.cleaned` removed; `*.swap` completed (renamed back)
- *    with their indexes rebuilt;
+ * 1. leftovers: `*.deleted` files removed; `*.cleaned` removed; a log `*.swap` (an interrupted
+ *    cleaner swap) is recovered and replaces the segments it covers once they are loaded (2.);
  * 2. segments opened in base-offset order; index files without a `.log` removed; a segment whose
  *    `.index` is missing, or whose index length is not a whole number of entries, is rebuilt;
  * 3. without `.kafka_cleanshutdown`: every segment from the one holding the recovery point to the
@@ -22,13 +22,14 @@ import type { FileHandleCache } from './segment/file-handle-cache';
 import {
   CLEANED_FILE_SUFFIX,
   DELETED_FILE_SUFFIX,
-  INDEX_FILE_SUFFIX,
-  LOG_FILE_SUFFIX,
   SWAP_FILE_SUFFIX,
-  TIME_INDEX_FILE_SUFFIX,
   isIndexFileName,
   isLogFileName,
+  logFileName,
   offsetFromFileName,
+  offsetIndexFileName,
+  timeIndexFileName,
+  transactionIndexFileName,
 } from './log-manager/log-dir-names';
 import { LogSegment, NoSuchIndexFile, OFFSET_INDEX_ENTRY_SIZE, TIME_INDEX_ENTRY_SIZE } from './segment/log-segment';
 import type { LogSegmentConfig } from './segment/log-segment';
@@ -65,25 +66,7 @@ export interface LoadingLog {
 export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): LoadedLogState {
   const fs = log.fs;
   const dir = log.dir;
-  const swapBases: number[] = [];
-  for (const entry of fs.readdir(dir)) {
-    if (!entry.isFile) continue;
-    const path = joinPath(dir, entry.name);
-    if (entry.name.endsWith(DELETED_FILE_SUFFIX) || entry.name.endsWith(CLEANED_FILE_SUFFIX)) {
-      fs.rm(path, { force: true });
-    } else if (entry.name.endsWith(SWAP_FILE_SUFFIX)) {
-      const name = entry.name.slice(0, -SWAP_FILE_SUFFIX.length);
-      if (isIndexFileName(name)) fs.rm(path, { force: true });
-      else if (isLogFileName(name)) {
-        // An interrupted cleaner swap: the new segment replaces the old one; its indexes are rebuilt.
-        const base = offsetFromFileName(name);
-        for (const suffix of [INDEX_FILE_SUFFIX, TIME_INDEX_FILE_SUFFIX])
-          fs.rm(joinPath(dir, `${name.slice(0, -LOG_FILE_SUFFIX.length)}${suffix}`), { force: true });
-        fs.rename(path, joinPath(dir, name));
-        swapBases.push(base);
-      }
-    }
-  }
+  const swapBases = removeTempFilesAndCollectSwapFiles(log);
   const names = fs
     .readdir(dir)
     .filter((e) => e.isFile)
@@ -100,14 +83,15 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
   for (const base of [...logBases].sort((a, b) => a - b)) {
     const segment = LogSegment.open(log.handles, dir, base, log.segmentConfig(), log.time);
     segments.push(segment);
-    const problem = indexProblem(log, segment, swapBases.includes(base));
+    const problem = indexProblem(log, segment);
     if (problem !== null) {
       log.emit(problem.level, problem.reason, { type: 'index-rebuilt', baseOffset: base, reason: problem.reason });
       recoverSegment(log, segment, segments);
     }
   }
+  const removedBySwap = completeSwapOperations(log, segments, swapBases);
 
-  const removedByRecovery: LogSegment[] = [];
+  const removedByRecovery: LogSegment[] = [...removedBySwap];
   let logStartOffset = log.logStartOffset;
   let recoveryPoint = log.recoveryPoint;
   const isDeleteDir = log.isDeleteDir;
@@ -176,13 +160,97 @@ export function loadSegments(log: LoadingLog, hadCleanShutdown: boolean): Loaded
   return { segments, logStartOffset, recoveryPoint, removedByRecovery };
 }
 
+/**
+ * `removeTempFilesAndCollectSwapFiles`: `.deleted` and `.cleaned` files go; an index `.swap` goes
+ * (it is rebuilt); a log `.swap` is kept to complete the swap, and the indexes of its base name are
+ * removed (rebuilt at load). KAFKA-6264: a `.swap` at or above the smallest `.cleaned` offset was
+ * renamed before all of its operation's segments were, so that operation is abandoned: it goes too.
+ * Returns the base offsets of the log `.swap` files to complete.
+ */
+function removeTempFilesAndCollectSwapFiles(log: LoadingLog): number[] {
+  const fs = log.fs;
+  const dir = log.dir;
+  const swapBases: number[] = [];
+  let minCleanedFileOffset = Number.MAX_SAFE_INTEGER;
+  const deleteIndicesIfExist = (base: number, suffix: string): void => {
+    for (const name of [offsetIndexFileName(base, suffix), timeIndexFileName(base, suffix), transactionIndexFileName(base, suffix)])
+      fs.rm(joinPath(dir, name), { force: true });
+  };
+  for (const entry of fs.readdir(dir)) {
+    if (!entry.isFile) continue;
+    const path = joinPath(dir, entry.name);
+    if (entry.name.endsWith(DELETED_FILE_SUFFIX)) {
+      fs.rm(path, { force: true });
+    } else if (entry.name.endsWith(CLEANED_FILE_SUFFIX)) {
+      minCleanedFileOffset = Math.min(minCleanedFileOffset, offsetFromFileName(entry.name));
+      fs.rm(path, { force: true });
+    } else if (entry.name.endsWith(SWAP_FILE_SUFFIX)) {
+      const name = entry.name.slice(0, -SWAP_FILE_SUFFIX.length);
+      log.emit('INFO', `Found file ${path} from interrupted swap operation.`, { type: 'log-message' });
+      if (isIndexFileName(name)) {
+        deleteIndicesIfExist(offsetFromFileName(name), '');
+        fs.rm(path, { force: true });
+      } else if (isLogFileName(name)) {
+        deleteIndicesIfExist(offsetFromFileName(name), '');
+        swapBases.push(offsetFromFileName(name));
+      }
+    }
+  }
+  const valid: number[] = [];
+  for (const base of swapBases) {
+    if (base < minCleanedFileOffset) {
+      valid.push(base);
+      continue;
+    }
+    deleteIndicesIfExist(base, SWAP_FILE_SUFFIX);
+    fs.rm(joinPath(dir, logFileName(base, SWAP_FILE_SUFFIX)), { force: true });
+  }
+  return valid.sort((a, b) => a - b);
+}
+
+/**
+ * `completeSwapOperations`: each `.swap` segment is recovered (indexes rebuilt), then replaces the
+ * loaded segments whose offsets it covers — those are renamed `.deleted` first (removed later),
+ * then the `.swap` loses its suffix — so a crash at any point of a cleaner's swap loses nothing.
+ * Returns the replaced segments.
+ */
+function completeSwapOperations(log: LoadingLog, segments: LogSegment[], swapBases: readonly number[]): LogSegment[] {
+  const replaced: LogSegment[] = [];
+  for (const base of swapBases) {
+    const swapSegment = LogSegment.open(log.handles, log.dir, base, log.segmentConfig(), log.time, SWAP_FILE_SUFFIX);
+    log.emit('INFO', `Found log file ${swapSegment.logPath} from interrupted swap operation, repairing.`, {
+      type: 'index-rebuilt',
+      baseOffset: base,
+      reason: `Rebuilding the index files of swapped segment ${swapSegment.logPath}`,
+    });
+    recoverSegment(log, swapSegment, segments);
+    const swapEnd = swapSegment.readNextOffset();
+    // The segments holding offsets in [base, swap end); the one at the swap's own base offset in any
+    // case, since the swap's rename takes its file's place (an emptied group leaves an empty swap).
+    const old = segments.filter((s, i) => {
+      if (s.baseOffset === base) return true;
+      const next = segments[i + 1];
+      const overlaps = s.baseOffset < swapEnd && (next === undefined || next.baseOffset > base);
+      return overlaps && s.readNextOffset() > base;
+    });
+    for (const s of old) {
+      s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+      segments.splice(segments.indexOf(s), 1);
+      replaced.push(s);
+    }
+    swapSegment.changeFileSuffixes(SWAP_FILE_SUFFIX, '');
+    const at = segments.findIndex((s) => s.baseOffset > base);
+    segments.splice(at < 0 ? segments.length : at, 0, swapSegment);
+  }
+  return replaced;
+}
+
 /** Why a segment's indexes cannot be trusted (they are then rebuilt), and the level Kafka logs it at; or null. */
-function indexProblem(log: LoadingLog, segment: LogSegment, swapped: boolean): { level: 'WARN' | 'ERROR'; reason: string } | null {
+function indexProblem(log: LoadingLog, segment: LogSegment): { level: 'WARN' | 'ERROR'; reason: string } | null {
   const corrupt = (why: string) => ({
     level: 'WARN' as const,
     reason: `Found a corrupted index file corresponding to log file ${segment.logPath} due to ${why}}, recovering segment and rebuilding index files...`,
   });
-  if (swapped) return { level: 'WARN', reason: `Rebuilding the index files of swapped segment ${segment.logPath}` };
   try {
     segment.sanityCheck();
   } catch (e) {

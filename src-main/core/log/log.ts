@@ -33,7 +33,9 @@ import { LeaderEpochFileCache } from './leader-epoch-cache';
 import type { EpochEndOffset } from './leader-epoch-cache';
 import type { LogConfig } from './log-config';
 import {
+  CLEANED_FILE_SUFFIX,
   DELETED_FILE_SUFFIX,
+  SWAP_FILE_SUFFIX,
   DELETE_DIR_SUFFIX,
   FUTURE_DIR_SUFFIX,
   LEADER_EPOCH_CHECKPOINT_FILE,
@@ -439,6 +441,35 @@ export class Log {
     this.segmentList = this.segmentList.filter((s) => !removed.has(s));
     for (const s of segments) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
     this.deletions.schedule(segments, reason);
+  }
+
+  /**
+   * `Log.replaceSegments` (the cleaner's swap, crash-safe in this order): the new segments `.cleaned`
+   * → `.swap` (highest offset first, so recovery can tell a complete set), they take the old ones'
+   * place in the log, the old ones are renamed `.deleted` (removed `file.delete.delay.ms` later),
+   * then the new ones lose the `.swap` suffix. A crash between any two steps is completed or
+   * undone by load-segments.ts.
+   */
+  replaceSegments(newSegments: readonly LogSegment[], oldSegments: readonly LogSegment[]): void {
+    const sortedNew = [...newSegments].sort((a, b) => a.baseOffset - b.baseOffset);
+    const current = new Set(this.segmentList);
+    const sortedOld = oldSegments.filter((s) => current.has(s)).sort((a, b) => a.baseOffset - b.baseOffset);
+    for (const s of [...sortedNew].reverse()) s.changeFileSuffixes(CLEANED_FILE_SUFFIX, SWAP_FILE_SUFFIX);
+    const removed = new Set<LogSegment>(sortedOld);
+    const newBases = new Set(sortedNew.map((s) => s.baseOffset));
+    this.segmentList = [...this.segmentList.filter((s) => !removed.has(s) && !newBases.has(s.baseOffset)), ...sortedNew].sort(
+      (a, b) => a.baseOffset - b.baseOffset,
+    );
+    for (const s of sortedOld) s.changeFileSuffixes('', DELETED_FILE_SUFFIX);
+    this.deletions.schedule(sortedOld, 'log cleaning');
+    for (const s of sortedNew) s.changeFileSuffixes(SWAP_FILE_SUFFIX, '');
+  }
+
+  /** `nonActiveLogSegmentsFrom`: the segments from the one holding `from`, the active one excluded. */
+  nonActiveLogSegmentsFrom(from: number): LogSegment[] {
+    const active = this.activeSegment;
+    if (from >= active.baseOffset) return [];
+    return this.segmentsBetween(from, active.baseOffset);
   }
 
   // --- lifecycle ---------------------------------------------------------------------------------

@@ -98,6 +98,8 @@ export interface FileSystem {
   open(path: string, options?: { create?: boolean }): FileHandle;
   /** fsyncs a directory, so that entries created, renamed or removed in it are durable. */
   syncDir(path: string): void;
+  /** Sets a file's last modification time (`File.setLastModified`), where the file system can. */
+  setLastModified?(path: string, mtimeMs: number): void;
 }
 
 // ---------------------------------------------------------------------------------------------

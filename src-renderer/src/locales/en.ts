@@ -12,6 +12,7 @@ import throttle from './throttle.en';
 import quotas from './quotas.en';
 import transactions from './transactions.en';
 import purge from './purge.en';
+import cleaner from './cleaner.en';
 import timeline from './timeline.en';
 import replicaMoves from './replica-moves.en';
 import dashboard from './dashboard.en';
@@ -34,6 +35,7 @@ export default {
   quotas,
   transactions,
   purge,
+  cleaner,
   replicaMoves,
   browsing,
   edges,

@@ -12,6 +12,7 @@ import throttle from './throttle.zh-CN';
 import quotas from './quotas.zh-CN';
 import transactions from './transactions.zh-CN';
 import purge from './purge.zh-CN';
+import cleaner from './cleaner.zh-CN';
 import timeline from './timeline.zh-CN';
 import replicaMoves from './replica-moves.zh-CN';
 import dashboard from './dashboard.zh-CN';
@@ -34,6 +35,7 @@ const zhCN: typeof en = {
   quotas,
   transactions,
   purge,
+  cleaner,
   replicaMoves,
   browsing,
   edges,

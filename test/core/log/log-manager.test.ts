@@ -72,8 +72,13 @@ describe('LogManager', () => {
       [d1, `Log directory ${d1} not found, creating it.`, 'INFO'],
     ]);
     expect(h.ofType('logs-loaded')[0].message).toBe('Logs loading complete in 0 ms.');
-    // kafka-recovery-point-checkpoint, kafka-log-start-offset-checkpoint, kafka-delete-logs
-    expect(h.time.pendingTaskCount).toBe(4);
+    // kafka-log-cleaner-thread-0 (first look now), kafka-recovery-point-checkpoint, kafka-log-start-offset-checkpoint, kafka-delete-logs, kafka-log-retention
+    expect(h.time.pendingTaskCount).toBe(5);
+    expect(h.time.nextDueMs()).toBe(START_MS);
+    h.time.advance(0);
+    // With nothing to clean the cleaner thread backs off log.cleaner.backoff.ms (15 s); the others start at 30 s.
+    expect(h.time.nextDueMs()).toBe(START_MS + 15_000);
+    h.time.advance(15_000);
     expect(h.time.nextDueMs()).toBe(START_MS + INITIAL_TASK_DELAY_MS);
   });
 

@@ -10,6 +10,7 @@ import { KafkaApiError } from '../../../src-main/core/common/kafka-errors';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 import { createApiClient, type ApiClient, type ApiTransport, type PushListener } from '../../../src-renderer/src/api/api-client';
 import type {
+  TopicCleaningDto,
   AddPartitionsPreviewDto,
   AddPartitionsRequestDto,
   ApiErrorDto,
@@ -95,6 +96,8 @@ function topicZnodes(name: string, assignment: ReadonlyArray<readonly number[]>,
 }
 
 export class FakeApi {
+  /** What `topics.cleaning` answers per topic (a topic not here: not compacted, no replicas). */
+  readonly topicCleanings = new Map<string, TopicCleaningDto>();
   /** What `cluster.timeline` pages through (newest first). */
   timelineEvents: EventDto[] = [];
   readonly calls: Call[] = [];
@@ -418,6 +421,7 @@ export class FakeApi {
       delete: async () => this.unsupported(),
       previewPurge: async () => this.unsupported(),
       purge: async () => this.unsupported(),
+      cleaning: async (topic) => this.topicCleanings.get(topic) ?? { topic, compacted: false, partitions: [] },
     },
     messages: {
       produce: async () => this.unsupported(),

@@ -10,6 +10,7 @@ import {
 import type { TopicConfigValues } from '../../log/log-config';
 import { copyKafkaConfigToLog } from '../../log/log-config';
 import { LogManager } from '../../log/log-manager/log-manager';
+import type { CleanerConfig } from '../../log/cleaner/cleaner-config';
 import { randomUuidBytes, SeededRandom } from '../../platform/random';
 import { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../../kafka-zk/kafka-zookeeper-client';
@@ -116,6 +117,8 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     topicConfigs,
     initialOfflineDirs: offlineDirs,
     metrics: parts.metrics,
+    cleanerConfig: cleanerConfigOf(s.config),
+    log: d.log,
     onEvent: d.onLogManagerEvent,
     onLogDirFailure: (dir) => {
       // Kafka's LogDirFailureChannel queues what the LogManager reports while loading; the
@@ -363,4 +366,18 @@ function base64UrlNoPadding(bytes: Uint8Array): string {
     for (let c = 0; c < chars; c++) out += alphabet[(n >> (18 - 6 * c)) & 63];
   }
   return out;
+}
+
+/** `LogCleaner.cleanerConfig(KafkaConfig)`. */
+function cleanerConfigOf(config: BrokerConfig): CleanerConfig {
+  return {
+    numThreads: config.get('log.cleaner.threads') as number,
+    dedupeBufferSize: Number(config.get('log.cleaner.dedupe.buffer.size') as bigint),
+    dedupeBufferLoadFactor: config.get('log.cleaner.io.buffer.load.factor') as number,
+    ioBufferSize: config.get('log.cleaner.io.buffer.size') as number,
+    maxMessageSize: config.get('message.max.bytes') as number,
+    maxIoBytesPerSecond: config.get('log.cleaner.io.max.bytes.per.second') as number,
+    backOffMs: Number(config.get('log.cleaner.backoff.ms') as bigint),
+    enableCleaner: config.logCleanerEnable,
+  };
 }

@@ -217,15 +217,48 @@ export class LogCheckpoints {
     this.writeCheckpoint(dir, this.logStartOffsetCheckpoints.get(dir), entries);
   }
 
-  /** `LogCleanerManager.updateCheckpoints(dir, None)`: keeps only entries of partitions still live. */
-  updateCleanerCheckpoint(dir: string): void {
+  /**
+   * `LogCleanerManager.updateCheckpoints(dir, update)`: keeps only entries of partitions still live,
+   * with `update` (the cleaner's new first dirty offset of a partition) put over them.
+   */
+  updateCleanerCheckpoint(dir: string, update?: readonly [TopicPartition, number]): void {
     const checkpoint = this.cleanerCheckpoints.get(dir);
     if (!checkpoint) return;
     try {
-      const kept = [...checkpoint.read()].filter(([tp]) => this.ctx.currentLogs.has(tp));
+      const kept = new TopicPartitionMap<number>();
+      for (const [tp, offset] of checkpoint.read()) if (this.ctx.currentLogs.has(tp)) kept.set(tp, offset);
+      if (update) kept.set(update[0], update[1]);
       this.writeCheckpoint(dir, checkpoint, kept);
     } catch (e) {
       this.ctx.reportLogDirFailure(dir, `Failed to access checkpoint file ${CLEANER_OFFSET_CHECKPOINT_FILE} in dir ${dir}`, e);
+    }
+  }
+
+  /**
+   * `LogCleanerManager.allCleanerCheckpoints`: every live dir's cleaner checkpoint, merged; a file
+   * that cannot be read is reported (its dir goes offline) and counts as empty.
+   */
+  readCleanerCheckpoints(): TopicPartitionMap<number> {
+    const all = new TopicPartitionMap<number>();
+    for (const [dir, checkpoint] of this.cleanerCheckpoints) {
+      try {
+        for (const [tp, offset] of checkpoint.read()) all.set(tp, offset);
+      } catch (e) {
+        this.ctx.reportLogDirFailure(dir, `Failed to access checkpoint file ${CLEANER_OFFSET_CHECKPOINT_FILE} in dir ${dir}`, e);
+      }
+    }
+    return all;
+  }
+
+  /** The cleaner checkpoint of one dir (null when the cleaner is off or the dir offline). */
+  readCleanerCheckpoint(dir: string): TopicPartitionMap<number> | null {
+    const checkpoint = this.cleanerCheckpoints.get(dir);
+    if (!checkpoint) return null;
+    try {
+      return checkpoint.read();
+    } catch (e) {
+      this.ctx.reportLogDirFailure(dir, `Failed to access checkpoint file ${CLEANER_OFFSET_CHECKPOINT_FILE} in dir ${dir}`, e);
+      return null;
     }
   }
 

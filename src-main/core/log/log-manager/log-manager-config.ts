@@ -11,6 +11,8 @@ import type { MetricsRegistry } from '../../metrics/metrics-registry';
 import type { TopicConfigValues } from '../log-config';
 import { LOG_CONFIG_DEFAULTS } from '../log-config';
 import type { LogManagerEvent } from './log-manager-event';
+import type { LogSink } from '../../common/logging';
+import type { CleanerConfig } from '../cleaner/cleaner-config';
 
 /** `LogManager.InitialTaskDelayMs`: the background tasks first run 30 s after startup. */
 export const INITIAL_TASK_DELAY_MS = 30_000;
@@ -82,6 +84,10 @@ export interface LogManagerOptions {
   readonly onLogDirFailure?: (dir: string) => void;
   /** The broker JVM's Yammer registry, where the `kafka.log` metrics go. */
   readonly metrics?: MetricsRegistry;
+  /** The broker's `log.cleaner.*` settings (Kafka's defaults for those not given); `cleanerEnable` turns the cleaner on. */
+  readonly cleanerConfig?: Partial<CleanerConfig>;
+  /** Where the log cleaner's log4j lines go (`log-cleaner.log`); none outside a broker. */
+  readonly log?: LogSink;
 }
 
 export type LogManagerState = 'created' | 'starting' | 'running' | 'shutting-down' | 'shut-down' | 'failed' | 'halted';

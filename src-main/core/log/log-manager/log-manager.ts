@@ -36,7 +36,9 @@
  * `getOrCreateLog` of it (a future log `<t>-<p>.<uuid>-future`, or a current log not yet created)
  * goes there, and `replaceCurrentWithFutureLog` (future-log-swap.ts) swaps a caught-up future log in.
  *
- * Not here yet: the log cleaner itself (so `abortAndPauseCleaning` has nothing to pause).
+ * With `log.cleaner.enable` the LogManager owns the `LogCleaner` (../cleaner/log-cleaner.ts): started
+ * with the background tasks, paused for retention of non-compacted logs, aborted for deletions,
+ * stopped at shutdown and kill.
  */
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
@@ -56,6 +58,8 @@ import type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDelet
 import { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { LogManagerContext } from './log-manager-context';
+import { LogCleaner } from '../cleaner/log-cleaner';
+import { DEFAULT_CLEANER_CONFIG } from '../cleaner/cleaner-config';
 
 export { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS } from './log-manager-config';
 export type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
@@ -71,6 +75,8 @@ export class LogManager {
   private readonly handledOfflineDirs = new Set<string>();
   /** `preferredLogDirs`: where AlterReplicaLogDirs wants a partition's next log created. */
   private readonly preferredLogDirs = new TopicPartitionMap<string>();
+  /** The log cleaner (`log.cleaner.enable`), or null. */
+  readonly cleaner: LogCleaner | null;
 
   constructor(options: LogManagerOptions) {
     this.brokerId = options.brokerId;
@@ -99,6 +105,20 @@ export class LogManager {
     });
     this.checkpoints = new LogCheckpoints(this.ctx);
     this.deleter = new LogDeleter(this.ctx, this.checkpoints, options.random);
+    const ctx = this.ctx;
+    this.cleaner = config.cleanerEnable
+      ? new LogCleaner({
+          config: { ...DEFAULT_CLEANER_CONFIG, ...options.cleanerConfig, enableCleaner: true },
+          logDirs: this.logDirs,
+          logs: () => ctx.currentLogs.values(),
+          getLog: (tp) => ctx.currentLogs.get(tp),
+          checkpoints: this.checkpoints,
+          time: options.time,
+          log: options.log ?? (() => {}),
+          reportLogDirFailure: (dir, message, e) => ctx.reportLogDirFailure(dir, message, e),
+          metrics: options.metrics,
+        })
+      : null;
     this.loader = new LogLoader(this.ctx, this.checkpoints, this.deleter, {
       topicConfigs: options.topicConfigs ?? new Map(),
       initialOfflineDirs: new Set((options.initialOfflineDirs ?? []).map(trimTrailingSeparators)),
@@ -164,6 +184,7 @@ export class LogManager {
   }
 
   private scheduleTasks(): void {
+    this.cleaner?.startup();
     this.checkpoints.scheduleTasks(
       () => this.checkpointLogRecoveryOffsets(),
       () => this.checkpointLogStartOffsets(),
@@ -187,13 +208,20 @@ export class LogManager {
    */
   cleanupLogs(): number {
     let total = 0;
-    for (const log of this.ctx.currentLogs.values()) {
-      if (log.config.compact) continue;
-      try {
-        total += log.deleteOldSegments();
-      } catch (e) {
-        this.ctx.reportLogDirFailure(log.parentDir, `Error while deleting segments for ${log.partitionName} in dir ${log.parentDir}`, e);
+    // The cleaner pauses the logs retention works on (and runs the compacted ones' retention itself).
+    const deletable = this.cleaner
+      ? this.cleaner.pauseCleaningForNonCompactedPartitions()
+      : [...this.ctx.currentLogs.values()].filter((l) => !l.config.compact);
+    try {
+      for (const log of deletable) {
+        try {
+          total += log.deleteOldSegments();
+        } catch (e) {
+          this.ctx.reportLogDirFailure(log.parentDir, `Error while deleting segments for ${log.partitionName} in dir ${log.parentDir}`, e);
+        }
       }
+    } finally {
+      this.cleaner?.resumeCleaning(deletable.map((l) => l.topicPartition));
     }
     this.ctx.processLogDirFailures();
     return total;
@@ -342,16 +370,32 @@ export class LogManager {
     return this.preferredLogDirs.get(tp);
   }
 
-  /** `LogManager.abortAndPauseCleaning`: no log cleaner runs here, so there is nothing to pause. */
+  /** `LogManager.abortAndPauseCleaning`: the partition's cleaning stops until `resumeCleaning`. */
   abortAndPauseCleaning(tp: TopicPartition): void {
-    void tp;
+    this.cleaner?.abortAndPauseCleaning(tp);
+  }
+
+  /** `LogManager.resumeCleaning`: undoes one `abortAndPauseCleaning`. */
+  resumeCleaning(tp: TopicPartition): void {
+    this.cleaner?.resumeCleaning([tp]);
+  }
+
+  /** The offset the cleaner has cleaned `tp` up to in its dir's `cleaner-offset-checkpoint`, or null. */
+  cleanerCheckpoint(dir: string): TopicPartitionMap<number> | null {
+    return this.checkpoints.readCleanerCheckpoint(trimTrailingSeparators(dir));
   }
 
   /** `LogManager.replaceCurrentWithFutureLog` (see future-log-swap.ts). */
   replaceCurrentWithFutureLog(tp: TopicPartition): void {
     this.ctx.checkRunning('replace a log');
     try {
+      const from = this.ctx.currentLogs.get(tp)?.parentDir;
+      const to = this.ctx.futureLogs.get(tp)?.parentDir;
       replaceCurrentWithFutureLog(this.ctx, this.checkpoints, this.deleter, tp);
+      if (this.cleaner && from !== undefined && to !== undefined) {
+        this.cleaner.alterCheckpointDir(tp, from, to);
+        if (this.cleaner.cleanerManager.cleaningState(tp)?.kind === 'LogCleaningPaused') this.cleaner.resumeCleaning([tp]);
+      }
     } finally {
       this.ctx.processLogDirFailures();
     }
@@ -375,6 +419,7 @@ export class LogManager {
    */
   asyncDelete(tp: TopicPartition, isFuture = false): Log | undefined {
     this.ctx.checkRunning('delete a log');
+    if (this.cleaner && !isFuture && this.ctx.currentLogs.has(tp)) this.cleaner.abortCleaning(tp);
     return this.deleter.asyncDelete(tp, isFuture);
   }
 
@@ -393,6 +438,7 @@ export class LogManager {
     this.handledOfflineDirs.add(d);
     ctx.emit('WARN', `Stopping serving logs in dir ${d}`, { type: 'warning', dir: d });
     ctx.live.delete(d);
+    this.cleaner?.handleLogDirFailure(d);
     const halt = ctx.live.size === 0 && ctx.state !== 'halted';
     if (halt) {
       ctx.emit('FATAL', `Shutdown broker because all log dirs in ${this.logDirs.join(', ')} have failed`, { type: 'fatal' });
@@ -433,6 +479,7 @@ export class LogManager {
 
   /** Stops every background task: the periodic ones, the log deleter and the high-watermark checkpoint. */
   private cancelTasks(): void {
+    this.cleaner?.shutdown();
     for (const task of this.dataTasks.splice(0)) this.ctx.time.cancel(task);
     this.checkpoints.cancelTasks();
     this.deleter.cancelTask();

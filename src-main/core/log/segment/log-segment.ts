@@ -94,15 +94,20 @@ export class LogSegment {
     private readonly time: Time,
     records: (path: string) => FileRecords,
     lastModifiedMs: number,
+    suffix = '',
   ) {
     this.dirPath = dir;
-    this.records = records(joinPath(dir, logFileName(baseOffset)));
-    this.txnIndex = new TransactionIndex(handles.fs, baseOffset, joinPath(dir, transactionIndexFileName(baseOffset)));
+    this.suffix = suffix;
+    this.records = records(joinPath(dir, logFileName(baseOffset, suffix)));
+    this.txnIndex = new TransactionIndex(handles.fs, baseOffset, joinPath(dir, transactionIndexFileName(baseOffset, suffix)));
     this.createdMs = time.nowMs();
     this.lastModifiedMs = lastModifiedMs;
   }
 
-  /** A new segment (`LogSegment.open` of a new base offset); `activeIndexes` pre-allocates its indexes. */
+  /**
+   * A new segment (`LogSegment.open` of a new base offset); `activeIndexes` pre-allocates its
+   * indexes; `fileSuffix` names its files (`.cleaned` for the log cleaner's new segments).
+   */
   static create(
     handles: FileHandleCache,
     dir: string,
@@ -110,6 +115,7 @@ export class LogSegment {
     config: LogSegmentConfig,
     time: Time,
     activeIndexes = true,
+    fileSuffix = '',
   ): LogSegment {
     const segment = new LogSegment(
       handles,
@@ -120,14 +126,22 @@ export class LogSegment {
       (path) =>
         FileRecords.open(handles, path, { fileAlreadyExists: false, initFileSize: config.initFileSize, preallocate: config.preallocate }),
       time.nowMs(),
+      fileSuffix,
     );
     if (activeIndexes) segment.resizeIndexes(config.maxIndexSize);
     return segment;
   }
 
-  /** A segment found on disk: `.log` taken at its length; indexes opened when first used. */
-  static open(handles: FileHandleCache, dir: string, baseOffset: number, config: LogSegmentConfig, time: Time): LogSegment {
-    const path = joinPath(dir, logFileName(baseOffset));
+  /** A segment found on disk: `.log` taken at its length; indexes opened when first used (`fileSuffix`: a `.swap` segment). */
+  static open(
+    handles: FileHandleCache,
+    dir: string,
+    baseOffset: number,
+    config: LogSegmentConfig,
+    time: Time,
+    fileSuffix = '',
+  ): LogSegment {
+    const path = joinPath(dir, logFileName(baseOffset, fileSuffix));
     const mtime = handles.fs.stat(path).mtimeMs;
     return new LogSegment(
       handles,
@@ -137,6 +151,7 @@ export class LogSegment {
       time,
       (p) => FileRecords.open(handles, p, { fileAlreadyExists: true, initFileSize: 0, preallocate: false }),
       mtime,
+      fileSuffix,
     );
   }
 
@@ -144,16 +159,17 @@ export class LogSegment {
     return this.dirPath;
   }
 
+  /** The files' paths, with their current suffix ('', `.deleted`, `.cleaned`, `.swap`). */
   get logPath(): string {
-    return joinPath(this.dirPath, logFileName(this.baseOffset));
+    return joinPath(this.dirPath, logFileName(this.baseOffset, this.suffix));
   }
 
   get offsetIndexPath(): string {
-    return joinPath(this.dirPath, offsetIndexFileName(this.baseOffset));
+    return joinPath(this.dirPath, offsetIndexFileName(this.baseOffset, this.suffix));
   }
 
   get timeIndexPath(): string {
-    return joinPath(this.dirPath, timeIndexFileName(this.baseOffset));
+    return joinPath(this.dirPath, timeIndexFileName(this.baseOffset, this.suffix));
   }
 
   get log(): FileRecords {
@@ -203,6 +219,26 @@ export class LogSegment {
 
   get lastModified(): number {
     return this.lastModifiedMs;
+  }
+
+  /**
+   * `lastModified_=`: the cleaner gives a cleaned segment the last modified time of the segments it
+   * replaces, so `delete.retention.ms` keeps counting from the data's last write (the file's mtime
+   * too, where the file system can set it).
+   */
+  setLastModified(ms: number): void {
+    this.lastModifiedMs = ms;
+    this.handles.fs.setLastModified?.(this.logPath, ms);
+  }
+
+  /** `getFirstBatchTimestamp`: the first batch's max timestamp, or MAX_SAFE_INTEGER without one (Kafka's Long.MaxValue). */
+  firstBatchTimestamp(): number {
+    if (this.rollingBasedTimestamp === null) {
+      const first = this.records.batches(0).next();
+      if (!first.done) this.rollingBasedTimestamp = first.value.batch.maxTimestamp;
+    }
+    const t = this.rollingBasedTimestamp;
+    return t !== null && t >= 0 ? t : Number.MAX_SAFE_INTEGER;
   }
 
   /** `canConvertToRelativeOffset`: the offset fits the segment's int32 relative offsets. */
@@ -433,9 +469,9 @@ export class LogSegment {
     this.suffix = newSuffix;
   }
 
-  private suffix = '';
+  private suffix: string;
 
-  /** The files' current suffix ('' or `.deleted`). */
+  /** The files' current suffix ('', `.deleted`, `.cleaned` or `.swap`). */
   get fileSuffix(): string {
     return this.suffix;
   }
