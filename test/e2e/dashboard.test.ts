@@ -6,12 +6,13 @@
  */
 import { expect, it } from 'vitest';
 import type { IncidentDto } from '../../src-main/api/contract';
-import { CHART_GRID_PX } from '../../src-renderer/src/views/dashboard/dashboard-charts';
 import { describeInChromium } from './support/e2e-suite';
 import { navigate, openAtOverview, waitUntil } from './support/ui';
 
 const TOPIC = 'charted';
 const KILLED = 2;
+/** The plot area's margins, CHART_GRID_PX of src-renderer/src/views/dashboard/dashboard-charts.ts (outside this project). */
+const CHART_GRID_PX = { left: 64, right: 16 } as const;
 
 describeInChromium('the metrics dashboard', (suite) => {
   it('draws the overview charts from the sampled series, with the marker of a real kill linking to its story', async () => {
