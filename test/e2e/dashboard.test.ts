@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { IncidentDto } from '../../src-main/api/contract';
 import { describeInChromium } from './support/e2e-suite';
-import { navigate, openAtOverview, waitUntil } from './support/ui';
+import { openAtOverview, waitUntil } from './support/ui';
 
 const TOPIC = 'charted';
 const KILLED = 2;
@@ -41,9 +41,11 @@ describeInChromium('the metrics dashboard', (suite) => {
     const killed = incident!;
 
     const page = await openAtOverview(suite);
-    await navigate(page, 'Dashboard');
+    // Opened on the last 15 minutes by its link (the default range is the last hour).
+    await page.evaluate(`location.hash = '#/dashboard?range=15m'`);
     const main = page.getByRole('main');
-    await main.getByTestId('dashboard-range').getByText('15 min', { exact: true }).click();
+    await main.getByRole('heading', { level: 2, name: 'Dashboard', exact: true }).waitFor();
+    expect(await main.getByTestId('dashboard-range').locator('.is-active').innerText()).toBe('15 min');
     for (const id of ['bytesIn', 'messagesIn', 'underReplicated', 'activeController']) {
       const card = main.getByTestId(`chart-${id}`);
       await waitUntil(async () => Number(await card.getAttribute('data-points')) >= 2, `${id} has points`);
