@@ -44,6 +44,9 @@ const DOCS_SCREENSHOTS = [
   'segment-crc-error',
   'log-dir-move-future',
   'quotas-throttled-client',
+  'welcome',
+  'dashboard',
+  'timeline-incident',
 ];
 
 /** Why the browser tests cannot run here, or null when they can. */
