@@ -16,7 +16,7 @@ import { logSegmentBench } from './log-segment.bench';
 import { metricsSamplingBench } from './metrics-sampling.bench';
 import { replicationThrottleBench } from './replication-throttle.bench';
 import { timelineBench } from './timeline.bench';
-import { uiBench } from './ui.bench';
+import { uiBench, uiDashboardBench } from './ui.bench';
 import { wireBench } from './wire.bench';
 import { zookeeperStoreBench } from './zookeeper-store.bench';
 import { zookeeperWireBench } from './zookeeper-wire.bench';
@@ -30,6 +30,7 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'data transactions', run: dataTransactionsBench },
   { name: 'data cleaner', run: dataCleanerBench },
   { name: 'ui', run: uiBench },
+  { name: 'ui dashboard', run: uiDashboardBench },
   { name: 'wire protocol', run: wireBench },
   { name: 'log segment', run: logSegmentBench },
   { name: 'znode tree', run: znodeTreeBench },

@@ -9,14 +9,22 @@
  * - The topic list with UI_BENCH_TOPICS topics (default 10,000): from the click on Topics in the
  *   side menu until the first page of rows and the total are shown, and a search that narrows the
  *   list. Baseline: the same `topics.list` call over HTTP from Node, with the bearer token.
+ * - The metrics dashboard on its 24 h range (`uiDashboardBench`, an app of its own): the history of
+ *   the workspace filled with 5,760 samples per series (a whole day of 15 s rounds, as many as a
+ *   ring keeps) before the page opens, from the link to the dashboard until every overview chart
+ *   has drawn its line. Baseline: the same with 1 h of samples (240 per series), in the same run.
  */
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import type { CreateTopicRequestDto, TopicListQueryDto, TopicPageDto } from '../src-main/api/contract';
 import { chromiumMissing, startE2eApp, type E2eApp } from '../test/e2e/support/app-fixture';
 import { navigate, setNumber } from '../test/e2e/support/ui';
+import { METRICS_SAMPLE_INTERVAL_MS } from '../src-main/core/metrics-history/metrics-sampler';
+import { DEFAULT_RING_CAPACITY } from '../src-main/infra/sqlite-metrics-history';
 import type { Figure } from './bench-support';
-import { measured } from './bench-support';
+import { measured, xorshift } from './bench-support';
 
 const PARTITIONS = Number(process.env.UI_BENCH_PARTITIONS ?? 1000);
 const TOPICS = Number(process.env.UI_BENCH_TOPICS ?? 10_000);
@@ -220,6 +228,136 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
     });
     report({ name: 'longest main-process event-loop block during the search', value: searchUi.maxBlockMs, unit: 'ms' });
     await page.context().close();
+  } finally {
+    await app.close();
+  }
+  if (app.serverErrors.length > 0) throw new Error(`unexpected server errors: ${JSON.stringify(app.serverErrors)}`);
+}
+
+/** A day of samples per series (what a ring keeps), and an hour of them. */
+const DAY_SAMPLES = DEFAULT_RING_CAPACITY;
+const HOUR_SAMPLES = 3_600_000 / METRICS_SAMPLE_INTERVAL_MS;
+const DAY_MS = 24 * 3_600_000;
+/** The overview tab's charts (DASHBOARD_CHARTS.overview of the renderer). */
+const OVERVIEW_CHARTS = 8;
+const RENDER_RUNS = 3;
+
+/**
+ * Back-fills every series of the workspace's metrics history to `count` samples, 15 s apart,
+ * ending at its newest sample, through a second connection to its metadata.db (WAL). The slots
+ * are the ring's own (time / interval modulo capacity), so the store reads them as it reads its
+ * own samples. Returns the number of series.
+ */
+function fillHistory(metadataDb: string, count: number): number {
+  const db = new Database(metadataDb);
+  try {
+    db.pragma('busy_timeout = 10000');
+    const series = db
+      .prepare('SELECT series_id AS id, MAX(time_ms) AS newest, AVG(value) AS mean FROM metrics_sample GROUP BY series_id')
+      .all() as Array<{ id: number; newest: number; mean: number }>;
+    const upsert = db.prepare<[number, number, number, number]>(
+      'INSERT INTO metrics_sample (series_id, slot, time_ms, value) VALUES (?, ?, ?, ?) ' +
+        'ON CONFLICT (series_id, slot) DO UPDATE SET time_ms = excluded.time_ms, value = excluded.value',
+    );
+    const random = xorshift(16);
+    db.transaction(() => {
+      for (const s of series) {
+        // The newest sample is the sampler's own; the ones before it, a wave around the series' mean.
+        for (let i = 1; i < count; i++) {
+          const timeMs = s.newest - i * METRICS_SAMPLE_INTERVAL_MS;
+          const slot = Math.floor(timeMs / METRICS_SAMPLE_INTERVAL_MS) % DEFAULT_RING_CAPACITY;
+          const value = Math.max(0, (s.mean || 1) * (1 + 0.5 * Math.sin(i / 60)) + random() * 0.1);
+          upsert.run(s.id, slot, timeMs, value);
+        }
+      }
+    })();
+    return series.length;
+  } finally {
+    db.close();
+  }
+}
+
+/** The little of the DOM the dashboard's check reads in the page. */
+interface DashboardDocument {
+  querySelectorAll(selector: string): ArrayLike<{
+    getAttribute(name: string): string | null;
+    querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+  }>;
+}
+
+/** A new page at the overview, then the dashboard on its 24 h range until every chart drew `minPoints`. */
+async function renderDashboard(app: E2eApp, minPoints: number): Promise<{ ms: number; maxBlockMs: number }> {
+  const page = await openOverview(app);
+  const run = await measured(async () => {
+    await page.evaluate(`location.hash = '#/dashboard?range=24h'`);
+    await page.waitForFunction(
+      ([charts, min, spanMs]) => {
+        const document = (globalThis as unknown as { document: DashboardDocument }).document;
+        const cards = Array.from(document.querySelectorAll('[data-testid^="chart-"]'));
+        if (cards.length < charts) return false;
+        return cards.every((card) => {
+          const span = Number(card.getAttribute('data-to-ms')) - Number(card.getAttribute('data-from-ms'));
+          if (span !== spanMs || Number(card.getAttribute('data-points')) < min) return false;
+          // ECharts drew the line: an SVG path of (at least) a segment per point.
+          const segments = Array.from(card.querySelectorAll('svg path')).map((p) => (p.getAttribute('d') ?? '').split('L').length - 1);
+          return Math.max(0, ...segments) >= min - 1;
+        });
+      },
+      [OVERVIEW_CHARTS, minPoints, DAY_MS] as const,
+      { polling: 'raf', timeout: TIMEOUT },
+    );
+  });
+  await page.context().close();
+  return run;
+}
+
+/** The run of median time among RENDER_RUNS renders (each on a new page). */
+async function medianRender(app: E2eApp, minPoints: number): Promise<{ ms: number; maxBlockMs: number }> {
+  const runs: Array<{ ms: number; maxBlockMs: number }> = [];
+  for (let i = 0; i < RENDER_RUNS; i++) runs.push(await renderDashboard(app, minPoints));
+  runs.sort((a, b) => a.ms - b.ms);
+  return runs[Math.floor(runs.length / 2)];
+}
+
+export async function uiDashboardBench(report: (f: Figure) => void): Promise<void> {
+  const missing = chromiumMissing();
+  if (missing !== null) {
+    console.log(`skipped: ${missing}`);
+    return;
+  }
+  const app = await startE2eApp();
+  try {
+    const api = app.backend.api;
+    // A few sample rounds at 100×, so that every series the dashboard reads exists.
+    await api.cluster.setClockSpeed(100);
+    const rounds = () =>
+      api.metrics.series({ metric: 'BytesInPerSec', scope: 'cluster', fromMs: 0, toMs: Number.MAX_SAFE_INTEGER, maxPoints: 100 });
+    while ((await rounds()).points.length < 3) await sleep(50);
+    await api.cluster.setClockSpeed(1);
+    const workspace = await api.workspaces.current();
+    if (workspace === null) throw new Error('no workspace open');
+    const metadataDb = join(app.dataDir, 'workspaces', workspace.id, 'metadata.db');
+
+    const series = fillHistory(metadataDb, HOUR_SAMPLES);
+    // Warm-up: the dashboard's route chunk and ECharts loaded once, as in a session.
+    await renderDashboard(app, HOUR_SAMPLES * 0.8);
+    const hour = await medianRender(app, HOUR_SAMPLES * 0.8);
+    fillHistory(metadataDb, DAY_SAMPLES);
+    const day = await medianRender(app, 300);
+    report({
+      name: `dashboard 24 h, ${DAY_SAMPLES} samples x ${series} series: link until all ${OVERVIEW_CHARTS} charts drawn, median of ${RENDER_RUNS}`,
+      value: day.ms,
+      unit: 'ms',
+      baseline: hour.ms,
+      baselineName: `the same with 1 h of samples, ${HOUR_SAMPLES} per series`,
+    });
+    report({
+      name: 'longest main-process event-loop block while it renders',
+      value: day.maxBlockMs,
+      unit: 'ms',
+      baseline: hour.maxBlockMs,
+      baselineName: 'with 1 h of samples',
+    });
   } finally {
     await app.close();
   }

@@ -107,6 +107,7 @@ describeInChromium('the consumer groups and leader election pages', (suite) => {
       expect(await detail.getByTestId('partition-lag-orders-0').innerText()).toBe(String(lags[0]));
       await suite.app.screenshot(page, 'groups-reset-dry-run');
       await actions.getByTestId('reset-execute').click();
+      await page.getByTestId('confirm-dialog').getByTestId('confirm-ok').click();
       await actions.getByTestId('reset-status').getByText('Executed', { exact: false }).waitFor();
       for (const p of [0, 1, 2]) {
         await waitUntil(

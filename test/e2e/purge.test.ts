@@ -92,9 +92,9 @@ describeInChromium(
         await suite.app.screenshot(page, 'purge-preview');
 
         await dialog.getByTestId('purge-submit').click();
-        const box = page.locator('.el-message-box');
+        const box = page.getByTestId('confirm-dialog');
         await box.getByText('Purge purge-me-0 up to offset 6?', { exact: false }).waitFor();
-        await box.getByRole('button', { name: 'Purge', exact: true }).click();
+        await box.getByTestId('confirm-ok').click();
         await expectToast(page, 'Purged purge-me-0: low watermark 6');
 
         expect((await api.topics.detail(TOPIC)).partitions[0].logStartOffset).toBe(6);

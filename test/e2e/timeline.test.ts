@@ -25,6 +25,7 @@ describeInChromium('the timeline page', (suite) => {
     const detail = main.getByTestId('incident-detail');
     await detail.getByText(/ZooKeeper session 0x[0-9a-f]+ expired after/).waitFor({ timeout: UI_TIMEOUT });
     expect(await detail.textContent()).toContain('handled the failure of broker 1');
+    await suite.app.screenshot(page, 'timeline-incident');
     await main.getByTestId('filter-topic').fill('no-such-topic');
     await main.getByTestId('nothing-matches').getByText('No event matches these filters.').waitFor({ timeout: UI_TIMEOUT });
   }, 120_000);

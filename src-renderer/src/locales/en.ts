@@ -19,7 +19,7 @@ import dashboard from './dashboard.en';
 import welcome from './welcome.en';
 import browsing from './browsing.en';
 import edges from './edges.en';
-import transactions from './transactions.en';
+import confirmations from './confirmations.en';
 
 export default {
   deletions,
@@ -33,12 +33,12 @@ export default {
   dyncfg,
   throttle,
   quotas,
-  transactions,
   purge,
   cleaner,
   replicaMoves,
   browsing,
   edges,
+  confirmations,
   dashboard,
   timeline,
   app: {
@@ -114,13 +114,10 @@ export default {
     snapshotDefaultName: '{name} before the exercise',
     snapshotTaken: 'Snapshot {name} taken',
     restore: 'Restore',
-    restoreConfirm:
-      'Replace workspace {workspace} with snapshot {snapshot}? Its cluster restarts from the snapshot; everything done since the snapshot is lost.',
     restored: 'Restored {name}',
     delete: 'Delete workspace',
     deleteConfirm: 'Delete workspace {name} and all its files (metadata and log dirs)? This cannot be undone.',
     deleteSnapshot: 'Delete snapshot',
-    deleteSnapshotConfirm: 'Delete snapshot {name}?',
     deleted: 'Deleted {name}',
     cannotDeleteOpen: 'The open workspace cannot be deleted: open another one first.',
     created: 'Cluster {name} created and started',

@@ -13,7 +13,6 @@ export default {
   segmentsKept: 'Segments kept',
   segmentsNote: 'Segments wholly below the new log start offset are deleted at the next retention check (log.retention.check.interval.ms).',
   none: 'none',
-  confirm: 'Purge {topic}-{partition} up to offset {offset}? Records below it can no longer be read.',
   submit: 'Purge',
   done: 'Purged {topic}-{partition}: low watermark {lowWatermark}',
   failed: 'Purge of {topic}-{partition} failed: {error}',

@@ -13,7 +13,6 @@ export default {
   segmentsKept: '保留的段',
   segmentsNote: '完全低于新日志起始位移的段在下一次保留检查（log.retention.check.interval.ms）时删除。',
   none: '无',
-  confirm: '清除 {topic}-{partition} 至位移 {offset}？之前的记录将无法再读取。',
   submit: '清除',
   done: '已清除 {topic}-{partition}：低水位 {lowWatermark}',
   failed: '清除 {topic}-{partition} 失败：{error}',

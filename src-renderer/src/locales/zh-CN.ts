@@ -19,7 +19,7 @@ import dashboard from './dashboard.zh-CN';
 import welcome from './welcome.zh-CN';
 import browsing from './browsing.zh-CN';
 import edges from './edges.zh-CN';
-import transactions from './transactions.zh-CN';
+import confirmations from './confirmations.zh-CN';
 
 const zhCN: typeof en = {
   deletions,
@@ -33,12 +33,12 @@ const zhCN: typeof en = {
   dyncfg,
   throttle,
   quotas,
-  transactions,
   purge,
   cleaner,
   replicaMoves,
   browsing,
   edges,
+  confirmations,
   dashboard,
   timeline,
   app: {
@@ -114,12 +114,10 @@ const zhCN: typeof en = {
     snapshotDefaultName: '{name} 练习前',
     snapshotTaken: '已创建快照 {name}',
     restore: '恢复',
-    restoreConfirm: '用快照 {snapshot} 替换工作区 {workspace}？集群将从快照重新启动，快照之后的所有操作都会丢失。',
     restored: '已恢复 {name}',
     delete: '删除工作区',
     deleteConfirm: '删除工作区 {name} 及其全部文件（元数据和日志目录）？此操作不可撤销。',
     deleteSnapshot: '删除快照',
-    deleteSnapshotConfirm: '删除快照 {name}？',
     deleted: '已删除 {name}',
     cannotDeleteOpen: '不能删除已打开的工作区：请先打开另一个。',
     created: '集群 {name} 已创建并启动',

@@ -44,6 +44,9 @@ const DOCS_SCREENSHOTS = [
   'segment-crc-error',
   'log-dir-move-future',
   'quotas-throttled-client',
+  'welcome',
+  'dashboard',
+  'timeline-incident',
 ];
 
 /** Why the browser tests cannot run here, or null when they can. */
@@ -70,6 +73,8 @@ export interface E2eApp {
   readonly server: HeadlessServer;
   readonly browser: Browser;
   readonly token: string;
+  /** The backend's data folder (its workspaces under `workspaces/<id>/`). */
+  readonly dataDir: string;
   /** Errors the server caught that no API contract foresaw (500s). */
   readonly serverErrors: unknown[];
   /**
@@ -88,6 +93,7 @@ export async function startE2eApp(): Promise<E2eApp> {
   if (missing !== null) throw new Error(missing);
   const build = await buildRenderer();
   const temp = makeTempDir('kafka-dojo-e2e-');
+  const dataDir = join(temp.dir, 'workspaces');
   const token = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const serverErrors: unknown[] = [];
   let backend: DojoBackend | null = null;
@@ -105,7 +111,7 @@ export async function startE2eApp(): Promise<E2eApp> {
   };
 
   try {
-    backend = await createBackend({ dataDir: join(temp.dir, 'workspaces') });
+    backend = await createBackend({ dataDir });
     server = await startHeadlessServer({
       backend,
       token,
@@ -124,6 +130,7 @@ export async function startE2eApp(): Promise<E2eApp> {
   return {
     ...started,
     token,
+    dataDir,
     serverErrors,
     async openPage(options = {}) {
       const context = await started.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });

@@ -55,6 +55,9 @@ export type TimeRange = keyof typeof TIME_RANGES;
 /** Points per chart: about one per two pixels of a chart's width. */
 export const CHART_MAX_POINTS = 360;
 
+/** The plot area's margins inside a chart (the y axis labels on the left). */
+export const CHART_GRID_PX = { left: 64, right: 16 } as const;
+
 export interface ChartLine {
   readonly name: string;
   readonly points: ReadonlyArray<readonly [number, number]>;
@@ -86,7 +89,7 @@ export function chartOption(
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(unit, v) : String(v));
   return {
     animation: false,
-    grid: { left: 64, right: 16, top: lines.length > 1 ? 28 : 16, bottom: 24 },
+    grid: { ...CHART_GRID_PX, top: lines.length > 1 ? 28 : 16, bottom: 24 },
     tooltip: { trigger: 'axis', valueFormatter },
     legend: lines.length > 1 ? { top: 0, data: lines.map((l) => l.name) } : { show: false },
     xAxis: { type: 'time', min: range.fromMs, max: range.toMs, axisLabel: { hideOverlap: true } },
