@@ -6,14 +6,7 @@ import type { LocalizedText } from '../localized-text';
 
 /** Kafka 2.5's `TransactionState` names. */
 export type TransactionStateDto =
-  | 'Empty'
-  | 'Ongoing'
-  | 'PrepareCommit'
-  | 'PrepareAbort'
-  | 'CompleteCommit'
-  | 'CompleteAbort'
-  | 'Dead'
-  | 'PrepareEpochFence';
+  'Empty' | 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort' | 'Dead' | 'PrepareEpochFence';
 
 export interface TransactionDto {
   readonly transactionalId: string;

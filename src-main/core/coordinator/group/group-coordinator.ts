@@ -88,7 +88,13 @@ export class GroupCoordinator {
       groupMetadataLogger: new Logger(deps.log, 'kafka.coordinator.group.GroupMetadata'),
       validateGroupStatus: (groupId, api) => this.validateGroupStatus(groupId, api),
     });
-    this.transactionalOffsets = new TransactionalOffsets(deps.brokerId, this.groupManager, deps.config.maxMetadataSize, deps.log, deps.executor);
+    this.transactionalOffsets = new TransactionalOffsets(
+      deps.brokerId,
+      this.groupManager,
+      deps.config.maxMetadataSize,
+      deps.log,
+      deps.executor,
+    );
     this.groupManager.onPendingTxnOffsets = (producerId, groupId) => this.transactionalOffsets.addProducerGroup(producerId, groupId);
     this.deletion = new GroupDeletion({
       brokerId: deps.brokerId,

@@ -177,7 +177,9 @@ export class GroupMetadataManager {
         timestampType: TimestampType.CREATE_TIME,
         now,
         // A TxnOffsetCommit: a transactional batch of the producer (base sequence 0, as `storeOffsets` builds it).
-        ...(producer ? { producerId: producer.producerId, producerEpoch: producer.producerEpoch, baseSequence: 0, isTransactional: true } : {}),
+        ...(producer
+          ? { producerId: producer.producerId, producerEpoch: producer.producerEpoch, baseSequence: 0, isTransactional: true }
+          : {}),
       },
     );
     const [result] = await rm.appendRecords(
@@ -389,10 +391,20 @@ export class GroupMetadataManager {
       // Offsets all removed by tombstones (DeleteGroups, OffsetDelete): nothing of the group is left.
       if (offsets.size === 0 && !pendingByGroup.has(groupId)) continue;
       if (!loadedGroups.has(groupId))
-        this.loadGroup(new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()), offsets, onGroupLoaded, pendingByGroup.get(groupId));
+        this.loadGroup(
+          new GroupMetadata(groupId, 'Empty', () => this.deps.time.nowMs()),
+          offsets,
+          onGroupLoaded,
+          pendingByGroup.get(groupId),
+        );
     }
     for (const [groupId, stored] of loadedGroups)
-      this.loadGroup(this.groupFromStored(groupId, stored), loadedOffsets.get(groupId) ?? new Map(), onGroupLoaded, pendingByGroup.get(groupId));
+      this.loadGroup(
+        this.groupFromStored(groupId, stored),
+        loadedOffsets.get(groupId) ?? new Map(),
+        onGroupLoaded,
+        pendingByGroup.get(groupId),
+      );
     for (const groupId of removedGroups) {
       if (this.groups.has(groupId) && !loadedGroups.has(groupId))
         throw new IllegalStateException(`Unexpected unload of active group ${groupId} while loading partition ${tpKey(tp)}`);

@@ -193,7 +193,10 @@ export class GroupMetadata {
    * Producer id → `topic-partition` → the offsets its open transaction committed
    * (`pendingTransactionalOffsetCommits`): written, but committed only by the COMMIT marker.
    */
-  readonly pendingTransactionalOffsetCommits = new Map<number, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
+  readonly pendingTransactionalOffsetCommits = new Map<
+    number,
+    Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>
+  >();
   newMemberAdded = false;
 
   constructor(

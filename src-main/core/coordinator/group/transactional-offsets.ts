@@ -26,7 +26,9 @@ export class TransactionalOffsets {
     log: LogSink,
     private readonly executor: Executor = microtaskExecutor,
   ) {
-    this.logger = new Logger(log, 'kafka.coordinator.group.GroupMetadataManager', { logIdent: `[GroupMetadataManager brokerId=${brokerId}] ` });
+    this.logger = new Logger(log, 'kafka.coordinator.group.GroupMetadataManager', {
+      logIdent: `[GroupMetadataManager brokerId=${brokerId}] `,
+    });
   }
 
   addProducerGroup(producerId: number, groupId: string): void {

@@ -25,7 +25,12 @@ import { TransactionMarkerChannelManager, type TxnMarkerDestination } from './tr
 import { TRANSACTION_STATE_TOPIC_NAME } from './transaction-log';
 import { isEpochExhausted, TransactionMetadata, type TransactionResult, type TxnTransitMetadata } from './transaction-metadata';
 import { TransactionStateManager, type TransactionStateConfig } from './transaction-state-manager';
-import { createTransactionStateTopic, findTransactionCoordinator, type TransactionTopicConfig, type TransactionTopicDeps } from './transaction-state-topic';
+import {
+  createTransactionStateTopic,
+  findTransactionCoordinator,
+  type TransactionTopicConfig,
+  type TransactionTopicDeps,
+} from './transaction-state-topic';
 
 export interface TransactionConfig extends TransactionStateConfig, TransactionTopicConfig {
   abortTimedOutTransactionsIntervalMs: number;
@@ -104,9 +109,14 @@ export class TransactionCoordinator {
       t.schedulePeriodic('transaction-abort', c.abortTimedOutTransactionsIntervalMs, c.abortTimedOutTransactionsIntervalMs, () =>
         this.abortTimedOutTransactions(),
       ),
-      t.schedulePeriodic('transactionalId-expiration', c.removeExpiredTransactionalIdsIntervalMs, c.removeExpiredTransactionalIdsIntervalMs, () => {
-        void this.txnManager.removeExpiredTransactionalIds();
-      }),
+      t.schedulePeriodic(
+        'transactionalId-expiration',
+        c.removeExpiredTransactionalIdsIntervalMs,
+        c.removeExpiredTransactionalIdsIntervalMs,
+        () => {
+          void this.txnManager.removeExpiredTransactionalIds();
+        },
+      ),
     );
     this.active = true;
     this.logger.info('Startup complete.');
@@ -174,7 +184,9 @@ export class TransactionCoordinator {
     if (found === null) {
       if (!ids) return initTransactionError('NOT_COORDINATOR');
       const producerId = Number(await ids.generateProducerId());
-      found = this.txnManager.putTransactionStateIfNotExists(TransactionMetadata.created(transactionalId, producerId, transactionTimeoutMs, this.now));
+      found = this.txnManager.putTransactionStateIfNotExists(
+        TransactionMetadata.created(transactionalId, producerId, transactionTimeoutMs, this.now),
+      );
     }
     if (typeof found === 'string') return initTransactionError(found);
     const { coordinatorEpoch, transactionMetadata: txnMetadata } = found;
@@ -271,7 +283,9 @@ export class TransactionCoordinator {
     if (found === null) return 'INVALID_PRODUCER_ID_MAPPING';
     const { coordinatorEpoch, transactionMetadata: m } = found;
     const invalidState = () => {
-      this.logger.debug(`TransactionalId: ${transactionalId}'s state is ${m.state}, but received transaction marker result to send: ${result}`);
+      this.logger.debug(
+        `TransactionalId: ${transactionalId}'s state is ${m.state}, but received transaction marker result to send: ${result}`,
+      );
       return 'INVALID_TXN_STATE' as const;
     };
     let prepared: TxnTransitMetadata;
@@ -368,7 +382,8 @@ export class TransactionCoordinator {
       if (m.pendingTransitionInProgress) continue;
       const fence = m.prepareFenceProducerEpoch();
       void this.handleEndTransaction(m.transactionalId, fence.producerId, fence.producerEpoch, 'ABORT').then((error) => {
-        if (error === 'NONE') this.logger.info(`Completed rollback of ongoing transaction for transactionalId ${timedOut.transactionalId} due to timeout`);
+        if (error === 'NONE')
+          this.logger.info(`Completed rollback of ongoing transaction for transactionalId ${timedOut.transactionalId} due to timeout`);
         else if (error !== 'INVALID_PRODUCER_ID_MAPPING' && error !== 'INVALID_PRODUCER_EPOCH' && error !== 'CONCURRENT_TRANSACTIONS')
           this.logger.warn(`Rollback of ongoing transaction for transactionalId ${timedOut.transactionalId} failed due to error ${error}`);
       });

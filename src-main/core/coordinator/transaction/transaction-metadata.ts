@@ -20,14 +20,7 @@ import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import { NO_PRODUCER_EPOCH, NO_PRODUCER_ID } from '../../record/constants';
 
 export type TransactionState =
-  | 'Empty'
-  | 'Ongoing'
-  | 'PrepareCommit'
-  | 'PrepareAbort'
-  | 'CompleteCommit'
-  | 'CompleteAbort'
-  | 'Dead'
-  | 'PrepareEpochFence';
+  'Empty' | 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort' | 'Dead' | 'PrepareEpochFence';
 
 export const TRANSACTION_STATES: readonly TransactionState[] = [
   'Empty',
@@ -104,7 +97,18 @@ export class TransactionMetadata {
 
   /** A new transactional id (`TransactionCoordinator.handleInitProducerId`): Empty, with no epoch yet. */
   static created(transactionalId: string, producerId: number, txnTimeoutMs: number, nowMs: number): TransactionMetadata {
-    return new TransactionMetadata(transactionalId, producerId, NO_PRODUCER_ID, NO_PRODUCER_EPOCH, NO_PRODUCER_EPOCH, txnTimeoutMs, 'Empty', [], -1, nowMs);
+    return new TransactionMetadata(
+      transactionalId,
+      producerId,
+      NO_PRODUCER_ID,
+      NO_PRODUCER_EPOCH,
+      NO_PRODUCER_EPOCH,
+      txnTimeoutMs,
+      'Empty',
+      [],
+      -1,
+      nowMs,
+    );
   }
 
   get partitions(): TopicPartition[] {
@@ -162,13 +166,19 @@ export class TransactionMetadata {
     const bumpedEpoch = this.producerEpoch + 1;
     let next: [number, number];
     if (expectedProducerEpoch === null) next = [bumpedEpoch, NO_PRODUCER_EPOCH];
-    else if (this.producerEpoch === NO_PRODUCER_EPOCH || expectedProducerEpoch === this.producerEpoch) next = [bumpedEpoch, this.producerEpoch];
+    else if (this.producerEpoch === NO_PRODUCER_EPOCH || expectedProducerEpoch === this.producerEpoch)
+      next = [bumpedEpoch, this.producerEpoch];
     else if (expectedProducerEpoch === this.lastProducerEpoch) next = [this.producerEpoch, this.lastProducerEpoch];
     else return { error: 'INVALID_PRODUCER_EPOCH' };
     return { transit: this.prepareTransitionTo('Empty', this.producerId, next[0], next[1], newTxnTimeoutMs, [], -1, updateTimestamp) };
   }
 
-  prepareProducerIdRotation(newProducerId: number, newTxnTimeoutMs: number, updateTimestamp: number, recordLastEpoch: boolean): TxnTransitMetadata {
+  prepareProducerIdRotation(
+    newProducerId: number,
+    newTxnTimeoutMs: number,
+    updateTimestamp: number,
+    recordLastEpoch: boolean,
+  ): TxnTransitMetadata {
     if (this.hasPendingTransaction) throw new IllegalStateException('Cannot rotate producer ids while a transaction is still pending');
     return this.prepareTransitionTo(
       'Empty',
@@ -264,7 +274,9 @@ export class TransactionMetadata {
     updateTimestamp: number,
   ): TxnTransitMetadata {
     if (this.pendingState !== null)
-      throw new IllegalStateException(`Preparing transaction state transition to ${newState} while it already a pending state ${this.pendingState}`);
+      throw new IllegalStateException(
+        `Preparing transaction state transition to ${newState} while it already a pending state ${this.pendingState}`,
+      );
     if (newProducerId < 0) throw new IllegalArgumentException(`Illegal new producer id ${newProducerId}`);
     if (newEpoch < 0) throw new IllegalArgumentException(`Illegal new producer epoch ${newEpoch}`);
     if (!VALID_PREVIOUS_STATES[newState].includes(this.state))
@@ -311,7 +323,11 @@ export class TransactionMetadata {
         break;
       case 'Ongoing': {
         const keys = new Set(transit.topicPartitions.map(tpKey));
-        if (!this.validProducerEpoch(transit) || ![...this.topicPartitions.keys()].every((k) => keys.has(k)) || this.txnTimeoutMs !== transit.txnTimeoutMs)
+        if (
+          !this.validProducerEpoch(transit) ||
+          ![...this.topicPartitions.keys()].every((k) => keys.has(k)) ||
+          this.txnTimeoutMs !== transit.txnTimeoutMs
+        )
           this.throwStateTransitionFailure(transit);
         this.txnStartTimestamp = transit.txnStartTimestamp;
         this.addPartitions(transit.topicPartitions);

@@ -15,7 +15,13 @@ import { tpKey, type TopicPartition } from '../../common/topic-partition';
 import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';
 import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
-import { readTransactionLogKey, readTransactionLogValue, TRANSACTION_STATE_TOPIC_NAME, transactionLogKey, transactionLogValue } from './transaction-log';
+import {
+  readTransactionLogKey,
+  readTransactionLogValue,
+  TRANSACTION_STATE_TOPIC_NAME,
+  transactionLogKey,
+  transactionLogValue,
+} from './transaction-log';
 import { TransactionMetadata, transitText, type TransactionResult, type TxnTransitMetadata } from './transaction-metadata';
 
 export interface TransactionStateConfig {
@@ -109,7 +115,8 @@ export class TransactionStateManager {
   allTransactions(): Array<{ partition: number; coordinatorEpoch: number; metadata: TransactionMetadata }> {
     const all: Array<{ partition: number; coordinatorEpoch: number; metadata: TransactionMetadata }> = [];
     for (const [partition, entry] of this.cache)
-      for (const metadata of entry.metadataPerTransactionalId.values()) all.push({ partition, coordinatorEpoch: entry.coordinatorEpoch, metadata });
+      for (const metadata of entry.metadataPerTransactionalId.values())
+        all.push({ partition, coordinatorEpoch: entry.coordinatorEpoch, metadata });
     return all;
   }
 
@@ -128,7 +135,11 @@ export class TransactionStateManager {
     return out;
   }
 
-  private appendTo(tp: TopicPartition, records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>, timeoutMs: number): Promise<ErrorName> {
+  private appendTo(
+    tp: TopicPartition,
+    records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>,
+    timeoutMs: number,
+  ): Promise<ErrorName> {
     const rm = this.deps.replicaManager();
     if (!rm) return Promise.resolve('NOT_LEADER_FOR_PARTITION');
     const now = this.deps.time.nowMs();
@@ -252,7 +263,9 @@ export class TransactionStateManager {
           }
           offset = batch.lastOffset + 1;
         }
-        this.logger.info(`Finished loading ${loaded.size} transaction metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds`);
+        this.logger.info(
+          `Finished loading ${loaded.size} transaction metadata from ${tpKey(tp)} in ${this.deps.time.nowMs() - startMs} milliseconds`,
+        );
         await this.deps.executor?.yield();
       }
     } catch (e) {
@@ -264,11 +277,13 @@ export class TransactionStateManager {
   /** This broker no longer leads the partition (become-follower with its epoch, or a deleted replica without). */
   removeTransactionsForTxnTopicPartition(partition: number, coordinatorEpoch?: number): void {
     const tp = { topic: TRANSACTION_STATE_TOPIC_NAME, partition };
-    if (coordinatorEpoch === undefined || this.loadingPartitions.get(partition) === coordinatorEpoch) this.loadingPartitions.delete(partition);
+    if (coordinatorEpoch === undefined || this.loadingPartitions.get(partition) === coordinatorEpoch)
+      this.loadingPartitions.delete(partition);
     const removed = this.cache.get(partition);
     this.cache.delete(partition);
     if (coordinatorEpoch === undefined) {
-      if (removed) this.logger.info(`Unloaded transaction metadata ${entryText(removed)} for ${tpKey(tp)} following local partition deletion`);
+      if (removed)
+        this.logger.info(`Unloaded transaction metadata ${entryText(removed)} for ${tpKey(tp)} following local partition deletion`);
     } else if (removed) {
       this.logger.info(`Unloaded transaction metadata ${entryText(removed)} for ${tpKey(tp)} on become-follower transition`);
     } else {
@@ -302,7 +317,12 @@ export class TransactionStateManager {
         for (const e of expired) {
           const m = entry?.metadataPerTransactionalId.get(e.id);
           if (!entry || !m) continue;
-          if (entry.coordinatorEpoch === e.coordinatorEpoch && m.pendingState === 'Dead' && m.producerEpoch === e.transit.producerEpoch && error === 'NONE') {
+          if (
+            entry.coordinatorEpoch === e.coordinatorEpoch &&
+            m.pendingState === 'Dead' &&
+            m.producerEpoch === e.transit.producerEpoch &&
+            error === 'NONE'
+          ) {
             entry.metadataPerTransactionalId.delete(e.id);
           } else {
             this.logger.warn(

@@ -6,12 +6,7 @@
  * fewer brokers are alive, never lowered — and `TransactionStateManager.transactionTopicConfigs`.
  */
 import type { ErrorName } from '../../common/kafka-errors';
-import {
-  createInternalTopic,
-  findInternalTopicCoordinator,
-  type CoordinatorNode,
-  type OffsetsTopicDeps,
-} from '../group/offsets-topic';
+import { createInternalTopic, findInternalTopicCoordinator, type CoordinatorNode, type OffsetsTopicDeps } from '../group/offsets-topic';
 import { TRANSACTION_STATE_TOPIC_NAME } from './transaction-log';
 
 export interface TransactionTopicConfig {
