@@ -21,7 +21,18 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 const FRAMES_PER_API = Number(process.env.FUZZ_FRAMES_PER_API ?? 100_000);
 const SOCKET_FRAMES = 3000;
 const LISTENER = { host: '127.0.0.1', port: 9092 };
-const MAY_PARK = new Set(['Fetch', 'JoinGroup', 'SyncGroup']);
+// A valid transactional request waits, as in 2.5, for the coordinator's acks=-1 write to
+// `__transaction_state` (or for a transaction completing), which only the replica fetchers' rounds release.
+const MAY_PARK = new Set([
+  'Fetch',
+  'JoinGroup',
+  'SyncGroup',
+  'InitProducerId',
+  'AddPartitionsToTxn',
+  'AddOffsetsToTxn',
+  'EndTxn',
+  'TxnOffsetCommit',
+]);
 /**
  * The inter-broker APIs act on whatever a well-formed request says, as Kafka 2.5.1's do for any
  * client without an authorizer (a StopReplica deletes logs, a ControlledShutdown moves leaders):
@@ -46,12 +57,16 @@ async function znodeSnapshot(zk: ZooKeeperClient, path = '/', into = new Map<str
   return into;
 }
 
-/** Every log's end offset, but `__consumer_offsets`: the fuzzer's valid commits land there as any client's would. */
+/**
+ * Every log's end offset, but the coordinators' topics: the fuzzer's valid commits land in
+ * `__consumer_offsets`, and its valid transactional InitProducerIds in `__transaction_state`, as any client's would.
+ */
 function logSnapshot(h: ClusterHarness): Record<string, number> {
   const out: Record<string, number> = {};
   for (const b of h.cluster.runningBrokers()) {
     for (const log of b.logManager?.allLogs() ?? [])
-      if (log.topicPartition.topic !== '__consumer_offsets') out[`${b.id}:${log.name}`] = log.logEndOffset;
+      if (log.topicPartition.topic !== '__consumer_offsets' && log.topicPartition.topic !== '__transaction_state')
+        out[`${b.id}:${log.name}`] = log.logEndOffset;
   }
   return out;
 }
@@ -86,6 +101,10 @@ describe('fuzzing the request handling', () => {
     });
     // The offsets topic exists before the snapshot: a valid FindCoordinator would otherwise create it.
     expect(['NONE', 'LEADER_NOT_AVAILABLE']).toContain(await harness.cluster.broker(0).groupCoordinator?.createOffsetsTopic());
+    // So does the transaction state topic, which a valid FindCoordinator of key type 1 would create.
+    expect(['NONE', 'LEADER_NOT_AVAILABLE']).toContain(
+      await harness.cluster.broker(0).transactionCoordinator?.createTransactionStateTopic(),
+    );
     await harness.advance(1000);
     const controllerId = harness.cluster.runningBrokers().find((b) => b.controller?.isActive())?.id;
     // A broker that is not the controller: CreateTopics, DeleteTopics … must answer NOT_CONTROLLER there.
