@@ -131,7 +131,7 @@ describe('kafka-dojo kafka-broker-api-versions over the wire', () => {
     expect(result.stdout).toContain('\n\tProduce(0): 0 to 8 [usable: 8],\n\tFetch(1): 0 to 11 [usable: 11],\n');
     expect(result.stdout).toContain('\n\tApiVersions(18): 0 to 3 [usable: 3],\n');
     expect(result.stdout).toContain('\n\tOffsetDelete(47): 0 [usable: 0]\n)\n');
-    expect(result.stdout).toContain('\n\tWriteTxnMarkers(27): UNSUPPORTED,\n');
+    expect(result.stdout).toContain('\n\tEndTxn(26): 0 to 1 [usable: 1],\n\tWriteTxnMarkers(27): 0 [usable: 0],\n');
     expect(result.stdout).toContain('\n\tAlterReplicaLogDirs(34): 0 to 1 [usable: 1],\n');
   });
 

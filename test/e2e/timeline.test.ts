@@ -16,6 +16,8 @@ describeInChromium('the timeline page', (suite) => {
     await waitUntil(
       async () => (await api.cluster.incidents(0, Number.MAX_SAFE_INTEGER)).some((i) => i.kind === 'broker-killed' && i.endMs !== null),
       'the kill incident told to its end',
+      // A loaded machine runs the 100× clock in fits: leave it a minute of wall time.
+      60_000,
     );
     await api.cluster.setClockSpeed(1);
     const page = await openAtOverview(suite);
