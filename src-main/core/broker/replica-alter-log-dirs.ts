@@ -24,7 +24,8 @@ import type { LogManager } from '../log/log-manager/log-manager';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { UNBOUNDED_QUOTA, type ReplicaQuota } from '../server/quota/replication-quota-manager';
 import type { Partition } from './partition';
-import { fetcherIdOf, offsetTruncationState } from './replica-fetcher';
+import { fetcherIdOf } from './replica-fetcher';
+import { offsetTruncationState } from './offset-truncation-state';
 
 export interface AlterLogDirsFetcherConfig {
   /** `replica.fetch.max.bytes`: bytes copied per round. */
