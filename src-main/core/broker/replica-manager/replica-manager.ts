@@ -245,8 +245,8 @@ export class ReplicaManager implements ReplicaManagerCore {
     return fetchForFollower(this, replicaId, requests);
   }
 
-  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800): ConsumerFetchResult[] {
-    return fetchMessages(this, requests, fetchMaxBytes);
+  fetchMessages(requests: readonly ConsumerFetchPartition[], fetchMaxBytes = 52428800, hardMaxBytesLimit = false): ConsumerFetchResult[] {
+    return fetchMessages(this, requests, fetchMaxBytes, hardMaxBytesLimit);
   }
 
   offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {
