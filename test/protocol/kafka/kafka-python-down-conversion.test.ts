@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Meter } from '../../../src-main/core/metrics/meter';
+import { batchesIn } from '../../../src-main/core/record';
 import { kafkaPythonUnavailable } from '../../support/kafka-python';
 import { runPythonScript, wireCluster, type WireCluster } from '../../support/kafka-wire';
 import { adminOf, topic } from '../../support/scenario';
@@ -113,6 +114,38 @@ describe.skipIf(skip)('kafka-python old clients and down-conversion', () => {
       produced.map((_, i) => [0, i, `key-${i}`, `value-${i}`, T0 + i, 0]),
     );
     expect(conversions('Fetch')).toBe(0);
+  });
+
+  it('a topic at message.format.version=0.10.2: a modern producer’s batches stored as magic 1, read by a (0, 10) consumer unconverted; headers refused', async () => {
+    wire = await wireCluster({ seed: 23 });
+    const { h, bootstrap } = wire;
+    await adminOf(h).createTopics(
+      [
+        topic('kept-old', {
+          assignment: [[1, 2]],
+          configs: { 'message.format.version': '0.10.2', 'message.timestamp.difference.max.ms': String(Number.MAX_SAFE_INTEGER) },
+        }),
+      ],
+      { timeoutMs: 5000, validateOnly: false },
+    );
+    await h.settle();
+    const produced = await runPythonScript<Produced>(SCRIPT, 'produce', bootstrap, 'kept-old', N, 'auto', 'lz4', '0');
+    expect(produced.map(([p, o]) => [p, o])).toEqual(produced.map((_, i) => [0, i]));
+    expect(conversions('Produce', 'kept-old')).toBe(N);
+    const log = h.cluster.broker(1).logManager?.getLog({ topic: 'kept-old', partition: 0 });
+    const stored = [...batchesIn(log!.read(0, 1 << 20, 'log-end', true).records)];
+    expect(new Set(stored.map((b) => `${b.magic}/${b.compressionType}`))).toEqual(new Set(['1/3']));
+
+    const old = await runPythonScript<Consumed>(SCRIPT, 'consume', bootstrap, 'kept-old', N, '0.10', 1 << 20);
+    expect(old.records.map(([p, o, k, v, ts, type]) => [p, o, k, v, ts, type])).toEqual(
+      produced.map((_, i) => [0, i, `key-${i}`, `value-${i}`, T0 + i, 0]),
+    );
+    expect(conversions('Fetch')).toBe(0);
+
+    // Headers cannot be kept in magic 1: the broker's append fails (UNKNOWN_SERVER_ERROR, as 2.5 answers it).
+    const refused = await runPythonScript<Array<[string, string]>>(SCRIPT, 'produce', bootstrap, 'kept-old', 1, 'auto', 'none', '1');
+    expect(refused[0][0]).toBe('UnknownError');
+    expect(log!.logEndOffset).toBe(N);
   });
 });
 
