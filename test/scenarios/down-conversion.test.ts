@@ -187,6 +187,21 @@ describe('down-conversion and message.format.version (Kafka 2.5.1)', () => {
     expect(metric<Meter>(b, CONVERSIONS('Fetch')).count()).toBe(3);
   });
 
+  it('zstd: a topic configured zstd refuses Fetch v0–v9, a zstd batch first in line refuses down-conversion (UNSUPPORTED_COMPRESSION_TYPE)', async () => {
+    const { apis } = await broker([
+      ['zstd-topic', { 'compression.type': 'zstd' }],
+      ['zstd-batches', {}],
+    ]);
+    const zstd = () => buildRecordBatch(sample(2, false), { compression: CompressionType.ZSTD });
+    expect((await produce(apis, 'zstd-topic', zstd())).errorCode).toBe(0);
+    expect((await produce(apis, 'zstd-batches', zstd())).errorCode).toBe(0);
+    for (const version of [3, 9]) expect((await fetch(apis, 'zstd-topic', version)).errorCode).toBe(76);
+    expect((await fetch(apis, 'zstd-topic', 10)).errorCode).toBe(0);
+    // Stored zstd by the producer's choice: v4–v9 read it as it is, v3 would need a conversion zstd cannot have.
+    expect((await fetch(apis, 'zstd-batches', 4)).errorCode).toBe(0);
+    expect((await fetch(apis, 'zstd-batches', 3)).errorCode).toBe(76);
+  });
+
   it('Fetch v0–v2 keep a partition within its MaxBytes (a cut batch, not converted); v3+ give at least one whole batch', async () => {
     const { apis } = await broker([['big', {}]]);
     expect((await produce(apis, 'big', buildRecordBatch([{ key: null, value: new Uint8Array(500).fill(1) }]))).errorCode).toBe(0);
