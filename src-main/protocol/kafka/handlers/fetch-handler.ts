@@ -163,9 +163,9 @@ function createResponse(
       } else {
         answered = p;
       }
-      // KafkaApis' `updateBytesOut`, with what the response carries.
+      // KafkaApis' `updateBytesOut` for a consumer (this handler reads as one), with what the response carries.
       const size = data.kind === 'converted' ? data.send.sizeInBytes : data.kind === 'records' ? data.records.length : 0;
-      if (size > 0) stats?.updateBytesOut(t.name, isFromFollower, false, size);
+      if (size > 0) stats?.updateBytesOut(t.name, false, false, size);
       return answered;
     }),
   }));
