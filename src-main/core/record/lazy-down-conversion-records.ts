@@ -62,6 +62,8 @@ export class LazyDownConversionRecords {
     let next = batches.next();
     if (firstConverted !== null) {
       yield firstConverted;
+      // As 2.5's Iterator: one source batch is skipped for it, even when control batches before it
+      // converted to nothing (the batch is then converted again; the client skips offsets it has).
       next = batches.next();
     }
     while (next.done !== true) {
