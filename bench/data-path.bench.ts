@@ -22,6 +22,10 @@ import { batchesIn, buildRecordBatch } from '../src-main/core/record';
 import { NodeFileSystem } from '../src-main/infra/node-file-system';
 import { openWorkspace } from '../src-main/infra/open-workspace';
 import { SystemTime } from '../src-main/infra/system-time';
+import { brokerApis } from '../src-main/protocol/kafka/broker-apis';
+import type { KafkaApis } from '../src-main/protocol/kafka/kafka-apis';
+import { FETCH } from '../src-main/protocol/kafka/messages/fetch';
+import { decodeMessage, encodeMessage } from '../src-main/protocol/kafka/wire/schema';
 import type { Figure } from './bench-support';
 import { envBytes, measured, percentile, tempDir, xorshift } from './bench-support';
 
@@ -37,6 +41,8 @@ const IN_FLIGHT = 5;
 const FETCH_BYTES = MiB;
 /** `max.poll.records` of Kafka's consumer. */
 const POLL_RECORDS = 500;
+/** Fetch v3 against v4: more trials, as one pass over a partition is short and the machine's load moves it a lot. */
+const DOWN_CONVERSION_TRIALS = 5;
 const LOOKUPS = 1000;
 const ROUND_TRIPS = 500;
 const BLOCK = 4096;
@@ -214,6 +220,55 @@ export async function consumeFetch(broker: KafkaServer, tp: TopicPartition, deco
   return { bytes, records };
 }
 
+/**
+ * Fetch requests of `version` through the broker's request handling (`KafkaApis`: the handler, the
+ * response written to bytes, decoded again) over the whole partition, 1 MiB per partition. Below v4
+ * on magic 2 data this is Kafka's down-conversion to magic 1, converted as the response is written.
+ */
+export async function fetchOverWire(
+  apis: KafkaApis,
+  tp: TopicPartition,
+  version: number,
+): Promise<{ records: number; responseBytes: number }> {
+  let offset = 0;
+  let responseBytes = 0;
+  for (let correlationId = 0; ; correlationId++) {
+    const body = encodeMessage(FETCH.request, version, {
+      replicaId: -1,
+      maxWait: 0,
+      minBytes: 0,
+      maxBytes: 64 * FETCH_BYTES,
+      isolationLevel: 0,
+      topics: [{ name: tp.topic, fetchPartitions: [{ partitionIndex: tp.partition, fetchOffset: BigInt(offset), maxBytes: FETCH_BYTES }] }],
+    });
+    const frame = wireRequest(FETCH.apiKey, version, correlationId, body);
+    const out = await apis.handle(frame, { host: '127.0.0.1', port: 9092 }, '127.0.0.1:50000');
+    const partition = decodeMessage(out!.subarray(4), FETCH.response, version).topics[0].partitions[0];
+    if (partition.errorCode !== 0) throw new Error(`fetch v${version} failed: error ${partition.errorCode}`);
+    const records = partition.records ?? new Uint8Array(0);
+    responseBytes += records.length;
+    let progressed = false;
+    for (const batch of batchesIn(records)) {
+      offset = batch.lastOffset + 1;
+      progressed = true;
+    }
+    if (!progressed) break;
+    await turn();
+  }
+  return { records: offset, responseBytes };
+}
+
+/** A request frame without its size: header v1 (key, version, correlation id, client id) and the body. */
+function wireRequest(apiKey: number, version: number, correlationId: number, body: Uint8Array): Buffer {
+  const clientId = Buffer.from('bench');
+  const header = Buffer.alloc(10);
+  header.writeInt16BE(apiKey, 0);
+  header.writeInt16BE(version, 2);
+  header.writeInt32BE(correlationId, 4);
+  header.writeInt16BE(clientId.length, 8);
+  return Buffer.concat([header, clientId, body]);
+}
+
 /** The app's client (`ClusterClient.read`), `max.poll.records` records per call, every record decoded. */
 async function consumeClient(ws: Workspace, tp: TopicPartition): Promise<number> {
   let offset = 0;
@@ -368,6 +423,45 @@ async function produceAndConsume(root: string, report: (f: Figure) => void): Pro
         value: perSecond(median(times.client)),
         unit: 'records/s',
         baseline: perSecond(base),
+        baselineName: 'same',
+      });
+      report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });
+    }
+
+    // Down-conversion: the same partitions fetched at v3 (magic 1, converted) and v4 (as stored), alternating.
+    for (const d of cases) {
+      const { tp, broker } = produced.get(`${d.c.label}/1`)!;
+      const apis = brokerApis({ broker, time: new SystemTime(), admin: ws.admin });
+      const records = TRIALS * d.records;
+      const bytes = broker.logManager!.getLog(tp)!.size;
+      const times = { v3: [] as number[], v4: [] as number[] };
+      let maxBlockMs = 0;
+      for (let trial = 0; trial < DOWN_CONVERSION_TRIALS; trial++) {
+        // Alternating which goes first, so that neither always pays for the garbage of the one before.
+        const first = trial % 2 === 0 ? 4 : 3;
+        const a = await measured(() => fetchOverWire(apis, tp, first));
+        const b = await measured(() => fetchOverWire(apis, tp, 7 - first));
+        const [v4, v3] = first === 4 ? [a, b] : [b, a];
+        if (v4.result.records !== records || v3.result.records !== records) {
+          throw new Error(`fetched ${v4.result.records} (v4) / ${v3.result.records} (v3) records of ${records}`);
+        }
+        times.v4.push(v4.ms);
+        times.v3.push(v3.ms);
+        maxBlockMs = Math.max(maxBlockMs, v3.maxBlockMs);
+      }
+      const what = `consume ${d.c.label} records, Fetch v3 down-converted to magic 1`;
+      report({
+        name: `${what}: MB/s`,
+        value: bytes / MB / (median(times.v3) / 1000),
+        unit: 'MB/s',
+        baseline: bytes / MB / (median(times.v4) / 1000),
+        baselineName: 'same partition, Fetch v4 (no conversion)',
+      });
+      report({
+        name: `${what}: records/s`,
+        value: records / (median(times.v3) / 1000),
+        unit: 'records/s',
+        baseline: records / (median(times.v4) / 1000),
         baselineName: 'same',
       });
       report({ name: `${what}: longest event-loop block`, value: maxBlockMs, unit: 'ms' });

@@ -40,15 +40,21 @@ export function append(
   let valid = info.validBytes < records.length ? records.subarray(0, info.validBytes) : records;
   if (assignOffsets) {
     const now = log.time.nowMs();
-    const result = validateMessagesAndAssignOffsets(valid, info, {
-      topicPartition: log.topicPartition,
-      config,
-      offset: log.logEndOffset,
-      now,
-      partitionLeaderEpoch: leaderEpoch,
-      isFromClient,
-    });
+    const result = validateMessagesAndAssignOffsets(
+      valid,
+      info,
+      {
+        topicPartition: log.topicPartition,
+        config,
+        offset: log.logEndOffset,
+        now,
+        partitionLeaderEpoch: leaderEpoch,
+        isFromClient,
+      },
+      () => log.time.nowMs(),
+    );
     valid = result.validatedRecords;
+    info.recordConversionStats = result.recordConversionStats;
     info.firstOffset = log.logEndOffset;
     info.maxTimestamp = result.maxTimestamp;
     info.offsetOfMaxTimestamp = result.shallowOffsetOfMaxTimestamp;

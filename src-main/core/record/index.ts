@@ -12,7 +12,7 @@ export type { Record, RecordHeader, SimpleRecord } from './record';
 export { incrementSequence } from './default-record';
 export { RecordBatch, type RecordBatchDescription } from './record-batch';
 export { batchesIn, nextBatchSize } from './byte-buffer-log-input-stream';
-export { buildRecordBatch, type BatchOptions } from './memory-records-builder';
+export { buildRecordBatch, buildRecords, type BatchOptions, type BuiltRecords, type OffsetRecord } from './memory-records-builder';
 export { ControlRecordType, controlRecordTypeFromId } from './control-record-type';
 export {
   buildControlBatch,
@@ -21,3 +21,5 @@ export {
   readControlRecord,
   readEndTransactionMarkerValue,
 } from './end-transaction-marker';
+export { addConversionStats, downConvert, EMPTY_CONVERSION_STATS, type ConvertedRecords, type RecordConversionStats } from './records-util';
+export { LazyDownConversionRecords, LazyDownConversionRecordsSend } from './lazy-down-conversion-records';

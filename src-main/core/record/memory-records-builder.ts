@@ -47,21 +47,42 @@ export interface BatchOptions {
 }
 
 interface Prepared {
+  /** The record's own offset (`appendWithOffset`), or null to take the next one. */
+  readonly offset: number | null;
   readonly key: Uint8Array | null;
   readonly value: Uint8Array | null;
   readonly headers: readonly EncodedHeader[];
   readonly timestamp: number;
 }
 
-function prepare(records: readonly SimpleRecord[], magic: Magic, now: number): Prepared[] {
+/** A record appended at an offset of its own (`appendWithOffset`): offsets rise, gaps allowed (a compacted batch). */
+export interface OffsetRecord extends SimpleRecord {
+  readonly offset: number;
+}
+
+function prepare(records: readonly (SimpleRecord | OffsetRecord)[], magic: Magic, now: number): Prepared[] {
+  let lastOffset = -1;
   return records.map((r) => {
+    const offset = 'offset' in r ? r.offset : null;
+    if (offset !== null) {
+      if (offset <= lastOffset) throw new IllegalArgumentException(`Illegal offset ${offset} following previous offset ${lastOffset}.`);
+      lastOffset = offset;
+    }
     const timestamp = r.timestamp ?? now;
     if (timestamp < 0 && timestamp !== NO_TIMESTAMP) throw new IllegalArgumentException(`Invalid negative timestamp ${timestamp}`);
     if (magic < MAGIC_VALUE_V2 && r.headers !== undefined && r.headers.length > 0) {
       throw new IllegalArgumentException(`Magic v${magic} does not support record headers`);
     }
-    return { key: r.key, value: r.value, headers: encodeHeaders(r.headers), timestamp };
+    return { offset, key: r.key, value: r.value, headers: encodeHeaders(r.headers), timestamp };
   });
+}
+
+/** A built batch and what `MemoryRecordsBuilder` tells of it afterwards. */
+export interface BuiltRecords {
+  readonly records: Uint8Array;
+  readonly numRecords: number;
+  /** `uncompressedBytesWritten`: the batch header and the records before compression. */
+  readonly uncompressedBytesWritten: number;
 }
 
 /** MemoryRecordsBuilder: one batch holding `records` (empty bytes for no records, as Kafka's builder). */
@@ -69,8 +90,20 @@ export function buildRecordBatch(records: readonly SimpleRecord[], options: Batc
   return buildBatch(records, options, false);
 }
 
+/**
+ * buildRecordBatch for records that carry their offsets (the broker converting a batch keeps them,
+ * `baseOffset` then being the first record's), with the builder's counts.
+ */
+export function buildRecords(records: readonly (SimpleRecord | OffsetRecord)[], options: BatchOptions = {}): BuiltRecords {
+  return buildBatchWithInfo(records, options, false);
+}
+
 /** buildRecordBatch, and control batches for end-transaction markers (end-transaction-marker.ts). */
 export function buildBatch(records: readonly SimpleRecord[], options: BatchOptions, isControl: boolean): Uint8Array {
+  return buildBatchWithInfo(records, options, isControl).records;
+}
+
+function buildBatchWithInfo(records: readonly (SimpleRecord | OffsetRecord)[], options: BatchOptions, isControl: boolean): BuiltRecords {
   const magic = options.magic ?? MAGIC_VALUE_V2;
   const compression = options.compression ?? CompressionType.NONE;
   const timestampType = options.timestampType ?? TimestampType.CREATE_TIME;
@@ -88,7 +121,7 @@ export function buildBatch(records: readonly SimpleRecord[], options: BatchOptio
   }
   const now = options.now ?? NO_TIMESTAMP;
   const prepared = prepare(records, magic, now);
-  if (prepared.length === 0) return new Uint8Array(0);
+  if (prepared.length === 0) return { records: new Uint8Array(0), numRecords: 0, uncompressedBytesWritten: 0 };
   const baseOffset = options.baseOffset ?? 0;
   const logAppendTime = options.logAppendTime ?? now;
   return magic === MAGIC_VALUE_V2
@@ -105,14 +138,16 @@ interface V2Settings {
   logAppendTime: number;
 }
 
-function buildDefaultBatch(records: readonly Prepared[], options: BatchOptions, s: V2Settings): Uint8Array {
+function buildDefaultBatch(records: readonly Prepared[], options: BatchOptions, s: V2Settings): BuiltRecords {
   const firstTimestamp = records[0].timestamp;
+  const baseOffset = records[0].offset ?? s.baseOffset;
+  const deltas = records.map((r, i) => (r.offset === null ? i : r.offset - baseOffset));
   let maxTimestamp = NO_TIMESTAMP;
   let recordsSize = 0;
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
     if (r.timestamp > maxTimestamp) maxTimestamp = r.timestamp;
-    recordsSize += defaultRecordSizeInBytes(i, r.timestamp - firstTimestamp, r.key, r.value, r.headers);
+    recordsSize += defaultRecordSizeInBytes(deltas[i], r.timestamp - firstTimestamp, r.key, r.value, r.headers);
   }
   // Uncompressed records are written straight behind the header; compressed ones into a scratch
   // array whose compressed form then follows the header.
@@ -121,7 +156,7 @@ function buildDefaultBatch(records: readonly Prepared[], options: BatchOptions, 
   let at = compressed ? 0 : RECORD_BATCH_OVERHEAD;
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
-    at = writeDefaultRecord(recordsOut, at, i, r.timestamp - firstTimestamp, r.key, r.value, r.headers);
+    at = writeDefaultRecord(recordsOut, at, deltas[i], r.timestamp - firstTimestamp, r.key, r.value, r.headers);
   }
   let batch = recordsOut;
   if (compressed) {
@@ -130,8 +165,8 @@ function buildDefaultBatch(records: readonly Prepared[], options: BatchOptions, 
     batch.set(payload, RECORD_BATCH_OVERHEAD);
   }
   writeDefaultBatchHeader(batch, batch.length, {
-    baseOffset: s.baseOffset,
-    lastOffsetDelta: records.length - 1,
+    baseOffset,
+    lastOffsetDelta: deltas[deltas.length - 1],
     partitionLeaderEpoch: options.partitionLeaderEpoch ?? NO_PARTITION_LEADER_EPOCH,
     attributes: computeDefaultBatchAttributes(s.compression, s.timestampType, s.isTransactional, s.isControl),
     firstTimestamp,
@@ -141,7 +176,7 @@ function buildDefaultBatch(records: readonly Prepared[], options: BatchOptions, 
     baseSequence: options.baseSequence ?? NO_SEQUENCE,
     count: records.length,
   });
-  return batch;
+  return { records: batch, numRecords: records.length, uncompressedBytesWritten: RECORD_BATCH_OVERHEAD + recordsSize };
 }
 
 /**
@@ -156,8 +191,10 @@ function buildLegacy(
   timestampType: TimestampType,
   baseOffset: number,
   logAppendTime: number,
-): Uint8Array {
+): BuiltRecords {
   const compressed = compression !== CompressionType.NONE;
+  const first = records[0].offset ?? baseOffset;
+  const offsets = records.map((r, i) => r.offset ?? baseOffset + i);
   let size = 0;
   let maxTimestamp = NO_TIMESTAMP;
   for (const r of records) {
@@ -168,15 +205,17 @@ function buildLegacy(
   let at = 0;
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
-    const offset = compressed && magic > MAGIC_VALUE_V0 ? i : baseOffset + i;
+    // `toInnerOffset`: v1 inner offsets are relative to the wrapper's first.
+    const offset = compressed && magic > MAGIC_VALUE_V0 ? offsets[i] - first : offsets[i];
     const timestamp = timestampType === TimestampType.LOG_APPEND_TIME ? logAppendTime : r.timestamp;
     at = writeLegacyEntry(entries, at, offset, magic, timestamp, r.key, r.value, CompressionType.NONE, timestampType);
   }
-  if (!compressed) return entries;
+  if (!compressed) return { records: entries, numRecords: records.length, uncompressedBytesWritten: size };
   const value = compress(compression, entries, magic);
   const wrapper = new Uint8Array(LOG_OVERHEAD + legacyRecordSize(magic, null, value));
   const wrapperTimestamp = timestampType === TimestampType.LOG_APPEND_TIME ? logAppendTime : maxTimestamp;
-  const lastOffset = baseOffset + records.length - 1;
+  const lastOffset = offsets[offsets.length - 1];
   writeLegacyEntry(wrapper, 0, lastOffset, magic, wrapperTimestamp, null, value, compression, timestampType);
-  return wrapper;
+  const wrapperHeaderSize = LOG_OVERHEAD + legacyRecordSize(magic, null, null);
+  return { records: wrapper, numRecords: records.length, uncompressedBytesWritten: wrapperHeaderSize + size };
 }

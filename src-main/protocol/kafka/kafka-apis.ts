@@ -54,6 +54,11 @@ export interface RequestContext {
   readonly receivedMs: number;
   /** The request's phases for RequestMetrics (a handler that waits marks where its local work ended); none without a clock. */
   readonly times?: RequestTimes;
+  /**
+   * Runs `callback` once the response is sent, before the request's metrics are recorded (Kafka's
+   * `onComplete` of `sendResponse`: a fetch's down-conversion is counted once it is written).
+   */
+  readonly onSendCompleted?: (callback: () => void) => void;
 }
 
 /** What the Request quota of a broker's APIs works with. */
@@ -74,8 +79,6 @@ export interface HandledRequest {
   responseDequeued(): void;
   sendCompleted(): void;
 }
-
-const NOTHING_TO_RECORD = { responseDequeued: () => {}, sendCompleted: () => {} };
 
 /** What a registered API's handler gives back: how to write the response body and the errors it carries. */
 interface AnsweredBody {
@@ -236,6 +239,7 @@ export class KafkaApis {
       throw error;
     }
     const session: ClientSession = { sanitizedUser: ANONYMOUS_USER, clientId: header.clientId ?? '' };
+    const onSendCompleted: Array<() => void> = [];
     const answered = await read.run({
       header,
       listener,
@@ -246,9 +250,10 @@ export class KafkaApis {
       sizeInBytes: frame.length,
       receivedMs,
       times,
+      onSendCompleted: (callback) => onSendCompleted.push(callback),
     });
     const response = answered === null ? null : this.frame(header, messages, header.apiVersion, answered.write);
-    return this.recorded(header, sizeOfBodyInBytes, read.isFromFollower, times, response, answered?.errorCounts ?? null);
+    return this.recorded(header, sizeOfBodyInBytes, read.isFromFollower, times, response, answered?.errorCounts ?? null, onSendCompleted);
   }
 
   /**
@@ -262,20 +267,25 @@ export class KafkaApis {
     times: RequestTimes | undefined,
     response: Buffer | null,
     errorCounts: ReadonlyMap<string, number> | null,
+    onSendCompleted: ReadonlyArray<() => void> = [],
   ): HandledRequest {
     const channel = this.quotas?.requestChannelMetrics?.() ?? null;
-    if (times === undefined || channel === null) return { response, ...NOTHING_TO_RECORD };
+    let sent = false;
+    const completeSend = (): boolean => {
+      if (sent) return false;
+      sent = true;
+      for (const callback of onSendCompleted) callback();
+      return true;
+    };
+    if (times === undefined || channel === null) return { response, responseDequeued: () => {}, sendCompleted: () => void completeSend() };
     times.markResponseComplete();
     if (errorCounts !== null) channel.updateErrorMetrics(header.apiKey, errorCounts);
     const request = { apiKey: header.apiKey, apiVersion: header.apiVersion, sizeOfBodyInBytes, isFromFollower };
-    let sent = false;
     return {
       response,
       responseDequeued: () => times.markResponseDequeued(),
       sendCompleted: () => {
-        if (sent) return;
-        sent = true;
-        times.complete(channel, request);
+        if (completeSend()) times.complete(channel, request);
       },
     };
   }

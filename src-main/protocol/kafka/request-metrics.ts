@@ -5,13 +5,14 @@
  *   kafka.network:type=RequestMetrics,name=RequestsPerSec,request=<api>,version=<v>   meter, made at first use
  *   kafka.network:type=RequestMetrics,name=<RequestQueueTimeMs|LocalTimeMs|RemoteTimeMs|ThrottleTimeMs|
  *     ResponseQueueTimeMs|ResponseSendTimeMs|TotalTimeMs|RequestBytes>,request=<api>  biased histograms, made with the channel
+ *   kafka.network:type=RequestMetrics,name=<MessageConversionsTimeMs|TemporaryMemoryBytes>,request=<Produce|Fetch>
+ *     biased histograms of Produce and Fetch only: the time converting records between message
+ *     formats and the memory that took (KafkaApis' `updateRecordConversionStats`), 0 when none
  *   kafka.network:type=RequestMetrics,name=ErrorsPerSec,request=<api>,error=<ERROR>   meter, made at first use
  *   kafka.network:type=RequestChannel,name=RequestQueueSize | ResponseQueueSize        gauges
  *
  * For every API key and for FetchConsumer / FetchFollower, as `RequestChannel.Metrics` makes them
  * (a Fetch is counted both under Fetch and under the one of the two its replica id says).
- * Left out: MessageConversionsTimeMs and TemporaryMemoryBytes (this broker's Produce and Fetch keep
- * no account of conversions to report).
  *
  * The times are a request's phases on the broker's clock (`updateRequestMetrics`): queue (received
  * → a handler takes it), local (→ the handler's own work is done), remote (→ what it waited for —
@@ -31,6 +32,8 @@ const TYPE = 'RequestMetrics';
 export const CONSUMER_FETCH_METRIC_NAME = 'FetchConsumer';
 export const FOLLOW_FETCH_METRIC_NAME = 'FetchFollower';
 const FETCH_KEY = 1;
+/** `messageConversionsTimeHist` / `tempMemoryBytesHist` exist for these names only. */
+const CONVERTING_API_NAMES: ReadonlySet<string> = new Set(['Produce', 'Fetch']);
 
 /** One API's (or FetchConsumer's / FetchFollower's) metrics: `class RequestMetrics(name)`. */
 export class RequestMetrics {
@@ -42,6 +45,9 @@ export class RequestMetrics {
   readonly responseSendTimeHist: Histogram;
   readonly totalTimeHist: Histogram;
   readonly requestBytesHist: Histogram;
+  /** Produce and Fetch only. */
+  readonly messageConversionsTimeHist: Histogram | null;
+  readonly tempMemoryBytesHist: Histogram | null;
   private readonly tags: ReadonlyArray<readonly [string, string]>;
   private readonly requestRates = new Map<number, Meter>();
   private readonly errorMeters = new Map<string, Meter>();
@@ -60,6 +66,9 @@ export class RequestMetrics {
     this.responseSendTimeHist = histogram('ResponseSendTimeMs');
     this.totalTimeHist = histogram('TotalTimeMs');
     this.requestBytesHist = histogram('RequestBytes');
+    const converts = CONVERTING_API_NAMES.has(name);
+    this.messageConversionsTimeHist = converts ? histogram('MessageConversionsTimeMs') : null;
+    this.tempMemoryBytesHist = converts ? histogram('TemporaryMemoryBytes') : null;
   }
 
   /** Kafka's `requestRateInternal` pool: one meter per version, made at its first request. */
@@ -136,6 +145,9 @@ export class RequestTimes {
   apiRemoteCompleteMs = -1;
   responseCompleteMs = -1;
   responseDequeueMs = -1;
+  /** `messageConversionsTimeNanos` (in ms) and `temporaryMemoryBytes`, set by a Produce or Fetch that converted records. */
+  messageConversionsTimeMs = 0;
+  temporaryMemoryBytes = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -196,6 +208,8 @@ export class RequestTimes {
       m.responseSendTimeHist.update(phaseMs(this.responseDequeueMs, endMs));
       m.totalTimeHist.update(phaseMs(this.startMs, endMs));
       m.requestBytesHist.update(request.sizeOfBodyInBytes);
+      m.messageConversionsTimeHist?.update(Math.round(this.messageConversionsTimeMs));
+      m.tempMemoryBytesHist?.update(this.temporaryMemoryBytes);
     }
   }
 }

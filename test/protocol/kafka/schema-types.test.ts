@@ -21,6 +21,7 @@ import {
   type Field,
   type Message,
   type MessageOf,
+  type RecordsSend,
 } from '../../../src-main/protocol/kafka/wire/schema';
 
 const GRAMMAR = [
@@ -85,7 +86,7 @@ describe('types derived from a grammar', () => {
       clusterId?: string | null;
       isInternal?: boolean;
       metadata?: Uint8Array;
-      records?: Uint8Array | null;
+      records?: Uint8Array | RecordsSend | null;
       replicaNodes?: number[];
       partitions?: Array<{ partitionIndex?: number; name?: string }>;
     }>();

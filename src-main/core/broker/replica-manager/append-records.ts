@@ -10,6 +10,7 @@ import { Logger } from '../../common/logging';
 import { errorMessage } from '../../common/throwable';
 import { isFileSystemError } from '../../platform/file-system';
 import { CorruptRecordException, InvalidRecordException } from '../../record';
+import { EMPTY_CONVERSION_STATS, type RecordConversionStats } from '../../record/records-util';
 import type { Partition } from '../partition';
 import type { ProducePurgatory } from '../delayed-produce';
 import { leaderPartitionOrError } from './leader-partition';
@@ -31,6 +32,8 @@ export interface ProducePartitionResult {
    * then does Kafka put `errorMessage` into a Produce v8 response — every other error leaves it null.
    */
   readonly recordErrors: readonly RecordError[];
+  /** What the leader's validation spent converting the records to the topic's format (KafkaApis counts it). */
+  readonly recordConversionStats: RecordConversionStats;
 }
 
 /** Who is appending (Kafka's `AppendOrigin`): a client's batches get the client checks, a coordinator's do not. */
@@ -46,7 +49,17 @@ export interface AppendOptions {
 }
 
 function produceError(tp: TopicPartition, error: ErrorName, errorMessage: string | null, logStartOffset = -1): ProducePartitionResult {
-  return { topicPartition: tp, error, errorMessage, baseOffset: -1, lastOffset: -1, logAppendTime: -1, logStartOffset, recordErrors: [] };
+  return {
+    topicPartition: tp,
+    error,
+    errorMessage,
+    baseOffset: -1,
+    lastOffset: -1,
+    logAppendTime: -1,
+    logStartOffset,
+    recordErrors: [],
+    recordConversionStats: EMPTY_CONVERSION_STATS,
+  };
 }
 
 /**
@@ -115,6 +128,7 @@ export async function appendRecords(
       logAppendTime: info.logAppendTime,
       logStartOffset: log.logStartOffset,
       recordErrors: [],
+      recordConversionStats: info.recordConversionStats,
     };
     results.push(result);
     if (requiredAcks === -1 && info.shallowCount > 0) {

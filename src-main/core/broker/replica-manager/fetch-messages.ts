@@ -118,15 +118,19 @@ export function fetchForFollower(
  * A consumer's fetch (`fetchMessages` with replica id −1): whole batches from each offset, up to
  * the high watermark — the last stable offset for read_committed (`FetchTxnCommitted`), with the
  * aborted transactions in range — at least one batch for the first partition with data (KIP-74).
+ * With `hardMaxBytesLimit` (Fetch v0–v2, before KIP-74) no partition gets more than its MaxBytes: a
+ * batch that does not fit comes cut, as a partial message. Otherwise a later partition whose first
+ * batch does not fit gets nothing (the client moves on; it would only report a RecordTooLargeException).
  */
 export function fetchMessages(
   rm: ReplicaManagerCore,
   requests: readonly ConsumerFetchPartition[],
   fetchMaxBytes: number,
   isolation: Exclude<FetchIsolation, 'log-end'> = 'high-watermark',
+  hardMaxBytesLimit = false,
 ): ConsumerFetchResult[] {
   let remaining = fetchMaxBytes;
-  let minOneMessage = true;
+  let minOneMessage = !hardMaxBytesLimit;
   const stats = rm.metrics.brokerTopicStats;
   return requests.map((request) => {
     const tp = request.topicPartition;
@@ -153,9 +157,10 @@ export function fetchMessages(
     };
     try {
       const info = log.read(request.fetchOffset, Math.min(request.maxBytes, remaining), isolation, minOneMessage);
-      if (info.records.length > 0) minOneMessage = false;
-      remaining = Math.max(0, remaining - info.records.length);
-      return { ...base, error: 'NONE', errorMessage: null, records: info.records, abortedTransactions: info.abortedTransactions ?? null };
+      const records = !hardMaxBytesLimit && info.firstEntryIncomplete ? EMPTY : info.records;
+      if (records.length > 0) minOneMessage = false;
+      remaining = Math.max(0, remaining - records.length);
+      return { ...base, error: 'NONE', errorMessage: null, records, abortedTransactions: info.abortedTransactions ?? null };
     } catch (e) {
       const known = e instanceof KafkaApiError ? EXPECTED_FETCH_ERRORS.has(e.errorName) : isFileSystemError(e);
       if (!known) stats.mark(tp.topic, 'FailedFetchRequestsPerSec');

@@ -256,8 +256,9 @@ export class ReplicaManager implements ReplicaManagerCore {
     requests: readonly ConsumerFetchPartition[],
     fetchMaxBytes = 52428800,
     isolation: 'high-watermark' | 'txn-committed' = 'high-watermark',
+    hardMaxBytesLimit = false,
   ): ConsumerFetchResult[] {
-    return fetchMessages(this, requests, fetchMaxBytes, isolation);
+    return fetchMessages(this, requests, fetchMaxBytes, isolation, hardMaxBytesLimit);
   }
 
   offsetForLeaderEpoch(tp: TopicPartition, currentLeaderEpoch: number | null, leaderEpoch: number): EpochEndOffset & { error: ErrorName } {

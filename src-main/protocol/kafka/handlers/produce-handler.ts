@@ -19,6 +19,7 @@ import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
 import { hasTransactionalRecords, TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
+import { updateRecordConversionStats } from './record-conversion-stats';
 import { errorMessage } from '../../../core/common/throwable';
 
 function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
@@ -111,6 +112,10 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
     // The leader's logs are written when `appendRecords` returns; with acks=all the ISR's acknowledgement is awaited (RemoteTimeMs).
     context.times?.markApiLocalComplete();
     const appended = await appending;
+    // `processingStatsCallback`: what converting to each topic's message format cost.
+    const brokerTopicStats = replicaManager?.metrics.brokerTopicStats;
+    for (const r of appended)
+      updateRecordConversionStats('Produce', brokerTopicStats, context.times, r.topicPartition, r.recordConversionStats);
     const byKey = new Map(appended.map((r) => [`${r.topicPartition.topic}-${r.topicPartition.partition}`, r]));
     const responses = request.topics.map((topic) => ({
       name: topic.name,

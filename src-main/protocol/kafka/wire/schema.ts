@@ -54,6 +54,18 @@ export type Direction = 'decoded' | 'encodable' | 'partial';
 
 type BytesOf<D extends Direction> = D extends 'decoded' ? Buffer : Uint8Array;
 
+/**
+ * A `records` field written as the response goes out rather than held whole (Kafka's `RecordsSend`,
+ * e.g. a lazily down-converted fetch): its size is known first, then it hands over its bytes.
+ */
+export interface RecordsSend {
+  readonly sizeInBytes: number;
+  writeTo(write: (bytes: Uint8Array) => void): void;
+}
+
+// Only what the writer takes may hold a RecordsSend: decoded and encodable messages keep plain bytes.
+type RecordsOf<D extends Direction> = D extends 'partial' ? Uint8Array | RecordsSend : BytesOf<D>;
+
 type ValueOf<T, D extends Direction> = T extends 'int8' | 'int16' | 'int32'
   ? number
   : T extends 'int64'
@@ -65,7 +77,7 @@ type ValueOf<T, D extends Direction> = T extends 'int8' | 'int16' | 'int32'
         : T extends 'bytes'
           ? BytesOf<D>
           : T extends 'records'
-            ? BytesOf<D> | null
+            ? RecordsOf<D> | null
             : T extends { readonly array: infer E }
               ? Array<ValueOf<E, D>>
               : T extends { readonly struct: ReadonlyArray<infer F extends Field> }
@@ -271,10 +283,20 @@ function writeValue(writer: ByteWriter, f: Field, type: FieldType, version: numb
       return;
     case 'bytes':
     case 'records':
+      if (isRecordsSend(value)) {
+        if (flexible) writer.unsignedVarint(value.sizeInBytes + 1);
+        else writer.int32(value.sizeInBytes);
+        value.writeTo((bytes) => writer.raw(bytes));
+        return;
+      }
       if (flexible) writer.compactNullableBytes(value as Uint8Array | null);
       else writer.nullableBytes(value as Uint8Array | null);
       return;
   }
+}
+
+function isRecordsSend(value: unknown): value is RecordsSend {
+  return value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && 'writeTo' in value;
 }
 
 // ---------------------------------------------------------------------------------------------
