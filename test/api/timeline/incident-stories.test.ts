@@ -120,7 +120,7 @@ describe('incident stories of the operator actions', () => {
     led = w.facade
       .topics()
       .flatMap((t) => t.partitions.filter((p) => p.leader === 1).map((p) => `${t.name}-${p.topicPartition.partition}`));
-    expect(await settle(w.brokers.shutdown(1))).toEqual({ controlledShutdownSucceeded: true });
+    expect(await w.settle(w.brokers.shutdown(1))).toEqual({ controlledShutdownSucceeded: true });
     await w.advance(15_000);
     const s = await incidentSince('broker-stopped', at);
     expect(s).toMatchObject({ brokerId: 1, title: { en: 'Broker 1 shut down' } });
@@ -142,7 +142,7 @@ describe('incident stories of the operator actions', () => {
   it('broker 1 started: running, seen by the controller, its replicas back in the ISR, the recent config notifications replayed', async () => {
     dump();
     const at = w.time.nowMs();
-    await settle(w.brokers.start(1));
+    await w.settle(w.brokers.start(1));
     await w.advance(15_000);
     const s = await incidentSince('broker-started', at);
     const steps = texts(s);
@@ -160,7 +160,7 @@ describe('incident stories of the operator actions', () => {
   it('a preferred election: started for the partitions broker 1 used to lead, each led by broker 1 again', async () => {
     dump();
     const at = w.time.nowMs();
-    const results = await settle(w.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'all' } }));
+    const results = await w.settle(w.elections.elect({ electionType: 'PREFERRED', scope: { kind: 'all' } }));
     expect(results.map((r) => `${r.topic}-${r.partition}`).sort()).toEqual([...led].sort());
     await w.advance(15_000);
     const e = await incidentSince('leader-election', at);
@@ -194,11 +194,11 @@ describe('incident stories of the operator actions', () => {
     dump();
     await w.brokers.kill(1);
     await w.advance(30_000);
-    await settle(w.brokers.start(2));
+    await w.settle(w.brokers.start(2));
     await w.advance(15_000);
     expect(w.facade.topics().find((t) => t.name === 'ledger')!.partitions[0].leader).toBe(-1);
     const at = w.time.nowMs();
-    const [result] = await settle(
+    const [result] = await w.settle(
       w.elections.elect({ electionType: 'UNCLEAN', scope: { kind: 'partition', topic: 'ledger', partition: 0 } }),
     );
     expect(result.error).toBe('NONE');
@@ -212,7 +212,7 @@ describe('incident stories of the operator actions', () => {
       'Election started for ledger-0',
       'Unclean leaders (not from the ISR: records they lack are lost): ledger-0 → 2',
     ]);
-    await settle(w.brokers.start(1));
+    await w.settle(w.brokers.start(1));
     await w.advance(15_000);
   });
 
@@ -226,7 +226,7 @@ describe('incident stories of the operator actions', () => {
       .filter((l) => l.parentDir === dir)
       .map((l) => `${l.topicPartition.topic}-${l.topicPartition.partition}`);
     expect(onDir.length).toBeGreaterThan(0);
-    await settle(w.brokers.failLogDir(2, dir));
+    await w.settle(w.brokers.failLogDir(2, dir));
     await w.advance(15_000);
     const f = await incidentSince('log-dir-failed', at);
     expect(f).toMatchObject({ brokerId: 2, title: { en: 'Log dir failed on broker 2', 'zh-CN': 'Broker 2 的日志目录故障' } });
@@ -236,12 +236,4 @@ describe('incident stories of the operator actions', () => {
     expect(steps[1]).toBe(`The controller (broker 0) handled the log dir failure of broker 2 after ${after(f, 1).en}`);
     expect(steps.slice(2).some((x) => x.startsWith('ISR shrank: replica 2 removed from '))).toBe(true);
   });
-
-  /** Runs the clock until `p` settles (an action's own retries and timeouts run on it). */
-  async function settle<T>(p: Promise<T>): Promise<T> {
-    let done = false;
-    void p.finally(() => (done = true)).catch(() => undefined);
-    for (let i = 0; i < 240 && !done; i++) await w.advance(500);
-    return p;
-  }
 });

@@ -37,6 +37,8 @@ export interface IncidentWorkspace {
   readonly cluster: ClusterServiceImpl;
   /** Runs the manual clock `ms` forward, every due task in order, with the turns its promises need. */
   advance(ms: number): Promise<void>;
+  /** Runs the clock until `p` settles (an action's own retries and timeouts run on it). */
+  settle<T>(p: Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,12 @@ export async function openIncidentWorkspace(seed: number): Promise<IncidentWorks
     time.advanceTo(target);
     for (let i = 0; i < 5; i++) await turn();
   };
+  const settle = async <T>(p: Promise<T>): Promise<T> => {
+    let done = false;
+    void p.finally(() => (done = true)).catch(() => undefined);
+    for (let i = 0; i < 240 && !done; i++) await advance(500);
+    return p;
+  };
   await ws.startAll();
   await advance(1000);
   return {
@@ -85,6 +93,7 @@ export async function openIncidentWorkspace(seed: number): Promise<IncidentWorks
     reassignments: new ReassignmentServiceImpl(host, new SeededRandom(seed + 1)),
     cluster: new ClusterServiceImpl(host),
     advance,
+    settle,
     close: async () => {
       await ws.close().catch(() => undefined);
       tmp.cleanup();
