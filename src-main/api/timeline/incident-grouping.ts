@@ -59,6 +59,8 @@ interface Builder {
   /** Topic creation: its partitions and replicas, as the controller counted them. */
   size: { partitions: number; replicas: number } | null;
   endMs: number;
+  /** The last answer told of it, while nothing it is told from has changed. */
+  told?: { sig: string; tail: LocalizedText[]; value: Omit<IncidentDto, 'endMs'> };
 }
 
 const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
@@ -73,6 +75,11 @@ export interface IncidentGrouperOptions {
 
 export class IncidentGrouper {
   private incidents: Builder[] = [];
+  /** The incidents still waiting for the fact that ends them (a few), newest last. */
+  private unfolding: Builder[] = [];
+  /** The latest creation of each topic, the latest change of each config entity. */
+  private readonly created = new Map<string, Builder>();
+  private readonly configChanges = new Map<string, Builder>();
   private readonly sessionOwner = new Map<string, number>();
   private unownedExpiry: { seq: number; timeMs: number; hex: string } | null = null;
   private controllerId: number | null = null;
@@ -118,17 +125,27 @@ export class IncidentGrouper {
     const out: IncidentDto[] = [];
     for (const b of this.incidents) {
       if (b.startMs < fromMs || b.startMs > toMs) continue;
-      out.push({
-        id: b.id,
-        kind: b.kind,
-        startMs: b.startMs,
-        endMs: b.waiting || nowMs - b.endMs < SETTLE_MS ? null : b.endMs,
-        brokerId: b.brokerId,
-        title: b.title(b),
-        steps: b.steps.map((s) => ({ timeMs: s.timeMs, seq: s.seq, text: s.text })),
-      });
+      out.push({ ...this.told(b), endMs: b.waiting || nowMs - b.endMs < SETTLE_MS ? null : b.endMs });
     }
     return out;
+  }
+
+  /** Most incidents are settled: what was told of one is told again while its steps and counts stay as they were. */
+  private told(b: Builder): Omit<IncidentDto, 'endMs'> {
+    const sig = `${b.steps.length}|${b.waiting}|${b.endMs}|${b.partitions.size}|${b.pending.size}|${b.size?.partitions ?? -1}|${b.brokerId}`;
+    const tail = b.steps.slice(-4).map((s) => s.text);
+    const c = b.told;
+    if (c !== undefined && c.sig === sig && c.tail.every((x, i) => x === tail[i])) return c.value;
+    const value = {
+      id: b.id,
+      kind: b.kind,
+      startMs: b.startMs,
+      brokerId: b.brokerId,
+      title: b.title(b),
+      steps: b.steps.map((s) => ({ timeMs: s.timeMs, seq: s.seq, text: s.text })),
+    };
+    b.told = { sig, tail, value };
+    return value;
   }
 
   private forget(): void {
@@ -137,6 +154,7 @@ export class IncidentGrouper {
     const first = this.incidents.find((b) => !b.waiting);
     if (first === undefined || first.endMs >= cutoff) return;
     this.incidents = this.incidents.filter((b) => b.waiting || b.endMs >= cutoff);
+    for (const map of [this.created, this.configChanges]) for (const [k, b] of map) if (!b.waiting && b.endMs < cutoff) map.delete(k);
     if (this.focus !== null && !this.incidents.includes(this.focus)) this.focus = null;
     this.forgottenBeforeMs = cutoff;
   }
@@ -191,8 +209,15 @@ export class IncidentGrouper {
     return null;
   }
 
+  /** Marks `b` as still unfolding (only such incidents wait for a fact that ends them). */
+  private unfold(b: Builder): void {
+    b.waiting = true;
+    this.unfolding.push(b);
+  }
+
   private waitingOf(kind: string, matches: (b: Builder) => boolean): Builder | undefined {
-    return this.incidents.findLast((b) => b.kind === kind && b.waiting && matches(b));
+    if (this.unfolding.some((b) => !b.waiting)) this.unfolding = this.unfolding.filter((b) => b.waiting);
+    return this.unfolding.findLast((b) => b.kind === kind && matches(b));
   }
 
   private focused(e: StoredEvent): Builder | null {
@@ -367,6 +392,7 @@ export class IncidentGrouper {
       case 'topic-created': {
         const topic = fact.topic;
         const b = this.open(e, 'topic-created', null, topic, (x) => createdTitle(topic, x));
+        this.created.set(topic, b);
         this.step(
           b,
           e,
@@ -377,8 +403,8 @@ export class IncidentGrouper {
       }
       case 'topics-new':
         for (const { topic, partitions, replicas } of fact.topics) {
-          const b = this.incidents.findLast((x) => x.kind === 'topic-created' && x.topic === topic && x.size === null);
-          if (b === undefined || e.timeMs - b.endMs > FOCUS_MS) continue;
+          const b = this.created.get(topic);
+          if (b === undefined || b.size !== null || e.timeMs - b.endMs > FOCUS_MS) continue;
           b.size = { partitions, replicas };
           this.step(
             b,
@@ -404,7 +430,7 @@ export class IncidentGrouper {
                 `主题 ${topic} 已删除（${x.partitions.size} 个分区，耗时 ${durationText(x.endMs - x.startMs)['zh-CN']}）`,
               ),
         );
-        b.waiting = true;
+        this.unfold(b);
         this.step(
           b,
           e,
@@ -534,7 +560,7 @@ export class IncidentGrouper {
   private brokerState(e: StoredEvent, id: number, state: string): void {
     const after = (b: Builder) => durationText(e.timeMs - b.startMs);
     const settle = () => {
-      for (const b of this.incidents) if (b.brokerId === id && b.waiting && b.kind.startsWith('broker-')) b.waiting = false;
+      for (const b of this.unfolding) if (b.brokerId === id && b.kind.startsWith('broker-')) b.waiting = false;
     };
     if (state === 'Killed') {
       settle();
@@ -544,7 +570,7 @@ export class IncidentGrouper {
           ? t(`Broker ${id} (the controller) killed`, `Broker ${id}（控制器）被强制终止`)
           : t(`Broker ${id} killed`, `Broker ${id} 被强制终止`),
       );
-      b.waiting = true;
+      this.unfold(b);
       this.step(
         b,
         e,
@@ -559,7 +585,7 @@ export class IncidentGrouper {
       settle();
       const controlled = state === 'PendingControlledShutdown';
       const b = this.open(e, 'broker-stopped', id, null, () => t(`Broker ${id} shut down`, `Broker ${id} 已关闭`));
-      b.waiting = true;
+      this.unfold(b);
       this.step(
         b,
         e,
@@ -586,7 +612,7 @@ export class IncidentGrouper {
     } else if (state === 'Starting') {
       settle();
       const b = this.open(e, 'broker-started', id, null, () => t(`Broker ${id} started`, `Broker ${id} 已启动`));
-      b.waiting = true;
+      this.unfold(b);
       this.step(b, e, t(`Broker ${id} starting`, `Broker ${id} 正在启动`));
     } else if (state === 'RunningAsBroker') {
       const b = this.latestOf(id, ['broker-started'], e);
@@ -633,7 +659,7 @@ export class IncidentGrouper {
   /** The creation of a partition's topic while the controller still elects its first leaders (`leaders`) or brokers create its logs. */
   private creationOf(partition: string, e: StoredEvent, leaders: boolean): Builder | null {
     const topic = partition.slice(0, partition.lastIndexOf('-'));
-    const b = this.incidents.findLast((x) => x.kind === 'topic-created' && x.topic === topic);
+    const b = this.created.get(topic);
     if (b === undefined || b.size === null || e.timeMs - b.endMs > FOCUS_MS) return null;
     if (leaders ? b.partitions.has(partition) || b.partitions.size >= b.size.partitions : b.pending.size >= b.size.replicas) return null;
     return b;
@@ -680,7 +706,7 @@ export class IncidentGrouper {
         `分区重分配（${n} 个分区，耗时 ${took['zh-CN']}）`,
       );
     });
-    b.waiting = true;
+    this.unfold(b);
     this.focus = b;
     return b;
   }
@@ -719,7 +745,7 @@ export class IncidentGrouper {
       );
       return;
     }
-    let b = this.incidents.findLast((x) => x.kind === 'config-changed' && x.topic === entity);
+    let b = this.configChanges.get(entity);
     const item = String(broker);
     const last = b?.steps.at(-1);
     if (b === undefined || e.timeMs - b.endMs > CONFIG_SPREAD_MS || last?.group?.fact !== config || last.group.items.includes(item)) {
@@ -730,6 +756,7 @@ export class IncidentGrouper {
           : t(`Dynamic config of ${entity} changed`, `${entity} 的动态配置已更改`),
       );
       if (Number.isNaN(b.brokerId)) b.brokerId = null;
+      this.configChanges.set(entity, b);
     }
     const opened = b;
     const applied = (items: string[]) =>
