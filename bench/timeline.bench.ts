@@ -1,13 +1,18 @@
 /**
  * The timeline's store with 100,000 events: the cost of writing them with the timeline's columns
  * and indexes (baseline: the event log's old table, without them), and of a filtered page (baseline:
- * the newest page, unfiltered, on the same file).
+ * the newest page, unfiltered, on the same file). Then `cluster.incidents` for the last hour on a log
+ * whose hour holds 100,000 facts (a broker killed and restarted every 20 s with 20 partitions
+ * each), called after each 200 new events as the dashboard polls: told incrementally (the service's
+ * `IncidentCache`) against the old grouping from scratch of the hour's facts, in the same run.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClusterEvent } from '../src-main/core/cluster/cluster-events';
 import { eventJson, type IndexedEvent } from '../src-main/core/cluster/event-log';
-import { timelineIndex } from '../src-main/core/cluster/timeline-index';
+import { timelineIndex, type TimelineFact } from '../src-main/core/cluster/timeline-index';
+import { IncidentCache } from '../src-main/api/timeline/incident-cache';
+import { groupIncidents } from '../src-main/api/timeline/incident-grouping';
 import { openSqliteDatabase } from '../src-main/infra/sqlite-database';
 import { SqliteEventLog } from '../src-main/infra/sqlite-event-log';
 import { tempDir, type Figure } from './bench-support';
@@ -88,6 +93,85 @@ function timed(fn: () => void, times = 1): number {
   return (performance.now() - start) / times;
 }
 
+/** One kill-and-restart story of broker `i % 3` (66 facts), as the event log stores them. */
+function storyFacts(i: number, startMs: number): IndexedEvent[] {
+  const broker = i % 3;
+  const partitions = Array.from({ length: 20 }, (_, p) => `t${i % 50}-${p}`);
+  const facts: Array<[number, TimelineFact]> = [
+    [0, { f: 'broker-state', broker, state: 'Killed' }],
+    [18_000, { f: 'session-expired', session: String(1000 + broker) }],
+    [18_000, { f: 'broker-failure', controller: (broker + 1) % 3, brokers: [broker] }],
+    ...partitions.map((partition): [number, TimelineFact] => [
+      18_000,
+      { f: 'leader-elected', partition, leader: (broker + 1) % 3, isr: [1, 2] },
+    ]),
+    ...partitions.map((partition): [number, TimelineFact] => [
+      18_000,
+      { f: 'isr-removed', partition, replica: broker, leader: (broker + 1) % 3, isr: [1, 2] },
+    ]),
+    [19_000, { f: 'broker-state', broker, state: 'Starting' }],
+    [19_500, { f: 'brokers-added', controller: (broker + 1) % 3, brokers: [broker] }],
+    [19_500, { f: 'broker-state', broker, state: 'RunningAsBroker' }],
+    ...partitions.map((partition): [number, TimelineFact] => [19_800, { f: 'isr-expand', partition, from: [1, 2], to: [1, 2, broker] }]),
+  ];
+  return facts.map(([atMs, fact]) => ({
+    timeMs: startMs + atMs,
+    kind: 'log',
+    brokerId: broker,
+    json: '{}',
+    category: 'controller',
+    level: 'INFO',
+    topic: null,
+    significance: 2,
+    fact: JSON.stringify(fact),
+  }));
+}
+
+/** The facts of `stories` stories, 20 s apart. */
+function incidentLog(stories: number, startMs: number): IndexedEvent[] {
+  const out: IndexedEvent[] = [];
+  for (let i = 0; i < stories; i++) out.push(...storyFacts(i, startMs + i * 20_000));
+  return out;
+}
+
+function incidentsBench(dir: string, report: (f: Figure) => void): void {
+  const db = openSqliteDatabase(join(dir, 'incidents.db'), { durable: false });
+  const log = new SqliteEventLog(db);
+  const startMs = 1_700_000_000_000;
+  // 1,515 stories × 66 facts ≈ 100,000 facts within the hour (a story every 2.4 s of it).
+  const stories = 1_515;
+  const rows = incidentLog(stories, startMs).map((r, i) => ({ ...r, timeMs: startMs + Math.floor((i * 3_500_000) / (stories * 66)) }));
+  for (let i = 0; i < rows.length; i += BATCH) log.append(rows.slice(i, i + BATCH));
+  let nowMs = rows.at(-1)!.timeMs;
+  const cluster = { eventFacts: (fromMs: number, afterSeq?: number) => log.facts(fromMs, afterSeq) };
+  const cache = new IncidentCache();
+  const hour = () => [nowMs - 60 * 60_000, nowMs] as const;
+  const first = timed(() => cache.incidents(cluster, nowMs, ...hour()));
+  const calls = 10;
+  let incrementalMs = 0;
+  let scratchMs = 0;
+  let told = 0;
+  for (let c = 0; c < calls; c++) {
+    // 200 new events since the last call, three of them facts.
+    const more = storyFacts(stories + c, nowMs + 1000).slice(0, 3);
+    log.append([...more, ...rows.slice(0, 197).map((r) => ({ ...r, fact: null, significance: 0 as const, timeMs: nowMs + 1000 }))]);
+    nowMs += 1000;
+    incrementalMs += timed(() => (told = cache.incidents(cluster, nowMs, ...hour()).length));
+  }
+  // Apart, so that the garbage of a grouping from scratch is not collected inside an incremental call.
+  for (let c = 0; c < calls; c++)
+    scratchMs += timed(() => groupIncidents(log.facts(hour()[0] - 60 * 60_000), nowMs).filter((i) => i.startMs >= hour()[0]));
+  report({
+    name: `incidents of the last hour (${Math.round(rows.length / 1000)}k facts, ${told} incidents)`,
+    value: incrementalMs / calls,
+    unit: 'ms/call',
+    baseline: scratchMs / calls,
+    baselineName: 'grouped from scratch (the old call)',
+  });
+  report({ name: 'incidents: the first call (the cache reads the hour once)', value: first, unit: 'ms' });
+  db.close();
+}
+
 export async function timelineBench(report: (f: Figure) => void): Promise<void> {
   const tmp = tempDir('dojo-timeline-bench-');
   try {
@@ -136,6 +220,7 @@ export async function timelineBench(report: (f: Figure) => void): Promise<void> 
     });
     oldDb.close();
     db.close();
+    incidentsBench(tmp.dir, report);
   } finally {
     tmp.cleanup();
   }

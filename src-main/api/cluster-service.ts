@@ -1,15 +1,15 @@
 /** The cluster overview and the event timeline of the open workspace (`ClusterService`). */
 import type { ClusterOverviewDto, ClusterService, EventDto, IncidentDto, TimelineFilterDto, TimelinePageDto } from './contract';
-import { groupIncidents } from './timeline/incident-grouping';
+import { IncidentCache } from './timeline/incident-cache';
 import { brokerDto, isOffline, isUnderReplicated, runningBrokerIds } from './cluster-view';
 import { eventDto } from './event-summary';
 import type { ClusterHost } from './cluster-host';
 import { ApiError } from './backend';
 import { errorMessage } from '../core/common/throwable';
 
-const INCIDENT_CONTEXT_MS = 60 * 60_000;
-
 export class ClusterServiceImpl implements ClusterService {
+  private readonly incidentCache = new IncidentCache();
+
   constructor(private readonly host: ClusterHost) {}
 
   async overview(): Promise<ClusterOverviewDto> {
@@ -51,14 +51,10 @@ export class ClusterServiceImpl implements ClusterService {
     return cluster.recentEvents(n, beforeSeq).reverse().map(eventDto);
   }
 
-  /**
-   * Grouped from the facts of the hour before `fromMs` on, so that an incident opened just before
-   * the range still has its context (who owned which session, who was the controller).
-   */
+  /** Grouped as facts arrive, from the hour before the first range asked for on (`timeline/incident-cache.ts`). */
   async incidents(fromMs: number, toMs: number): Promise<IncidentDto[]> {
     const { cluster, clock } = this.host.require();
-    const facts = cluster.eventFacts(Math.max(0, fromMs - INCIDENT_CONTEXT_MS));
-    return groupIncidents(facts, clock.nowMs()).filter((i) => i.startMs >= fromMs && i.startMs <= toMs);
+    return this.incidentCache.incidents(cluster, clock.nowMs(), fromMs, toMs);
   }
 
   async timeline(filter: TimelineFilterDto): Promise<TimelinePageDto> {

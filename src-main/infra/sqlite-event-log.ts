@@ -173,10 +173,18 @@ export class SqliteEventLog implements EventLogStore {
     return (this.db.prepare(sql).all(...params, q.limit) as Row[]).map(toStored);
   }
 
-  facts(fromMs: number): StoredEvent[] {
-    return (
-      this.db.prepare(`SELECT ${COLUMNS} FROM event_log WHERE fact IS NOT NULL AND time_ms >= ? ORDER BY seq`).all(fromMs) as Row[]
-    ).map(toStored);
+  /**
+   * From a time: the fact index's range. After a seq (what came since the last read): the table's own
+   * seq range, which holds only the new rows however old `fromMs` is.
+   */
+  facts(fromMs: number, afterSeq?: number): StoredEvent[] {
+    const rows =
+      afterSeq === undefined
+        ? this.db.prepare(`SELECT ${COLUMNS} FROM event_log WHERE fact IS NOT NULL AND time_ms >= ? ORDER BY seq`).all(fromMs)
+        : this.db
+            .prepare(`SELECT ${COLUMNS} FROM event_log NOT INDEXED WHERE seq > ? AND fact IS NOT NULL AND time_ms >= ? ORDER BY seq`)
+            .all(afterSeq, fromMs);
+    return (rows as Row[]).map(toStored);
   }
 
   /** Per significance, everything older than its budget's newest rows goes (one index range each). */

@@ -9,7 +9,7 @@ import type { LocalizedText } from '../localized-text';
 export interface IncidentDto {
   /** Stable across calls (the seq of the event that opened it, as a string). */
   readonly id: string;
-  /** What opened it: `broker-killed`, `broker-stopped`, `broker-started`, `controller-moved`, `leader-election`, `topic-deleted`, `log-dir-failed`, `reassignment` … */
+  /** What opened it: `broker-killed`, `broker-stopped`, `broker-started`, `broker-failed`, `controller-moved`, `leader-election`, `unclean-election`, `topic-created`, `topic-deleted`, `log-dir-failed`, `reassignment`, `config-changed` */
   readonly kind: string;
   readonly startMs: number;
   /** When its last step happened; null while it is still unfolding. */

@@ -260,8 +260,8 @@ export interface ClusterQueries {
   recentEvents(limit: number, beforeSeq?: number): StoredEvent[];
   /** The timeline filtered, newest first. */
   queryEvents(query: EventQuery): StoredEvent[];
-  /** The events that state a fact, oldest first, from `fromMs` on. */
-  eventFacts(fromMs: number): StoredEvent[];
+  /** The events that state a fact, oldest first, from `fromMs` on (after seq `afterSeq`). */
+  eventFacts(fromMs: number, afterSeq?: number): StoredEvent[];
   /** The cluster as defined: brokers, racks, log dirs, broker defaults. */
   definition(): ClusterDefinition;
   /** `host:port` of the ZooKeeper client port, when there is one. */

@@ -53,8 +53,8 @@ export interface EventLogStore {
   recent(limit: number, beforeSeq?: number): StoredEvent[];
   /** Newest first, the events that pass the filter. */
   query(query: EventQuery): StoredEvent[];
-  /** The events that state a fact (`fact` set), oldest first, from `fromMs` on. */
-  facts(fromMs: number): StoredEvent[];
+  /** The events that state a fact (`fact` set), oldest first, from `fromMs` on (and after seq `afterSeq`). */
+  facts(fromMs: number, afterSeq?: number): StoredEvent[];
   /** Keeps only the newest events of each significance, as many as its budget. */
   trim(budgets: RetentionBudgets): void;
   count(): number;

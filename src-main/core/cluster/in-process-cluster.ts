@@ -363,8 +363,8 @@ export class InProcessCluster implements ClusterFacade {
     return this.workspace.queryEvents(query);
   }
 
-  eventFacts(fromMs: number): StoredEvent[] {
-    return this.workspace.eventFacts(fromMs);
+  eventFacts(fromMs: number, afterSeq?: number): StoredEvent[] {
+    return this.workspace.eventFacts(fromMs, afterSeq);
   }
 
   definition(): ClusterDefinition {

@@ -59,7 +59,31 @@ export type TimelineFact =
   | { readonly f: 'preferred-elected'; readonly partition: string; readonly leader: number }
   | { readonly f: 'log-dir-failed'; readonly broker: number; readonly dir: string; readonly partitions: readonly string[] }
   | { readonly f: 'reassignment-requested' }
-  | { readonly f: 'reassignment-completed' };
+  /** An AlterPartitionReassignments request reached the controller (`replicas` null: cancel). */
+  | {
+      readonly f: 'reassignment-api';
+      readonly partitions: ReadonlyArray<{ readonly partition: string; readonly replicas: readonly number[] | null }>;
+    }
+  /** The controller is done with an AlterPartitionReassignments request (the partitions it could not start are answered with errors). */
+  | { readonly f: 'reassignment-api-finished' }
+  /** A partition's reassignment started (or changed target): its original replicas and its target. */
+  | { readonly f: 'reassignment-partition'; readonly partition: string; readonly from: readonly number[]; readonly to: readonly number[] }
+  /** A partition's assignment is final again: its reassignment is over. */
+  | { readonly f: 'reassignment-partition-completed'; readonly partition: string; readonly replicas: readonly number[] }
+  | { readonly f: 'reassignment-completed' }
+  /** `/brokers/topics/<topic>` created: the topic exists for the controller to see. */
+  | { readonly f: 'topic-created'; readonly topic: string }
+  /** The controller's TopicChange found new topics (partitions and replicas counted from its assignment line). */
+  | {
+      readonly f: 'topics-new';
+      readonly controller: number;
+      readonly topics: ReadonlyArray<{ readonly topic: string; readonly partitions: number; readonly replicas: number }>;
+    }
+  | { readonly f: 'log-created'; readonly broker: number; readonly partition: string }
+  | { readonly f: 'controlled-shutdown-succeeded'; readonly broker: number }
+  | { readonly f: 'log-dir-event'; readonly controller: number; readonly brokers: readonly number[] }
+  /** A broker applied a dynamic config change (`DynamicConfigManager`), `entity` as `brokers/1`, `topics/orders`. */
+  | { readonly f: 'config-applied'; readonly broker: number; readonly entity: string; readonly config: string };
 
 export interface TimelineIndex {
   readonly category: TimelineCategory;
@@ -99,6 +123,15 @@ export function timelineIndex(event: ClusterEvent): TimelineIndex {
           fact: { f: 'log-dir-failed', broker: event.brokerId, dir: e.dir, partitions },
         };
       }
+      if (e.type === 'partition-dir-created' && !e.path.endsWith('-future'))
+        // A detail (a topic of 10,000 partitions writes 30,000), kept for the incident of its creation.
+        return {
+          category: 'log-manager',
+          level,
+          topic,
+          significance: Significance.detail,
+          fact: { f: 'log-created', broker: event.brokerId, partition: `${e.topicPartition.topic}-${e.topicPartition.partition}` },
+        };
       return { category: 'log-manager', level, topic, significance: levelSignificance(level), fact: null };
     }
     case 'zookeeper': {
@@ -120,6 +153,7 @@ export function timelineIndex(event: ClusterEvent): TimelineIndex {
         if (broker) return zkFact(topic, { f: 'session-owner', session: e.sessionId.toString(), broker: Number(broker[1]) });
         if (path.startsWith('/admin/delete_topics/') && topic !== null) return zkFact(topic, { f: 'deletion-requested', topic });
         if (path === '/admin/reassign_partitions') return zkFact(topic, { f: 'reassignment-requested' });
+        if (topic !== null && path === `/brokers/topics/${topic}`) return zkFact(topic, { f: 'topic-created', topic });
       }
       return { category: 'zookeeper', level: null, topic, significance: Significance.detail, fact: null };
     }
@@ -127,6 +161,17 @@ export function timelineIndex(event: ClusterEvent): TimelineIndex {
       const n = event.notice;
       const type = typeof n.event === 'string' ? n.event : (n.event as { type?: string }).type;
       if (n.kind === 'event-failed') return { category: 'controller', level: 'ERROR', topic: null, significance: 2, fact: null };
+      if (typeof n.event !== 'string' && n.event.type === 'ApiPartitionReassignment') {
+        if (n.kind === 'event-started') {
+          const partitions = n.event.reassignments.map((r) => ({
+            partition: `${r.partition.topic}-${r.partition.partition}`,
+            replicas: r.replicas === null ? null : [...r.replicas],
+          }));
+          return { category: 'controller', level: null, topic: null, significance: 2, fact: { f: 'reassignment-api', partitions } };
+        }
+        if (n.kind === 'event-finished')
+          return { category: 'controller', level: null, topic: null, significance: 2, fact: { f: 'reassignment-api-finished' } };
+      }
       const significance = type !== undefined && ROUTINE_CONTROLLER_EVENTS.has(type) ? Significance.routine : Significance.detail;
       return { category: 'controller', level: null, topic: null, significance, fact: null };
     }
@@ -208,6 +253,14 @@ const CHANGED_PARTITION_ONLINE =
 const CHANGED_PARTITION_STATE = /^Changed partition (\S+) state from \w+ to (OfflinePartition|NonExistentPartition)$/;
 const ISR_REMOVED = /^Partition (\S+) state changed to \(Leader:(-?\d+),ISR:([\d,]*),.*after removing replica (\d+) from the ISR/;
 const ISR_CHANGE = /^(Shrinking|Expanding) ISR from ([\d,]*) to ([\d,]*)/;
+const ASSIGNMENT = String.raw`ReplicaAssignment\(replicas=([\d,]*), addingReplicas=([\d,]*), removingReplicas=([\d,]*)\)`;
+const UPDATING_ASSIGNMENT = new RegExp(String.raw`^Updating assignment of partition (\S+) from ${ASSIGNMENT} to ${ASSIGNMENT}$`);
+const ASSIGNMENT_FINAL =
+  /^Successfully updated assignment of partition (\S+) to ReplicaAssignment\(replicas=([\d,]*), addingReplicas=, removingReplicas=\)$/;
+const NEW_TOPICS = /^New topics: \[Set\(([^)]*)\)\], deleted topics: \[Set\([^)]*\)\], new partition replica assignment \[(.*)\]$/;
+const NEW_PARTITION = /([^\s(,]+)-\d+ -> ReplicaAssignment\(replicas=([\d,]*)/g;
+const CONFIG_OVERRIDE = /^Processing override for (?:entityPath: (\S+)|entityType: (\w+), entity: (\S+)) with config: (.*)$/;
+const without = (list: readonly number[], removed: readonly number[]) => list.filter((r) => !removed.includes(r));
 
 function logFact(brokerId: number, file: string, logger: string, message: string): TimelineFact | null {
   if (file === 'state-change.log') {
@@ -236,8 +289,34 @@ function logFact(brokerId: number, file: string, logger: string, message: string
     if (m) return { f: 'deletion-started', topic: m[1] };
     return null;
   }
+  if (logger === 'kafka.server.DynamicConfigManager') {
+    const m = CONFIG_OVERRIDE.exec(message);
+    if (m) return { f: 'config-applied', broker: brokerId, entity: m[1] ?? `${m[2]}/${m[3]}`, config: m[4] };
+    return null;
+  }
+  if (logger === 'kafka.server.KafkaServer') {
+    if (body(message) === 'Controlled shutdown succeeded') return { f: 'controlled-shutdown-succeeded', broker: brokerId };
+    return null;
+  }
   if (logger !== 'kafka.controller.KafkaController') return null;
   const text = body(message);
+  let a = UPDATING_ASSIGNMENT.exec(text);
+  if (a) return { f: 'reassignment-partition', partition: a[1], from: without(ids(a[2]), ids(a[3])), to: without(ids(a[5]), ids(a[7])) };
+  a = ASSIGNMENT_FINAL.exec(text);
+  if (a) return { f: 'reassignment-partition-completed', partition: a[1], replicas: ids(a[2]) };
+  a = NEW_TOPICS.exec(text);
+  if (a) {
+    const counts = new Map<string, { topic: string; partitions: number; replicas: number }>();
+    for (const p of a[2].matchAll(NEW_PARTITION)) {
+      const c = counts.get(p[1]) ?? { topic: p[1], partitions: 0, replicas: 0 };
+      c.partitions++;
+      c.replicas += ids(p[2]).length;
+      counts.set(p[1], c);
+    }
+    return { f: 'topics-new', controller: brokerId, topics: [...counts.values()] };
+  }
+  a = /^Handling log directory failure for brokers ([\d,]+)$/.exec(text);
+  if (a) return { f: 'log-dir-event', controller: brokerId, brokers: ids(a[1]) };
   let m = /^Broker failure callback for ([\d,]+)$/.exec(text);
   if (m) return { f: 'broker-failure', controller: brokerId, brokers: ids(m[1]) };
   m = /^Newly added brokers: ([\d,]+), deleted brokers/.exec(text);

@@ -187,10 +187,10 @@ export class Workspace {
     return this.ports.events.query(query);
   }
 
-  /** The events that state a fact, oldest first, from `fromMs` on: what incidents are told from. */
-  eventFacts(fromMs: number): StoredEvent[] {
+  /** The events that state a fact, oldest first, from `fromMs` on (after seq `afterSeq`): what incidents are told from. */
+  eventFacts(fromMs: number, afterSeq?: number): StoredEvent[] {
     this.recorder.flush();
-    return this.ports.events.facts(fromMs);
+    return this.ports.events.facts(fromMs, afterSeq);
   }
 
   /**

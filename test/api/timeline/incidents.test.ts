@@ -123,6 +123,13 @@ describe('incidents of a workspace', () => {
     });
     const kill = incidents().findLast((i) => i.kind === 'broker-killed')!;
     expect(kill.title.en).toBe(`Broker ${oldId} (the controller) killed`);
+    // No failure callback follows a controller's death: its session's expiry is told before the new controller.
+    const expiry = kill.steps.findIndex((st) => st.text.en.startsWith('ZooKeeper session 0x'));
+    expect(kill.steps[expiry].text.en).toContain(`expired after ${(kill.steps[expiry].timeMs - kill.startMs) / 1000} s`);
+    expect(kill.steps[expiry + 1].text.en).toBe(
+      `Broker ${newId} elected as the controller, epoch ${ws.cluster.activeController()!.context.epoch}`,
+    );
+    expect(kill.endMs).not.toBeNull();
     expect(kill.steps.map((s) => s.text.en)).toContain(
       `Broker ${newId} elected as the controller, epoch ${ws.cluster.activeController()!.context.epoch}`,
     );
