@@ -93,4 +93,22 @@ describe('SystemTime with many tasks on one Node timer', () => {
     expect(order).toEqual(['first', 'first continuation', 'second']);
     time.shutdown();
   });
+
+  it('runs a chain of due tasks without waiting for unrelated timers or I/O', async () => {
+    // The regression: the immediate that runs the next due task was unref'd, and libuv's poll then
+    // blocked until the next ref'd timer — here the keep-alive — stalling the emulated cluster.
+    const time = new SystemTime(1);
+    const order: string[] = [];
+    const keepAlive = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push('keep-alive');
+        resolve();
+      }, 300),
+    );
+    const names = Array.from({ length: 20 }, (_, i) => `t${i}`);
+    for (const name of names) time.schedule(name, 0, () => order.push(name));
+    await keepAlive;
+    expect(order).toEqual([...names, 'keep-alive']);
+    time.shutdown();
+  });
 });
