@@ -58,7 +58,8 @@ export function fetchHandler(broker: KafkaServer, time: Time): ApiHandler<FetchR
     const isolation = request.isolationLevel === 1 ? 'txn-committed' : 'high-watermark';
     // Fetch v0–v2 predate KIP-74: MaxBytes is a hard limit.
     const hardMaxBytesLimit = version <= 2;
-    const read = (): ConsumerFetchResult[] => broker.replicaManager?.fetchMessages(partitions, fetchMaxBytes, isolation, hardMaxBytesLimit) ?? [];
+    const read = (): ConsumerFetchResult[] =>
+      broker.replicaManager?.fetchMessages(partitions, fetchMaxBytes, isolation, hardMaxBytesLimit) ?? [];
     let results = read();
     // Kafka's `requestThreadTime` ends when the handler thread is done, before a DelayedFetch waits.
     const localCompleteMs = time.nowMs();
