@@ -13,7 +13,13 @@ export default defineConfig({
   main: {
     build: {
       // The entry is named `index` so the output is out/main/index.js, which package.json "main" names.
-      lib: { entry: { index: resolve(here, 'src-main/electron/main.ts') } },
+      // The backend's worker thread (app/worker-backend.ts) loads out/main/backend-worker.js beside it.
+      lib: {
+        entry: {
+          index: resolve(here, 'src-main/electron/main.ts'),
+          'backend-worker': resolve(here, 'src-main/app/backend-worker.ts'),
+        },
+      },
       rolldownOptions: {
         // A native addon: it has to be loaded from node_modules at run time, never bundled.
         external: ['better-sqlite3', 'zstd-napi'],

@@ -12,7 +12,7 @@ export interface DojoBackend {
   /** Shuts the open cluster down cleanly and closes its files. */
   close(): Promise<void>;
   /** The open cluster's metrics in the Prometheus text format (`GET /metrics`); absent: the transport has none to serve. */
-  prometheusMetrics?(): string;
+  prometheusMetrics?(): string | Promise<string>;
 }
 
 export interface BackendOptions {

@@ -31,7 +31,11 @@ export async function startMetricsServer(backend: DojoBackend, token: string, po
       sendJson(response, 404, { error: { name: 'NOT_FOUND', message: `Only ${METRICS_PATH} is served here.` } });
       return;
     }
-    handleMetricsRequest(request, response, url, { token, prometheusMetrics: backend.prometheusMetrics?.bind(backend) });
+    handleMetricsRequest(request, response, url, { token, prometheusMetrics: backend.prometheusMetrics?.bind(backend) }).catch(() => {
+      if (!response.headersSent)
+        sendJson(response, 500, { error: { name: 'UNKNOWN_SERVER_ERROR', message: 'The metrics could not be read.' } });
+      else response.destroy();
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

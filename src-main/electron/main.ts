@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
 import type { DojoBackend } from '../api/backend';
-import { createBackend } from '../app/create-backend';
+import { createWorkerBackend } from '../app/worker-backend';
 import { startMetricsServerFromEnv, type MetricsServer } from '../app/metrics-endpoint';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { buildMenuTemplate } from './app-menu';
@@ -98,14 +98,17 @@ function installMenu(): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
-/** Opens the workspaces (the cluster starts in this process) and reports a failure to the person. */
+/**
+ * Opens the workspaces — the cluster starts in a worker thread of this process, so that windows,
+ * menus and IPC never wait for it — and reports a failure to the person.
+ */
 function openBackend(): Promise<DojoBackend> {
   if (!existsSync(electronSqliteBinding)) {
     const message = `better-sqlite3 has no build for Electron (${electronSqliteBinding} is missing): run npm run rebuild:electron (needs the internet once), then start again.`;
     dialog.showErrorBox('Kafka Dojo cannot open its workspaces', message);
     return Promise.reject(new Error(message));
   }
-  const opening = createBackend({ dataDir: join(app.getPath('userData'), 'workspaces') });
+  const opening = createWorkerBackend({ dataDir: join(app.getPath('userData'), 'workspaces') });
   opening.catch((error: unknown) => {
     dialog.showErrorBox('Kafka Dojo cannot open its workspaces', errorMessage(error));
   });

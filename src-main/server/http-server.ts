@@ -75,7 +75,7 @@ export async function startHeadlessServer(options: HeadlessServerOptions): Promi
       await handleApiRequest(request, response, url, { api: options.backend.api, token: options.token, maxBodyBytes, onUnexpected });
     } else if (url.pathname === METRICS_PATH) {
       // Before the renderer's fallback, which would answer any other path with index.html.
-      handleMetricsRequest(request, response, url, {
+      await handleMetricsRequest(request, response, url, {
         token: options.token,
         prometheusMetrics: options.backend.prometheusMetrics?.bind(options.backend),
       });

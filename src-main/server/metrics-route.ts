@@ -13,10 +13,15 @@ export const METRICS_PATH = '/metrics';
 export interface MetricsRouteOptions {
   readonly token: string;
   /** The text to serve, or absent when the backend has no metrics (404). */
-  readonly prometheusMetrics?: () => string;
+  readonly prometheusMetrics?: () => string | Promise<string>;
 }
 
-export function handleMetricsRequest(request: IncomingMessage, response: ServerResponse, url: URL, options: MetricsRouteOptions): void {
+export async function handleMetricsRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  options: MetricsRouteOptions,
+): Promise<void> {
   if (!isAuthorized(request, url, options.token, { allowQuery: false })) {
     sendUnauthorized(response);
     return;
@@ -29,7 +34,7 @@ export function handleMetricsRequest(request: IncomingMessage, response: ServerR
     sendJson(response, 404, { error: { name: 'NOT_FOUND', message: 'This server has no cluster metrics to serve.' } });
     return;
   }
-  const text = options.prometheusMetrics();
+  const text = await options.prometheusMetrics();
   response.writeHead(200, {
     'Content-Type': PROMETHEUS_CONTENT_TYPE,
     'Content-Length': Buffer.byteLength(text),

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createBackend } from '../app/create-backend';
+import { createWorkerBackend } from '../app/worker-backend';
 import type { DojoBackend } from '../api/backend';
 import { parseServeArgs, SERVE_USAGE, ServeArgsError } from './args';
 import { generateToken } from './auth';
@@ -72,7 +72,8 @@ async function main(): Promise<void> {
   });
 
   mkdirSync(args.dataDir, { recursive: true });
-  const backend: DojoBackend = await createBackend({ dataDir: args.dataDir });
+  // The cluster runs in a worker thread: this one keeps serving HTTP however busy the cluster is.
+  const backend: DojoBackend = await createWorkerBackend({ dataDir: args.dataDir });
   let server: HeadlessServer;
   try {
     server = await startHeadlessServer({

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { DojoBackend } from '../../../src-main/api/backend';
-import { createBackend } from '../../../src-main/app/create-backend';
+import { createWorkerBackend } from '../../../src-main/app/worker-backend';
 import { startHeadlessServer, type HeadlessServer } from '../../../src-main/server/http-server';
 import { makeTempDir } from '../../support/temp-dir';
 import { buildRenderer } from './build-renderer';
@@ -111,7 +111,8 @@ export async function startE2eApp(): Promise<E2eApp> {
   };
 
   try {
-    backend = await createBackend({ dataDir });
+    // As `npm run serve` and the desktop app run it: the cluster in a worker thread.
+    backend = await createWorkerBackend({ dataDir });
     server = await startHeadlessServer({
       backend,
       token,
