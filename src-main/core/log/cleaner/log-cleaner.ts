@@ -3,8 +3,10 @@
  * (`kafka-log-cleaner-thread-<id>`) runs as a task on the broker's scheduler: it takes the
  * filthiest compacted log (LogCleanerManager), cleans it (Cleaner), checkpoints the next dirty
  * offset, then runs retention for the compacted logs (`compact,delete`); with nothing to clean it
- * sleeps `log.cleaner.backoff.ms`. `log.cleaner.io.max.bytes.per.second` holds the thread back for
- * as long as its bytes would take at that rate. Its lines go to `log-cleaner.log` (logger
+ * sleeps `log.cleaner.backoff.ms`. A pass runs as several scheduler steps, each reading or writing
+ * at most one read buffer (`log.cleaner.io.buffer.size` / threads / 2, plus one batch), so a big log
+ * does not hold the event loop. `log.cleaner.io.max.bytes.per.second` holds the thread back after
+ * each step for as long as its bytes would take at that rate. Its lines go to `log-cleaner.log` (logger
  * kafka.log.LogCleaner), the statistics block after each pass among them.
  */
 import { tpKey, type TopicPartition } from '../../common/topic-partition';
@@ -191,7 +193,7 @@ class CleanerThread {
   }
 
   private throttleMs(): number {
-    const rate = this.owner.config.maxIoBytesPerSecond;
+    const rate = this.owner.throttleRateBytesPerSec;
     return rate > 0 && rate < Number.MAX_VALUE ? Math.ceil((this.ioBytes / rate) * 1000) : 0;
   }
 
@@ -320,9 +322,12 @@ export class LogCleaner {
   private readonly logger: Logger;
   private readonly lastCleanings = new Map<string, LastCleaning>();
   config: CleanerConfig;
+  /** `throttler`'s rate: built once with the LogCleaner, so (as in 2.5.1) `reconfigure` leaves it as it was. */
+  readonly throttleRateBytesPerSec: number;
 
   constructor(readonly options: LogCleanerOptions) {
     this.config = options.config;
+    this.throttleRateBytesPerSec = options.config.maxIoBytesPerSecond;
     this.logger = new Logger(options.log, LOGGER_NAME, { file: 'log-cleaner.log' });
     this.cleanerManager = new LogCleanerManager({
       logDirs: options.logDirs,
