@@ -212,6 +212,22 @@ describe('log cleaner steps, pauses and aborts (issue 17 §1)', () => {
     expect(h.manager.cleanerCheckpoint(from)?.get(TP)).toBeUndefined();
   });
 
+  it('a log dir failing during a pass: the pass ends at its next step (KafkaStorageException), the thread goes on with the other dirs', async () => {
+    const [d0, d1] = [join(dir, 'd0'), join(dir, 'd1')];
+    const { h, log } = await midPass([d0, d1]);
+    const failed = log.parentDir;
+    h.manager.handleLogDirFailure(failed);
+    expect(lines.map((l) => l.message)).toContain(`Stopping cleaning logs in dir ${failed}`);
+    h.time.advance(2_000);
+    expect(h.manager.cleaner!.cleanerManager.cleaningState(TP)).toBeUndefined();
+    const other = h.manager.getOrCreateLog({ topic: 'keyed', partition: 1 }, COMPACT, { isNew: true });
+    expect(other.parentDir).not.toBe(failed);
+    const produced = fill(other, 60, 5, h.time.nowMs());
+    h.time.advance(200_000);
+    const activeBase = other.activeSegment.baseOffset;
+    expect(entriesOf(other)).toEqual([...latestPerKey(produced.filter((e) => e.offset < activeBase)), ...produced.slice(activeBase)]);
+  });
+
   it('a log deleted during a pass: the pass stops, nothing of it is written into the -delete dir', async () => {
     const { h, log } = await midPass([join(dir, 'logs')]);
     h.manager.asyncDelete(TP);

@@ -38,7 +38,8 @@
  *
  * With `log.cleaner.enable` the LogManager owns the `LogCleaner` (../cleaner/log-cleaner.ts): started
  * with the background tasks, paused for retention of non-compacted logs, aborted for deletions,
- * stopped at shutdown and kill.
+ * aborted and paused around truncations (truncate-logs.ts) and future-log swaps, stopped at
+ * shutdown and kill.
  */
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
