@@ -4,12 +4,14 @@
  * times — in 16 MiB segments is cleaned by one Cleaner pass (offset map, grouping, `.cleaned`
  * segments, swap), and its dirty bytes per second are reported. Baseline, in the same run: reading
  * the same segments batch by batch with every record decoded (what the cleaner must at least do,
- * twice: once for the map, once to copy). The log is deleted afterwards.
+ * twice: once for the map, once to copy). The pass runs as the cleaner thread runs it, in steps
+ * of one read buffer each: the longest step is what holds the event loop, against the whole pass
+ * (what one synchronous pass held it before). The log is deleted afterwards.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '../src-main/core/common/logging';
-import { Cleaner } from '../src-main/core/log/cleaner/cleaner';
+import { Cleaner, type CleanResult } from '../src-main/core/log/cleaner/cleaner';
 import { DEFAULT_CLEANER_CONFIG } from '../src-main/core/log/cleaner/cleaner-config';
 import { LogToClean } from '../src-main/core/log/cleaner/log-to-clean';
 import { Log } from '../src-main/core/log/log';
@@ -52,12 +54,13 @@ export async function dataCleanerBench(report: (f: Figure) => void): Promise<voi
     const dirtyBytes = log.size;
 
     // Baseline: every batch of the dirty section read and its records decoded.
-    let readStart = performance.now();
+    const readStart = performance.now();
     let records = 0;
     for (const s of log.segments) for (const b of s.batches({ full: true })) records += b.batch.records().length;
     const readMs = performance.now() - readStart;
 
     const time = new SystemTime();
+    let ioBytes = 0;
     const cleaner = new Cleaner({
       id: 0,
       offsetMapMemory: DEFAULT_CLEANER_CONFIG.dedupeBufferSize,
@@ -65,13 +68,33 @@ export async function dataCleanerBench(report: (f: Figure) => void): Promise<voi
       dupBufferLoadFactor: DEFAULT_CLEANER_CONFIG.dedupeBufferLoadFactor,
       clock: time,
       checkDone: () => {},
-      onIo: () => {},
+      onIo: (bytes) => (ioBytes += bytes),
       logger: new Logger(() => {}, 'kafka.log.LogCleaner'),
     });
-    readStart = performance.now();
     const cleanable = new LogToClean(log, 0, log.activeSegment.baseOffset);
-    const { stats } = cleaner.clean(cleanable);
-    const cleanMs = performance.now() - readStart;
+    const steps = cleaner.cleanSteps(cleanable);
+    let longestStepMs = 0;
+    let stepCount = 0;
+    let cleanMs = 0;
+    let result: CleanResult | null = null;
+    while (result === null) {
+      // One step of the cleaner thread: until a read buffer's bytes are read or written.
+      ioBytes = 0;
+      const stepStart = performance.now();
+      for (;;) {
+        const r = steps.next();
+        if (r.done) {
+          result = r.value;
+          break;
+        }
+        if (ioBytes >= cleaner.ioBufferSize) break;
+      }
+      const stepMs = performance.now() - stepStart;
+      cleanMs += stepMs;
+      longestStepMs = Math.max(longestStepMs, stepMs);
+      stepCount++;
+    }
+    const { stats } = result;
     const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
     report({
       name: `clean ${(dirtyBytes / MiB).toFixed(0)} MiB dirty log (${KEYS} keys)`,
@@ -79,6 +102,13 @@ export async function dataCleanerBench(report: (f: Figure) => void): Promise<voi
       unit: 'MB/s',
       baseline: mbps(dirtyBytes, readMs),
       baselineName: `read and decode the same ${records} records`,
+    });
+    report({
+      name: `longest synchronous step of the pass (${stepCount} steps of ${cleaner.ioBufferSize / 1024} KiB)`,
+      value: longestStepMs,
+      unit: 'ms',
+      baseline: cleanMs,
+      baselineName: 'before: the whole pass in one step',
     });
     report({ name: 'size after cleaning', value: (100 * stats.bytesWritten) / stats.bytesRead, unit: '% of the dirty bytes' });
     log.close();

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { LogLine } from '../../src-main/core/common/logging';
 import { CompressionType, batchesIn, buildRecordBatch } from '../../src-main/core/record';
-import type { Log } from '../../src-main/core/log/log';
 import type { TopicConfigValues } from '../../src-main/core/log/log-config';
 import type { Gauge } from '../../src-main/core/metrics/gauge';
 import { metricName } from '../../src-main/core/metrics/metric-name';
@@ -20,49 +19,15 @@ import { SeededRandom } from '../../src-main/core/platform/random';
 import { START_MS, makeLogManager, type Harness } from '../core/log/log-test-helpers';
 import { APT_PACKAGES, PYTHON, asPython, kafkaPythonUnavailable, python, type PyBatch } from '../support/kafka-python';
 import { makeTempDir } from '../support/temp-dir';
+import { type Entry, dec, enc, entriesOf, latestPerKey, produce } from '../support/compacted-log';
 import { ClusterHarness } from '../support/cluster-harness';
 import type { ClusterHost } from '../../src-main/api/cluster-host';
 import { TopicServiceImpl } from '../../src-main/api/topic-service';
 import { InProcessCluster, type InProcessClusterParts } from '../../src-main/core/cluster/in-process-cluster';
 import { coordinatorOf, whileClockRuns } from '../core/coordinator/group-support';
 
-const enc = (s: string) => new TextEncoder().encode(s);
-const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
 const TP = { topic: 'keyed', partition: 0 };
 const COMPACT: TopicConfigValues = { 'cleanup.policy': ['compact'], 'segment.bytes': 1024, 'min.cleanable.dirty.ratio': 0.01 };
-
-interface Entry {
-  offset: number;
-  key: string | null;
-  value: string | null;
-}
-
-/** Every record of the log, in file order, read through our own codec. */
-function entriesOf(log: Log): Entry[] {
-  return log.segments.flatMap((s) =>
-    [...s.batches({ full: true })].flatMap((b) =>
-      b.batch.records().map((r) => ({ offset: r.offset, key: dec(r.key), value: dec(r.value) })),
-    ),
-  );
-}
-
-/** The latest entry of each key, in offset order (what compaction keeps). */
-function latestPerKey(entries: readonly Entry[]): Entry[] {
-  const latest = new Map<string | null, Entry>();
-  for (const e of entries) latest.set(e.key, e);
-  return [...latest.values()].sort((a, b) => a.offset - b.offset);
-}
-
-function produce(log: Log, records: Array<[string, string | null]>, now: number): void {
-  log.appendAsLeader(
-    buildRecordBatch(
-      records.map(([k, v]) => ({ key: enc(k), value: v === null ? null : enc(v) })),
-      { now },
-    ),
-    0,
-  );
-  log.updateHighWatermark(log.logEndOffset);
-}
 
 const unavailable = kafkaPythonUnavailable();
 // Outside CI a machine without kafka-python skips the independent reading, saying why; CI must run it.

@@ -68,6 +68,17 @@ export interface LogDirEntryDto {
   readonly baseOffset: number | null;
   /** What Kafka would say of it (a directory that is not a partition …), else null. */
   readonly problem: string | null;
+  /** A segment's file in a partition directory with a cleaner checkpoint: the segment lies below the checkpointed offset. */
+  readonly cleaned?: boolean;
+}
+
+/** A log dir's `cleaner-offset-checkpoint`: per compacted partition, the first offset the cleaner has not cleaned. */
+export interface CleanerCheckpointDto {
+  /** Relative to the root. */
+  readonly path: string;
+  readonly offsets: ReadonlyArray<{ readonly topic: string; readonly partition: number; readonly offset: number }>;
+  /** Why Kafka would refuse the file, else null. */
+  readonly error: string | null;
 }
 
 export interface LogDirListingDto {
@@ -79,6 +90,10 @@ export interface LogDirListingDto {
   readonly entries: readonly LogDirEntryDto[];
   readonly offset: number;
   readonly total: number;
+  /** The log dir's `cleaner-offset-checkpoint` (a partition directory: its parent's), or null when there is none. */
+  readonly cleanerCheckpoint?: CleanerCheckpointDto | null;
+  /** A partition directory: its offset in that checkpoint (segments ending at or below it are cleaned), or null. */
+  readonly cleanedUpTo?: number | null;
 }
 
 /** Bytes as the viewer shows them; `truncated` when only the first part was sent. */

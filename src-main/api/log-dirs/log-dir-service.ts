@@ -35,6 +35,7 @@ import type {
 } from './log-dir-contract';
 import { baseOffsetOf, fileKind, parseLogDirFile, segmentPaths } from './log-dir-files';
 import { findInSegment } from './log-dir-find';
+import { cleanedUpTo, markCleaned, readCleanerCheckpoint } from './log-dir-cleaner';
 import { IndexFileReader } from './log-dir-index';
 import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
@@ -246,14 +247,28 @@ export class LogDirServiceImpl implements LogDirService {
     const holdsSegments = entries.some((e) => fileKind(e.name) === 'log');
     const partition =
       self && (path !== '' || holdsSegments) ? { ...self, segments: entries.filter((e) => fileKind(e.name) === 'log').length } : null;
+    const dirKind = partition ? 'partition' : path === '' ? 'log-dir' : 'directory';
+    const checkpointDir =
+      dirKind === 'log-dir' ? '' : dirKind === 'partition' && path !== '' ? path.slice(0, Math.max(0, path.lastIndexOf('/'))) : null;
+    const cleanerCheckpoint = checkpointDir === null ? null : await readCleanerCheckpoint(confined, dto.path, checkpointDir);
+    const upTo = partition ? cleanedUpTo(cleanerCheckpoint, partition) : null;
     return {
       root: dto,
       path,
-      dirKind: partition ? 'partition' : path === '' ? 'log-dir' : 'directory',
+      dirKind,
       partition,
-      entries: out,
+      entries:
+        upTo === null
+          ? out
+          : markCleaned(
+              out,
+              entries.map((e) => e.name),
+              upTo,
+            ),
       offset,
       total: entries.length,
+      cleanerCheckpoint,
+      cleanedUpTo: upTo,
     };
   }
 

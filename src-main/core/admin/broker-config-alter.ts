@@ -14,6 +14,7 @@ import { BrokerConfig } from '../config/kafka-config';
 import { brokerConfigLayers, type BrokerConfigLayers } from './config-synonyms';
 import { DYNAMIC_THREAD_POOL_CONFIGS, LOG_CLEANER_CONFIGS, validateDynamicBrokerConfigs } from './dynamic-broker-config';
 import { validateThreadCounts } from '../server/dynamic-thread-pool';
+import { validateLogCleanerThreads } from '../server/dynamic-log-cleaner';
 
 /** `ConfigResource.toString`. */
 export function configResourceToString(type: 'TOPIC' | 'BROKER' | 'BROKER_LOGGER' | 'UNKNOWN', name: string): string {
@@ -29,15 +30,8 @@ export function resourceNameToBrokerId(resourceName: string): number {
 
 /** `DynamicThreadPool.validateReconfiguration`, then the log cleaner's (when the broker has one). */
 function validateReconfiguration(current: BrokerConfig, next: BrokerConfig, changed: ReadonlySet<string>): void {
-  if (current.value('log.cleaner.enable') === true && LOG_CLEANER_CONFIGS.some((k) => changed.has(k))) {
-    const threads = next.value('log.cleaner.threads') as number;
-    const currentThreads = current.value('log.cleaner.threads') as number;
-    if (threads < 1) throw new ConfigException('Log cleaner threads should be at least 1');
-    if (threads < Math.trunc(currentThreads / 2))
-      throw new ConfigException(`Log cleaner threads cannot be reduced to less than half the current value ${currentThreads}`);
-    if (threads > currentThreads * 2)
-      throw new ConfigException(`Log cleaner threads cannot be increased to more than double the current value ${currentThreads}`);
-  }
+  if (current.value('log.cleaner.enable') === true && LOG_CLEANER_CONFIGS.some((k) => changed.has(k)))
+    validateLogCleanerThreads(current.value('log.cleaner.threads') as number, next);
   if (DYNAMIC_THREAD_POOL_CONFIGS.some((k) => changed.has(k))) validateThreadCounts(current, next);
 }
 

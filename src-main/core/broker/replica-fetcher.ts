@@ -21,6 +21,7 @@ import { tpKey } from '../common/topic-partition';
 import { javaStringHashCode } from '../common/java-lang';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import type { EpochEndOffset } from '../log/leader-epoch-cache';
+import type { LogManager } from '../log/log-manager/log-manager';
 import type { Log } from '../log/log';
 import { offsetTruncationState } from './offset-truncation-state';
 import { Logger, type LogSink } from '../common/logging';
@@ -90,6 +91,8 @@ export interface ReplicaFetcherDeps {
   readonly onReplicationBytesIn?: (tp: TopicPartition, bytes: number) => void;
   /** `quotaManagers.follower`: the follower's replication throttle (unbounded when absent). */
   readonly quota?: ReplicaQuota;
+  /** `Partition.truncateTo` / `truncateFullyAndStartAt` through the LogManager, which pauses the log's cleaning; the log's own when absent. */
+  readonly truncation?: Pick<LogManager, 'truncateTo' | 'truncateFullyAndStartAt'>;
 }
 
 interface FetchState {
@@ -389,7 +392,7 @@ class ReplicaFetcher {
     const latestEpoch = log.latestEpoch;
     if (latestEpoch === null) {
       this.logger.info(`Truncating partition ${tp} to local high watermark ${log.highWatermark}`);
-      log.truncateTo(log.highWatermark);
+      this.truncateTo(log, log.highWatermark);
       state.state = 'Fetching';
       this.deps.onFollowerProgress?.(state.topicPartition);
       return;
@@ -406,7 +409,7 @@ class ReplicaFetcher {
     this.logger.info(
       `Truncating partition ${tp} to offset ${offset} with leader epoch ${answer.leaderEpoch} end offset ${answer.endOffset}`,
     );
-    log.truncateTo(offset);
+    this.truncateTo(log, offset);
     this.deps.onFollowerProgress?.(state.topicPartition);
     if (completed) state.state = 'Fetching';
   }
@@ -467,6 +470,11 @@ class ReplicaFetcher {
     }
   }
 
+  private truncateTo(log: Log, offset: number): void {
+    if (this.deps.truncation) this.deps.truncation.truncateTo(log.topicPartition, offset);
+    else log.truncateTo(offset);
+  }
+
   /** `fetchOffsetAndTruncate` after OFFSET_OUT_OF_RANGE. */
   private handleOffsetOutOfRange(state: FetchState, log: Log, result: FollowerFetchResult): void {
     const tp = tpKey(state.topicPartition);
@@ -475,13 +483,16 @@ class ReplicaFetcher {
       this.logger.warn(
         `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s latest offset ${result.logEndOffset}`,
       );
-      log.truncateTo(result.logEndOffset);
+      this.truncateTo(log, result.logEndOffset);
     } else {
       const leaderStartOffset = result.logStartOffset;
       this.logger.warn(
         `Reset fetch offset for partition ${tp} from ${replicaEndOffset} to current leader ${this.leaderId}'s start offset ${leaderStartOffset}`,
       );
-      if (leaderStartOffset > replicaEndOffset) log.truncateFullyAndStartAt(leaderStartOffset);
+      if (leaderStartOffset > replicaEndOffset) {
+        if (this.deps.truncation) this.deps.truncation.truncateFullyAndStartAt(log.topicPartition, leaderStartOffset);
+        else log.truncateFullyAndStartAt(leaderStartOffset);
+      }
     }
     this.deps.onFollowerProgress?.(state.topicPartition);
   }

@@ -19,4 +19,6 @@ export default {
   cleanedSegment: 'cleaned',
   cleanedSegmentHint: 'Below the cleaner checkpoint ({offset}): the log cleaner has compacted it.',
   checkpoint: 'cleaner-offset-checkpoint: cleaned up to offset {offset}',
+  checkpointEntry: '{partition}: cleaned up to {offset}',
+  checkpointEmpty: 'empty: no compacted partition has been cleaned in this log dir',
 };

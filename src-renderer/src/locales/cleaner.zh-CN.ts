@@ -18,4 +18,6 @@ export default {
   cleanedSegment: '已清理',
   cleanedSegmentHint: '位于清理检查点（{offset}）之下：日志清理器已压缩该分段。',
   checkpoint: 'cleaner-offset-checkpoint：已清理到偏移量 {offset}',
+  checkpointEntry: '{partition}：已清理到 {offset}',
+  checkpointEmpty: '为空：此日志目录中还没有被清理过的压缩分区',
 };

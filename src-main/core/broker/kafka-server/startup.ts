@@ -10,7 +10,6 @@ import {
 import type { TopicConfigValues } from '../../log/log-config';
 import { copyKafkaConfigToLog } from '../../log/log-config';
 import { LogManager } from '../../log/log-manager/log-manager';
-import type { CleanerConfig } from '../../log/cleaner/cleaner-config';
 import { randomUuidBytes, SeededRandom } from '../../platform/random';
 import { KafkaZkClient } from '../../kafka-zk/kafka-zk-client';
 import { KafkaZooKeeperClient } from '../../kafka-zk/kafka-zookeeper-client';
@@ -26,6 +25,7 @@ import { loadQuotaConfigs, quotaConfigHandlers } from '../../server/quota/quota-
 import type { DynamicBrokerConfig } from '../../server/dynamic-broker-config';
 import { DynamicThreadPool } from '../../server/dynamic-thread-pool';
 import { DynamicLogConfig } from '../../server/dynamic-log-config';
+import { DynamicLogCleaner, cleanerConfigOf } from '../../server/dynamic-log-cleaner';
 import type { KafkaServerDeps } from './kafka-server-deps';
 import type { BrokerComponents } from './running-broker';
 import { MetricsRegistry } from '../../metrics/metrics-registry';
@@ -237,6 +237,7 @@ export async function startComponents(s: StartingServer, parts: BrokerComponents
     ),
   );
   s.dynamicConfig.addReconfigurable(new DynamicLogConfig(logManager, () => parts.controller?.put({ type: 'UncleanLeaderElectionEnable' })));
+  if (logManager.cleaner) s.dynamicConfig.addReconfigurable(new DynamicLogCleaner(logManager.cleaner));
   parts.dynamicConfigManager = new DynamicConfigManager({
     dynamicBrokerConfig: s.dynamicConfig,
     configHandlers: quotaConfigHandlers(quotaManagers, d.log),
@@ -366,18 +367,4 @@ function base64UrlNoPadding(bytes: Uint8Array): string {
     for (let c = 0; c < chars; c++) out += alphabet[(n >> (18 - 6 * c)) & 63];
   }
   return out;
-}
-
-/** `LogCleaner.cleanerConfig(KafkaConfig)`. */
-function cleanerConfigOf(config: BrokerConfig): CleanerConfig {
-  return {
-    numThreads: config.get('log.cleaner.threads') as number,
-    dedupeBufferSize: Number(config.get('log.cleaner.dedupe.buffer.size') as bigint),
-    dedupeBufferLoadFactor: config.get('log.cleaner.io.buffer.load.factor') as number,
-    ioBufferSize: config.get('log.cleaner.io.buffer.size') as number,
-    maxMessageSize: config.get('message.max.bytes') as number,
-    maxIoBytesPerSecond: config.get('log.cleaner.io.max.bytes.per.second') as number,
-    backOffMs: Number(config.get('log.cleaner.backoff.ms') as bigint),
-    enableCleaner: config.logCleanerEnable,
-  };
 }

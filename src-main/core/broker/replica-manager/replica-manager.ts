@@ -82,6 +82,7 @@ export class ReplicaManager implements ReplicaManagerCore {
       },
       leader: (id) => deps.peer(id),
       quota: deps.replicationQuotas?.follower,
+      truncation: deps.logManager,
       followerLog: (tp, leaderEpoch) => {
         const p = this.partitions.get(tp);
         return p && p !== 'offline' && !p.isLeader && p.leaderEpoch === leaderEpoch ? p.log : null;

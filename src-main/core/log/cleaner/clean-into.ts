@@ -5,6 +5,7 @@
  * latest offset. A batch that is its producer's last (the producer's sequence and epoch live in
  * it) stays even when empty; transaction markers go by CleanedTransactionMetadata's rules. The
  * source is read as the cleaner's read buffer holds it, and each buffer's output is one append.
+ * A generator: it yields before each read buffer, where the cleaner thread may end its step.
  */
 import type { TopicPartition } from '../../common/topic-partition';
 import { NO_PRODUCER_ID, type Record, type RecordBatch } from '../../record';
@@ -35,7 +36,7 @@ export interface CleanIntoPass {
 
 type BatchRetention = 'DELETE' | 'DELETE_EMPTY' | 'RETAIN_EMPTY';
 
-export function cleanInto(source: LogSegment, dest: LogSegment, pass: CleanIntoPass): void {
+export function* cleanInto(source: LogSegment, dest: LogSegment, pass: CleanIntoPass): Generator<void, void, void> {
   let chunk: RetainedBatch[] = [];
   let chunkBytes = 0;
   const flushChunk = (): void => {
@@ -63,7 +64,10 @@ export function cleanInto(source: LogSegment, dest: LogSegment, pass: CleanIntoP
       flushChunk();
       chunkBytes = 0;
     }
-    if (chunkBytes === 0) pass.checkDone(pass.topicPartition);
+    if (chunkBytes === 0) {
+      yield;
+      pass.checkDone(pass.topicPartition);
+    }
     chunkBytes += sizeInBytes;
     pass.onIo(sizeInBytes);
     const retained = filterBatch(batch, sizeInBytes, pass);

@@ -6,6 +6,10 @@
  * (`Log.replaceSegments`: `.cleaned` → `.swap` → the old segments `.deleted` → no suffix). Tombstones
  * (and transaction markers) of segments last modified more than `delete.retention.ms` before the
  * last cleaned segment go; the others stay.
+ *
+ * `cleanSteps` is the pass as a generator: it yields between bounded pieces of work (a batch of the
+ * offset map, a read buffer of a segment) so that the cleaner thread can run it as several steps
+ * of the broker's scheduler; `clean` runs it to the end in one go. Both give the same files.
  */
 import { IllegalArgumentException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
@@ -40,6 +44,12 @@ export interface CleanerOptions {
   readonly logger: Logger;
 }
 
+/** A pass's end: the next pass's first dirty offset, and what the pass did. */
+export interface CleanResult {
+  readonly endOffset: number;
+  readonly stats: CleanerStats;
+}
+
 export class Cleaner {
   readonly offsetMap: SkimpyOffsetMap;
 
@@ -57,22 +67,36 @@ export class Cleaner {
     return this.o.id;
   }
 
-  /** `clean`: returns the first offset not cleaned (the next pass's first dirty offset) and the pass's statistics. */
-  clean(cleanable: LogToClean): { endOffset: number; stats: CleanerStats } {
+  /** The read buffer's size: also how many bytes one step of the cleaner thread reads or writes at most (one batch more). */
+  get ioBufferSize(): number {
+    return this.o.ioBufferSize;
+  }
+
+  /** `clean` in one synchronous run: returns the first offset not cleaned (the next pass's first dirty offset) and the pass's statistics. */
+  clean(cleanable: LogToClean): CleanResult {
+    const steps = this.cleanSteps(cleanable);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** `clean` as a generator of bounded steps (see the file comment). */
+  *cleanSteps(cleanable: LogToClean): Generator<void, CleanResult, void> {
     const log = cleanable.log;
     const lastClean = logSegments(log, 0, cleanable.firstDirtyOffset).at(-1);
     const deleteHorizonMs = lastClean === undefined ? 0 : lastClean.lastModified - log.config.deleteRetentionMs;
-    return this.doClean(cleanable, deleteHorizonMs);
+    return yield* this.doClean(cleanable, deleteHorizonMs);
   }
 
-  doClean(cleanable: LogToClean, deleteHorizonMs: number): { endOffset: number; stats: CleanerStats } {
+  *doClean(cleanable: LogToClean, deleteHorizonMs: number): Generator<void, CleanResult, void> {
     const { logger, clock } = this.o;
     const log = cleanable.log;
     logger.info(`Beginning cleaning of log ${log.name}.`);
     const stats = new CleanerStats(clock);
     logger.info(`Building offset map for ${log.name}...`);
     const upperBoundOffset = cleanable.firstUncleanableOffset;
-    buildOffsetMap(log, cleanable.firstDirtyOffset, upperBoundOffset, {
+    yield* buildOffsetMap(log, cleanable.firstDirtyOffset, upperBoundOffset, {
       map: this.offsetMap,
       loadFactor: this.o.dupBufferLoadFactor,
       stats,
@@ -94,20 +118,20 @@ export class Cleaner {
       log.config.maxIndexSize,
       cleanable.firstUncleanableOffset,
     );
-    for (const group of groups) this.cleanSegments(log, group, deleteHorizonMs, stats, transactionMetadata);
+    for (const group of groups) yield* this.cleanSegments(log, group, deleteHorizonMs, stats, transactionMetadata);
     stats.bufferUtilization = this.offsetMap.utilization;
     stats.allDone();
     return { endOffset, stats };
   }
 
   /** `cleanSegments`: a group of segments cleaned into one that replaces them. */
-  private cleanSegments(
+  private *cleanSegments(
     log: Log,
     segments: readonly LogSegment[],
     deleteHorizonMs: number,
     stats: CleanerStats,
     transactionMetadata: CleanedTransactionMetadata,
-  ): void {
+  ): Generator<void, void, void> {
     const { logger } = this.o;
     const cleaned = createNewCleanedSegment(log, segments[0].baseOffset);
     transactionMetadata.cleanedIndex = cleaned.txnIndex;
@@ -129,7 +153,7 @@ export class Cleaner {
           `Cleaning ${segment.toString()} in log ${log.name} into ${cleaned.baseOffset} with deletion horizon ${deleteHorizonMs}, ` +
             `${retainDeletesAndTxnMarkers ? 'retaining' : 'discarding'} deletes.`,
         );
-        cleanInto(segment, cleaned, {
+        yield* cleanInto(segment, cleaned, {
           topicPartition: log.topicPartition,
           map: this.offsetMap,
           retainDeletesAndTxnMarkers,

@@ -13,9 +13,10 @@
  *   LogCleaningPaused(i≥2)  LogCleaningPaused(i−1), LogCleaningPaused(i+1)
  *
  * Pauses come from deletion (`abortCleaning`), truncation, future-log swaps (`abortAndPauseCleaning`
- * … `resumeCleaning`) and the retention of non-compacted logs. Cleaning runs as one step of the
- * broker's scheduler, so an abort asked for while a partition is in progress is seen by the
- * cleaner's next `checkCleaningAborted`, as a 2.5 cleaner thread sees it.
+ * … `resumeCleaning`) and the retention of non-compacted logs. A pass runs as several steps of the
+ * broker's scheduler; 2.5's `abortAndPauseCleaning` waits until the cleaner thread has seen the
+ * abort, so here the thread holding the partition between two steps is made to stop at once
+ * (`abortInProgress`): when `abortAndPauseCleaning` returns, the partition is paused.
  */
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
@@ -63,6 +64,8 @@ export interface LogCleanerManagerOptions {
   readonly checkpoints: CleanerCheckpoints;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Stops the pass over `tp` a cleaner thread holds between two steps (it ends in `doneCleaning`). */
+  readonly abortInProgress?: (tp: TopicPartition) => void;
 }
 
 export class LogCleanerManager {
@@ -161,8 +164,10 @@ export class LogCleanerManager {
   abortAndPauseCleaning(tp: TopicPartition, logIt = true): void {
     const state = this.inProgress.get(tp);
     if (state === undefined) this.inProgress.set(tp, paused(1));
-    else if (state.kind === 'LogCleaningInProgress') this.inProgress.set(tp, ABORTED);
-    else if (state.kind === 'LogCleaningPaused') this.inProgress.set(tp, paused(state.pausedCount + 1));
+    else if (state.kind === 'LogCleaningInProgress') {
+      this.inProgress.set(tp, ABORTED);
+      this.o.abortInProgress?.(tp);
+    } else if (state.kind === 'LogCleaningPaused') this.inProgress.set(tp, paused(state.pausedCount + 1));
     else
       throw new IllegalStateException(
         `Compaction for partition ${tpKey(tp)} cannot be aborted and paused since it is in ${stateText(state)} state.`,
@@ -238,6 +243,12 @@ export class LogCleanerManager {
       else if (state === undefined) throw new IllegalStateException(`State for partition ${tpKey(tp)} should exist.`);
       else throw new IllegalStateException(`In-progress partition ${tpKey(tp)} cannot be in ${stateText(state)} state.`);
     }
+  }
+
+  /** `handleLogDirFailure`: the dir's uncleanable partitions are forgotten. */
+  handleLogDirFailure(dir: string): void {
+    this.o.logger.warn(`Stopping cleaning logs in dir ${dir}`);
+    this.uncleanablePartitions.delete(dir);
   }
 
   markPartitionUncleanable(logDir: string, tp: TopicPartition): void {

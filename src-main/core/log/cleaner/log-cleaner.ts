@@ -3,11 +3,14 @@
  * (`kafka-log-cleaner-thread-<id>`) runs as a task on the broker's scheduler: it takes the
  * filthiest compacted log (LogCleanerManager), cleans it (Cleaner), checkpoints the next dirty
  * offset, then runs retention for the compacted logs (`compact,delete`); with nothing to clean it
- * sleeps `log.cleaner.backoff.ms`. `log.cleaner.io.max.bytes.per.second` holds the thread back for
- * as long as its bytes would take at that rate. Its lines go to `log-cleaner.log` (logger
+ * sleeps `log.cleaner.backoff.ms`. A pass runs as several scheduler steps, each reading or writing
+ * at most one read buffer (`log.cleaner.io.buffer.size` / threads / 2, plus one batch), so a big log
+ * does not hold the event loop. `log.cleaner.io.max.bytes.per.second` holds the thread back after
+ * each step for as long as its bytes would take at that rate. Its lines go to `log-cleaner.log` (logger
  * kafka.log.LogCleaner), the statistics block after each pass among them.
  */
-import type { TopicPartition } from '../../common/topic-partition';
+import { tpKey, type TopicPartition } from '../../common/topic-partition';
+import { IllegalStateException } from '../../common/java-lang';
 import { errorMessage } from '../../common/throwable';
 import { Logger } from '../../common/logging';
 import type { LogSink } from '../../common/logging';
@@ -16,7 +19,7 @@ import type { ScheduledTask, Time } from '../../platform/scheduler';
 import type { Log } from '../log';
 import { KafkaStorageException } from '../errors';
 import type { CleanerConfig } from './cleaner-config';
-import { Cleaner } from './cleaner';
+import { Cleaner, type CleanResult } from './cleaner';
 import { CleanerStats, PreCleanStats, cleanerStatsMessage } from './cleaner-stats';
 import { LogCleanerManager, LogCleaningAbortedException } from './log-cleaner-manager';
 import type { CleanerCheckpoints } from './log-cleaner-manager';
@@ -50,11 +53,25 @@ export interface LastCleaning {
   readonly messagesWritten: number;
 }
 
+/** A pass under way: its log and the generator of its remaining steps. */
+interface CleaningJob {
+  readonly cleanable: LogToClean;
+  readonly steps: Generator<void, CleanResult, void>;
+}
+
 class CleanerThread {
   readonly name: string;
   readonly cleaner: Cleaner;
   lastStats: CleanerStats;
   lastPreCleanStats = new PreCleanStats();
+  /** The longest step so far, in bytes read and written (for the bench and the tests). */
+  longestStepBytes = 0;
+  /** Steps taken by the last finished pass. */
+  lastPassSteps = 0;
+  private job: CleaningJob | null = null;
+  private jobSteps = 0;
+  private stepping = false;
+  private lastPassFailed = false;
   private task: ScheduledTask | null = null;
   private running = false;
   private ioBytes = 0;
@@ -78,10 +95,18 @@ class CleanerThread {
       checkDone: (tp) => {
         if (!this.running) throw new LogCleaningAbortedException();
         owner.cleanerManager.checkCleaningAborted(tp);
+        // The log's dir went offline (or the log left the broker) between two steps.
+        if (this.job && owner.options.getLog(tp) !== this.job.cleanable.log)
+          throw new KafkaStorageException(`Log ${tp.topic}-${tp.partition} is no longer online on this broker`);
       },
       onIo: (bytes) => (this.ioBytes += bytes),
       logger: new Logger(o.log, LOGGER_NAME, { logIdent: `Cleaner ${id}: `, file: 'log-cleaner.log' }),
     });
+  }
+
+  /** The partition this thread is cleaning, between two of its steps or during one. */
+  get cleaningPartition(): TopicPartition | null {
+    return this.job?.cleanable.topicPartition ?? null;
   }
 
   start(): void {
@@ -90,94 +115,187 @@ class CleanerThread {
     this.schedule(0);
   }
 
+  /**
+   * `shutdown`: a pass under way is interrupted (as a 2.5 thread's `ThreadShutdownException`: its
+   * `.cleaned` files stay for the next start to remove) and its partition is done with.
+   */
   shutdown(): void {
     this.logger.info('Shutting down');
     this.running = false;
     if (this.task) this.owner.options.time.cancel(this.task);
     this.task = null;
+    const job = this.job;
+    this.job = null;
+    if (job) {
+      job.steps.return(undefined as never);
+      this.owner.cleanerManager.doneCleaning(job.cleanable.topicPartition, job.cleanable.log.parentDir, job.cleanable.firstDirtyOffset);
+    }
     this.logger.info('Shutdown completed');
+  }
+
+  /** The process dies: the pass under way stops where it is, nothing more is written. */
+  kill(): void {
+    this.running = false;
+    if (this.task) this.owner.options.time.cancel(this.task);
+    this.task = null;
+    this.job = null;
+  }
+
+  /**
+   * The pass over `tp` was aborted (LogCleaningAborted) while this thread waits between two steps:
+   * it stops now, as 2.5's `abortAndPauseCleaning` waits for the thread to stop — its `.cleaned`
+   * segment is removed and the partition is paused.
+   */
+  abortNow(tp: TopicPartition): void {
+    const job = this.job;
+    if (!job || this.stepping || tpKey(job.cleanable.topicPartition) !== tpKey(tp)) return;
+    this.job = null;
+    try {
+      job.steps.throw(new LogCleaningAbortedException());
+    } catch (e) {
+      this.endCleaning(job, null, e);
+      return;
+    }
+    // A generator swallowing the abort would be a bug of the cleaner's own.
+    throw new IllegalStateException(`The cleaning of ${tpKey(tp)} did not stop when aborted`);
   }
 
   private schedule(delayMs: number): void {
     this.task = this.owner.options.time.schedule(this.name, delayMs, () => this.doWork());
   }
 
-  /** `doWork`: clean a log if one needs it, else sleep `backOffMs`; the I/O throttle adds its wait. */
+  /**
+   * `doWork`: one step of the pass under way, or a new pass begun (its first step) if a log needs
+   * it, else the compacted logs' retention and a sleep of `backOffMs`. Between steps the thread
+   * waits only for the I/O throttle. A step reads or writes at most one read buffer (plus a batch).
+   */
   doWork(): void {
     if (!this.running) return;
     this.ioBytes = 0;
-    const cleaned = this.tryCleanFilthiestLog();
+    let cleaned = false;
+    if (this.job === null) this.job = this.grabFilthiestLog();
+    if (this.job !== null) {
+      const done = this.step(this.job);
+      if (!this.running) return;
+      if (!done) {
+        this.schedule(this.throttleMs());
+        return;
+      }
+      if (this.lastPassFailed) {
+        this.schedule(Math.max(this.owner.config.backOffMs, this.throttleMs()));
+        return;
+      }
+      cleaned = true;
+    }
+    this.deleteOldSegmentsOfCompactedLogs();
     if (!this.running) return;
-    const rate = this.owner.config.maxIoBytesPerSecond;
-    const throttleMs = rate > 0 && rate < Number.MAX_VALUE ? Math.ceil((this.ioBytes / rate) * 1000) : 0;
-    this.schedule(cleaned ? throttleMs : Math.max(this.owner.config.backOffMs, throttleMs));
+    this.schedule(cleaned ? this.throttleMs() : Math.max(this.owner.config.backOffMs, this.throttleMs()));
   }
 
-  private tryCleanFilthiestLog(): boolean {
-    const manager = this.owner.cleanerManager;
-    let current: Log | null = null;
+  private throttleMs(): number {
+    const rate = this.owner.throttleRateBytesPerSec;
+    return rate > 0 && rate < Number.MAX_VALUE ? Math.ceil((this.ioBytes / rate) * 1000) : 0;
+  }
+
+  private grabFilthiestLog(): CleaningJob | null {
+    const preCleanStats = new PreCleanStats();
+    const cleanable = this.owner.cleanerManager.grabFilthiestCompactedLog(preCleanStats);
+    if (!cleanable) return null;
+    this.lastPreCleanStats = preCleanStats;
+    this.jobSteps = 0;
+    return { cleanable, steps: this.cleaner.cleanSteps(cleanable) };
+  }
+
+  /** Runs the pass until its step's bytes are used up; true once it has ended (cleaned, aborted or failed). */
+  private step(job: CleaningJob): boolean {
+    const budget = Math.max(this.cleaner.ioBufferSize, 1);
+    this.stepping = true;
+    this.jobSteps++;
     try {
-      const preCleanStats = new PreCleanStats();
-      const cleanable = manager.grabFilthiestCompactedLog(preCleanStats);
-      let cleaned = false;
-      if (cleanable) {
-        this.lastPreCleanStats = preCleanStats;
-        current = cleanable.log;
-        this.cleanLog(cleanable);
-        cleaned = true;
-      }
-      const deletable = manager.deletableLogs();
-      try {
-        for (const log of deletable) {
-          current = log;
-          log.deleteOldSegments();
+      for (;;) {
+        const r = job.steps.next();
+        if (r.done) {
+          this.endCleaning(job, r.value, null);
+          return true;
         }
-      } finally {
-        manager.doneDeleting(deletable.map((l) => l.topicPartition));
+        if (this.ioBytes >= budget) return false;
       }
-      return cleaned;
     } catch (e) {
-      if (current === null) throw e;
-      this.logger.warn(
-        `Unexpected exception thrown when cleaning log ${current.toString()}. Marking its partition (${current.partitionName}) as uncleanable`,
-        e,
-      );
-      manager.markPartitionUncleanable(current.parentDir, current.topicPartition);
-      return false;
+      this.endCleaning(job, null, e);
+      return true;
+    } finally {
+      this.stepping = false;
+      this.longestStepBytes = Math.max(this.longestStepBytes, this.ioBytes);
     }
   }
 
-  private cleanLog(cleanable: LogToClean): void {
+  /** `cleanLog`'s end: statistics and the new first dirty offset, or the failure handled as 2.5 does. */
+  private endCleaning(job: CleaningJob, result: CleanResult | null, error: unknown): void {
+    if (this.job === job) this.job = null;
+    this.lastPassSteps = this.jobSteps;
     const manager = this.owner.cleanerManager;
+    const { cleanable } = job;
     const log = cleanable.log;
     let endOffset = cleanable.firstDirtyOffset;
+    let unexpected: unknown = null;
     try {
-      const result = this.cleaner.clean(cleanable);
-      // As 2.5: the statistics are recorded before the end offset is known (KAFKA-9826 fixed it later).
-      this.recordStats(log.name, cleanable.firstDirtyOffset, endOffset, result.stats);
-      endOffset = result.endOffset;
-      this.owner.recordLastCleaning({
-        topicPartition: log.topicPartition,
-        threadId: this.id,
-        timeMs: this.owner.options.time.nowMs(),
-        firstDirtyOffset: cleanable.firstDirtyOffset,
-        endOffset,
-        bytesRead: result.stats.bytesRead,
-        bytesWritten: result.stats.bytesWritten,
-        messagesRead: result.stats.messagesRead,
-        messagesWritten: result.stats.messagesWritten,
-      });
-    } catch (e) {
-      if (e instanceof LogCleaningAbortedException || e instanceof KafkaStorageException) {
+      if (result) {
+        // As 2.5: the statistics are recorded before the end offset is known (KAFKA-9826 fixed it later).
+        this.recordStats(log.name, cleanable.firstDirtyOffset, endOffset, result.stats);
+        endOffset = result.endOffset;
+        this.owner.recordLastCleaning({
+          topicPartition: log.topicPartition,
+          threadId: this.id,
+          timeMs: this.owner.options.time.nowMs(),
+          firstDirtyOffset: cleanable.firstDirtyOffset,
+          endOffset,
+          bytesRead: result.stats.bytesRead,
+          bytesWritten: result.stats.bytesWritten,
+          messagesRead: result.stats.messagesRead,
+          messagesWritten: result.stats.messagesWritten,
+        });
+      } else if (error instanceof LogCleaningAbortedException || error instanceof KafkaStorageException) {
         // Aborted (deletion, truncation, swap) or the dir is already offline: let it go.
-      } else if (isIoError(e)) {
+      } else if (isIoError(error)) {
         const dir = log.parentDir;
-        this.owner.options.reportLogDirFailure(dir, `Failed to clean up log for ${log.partitionName} in dir ${dir} due to IOException`, e);
+        this.owner.options.reportLogDirFailure(
+          dir,
+          `Failed to clean up log for ${log.partitionName} in dir ${dir} due to IOException`,
+          error,
+        );
       } else {
-        throw e;
+        unexpected = error;
       }
     } finally {
       manager.doneCleaning(log.topicPartition, log.parentDir, endOffset);
+    }
+    this.lastPassFailed = unexpected !== null;
+    if (unexpected !== null) this.markUncleanable(log, unexpected);
+  }
+
+  private markUncleanable(log: Log, e: unknown): void {
+    this.logger.warn(
+      `Unexpected exception thrown when cleaning log ${log.toString()}. Marking its partition (${log.partitionName}) as uncleanable`,
+      e,
+    );
+    this.owner.cleanerManager.markPartitionUncleanable(log.parentDir, log.topicPartition);
+  }
+
+  /** The retention of the compacted logs (`compact,delete`), run by the cleaner threads in 2.5. */
+  private deleteOldSegmentsOfCompactedLogs(): void {
+    const manager = this.owner.cleanerManager;
+    const deletable = manager.deletableLogs();
+    let current: Log | null = null;
+    try {
+      for (const log of deletable) {
+        current = log;
+        log.deleteOldSegments();
+      }
+    } catch (e) {
+      if (current === null) throw e;
+      this.markUncleanable(current, e);
+    } finally {
+      manager.doneDeleting(deletable.map((l) => l.topicPartition));
     }
   }
 
@@ -204,9 +322,12 @@ export class LogCleaner {
   private readonly logger: Logger;
   private readonly lastCleanings = new Map<string, LastCleaning>();
   config: CleanerConfig;
+  /** `throttler`'s rate: built once with the LogCleaner, so (as in 2.5.1) `reconfigure` leaves it as it was. */
+  readonly throttleRateBytesPerSec: number;
 
   constructor(readonly options: LogCleanerOptions) {
     this.config = options.config;
+    this.throttleRateBytesPerSec = options.config.maxIoBytesPerSecond;
     this.logger = new Logger(options.log, LOGGER_NAME, { file: 'log-cleaner.log' });
     this.cleanerManager = new LogCleanerManager({
       logDirs: options.logDirs,
@@ -215,6 +336,9 @@ export class LogCleaner {
       checkpoints: options.checkpoints,
       clock: options.time,
       logger: this.logger,
+      abortInProgress: (tp) => {
+        for (const c of this.cleaners) c.abortNow(tp);
+      },
     });
     if (options.metrics) this.registerMetrics(options.metrics);
   }
@@ -303,8 +427,23 @@ export class LogCleaner {
     this.cleanerManager.maybeTruncateCheckpoint(dir, tp, offset);
   }
 
+  /** A pass over a log of `dir` ends at its thread's next step (KafkaStorageException). */
   handleLogDirFailure(dir: string): void {
-    this.logger.warn(`Stopping cleaning logs in dir ${dir}`);
+    this.cleanerManager.handleLogDirFailure(dir);
+  }
+
+  /** The broker's process is killed: the threads stop where they are, writing nothing more. */
+  kill(): void {
+    for (const c of this.cleaners) c.kill();
+    this.cleaners.length = 0;
+  }
+
+  /** Longest step of any thread so far, in bytes read and written; steps of the last pass per thread. */
+  stepStats(): { longestStepBytes: number; lastPassSteps: number[] } {
+    return {
+      longestStepBytes: Math.max(0, ...this.cleaners.map((c) => c.longestStepBytes)),
+      lastPassSteps: this.cleaners.map((c) => c.lastPassSteps),
+    };
   }
 
   pauseCleaningForNonCompactedPartitions(): Log[] {

@@ -3,6 +3,10 @@
  * segment from the first dirty offset, until the map holds `slots × load factor` keys. A full map
  * ends the pass early: its latest offset (+1) is where this pass's cleaning stops and the next
  * pass's dirty section begins.
+ *
+ * A generator: it yields before each batch it reads, so the cleaner thread can hand the scheduler
+ * back between bounded steps (see log-cleaner.ts); the map it builds does not depend on where the
+ * steps end.
  */
 import type { TopicPartition } from '../../common/topic-partition';
 import type { Log } from '../log';
@@ -24,7 +28,7 @@ export interface OffsetMapPass {
   readonly info: (message: string) => void;
 }
 
-export function buildOffsetMap(log: Log, start: number, end: number, pass: OffsetMapPass): void {
+export function* buildOffsetMap(log: Log, start: number, end: number, pass: OffsetMapPass): Generator<void, void, void> {
   const map = pass.map;
   map.clear();
   const dirty = logSegments(log, start, end);
@@ -34,7 +38,7 @@ export function buildOffsetMap(log: Log, start: number, end: number, pass: Offse
   for (let i = 0; i < dirty.length; i++) {
     pass.checkDone(log.topicPartition);
     const nextSegmentStartOffset = i + 1 < dirty.length ? dirty[i + 1].baseOffset : end;
-    const full = buildOffsetMapForSegment(log, dirty[i], start, nextSegmentStartOffset, transactionMetadata, pass);
+    const full = yield* buildOffsetMapForSegment(log, dirty[i], start, nextSegmentStartOffset, transactionMetadata, pass);
     if (full) {
       pass.debug(`Offset map is full, ${i} segments fully mapped, segment with base offset ${dirty[i].baseOffset} is partially mapped`);
       break;
@@ -44,18 +48,19 @@ export function buildOffsetMap(log: Log, start: number, end: number, pass: Offse
 }
 
 /** `buildOffsetMapForSegment`: true if the map filled up in this segment. */
-function buildOffsetMapForSegment(
+function* buildOffsetMapForSegment(
   log: Log,
   segment: LogSegment,
   startOffset: number,
   nextSegmentStartOffset: number,
   transactionMetadata: CleanedTransactionMetadata,
   pass: OffsetMapPass,
-): boolean {
+): Generator<void, boolean, void> {
   const { map, stats } = pass;
   const maxDesiredMapSize = Math.trunc(map.slots * pass.loadFactor);
   const position = segment.offsetIndex.lookup(startOffset).position;
   for (const { batch, sizeInBytes } of segment.batches({ full: true, startPosition: position })) {
+    yield;
     pass.checkDone(log.topicPartition);
     pass.onIo(sizeInBytes);
     if (batch.isControlBatch) {

@@ -38,7 +38,8 @@
  *
  * With `log.cleaner.enable` the LogManager owns the `LogCleaner` (../cleaner/log-cleaner.ts): started
  * with the background tasks, paused for retention of non-compacted logs, aborted for deletions,
- * stopped at shutdown and kill.
+ * aborted and paused around truncations (truncate-logs.ts) and future-log swaps, stopped at
+ * shutdown and kill.
  */
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
@@ -60,6 +61,7 @@ import type { ScheduledTask } from '../../platform/scheduler';
 import { LogManagerContext } from './log-manager-context';
 import { LogCleaner } from '../cleaner/log-cleaner';
 import { DEFAULT_CLEANER_CONFIG } from '../cleaner/cleaner-config';
+import { truncateLogFullyAndStartAt, truncateLogTo } from './truncate-logs';
 
 export { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS } from './log-manager-config';
 export type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
@@ -380,6 +382,18 @@ export class LogManager {
     this.cleaner?.resumeCleaning([tp]);
   }
 
+  /** `LogManager.truncateTo` for one partition (see truncate-logs.ts); true if the log changed. */
+  truncateTo(tp: TopicPartition, truncateOffset: number, isFuture = false): boolean {
+    const log = this.getLog(tp, isFuture);
+    return log ? truncateLogTo(log, this.cleaner, truncateOffset) : false;
+  }
+
+  /** `LogManager.truncateFullyAndStartAt` (see truncate-logs.ts). */
+  truncateFullyAndStartAt(tp: TopicPartition, newOffset: number, isFuture = false): void {
+    const log = this.getLog(tp, isFuture);
+    if (log) truncateLogFullyAndStartAt(log, this.cleaner, newOffset);
+  }
+
   /** The offset the cleaner has cleaned `tp` up to in its dir's `cleaner-offset-checkpoint`, or null. */
   cleanerCheckpoint(dir: string): TopicPartitionMap<number> | null {
     return this.checkpoints.readCleanerCheckpoint(trimTrailingSeparators(dir));
@@ -467,6 +481,7 @@ export class LogManager {
    * `.kafka_cleanshutdown` is written, so the next start recovers as after a crash.
    */
   kill(): void {
+    this.cleaner?.kill();
     this.halt();
     for (const log of this.allLogs()) log.closeHandlers();
     this.ctx.handles.releaseAll();
