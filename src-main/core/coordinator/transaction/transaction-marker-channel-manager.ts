@@ -86,11 +86,6 @@ export class TransactionMarkerChannelManager {
     this.stopWatchingMetadata = deps.metadataCache.onUpdate(() => this.wakeup());
   }
 
-  /** Markers waiting for a leader to go to (`UnknownDestinationQueueSize`). */
-  get unknownDestinationQueueSize(): number {
-    return (this.queues.get(UNKNOWN_BROKER) ?? []).reduce((n, e) => n + e.marker.partitions.length, 0);
-  }
-
   /** Markers still queued for `transactionalId` (the UI, tests). */
   queuedPartitions(transactionalId: string): TopicPartition[] {
     const out: TopicPartition[] = [];
