@@ -35,7 +35,7 @@ describe('__consumer_offsets creation', () => {
       'compression.type': 'producer',
     });
     expect(h.logLines('server.log', 2)).toContain(
-      '[KafkaApi-2] Topic __consumer_offsets with 50 partitions and replication factor 3 is created.',
+      '[KafkaApi-2] Auto creation of topic __consumer_offsets with 50 partitions and replication factor 3 is successful',
     );
     // Each leader coordinates (has loaded) exactly the partitions it leads.
     await h.settle();

@@ -313,9 +313,6 @@ function createGroupCoordinator(s: StartingServer, parts: BrokerComponents): Gro
   });
 }
 
-/** How long transaction markers that found no leader (or no running broker) wait before looking again. */
-const TXN_MARKER_RETRY_BACKOFF_MS = 100;
-
 function createTransactionCoordinator(s: StartingServer, parts: BrokerComponents): TransactionCoordinator {
   const d = s.deps;
   const c = s.config;
@@ -335,7 +332,6 @@ function createTransactionCoordinator(s: StartingServer, parts: BrokerComponents
       abortTimedOutTransactionsIntervalMs: int('transaction.abort.timed.out.transaction.cleanup.interval.ms'),
       removeExpiredTransactionalIdsIntervalMs: int('transaction.remove.expired.transaction.cleanup.interval.ms'),
       requestTimeoutMs: int('request.timeout.ms'),
-      markerRetryBackoffMs: TXN_MARKER_RETRY_BACKOFF_MS,
     },
     replicaManager: () => parts.replicaManager,
     producerIdManager: () => parts.producerIdManager,

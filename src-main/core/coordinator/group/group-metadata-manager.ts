@@ -14,7 +14,7 @@ import type { Executor } from '../../platform/executor';
 import type { Time } from '../../platform/scheduler';
 import { batchesIn, buildRecordBatch, CompressionType, TimestampType } from '../../record';
 import { ControlRecordType, parseControlRecordKey } from '../../record/control-record-type';
-import { GroupMetadata, MemberMetadata, type OffsetAndMetadata } from './group-metadata';
+import { GroupMetadata, MemberMetadata, type CommitRecordMetadataAndOffset, type OffsetAndMetadata } from './group-metadata';
 import { computeSubscribedTopics } from './consumer-protocol';
 import {
   groupMetadataKey,
@@ -165,10 +165,19 @@ export class GroupMetadataManager {
     tp: TopicPartition,
     records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>,
     requiredAcks = this.deps.config.offsetCommitRequiredAcks,
-    producer?: { producerId: number; producerEpoch: number },
   ): Promise<ErrorName> {
+    return (await this.appendBatch(tp, records, requiredAcks)).error;
+  }
+
+  /** The append's error and the base offset of the batch written (−1 when none was). */
+  async appendBatch(
+    tp: TopicPartition,
+    records: ReadonlyArray<{ key: Uint8Array; value: Uint8Array | null }>,
+    requiredAcks = this.deps.config.offsetCommitRequiredAcks,
+    producer?: { producerId: number; producerEpoch: number },
+  ): Promise<{ error: ErrorName; baseOffset: number }> {
     const rm = this.deps.replicaManager();
-    if (!rm) return 'NOT_LEADER_FOR_PARTITION';
+    if (!rm) return { error: 'NOT_LEADER_FOR_PARTITION', baseOffset: -1 };
     const now = this.deps.time.nowMs();
     const batch = buildRecordBatch(
       records.map((r) => ({ key: r.key, value: r.value, timestamp: now })),
@@ -191,7 +200,7 @@ export class GroupMetadataManager {
         origin: 'Coordinator',
       },
     );
-    return result?.error ?? 'NOT_LEADER_FOR_PARTITION';
+    return result ? { error: result.error, baseOffset: result.baseOffset } : { error: 'NOT_LEADER_FOR_PARTITION', baseOffset: -1 };
   }
 
   /** Writes the group's metadata (with the leader's assignment); resolves with the error for the callers. */
@@ -241,14 +250,17 @@ export class GroupMetadataManager {
       for (const o of valid) errors.set(tpKey(o), 'NOT_COORDINATOR');
       return errors;
     }
-    const error = offsetCommitError(
-      await this.append(
-        tp,
-        valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) })),
-      ),
+    group.prepareOffsetCommit(valid);
+    const appended = await this.appendBatch(
+      tp,
+      valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) })),
     );
-    if (error === 'NONE' && !group.is('Dead')) {
-      for (const o of valid) group.offsets.set(tpKey(o), { topic: o.topic, partition: o.partition, value: o.value });
+    const error = offsetCommitError(appended.error);
+    if (!group.is('Dead')) {
+      for (const o of valid) {
+        if (error === 'NONE') group.onOffsetCommitAppend({ ...o, appendedBatchOffset: appended.baseOffset });
+        else group.failPendingOffsetWrite(o.topic, o.partition, o.value);
+      }
     }
     for (const o of valid) errors.set(tpKey(o), error);
     return errors;
@@ -324,10 +336,10 @@ export class GroupMetadataManager {
       this.logger.warn(`Attempted to load offsets and group metadata from ${tpKey(tp)}, but found no log`);
       return;
     }
-    const loadedOffsets = new Map<string, Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>>();
+    type LoadedOffsets = Map<string, CommitRecordMetadataAndOffset>;
+    const loadedOffsets = new Map<string, LoadedOffsets>();
     const loadedGroups = new Map<string, StoredGroup>();
     const removedGroups = new Set<string>();
-    type LoadedOffsets = Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>;
     // Producer id → group → the offsets of its transaction, until its marker is read.
     const pendingOffsets = new Map<number, Map<string, LoadedOffsets>>();
     let offset = log.logStartOffset;
@@ -344,7 +356,11 @@ export class GroupMetadataManager {
           if (marker?.key && pending && parseControlRecordKey(marker.key).typeId === ControlRecordType.COMMIT) {
             for (const [groupId, offsets] of pending) {
               const committed = loadedOffsets.get(groupId) ?? new Map();
-              for (const [k, o] of offsets) committed.set(k, o);
+              for (const [k, o] of offsets) {
+                // A plain commit written after the transaction's offset commit stays.
+                const current = committed.get(k);
+                if (!current || (current.appendedBatchOffset ?? -1) < (o.appendedBatchOffset ?? -1)) committed.set(k, o);
+              }
               loadedOffsets.set(groupId, committed);
             }
           }
@@ -363,7 +379,13 @@ export class GroupMetadataManager {
             target.set(key.group, offsets);
             const k = tpKey({ topic: key.topic, partition: key.partition });
             if (record.value === null) offsets.delete(k);
-            else offsets.set(k, { topic: key.topic, partition: key.partition, value: readOffsetCommitValue(record.value) });
+            else
+              offsets.set(k, {
+                topic: key.topic,
+                partition: key.partition,
+                value: readOffsetCommitValue(record.value),
+                appendedBatchOffset: batch.baseOffset,
+              });
           } else if (record.value === null) {
             loadedGroups.delete(key.group);
             removedGroups.add(key.group);
@@ -443,9 +465,9 @@ export class GroupMetadataManager {
 
   private loadGroup(
     group: GroupMetadata,
-    offsets: ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>,
+    offsets: ReadonlyMap<string, CommitRecordMetadataAndOffset>,
     onGroupLoaded: (group: GroupMetadata) => void,
-    pendingTxnOffsets?: ReadonlyMap<number, ReadonlyMap<string, { topic: string; partition: number; value: OffsetAndMetadata }>>,
+    pendingTxnOffsets?: ReadonlyMap<number, ReadonlyMap<string, CommitRecordMetadataAndOffset>>,
   ): void {
     for (const [k, o] of offsets) group.offsets.set(k, o);
     for (const [producerId, pending] of pendingTxnOffsets ?? []) group.pendingTransactionalOffsetCommits.set(producerId, new Map(pending));

@@ -13,6 +13,7 @@
  */
 import type { ErrorName } from '../../common/kafka-errors';
 import { IllegalArgumentException, IllegalStateException } from '../../common/java-lang';
+import { tpKey } from '../../common/topic-partition';
 import { computeSubscribedTopics } from './consumer-protocol';
 
 export type GroupState = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable' | 'Dead';
@@ -103,6 +104,34 @@ export interface OffsetAndMetadata {
   readonly expireTimestamp: number | null;
 }
 
+function sameOffsetAndMetadata(a: OffsetAndMetadata, b: OffsetAndMetadata): boolean {
+  return (
+    a.offset === b.offset &&
+    a.leaderEpoch === b.leaderEpoch &&
+    a.metadata === b.metadata &&
+    a.commitTimestamp === b.commitTimestamp &&
+    a.expireTimestamp === b.expireTimestamp
+  );
+}
+
+/**
+ * `CommitRecordMetadataAndOffset`: a committed offset and the base offset of the batch that wrote it
+ * to `__consumer_offsets` (null until that append is acknowledged) — plain and transactional commits
+ * are ordered by it, not by when they complete.
+ */
+export interface CommitRecordMetadataAndOffset {
+  readonly topic: string;
+  readonly partition: number;
+  readonly value: OffsetAndMetadata;
+  readonly appendedBatchOffset: number | null;
+}
+
+function olderThan(a: CommitRecordMetadataAndOffset, b: CommitRecordMetadataAndOffset): boolean {
+  if (a.appendedBatchOffset === null || b.appendedBatchOffset === null)
+    throw new IllegalStateException('Cannot compare offset commits without the offsets of their records in the log.');
+  return a.appendedBatchOffset < b.appendedBatchOffset;
+}
+
 export class MemberMetadata {
   assignment: Uint8Array = EMPTY;
   awaitingJoinCallback: ((result: JoinGroupResult) => void) | null = null;
@@ -188,15 +217,14 @@ export class GroupMetadata {
   private numMembersAwaitingJoin = 0;
   private readonly supportedProtocols = new Map<string, number>();
   /** `topic-partition` → committed offset. */
-  readonly offsets = new Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>();
+  readonly offsets = new Map<string, CommitRecordMetadataAndOffset>();
+  /** `topic-partition` → an OffsetCommit being appended (`pendingOffsetCommits`). */
+  readonly pendingOffsetCommits = new Map<string, OffsetAndMetadata>();
   /**
    * Producer id → `topic-partition` → the offsets its open transaction committed
    * (`pendingTransactionalOffsetCommits`): written, but committed only by the COMMIT marker.
    */
-  readonly pendingTransactionalOffsetCommits = new Map<
-    number,
-    Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>
-  >();
+  readonly pendingTransactionalOffsetCommits = new Map<number, Map<string, CommitRecordMetadataAndOffset>>();
   newMemberAdded = false;
 
   constructor(
@@ -281,21 +309,80 @@ export class GroupMetadata {
   }
 
   get hasOffsets(): boolean {
-    return this.offsets.size > 0 || this.pendingTransactionalOffsetCommits.size > 0;
+    return this.offsets.size > 0 || this.pendingOffsetCommits.size > 0 || this.pendingTransactionalOffsetCommits.size > 0;
   }
 
-  /** The transaction's marker was written: on COMMIT its offsets become the committed ones, on ABORT they go. */
+  /** `prepareOffsetCommit`: staged until the append is acknowledged. */
+  prepareOffsetCommit(offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): void {
+    for (const o of offsets) this.pendingOffsetCommits.set(tpKey(o), o.value);
+  }
+
+  /** `onOffsetCommitAppend`: the commit becomes the committed offset unless a commit written later in the log already is. */
+  onOffsetCommitAppend(commit: CommitRecordMetadataAndOffset): void {
+    const key = tpKey(commit);
+    const staged = this.pendingOffsetCommits.get(key);
+    if (staged === undefined) return; // its topic was deleted meanwhile (`removeOffsets`)
+    if (commit.appendedBatchOffset === null)
+      throw new IllegalStateException('Cannot complete offset commit write without providing the metadata of the record in the log.');
+    const current = this.offsets.get(key);
+    if (!current || olderThan(current, commit)) this.offsets.set(key, commit);
+    if (sameOffsetAndMetadata(staged, commit.value)) this.pendingOffsetCommits.delete(key);
+  }
+
+  /** `failPendingOffsetWrite`. */
+  failPendingOffsetWrite(topic: string, partition: number, value: OffsetAndMetadata): void {
+    const key = tpKey({ topic, partition });
+    const staged = this.pendingOffsetCommits.get(key);
+    if (staged !== undefined && sameOffsetAndMetadata(staged, value)) this.pendingOffsetCommits.delete(key);
+  }
+
+  /** `prepareTxnOffsetCommit`: pending, without a log offset until the append is acknowledged. */
+  prepareTxnOffsetCommit(producerId: number, offsets: ReadonlyArray<{ topic: string; partition: number; value: OffsetAndMetadata }>): void {
+    const pending = this.pendingTransactionalOffsetCommits.get(producerId) ?? new Map<string, CommitRecordMetadataAndOffset>();
+    for (const o of offsets) pending.set(tpKey(o), { ...o, appendedBatchOffset: null });
+    this.pendingTransactionalOffsetCommits.set(producerId, pending);
+  }
+
+  /** `onTxnOffsetCommitAppend`: the pending commit learns where its record is. */
+  onTxnOffsetCommitAppend(producerId: number, commit: CommitRecordMetadataAndOffset): void {
+    const pending = this.pendingTransactionalOffsetCommits.get(producerId);
+    const key = tpKey(commit);
+    const current = pending?.get(key);
+    if (pending && current && sameOffsetAndMetadata(current.value, commit.value)) pending.set(key, commit);
+  }
+
+  /** `failPendingTxnOffsetCommit`: its record was not written; the client retries. */
+  failPendingTxnOffsetCommit(producerId: number, topic: string, partition: number): void {
+    const pending = this.pendingTransactionalOffsetCommits.get(producerId);
+    if (!pending) return;
+    pending.delete(tpKey({ topic, partition }));
+    if (pending.size === 0) this.pendingTransactionalOffsetCommits.delete(producerId);
+  }
+
+  /**
+   * `completePendingTxnOffsetCommit`: the transaction's marker was written. On COMMIT each of its
+   * offsets becomes the committed one unless a commit written later in the log already is; on ABORT they go.
+   */
   completePendingTxnOffsetCommit(producerId: number, isCommit: boolean): void {
     const pending = this.pendingTransactionalOffsetCommits.get(producerId);
     this.pendingTransactionalOffsetCommits.delete(producerId);
     if (!pending || !isCommit) return;
-    for (const [key, o] of pending) this.offsets.set(key, o);
+    for (const [key, commit] of pending) {
+      if (commit.appendedBatchOffset === null)
+        throw new IllegalStateException(
+          `Trying to complete a transactional offset commit for producerId ${producerId} and groupId ${this.groupId} even though the offset commit record itself hasn't been appended to the log.`,
+        );
+      const current = this.offsets.get(key);
+      if (!current || olderThan(current, commit)) this.offsets.set(key, commit);
+    }
   }
 
   /** The offsets removed, by `topic-partition`. */
   removeOffsets(keys: Iterable<string>): Map<string, { topic: string; partition: number; value: OffsetAndMetadata }> {
     const removed = new Map<string, { topic: string; partition: number; value: OffsetAndMetadata }>();
     for (const key of keys) {
+      this.pendingOffsetCommits.delete(key);
+      for (const pending of this.pendingTransactionalOffsetCommits.values()) pending.delete(key);
       const o = this.offsets.get(key);
       if (!o) continue;
       this.offsets.delete(key);

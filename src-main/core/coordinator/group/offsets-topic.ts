@@ -67,7 +67,8 @@ export async function createInternalTopic(deps: Omit<OffsetsTopicDeps, 'config'>
   if (!zk) return 'COORDINATOR_NOT_AVAILABLE';
   try {
     await new AdminZkClient(zk).createTopic(spec.topic, spec.partitions, rf, new Map(Object.entries(spec.configs)), 'Safe', deps.random);
-    logger.info(`Topic ${spec.topic} with ${spec.partitions} partitions and replication factor ${rf} is created.`);
+    // `KafkaApis.createTopic`'s line, for internal topics as for any other.
+    logger.info(`Auto creation of topic ${spec.topic} with ${spec.partitions} partitions and replication factor ${rf} is successful`);
     return 'LEADER_NOT_AVAILABLE';
   } catch (e) {
     // Another broker may have created it meanwhile.

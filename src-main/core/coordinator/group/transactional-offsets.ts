@@ -54,18 +54,19 @@ export class TransactionalOffsets {
       return errors;
     }
     this.addProducerGroup(producerId, group.groupId);
-    const error = offsetCommitError(
-      await this.manager.append(
-        tp,
-        valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) })),
-        undefined,
-        { producerId, producerEpoch },
-      ),
+    group.prepareTxnOffsetCommit(producerId, valid);
+    const appended = await this.manager.appendBatch(
+      tp,
+      valid.map((o) => ({ key: offsetCommitKey(group.groupId, o.topic, o.partition), value: offsetCommitValue(o.value) })),
+      undefined,
+      { producerId, producerEpoch },
     );
-    if (error === 'NONE' && !group.is('Dead')) {
-      const pending = group.pendingTransactionalOffsetCommits.get(producerId) ?? new Map();
-      for (const o of valid) pending.set(tpKey(o), { topic: o.topic, partition: o.partition, value: o.value });
-      group.pendingTransactionalOffsetCommits.set(producerId, pending);
+    const error = offsetCommitError(appended.error);
+    if (!group.is('Dead')) {
+      for (const o of valid) {
+        if (error === 'NONE') group.onTxnOffsetCommitAppend(producerId, { ...o, appendedBatchOffset: appended.baseOffset });
+        else group.failPendingTxnOffsetCommit(producerId, o.topic, o.partition);
+      }
     }
     for (const o of valid) errors.set(tpKey(o), error);
     return errors;

@@ -35,8 +35,6 @@ import {
 export interface TransactionConfig extends TransactionStateConfig, TransactionTopicConfig {
   abortTimedOutTransactionsIntervalMs: number;
   removeExpiredTransactionalIdsIntervalMs: number;
-  /** How long markers with no leader to go to wait before looking again. */
-  markerRetryBackoffMs: number;
 }
 
 export interface TransactionCoordinatorDeps {
@@ -87,7 +85,7 @@ export class TransactionCoordinator {
       metadataCache: deps.metadataCache,
       stateManager: this.txnManager,
       destination: deps.markerDestination,
-      retryBackoffMs: deps.config.markerRetryBackoffMs,
+      requestTimeoutMs: deps.config.requestTimeoutMs,
       log: deps.log,
       executor: deps.executor,
     });

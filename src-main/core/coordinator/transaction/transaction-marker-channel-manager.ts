@@ -9,8 +9,15 @@
  * answers COORDINATOR_NOT_AVAILABLE. Everything for a transactional id is dropped when this broker
  * stops being its coordinator or the coordinator epoch moves.
  *
- * The sender is Kafka's InterBrokerSendThread: here a drain on the executor, and a retry after
- * `retryBackoffMs` on the scheduler for what found no broker to go to.
+ * The sender is Kafka's InterBrokerSendThread (`TxnMarkerSenderThread-<id>`), whose `doWork` —
+ * retry the failed log appends, move the unknown broker's markers to their partitions' current
+ * leaders, send one request per broker — runs when the thread is woken (new markers), when an
+ * UpdateMetadata changes the cache (the network activity that would end its poll), and at the end
+ * of an idle poll (`request.timeout.ms`, the NetworkClient's longest) while anything waits.
+ * Markers a leader refused with a retriable error, or lost to a disconnect, are re-enqueued at
+ * once for their partitions' current leaders as 2.5 does, without waking the thread: 2.5 resends
+ * them straight away and again while the stale leader refuses; here they go at the next `doWork`,
+ * which keeps the clock-driven emulation from spinning.
  */
 import type { MetadataCache } from '../../broker/metadata-cache';
 import { Errors, type ErrorName } from '../../common/kafka-errors';
@@ -36,7 +43,8 @@ export interface TransactionMarkerChannelDeps {
   stateManager: TransactionStateManager;
   /** The running broker `brokerId`, or undefined when it cannot be reached (a disconnect). */
   destination: (brokerId: number) => TxnMarkerDestination | undefined;
-  retryBackoffMs: number;
+  /** `request.timeout.ms`: the send thread's longest poll. */
+  requestTimeoutMs: number;
   log: LogSink;
   executor?: Executor;
 }
@@ -65,15 +73,17 @@ export class TransactionMarkerChannelManager {
     txnMetadata: TransactionMetadata;
     newMetadata: TxnTransitMetadata;
   }> = [];
-  private drainScheduled = false;
-  private retryTask: ScheduledTask | null = null;
+  private wakeupScheduled = false;
+  private pollTask: ScheduledTask | null = null;
   private active = true;
   private readonly logger: Logger;
+  private readonly stopWatchingMetadata: () => void;
 
   constructor(private readonly deps: TransactionMarkerChannelDeps) {
     this.logger = new Logger(deps.log, 'kafka.coordinator.transaction.TransactionMarkerChannelManager', {
       logIdent: `[Transaction Marker Channel Manager ${deps.brokerId}]: `,
     });
+    this.stopWatchingMetadata = deps.metadataCache.onUpdate(() => this.wakeup());
   }
 
   /** Markers still queued for `transactionalId` (the UI, tests). */
@@ -85,8 +95,9 @@ export class TransactionMarkerChannelManager {
 
   shutdown(): void {
     this.active = false;
-    if (this.retryTask) this.deps.time.cancel(this.retryTask);
-    this.retryTask = null;
+    this.stopWatchingMetadata();
+    if (this.pollTask) this.deps.time.cancel(this.pollTask);
+    this.pollTask = null;
     this.queues.clear();
     this.pending.clear();
     this.logRetries.length = 0;
@@ -155,7 +166,7 @@ export class TransactionMarkerChannelManager {
           `Not available to append TxnLogAppend(${append.transactionalId},${append.coordinatorEpoch},${append.txnMetadata.toString()},${transitText(append.newMetadata)}): possible causes include UNKNOWN_TOPIC_OR_PARTITION, NOT_ENOUGH_REPLICAS, NOT_ENOUGH_REPLICAS_AFTER_APPEND and REQUEST_TIMED_OUT; retry appending`,
         );
         this.logRetries.push(append);
-        this.scheduleRetry();
+        this.schedulePoll();
         return;
       case 'COORDINATOR_LOAD_IN_PROGRESS':
         this.logger.info(
@@ -167,8 +178,24 @@ export class TransactionMarkerChannelManager {
     }
   }
 
-  /** Queues one marker per leader of `partitions`; partitions no broker leads any more leave the transaction. */
+  /** Queues one marker per leader of `partitions` and wakes the send thread; partitions no broker leads any more leave the transaction. */
   addTxnMarkersToBrokerQueue(
+    transactionalId: string,
+    producerId: number,
+    producerEpoch: number,
+    result: TransactionResult,
+    coordinatorEpoch: number,
+    partitions: readonly TopicPartition[],
+  ): void {
+    this.enqueue(transactionalId, producerId, producerEpoch, result, coordinatorEpoch, partitions);
+    this.wakeup();
+  }
+
+  /**
+   * Each partition's marker in the queue of its leader (`getPartitionLeaderEndpoint`): the unknown
+   * broker's while the leader is not alive.
+   */
+  private enqueue(
     transactionalId: string,
     producerId: number,
     producerEpoch: number,
@@ -213,7 +240,6 @@ export class TransactionMarkerChannelManager {
         this.checkAndComplete(transactionalId);
       }
     }
-    this.wakeup();
   }
 
   /**
@@ -248,60 +274,61 @@ export class TransactionMarkerChannelManager {
     }
   }
 
+  /** `networkClient.wakeup()`: the thread's current poll ends and `doWork` runs. */
   private wakeup(): void {
-    if (this.drainScheduled || !this.active) return;
-    this.drainScheduled = true;
+    if (this.wakeupScheduled || !this.active) return;
+    this.wakeupScheduled = true;
     (this.deps.executor ?? microtaskExecutor).execute(() => {
-      this.drainScheduled = false;
-      this.drain();
+      this.wakeupScheduled = false;
+      this.doWork();
     });
   }
 
-  private scheduleRetry(): void {
-    if (this.retryTask || !this.active) return;
-    this.retryTask = this.deps.time.schedule('transaction-marker-retry', this.deps.retryBackoffMs, () => {
-      this.retryTask = null;
-      for (const append of this.logRetries.splice(0)) void this.tryAppendToLog(append);
-      // `drainQueuedTransactionMarkers`: markers for an unknown broker look for a leader again.
-      const unknown = this.queues.get(UNKNOWN_BROKER) ?? [];
-      this.queues.delete(UNKNOWN_BROKER);
-      for (const e of unknown) this.requeue(e.txnId, e.marker);
+  /** While anything waits, the thread's poll ends after `request.timeout.ms` at the latest. */
+  private schedulePoll(): void {
+    if (this.pollTask || !this.active) return;
+    this.pollTask = this.deps.time.schedule(`TxnMarkerSenderThread-${this.deps.brokerId}`, this.deps.requestTimeoutMs, () => {
+      this.pollTask = null;
+      this.doWork();
     });
   }
 
-  /** Markers whose leader must be looked up again once the backoff has passed. */
-  private queueForLeaderLookup(entries: readonly TxnIdAndMarkerEntry[]): void {
-    const live = entries.filter((e) => this.stillCurrent(e) !== null);
-    if (live.length === 0) return;
-    this.queues.set(UNKNOWN_BROKER, [...(this.queues.get(UNKNOWN_BROKER) ?? []), ...live]);
-    this.scheduleRetry();
-  }
-
-  private requeue(transactionalId: string, m: TxnMarkerEntry): void {
-    this.addTxnMarkersToBrokerQueue(transactionalId, m.producerId, m.producerEpoch, m.transactionResult, m.coordinatorEpoch, m.partitions);
-  }
-
-  /** One WriteTxnMarkers per broker with what is queued for it (`generateRequests`). */
-  private drain(): void {
+  /** `InterBrokerSendThread.doWork` with `generateRequests` = `drainQueuedTransactionMarkers`. */
+  private doWork(): void {
     if (!this.active) return;
+    if (this.pollTask) this.deps.time.cancel(this.pollTask);
+    this.pollTask = null;
+    // `retryLogAppends`
+    for (const append of this.logRetries.splice(0)) void this.tryAppendToLog(append);
+    const unknown = this.queues.get(UNKNOWN_BROKER) ?? [];
+    this.queues.delete(UNKNOWN_BROKER);
+    for (const e of unknown) this.requeue(e.txnId, e.marker);
+    // One WriteTxnMarkers per broker with what is queued for it.
     for (const [broker, queue] of [...this.queues]) {
-      if (broker === UNKNOWN_BROKER) {
-        if (queue.length > 0) this.scheduleRetry();
-        continue;
-      }
-      if (queue.length === 0) continue;
+      if (broker === UNKNOWN_BROKER || queue.length === 0) continue;
       this.queues.delete(broker);
       const destination = this.deps.destination(broker);
       if (!destination) {
-        // A disconnect: each marker goes back to its partitions' current leaders, after the backoff.
-        this.queueForLeaderLookup(queue);
+        this.onDisconnect(queue);
         continue;
       }
       void destination.writeTxnMarkers(queue.map((e) => e.marker)).then(
         (results) => this.onComplete(queue, results),
-        () => this.queueForLeaderLookup(queue),
+        () => this.onDisconnect(queue),
       );
     }
+    if ((this.queues.get(UNKNOWN_BROKER)?.length ?? 0) > 0) this.schedulePoll();
+  }
+
+  /** `TransactionMarkerRequestCompletionHandler` on a disconnect: each marker still current goes to its partitions' current leaders. */
+  private onDisconnect(entries: readonly TxnIdAndMarkerEntry[]): void {
+    if (!this.active) return;
+    for (const e of entries) if (this.stillCurrent(e) !== null) this.requeue(e.txnId, e.marker);
+    this.schedulePoll();
+  }
+
+  private requeue(transactionalId: string, m: TxnMarkerEntry): void {
+    this.enqueue(transactionalId, m.producerId, m.producerEpoch, m.transactionResult, m.coordinatorEpoch, m.partitions);
   }
 
   /** The coordinator still holds the transaction under the marker's epoch; else its markers are dropped. */
@@ -384,8 +411,8 @@ export class TransactionMarkerChannelManager {
       }
       if (abortSending) continue;
       if (retry.length > 0) {
-        // A leader moved: its new leader is looked up after the backoff (the metadata needs the controller's UpdateMetadata).
-        this.queueForLeaderLookup([{ ...e, marker: { ...e.marker, partitions: retry } }]);
+        this.requeue(e.txnId, { ...e.marker, partitions: retry });
+        this.schedulePoll();
       } else {
         this.checkAndComplete(e.txnId);
       }

@@ -5,7 +5,7 @@
  * REPLICA_NOT_AVAILABLE (a replica or ISR member not alive). v0 lists only live replicas and treats
  * an empty topic list as "all topics".
  */
-import { GROUP_METADATA_TOPIC_NAME, isInternalTopic } from '../../../core/admin/topic-name';
+import { GROUP_METADATA_TOPIC_NAME, isInternalTopic, TRANSACTION_STATE_TOPIC_NAME } from '../../../core/admin/topic-name';
 import { Errors, KafkaApiError } from '../../../core/common/kafka-errors';
 import { AclOperation, AUTHORIZED_OPERATIONS_OMITTED, authorizedOperationsField } from '../authorized-operations';
 import type { ApiHandler } from '../kafka-apis';
@@ -62,16 +62,22 @@ export function metadataHandler(deps: BrokerApiDeps): ApiHandler<MetadataRequest
 }
 
 /**
- * A topic this broker does not know: created on the spot when the client allows it and
+ * A topic this broker does not know (`KafkaApis.getTopicMetadata`): an internal one is created by
+ * `createInternalTopic` whatever the client allows — too few brokers for its replication factor
+ * reads as INVALID_REPLICATION_FACTOR; another is created when the client allows it and
  * `auto.create.topics.enable` is on (LEADER_NOT_AVAILABLE until its leaders are elected, as in
- * `KafkaApis.createTopic`), else UNKNOWN_TOPIC_OR_PARTITION. `__consumer_offsets` is created by
- * its coordinator in any case; `__transaction_state` is not (no transaction coordinator here).
+ * `KafkaApis.createTopic`), else UNKNOWN_TOPIC_OR_PARTITION.
  */
 async function unknownTopicError({ broker, admin }: BrokerApiDeps, name: string, allowAutoTopicCreation: boolean): Promise<number> {
-  if (name === GROUP_METADATA_TOPIC_NAME && broker.groupCoordinator) {
-    // `createInternalTopic`, whatever auto.create.topics.enable says; too few brokers reads as INVALID_REPLICATION_FACTOR.
-    const error = await broker.groupCoordinator.createOffsetsTopic();
-    return error === 'COORDINATOR_NOT_AVAILABLE' ? Errors.INVALID_REPLICATION_FACTOR.code : Errors.LEADER_NOT_AVAILABLE.code;
+  const createInternal =
+    name === GROUP_METADATA_TOPIC_NAME
+      ? broker.groupCoordinator && (() => broker.groupCoordinator!.createOffsetsTopic())
+      : name === TRANSACTION_STATE_TOPIC_NAME
+        ? broker.transactionCoordinator && (() => broker.transactionCoordinator!.createTransactionStateTopic())
+        : null;
+  if (createInternal) {
+    const error = await createInternal();
+    return error === 'COORDINATOR_NOT_AVAILABLE' ? Errors.INVALID_REPLICATION_FACTOR.code : Errors[error].code;
   }
   if (isInternalTopic(name) || !allowAutoTopicCreation || !broker.config.autoCreateTopicsEnable)
     return Errors.UNKNOWN_TOPIC_OR_PARTITION.code;

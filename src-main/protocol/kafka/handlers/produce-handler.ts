@@ -18,9 +18,21 @@ import type { ErrorName } from '../../../core/common/kafka-errors';
 import { batchesIn, CompressionType, MAGIC_VALUE_V2 } from '../../../core/record';
 import { CloseConnection, type ApiHandler } from '../kafka-apis';
 import type { ProducePartitionResponse, ProduceRequest, ProduceResponse } from '../messages/produce';
-import { hasTransactionalRecords, TRANSACTIONAL_ID_REFUSED } from './transactional-ids';
 import { updateRecordConversionStats } from './record-conversion-stats';
 import { errorMessage } from '../../../core/common/throwable';
+
+/** `ProduceRequest.hasTransactionalRecords`: any partition's batches marked transactional. */
+function hasTransactionalRecords(partitions: ReadonlyArray<{ records: Buffer | null }>): boolean {
+  return partitions.some((p) => {
+    if (!p.records) return false;
+    try {
+      for (const batch of batchesIn(p.records)) if (batch.magic >= 2 && batch.isTransactional) return true;
+    } catch {
+      // Bytes that do not parse are validateRecords' to refuse.
+    }
+    return false;
+  });
+}
 
 function validateRecords(version: number, records: Buffer): { error: ErrorName; message: string } | null {
   if (version < 3) return null;
@@ -86,7 +98,7 @@ export function produceHandler(broker: KafkaServer, clock: Clock): ApiHandler<Pr
         broker.quotaManagers === null
           ? 0
           : throttleRequest(broker.quotaManagers, context.session, clock.nowMs() - context.receivedMs, context.channel);
-      return { ...refuseAll(request, TRANSACTIONAL_ID_REFUSED, context.header.correlationId), throttleTimeMs };
+      return { ...refuseAll(request, 'TRANSACTIONAL_ID_AUTHORIZATION_FAILED', context.header.correlationId), throttleTimeMs };
     }
     const entries: Array<{ topicPartition: { topic: string; partition: number }; records: Uint8Array }> = [];
     // Answered before the append, with error_message null as Kafka's `new PartitionResponse(error)`.
