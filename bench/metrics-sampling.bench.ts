@@ -1,14 +1,16 @@
 /**
  * The metrics sampler's cost per round with 10,000 partitions: three brokers' registries filled as
- * Kafka 2.5 fills them for 100 topics of 100 partitions at RF 3 (each replica's four `kafka.log`
- * Log gauges, each broker's per-topic and all-topics BrokerTopicMetrics meters, ReplicaManager,
- * KafkaController, ControllerStats and RequestMetrics) — a registry filled by hand, not a cluster
- * of 10,000 partitions, which takes minutes to build. The gauges read a number, as a log's size is
- * a field; the meters carry traffic marked between rounds.
+ * the brokers fill them for 100 topics of 100 partitions at RF 3 — the `kafka.log` Log and
+ * `kafka.cluster` Partition gauge families registered by the LogManager's and ReplicaManager's own
+ * code over stand-ins of their logs and partitions (a cluster of 10,000 partitions takes minutes to
+ * build), the BrokerTopicMetrics meters per topic and of all topics, ReplicaManager,
+ * KafkaController, ControllerStats and RequestMetrics. The meters carry traffic marked between rounds.
  *
  * Figures: one round into the in-memory rings, one round into `metadata.db` (durable, as the app
- * opens it), and the CPU that is per second of cluster time (a round every 15 s). Baseline: the
- * floor of any reader of the registries — a walk over every registered metric.
+ * opens it), the CPU that is per second of cluster time (a round every 15 s), and the longest round
+ * (a round is synchronous: the event loop's longest block). Baseline: the floor of any reader of the
+ * registries — a walk over every registered metric. Then issue 16's dashboard data: the overview's
+ * series over 24 h through `MetricsService.series` against a plain SQLite read of the same rows.
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
