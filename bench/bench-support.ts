@@ -24,15 +24,58 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs `fn` and returns its result, its wall time and the longest event-loop block seen meanwhile. */
-export async function measured<T>(fn: () => Promise<T> | T): Promise<{ result: T; ms: number; maxBlockMs: number }> {
+/** The event loop's delay over a phase (`monitorEventLoopDelay`, 1 ms resolution): its p99 and its longest block. */
+export interface LoopDelay {
+  readonly p99DelayMs: number;
+  readonly maxBlockMs: number;
+}
+
+/**
+ * Runs `fn` and returns its result, its wall time and the event loop's delay meanwhile, in this
+ * process — the one that hosts the cluster (as the app's main process / the headless server does).
+ */
+export async function measured<T>(fn: () => Promise<T> | T): Promise<{ result: T; ms: number } & LoopDelay> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   const start = performance.now();
   const result = await fn();
   const ms = performance.now() - start;
   histogram.disable();
-  return { result, ms, maxBlockMs: histogram.max / 1e6 };
+  // No sample at all (`fn` never yielded for a whole resolution): the loop was blocked for all of `fn`.
+  const sampled = histogram.count > 0;
+  return {
+    result,
+    ms,
+    p99DelayMs: sampled ? histogram.percentile(99) / 1e6 : ms,
+    maxBlockMs: sampled ? Math.max(histogram.max / 1e6, 0) : ms,
+  };
+}
+
+/** The worst of several phases' delays (the highest p99 and the longest block of any). */
+export function worstLoopDelay(delays: Iterable<LoopDelay>): LoopDelay {
+  let p99DelayMs = 0;
+  let maxBlockMs = 0;
+  for (const d of delays) {
+    p99DelayMs = Math.max(p99DelayMs, d.p99DelayMs);
+    maxBlockMs = Math.max(maxBlockMs, d.maxBlockMs);
+  }
+  return { p99DelayMs, maxBlockMs };
+}
+
+/**
+ * Issue 18's figure for every benchmark that runs a cluster: the event loop's delay during `phase`,
+ * p99 and max, against the goal of no block over 20 ms (the baseline, when given: the same delay of
+ * the baseline's phase in the same run).
+ */
+export function reportLoopDelay(
+  report: (f: Figure) => void,
+  phase: string,
+  delay: LoopDelay,
+  baseline?: { delay: LoopDelay; name: string },
+): void {
+  const against = (value: number | undefined) => (baseline && value !== undefined ? { baseline: value, baselineName: baseline.name } : {});
+  report({ name: `event-loop delay during ${phase}: p99`, value: delay.p99DelayMs, unit: 'ms', ...against(baseline?.delay.p99DelayMs) });
+  report({ name: `event-loop delay during ${phase}: max`, value: delay.maxBlockMs, unit: 'ms', ...against(baseline?.delay.maxBlockMs) });
 }
 
 export function formatFigure(f: Figure): string {

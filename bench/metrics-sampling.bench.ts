@@ -1,24 +1,33 @@
 /**
  * The metrics sampler's cost per round with 10,000 partitions: three brokers' registries filled as
- * Kafka 2.5 fills them for 100 topics of 100 partitions at RF 3 (each replica's four `kafka.log`
- * Log gauges, each broker's per-topic and all-topics BrokerTopicMetrics meters, ReplicaManager,
- * KafkaController, ControllerStats and RequestMetrics) — a registry filled by hand, not a cluster
- * of 10,000 partitions, which takes minutes to build. The gauges read a number, as a log's size is
- * a field; the meters carry traffic marked between rounds.
+ * the brokers fill them for 100 topics of 100 partitions at RF 3 — the `kafka.log` Log and
+ * `kafka.cluster` Partition gauge families registered by the LogManager's and ReplicaManager's own
+ * code over stand-ins of their logs and partitions (a cluster of 10,000 partitions takes minutes to
+ * build), the BrokerTopicMetrics meters per topic and of all topics, ReplicaManager,
+ * KafkaController, ControllerStats and RequestMetrics. The meters carry traffic marked between rounds.
  *
  * Figures: one round into the in-memory rings, one round into `metadata.db` (durable, as the app
- * opens it), and the CPU that is per second of cluster time (a round every 15 s). Baseline: the
- * floor of any reader of the registries — a walk over every registered metric.
+ * opens it), the CPU that is per second of cluster time (a round every 15 s), and the longest round
+ * (a round is synchronous: the event loop's longest block). Baseline: the floor of any reader of the
+ * registries — a walk over every registered metric. Then issue 16's dashboard data: the overview's
+ * series over 24 h through `MetricsService.series` against a plain SQLite read of the same rows.
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { MetricsRegistry } from '../src-main/core/metrics/metrics-registry';
+import type { Partition } from '../src-main/core/broker/partition';
+import { ReplicaManagerMetrics } from '../src-main/core/broker/replica-manager/replica-manager-metrics';
+import type { TopicPartition } from '../src-main/core/common/topic-partition';
+import type { Log } from '../src-main/core/log/log';
+import { registerLogMetrics } from '../src-main/core/log/log-manager/log-metrics';
 import { InMemoryMetricsHistory } from '../src-main/core/metrics-history/in-memory-metrics-history';
 import type { MetricsHistoryStore } from '../src-main/core/metrics-history/metrics-history-store';
 import { METRICS_SAMPLE_INTERVAL_MS, MetricsSampler, type BrokerRegistry } from '../src-main/core/metrics-history/metrics-sampler';
 import { ManualTime } from '../src-main/core/platform/manual-time';
 import { SeededRandom } from '../src-main/core/platform/random';
-import { openSqliteDatabase } from '../src-main/infra/sqlite-database';
+import { openSqliteDatabase, type SqliteDatabase } from '../src-main/infra/sqlite-database';
+import type { ClusterHost } from '../src-main/api/cluster-host';
+import { MAX_SERIES_POINTS, MetricsServiceImpl } from '../src-main/api/metrics/metrics-service';
 import { SqliteMetricsHistory } from '../src-main/infra/sqlite-metrics-history';
 import { tempDir, type Figure } from './bench-support';
 
@@ -27,16 +36,74 @@ const PARTITIONS_PER_TOPIC = 100;
 const BROKERS = 3;
 const ROUNDS = Number(process.env.METRICS_BENCH_ROUNDS ?? 40);
 
+/** A log as the `kafka.log:type=Log` family reads it (its gauges read fields). */
+function fakeLog(topic: string, partition: number): Log {
+  const size = 1_000_000 + partition;
+  return {
+    topicPartition: { topic, partition },
+    isFuture: false,
+    numberOfSegments: 1,
+    logStartOffset: 0,
+    logEndOffset: size,
+    size,
+  } as unknown as Log;
+}
+
+/** A hosted partition as the `kafka.cluster:type=Partition` family reads it, led by broker `partition % BROKERS`. */
+function fakePartition(topic: string, partition: number, brokerId: number): Partition {
+  const replicas = Array.from({ length: BROKERS }, (_, i) => (partition + i) % BROKERS);
+  return {
+    topicPartition: { topic, partition },
+    isLeader: partition % BROKERS === brokerId,
+    isr: replicas,
+    replicas,
+    addingReplicas: [],
+    removingReplicas: [],
+    log: { config: { minInSyncReplicas: 2 }, lastStableOffsetLag: 0 },
+  } as unknown as Partition;
+}
+
+/** Lookups by topic-partition over a list, as the LogManager's and ReplicaManager's maps answer them. */
+function byTopicPartition<T extends { topicPartition: TopicPartition }>(items: readonly T[]) {
+  const index = new Map(items.map((item) => [`${item.topicPartition.topic}-${item.topicPartition.partition}`, item]));
+  return {
+    get: (tp: TopicPartition) => index.get(`${tp.topic}-${tp.partition}`),
+    values: () => index.values(),
+    size: index.size,
+  };
+}
+
+/**
+ * Each broker's registry as a broker of this cluster fills it: the per-log and per-partition gauge
+ * families registered by the LogManager's and ReplicaManager's own code (`registerLogMetrics`,
+ * `ReplicaManagerMetrics`, over stand-ins of their logs and partitions), the per-topic
+ * BrokerTopicMetrics meters made by their first mark, and the controller's and request metrics.
+ */
 function filledRegistries(time: ManualTime): BrokerRegistry[] {
   const out: BrokerRegistry[] = [];
   for (let b = 0; b < BROKERS; b++) {
     const r = new MetricsRegistry(time, new SeededRandom(b));
-    for (const name of ['MessagesInPerSec', 'BytesInPerSec', 'BytesOutPerSec', 'TotalProduceRequestsPerSec', 'TotalFetchRequestsPerSec'])
-      r.newMeter('kafka.server', 'BrokerTopicMetrics', name, 'events');
-    for (const name of ['UnderReplicatedPartitions', 'PartitionCount', 'LeaderCount', 'OfflineReplicaCount'])
-      r.newGauge('kafka.server', 'ReplicaManager', name, () => 1);
-    r.newMeter('kafka.server', 'ReplicaManager', 'IsrShrinksPerSec', 'shrinks');
-    r.newMeter('kafka.server', 'ReplicaManager', 'IsrExpandsPerSec', 'expands');
+    const logs: Log[] = [];
+    const partitions: Partition[] = [];
+    for (let t = 0; t < TOPICS; t++) {
+      for (let p = 0; p < PARTITIONS_PER_TOPIC; p++) {
+        logs.push(fakeLog(`topic-${t}`, p));
+        partitions.push(fakePartition(`topic-${t}`, p, b));
+      }
+    }
+    const current = byTopicPartition(logs);
+    registerLogMetrics(r, { currentLogs: current, futureLogs: byTopicPartition<Log>([]) }, ['/kafka-logs'], () => false);
+    const replicaManager = new ReplicaManagerMetrics(r, { partitions: byTopicPartition(partitions) });
+    for (let t = 0; t < TOPICS; t++) {
+      for (const name of [
+        'MessagesInPerSec',
+        'BytesInPerSec',
+        'BytesOutPerSec',
+        'TotalProduceRequestsPerSec',
+        'TotalFetchRequestsPerSec',
+      ] as const)
+        replicaManager.brokerTopicStats.mark(`topic-${t}`, name, 0);
+    }
     for (const name of ['ActiveControllerCount', 'OfflinePartitionsCount', 'GlobalTopicCount', 'GlobalPartitionCount'])
       r.newGauge('kafka.controller', 'KafkaController', name, () => (b === 0 ? 1 : 0));
     r.newTimer('kafka.controller', 'ControllerStats', 'LeaderElectionRateAndTimeMs');
@@ -46,20 +113,6 @@ function filledRegistries(time: ManualTime): BrokerRegistry[] {
         ['request', api],
         ['version', '8'],
       ]);
-    for (let t = 0; t < TOPICS; t++) {
-      const topic = `topic-${t}`;
-      for (const name of ['MessagesInPerSec', 'BytesInPerSec', 'BytesOutPerSec', 'TotalProduceRequestsPerSec', 'TotalFetchRequestsPerSec'])
-        r.newMeter('kafka.server', 'BrokerTopicMetrics', name, 'events', [['topic', topic]]);
-      for (let p = 0; p < PARTITIONS_PER_TOPIC; p++) {
-        const tags: Array<[string, string]> = [
-          ['topic', topic],
-          ['partition', String(p)],
-        ];
-        const size = 1_000_000 + p;
-        for (const name of ['NumLogSegments', 'LogStartOffset', 'LogEndOffset', 'Size'])
-          r.newGauge('kafka.log', 'Log', name, () => size, tags);
-      }
-    }
     out.push({ brokerId: b, registry: r });
   }
   return out;
@@ -72,7 +125,7 @@ function traffic(registries: readonly BrokerRegistry[]): void {
 }
 
 /** Milliseconds (wall and CPU) per round, over ROUNDS rounds after a warm-up. */
-function perRound(store: MetricsHistoryStore): { wallMs: number; cpuMs: number; samples: number; metrics: number } {
+function perRound(store: MetricsHistoryStore): { wallMs: number; maxRoundMs: number; cpuMs: number; samples: number; metrics: number } {
   const time = new ManualTime(1_700_000_000_000);
   const registries = filledRegistries(time);
   const sampler = new MetricsSampler(time, { registries: () => registries, groupLags: () => [] }, store);
@@ -83,6 +136,7 @@ function perRound(store: MetricsHistoryStore): { wallMs: number; cpuMs: number; 
     sampler.sampleRound();
   }
   let wallMs = 0;
+  let maxRoundMs = 0;
   let cpuUs = 0;
   for (let i = 0; i < ROUNDS; i++) {
     traffic(registries);
@@ -90,12 +144,14 @@ function perRound(store: MetricsHistoryStore): { wallMs: number; cpuMs: number; 
     const cpu = process.cpuUsage();
     const start = performance.now();
     samples = sampler.sampleRound().length;
-    wallMs += performance.now() - start;
+    const roundMs = performance.now() - start;
+    wallMs += roundMs;
+    maxRoundMs = Math.max(maxRoundMs, roundMs);
     const used = process.cpuUsage(cpu);
     cpuUs += used.user + used.system;
   }
   const metrics = registries.reduce((n, r) => n + r.registry.all().length, 0);
-  return { wallMs: wallMs / ROUNDS, cpuMs: cpuUs / 1000 / ROUNDS, samples, metrics };
+  return { wallMs: wallMs / ROUNDS, maxRoundMs, cpuMs: cpuUs / 1000 / ROUNDS, samples, metrics };
 }
 
 function baselineWalk(): number {
@@ -110,6 +166,78 @@ function baselineWalk(): number {
   return (performance.now() - start) / ROUNDS;
 }
 
+/** The overview tab's chart lines (DASHBOARD_CHARTS.overview of the renderer), all of cluster scope. */
+const OVERVIEW_SERIES = [
+  'BytesInPerSec',
+  'BytesOutPerSec',
+  'MessagesInPerSec',
+  'RequestsPerSec',
+  'UnderReplicatedPartitions',
+  'OfflinePartitionsCount',
+  'IsrShrinksPerSec',
+  'IsrExpandsPerSec',
+  'ActiveControllerCount',
+];
+/** CHART_MAX_POINTS of the renderer's dashboard: the points each chart asks for. */
+const CHART_MAX_POINTS = 360;
+const DAY_SAMPLES = 5_760;
+const READ_ROUNDS = 10;
+
+interface DashboardRead {
+  /** Milliseconds for all the overview's series, through `MetricsService.series` (median of READ_ROUNDS). */
+  readonly chartMs: number;
+  readonly fullMs: number;
+  /** The same rows with one prepared SELECT per series, nothing else. */
+  readonly sqliteMs: number;
+}
+
+/**
+ * Issue 16's "dashboard with 24 h of samples", its data side: every overview series filled with a
+ * day of samples, read through the API service the dashboard calls, against a plain SELECT of the
+ * same rows in the same run.
+ */
+async function dashboardRead(db: SqliteDatabase, history: SqliteMetricsHistory, dayStart: number, dayEnd: number): Promise<DashboardRead> {
+  for (let i = 0; i < DAY_SAMPLES; i++) {
+    const samples = OVERVIEW_SERIES.map((metric, m) => ({ metric, scope: 'cluster', value: (i * (m + 1)) % 997 }));
+    history.append(dayStart + i * METRICS_SAMPLE_INTERVAL_MS, samples);
+  }
+  const host = { require: () => ({ metricsHistory: history, clock: { nowMs: () => dayEnd, speed: 1 } }) } as unknown as ClusterHost;
+  const service = new MetricsServiceImpl(host);
+  const ids = db.prepare("SELECT id FROM metrics_series WHERE scope = 'cluster' AND metric = ?");
+  const select = db.prepare(
+    'SELECT time_ms, value FROM metrics_sample WHERE series_id = ? AND time_ms >= ? AND time_ms <= ? ORDER BY time_ms',
+  );
+  const seriesIds = OVERVIEW_SERIES.map((metric) => (ids.get(metric) as { id: number }).id);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const timed = async (read: () => Promise<number> | number, expected: number): Promise<number> => {
+    const runs: number[] = [];
+    for (let r = 0; r < READ_ROUNDS; r++) {
+      const start = performance.now();
+      const n = await read();
+      runs.push(performance.now() - start);
+      if (n !== expected) throw new Error(`read ${n} points, expected ${expected}`);
+    }
+    return median(runs);
+  };
+  const viaApi = (maxPoints: number) => async () => {
+    let n = 0;
+    for (const metric of OVERVIEW_SERIES)
+      n += (await service.series({ metric, scope: 'cluster', fromMs: dayStart, toMs: dayEnd, maxPoints })).points.length;
+    return n;
+  };
+  const plain = () => {
+    let n = 0;
+    for (const id of seriesIds) n += select.all(id, dayStart, dayEnd).length;
+    return n;
+  };
+  const series = OVERVIEW_SERIES.length;
+  // Alternating, so that both see the same machine; each checked for the points it must return.
+  const sqliteMs = await timed(plain, series * DAY_SAMPLES);
+  const chartMs = await timed(viaApi(CHART_MAX_POINTS), series * CHART_MAX_POINTS);
+  const fullMs = await timed(viaApi(MAX_SERIES_POINTS), series * MAX_SERIES_POINTS);
+  return { chartMs, fullMs, sqliteMs };
+}
+
 export async function metricsSamplingBench(report: (f: Figure) => void): Promise<void> {
   const baseline = baselineWalk();
   const base = { baseline, baselineName: 'a walk over every registered metric' };
@@ -119,6 +247,7 @@ export async function metricsSamplingBench(report: (f: Figure) => void): Promise
   let sqlite: ReturnType<typeof perRound>;
   let readMs: number;
   let oneSampleMs: number;
+  let dashboard: DashboardRead;
   try {
     const history = new SqliteMetricsHistory(db, METRICS_SAMPLE_INTERVAL_MS);
     sqlite = perRound(history);
@@ -132,6 +261,7 @@ export async function metricsSamplingBench(report: (f: Figure) => void): Promise
     start = performance.now();
     for (let i = 0; i < 20; i++) history.points(key, dayStart, dayEnd, 360);
     readMs = (performance.now() - start) / 20;
+    dashboard = await dashboardRead(db, history, dayStart, dayEnd);
   } finally {
     db.close();
     tmp.cleanup();
@@ -144,4 +274,20 @@ export async function metricsSamplingBench(report: (f: Figure) => void): Promise
   report({ name: 'sampling CPU at 60× (share of one core)', value: (perClusterSecond * 60) / 10, unit: '%' });
   report({ name: 'metadata.db append of a one-sample round', value: oneSampleMs, unit: 'ms/round' });
   report({ name: 'a 24 h series (5,760 samples) read as 360 chart points', value: readMs, unit: 'ms/read' });
+  report({ name: 'longest event-loop block: the longest sample round into metadata.db', value: sqlite.maxRoundMs, unit: 'ms' });
+  const rows = `${DAY_SAMPLES} rows each`;
+  report({
+    name: `metrics.series, the overview's ${OVERVIEW_SERIES.length} series over 24 h at ${CHART_MAX_POINTS} points (the dashboard's)`,
+    value: dashboard.chartMs,
+    unit: 'ms',
+    baseline: dashboard.sqliteMs,
+    baselineName: `plain SQLite read of the same rows, ${rows}`,
+  });
+  report({
+    name: `metrics.series, the same at ${MAX_SERIES_POINTS} points (the API's most)`,
+    value: dashboard.fullMs,
+    unit: 'ms',
+    baseline: dashboard.sqliteMs,
+    baselineName: 'same',
+  });
 }

@@ -23,8 +23,8 @@ import { chromiumMissing, startE2eApp, type E2eApp } from '../test/e2e/support/a
 import { navigate, setNumber } from '../test/e2e/support/ui';
 import { METRICS_SAMPLE_INTERVAL_MS } from '../src-main/core/metrics-history/metrics-sampler';
 import { DEFAULT_RING_CAPACITY } from '../src-main/infra/sqlite-metrics-history';
-import type { Figure } from './bench-support';
-import { measured, xorshift } from './bench-support';
+import type { Figure, LoopDelay } from './bench-support';
+import { measured, reportLoopDelay, xorshift } from './bench-support';
 
 const PARTITIONS = Number(process.env.UI_BENCH_PARTITIONS ?? 1000);
 const TOPICS = Number(process.env.UI_BENCH_TOPICS ?? 10_000);
@@ -159,13 +159,7 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
       baseline: api.ms,
       baselineName: 'topics.create + detail polled in-process',
     });
-    report({
-      name: 'longest main-process event-loop block during the UI create',
-      value: ui.maxBlockMs,
-      unit: 'ms',
-      baseline: api.maxBlockMs,
-      baselineName: 'during the API create',
-    });
+    reportLoopDelay(report, 'the UI create (main process)', ui, { delay: api, name: 'during the API create' });
     await page.context().close();
 
     // --- Case 2: the topic list with TOPICS topics ---------------------------------------------
@@ -206,13 +200,7 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
       baseline: listApi.result,
       baselineName: 'topics.list over HTTP, median of 5',
     });
-    report({
-      name: 'longest main-process event-loop block while the list renders',
-      value: listUi.maxBlockMs,
-      unit: 'ms',
-      baseline: listApi.maxBlockMs,
-      baselineName: 'during the HTTP calls',
-    });
+    reportLoopDelay(report, 'the topic list render (main process)', listUi, { delay: listApi, name: 'during the HTTP calls' });
 
     const searchUi = await measured(async () => {
       await page.getByPlaceholder('Search topic names', { exact: true }).fill(search);
@@ -226,7 +214,7 @@ export async function uiBench(report: (f: Figure) => void): Promise<void> {
       baseline: searchApi,
       baselineName: 'topics.list with the search over HTTP',
     });
-    report({ name: 'longest main-process event-loop block during the search', value: searchUi.maxBlockMs, unit: 'ms' });
+    reportLoopDelay(report, 'the search (main process)', searchUi);
     await page.context().close();
   } finally {
     await app.close();
@@ -286,7 +274,7 @@ interface DashboardDocument {
 }
 
 /** A new page at the overview, then the dashboard on its 24 h range until every chart drew `minPoints`. */
-async function renderDashboard(app: E2eApp, minPoints: number): Promise<{ ms: number; maxBlockMs: number }> {
+async function renderDashboard(app: E2eApp, minPoints: number): Promise<{ ms: number } & LoopDelay> {
   const page = await openOverview(app);
   const run = await measured(async () => {
     await page.evaluate(`location.hash = '#/dashboard?range=24h'`);
@@ -312,8 +300,8 @@ async function renderDashboard(app: E2eApp, minPoints: number): Promise<{ ms: nu
 }
 
 /** The run of median time among RENDER_RUNS renders (each on a new page). */
-async function medianRender(app: E2eApp, minPoints: number): Promise<{ ms: number; maxBlockMs: number }> {
-  const runs: Array<{ ms: number; maxBlockMs: number }> = [];
+async function medianRender(app: E2eApp, minPoints: number): Promise<{ ms: number } & LoopDelay> {
+  const runs: Array<{ ms: number } & LoopDelay> = [];
   for (let i = 0; i < RENDER_RUNS; i++) runs.push(await renderDashboard(app, minPoints));
   runs.sort((a, b) => a.ms - b.ms);
   return runs[Math.floor(runs.length / 2)];
@@ -351,13 +339,7 @@ export async function uiDashboardBench(report: (f: Figure) => void): Promise<voi
       baseline: hour.ms,
       baselineName: `the same with 1 h of samples, ${HOUR_SAMPLES} per series`,
     });
-    report({
-      name: 'longest main-process event-loop block while it renders',
-      value: day.maxBlockMs,
-      unit: 'ms',
-      baseline: hour.maxBlockMs,
-      baselineName: 'with 1 h of samples',
-    });
+    reportLoopDelay(report, 'the 24 h dashboard render (main process)', day, { delay: hour, name: 'with 1 h of samples' });
   } finally {
     await app.close();
   }

@@ -7,8 +7,8 @@ import { openSqliteDatabase } from '../src-main/infra/sqlite-database';
 import { SqliteZkPersistence } from '../src-main/infra/sqlite-zk-persistence';
 import { immediateExecutor } from '../src-main/infra/immediate-executor';
 import { SystemTime } from '../src-main/infra/system-time';
-import type { Figure } from './bench-support';
-import { measured, percentile, tempDir, watchLatencies } from './bench-support';
+import type { Figure, LoopDelay } from './bench-support';
+import { measured, percentile, reportLoopDelay, tempDir, watchLatencies, worstLoopDelay } from './bench-support';
 
 const PAYLOAD = new Uint8Array(100).fill(42);
 const OPS_PER_CLIENT = { 1: 1500, 16: 250 } as const;
@@ -119,10 +119,11 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
       const bare = new BareTable(join(tmp.dir, `bare-${clientCount}.db`));
       bare.seed(clientCount);
 
-      let worstBlockMs = 0;
+      const delays: LoopDelay[] = [];
       for (const kind of ['create', 'setData', 'getData', 'multi'] as const) {
-        const { result: opsPerSec, maxBlockMs } = await measured(() => storeOps(clients, kind, opsPerClient, `${kind}`));
-        worstBlockMs = Math.max(worstBlockMs, maxBlockMs);
+        const run = await measured(() => storeOps(clients, kind, opsPerClient, `${kind}`));
+        const opsPerSec = run.result;
+        delays.push(run);
         const baseline = bare.run(kind, clientCount, opsPerClient, kind);
         const unit = kind === 'multi' ? `multi/s (${MULTI_SIZE} creates each)` : 'ops/s';
         report({
@@ -150,7 +151,7 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
         baseline: percentile(baseLatencies, 99),
         baselineName: 'durable UPDATE + callback',
       });
-      report({ name: `longest event-loop block, ${clientCount} client(s)`, value: worstBlockMs, unit: 'ms' });
+      reportLoopDelay(report, `the store operations, ${clientCount} client(s)`, worstLoopDelay(delays));
       for (const c of [...clients, ...writers]) await c.close();
       server.close();
       bare.close();
@@ -164,7 +165,7 @@ export async function zookeeperStoreBench(report: (f: Figure) => void): Promise<
 
 /** Watch bookkeeping and reopening with 100,000 znodes, against the same with 1,000. */
 async function largeTreeBench(dir: string, report: (f: Figure) => void): Promise<void> {
-  const results: Record<number, { setDataMs: number; openMs: number; openBlockMs: number }> = {};
+  const results: Record<number, { setDataMs: number; openMs: number; open: LoopDelay }> = {};
   for (const nodeCount of [1000, 100_000]) {
     const file = join(dir, `large-${nodeCount}.db`);
     const time = new SystemTime();
@@ -187,12 +188,12 @@ async function largeTreeBench(dir: string, report: (f: Figure) => void): Promise
     await watcher.close();
     client.disconnect();
     server.close();
-    const { ms: openMs, maxBlockMs: openBlockMs } = await measured(async () => {
+    const open = await measured(async () => {
       server = await ZooKeeperServer.openSliced(time, SqliteZkPersistence.open(file, { durable: true }), {}, immediateExecutor);
     });
     server.close();
     time.shutdown();
-    results[nodeCount] = { setDataMs, openMs, openBlockMs };
+    results[nodeCount] = { setDataMs, openMs: open.ms, open };
   }
   report({
     name: 'setData that fires a watch, 100,000 watched znodes',
@@ -208,5 +209,5 @@ async function largeTreeBench(dir: string, report: (f: Figure) => void): Promise
     baseline: results[1000].openMs,
     baselineName: '1,000 znodes',
   });
-  report({ name: 'longest event-loop block while opening 100,000 znodes', value: results[100_000].openBlockMs, unit: 'ms' });
+  reportLoopDelay(report, 'the opening of 100,000 znodes', results[100_000].open, { delay: results[1000].open, name: '1,000 znodes' });
 }
