@@ -12,6 +12,7 @@ import { KafkaApiError } from '../core/common/kafka-errors';
 import { KeeperException } from '../core/zookeeper';
 import type { ApiErrorDto, DojoApi } from './contract';
 import { errorMessage } from '../core/common/throwable';
+import { kafkaText } from './localized-text';
 
 /**
  * What a call returns to the UI, through either transport: the method's result (`null` for a
@@ -40,8 +41,8 @@ export type UnexpectedErrorLogger = (error: unknown, service: string, method: st
  */
 function refusalDtoOf(error: unknown): ApiErrorDto | null {
   if (error instanceof ApiError) return error.toDto();
-  if (error instanceof KafkaApiError) return { name: error.error.name, message: error.message };
-  if (error instanceof KeeperException) return { name: error.codeName, message: error.message };
+  if (error instanceof KafkaApiError) return englishDto(error.error.name, error.message);
+  if (error instanceof KeeperException) return englishDto(error.codeName, error.message);
   return null;
 }
 
@@ -53,7 +54,12 @@ export function errorDtoOf(error: unknown): ApiErrorDto {
   const refusal = refusalDtoOf(error);
   if (refusal !== null) return refusal;
   const message = errorMessage(error);
-  return { name: UNKNOWN_SERVER_ERROR, message: message || 'The server experienced an unexpected error when processing the request.' };
+  return englishDto(UNKNOWN_SERVER_ERROR, message || 'The server experienced an unexpected error when processing the request.');
+}
+
+/** A refusal in Kafka's, ZooKeeper's or the runtime's own words: English in both languages. */
+function englishDto(name: string, message: string, field?: string): ApiErrorDto {
+  return new ApiError(name, kafkaText(message), field === '' ? undefined : field).toDto();
 }
 
 /**
@@ -69,12 +75,14 @@ export async function callApi(
   onUnexpected?: UnexpectedErrorLogger,
 ): Promise<ApiReply> {
   if (!isApiMethod(service, method)) {
-    return { error: { name: 'UNKNOWN_METHOD', message: `There is no API method ${service}.${method}.` } };
+    const text = { en: `There is no API method ${service}.${method}.`, 'zh-CN': `不存在 API 方法 ${service}.${method}。` };
+    return { error: new ApiError('UNKNOWN_METHOD', text).toDto() };
   }
   const checked = checkArguments(argumentsSchemaOf(service, method), args, `${service}.${method}`);
   if (!checked.ok) {
     const { field, message } = checked.problem;
-    return { error: field === '' ? { name: INVALID_REQUEST, message } : { name: INVALID_REQUEST, message, field } };
+    // The check's words name the argument's path and type, for whoever wrote the call: English in both.
+    return { error: englishDto(INVALID_REQUEST, message, field) };
   }
   try {
     const target = api[service] as unknown as Record<string, (...callArgs: unknown[]) => unknown>;

@@ -3,7 +3,7 @@
  * pushes to forward, and a way to stop everything. `app/create-backend.ts` builds the real one over a
  * folder of workspaces.
  */
-import type { DojoApi, PushDto } from './contract';
+import type { ApiErrorDto, DojoApi, LocalizedText, PushDto } from './contract';
 
 export interface DojoBackend {
   readonly api: DojoApi;
@@ -26,20 +26,27 @@ export interface BackendOptions {
 
 /**
  * Errors services throw that a transport must pass to the UI as `{ error: ApiErrorDto }` (instead
- * of a generic failure): `name` is Kafka's error name or INVALID_INPUT.
+ * of a generic failure): `name` is Kafka's error name or INVALID_INPUT. `text` is for a person, in
+ * both languages (Kafka's own messages are English in both, see `kafkaText`); the Error's `message`
+ * is its English, which scripts of the headless API and the CLI read.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     readonly errorName: string,
-    message: string,
+    readonly text: LocalizedText,
     readonly field?: string,
   ) {
-    super(message);
+    super(text.en);
   }
 
-  toDto(): { name: string; message: string; field?: string } {
-    return { name: this.errorName, message: this.message, ...(this.field === undefined ? {} : { field: this.field }) };
+  toDto(): ApiErrorDto & { readonly text: LocalizedText } {
+    return {
+      name: this.errorName,
+      message: this.text.en,
+      text: this.text,
+      ...(this.field === undefined ? {} : { field: this.field }),
+    };
   }
 }

@@ -16,6 +16,8 @@ import type { BrokerActionDto, BrokerConfigEntryDto, BrokerDto, BrokerService, L
 import { brokerDto } from './cluster-view';
 import type { ClusterHost } from './cluster-host';
 import type { WorkspaceStore } from './workspaces/workspace-store';
+import { kafkaText } from './localized-text';
+import { EACH_BROKER_LOG_DIRS } from './workspaces/workspace-service';
 
 /** The states `KafkaServer.startup` starts from (a killed or failed broker is reset first). */
 const STARTABLE = new Set(['NotRunning', 'Killed', 'Failed']);
@@ -30,7 +32,7 @@ async function startupRefused(brokerId: number, start: () => Promise<void>): Pro
   } catch (error) {
     // Kafka's own exceptions only: anything else is a bug of the app and stays one.
     if (!(error instanceof KafkaException)) throw error;
-    throw new ApiError(error.name, `Broker ${brokerId}: Fatal error during KafkaServer startup: ${error.message}`);
+    throw new ApiError(error.name, kafkaText(`Broker ${brokerId}: Fatal error during KafkaServer startup: ${error.message}`));
   }
 }
 
@@ -62,7 +64,7 @@ export class BrokerServiceImpl implements BrokerService {
 
   private broker(id: number): BrokerSnapshot {
     const broker = this.host.require().cluster.broker(id);
-    if (!broker) throw new ApiError('INVALID_INPUT', `There is no broker ${id}.`);
+    if (!broker) throw new ApiError('INVALID_INPUT', { en: `There is no broker ${id}.`, 'zh-CN': `不存在 broker ${id}。` });
     return broker;
   }
 
@@ -184,14 +186,20 @@ export class BrokerServiceImpl implements BrokerService {
   async start(brokerId: number): Promise<void> {
     const broker = this.broker(brokerId);
     if (!STARTABLE.has(broker.state))
-      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`);
+      throw new ApiError('INVALID_INPUT', {
+        en: `Broker ${brokerId} is ${broker.state}: only a stopped broker can be started.`,
+        'zh-CN': `broker ${brokerId} 处于 ${broker.state} 状态：只有已停止的 broker 才能启动。`,
+      });
     await startupRefused(brokerId, () => this.host.require().cluster.startBroker(brokerId));
   }
 
   async shutdown(brokerId: number): Promise<{ controlledShutdownSucceeded: boolean | null }> {
     const broker = this.broker(brokerId);
     if (!broker.isRunning)
-      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`);
+      throw new ApiError('INVALID_INPUT', {
+        en: `Broker ${brokerId} is ${broker.state}: only a running broker can be shut down.`,
+        'zh-CN': `broker ${brokerId} 处于 ${broker.state} 状态：只有运行中的 broker 才能关闭。`,
+      });
     return this.host.require().cluster.shutdownBroker(brokerId, { controlled: true });
   }
 
@@ -208,9 +216,16 @@ export class BrokerServiceImpl implements BrokerService {
   async failLogDir(brokerId: number, dir: string): Promise<void> {
     const broker = this.broker(brokerId);
     if (!broker.isRunning)
-      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`);
+      throw new ApiError('INVALID_INPUT', {
+        en: `Broker ${brokerId} is ${broker.state}: only a running broker's log dir can fail.`,
+        'zh-CN': `broker ${brokerId} 处于 ${broker.state} 状态：只有运行中 broker 的日志目录才能被置为故障。`,
+      });
     if (!broker.logDirs.some((d) => d.path === dir))
-      throw new ApiError('INVALID_INPUT', `Broker ${brokerId} has no log dir ${dir}.`, 'dir');
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: `Broker ${brokerId} has no log dir ${dir}.`, 'zh-CN': `broker ${brokerId} 没有日志目录 ${dir}。` },
+        'dir',
+      );
     await this.host.require().cluster.failLogDir(brokerId, dir);
   }
 
@@ -219,20 +234,21 @@ export class BrokerServiceImpl implements BrokerService {
     const ids = cluster.brokers().map((b) => b.id);
     const definition = cluster.definition();
     const id = spec.id ?? (ids.length === 0 ? 0 : Math.max(...ids) + 1);
-    if (ids.includes(id)) throw new ApiError('INVALID_INPUT', `Broker ${id} already exists.`, 'id');
+    if (ids.includes(id))
+      throw new ApiError('INVALID_INPUT', { en: `Broker ${id} already exists.`, 'zh-CN': `broker ${id} 已存在。` }, 'id');
     if (!Number.isInteger(spec.logDirs) || spec.logDirs < 1 || spec.logDirs > 8)
-      throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirs');
+      throw new ApiError('INVALID_INPUT', EACH_BROKER_LOG_DIRS, 'logDirs');
     const [configError] = BrokerConfig.validate({
       'broker.id': String(id),
       'zookeeper.connect': 'localhost:2181',
       ...definition.brokerDefaults,
       ...spec.config,
     });
-    if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'config');
+    if (configError) throw new ApiError('INVALID_CONFIG', kafkaText(configError.message), 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
     const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };
     const [problem] = definitionProblems({ ...definition, brokers: [...definition.brokers, added] });
-    if (problem !== undefined) throw new ApiError('INVALID_INPUT', `${problem}.`, 'id');
+    if (problem !== undefined) throw new ApiError('INVALID_INPUT', kafkaText(`${problem}.`), 'id');
     cluster.addBroker(added);
     this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
     await startupRefused(id, () => cluster.startBroker(id));
@@ -241,7 +257,11 @@ export class BrokerServiceImpl implements BrokerService {
 
   async remove(brokerId: number): Promise<void> {
     const broker = this.broker(brokerId);
-    if (broker.isRunning) throw new ApiError('INVALID_INPUT', `Broker ${brokerId} is running: shut it down or kill it first.`);
+    if (broker.isRunning)
+      throw new ApiError('INVALID_INPUT', {
+        en: `Broker ${brokerId} is running: shut it down or kill it first.`,
+        'zh-CN': `broker ${brokerId} 正在运行：请先关闭或强制终止它。`,
+      });
     const { entry, cluster } = this.host.require();
     cluster.removeBroker(brokerId);
     this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
@@ -263,7 +283,10 @@ export class BrokerServiceImpl implements BrokerService {
       .filter((b) => b.isRunning);
     const broker = running.find((b) => b.isController) ?? running[0];
     if (broker === undefined)
-      throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running: start one to read the cluster-wide default.');
+      throw new ApiError('BROKER_NOT_AVAILABLE', {
+        en: 'No broker is running: start one to read the cluster-wide default.',
+        'zh-CN': '没有正在运行的 broker：请先启动一个，才能读取集群范围的默认值。',
+      });
     const originals = Object.fromEntries(broker.dynamicConfig.dynamicDefaultConfigs);
     return describeDefaultBrokerConfig(broker.dynamicConfig).map((e) => configEntryDto(e, originals));
   }
@@ -276,6 +299,6 @@ export class BrokerServiceImpl implements BrokerService {
     if (brokerId !== null) this.broker(brokerId);
     const { cluster } = this.host.require();
     const result = await cluster.admin.alterBrokerConfig(brokerId === null ? '' : String(brokerId), { ...configs }, options.validateOnly);
-    if (result.errorCode !== 0) throw new ApiError(result.errorName, result.errorMessage ?? result.errorName, 'configs');
+    if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName), 'configs');
   }
 }

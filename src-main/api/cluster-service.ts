@@ -6,6 +6,7 @@ import { eventDto } from './event-summary';
 import type { ClusterHost } from './cluster-host';
 import { ApiError } from './backend';
 import { errorMessage } from '../core/common/throwable';
+import { kafkaText } from './localized-text';
 
 export class ClusterServiceImpl implements ClusterService {
   private readonly incidentCache = new IncidentCache();
@@ -77,7 +78,7 @@ export class ClusterServiceImpl implements ClusterService {
     try {
       clock.setSpeed(speed);
     } catch (e) {
-      throw new ApiError('INVALID_INPUT', errorMessage(e), 'speed');
+      throw new ApiError('INVALID_INPUT', kafkaText(errorMessage(e)), 'speed');
     }
   }
 }

@@ -140,7 +140,13 @@ export interface MessageService {
  */
 export interface ApiErrorDto {
   readonly name: string;
+  /** The English text (what the headless API's scripts and the CLI read). */
   readonly message: string;
+  /**
+   * The same text for a person, in both languages (Kafka's own messages: English in both). Every
+   * error the server sends has it; only the renderer's own (a transport failure) may lack it.
+   */
+  readonly text?: LocalizedText;
   readonly field?: string;
 }
 

@@ -7,3 +7,11 @@ export interface LocalizedText {
   readonly en: string;
   readonly 'zh-CN': string;
 }
+
+/**
+ * Kafka's (or ZooKeeper's) own words — an exception's message, a tool's output — which stay English
+ * in both languages, as Kafka prints them.
+ */
+export function kafkaText(message: string): LocalizedText {
+  return { en: message, 'zh-CN': message };
+}

@@ -21,6 +21,7 @@ import type {
   ReadStartDto,
   RecordDto,
 } from './contract';
+import { kafkaText } from './localized-text';
 
 /** A person's input that is not what its encoding says. */
 export class PayloadFormatError extends Error {
@@ -50,7 +51,7 @@ function fieldPayload(text: string, encoding: PayloadEncoding, what: string, fie
   try {
     return encodePayload(text, encoding, what);
   } catch (error) {
-    if (error instanceof PayloadFormatError) throw new ApiError('INVALID_INPUT', error.message, field);
+    if (error instanceof PayloadFormatError) throw new ApiError('INVALID_INPUT', kafkaText(error.message), field);
     throw error;
   }
 }

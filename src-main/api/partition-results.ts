@@ -7,6 +7,7 @@ import type { ClusterFacade } from '../core/cluster/cluster-facade';
 import { errorForCode } from '../core/common/kafka-errors';
 import { compareTopicPartitions } from '../core/common/topic-partition';
 import { ApiError } from './backend';
+import { kafkaText } from './localized-text';
 
 export interface PartitionResult {
   readonly topic: string;
@@ -20,7 +21,7 @@ type PartitionOutcomes = Awaited<ReturnType<ClusterFacade['admin']['electLeaders
 export function partitionResults(outcome: PartitionOutcomes): PartitionResult[] {
   if (!Array.isArray(outcome)) {
     const error = errorForCode(outcome.errorCode);
-    throw new ApiError(error.name, outcome.message || error.message);
+    throw new ApiError(error.name, kafkaText(outcome.message || error.message));
   }
   return [...outcome]
     .sort((a, b) => compareTopicPartitions(a.partition, b.partition))

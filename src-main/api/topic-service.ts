@@ -38,6 +38,8 @@ import type {
   TopicService,
   ZnodeDto,
 } from './contract';
+import type { LocalizedText } from './localized-text';
+import { kafkaText } from './localized-text';
 import type { TopicView } from './cluster-view';
 import { isOffline, isUnderReplicated, runningBrokerIds } from './cluster-view';
 import type { ClusterHost } from './cluster-host';
@@ -60,16 +62,16 @@ function errorDto(e: unknown): ApiErrorDto {
   if (e instanceof ApiError) return e.toDto();
   if (e instanceof KafkaApiError) {
     const field = FIELD_OF_ERROR[e.errorName];
-    return { name: e.errorName, message: e.message, ...(field ? { field } : {}) };
+    return new ApiError(e.errorName, kafkaText(e.message), field).toDto();
   }
-  if (e instanceof TopicCommandError) return { name: 'INVALID_INPUT', message: e.message, field: 'assignment' };
+  if (e instanceof TopicCommandError) return new ApiError('INVALID_INPUT', kafkaText(e.message), 'assignment').toDto();
   throw e;
 }
 
-function resultError(result: TopicResult): ApiErrorDto | null {
+function resultError(result: TopicResult): (ApiErrorDto & { readonly text: LocalizedText }) | null {
   if (result.errorCode === 0) return null;
   const field = FIELD_OF_ERROR[result.errorName];
-  return { name: result.errorName, message: result.errorMessage ?? result.errorName, ...(field ? { field } : {}) };
+  return new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName), field).toDto();
 }
 
 function assignmentRows(assignment: ReadonlyMap<number, readonly number[]>): number[][] {
@@ -89,7 +91,7 @@ export class TopicServiceImpl implements TopicService {
 
   private view(name: string): TopicView {
     const found = this.cluster.topics().find((t) => t.name === name);
-    if (!found) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${name} does not exist.`);
+    if (!found) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', { en: `Topic ${name} does not exist.`, 'zh-CN': `主题 ${name} 不存在。` });
     return found;
   }
 
@@ -212,7 +214,7 @@ export class TopicServiceImpl implements TopicService {
 
   async defaults(): Promise<TopicDefaultsDto> {
     const defaults = this.cluster.topicDefaults();
-    if (!defaults) throw new ApiError('BROKER_NOT_AVAILABLE', 'No broker is running.');
+    if (!defaults) throw new ApiError('BROKER_NOT_AVAILABLE', { en: 'No broker is running.', 'zh-CN': '没有正在运行的 broker。' });
     return {
       numPartitions: defaults.numPartitions,
       defaultReplicationFactor: defaults.defaultReplicationFactor,
@@ -324,7 +326,7 @@ export class TopicServiceImpl implements TopicService {
   ): Promise<TopicConfigEntryDto[]> {
     const result = await this.admin.alterTopicConfig(topic, { ...configs }, options.validateOnly);
     const error = resultError(result);
-    if (error) throw new ApiError(error.name, error.message, 'configs');
+    if (error) throw new ApiError(error.name, error.text, 'configs');
     return (await this.admin.describeTopicConfig(topic)).map((c) => ({
       name: c.name,
       value: c.value,
@@ -345,7 +347,7 @@ export class TopicServiceImpl implements TopicService {
     const cluster = this.cluster;
     const known = new Map(cluster.brokers().map((b) => [b.id, b.rack] as const));
     const problem = reassignmentProblem(view, target, known);
-    if (problem) return { ...empty, error: { name: 'INVALID_REPLICA_ASSIGNMENT', message: problem, field: 'assignment' } };
+    if (problem) return { ...empty, error: new ApiError('INVALID_REPLICA_ASSIGNMENT', problem, 'assignment').toDto() };
     const leadersPerBroker: Record<number, number> = {};
     const replicasPerBroker: Record<number, number> = {};
     const replicasPerRack: Record<string, number> = {};
@@ -388,15 +390,17 @@ export class TopicServiceImpl implements TopicService {
         .filter((p) => p.adding.length > 0 || p.removing.length > 0 || p.current.join() !== p.target.join())
         .map((p) => ({ partition: { topic, partition: p.partition }, replicas: [...p.target] })),
     );
-    if (!Array.isArray(outcome)) return { ...preview, error: { name: 'UNKNOWN_SERVER_ERROR', message: outcome.message } };
+    if (!Array.isArray(outcome)) return { ...preview, error: new ApiError('UNKNOWN_SERVER_ERROR', kafkaText(outcome.message)).toDto() };
     const failed = outcome.find((o) => o.errorCode !== 0);
-    return failed ? { ...preview, error: { name: String(failed.errorCode), message: failed.message ?? 'reassignment refused' } } : preview;
+    if (!failed) return preview;
+    const refused = failed.message ? kafkaText(failed.message) : { en: 'reassignment refused', 'zh-CN': '重新分配被拒绝' };
+    return { ...preview, error: new ApiError(String(failed.errorCode), refused).toDto() };
   }
 
   async delete(topic: string): Promise<void> {
     const [result] = await this.admin.deleteTopics([topic], REQUEST_TIMEOUT_MS);
     const error = resultError(result);
-    if (error && error.name !== 'REQUEST_TIMED_OUT') throw new ApiError(error.name, error.message);
+    if (error && error.name !== 'REQUEST_TIMED_OUT') throw new ApiError(error.name, error.text);
   }
 
   async previewPurge(topic: string, partition: number, offset: number): Promise<PurgePreviewDto> {
@@ -417,15 +421,26 @@ function reassignmentProblem(
   view: TopicView,
   target: ReadonlyArray<readonly number[]>,
   known: ReadonlyMap<number, string | null>,
-): string | null {
+): LocalizedText | null {
   if (target.length !== view.partitions.length)
-    return `The reassignment names ${target.length} partitions; topic ${view.name} has ${view.partitions.length}.`;
+    return {
+      en: `The reassignment names ${target.length} partitions; topic ${view.name} has ${view.partitions.length}.`,
+      'zh-CN': `重新分配列出了 ${target.length} 个分区，而主题 ${view.name} 有 ${view.partitions.length} 个。`,
+    };
   for (let p = 0; p < target.length; p++) {
     const replicas = target[p];
-    if (replicas.length === 0) return `Partition ${p} has no replicas.`;
-    if (new Set(replicas).size !== replicas.length) return `Partition ${p} lists a broker twice: ${replicas.join(',')}.`;
+    if (replicas.length === 0) return { en: `Partition ${p} has no replicas.`, 'zh-CN': `分区 ${p} 没有副本。` };
+    if (new Set(replicas).size !== replicas.length)
+      return {
+        en: `Partition ${p} lists a broker twice: ${replicas.join(',')}.`,
+        'zh-CN': `分区 ${p} 重复列出了同一个 broker：${replicas.join(',')}。`,
+      };
     const unknown = replicas.filter((r) => !known.has(r));
-    if (unknown.length > 0) return `Unknown broker ${unknown.join(',')} in the assignment of partition ${p}.`;
+    if (unknown.length > 0)
+      return {
+        en: `Unknown broker ${unknown.join(',')} in the assignment of partition ${p}.`,
+        'zh-CN': `分区 ${p} 的分配中有未知的 broker ${unknown.join(',')}。`,
+      };
   }
   return null;
 }

@@ -74,7 +74,11 @@ export class WorkspaceHost implements ClusterHost {
 
   /** The open workspace, or the error the UI shows when there is none. */
   require(): OpenedWorkspace {
-    if (!this.opened) throw new ApiError('NO_WORKSPACE', 'No cluster is open: create or open one on the Clusters page.');
+    if (!this.opened)
+      throw new ApiError('NO_WORKSPACE', {
+        en: 'No cluster is open: create or open one on the Clusters page.',
+        'zh-CN': '没有打开的集群：请在“集群”页面新建或打开一个。',
+      });
     return this.opened;
   }
 

@@ -45,7 +45,11 @@ export class WorkspaceRegistry implements WorkspaceStore {
   }
 
   dirOf(id: string): string {
-    if (!ID_PATTERN.test(id)) throw new ApiError('INVALID_INPUT', `No workspace with id ${JSON.stringify(id)}.`);
+    if (!ID_PATTERN.test(id))
+      throw new ApiError('INVALID_INPUT', {
+        en: `No workspace with id ${JSON.stringify(id)}.`,
+        'zh-CN': `没有 id 为 ${JSON.stringify(id)} 的工作区。`,
+      });
     return join(this.workspacesDir, id);
   }
 
@@ -58,7 +62,8 @@ export class WorkspaceRegistry implements WorkspaceStore {
 
   get(id: string): WorkspaceEntry {
     const file = join(this.dirOf(id), 'workspace.json');
-    if (!existsSync(file)) throw new ApiError('INVALID_INPUT', `No workspace with id ${id}.`);
+    if (!existsSync(file))
+      throw new ApiError('INVALID_INPUT', { en: `No workspace with id ${id}.`, 'zh-CN': `没有 id 为 ${id} 的工作区。` });
     return JSON.parse(readFileSync(file, 'utf8')) as WorkspaceEntry;
   }
 
@@ -117,7 +122,11 @@ export class WorkspaceRegistry implements WorkspaceStore {
 
   findSnapshot(id: string): SnapshotEntry {
     const found = ID_PATTERN.test(id) ? this.snapshots().find((s) => s.id === id) : undefined;
-    if (!found) throw new ApiError('INVALID_INPUT', `No snapshot with id ${JSON.stringify(id)}.`);
+    if (!found)
+      throw new ApiError('INVALID_INPUT', {
+        en: `No snapshot with id ${JSON.stringify(id)}.`,
+        'zh-CN': `没有 id 为 ${JSON.stringify(id)} 的快照。`,
+      });
     return found;
   }
 
@@ -140,7 +149,8 @@ export class WorkspaceRegistry implements WorkspaceStore {
 
 function checkName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw new ApiError('INVALID_INPUT', 'A name is required.', 'name');
-  if (trimmed.length > 100) throw new ApiError('INVALID_INPUT', 'A name has at most 100 characters.', 'name');
+  if (trimmed.length === 0) throw new ApiError('INVALID_INPUT', { en: 'A name is required.', 'zh-CN': '必须填写名称。' }, 'name');
+  if (trimmed.length > 100)
+    throw new ApiError('INVALID_INPUT', { en: 'A name has at most 100 characters.', 'zh-CN': '名称最多 100 个字符。' }, 'name');
   return trimmed;
 }

@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiMethod } from '../api/api-methods';
 import type { ApiErrorDto, DojoApi } from '../api/contract';
 import { callApi, INVALID_REQUEST, type UnexpectedErrorLogger } from '../api/api-call';
+import { ApiError } from '../api/backend';
 import { isAuthorized } from './auth';
 
 export const API_PREFIX = '/api/';
@@ -52,10 +53,10 @@ export function sendUnauthorized(response: ServerResponse): void {
   sendError(
     response,
     401,
-    {
-      name: 'UNAUTHORIZED',
-      message: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).',
-    },
+    new ApiError('UNAUTHORIZED', {
+      en: 'This server needs its token: send the header Authorization: Bearer <token> (the token is printed at start).',
+      'zh-CN': '此服务器需要令牌：请发送请求头 Authorization: Bearer <token>（令牌在启动时打印）。',
+    }).toDto(),
     { 'WWW-Authenticate': 'Bearer realm="kafka-dojo"' },
   );
 }
@@ -112,14 +113,23 @@ export async function handleApiRequest(
     }
   });
   if (parts.length !== 2 || service === undefined || method === undefined || !isApiMethod(service, method)) {
-    sendError(response, 404, {
-      name: 'UNKNOWN_METHOD',
-      message: `There is no API method ${parts.join('.')}: the path is /api/<service>/<method>.`,
-    });
+    const text = {
+      en: `There is no API method ${parts.join('.')}: the path is /api/<service>/<method>.`,
+      'zh-CN': `不存在 API 方法 ${parts.join('.')}：路径应为 /api/<service>/<method>。`,
+    };
+    sendError(response, 404, new ApiError('UNKNOWN_METHOD', text).toDto());
     return;
   }
   if (request.method !== 'POST') {
-    sendError(response, 405, { name: INVALID_REQUEST, message: 'Use POST with a JSON array of arguments.' }, { Allow: 'POST' });
+    sendError(
+      response,
+      405,
+      new ApiError(INVALID_REQUEST, {
+        en: 'Use POST with a JSON array of arguments.',
+        'zh-CN': '请用 POST 发送参数组成的 JSON 数组。',
+      }).toDto(),
+      { Allow: 'POST' },
+    );
     return;
   }
   let body: string;
@@ -131,7 +141,10 @@ export async function handleApiRequest(
       sendError(
         response,
         413,
-        { name: INVALID_REQUEST, message: `The request body is larger than ${options.maxBodyBytes} bytes.` },
+        new ApiError(INVALID_REQUEST, {
+          en: `The request body is larger than ${options.maxBodyBytes} bytes.`,
+          'zh-CN': `请求体超过 ${options.maxBodyBytes} 字节。`,
+        }).toDto(),
         { Connection: 'close' },
       );
       request.resume();
@@ -146,10 +159,11 @@ export async function handleApiRequest(
     args = undefined;
   }
   if (!Array.isArray(args)) {
-    sendError(response, 400, {
-      name: INVALID_REQUEST,
-      message: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].',
-    });
+    const text = {
+      en: 'The body must be a JSON array of the arguments, e.g. [] or [{"name":"orders"}].',
+      'zh-CN': '请求体必须是参数组成的 JSON 数组，例如 [] 或 [{"name":"orders"}]。',
+    };
+    sendError(response, 400, new ApiError(INVALID_REQUEST, text).toDto());
     return;
   }
   const reply = await callApi(options.api, service, method, args, options.onUnexpected);

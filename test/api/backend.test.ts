@@ -112,6 +112,11 @@ describe('the backend the UI talks to (real clock, real files)', () => {
     expect(tooMany.error).toEqual({
       name: 'INVALID_REPLICATION_FACTOR',
       message: 'Replication factor: 4 larger than available brokers: 3.',
+      // Kafka's own message: English in both languages.
+      text: {
+        en: 'Replication factor: 4 larger than available brokers: 3.',
+        'zh-CN': 'Replication factor: 4 larger than available brokers: 3.',
+      },
       field: 'replicationFactor',
     });
     const badText = await backend.api.topics.previewCreate({

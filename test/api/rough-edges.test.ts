@@ -37,11 +37,15 @@ describe('the API behind the rough edges', () => {
     expect((await backend.api.topics.previewCreate(automatic('zero', 0, 1))).error).toEqual({
       name: 'INVALID_PARTITIONS',
       message: 'Number of partitions must be larger than 0.',
+      // Kafka's own message: English in both languages.
+      text: { en: 'Number of partitions must be larger than 0.', 'zh-CN': 'Number of partitions must be larger than 0.' },
       field: 'partitions',
     });
     expect((await backend.api.topics.previewCreate(automatic('zero', 1, 0))).error).toEqual({
       name: 'INVALID_REPLICATION_FACTOR',
       message: 'Replication factor must be larger than 0.',
+      // Kafka's own message: English in both languages.
+      text: { en: 'Replication factor must be larger than 0.', 'zh-CN': 'Replication factor must be larger than 0.' },
       field: 'replicationFactor',
     });
     expect((await backend.api.topics.create(automatic('zero', 0, 1), { validateOnly: false })).error?.name).toBe('INVALID_PARTITIONS');
@@ -53,6 +57,8 @@ describe('the API behind the rough edges', () => {
     expect((await backend.api.topics.previewCreate(automatic('a_b', 1, 1))).error).toEqual({
       name: 'INVALID_TOPIC_EXCEPTION',
       message: "Topic 'a_b' collides with existing topics: a.b",
+      // Kafka's own message: English in both languages.
+      text: { en: "Topic 'a_b' collides with existing topics: a.b", 'zh-CN': "Topic 'a_b' collides with existing topics: a.b" },
       field: 'name',
     });
   });

@@ -7,6 +7,7 @@ import { PUSH_CHANNEL } from '../../src-main/electron/channels';
 import { apiChannels, createTrustedSenderCheck, registerIpcBridge, type PushTarget } from '../../src-main/electron/ipc-bridge';
 import { allMethods, createFakeBackend, sampleArgs } from '../server/fake-backend';
 import { FakeIpcMain, frameEvent } from './fake-ipc-main';
+import { kafkaText } from '../../src-main/api/localized-text';
 
 const RENDERER_INDEX = join('/opt', 'kafka-dojo', 'out', 'renderer', 'index.html');
 const PAGE_URL = `${pathToFileURL(RENDERER_INDEX).href}#/topics`;
@@ -108,19 +109,23 @@ describe('IPC bridge', () => {
   it('passes an ApiError as { error: dto } and another failure as UNKNOWN_SERVER_ERROR without a stack', async () => {
     const { ipcMain, backend } = setUp();
     backend.answer('topics', 'create', () => {
-      throw new ApiError('INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.', 'replicationFactor');
+      throw new ApiError(
+        'INVALID_REPLICATION_FACTOR',
+        kafkaText('Replication factor: 4 larger than available brokers: 3.'),
+        'replicationFactor',
+      );
     });
     backend.answer('cluster', 'overview', () => {
       throw new Error('disk on fire');
     });
-    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), ...sampleArgs('topics', 'create'))).resolves.toEqual({
+    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), ...sampleArgs('topics', 'create'))).resolves.toMatchObject({
       error: {
         name: 'INVALID_REPLICATION_FACTOR',
         message: 'Replication factor: 4 larger than available brokers: 3.',
         field: 'replicationFactor',
       },
     });
-    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({
+    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toMatchObject({
       error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' },
       unexpected: true,
     });
@@ -129,7 +134,7 @@ describe('IPC bridge', () => {
   it('refuses arguments that do not fit the method with the INVALID_REQUEST the HTTP transport sends, calling nothing', async () => {
     const { ipcMain, backend } = setUp();
     const request = sampleArgs('topics', 'create')[0];
-    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), request)).resolves.toEqual({
+    await expect(ipcMain.invoke('dojo:topics:create', frameEvent(PAGE_URL), request)).resolves.toMatchObject({
       error: {
         name: 'INVALID_REQUEST',
         message: 'topics.create(request, options): argument 2 (options) is missing: it must be an object {validateOnly}.',
@@ -185,7 +190,7 @@ describe('IPC bridge', () => {
     const ipcMain = new FakeIpcMain();
     const failed = Promise.reject(new Error('metadata.db is locked'));
     registerIpcBridge(ipcMain, failed, isTrusted, { pushTargets: () => [] });
-    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toEqual({
+    await expect(ipcMain.invoke('dojo:cluster:overview', frameEvent(PAGE_URL))).resolves.toMatchObject({
       error: { name: 'UNKNOWN_SERVER_ERROR', message: 'The cluster could not be opened: metadata.db is locked' },
     });
   });

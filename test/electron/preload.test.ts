@@ -13,6 +13,7 @@ import { MENU_CHANNEL, PUSH_CHANNEL } from '../../src-main/electron/channels';
 import { createTrustedSenderCheck, registerIpcBridge } from '../../src-main/electron/ipc-bridge';
 import { createFakeBackend } from '../server/fake-backend';
 import { FakeIpcMain, frameEvent } from './fake-ipc-main';
+import { kafkaText } from '../../src-main/api/localized-text';
 
 const electron = vi.hoisted(() => {
   const exposed = new Map<string, unknown>();
@@ -94,14 +95,14 @@ describe('preload: window.dojo', () => {
     registerIpcBridge(ipcMain, backend, createTrustedSenderCheck({ rendererIndexFile: index }), { pushTargets: () => [] });
     electron.setInvoke((channel, ...args) => ipcMain.invoke(channel, frameEvent(pathToFileURL(index).href), ...args));
     backend.answer('topics', 'delete', () => {
-      throw new ApiError('TOPIC_DELETION_DISABLED', 'Topic deletion is disabled.');
+      throw new ApiError('TOPIC_DELETION_DISABLED', kafkaText('Topic deletion is disabled.'));
     });
     backend.answer('brokers', 'kill', () => undefined);
     const rejection = await dojo.api.topics.delete('orders').then(
       () => null,
       (error: unknown) => error,
     );
-    expect(rejection).toEqual({ error: { name: 'TOPIC_DELETION_DISABLED', message: 'Topic deletion is disabled.' } });
+    expect(rejection).toMatchObject({ error: { name: 'TOPIC_DELETION_DISABLED', message: 'Topic deletion is disabled.' } });
     expect(rejection).not.toBeInstanceOf(Error);
     await expect(dojo.api.brokers.kill(1)).resolves.toBeNull();
   });

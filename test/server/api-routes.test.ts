@@ -3,6 +3,7 @@ import { ApiError } from '../../src-main/api/backend';
 import { allMethods, sampleArgs } from './fake-backend';
 import { postApi, rawRequest } from './http-client';
 import { startTestServer, TOKEN, type TestServer } from './test-server';
+import { kafkaText } from '../../src-main/api/localized-text';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -149,11 +150,15 @@ describe('headless API: routing', () => {
 describe('headless API: errors', () => {
   it('passes an ApiError as 422 with its dto (Kafka error name, message, field)', async () => {
     t.backend.answer('topics', 'create', () => {
-      throw new ApiError('INVALID_REPLICATION_FACTOR', 'Replication factor: 4 larger than available brokers: 3.', 'replicationFactor');
+      throw new ApiError(
+        'INVALID_REPLICATION_FACTOR',
+        kafkaText('Replication factor: 4 larger than available brokers: 3.'),
+        'replicationFactor',
+      );
     });
     const res = await postApi(t.port, 'topics', 'create', sampleArgs('topics', 'create'), TOKEN);
     expect(res.status).toBe(422);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       error: {
         name: 'INVALID_REPLICATION_FACTOR',
         message: 'Replication factor: 4 larger than available brokers: 3.',
@@ -165,11 +170,13 @@ describe('headless API: errors', () => {
 
   it('passes a refusal Kafka itself names UNKNOWN_SERVER_ERROR (AlterConfigs of a missing topic) as 422, not as a failure of the app', async () => {
     t.backend.answer('topics', 'alterConfigs', () => {
-      throw new ApiError('UNKNOWN_SERVER_ERROR', 'Topic "nope" does not exist.', 'configs');
+      throw new ApiError('UNKNOWN_SERVER_ERROR', kafkaText('Topic "nope" does not exist.'), 'configs');
     });
     const res = await postApi(t.port, 'topics', 'alterConfigs', sampleArgs('topics', 'alterConfigs'), TOKEN);
     expect(res.status).toBe(422);
-    expect(res.json()).toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'Topic "nope" does not exist.', field: 'configs' } });
+    expect(res.json()).toMatchObject({
+      error: { name: 'UNKNOWN_SERVER_ERROR', message: 'Topic "nope" does not exist.', field: 'configs' },
+    });
     expect(t.unexpected).toEqual([]);
   });
 
@@ -180,21 +187,23 @@ describe('headless API: errors', () => {
     });
     const res = await postApi(t.port, 'cluster', 'overview', [], TOKEN);
     expect(res.status).toBe(500);
-    expect(res.json()).toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' } });
+    expect(res.json()).toMatchObject({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'disk on fire' } });
     expect(res.text).not.toContain('at ');
     expect(t.unexpected).toEqual([failure]);
   });
 
   it('treats a rejected promise and a thrown non-Error the same way', async () => {
-    t.backend.answer('cluster', 'events', () => Promise.reject(new ApiError('INVALID_INPUT', 'limit must be positive', 'limit')));
+    t.backend.answer('cluster', 'events', () =>
+      Promise.reject(new ApiError('INVALID_INPUT', kafkaText('limit must be positive'), 'limit')),
+    );
     t.backend.answer('cluster', 'setClockSpeed', () => {
       throw 'a string';
     });
-    expect((await postApi(t.port, 'cluster', 'events', [-1], TOKEN)).json()).toEqual({
+    expect((await postApi(t.port, 'cluster', 'events', [-1], TOKEN)).json()).toMatchObject({
       error: { name: 'INVALID_INPUT', message: 'limit must be positive', field: 'limit' },
     });
     const res = await postApi(t.port, 'cluster', 'setClockSpeed', [10], TOKEN);
     expect(res.status).toBe(500);
-    expect(res.json()).toEqual({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'a string' } });
+    expect(res.json()).toMatchObject({ error: { name: 'UNKNOWN_SERVER_ERROR', message: 'a string' } });
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DojoBackend } from '../../src-main/api/backend';
-import type { ClusterOverviewDto, PushDto } from '../../src-main/api/contract';
+import type { ApiErrorDto, ClusterOverviewDto, PushDto } from '../../src-main/api/contract';
 import { createBackend } from '../../src-main/app/create-backend';
 import { startHeadlessServer, type HeadlessServer } from '../../src-main/server/http-server';
 import { postApi } from './http-client';
@@ -109,26 +109,32 @@ describe('headless server over the real backend', () => {
       TOKEN,
     );
     expect(res.status).toBe(422);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       error: { name: 'INVALID_INPUT', message: 'The value is not hex: an even number of 0-9, a-f digits is expected.', field: 'value' },
     });
   });
 
   it("refuses broker actions the broker's state does not allow, and passes the core's Kafka errors as refusals", async () => {
     const add = await postApi(server.port, 'brokers', 'add', [{ id: -1, rack: null, logDirs: 1, config: {} }], TOKEN);
-    expect(add.json()).toEqual({ error: { name: 'INVALID_INPUT', message: 'Broker id -1 must be a non-negative integer.', field: 'id' } });
+    expect(add.json()).toMatchObject({
+      error: { name: 'INVALID_INPUT', message: 'Broker id -1 must be a non-negative integer.', field: 'id' },
+    });
     const start = await postApi(server.port, 'brokers', 'start', [0], TOKEN);
     expect(start.status).toBe(422);
-    expect(start.json()).toEqual({
+    expect(start.json()).toMatchObject({
       error: { name: 'INVALID_INPUT', message: 'Broker 0 is RunningAsBroker: only a stopped broker can be started.' },
+    });
+    expect((start.json() as { error: ApiErrorDto }).error.text).toEqual({
+      en: 'Broker 0 is RunningAsBroker: only a stopped broker can be started.',
+      'zh-CN': 'broker 0 处于 RunningAsBroker 状态：只有已停止的 broker 才能启动。',
     });
     for (const id of [0, 1, 2]) expect((await postApi(server.port, 'brokers', 'kill', [id], TOKEN)).status).toBe(200);
     const shutdown = await postApi(server.port, 'brokers', 'shutdown', [1], TOKEN);
-    expect(shutdown.json()).toEqual({
+    expect(shutdown.json()).toMatchObject({
       error: { name: 'INVALID_INPUT', message: 'Broker 1 is Killed: only a running broker can be shut down.' },
     });
     const produce = await postApi(server.port, 'messages', 'produce', [{ topic: 'smoke', key: null, value: 'v', acks: 1 }], TOKEN);
     expect(produce.status).toBe(422);
-    expect(produce.json()).toEqual({ error: { name: 'BROKER_NOT_AVAILABLE', message: 'No broker is running.' } });
+    expect(produce.json()).toMatchObject({ error: { name: 'BROKER_NOT_AVAILABLE', message: 'No broker is running.' } });
   });
 });

@@ -19,6 +19,7 @@ import { MARKER_PREFIX, type DeletionRecord } from './deletion-records';
 import { DeletionTracker } from './deletion-tracker';
 import type { ClusterHost } from '../cluster-host';
 import { errorMessage } from '../../core/common/throwable';
+import { kafkaText } from '../localized-text';
 
 /** Finished deletions stay in the live list this long (wall-clock), shown as gone. */
 const RECENT_MS = 5 * 60_000;
@@ -112,7 +113,11 @@ export class DeletionServiceImpl implements DeletionService {
       active && (id === undefined || active.id === id)
         ? active
         : tracker.finishedRecords().find((r) => r.topic === topic && (id === undefined || r.id === id));
-    if (!record) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `No deletion of topic ${topic} is known.`);
+    if (!record)
+      throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', {
+        en: `No deletion of topic ${topic} is known.`,
+        'zh-CN': `没有关于主题 ${topic} 的删除记录。`,
+      });
     return deletionDto(record, live, true);
   }
 
@@ -128,7 +133,7 @@ export class DeletionServiceImpl implements DeletionService {
       if (regex.length === 0) throw new Error('The pattern is empty.');
       re = new RegExp(`^(?:${regex})$`);
     } catch (e) {
-      return { regex, topics: [], alreadyMarked: [], error: { name: 'INVALID_INPUT', message: errorMessage(e) } };
+      return { regex, topics: [], alreadyMarked: [], error: new ApiError('INVALID_INPUT', kafkaText(errorMessage(e))).toDto() };
     }
     const zk = await this.host.zk();
     const topics = (await zk.getChildren('/brokers/topics')).children.filter((t) => re.test(t)).sort();
@@ -142,24 +147,27 @@ export class DeletionServiceImpl implements DeletionService {
     readonly confirmation: string;
   }): Promise<DeletionRequestResultDto[]> {
     const { topic, pattern, confirmation } = request;
-    if ((topic === undefined) === (pattern === undefined)) throw new ApiError('INVALID_INPUT', 'Give either a topic or a pattern.');
+    if ((topic === undefined) === (pattern === undefined))
+      throw new ApiError('INVALID_INPUT', { en: 'Give either a topic or a pattern.', 'zh-CN': '请给出主题或模式，二者只选其一。' });
     const typed = topic ?? pattern ?? '';
     if (confirmation !== typed) {
       throw new ApiError(
         'INVALID_INPUT',
-        topic !== undefined ? `Type the topic name ${topic} to confirm.` : `Type the pattern ${pattern} to confirm.`,
+        topic !== undefined
+          ? { en: `Type the topic name ${topic} to confirm.`, 'zh-CN': `请输入主题名 ${topic} 以确认。` }
+          : { en: `Type the pattern ${pattern} to confirm.`, 'zh-CN': `请输入模式 ${pattern} 以确认。` },
         'confirmation',
       );
     }
     if (topic !== undefined) {
       const [result] = await this.deleteTopics([topic]);
-      if (result.error !== 'NONE') throw new ApiError(result.error, result.message ?? result.error);
+      if (result.error !== 'NONE') throw new ApiError(result.error, kafkaText(result.message ?? result.error));
       return [result];
     }
     const matched = await this.match(pattern ?? '');
-    if (matched.error) throw new ApiError(matched.error.name, matched.error.message, 'pattern');
+    if (matched.error) throw new ApiError(matched.error.name, kafkaText(matched.error.message), 'pattern');
     if (matched.topics.length === 0)
-      throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic '${pattern}' does not exist as expected`, 'pattern');
+      throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', kafkaText(`Topic '${pattern}' does not exist as expected`), 'pattern');
     const marked = new Set(matched.alreadyMarked);
     const results = await this.deleteTopics(matched.topics.filter((t) => !marked.has(t)));
     const already = matched.alreadyMarked.map((t) => ({ topic: t, error: 'NONE', message: `Topic ${t} is already marked for deletion.` }));
@@ -173,7 +181,7 @@ export class DeletionServiceImpl implements DeletionService {
     try {
       results = await this.host.require().cluster.admin.deleteTopics(names, 0);
     } catch (e) {
-      if (e instanceof KafkaApiError) throw new ApiError(e.error.name, e.message);
+      if (e instanceof KafkaApiError) throw new ApiError(e.error.name, kafkaText(e.message));
       throw e;
     }
     return results.map((r) => {

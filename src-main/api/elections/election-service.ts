@@ -17,6 +17,7 @@ import type {
   ElectionResultDto,
   ElectionService,
 } from './election-contract';
+import { kafkaText } from '../localized-text';
 
 /** Per preferred broker: its partitions and how many another broker leads (topics being deleted left out). */
 export function leaderImbalance(
@@ -96,14 +97,18 @@ export class ElectionServiceImpl implements ElectionService {
 
   async elect(request: ElectionRequestDto): Promise<ElectionResultDto[]> {
     const { cluster } = this.host.require();
-    if (!cluster.controller()) throw new ApiError('NOT_CONTROLLER', 'This is not the correct controller for this cluster.');
+    if (!cluster.controller()) throw new ApiError('NOT_CONTROLLER', kafkaText('This is not the correct controller for this cluster.'));
     const { scope } = request;
     let partitions: TopicPartition[];
     if (scope.kind === 'partition') partitions = [{ topic: scope.topic, partition: scope.partition }];
     else {
       const topics = cluster.topics().filter((t) => scope.kind === 'all' || t.name === scope.topic);
       if (scope.kind === 'topic' && topics.length === 0)
-        throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', `Topic ${scope.topic} does not exist.`, 'topic');
+        throw new ApiError(
+          'UNKNOWN_TOPIC_OR_PARTITION',
+          { en: `Topic ${scope.topic} does not exist.`, 'zh-CN': `主题 ${scope.topic} 不存在。` },
+          'topic',
+        );
       partitions = topics.flatMap((t) => t.partitions.map((p) => p.topicPartition));
     }
     const results = partitionResults(await cluster.admin.electLeaders(request.electionType, partitions));

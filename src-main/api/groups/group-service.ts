@@ -29,6 +29,7 @@ import type {
   GroupService,
   GroupSummaryDto,
 } from './group-contract';
+import { kafkaText } from '../localized-text';
 
 const DEFAULT_HISTORY_EVENTS = 1000;
 const MAX_HISTORY_EVENTS = 10_000;
@@ -113,15 +114,15 @@ export function groupHistoryEntry(event: StoredEvent, groupId: string): GroupHis
 
 /** Kafka's error as the API's: its name and the message the admin client's exception carries. */
 function kafkaError(error: ErrorName, field?: string): ApiError {
-  return new ApiError(error, Errors[error]?.message ?? error, field);
+  return new ApiError(error, kafkaText(Errors[error]?.message ?? error), field);
 }
 
 /** A group request's error as the API's; anything else passes. */
 function rethrow(e: unknown): never {
   if (e instanceof GroupAdminError) throw kafkaError(e.errorName);
   // The tool's usage error or Java exception, in its words.
-  if (e instanceof ResetPlanUsageError) throw new ApiError('INVALID_REQUEST', e.message);
-  if (e instanceof ResetPlanException) throw new ApiError('INVALID_REQUEST', `${e.exceptionClass}: ${e.message}`);
+  if (e instanceof ResetPlanUsageError) throw new ApiError('INVALID_REQUEST', kafkaText(e.message));
+  if (e instanceof ResetPlanException) throw new ApiError('INVALID_REQUEST', kafkaText(`${e.exceptionClass}: ${e.message}`));
   throw e;
 }
 
@@ -133,7 +134,8 @@ function planSource(admin: GroupAdmin, warnings: string[]): ResetPlanSource {
       try {
         return admin.partitionsOf(topic);
       } catch (e) {
-        if (e instanceof GroupAdminError) throw new ApiError(e.errorName, `Topic ${topic} does not exist.`, 'scope');
+        if (e instanceof GroupAdminError)
+          throw new ApiError(e.errorName, { en: `Topic ${topic} does not exist.`, 'zh-CN': `主题 ${topic} 不存在。` }, 'scope');
         throw e;
       }
     },
@@ -182,7 +184,7 @@ export class GroupServiceImpl implements GroupService {
   async detail(groupId: string): Promise<GroupDetailDto> {
     // This group's snapshot alone: the page asks for it on every poll beside the list.
     const group = this.host.require().cluster.group(groupId);
-    if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', `Consumer group '${groupId}' does not exist.`, 'groupId');
+    if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', kafkaText(`Consumer group '${groupId}' does not exist.`), 'groupId');
     return detailOf(group);
   }
 
@@ -202,14 +204,14 @@ export class GroupServiceImpl implements GroupService {
     const { groupId, spec } = request;
     try {
       const refused = inactiveGroupRequired(groupId, admin.state(groupId));
-      if (refused) throw new ApiError('GROUP_NOT_INACTIVE', refused, 'groupId');
+      if (refused) throw new ApiError('GROUP_NOT_INACTIVE', kafkaText(refused), 'groupId');
       const warnings: string[] = [];
       const source = planSource(admin, warnings);
       const scope = spec.kind === 'from-file' ? null : request.scope;
       const partitions = await partitionsToReset(source, groupId, scope);
       const fromFile = spec.kind === 'from-file' ? parseResetPlan(spec.csv, [groupId]) : null;
       const prepared = await prepareOffsetsToReset(source, groupId, partitions, spec, fromFile);
-      if (prepared === null) throw new ApiError('INVALID_REQUEST', `No reset plan for group ${groupId} found`, 'spec');
+      if (prepared === null) throw new ApiError('INVALID_REQUEST', kafkaText(`No reset plan for group ${groupId} found`), 'spec');
       if (request.execute) {
         const failed = (await admin.commit(groupId, prepared)).find((p) => p.error !== 'NONE');
         if (failed) throw kafkaError(failed.error);
@@ -244,7 +246,7 @@ export class GroupServiceImpl implements GroupService {
         partitions = admin.partitionsOf(topic);
       } catch (e) {
         if (!(e instanceof GroupAdminError)) throw e;
-        throw new ApiError(e.errorName, Errors[e.errorName].message, 'topic');
+        throw new ApiError(e.errorName, kafkaText(Errors[e.errorName].message), 'topic');
       }
       const outcome = await admin.deleteOffsets(
         groupId,

@@ -41,6 +41,7 @@ import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
 import type { ClusterHost } from '../cluster-host';
 import { brokerReplicas, moveReplica } from './replica-moves';
+import { kafkaText } from '../localized-text';
 
 /** Small files (checkpoints, meta.properties) are parsed from at most this many bytes. */
 const MAX_PARSED_FILE_BYTES = 1024 * 1024;
@@ -67,7 +68,7 @@ function partitionOf(name: string, topics: ReadonlySet<string> | null): Omit<Par
 
 function accessError(e: unknown): never {
   if (e instanceof LogDirAccessError) {
-    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', e.message, 'path');
+    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', kafkaText(e.message), 'path');
   }
   throw e;
 }
@@ -107,14 +108,24 @@ export class LogDirServiceImpl implements LogDirService {
   private async root(rootId: string): Promise<{ dto: LogDirRootDto; confined: ConfinedFolder }> {
     const root = [...this.brokerRoots(), ...this.externalRoots()].find((r) => r.dto.id === rootId);
     if (!root)
-      throw new ApiError('LOG_DIR_NOT_FOUND', `There is no log dir ${rootId}: choose a broker's log dir or open a folder.`, 'root');
+      throw new ApiError(
+        'LOG_DIR_NOT_FOUND',
+        {
+          en: `There is no log dir ${rootId}: choose a broker's log dir or open a folder.`,
+          'zh-CN': `不存在日志目录 ${rootId}：请选择某个 broker 的日志目录，或打开一个文件夹。`,
+        },
+        'root',
+      );
     try {
       return { dto: root.dto, confined: await root.confined() };
     } catch (e) {
       if (e instanceof LogDirAccessError && e.code === 'NOT_FOUND') {
         throw new ApiError(
           'LOG_DIR_NOT_FOUND',
-          `The log dir ${root.dto.path} does not exist (yet): a broker creates it when it first starts.`,
+          {
+            en: `The log dir ${root.dto.path} does not exist (yet): a broker creates it when it first starts.`,
+            'zh-CN': `日志目录 ${root.dto.path}（暂时）还不存在：broker 首次启动时才会创建它。`,
+          },
           'root',
         );
       }
@@ -154,7 +165,14 @@ export class LogDirServiceImpl implements LogDirService {
       return accessError(e);
     }
     if (confined.realPath === '/' || /^[A-Za-z]:\\?$/.test(confined.realPath)) {
-      throw new ApiError('INVALID_INPUT', 'Open a log dir (or a partition directory), not the root of the file system.', 'path');
+      throw new ApiError(
+        'INVALID_INPUT',
+        {
+          en: 'Open a log dir (or a partition directory), not the root of the file system.',
+          'zh-CN': '请打开一个日志目录（或分区目录），而不是文件系统的根目录。',
+        },
+        'path',
+      );
     }
     for (const [id, existing] of this.external) {
       if (existing.realPath === confined.realPath)
@@ -166,7 +184,12 @@ export class LogDirServiceImpl implements LogDirService {
   }
 
   async closeFolder(rootId: string): Promise<void> {
-    if (!this.external.delete(rootId)) throw new ApiError('LOG_DIR_NOT_FOUND', `There is no opened folder ${rootId}.`, 'root');
+    if (!this.external.delete(rootId))
+      throw new ApiError(
+        'LOG_DIR_NOT_FOUND',
+        { en: `There is no opened folder ${rootId}.`, 'zh-CN': `没有已打开的文件夹 ${rootId}。` },
+        'root',
+      );
   }
 
   async list(rootId: string, path: string, offset = 0, limit = DEFAULT_LIST_LIMIT): Promise<LogDirListingDto> {
@@ -297,7 +320,15 @@ export class LogDirServiceImpl implements LogDirService {
   ): Promise<T> {
     const { dto, confined } = await this.root(rootId);
     const paths = segmentPaths(path);
-    if (!paths) throw new ApiError('INVALID_INPUT', `${path} is not a segment file (<20-digit base offset>.log).`, 'path');
+    if (!paths)
+      throw new ApiError(
+        'INVALID_INPUT',
+        {
+          en: `${path} is not a segment file (<20-digit base offset>.log).`,
+          'zh-CN': `${path} 不是段文件（应为 <20 位基准位移>.log）。`,
+        },
+        'path',
+      );
     const baseOffset = baseOffsetOf(paths.log.slice(paths.log.lastIndexOf('/') + 1)) ?? 0;
     const opened: ReadOnlyFile[] = [];
     const openIndex = async (p: string, kind: IndexKindDto): Promise<IndexFileReader | null> => {
@@ -351,15 +382,24 @@ export class LogDirServiceImpl implements LogDirService {
     options: { maxBatches?: number; maxBytes?: number } = {},
   ): Promise<SegmentBatchPageDto> {
     if (!Number.isSafeInteger(position) || position < 0)
-      throw new ApiError('INVALID_INPUT', `Position ${position} is not a byte position.`, 'position');
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: `Position ${position} is not a byte position.`, 'zh-CN': `${position} 不是有效的字节位置。` },
+        'position',
+      );
     return this.withSegment(rootId, path, ({ log, offsetIndex }) => batchPage(log, position, options, this.resumeAfter(offsetIndex)));
   }
 
   async records(rootId: string, path: string, position: number, offset = 0, limit = 100): Promise<SegmentRecordsDto> {
     return this.withSegment(rootId, path, async ({ log }) => {
       const first = await walkBatches(log, position).next();
-      if (first.done) throw new ApiError('INVALID_INPUT', `There is no batch at position ${position}.`, 'position');
-      if (first.value.kind === 'stop') throw new ApiError('CORRUPT_MESSAGE', first.value.stop.message.en, 'position');
+      if (first.done)
+        throw new ApiError(
+          'INVALID_INPUT',
+          { en: `There is no batch at position ${position}.`, 'zh-CN': `位置 ${position} 处没有批次。` },
+          'position',
+        );
+      if (first.value.kind === 'stop') throw new ApiError('CORRUPT_MESSAGE', first.value.stop.message, 'position');
       const walked = first.value;
       const batch = await describeBatch(log, walked);
       const whole = await wholeBatch(log, walked, MAX_DECODED_BATCH_BYTES);
@@ -383,7 +423,8 @@ export class LogDirServiceImpl implements LogDirService {
 
   async find(rootId: string, path: string, target: SegmentSeekDto): Promise<SegmentFindDto> {
     const value = target.kind === 'offset' ? target.offset : target.kind === 'timestamp' ? target.timestamp : target.position;
-    if (!Number.isSafeInteger(value)) throw new ApiError('INVALID_INPUT', `${value} is not a whole number.`, target.kind);
+    if (!Number.isSafeInteger(value))
+      throw new ApiError('INVALID_INPUT', { en: `${value} is not a whole number.`, 'zh-CN': `${value} 不是整数。` }, target.kind);
     return this.withSegment(rootId, path, async ({ log, baseOffset, offsetIndex, timeIndex }) => {
       const found = await findInSegment(log, baseOffset, offsetIndex, timeIndex, target);
       const page = found.batchPosition === null ? null : await batchPage(log, found.batchPosition, {}, this.resumeAfter(offsetIndex));
@@ -394,7 +435,15 @@ export class LogDirServiceImpl implements LogDirService {
   async indexEntries(rootId: string, path: string, kind: IndexKindDto, from: number, limit: number): Promise<IndexEntriesPageDto> {
     return this.withSegment(rootId, path, async ({ offsetIndex, timeIndex, baseOffset }) => {
       const index = kind === 'offset' ? offsetIndex : timeIndex;
-      if (!index) throw new ApiError('INVALID_INPUT', `This segment has no ${kind === 'offset' ? '.index' : '.timeindex'} file.`, 'kind');
+      if (!index)
+        throw new ApiError(
+          'INVALID_INPUT',
+          {
+            en: `This segment has no ${kind === 'offset' ? '.index' : '.timeindex'} file.`,
+            'zh-CN': `此段没有 ${kind === 'offset' ? '.index' : '.timeindex'} 文件。`,
+          },
+          'kind',
+        );
       const items = await index.page(from, Math.max(1, Math.min(limit, 1000)));
       return {
         path: index.file.path,
@@ -422,7 +471,11 @@ export class LogDirServiceImpl implements LogDirService {
   }
 
   private requireCluster() {
-    if (!this.host) throw new ApiError('INVALID_INPUT', 'No cluster is open: open a workspace first.');
+    if (!this.host)
+      throw new ApiError('INVALID_INPUT', {
+        en: 'No cluster is open: open a workspace first.',
+        'zh-CN': '没有打开的集群：请先打开一个工作区。',
+      });
     return this.host.require().cluster;
   }
 }

@@ -19,7 +19,8 @@ const FIELD_OF_ERROR: Readonly<Record<string, keyof ReplicaMoveDto>> = {
 
 function logDirsOf(cluster: ClusterFacade, brokerId: number): LogDirReplicasSnapshot[] {
   const dirs = cluster.logDirReplicas(brokerId);
-  if (!dirs) throw new ApiError('INVALID_INPUT', `There is no broker ${brokerId}.`, 'brokerId');
+  if (!dirs)
+    throw new ApiError('INVALID_INPUT', { en: `There is no broker ${brokerId}.`, 'zh-CN': `不存在 broker ${brokerId}。` }, 'brokerId');
   return dirs;
 }
 
@@ -46,18 +47,33 @@ export async function moveReplica(cluster: ClusterFacade, move: ReplicaMoveDto):
   const { brokerId, topic, partition, logDir } = move;
   const logDirs = logDirsOf(cluster, brokerId);
   if (!cluster.broker(brokerId)?.isRunning)
-    throw new ApiError('BROKER_NOT_AVAILABLE', `Broker ${brokerId} is not running: only a running broker moves its replicas.`, 'brokerId');
+    throw new ApiError(
+      'BROKER_NOT_AVAILABLE',
+      {
+        en: `Broker ${brokerId} is not running: only a running broker moves its replicas.`,
+        'zh-CN': `broker ${brokerId} 未在运行：只有运行中的 broker 才能迁移其副本。`,
+      },
+      'brokerId',
+    );
   const source = logDirs.find((d) =>
     d.replicas.some((r) => !r.isFuture && r.topicPartition.topic === topic && r.topicPartition.partition === partition),
   );
   const current = source?.replicas.find((r) => !r.isFuture && r.topicPartition.topic === topic && r.topicPartition.partition === partition);
   const [result] = await cluster.admin.alterReplicaLogDirs([{ brokerId, topic, partition, logDir }]);
-  if (!result) throw new ApiError('UNKNOWN_SERVER_ERROR', `Broker ${brokerId} did not answer for ${topic}-${partition}.`);
+  if (!result)
+    throw new ApiError('UNKNOWN_SERVER_ERROR', {
+      en: `Broker ${brokerId} did not answer for ${topic}-${partition}.`,
+      'zh-CN': `broker ${brokerId} 没有对 ${topic}-${partition} 作出应答。`,
+    });
   if (result.errorName !== 'NONE') {
     const message = errorForCode(result.errorCode).message;
     throw new ApiError(
       result.errorName,
-      `${topic}-${partition} on broker ${brokerId}: ${message}`,
+      // Kafka's message after the partition it is about.
+      {
+        en: `${topic}-${partition} on broker ${brokerId}: ${message}`,
+        'zh-CN': `broker ${brokerId} 上的 ${topic}-${partition}：${message}`,
+      },
       FIELD_OF_ERROR[result.errorName] ?? 'partition',
     );
   }

@@ -23,7 +23,14 @@ function scopeKind(scope: string): string {
   const rest = scope.slice(colon + 1);
   if (kind === 'broker' && /^\d+$/.test(rest)) return kind;
   if ((kind === 'topic' || kind === 'group') && rest.length > 0) return kind;
-  throw new ApiError('INVALID_INPUT', `Unknown scope ${scope}: expected cluster, broker:<id>, topic:<name> or group:<groupId>.`, 'scope');
+  throw new ApiError(
+    'INVALID_INPUT',
+    {
+      en: `Unknown scope ${scope}: expected cluster, broker:<id>, topic:<name> or group:<groupId>.`,
+      'zh-CN': `未知的范围 ${scope}：应为 cluster、broker:<id>、topic:<name> 或 group:<groupId>。`,
+    },
+    'scope',
+  );
 }
 
 export class MetricsServiceImpl implements MetricsService {
@@ -53,10 +60,26 @@ export class MetricsServiceImpl implements MetricsService {
   async series(query: MetricSeriesQueryDto): Promise<MetricSeriesDto> {
     const { metric, scope, fromMs, toMs, maxPoints } = query;
     if (!METRICS_OF_SCOPE[scopeKind(scope)]!.has(metric))
-      throw new ApiError('INVALID_INPUT', `No series ${metric} is kept for ${scope}.`, 'metric');
-    if (!(fromMs <= toMs)) throw new ApiError('INVALID_INPUT', `fromMs (${fromMs}) must not be after toMs (${toMs}).`, 'fromMs');
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: `No series ${metric} is kept for ${scope}.`, 'zh-CN': `${scope} 没有保存指标序列 ${metric}。` },
+        'metric',
+      );
+    if (!(fromMs <= toMs))
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: `fromMs (${fromMs}) must not be after toMs (${toMs}).`, 'zh-CN': `fromMs（${fromMs}）不能晚于 toMs（${toMs}）。` },
+        'fromMs',
+      );
     if (!(maxPoints >= 1 && maxPoints <= MAX_SERIES_POINTS))
-      throw new ApiError('INVALID_INPUT', `maxPoints must be between 1 and ${MAX_SERIES_POINTS}, got ${maxPoints}.`, 'maxPoints');
+      throw new ApiError(
+        'INVALID_INPUT',
+        {
+          en: `maxPoints must be between 1 and ${MAX_SERIES_POINTS}, got ${maxPoints}.`,
+          'zh-CN': `maxPoints 必须介于 1 和 ${MAX_SERIES_POINTS} 之间，实际为 ${maxPoints}。`,
+        },
+        'maxPoints',
+      );
     const history = this.host.require().metricsHistory ?? null;
     const points = history?.points({ metric, scope }, fromMs, toMs, maxPoints) ?? [];
     return { metric, scope, points: points.map((p) => [p.timeMs, p.value] as const) };

@@ -10,6 +10,7 @@ import type { ClientQuotaUsage } from '../../core/server/quota/client-quota-mana
 import { ApiError } from '../backend';
 import type { ClusterHost } from '../cluster-host';
 import type { ClientQuotaRowDto, ClientQuotaStateDto, QuotaEntityNameDto, QuotaOverviewDto, QuotaService } from './quota-contract';
+import { kafkaText } from '../localized-text';
 
 const USAGE_OF: Record<ClientQuotaKey, 'produce' | 'fetch' | 'request'> = {
   producer_byte_rate: 'produce',
@@ -29,7 +30,7 @@ function configuredLookup(entities: readonly ConfiguredQuotaEntity[], key: Clien
 /** A config error of the alter (ConfigException, AdminOperationException …) in Kafka's words. */
 function refusal(e: unknown): never {
   if (e instanceof Error && !(e instanceof ApiError) && /Exception$/.test(e.name) && e.name !== 'KafkaApiError')
-    throw new ApiError('INVALID_CONFIG', e.message);
+    throw new ApiError('INVALID_CONFIG', kafkaText(e.message));
   throw e;
 }
 
@@ -70,9 +71,10 @@ export class QuotaServiceImpl implements QuotaService {
 
   private check(entity: QuotaEntityNameDto): void {
     if (entity.user === null && entity.clientId === null)
-      throw new ApiError('INVALID_REQUEST', 'A user or a client id must be named.', 'entity');
+      throw new ApiError('INVALID_REQUEST', { en: 'A user or a client id must be named.', 'zh-CN': '必须指定用户或客户端 id。' }, 'entity');
     for (const name of [entity.user, entity.clientId])
-      if (name !== null && name.trim() === '') throw new ApiError('INVALID_REQUEST', 'An entity name cannot be empty.', 'entity');
+      if (name !== null && name.trim() === '')
+        throw new ApiError('INVALID_REQUEST', { en: 'An entity name cannot be empty.', 'zh-CN': '实体名称不能为空。' }, 'entity');
   }
 
   async set(entity: QuotaEntityNameDto, configs: Readonly<Record<string, string>>): Promise<void> {

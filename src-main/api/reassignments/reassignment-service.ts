@@ -39,6 +39,7 @@ import type {
 import { planErrors, rackWarnings } from './reassignment-checks';
 import { partitionProgress, throttlesInPlace } from './reassignment-progress';
 import { clearAllThrottles, setBrokerThrottles, setTopicThrottles } from './reassignment-throttles';
+import { kafkaText } from '../localized-text';
 
 const name = (tp: TopicPartition) => `${tp.topic}-${tp.partition}`;
 const plural = (n: number) => (n === 1 ? '' : 's');
@@ -95,7 +96,7 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     const current: Assignment = [];
     for (const topic of request.topics) {
       const t = byTopic.get(topic);
-      if (!t) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', errorForCode(3).message, 'topics');
+      if (!t) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', kafkaText(errorForCode(3).message), 'topics');
       for (const p of t.partitions) current.push([p.topicPartition, [...p.replicas]]);
     }
     const registeredBrokers = cluster
@@ -111,7 +112,7 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const error = e as { errorName?: string; message: string };
-      throw new ApiError(error.errorName ?? 'INVALID_REQUEST', error.message, 'brokerIds');
+      throw new ApiError(error.errorName ?? 'INVALID_REQUEST', kafkaText(error.message), 'brokerIds');
     }
   }
 
@@ -159,14 +160,14 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     // 2.6.0's `executeAssignment`: without --additional, a reassignment already under way blocks a new one, checked
     // before the broker ids.
     if (options.additional !== true && ongoingReassignments(cluster).length > 0)
-      throw new ApiError('REASSIGNMENT_IN_PROGRESS', CANNOT_EXECUTE_BECAUSE_OF_EXISTING, 'plan');
+      throw new ApiError('REASSIGNMENT_IN_PROGRESS', kafkaText(CANNOT_EXECUTE_BECAUSE_OF_EXISTING), 'plan');
     const preview = await this.preview(plan);
-    if (preview.errors.length > 0) throw new ApiError('INVALID_REPLICA_ASSIGNMENT', preview.errors.join('\n'), 'plan');
+    if (preview.errors.length > 0) throw new ApiError('INVALID_REPLICA_ASSIGNMENT', kafkaText(preview.errors.join('\n')), 'plan');
     const throttle = options.throttleBytesPerSec;
     if (throttle !== null && (!Number.isInteger(throttle) || throttle < 0))
       throw new ApiError(
         'INVALID_CONFIG',
-        `Invalid value ${throttle} for configuration ${'leader.replication.throttled.rate'}`,
+        kafkaText(`Invalid value ${throttle} for configuration ${'leader.replication.throttled.rate'}`),
         'throttle',
       );
     const messages: string[] = [];

@@ -7,6 +7,7 @@
  */
 import type { ClusterFacade } from '../../core/cluster/cluster-facade';
 import { ApiError } from '../backend';
+import { kafkaText } from '../localized-text';
 
 export const LEADER_RATE = 'leader.replication.throttled.rate';
 export const FOLLOWER_RATE = 'follower.replication.throttled.rate';
@@ -32,12 +33,12 @@ function brokerOverrides(cluster: ClusterFacade, brokerId: number): Record<strin
 
 async function alterTopic(cluster: ClusterFacade, topic: string, configs: Record<string, string>): Promise<void> {
   const result = await cluster.admin.alterTopicConfig(topic, configs, false);
-  if (result.errorCode !== 0) throw new ApiError(result.errorName, result.errorMessage ?? result.errorName);
+  if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName));
 }
 
 async function alterBroker(cluster: ClusterFacade, brokerId: number, configs: Record<string, string>): Promise<void> {
   const result = await cluster.admin.alterBrokerConfig(String(brokerId), configs, false);
-  if (result.errorCode !== 0) throw new ApiError(result.errorName, result.errorMessage ?? result.errorName);
+  if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName));
 }
 
 /** `modifyTopicThrottles`: topic → leader and follower `partition:broker` lists. */

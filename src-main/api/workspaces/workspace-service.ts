@@ -10,19 +10,31 @@ import { ApiError } from '../backend';
 import type { ClusterProfileDto, SnapshotDto, WorkspaceService, WorkspaceSummaryDto } from '../contract';
 import type { ClusterHost } from '../cluster-host';
 import type { WorkspaceEntry, WorkspaceStore } from './workspace-store';
+import type { LocalizedText } from '../localized-text';
+import { kafkaText } from '../localized-text';
 
 export const MAX_BROKERS = 32;
+
+/** The refusal of a log-dir count outside 1–8, for a new cluster's brokers and for an added broker. */
+export const EACH_BROKER_LOG_DIRS: LocalizedText = {
+  en: 'Each broker has between 1 and 8 log dirs.',
+  'zh-CN': '每个 broker 的日志目录数须在 1 到 8 之间。',
+};
 
 /** The cluster definition a profile describes, or the error to show next to the field at fault. */
 export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefinition {
   if (!Number.isInteger(profile.brokers) || profile.brokers < 1 || profile.brokers > MAX_BROKERS) {
-    throw new ApiError('INVALID_INPUT', `The number of brokers must be between 1 and ${MAX_BROKERS}.`, 'brokers');
+    throw new ApiError(
+      'INVALID_INPUT',
+      { en: `The number of brokers must be between 1 and ${MAX_BROKERS}.`, 'zh-CN': `broker 数量必须介于 1 和 ${MAX_BROKERS} 之间。` },
+      'brokers',
+    );
   }
   if (!Number.isInteger(profile.logDirsPerBroker) || profile.logDirsPerBroker < 1 || profile.logDirsPerBroker > 8) {
-    throw new ApiError('INVALID_INPUT', 'Each broker has between 1 and 8 log dirs.', 'logDirsPerBroker');
+    throw new ApiError('INVALID_INPUT', EACH_BROKER_LOG_DIRS, 'logDirsPerBroker');
   }
   const [configError] = BrokerConfig.validate({ 'broker.id': '0', 'zookeeper.connect': 'localhost:2181', ...profile.brokerConfig });
-  if (configError) throw new ApiError('INVALID_CONFIG', configError.message, 'brokerConfig');
+  if (configError) throw new ApiError('INVALID_CONFIG', kafkaText(configError.message), 'brokerConfig');
   const logDirs =
     profile.logDirsPerBroker === 1 ? ['kafka-logs'] : Array.from({ length: profile.logDirsPerBroker }, (_, i) => `kafka-logs-${i}`);
   const definition: ClusterDefinition = {
@@ -36,7 +48,7 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
     brokerDefaults: { ...profile.brokerConfig },
   };
   const problems = definitionProblems(definition);
-  if (problems.length > 0) throw new ApiError('INVALID_INPUT', problems[0]);
+  if (problems.length > 0) throw new ApiError('INVALID_INPUT', kafkaText(problems[0]));
   return definition;
 }
 
@@ -128,7 +140,10 @@ export class WorkspaceServiceImpl implements WorkspaceService {
       this.registry.removeSnapshot(id);
     } else {
       if (this.host.current?.entry.id === id) {
-        throw new ApiError('INVALID_INPUT', 'The open cluster cannot be deleted: open another one first.');
+        throw new ApiError('INVALID_INPUT', {
+          en: 'The open cluster cannot be deleted: open another one first.',
+          'zh-CN': '不能删除当前打开的集群：请先打开另一个集群。',
+        });
       }
       this.registry.remove(id);
     }

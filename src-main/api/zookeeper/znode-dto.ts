@@ -11,6 +11,8 @@ import { ApiError } from '../backend';
 import { znodeNoteText } from './znode-notes';
 import { specText } from './znode-spec-texts';
 import type { ZnodeCreateModeDto, ZnodeDataDto, ZnodeEncodingDto, ZnodeKindDto, ZnodeStatDto } from './zookeeper-contract';
+import type { LocalizedText } from '../localized-text';
+import { kafkaText } from '../localized-text';
 
 export function statDto(stat: Stat): ZnodeStatDto {
   return { ...stat, ephemeralOwner: `0x${stat.ephemeralOwner.toString(16)}` };
@@ -30,23 +32,29 @@ export function dataDto(data: ZnodeData): ZnodeDataDto | null {
 }
 
 /** The bytes a person typed, or why they are not bytes (nothing is written then). */
-export function encodeData(data: string | null, encoding: ZnodeEncodingDto = 'text'): ZnodeData | string {
+export function encodeData(data: string | null, encoding: ZnodeEncodingDto = 'text'): ZnodeData | LocalizedText {
   if (data === null) return null;
   if (encoding === 'text') return new TextEncoder().encode(data);
   if (encoding === 'hex') {
     const compact = data.replace(/\s+/g, '');
-    if (compact.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(compact)) return 'The data is not hex: two hex digits per byte.';
+    if (compact.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(compact))
+      return { en: 'The data is not hex: two hex digits per byte.', 'zh-CN': '数据不是十六进制：每个字节两位十六进制数字。' };
     return Uint8Array.from(Buffer.from(compact, 'hex'));
   }
   const compact = data.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) return 'The data is not base64.';
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1)
+    return { en: 'The data is not base64.', 'zh-CN': '数据不是 base64 编码。' };
   return Uint8Array.from(Buffer.from(compact, 'base64'));
 }
 
 export function requireData(data: string | null, encoding: ZnodeEncodingDto | undefined): ZnodeData {
   const bytes = encodeData(data, encoding);
-  if (typeof bytes === 'string') throw new ApiError('INVALID_INPUT', bytes, 'data');
+  if (isDataProblem(bytes)) throw new ApiError('INVALID_INPUT', bytes, 'data');
   return bytes;
+}
+
+export function isDataProblem(bytes: ZnodeData | LocalizedText): bytes is LocalizedText {
+  return bytes !== null && !(bytes instanceof Uint8Array);
 }
 
 export const CREATE_MODES: Readonly<Record<ZnodeCreateModeDto, CreateModeFlag>> = {
@@ -85,7 +93,7 @@ export async function zk<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
-    if (e instanceof KeeperException) throw new ApiError(e.codeName, cliMessage(e), 'path');
+    if (e instanceof KeeperException) throw new ApiError(e.codeName, kafkaText(cliMessage(e)), 'path');
     throw e;
   }
 }

@@ -10,7 +10,7 @@ import type { TopicPartition } from '../../core/common/topic-partition';
 import { Perms, pathValidationError } from '../../core/zookeeper';
 import type { ClusterFacts } from './znode-cluster-facts';
 import type { LocalizedText } from '../contract';
-import { encodeData, kindDto } from './znode-dto';
+import { encodeData, isDataProblem, kindDto } from './znode-dto';
 import { znodeNoteText } from './znode-notes';
 import { specText } from './znode-spec-texts';
 import type { ZnodeCheckDto, ZnodeCheckRequestDto, ZnodeDataProblemDto } from './zookeeper-contract';
@@ -35,7 +35,7 @@ export async function checkZnode(request: ZnodeCheckRequestDto, facts: ClusterFa
   if (pathError !== null)
     return { kind, refusal: `KeeperErrorCode = BadArguments for ${request.path}: ${pathError}`, problem: null, notes: [], effects: [] };
   const bytes = request.op === 'delete' ? null : encodeData(request.data, request.encoding);
-  if (typeof bytes === 'string') return { kind, refusal: bytes, problem: null, notes: [], effects: [] };
+  if (isDataProblem(bytes)) return { kind, refusal: bytes.en, problem: null, notes: [], effects: [] };
   const refusal = await zooKeeperRefusal(request, sequential, facts);
   if (request.op === 'delete') {
     return {

@@ -26,6 +26,7 @@ import type {
   ZnodeTemplateDto,
   ZooKeeperService,
 } from './zookeeper-contract';
+import { kafkaText } from '../localized-text';
 
 const MAX_PAGE = 1000;
 /** Sorted children lists kept, by parent: paging a node of 100,000 children reads them once. */
@@ -69,7 +70,12 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
 
   async create(request: ZnodeCreateDto): Promise<ZnodeDetailDto> {
     const mode = CREATE_MODES[request.mode];
-    if (mode === undefined) throw new ApiError('INVALID_INPUT', `Unknown create mode ${String(request.mode)}.`, 'mode');
+    if (mode === undefined)
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: `Unknown create mode ${String(request.mode)}.`, 'zh-CN': `未知的创建模式 ${String(request.mode)}。` },
+        'mode',
+      );
     const data = requireData(request.data, request.encoding);
     const client = await this.client();
     const created = await zk(() => client.create(request.path, data, { mode }));
@@ -149,8 +155,17 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
 
   async addAuth(scheme: string, auth: string): Promise<ZnodeAuthDto> {
     if (typeof scheme !== 'string' || scheme.trim() === '')
-      throw new ApiError('INVALID_INPUT', 'addauth needs a scheme (digest, ip).', 'scheme');
-    if (typeof auth !== 'string') throw new ApiError('INVALID_INPUT', 'addauth needs the auth text (digest: user:password).', 'auth');
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: 'addauth needs a scheme (digest, ip).', 'zh-CN': 'addauth 需要一个认证方案（digest、ip）。' },
+        'scheme',
+      );
+    if (typeof auth !== 'string')
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: 'addauth needs the auth text (digest: user:password).', 'zh-CN': 'addauth 需要认证内容（digest 方案：user:password）。' },
+        'auth',
+      );
     const client = await this.client();
     const { cluster } = this.host.require();
     // zkCli sends the argument as its UTF-8 bytes (AddAuthCommand).
@@ -197,7 +212,7 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
   /** A node just written; gone already (an ephemeral's owner, the controller) is NoNode. */
   private async readAfterWrite(client: ZooKeeperClient, path: string): Promise<ZnodeDetailDto> {
     const read = await this.read(client, path);
-    if (read === null) throw new ApiError('NONODE', `KeeperErrorCode = NoNode for ${path}`, 'path');
+    if (read === null) throw new ApiError('NONODE', kafkaText(`KeeperErrorCode = NoNode for ${path}`), 'path');
     return read;
   }
 

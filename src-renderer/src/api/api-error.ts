@@ -1,6 +1,14 @@
 import type { ApiErrorDto } from './types';
 
 /**
+ * The refusal's text for a person in the UI's language (`en` or `zh-CN`): the server's `text`,
+ * or its English message when it has none (the renderer's own transport failures).
+ */
+export function errorTextIn(error: ApiErrorDto, locale: string): string {
+  return error.text?.[locale as keyof NonNullable<ApiErrorDto['text']>] ?? error.message;
+}
+
+/**
  * A refused call, carrying Kafka's error name and message (`INVALID_REPLICATION_FACTOR`,
  * `Replication factor: 4 larger than available brokers: 3.`) and the form field it is about.
  * Whatever the transport, every failed call rejects with one of these.

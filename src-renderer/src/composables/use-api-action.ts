@@ -1,6 +1,7 @@
-import { ref, shallowRef, type ShallowRef } from 'vue';
+import { getCurrentInstance, ref, shallowRef, type ShallowRef } from 'vue';
 import { ElMessage } from 'element-plus';
-import { toApiCallError } from '../api/api-error';
+import { useI18n } from 'vue-i18n';
+import { errorTextIn, toApiCallError } from '../api/api-error';
 import type { ApiErrorDto } from '../api/types';
 
 export interface ApiActionOptions {
@@ -24,6 +25,8 @@ export function useApiAction(options: ApiActionOptions = {}) {
   const busy = ref(false);
   const error = options.error ?? shallowRef<ApiErrorDto | null>(null);
   const clearOnStart = options.clearErrorOn !== 'success';
+  // Outside a component (a store's action) there is no i18n to ask: the toast then shows the English.
+  const locale = getCurrentInstance() ? useI18n().locale : null;
 
   async function run<T>(action: () => Promise<T>): Promise<T | undefined> {
     busy.value = true;
@@ -34,7 +37,7 @@ export function useApiAction(options: ApiActionOptions = {}) {
       return result;
     } catch (e) {
       error.value = toApiCallError(e).dto;
-      if (options.toast) ElMessage.error(error.value.message);
+      if (options.toast) ElMessage.error(locale ? errorTextIn(error.value, locale.value) : error.value.message);
       return undefined;
     } finally {
       busy.value = false;

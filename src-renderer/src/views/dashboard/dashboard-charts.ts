@@ -5,6 +5,7 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatBytes } from '../../lib/format';
+import { INCIDENT_LABEL_ROW_PX, incidentLabelRows } from './incident-label-rows';
 
 export type DashboardTab = 'overview' | 'broker' | 'topic' | 'group';
 export type ChartUnit = 'bytes' | 'count';
@@ -84,12 +85,15 @@ export function chartOption(
   markers: readonly ChartMarker[],
   range: { readonly fromMs: number; readonly toMs: number },
   unit: ChartUnit,
+  widthPx = 600,
 ): EChartsCoreOption {
   const shown = markers.filter((m) => m.startMs >= range.fromMs && m.startMs <= range.toMs);
+  const rows = incidentLabelRows(shown, range, Math.max(1, widthPx - CHART_GRID_PX.left - CHART_GRID_PX.right));
+  const usedRows = Math.max(0, ...rows.map((r) => (r.row === null ? 0 : r.row + 1)));
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(unit, v) : String(v));
   return {
     animation: false,
-    grid: { ...CHART_GRID_PX, top: lines.length > 1 ? 28 : 16, bottom: 24 },
+    grid: { ...CHART_GRID_PX, top: (lines.length > 1 ? 28 : 16) + usedRows * INCIDENT_LABEL_ROW_PX, bottom: 24 },
     tooltip: { trigger: 'axis', valueFormatter },
     legend: lines.length > 1 ? { top: 0, data: lines.map((l) => l.name) } : { show: false },
     xAxis: { type: 'time', min: range.fromMs, max: range.toMs, axisLabel: { hideOverlap: true } },
@@ -107,9 +111,18 @@ export function chartOption(
               symbol: 'none',
               animation: false,
               lineStyle: { color: '#e6a23c', type: 'dashed' },
-              label: { formatter: '{b}', position: 'insideEndTop', color: '#b88230' },
+              label: { formatter: '{b}', position: 'end', color: '#b88230' },
               emphasis: { label: { show: true } },
-              data: shown.map((m) => ({ name: m.title, xAxis: m.startMs, incidentId: m.id })),
+              // Each label in its row above the plot (see incident-label-rows); a hidden one shows on hover.
+              data: shown.map((m, i) => {
+                const row = rows[i]!.row;
+                return {
+                  name: m.title,
+                  xAxis: m.startMs,
+                  incidentId: m.id,
+                  label: row === null ? { show: false } : { show: true, distance: 4 + row * INCIDENT_LABEL_ROW_PX },
+                };
+              }),
             },
           }
         : {}),

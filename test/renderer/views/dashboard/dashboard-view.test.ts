@@ -72,7 +72,9 @@ describe('DashboardView', () => {
       [NOW_MS - 30_000, 1],
       [NOW_MS - 15_000, 2],
     ]);
-    expect(option.series[0]!.markLine!.data).toEqual([{ name: 'Broker 1 killed', xAxis: NOW_MS - 20_000, incidentId: '17' }]);
+    expect(option.series[0]!.markLine!.data).toMatchObject([
+      { name: 'Broker 1 killed', xAxis: NOW_MS - 20_000, incidentId: '17', label: { show: true } },
+    ]);
   });
 
   it('opens the incident in the timeline when its marker is clicked, and names it in Chinese in 简体中文', async () => {
