@@ -11,17 +11,12 @@ import { API_METHODS } from '../api/api-methods';
 import type { ApiReply } from '../api/api-call';
 import { ApiError, type BackendOptions, type DojoBackend } from '../api/backend';
 import type { ApiErrorDto, DojoApi, PushDto, ServiceName } from '../api/contract';
+import { kafkaText } from '../api/localized-text';
 import type { FromBackendWorker, ToBackendWorker } from './backend-worker-messages';
 
-/** A refusal the worker's services made, as they made it. */
-class WorkerRefusal extends ApiError {
-  constructor(private readonly dto: ApiErrorDto) {
-    super(dto.name, dto.message, dto.field);
-  }
-
-  override toDto(): ApiErrorDto {
-    return this.dto;
-  }
+/** A refusal the worker's services made, as they made it (its dto carries both languages). */
+function workerRefusal(dto: ApiErrorDto): ApiError {
+  return new ApiError(dto.name, dto.text ?? kafkaText(dto.message), dto.field);
 }
 
 /**
@@ -85,7 +80,7 @@ export async function createWorkerBackend(options: BackendOptions): Promise<Dojo
     const reply: ApiReply = answer.reply;
     if ('result' in reply) return reply.result;
     if (reply.unexpected) throw new Error(reply.error.message);
-    throw new WorkerRefusal(reply.error);
+    throw workerRefusal(reply.error);
   };
 
   const api = Object.fromEntries(
