@@ -56,20 +56,21 @@ describeInChromium('the metrics dashboard', (suite) => {
       await waitUntil(async () => Number(await card.getAttribute('data-points')) >= 2, `${id} has points`);
       expect((await card.getAttribute('data-marker-ms'))?.split(',')).toContain(String(killed.startMs));
       await card.locator('svg text', { hasText: killed.title.en }).waitFor();
-      // The dashed marker line stands where the time axis has the incident's start.
-      const fromMs = Number(await card.getAttribute('data-from-ms'));
-      const toMs = Number(await card.getAttribute('data-to-ms'));
-      const svg = card.locator('svg').first();
-      const width = Number(await svg.getAttribute('width'));
-      const markerXs = await svg
-        .locator('path[stroke-dasharray]')
-        .evaluateAll((paths) => paths.map((p) => /^M\s*([\d.]+)/.exec(p.getAttribute('d') ?? '')?.[1]).map(Number));
-      const expectedX =
-        CHART_GRID_PX.left + ((killed.startMs - fromMs) / (toMs - fromMs)) * (width - CHART_GRID_PX.left - CHART_GRID_PX.right);
-      expect(
-        markerXs.some((x) => Math.abs(x - expectedX) < 2),
-        `a marker at x≈${expectedX.toFixed(1)} among ${markerXs.join(', ')}`,
-      ).toBe(true);
+      // The dashed marker line stands where the time axis has the incident's start. Read again until
+      // it does: the chart redraws after a refresh or a resize, between which range, width and paths can disagree.
+      await waitUntil(async () => {
+        const fromMs = Number(await card.getAttribute('data-from-ms'));
+        const toMs = Number(await card.getAttribute('data-to-ms'));
+        const svg = card.locator('svg').first();
+        const width = Number(await svg.getAttribute('width'));
+        const markerXs = await svg
+          .locator('path[stroke-dasharray]')
+          .evaluateAll((paths) => paths.map((p) => /^M\s*([\d.]+)/.exec(p.getAttribute('d') ?? '')?.[1]).map(Number));
+        const expectedX =
+          CHART_GRID_PX.left + ((killed.startMs - fromMs) / (toMs - fromMs)) * (width - CHART_GRID_PX.left - CHART_GRID_PX.right);
+        if (markerXs.some((x) => Math.abs(x - expectedX) < 2)) return true;
+        throw new Error(`a marker at x≈${expectedX.toFixed(1)} among ${markerXs.join(', ')}`);
+      }, `${id}: the kill's marker where the axis has its start`);
     }
     await suite.app.screenshot(page, 'dashboard');
 

@@ -26,7 +26,7 @@ async function refused(service: string, method: string, args: unknown): Promise<
 
 describe('headless API: arguments checked against the contract', () => {
   it('refuses topics/create without its options argument with 400, not 500', async () => {
-    expect(await refused('topics', 'create', [request])).toEqual({
+    expect(await refused('topics', 'create', [request])).toMatchObject({
       name: 'INVALID_REQUEST',
       message: 'topics.create(request, options): argument 2 (options) is missing: it must be an object {validateOnly}.',
       field: 'options',
@@ -35,7 +35,7 @@ describe('headless API: arguments checked against the contract', () => {
   });
 
   it('names the argument, the field path and what was expected', async () => {
-    expect(await refused('topics', 'create', [{ ...request, partitions: '3' }, { validateOnly: false }])).toEqual({
+    expect(await refused('topics', 'create', [{ ...request, partitions: '3' }, { validateOnly: false }])).toMatchObject({
       name: 'INVALID_REQUEST',
       message:
         'topics.create(request, options): argument 1 (request): request.partitions must be an integer from -2147483648 to 2147483647 (Kafka\'s INT32) or null, not the string "3".',
@@ -96,7 +96,7 @@ describe('headless API: arguments checked against the contract', () => {
   });
 
   it('refuses too many arguments, saying how many the method takes', async () => {
-    expect(await refused('cluster', 'overview', [1])).toEqual({
+    expect(await refused('cluster', 'overview', [1])).toMatchObject({
       name: 'INVALID_REQUEST',
       message: 'cluster.overview() takes no arguments, not 1.',
     });

@@ -2,6 +2,8 @@
  * The rows of the incident markers' labels above a chart: a label sits centred over its marker,
  * and one that would overlap a label already placed in a row goes to the next row, so close
  * incidents stay readable. Past the last row a label is hidden (the marker stays; hovering shows it).
+ * Labels are placed newest first: when there is no room, it is the older incidents' labels that go,
+ * not the one the operator just caused (a kill after the cluster's start-up burst).
  */
 
 /** How many label rows a chart keeps above its plot area. */
@@ -33,14 +35,15 @@ export function incidentLabelRows(
   plotWidthPx: number,
 ): PlacedLabel[] {
   const spanMs = Math.max(1, range.toMs - range.fromMs);
-  const rowEnds: number[] = Array.from({ length: INCIDENT_LABEL_ROWS }, () => Number.NEGATIVE_INFINITY);
+  // The left edge of each row's leftmost label so far: rows fill from the right.
+  const rowStarts: number[] = Array.from({ length: INCIDENT_LABEL_ROWS }, () => Number.POSITIVE_INFINITY);
   const placed: PlacedLabel[] = markers.map(() => ({ row: null }));
-  const order = markers.map((m, i) => ({ i, x: ((m.startMs - range.fromMs) / spanMs) * plotWidthPx })).sort((a, b) => a.x - b.x);
+  const order = markers.map((m, i) => ({ i, x: ((m.startMs - range.fromMs) / spanMs) * plotWidthPx })).sort((a, b) => b.x - a.x);
   for (const { i, x } of order) {
     const half = labelWidthPx(markers[i]!.title) / 2;
-    const row = rowEnds.findIndex((end) => end + LABEL_GAP_PX <= x - half);
+    const row = rowStarts.findIndex((start) => x + half + LABEL_GAP_PX <= start);
     if (row === -1) continue;
-    rowEnds[row] = x + half;
+    rowStarts[row] = x - half;
     placed[i] = { row };
   }
   return placed;

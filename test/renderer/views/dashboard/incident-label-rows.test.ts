@@ -23,6 +23,15 @@ describe('incidentLabelRows', () => {
     expect(rows[2]).toBe(0);
   });
 
+  it('keeps the newest label when a burst of incidents leaves no room for all', () => {
+    // The cluster's start-up burst, then the kill a minute later: on a 6 h range all within a few pixels.
+    const burst = [0, 1, 2, 3, 4].map((s) => ({ startMs: 100_000 + s * 1000, title: `Broker ${s} started` }));
+    const markers = [...burst, { startMs: 160_000, title: 'Broker 2 killed' }];
+    const rows = incidentLabelRows(markers, { fromMs: 0, toMs: 6 * 3_600_000 }, 800).map((p) => p.row);
+    expect(rows[markers.length - 1]).toBe(0);
+    expect(rows.filter((r) => r === null).length).toBe(markers.length - INCIDENT_LABEL_ROWS);
+  });
+
   it('places labels so that no two of a row overlap, whatever the order of the markers', () => {
     const markers = [30, 0, 10, 20, 45, 200].map((s, i) => ({ startMs: 100_000 + s * 1000, title: `Incident ${i}` }));
     const rows = incidentLabelRows(markers, RANGE, 600);
