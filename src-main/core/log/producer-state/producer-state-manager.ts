@@ -48,6 +48,11 @@ export class ProducerStateManager {
   private readonly maxProducerIdExpirationMs: number;
   private readonly onMessage: (level: 'INFO' | 'WARN', message: string) => void;
   private readonly readOnlySnapshots: boolean;
+  /**
+   * With read-only snapshots, the ones a truncation would have deleted: hidden, not removed, so
+   * that a table rebuilt to a segment's base never loads a later segment's snapshot.
+   */
+  private readonly hiddenSnapshots = new Set<number>();
   private readonly producerEntries = new Map<number, ProducerStateEntry>();
   private lastMapOffset = 0;
   private lastSnapOffset = 0;
@@ -187,6 +192,7 @@ export class ProducerStateManager {
       .readdir(this.logDir)
       .filter((e) => e.isFile && e.name.endsWith(PRODUCER_SNAPSHOT_FILE_SUFFIX) && /^\d{20}\.snapshot$/.test(e.name))
       .map((e) => offsetFromFileName(e.name))
+      .filter((offset) => !this.hiddenSnapshots.has(offset))
       .sort((a, b) => a - b);
   }
 
@@ -238,7 +244,8 @@ export class ProducerStateManager {
         if (!(e instanceof CorruptSnapshotException)) throw e;
         this.onMessage('WARN', `Failed to load producer snapshot from '${path}': ${e.message}`);
         this.producerEntries.clear();
-        this.fs.rm(path, { force: true });
+        if (this.readOnlySnapshots) this.hiddenSnapshots.add(offset);
+        else this.fs.rm(path, { force: true });
       }
     }
   }
@@ -286,9 +293,10 @@ export class ProducerStateManager {
   }
 
   private deleteSnapshotFiles(predicate: (offset: number) => boolean): void {
-    if (this.readOnlySnapshots) return;
     for (const offset of this.snapshotOffsets()) {
-      if (predicate(offset)) this.fs.rm(joinPath(this.logDir, producerSnapshotFileName(offset)), { force: true });
+      if (!predicate(offset)) continue;
+      if (this.readOnlySnapshots) this.hiddenSnapshots.add(offset);
+      else this.fs.rm(joinPath(this.logDir, producerSnapshotFileName(offset)), { force: true });
     }
   }
 
