@@ -11,10 +11,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ControlRecordType } from '../../src-main/core/record/control-record-type';
 import { TRANSACTION_STATE_TOPIC_NAME } from '../../src-main/core/coordinator/transaction/transaction-log';
 import { coordinatorOf } from '../core/coordinator/group-support';
-import { batchesOf, leaderLog, metadataOf, TestTxnProducer, txnCoordinatorOf, untilState } from '../core/coordinator/transaction-support';
+import {
+  batchesOf,
+  leaderLog,
+  metadataOf,
+  ordersCluster,
+  TestTxnProducer,
+  txnCoordinatorOf,
+  untilState,
+} from '../core/coordinator/transaction-support';
 import { TransactionAdmin } from '../../src-main/core/cluster/transaction-admin';
-import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, CREATE, drive, text, topic, tp } from '../support/scenario';
+import type { ClusterHarness } from '../support/cluster-harness';
+import { drive, text, tp } from '../support/scenario';
 
 const markersOf = (h: ClusterHarness, topicName: string, partition: number) =>
   batchesOf(leaderLog(h, tp(topicName, partition)))
@@ -30,24 +38,7 @@ describe('transaction coordinator (manual clock)', () => {
 
   /** Three brokers; `orders` has two partitions led by brokers 1 and 2. */
   async function cluster(seed: number, brokerConfig: Record<string, string> = {}): Promise<ClusterHarness> {
-    h = await ClusterHarness.create({
-      seed,
-      brokerConfig: { 'transaction.state.log.num.partitions': '5', 'offsets.topic.num.partitions': '3', ...brokerConfig },
-    });
-    await drive(
-      h,
-      adminOf(h).createTopics(
-        [
-          topic('orders', {
-            assignment: [
-              [1, 2],
-              [2, 1],
-            ],
-          }),
-        ],
-        CREATE,
-      ),
-    );
+    h = await ordersCluster(seed, brokerConfig);
     return h;
   }
 

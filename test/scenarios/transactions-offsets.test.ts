@@ -13,9 +13,9 @@ import { metadataHandler } from '../../src-main/protocol/kafka/handlers/metadata
 import type { RequestContext } from '../../src-main/protocol/kafka/kafka-apis';
 import { Errors } from '../../src-main/core/common/kafka-errors';
 import { coordinatorOf } from '../core/coordinator/group-support';
-import { TestTxnProducer, txnCoordinatorOf, untilState } from '../core/coordinator/transaction-support';
-import { ClusterHarness } from '../support/cluster-harness';
-import { adminOf, CREATE, drive, text, topic, tp } from '../support/scenario';
+import { ordersCluster, TestTxnProducer, txnCoordinatorOf, untilState } from '../core/coordinator/transaction-support';
+import type { ClusterHarness } from '../support/cluster-harness';
+import { adminOf, drive, text, tp } from '../support/scenario';
 
 describe('transactional offsets and internal topics (manual clock)', () => {
   let h: ClusterHarness | null = null;
@@ -25,24 +25,7 @@ describe('transactional offsets and internal topics (manual clock)', () => {
   });
 
   async function cluster(seed: number, brokerConfig: Record<string, string> = {}): Promise<ClusterHarness> {
-    h = await ClusterHarness.create({
-      seed,
-      brokerConfig: { 'transaction.state.log.num.partitions': '5', 'offsets.topic.num.partitions': '3', ...brokerConfig },
-    });
-    await drive(
-      h,
-      adminOf(h).createTopics(
-        [
-          topic('orders', {
-            assignment: [
-              [1, 2],
-              [2, 1],
-            ],
-          }),
-        ],
-        CREATE,
-      ),
-    );
+    h = await ordersCluster(seed, brokerConfig);
     return h;
   }
 

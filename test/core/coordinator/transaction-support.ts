@@ -11,10 +11,24 @@ import type { TransactionMetadata } from '../../../src-main/core/coordinator/tra
 import type { Log } from '../../../src-main/core/log/log';
 import { buildRecordBatch } from '../../../src-main/core/record';
 import { readControlRecord } from '../../../src-main/core/record/end-transaction-marker';
-import type { ClusterHarness } from '../../support/cluster-harness';
-import { drive, enc } from '../../support/scenario';
+import { ClusterHarness } from '../../support/cluster-harness';
+import { adminOf, CREATE, drive, enc, topic } from '../../support/scenario';
 
 const LISTENER = { name: 'PLAINTEXT', host: 'localhost' };
+
+/** Three brokers with small internal topics; `orders` has two partitions led by brokers 1 and 2. */
+export async function ordersCluster(seed: number, brokerConfig: Record<string, string> = {}): Promise<ClusterHarness> {
+  const h = await ClusterHarness.create({
+    seed,
+    brokerConfig: { 'transaction.state.log.num.partitions': '5', 'offsets.topic.num.partitions': '3', ...brokerConfig },
+  });
+  const assignment = [
+    [1, 2],
+    [2, 1],
+  ];
+  await drive(h, adminOf(h).createTopics([topic('orders', { assignment })], CREATE));
+  return h;
+}
 
 /** FindCoordinator (key type 1) through broker `via` until the id's `__transaction_state` partition has a leader. */
 export async function txnCoordinatorOf(
