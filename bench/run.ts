@@ -42,6 +42,9 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
 ];
 
 const filter = process.argv[2];
+// The cluster's timers are unref'd (an app closes even with a cluster running); while a bench awaits
+// the cluster and nothing else is pending, Node would otherwise exit mid-run.
+const keepAlive = setInterval(() => undefined, 1000);
 const all: Record<string, Figure[]> = {};
 for (const suite of suites) {
   if (filter && !suite.name.includes(filter)) continue;
@@ -58,3 +61,4 @@ writeFileSync(
   join(import.meta.dirname, 'results', 'latest.json'),
   JSON.stringify({ at: new Date().toISOString(), node: process.version, figures: all }, null, 2),
 );
+clearInterval(keepAlive);

@@ -242,7 +242,7 @@ export class KafkaServer implements ControllerRequestHandler {
         return rm.maybeUpdateMetadataCache(correlationId, request);
       case 'StopReplica': {
         if (stale) return { apiKey: 'StopReplica', errorCode: Errors.STALE_BROKER_EPOCH.code, partitionErrors: [] };
-        const response = rm.stopReplicas(request);
+        const response = await rm.stopReplicas(request);
         // A deleted replica of __consumer_offsets unloads its groups, of __transaction_state its transactions (a reassignment sends no LeaderAndIsr to it).
         if (request.deletePartitions)
           for (const p of response.partitionErrors)

@@ -210,7 +210,7 @@ export class ReplicaManager implements ReplicaManagerCore {
     return becomeLeaderOrFollower(this, correlationId, request);
   }
 
-  stopReplicas(request: StopReplicaRequest): StopReplicaResponse {
+  stopReplicas(request: StopReplicaRequest): Promise<StopReplicaResponse> {
     return stopReplicas(this, request);
   }
 

@@ -13,6 +13,7 @@ import { TopicPartitionMap } from '../../common/topic-partition';
 import { joinPath } from '../../platform/file-system';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { OffsetCheckpointFile } from './checkpoint-file';
+import type { Log } from '../log';
 import {
   CLEANER_OFFSET_CHECKPOINT_FILE,
   LOG_START_OFFSET_CHECKPOINT_FILE,
@@ -194,7 +195,13 @@ export class LogCheckpoints {
     }
   }
 
-  checkpointLogRecoveryOffsetsInDir(dir: string): void {
+  /**
+   * `checkpointRecoveryOffsetsAndCleanSnapshot(dir, logsToCleanSnapshot)`: the dir's recovery points,
+   * then the producer snapshots that recovery no longer needs, of the logs given ('all' of the dir's
+   * for the periodic task and shutdown; none after a deletion or a future-log swap, as in Kafka —
+   * listing every log's dir per deleted log made a topic's deletion quadratic).
+   */
+  checkpointLogRecoveryOffsetsInDir(dir: string, logsToCleanSnapshot: 'all' | readonly Log[]): void {
     const logs = this.ctx.logsInDir.get(dir);
     if (!logs || logs.size === 0 || !this.ctx.live.has(dir)) return;
     this.writeCheckpoint(
@@ -202,8 +209,7 @@ export class LogCheckpoints {
       this.recoveryPointCheckpoints.get(dir),
       [...logs].map(([tp, l]) => [tp, l.recoveryPoint] as const),
     );
-    // As Kafka: producer snapshots older than the recovery point are no longer needed for recovery.
-    for (const [, l] of logs) l.deleteSnapshotsAfterRecoveryPointCheckpoint();
+    for (const l of logsToCleanSnapshot === 'all' ? logs.values() : logsToCleanSnapshot) l.deleteSnapshotsAfterRecoveryPointCheckpoint();
   }
 
   checkpointLogStartOffsetsInDir(dir: string): void {

@@ -56,7 +56,7 @@ export function replaceCurrentWithFutureLog(
   try {
     renameOrFail(ctx, sourceLog, logDeleteDirName(tp, newUniqueId(ctx.random)));
     sourceLog.close();
-    checkpoints.checkpointLogRecoveryOffsetsInDir(from);
+    checkpoints.checkpointLogRecoveryOffsetsInDir(from, []);
     checkpoints.checkpointLogStartOffsetsInDir(from);
     deleter.addLogToBeDeleted(sourceLog);
   } catch (e) {
@@ -65,7 +65,7 @@ export function replaceCurrentWithFutureLog(
     throw e;
   }
   // The destination dir's checkpoints name the partition as current from now on.
-  checkpoints.checkpointLogRecoveryOffsetsInDir(to);
+  checkpoints.checkpointLogRecoveryOffsetsInDir(to, []);
   checkpoints.checkpointLogStartOffsetsInDir(to);
   ctx.emit('INFO', `The current replica is successfully replaced with the future replica for ${tpKey(tp)}`, {
     type: 'future-log-swap',

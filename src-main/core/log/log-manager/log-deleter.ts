@@ -59,45 +59,64 @@ export class LogDeleter {
    * removal `fileDeleteDelayMs` from now. Returns the removed log, or undefined if there was none.
    */
   asyncDelete(tp: TopicPartition, isFuture: boolean): Log | undefined {
-    const ctx = this.ctx;
     try {
-      const map = isFuture ? ctx.futureLogs : ctx.currentLogs;
-      const removed = map.get(tp);
-      if (!removed) {
-        const offline = ctx.offlineLogDirs;
-        if (offline.length > 0) {
-          throw new KafkaStorageException(
-            `Failed to delete log for ${isFuture ? 'future' : ''} ${tpKey(tp)} because it may be in one of the offline directories ${offline.join(',')}`,
-          );
-        }
-        return undefined;
-      }
-      ctx.removeLog(removed, isFuture);
-      const dir = removed.parentDir;
-      const from = removed.dir;
-      if (ctx.config.cleanerEnable && !isFuture) this.checkpoints.updateCleanerCheckpoint(dir);
-      try {
-        removed.renameDir(logDeleteDirName(tp, newUniqueId(this.random)));
-      } catch (e) {
-        const msg = `Error while renaming dir for ${tpKey(tp)} in log dir ${dir}`;
-        ctx.reportLogDirFailure(dir, msg, e);
-        throw new KafkaStorageException(msg, { cause: e });
-      }
-      this.checkpoints.checkpointLogRecoveryOffsetsInDir(dir);
-      this.checkpoints.checkpointLogStartOffsetsInDir(dir);
-      const scheduledAtMs = this.addLogToBeDeleted(removed);
-      ctx.emit('INFO', `Log for partition ${tpKey(tp)} is renamed to ${removed.dir} and is scheduled for deletion`, {
-        type: 'partition-dir-renamed-for-deletion',
-        topicPartition: tp,
-        dir,
-        from,
-        to: removed.dir,
-        deleteAtMs: scheduledAtMs + ctx.config.fileDeleteDelayMs,
-      });
+      const removed = this.removeAndRename(tp, isFuture);
+      if (removed) this.checkpointAfterDeletion(removed.parentDir, !isFuture);
       return removed;
     } finally {
-      ctx.processLogDirFailures();
+      this.ctx.processLogDirFailures();
     }
+  }
+
+  /**
+   * Takes the log out of the live set, renames its dir for deletion and queues it, without touching
+   * the dir's checkpoints: a caller deleting many logs writes them once per dir afterwards
+   * (`checkpointAfterDeletion`), as later Kafka's batched `asyncDelete(topicPartitions, …)` does.
+   */
+  removeAndRename(tp: TopicPartition, isFuture: boolean): Log | undefined {
+    const ctx = this.ctx;
+    const map = isFuture ? ctx.futureLogs : ctx.currentLogs;
+    const removed = map.get(tp);
+    if (!removed) {
+      const offline = ctx.offlineLogDirs;
+      if (offline.length > 0) {
+        throw new KafkaStorageException(
+          `Failed to delete log for ${isFuture ? 'future' : ''} ${tpKey(tp)} because it may be in one of the offline directories ${offline.join(',')}`,
+        );
+      }
+      return undefined;
+    }
+    ctx.removeLog(removed, isFuture);
+    const dir = removed.parentDir;
+    const from = removed.dir;
+    try {
+      removed.renameDir(logDeleteDirName(tp, newUniqueId(this.random)));
+    } catch (e) {
+      const msg = `Error while renaming dir for ${tpKey(tp)} in log dir ${dir}`;
+      ctx.reportLogDirFailure(dir, msg, e);
+      throw new KafkaStorageException(msg, { cause: e });
+    }
+    const scheduledAtMs = this.addLogToBeDeleted(removed);
+    ctx.emit('INFO', `Log for partition ${tpKey(tp)} is renamed to ${removed.dir} and is scheduled for deletion`, {
+      type: 'partition-dir-renamed-for-deletion',
+      topicPartition: tp,
+      dir,
+      from,
+      to: removed.dir,
+      deleteAtMs: scheduledAtMs + ctx.config.fileDeleteDelayMs,
+    });
+    return removed;
+  }
+
+  /**
+   * The dir's checkpoints without the logs just removed from it: the cleaner's (when a current log
+   * went and the cleaner runs), the recovery points (no snapshot cleaning: Kafka passes no logs to
+   * `checkpointRecoveryOffsetsAndCleanSnapshot` here) and the log start offsets.
+   */
+  checkpointAfterDeletion(dir: string, currentLogRemoved: boolean): void {
+    if (this.ctx.config.cleanerEnable && currentLogRemoved) this.checkpoints.updateCleanerCheckpoint(dir);
+    this.checkpoints.checkpointLogRecoveryOffsetsInDir(dir, []);
+    this.checkpoints.checkpointLogStartOffsetsInDir(dir);
   }
 
   /** Queues a log for removal `fileDeleteDelayMs` from now; returns when it was queued. */

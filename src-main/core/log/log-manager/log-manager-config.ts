@@ -20,6 +20,9 @@ export const INITIAL_TASK_DELAY_MS = 30_000;
 /** Partition dirs loaded (or logs closed) between two yields to the executor. */
 export const LOAD_SLICE = 100;
 
+/** Logs renamed for deletion between two yields (a rename of a dir costs up to a few ms on a slow disk). */
+export const DELETE_SLICE = 8;
+
 export interface LogManagerConfig {
   /** `log.segment.delete.delay.ms` (default of the topic config `file.delete.delay.ms`): how long a `-delete` dir stays. */
   readonly fileDeleteDelayMs: number;
