@@ -41,7 +41,7 @@ import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
 import type { ClusterHost } from '../cluster-host';
 import { brokerReplicas, moveReplica } from './replica-moves';
-import { kafkaText } from '../localized-text';
+import { logDirAccessText } from './log-dir-access-text';
 
 /** Small files (checkpoints, meta.properties) are parsed from at most this many bytes. */
 const MAX_PARSED_FILE_BYTES = 1024 * 1024;
@@ -68,7 +68,7 @@ function partitionOf(name: string, topics: ReadonlySet<string> | null): Omit<Par
 
 function accessError(e: unknown): never {
   if (e instanceof LogDirAccessError) {
-    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', kafkaText(e.message), 'path');
+    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', logDirAccessText(e), 'path');
   }
   throw e;
 }
