@@ -121,10 +121,9 @@ function kafkaError(error: ErrorName, field?: string): ApiError {
 /** A group request's error as the API's; anything else passes. */
 function rethrow(e: unknown): never {
   if (e instanceof GroupAdminError) throw kafkaError(e.errorName);
-  // The tool's usage error or Java exception, in its words.
-  // Kafka's text: ConsumerGroupCommand's words.
+  // Kafka's text: ConsumerGroupCommand's usage error, in its words.
   if (e instanceof ResetPlanUsageError) throw new ApiError('INVALID_REQUEST', kafkaText(e.message));
-  // Kafka's text: ConsumerGroupCommand's words.
+  // Kafka's text: ConsumerGroupCommand's Java exception, in its words.
   if (e instanceof ResetPlanException) throw new ApiError('INVALID_REQUEST', kafkaText(`${e.exceptionClass}: ${e.message}`));
   throw e;
 }
