@@ -59,6 +59,7 @@ export function errorDtoOf(error: unknown): ApiErrorDto {
 
 /** A refusal in Kafka's, ZooKeeper's or the runtime's own words: English in both languages. */
 function englishDto(name: string, message: string, field?: string): ApiErrorDto {
+  // Kafka's text: Kafka's, ZooKeeper's or the runtime's own message.
   return new ApiError(name, kafkaText(message), field === '' ? undefined : field).toDto();
 }
 
@@ -80,9 +81,8 @@ export async function callApi(
   }
   const checked = checkArguments(argumentsSchemaOf(service, method), args, `${service}.${method}`);
   if (!checked.ok) {
-    const { field, message } = checked.problem;
-    // The check's words name the argument's path and type, for whoever wrote the call: English in both.
-    return { error: englishDto(INVALID_REQUEST, message, field) };
+    const { field, text } = checked.problem;
+    return { error: new ApiError(INVALID_REQUEST, text, field === '' ? undefined : field).toDto() };
   }
   try {
     const target = api[service] as unknown as Record<string, (...callArgs: unknown[]) => unknown>;

@@ -7,7 +7,8 @@ import { describeBrokerConfig, describeDefaultBrokerConfig, type BrokerConfigEnt
 import { convertToString, NO_DEFAULT_VALUE } from '../core/common/config-def';
 import { brokerConfigKey } from '../core/config/kafka-config-def';
 import { isPerBrokerConfig, DYNAMIC_BROKER_CONFIG_DEF } from '../core/admin/dynamic-broker-config';
-import { definitionProblems } from '../core/cluster/cluster-definition';
+import { definitionProblemList } from '../core/cluster/cluster-definition';
+import { definitionProblemText } from './workspaces/definition-problem-text';
 import { KafkaException } from '../core/common/kafka-exception';
 import { tpKey } from '../core/common/topic-partition';
 import type { BrokerSnapshot } from '../core/cluster/cluster-facade';
@@ -32,6 +33,7 @@ async function startupRefused(brokerId: number, start: () => Promise<void>): Pro
   } catch (error) {
     // Kafka's own exceptions only: anything else is a bug of the app and stays one.
     if (!(error instanceof KafkaException)) throw error;
+    // Kafka's text: KafkaServer's startup log line.
     throw new ApiError(error.name, kafkaText(`Broker ${brokerId}: Fatal error during KafkaServer startup: ${error.message}`));
   }
 }
@@ -244,11 +246,15 @@ export class BrokerServiceImpl implements BrokerService {
       ...definition.brokerDefaults,
       ...spec.config,
     });
+    // Kafka's text: KafkaConfig's ConfigException.
     if (configError) throw new ApiError('INVALID_CONFIG', kafkaText(configError.message), 'config');
     const logDirs = spec.logDirs === 1 ? ['kafka-logs'] : Array.from({ length: spec.logDirs }, (_, i) => `kafka-logs-${i}`);
     const added = { id, rack: spec.rack?.trim() || null, logDirs, config: { ...spec.config } };
-    const [problem] = definitionProblems({ ...definition, brokers: [...definition.brokers, added] });
-    if (problem !== undefined) throw new ApiError('INVALID_INPUT', kafkaText(`${problem}.`), 'id');
+    const [problem] = definitionProblemList({ ...definition, brokers: [...definition.brokers, added] });
+    if (problem !== undefined) {
+      const text = definitionProblemText(problem);
+      throw new ApiError('INVALID_INPUT', { ...text, en: `${text.en}.` }, 'id');
+    }
     cluster.addBroker(added);
     this.registry.update(entry.id, { brokers: cluster.definition().brokers.length });
     await startupRefused(id, () => cluster.startBroker(id));
@@ -299,6 +305,7 @@ export class BrokerServiceImpl implements BrokerService {
     if (brokerId !== null) this.broker(brokerId);
     const { cluster } = this.host.require();
     const result = await cluster.admin.alterBrokerConfig(brokerId === null ? '' : String(brokerId), { ...configs }, options.validateOnly);
+    // Kafka's text: AlterConfigs' error message.
     if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName), 'configs');
   }
 }

@@ -14,7 +14,7 @@ import type { WorkspaceEntry } from './workspaces/workspace-store';
 export interface ClusterClock {
   nowMs(): number;
   readonly speed: number;
-  /** Throws, saying why, for a speed out of range. */
+  /** Throws a ClockSpeedError (core/platform) for a speed out of range. */
   setSpeed(speed: number): void;
 }
 

@@ -5,8 +5,7 @@ import { brokerDto, isOffline, isUnderReplicated, runningBrokerIds } from './clu
 import { eventDto } from './event-summary';
 import type { ClusterHost } from './cluster-host';
 import { ApiError } from './backend';
-import { errorMessage } from '../core/common/throwable';
-import { kafkaText } from './localized-text';
+import { ClockSpeedError } from '../core/platform/clock-speed-error';
 
 export class ClusterServiceImpl implements ClusterService {
   private readonly incidentCache = new IncidentCache();
@@ -78,7 +77,12 @@ export class ClusterServiceImpl implements ClusterService {
     try {
       clock.setSpeed(speed);
     } catch (e) {
-      throw new ApiError('INVALID_INPUT', kafkaText(errorMessage(e)), 'speed');
+      if (!(e instanceof ClockSpeedError)) throw e;
+      throw new ApiError(
+        'INVALID_INPUT',
+        { en: e.message, 'zh-CN': `时钟速度必须在 ${e.minSpeed}× 到 ${e.maxSpeed}× 之间，而给出的是 ${e.speed}。` },
+        'speed',
+      );
     }
   }
 }

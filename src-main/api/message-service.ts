@@ -21,37 +21,52 @@ import type {
   ReadStartDto,
   RecordDto,
 } from './contract';
-import { kafkaText } from './localized-text';
+import type { LocalizedText } from './localized-text';
 
 /** A person's input that is not what its encoding says. */
 export class PayloadFormatError extends Error {
   override readonly name = 'PayloadFormatError';
+
+  constructor(readonly text: LocalizedText) {
+    super(text.en);
+  }
 }
 
-export function encodePayload(text: string, encoding: PayloadEncoding, what: string): Uint8Array {
+/** What a payload is, in a refusal: the record's key, its value, a header's value. */
+const PAYLOAD_KEY: LocalizedText = { en: 'key', 'zh-CN': 'key' };
+const PAYLOAD_VALUE: LocalizedText = { en: 'value', 'zh-CN': 'value' };
+function headerPayload(headerKey: string): LocalizedText {
+  return { en: `value of header ${headerKey}`, 'zh-CN': `header ${headerKey} 的 value` };
+}
+
+export function encodePayload(text: string, encoding: PayloadEncoding, what: LocalizedText): Uint8Array {
   switch (encoding) {
     case 'text':
       return new TextEncoder().encode(text);
     case 'hex': {
       const clean = text.replace(/\s+/g, '');
       if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean))
-        throw new PayloadFormatError(`The ${what} is not hex: an even number of 0-9, a-f digits is expected.`);
+        throw new PayloadFormatError({
+          en: `The ${what.en} is not hex: an even number of 0-9, a-f digits is expected.`,
+          'zh-CN': `${what['zh-CN']} 不是有效的十六进制：应由偶数个 0-9、a-f 字符组成。`,
+        });
       return Uint8Array.from(Buffer.from(clean, 'hex'));
     }
     case 'base64': {
       const clean = text.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new PayloadFormatError(`The ${what} is not base64.`);
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1)
+        throw new PayloadFormatError({ en: `The ${what.en} is not base64.`, 'zh-CN': `${what['zh-CN']} 不是 base64 编码。` });
       return Uint8Array.from(Buffer.from(clean, 'base64'));
     }
   }
 }
 
 /** A form field's payload; input its encoding cannot read is refused next to the field. */
-function fieldPayload(text: string, encoding: PayloadEncoding, what: string, field: string): Uint8Array {
+function fieldPayload(text: string, encoding: PayloadEncoding, what: LocalizedText, field: string): Uint8Array {
   try {
     return encodePayload(text, encoding, what);
   } catch (error) {
-    if (error instanceof PayloadFormatError) throw new ApiError('INVALID_INPUT', kafkaText(error.message), field);
+    if (error instanceof PayloadFormatError) throw new ApiError('INVALID_INPUT', error.text, field);
     throw error;
   }
 }
@@ -118,11 +133,11 @@ export class MessageServiceImpl implements MessageService {
 
   async produce(request: ProduceRequestDto): Promise<ProduceResultDto> {
     const encoding = request.encoding ?? 'text';
-    const key = request.key === null ? null : fieldPayload(request.key, encoding, 'key', 'key');
-    const value = request.value === null ? null : fieldPayload(request.value, encoding, 'value', 'value');
+    const key = request.key === null ? null : fieldPayload(request.key, encoding, PAYLOAD_KEY, 'key');
+    const value = request.value === null ? null : fieldPayload(request.value, encoding, PAYLOAD_VALUE, 'value');
     const headers = (request.headers ?? []).map((h) => ({
       key: h.key,
-      value: h.value === null ? null : fieldPayload(h.value, encoding, `value of header ${h.key}`, 'headers'),
+      value: h.value === null ? null : fieldPayload(h.value, encoding, headerPayload(h.key), 'headers'),
     }));
     const outcome = await this.client().produce({
       topic: request.topic,

@@ -21,6 +21,7 @@ type PartitionOutcomes = Awaited<ReturnType<ClusterFacade['admin']['electLeaders
 export function partitionResults(outcome: PartitionOutcomes): PartitionResult[] {
   if (!Array.isArray(outcome)) {
     const error = errorForCode(outcome.errorCode);
+    // Kafka's text: ElectLeaders' error message.
     throw new ApiError(error.name, kafkaText(outcome.message || error.message));
   }
   return [...outcome]

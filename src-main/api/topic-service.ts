@@ -62,8 +62,10 @@ function errorDto(e: unknown): ApiErrorDto {
   if (e instanceof ApiError) return e.toDto();
   if (e instanceof KafkaApiError) {
     const field = FIELD_OF_ERROR[e.errorName];
+    // Kafka's text: the admin request's exception message.
     return new ApiError(e.errorName, kafkaText(e.message), field).toDto();
   }
+  // Kafka's text: TopicCommand's exception message.
   if (e instanceof TopicCommandError) return new ApiError('INVALID_INPUT', kafkaText(e.message), 'assignment').toDto();
   throw e;
 }
@@ -71,6 +73,7 @@ function errorDto(e: unknown): ApiErrorDto {
 function resultError(result: TopicResult): (ApiErrorDto & { readonly text: LocalizedText }) | null {
   if (result.errorCode === 0) return null;
   const field = FIELD_OF_ERROR[result.errorName];
+  // Kafka's text: CreateTopics' error message.
   return new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName), field).toDto();
 }
 
@@ -390,9 +393,11 @@ export class TopicServiceImpl implements TopicService {
         .filter((p) => p.adding.length > 0 || p.removing.length > 0 || p.current.join() !== p.target.join())
         .map((p) => ({ partition: { topic, partition: p.partition }, replicas: [...p.target] })),
     );
+    // Kafka's text: AlterPartitionReassignments' error message.
     if (!Array.isArray(outcome)) return { ...preview, error: new ApiError('UNKNOWN_SERVER_ERROR', kafkaText(outcome.message)).toDto() };
     const failed = outcome.find((o) => o.errorCode !== 0);
     if (!failed) return preview;
+    // Kafka's text: AlterPartitionReassignments' error message.
     const refused = failed.message ? kafkaText(failed.message) : { en: 'reassignment refused', 'zh-CN': '重新分配被拒绝' };
     return { ...preview, error: new ApiError(String(failed.errorCode), refused).toDto() };
   }

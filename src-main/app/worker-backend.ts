@@ -16,6 +16,7 @@ import type { FromBackendWorker, ToBackendWorker } from './backend-worker-messag
 
 /** A refusal the worker's services made, as they made it (its dto carries both languages). */
 function workerRefusal(dto: ApiErrorDto): ApiError {
+  // Kafka's text: a refusal from before the worker carried both languages, in Kafka's words.
   return new ApiError(dto.name, dto.text ?? kafkaText(dto.message), dto.field);
 }
 

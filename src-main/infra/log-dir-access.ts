@@ -39,15 +39,15 @@ export class ConfinedRoot implements ConfinedFolder {
 
   /** The root must be an existing directory, given by an absolute path. */
   static async open(path: string): Promise<ConfinedRoot> {
-    if (path.includes('\0')) throw new LogDirAccessError('INVALID_PATH', 'The path contains a NUL character.');
-    if (!isAbsolute(path)) throw new LogDirAccessError('INVALID_PATH', `${path} is not an absolute path.`);
+    if (path.includes('\0')) throw new LogDirAccessError({ kind: 'nul-in-path' });
+    if (!isAbsolute(path)) throw new LogDirAccessError({ kind: 'root-not-absolute', path });
     let real: string;
     try {
       real = await realpath(path);
     } catch {
-      throw new LogDirAccessError('NOT_FOUND', `There is no directory ${path}.`);
+      throw new LogDirAccessError({ kind: 'no-root-directory', path });
     }
-    if (!(await stat(real)).isDirectory()) throw new LogDirAccessError('NOT_A_DIRECTORY', `${path} is not a directory.`);
+    if (!(await stat(real)).isDirectory()) throw new LogDirAccessError({ kind: 'not-a-directory', path });
     return new ConfinedRoot(resolve(path), real);
   }
 
@@ -56,31 +56,24 @@ export class ConfinedRoot implements ConfinedFolder {
    * root, lexically (`..`) or through a link; `NOT_FOUND` when nothing is there.
    */
   async resolve(relPath: string): Promise<string> {
-    if (relPath.includes('\0')) throw new LogDirAccessError('INVALID_PATH', 'The path contains a NUL character.');
+    if (relPath.includes('\0')) throw new LogDirAccessError({ kind: 'nul-in-path' });
     if (isAbsolute(relPath) || /^[A-Za-z]:/.test(relPath) || relPath.startsWith('\\')) {
-      throw new LogDirAccessError('OUTSIDE_ROOT', `${relPath} is an absolute path: give a path relative to ${this.path}.`);
+      throw new LogDirAccessError({ kind: 'absolute-path', path: relPath, root: this.path });
     }
     const lexical = resolve(this.realPath, relPath);
     if (!within(this.realPath, lexical)) {
-      throw new LogDirAccessError(
-        'OUTSIDE_ROOT',
-        `${relPath} is outside ${this.path}: the log dir browser reads nothing outside the folders it was given.`,
-      );
+      throw new LogDirAccessError({ kind: 'outside-root', path: relPath, root: this.path });
     }
     let real: string;
     try {
       real = await realpath(lexical);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR')
-        throw new LogDirAccessError('NOT_FOUND', `There is no ${relPath === '' ? this.path : relPath} in ${this.path}.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot read ${relPath}: ${errorMessage(e)}`);
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new LogDirAccessError({ kind: 'not-found', path: relPath, root: this.path });
+      throw new LogDirAccessError({ kind: 'io-error', action: 'read', path: relPath, cause: errorMessage(e) });
     }
     if (!within(this.realPath, real)) {
-      throw new LogDirAccessError(
-        'OUTSIDE_ROOT',
-        `${relPath} leads outside ${this.path} through a symbolic link: the log dir browser reads nothing outside the folders it was given.`,
-      );
+      throw new LogDirAccessError({ kind: 'link-outside-root', path: relPath, root: this.path });
     }
     return real;
   }
@@ -93,8 +86,8 @@ export class ConfinedRoot implements ConfinedFolder {
       dirents = await readdir(dir, { withFileTypes: true });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR') throw new LogDirAccessError('NOT_A_DIRECTORY', `${relPath} is not a directory.`);
-      throw new LogDirAccessError('IO_ERROR', `Cannot list ${relPath}: ${errorMessage(e)}`);
+      if (code === 'ENOTDIR') throw new LogDirAccessError({ kind: 'not-a-directory', path: relPath });
+      throw new LogDirAccessError({ kind: 'io-error', action: 'list', path: relPath, cause: errorMessage(e) });
     }
     dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const base = relativeOf(this.realPath, dir);
@@ -139,12 +132,12 @@ export class ConfinedRoot implements ConfinedFolder {
       // The real path has no link in it now; O_NOFOLLOW refuses one swapped in since the check.
       handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     } catch (e) {
-      throw new LogDirAccessError('IO_ERROR', `Cannot open ${relPath}: ${errorMessage(e)}`);
+      throw new LogDirAccessError({ kind: 'io-error', action: 'open', path: relPath, cause: errorMessage(e) });
     }
     const s = await handle.stat();
     if (!s.isFile()) {
       await handle.close();
-      throw new LogDirAccessError('NOT_A_FILE', `${relPath} is not a file.`);
+      throw new LogDirAccessError({ kind: 'not-a-file', path: relPath });
     }
     return new ReadOnlyFile(relPath, handle, s.size);
   }

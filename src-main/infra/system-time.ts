@@ -1,5 +1,6 @@
 import type { ScheduledTask, Time } from '../core/platform/scheduler';
 import { MinHeap } from '../core/platform/min-heap';
+import { ClockSpeedError } from '../core/platform/clock-speed-error';
 
 interface Task {
   readonly id: number;
@@ -59,7 +60,7 @@ export class SystemTime implements Time {
 
   private static checkSpeed(speed: number): void {
     if (!(speed >= SystemTime.MIN_SPEED && speed <= SystemTime.MAX_SPEED)) {
-      throw new RangeError(`clock speed must be between ${SystemTime.MIN_SPEED}× and ${SystemTime.MAX_SPEED}×, got ${speed}`);
+      throw new ClockSpeedError(speed, SystemTime.MIN_SPEED, SystemTime.MAX_SPEED);
     }
   }
 

@@ -114,7 +114,7 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     });
     expect(byName.get('ghost-3')?.partition).toMatchObject({ topic: 'ghost', partition: 3, dirKind: 'current', orphaned: true });
     expect(byName.get('not a partition')).toMatchObject({ kind: 'directory', partition: null });
-    expect(byName.get('not a partition')?.problem).toContain('is not in the form of topic-partition');
+    expect(byName.get('not a partition')?.problem?.en).toContain('is not in the form of topic-partition');
     expect(byName.get('meta.properties')?.kind).toBe('meta-properties');
     expect(byName.get('replication-offset-checkpoint')?.kind).toBe('offset-checkpoint');
     expect(byName.get('meta.properties')?.sizeBytes).toBe(statSync(join(brokerDir, 'meta.properties')).size);
@@ -361,6 +361,8 @@ describe('LogDirService (the log dir browser) over real log dirs', () => {
     const listing = await logDirs.list(folder.id, '');
     expect(listing.entries.find((e) => e.name === 'orders-0')?.partition).toMatchObject({ topic: 'orders', orphaned: null });
     expect(listing.entries.find((e) => e.name === 'etc-link')).toMatchObject({ kind: 'outside-link', isDirectory: false });
+    // Said for a person in both languages.
+    expect(listing.entries.find((e) => e.name === 'etc-link')?.problem?.['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
     expect((await logDirs.readFile(folder.id, 'meta-link')).content.text).toContain('broker.id=0');
     expect((await logDirs.readFile(folder.id, 'meta.properties')).brokerMetadata?.brokerId).toBe(0);
     const page = await logDirs.batches(folder.id, SEGMENT, 0, { maxBatches: 500 });

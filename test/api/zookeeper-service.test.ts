@@ -8,6 +8,7 @@ import { JavaHashSet } from '../../src-main/core/common/java-hash-set';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DojoBackend } from '../../src-main/api/backend';
 import type { PushDto, ZnodeChangeDto } from '../../src-main/api/contract';
+import { kafkaText } from '../../src-main/api/localized-text';
 import { createBackend } from '../../src-main/app/create-backend';
 import { NzkClient } from '../support/node-zookeeper-client';
 import { makeTempDir } from '../support/temp-dir';
@@ -204,10 +205,10 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
           path: '/brokers/topics/t/partitions/0/state',
           data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
         })
-      ).refusal,
+      ).refusal?.en,
     ).toBe('KeeperErrorCode = NoNode for /brokers/topics/t/partitions/0/state');
     const state = await zk.check({ op: 'setData', path: '/brokers/topics/__dojo_none/partitions/0/state', data: '{"leader":0}' });
-    expect(state.refusal).toMatch(/NoNode/);
+    expect(state.refusal?.en).toMatch(/NoNode/);
     const badState = await zk.check({ op: 'create', path: '/many/x', data: 'free text' });
     expect(badState.effects.map((e) => e.en)).toEqual(['Not a Kafka znode: nothing in Kafka reads it.']);
 
@@ -244,7 +245,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(controller.effects.map((e) => e.en)).toEqual([
       `This triggers a re-election: every live broker tries to create /controller; the winner's epoch is ${epoch + 1}.`,
     ]);
-    expect((await zk.check({ op: 'create', path: '/controller', data: '{"version":1,"brokerid":0,"timestamp":"1"}' })).refusal).toBe(
+    expect((await zk.check({ op: 'create', path: '/controller', data: '{"version":1,"brokerid":0,"timestamp":"1"}' })).refusal?.en).toBe(
       'KeeperErrorCode = NodeExists for /controller',
     );
     expect((await zk.check({ op: 'create', path: '/brokers/ids/9', data: '{"version":4}' })).problem).not.toBeNull();
@@ -254,9 +255,9 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
     expect(
       (await zk.check({ op: 'create', path: '/config/topics/cfg', data: '{"version":1,"config":{"retention.ms":"1"}}' })).problem,
     ).toBeNull();
-    expect((await zk.check({ op: 'create', path: '/x', data: 'zz', encoding: 'hex' })).refusal).toBe(
-      'The data is not hex: two hex digits per byte.',
-    );
+    const notHex = (await zk.check({ op: 'create', path: '/x', data: 'zz', encoding: 'hex' })).refusal;
+    expect(notHex?.en).toBe('The data is not hex: two hex digits per byte.');
+    expect(notHex?.['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
     expect((await zk.templates()).find((t) => t.kind === 'topic')).toMatchObject({ path: '/brokers/topics/my-topic', mode: 'persistent' });
   });
 
@@ -338,7 +339,7 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       path: '/brokers/topics/grow/partitions/5/state',
       data: '{"controller_epoch":1,"leader":0,"version":1,"leader_epoch":0,"isr":[0]}',
     });
-    expect(state.refusal).toBe('KeeperErrorCode = NoNode for /brokers/topics/grow/partitions/5/state');
+    expect(state.refusal?.en).toBe('KeeperErrorCode = NoNode for /brokers/topics/grow/partitions/5/state');
     const existingState = await zk.check({
       op: 'setData',
       path: '/brokers/topics/grow/partitions/0/state',
@@ -421,10 +422,10 @@ describe('ZooKeeperService (the node editor) on the real backend', () => {
       message: 'Insufficient permission : /zookeeper/config',
     });
     // The preview says so before the save, in the same words.
-    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toBe(
-      'Insufficient permission : /zookeeper/config',
+    expect((await zk.check({ op: 'setData', path: '/zookeeper/config', data: 'x' })).refusal).toEqual(
+      kafkaText('Insufficient permission : /zookeeper/config'),
     );
-    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal).toBe(
+    expect((await zk.check({ op: 'create', path: '/zookeeper/config/x', data: null, mode: 'persistent' })).refusal?.en).toBe(
       'Insufficient permission : /zookeeper/config/x',
     );
     expect((await zk.check({ op: 'setData', path: '/zookeeper/quota', data: 'x' })).refusal).toBeNull();

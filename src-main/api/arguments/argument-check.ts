@@ -4,11 +4,26 @@
  * first problem: which argument (position and name), which field path, and what was expected.
  */
 import type { ArgsSchema, ObjectNode, ParamNode, SchemaNode } from './argument-schema';
+import type { LocalizedText } from '../localized-text';
+import {
+  argumentMissing,
+  fieldMissing,
+  inBoth,
+  mustBe,
+  notAField,
+  position,
+  tagMustBe,
+  tooManyArguments,
+  zh,
+  type Language,
+} from './argument-words';
 
 export interface ArgumentProblem {
   /** The path of the value at fault, from the parameter's name (`request.assignment.kind`). */
   readonly field: string;
+  /** The English of `text` (what the headless API's scripts read). */
   readonly message: string;
+  readonly text: LocalizedText;
 }
 
 export type ArgumentCheck = { readonly ok: true; readonly args: unknown[] } | { readonly ok: false; readonly problem: ArgumentProblem };
@@ -16,71 +31,8 @@ export type ArgumentCheck = { readonly ok: true; readonly args: unknown[] } | { 
 class Violation {
   constructor(
     readonly path: string,
-    readonly problem: string,
+    readonly problem: LocalizedText,
   ) {}
-}
-
-const MAX_SHOWN_CHARS = 40;
-
-/** The value as a message shows it: its kind, and short values themselves. */
-function shown(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return `the string ${JSON.stringify(value.length > MAX_SHOWN_CHARS ? `${value.slice(0, MAX_SHOWN_CHARS)}…` : value)}`;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value);
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
-}
-
-/** What a schema expects, in a few words. */
-export function describeSchema(node: SchemaNode): string {
-  switch (node.type) {
-    case 'string':
-      return 'a string';
-    case 'number':
-      if (node.range) return `an integer from ${node.range.min} to ${node.range.max} (Kafka's ${node.range.kafkaType})`;
-      return node.integer ? 'an integer' : 'a number';
-    case 'boolean':
-      return 'true or false';
-    case 'enum':
-      return `one of ${node.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'nullable':
-      return `${describeSchema(node.inner)} or null`;
-    case 'array':
-      return `an array of ${plural(node.items)}`;
-    case 'record':
-      return `an object of ${plural(node.values)}`;
-    case 'object':
-      return `an object {${Object.entries(node.fields)
-        .map(([name, f]) => `${name}${f.optional ? '?' : ''}`)
-        .join(', ')}}`;
-    case 'union':
-      return `an object with ${node.tag} ${Object.keys(node.variants)
-        .map((v) => JSON.stringify(v))
-        .join(', ')}`;
-  }
-}
-
-function plural(node: SchemaNode): string {
-  switch (node.type) {
-    case 'string':
-      return 'strings';
-    case 'number':
-      return node.integer ? 'integers' : 'numbers';
-    case 'array':
-      return 'arrays';
-    default:
-      return 'objects';
-  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -93,7 +45,10 @@ function absent(value: unknown): boolean {
 }
 
 function expected(node: SchemaNode, value: unknown, path: string): Violation {
-  return new Violation(path, `${path} must be ${describeSchema(node)}, not ${shown(value)}.`);
+  return new Violation(
+    path,
+    inBoth((lang) => mustBe(path, node, value, lang)),
+  );
 }
 
 function checkObject(node: ObjectNode, value: Record<string, unknown>, path: string, skip?: string): Record<string, unknown> {
@@ -102,7 +57,7 @@ function checkObject(node: ObjectNode, value: Record<string, unknown>, path: str
       const fields = Object.keys(node.fields).filter((f) => f !== skip);
       throw new Violation(
         `${path}.${key}`,
-        `${path}.${key} is not a field of ${path}${fields.length > 0 ? ` (its fields: ${fields.join(', ')})` : ''}.`,
+        inBoth((lang) => notAField(path, key, fields, lang)),
       );
     }
   }
@@ -112,7 +67,11 @@ function checkObject(node: ObjectNode, value: Record<string, unknown>, path: str
     const given = value[name];
     if (field.optional && field.schema.type !== 'nullable' && absent(given)) continue;
     if (field.optional && given === undefined) continue;
-    if (given === undefined) throw new Violation(fieldPath, `${fieldPath} is missing: it must be ${describeSchema(field.schema)}.`);
+    if (given === undefined)
+      throw new Violation(
+        fieldPath,
+        inBoth((lang) => fieldMissing(fieldPath, field.schema, lang)),
+      );
     out[name] = checkValue(field.schema, given, fieldPath);
   }
   return out;
@@ -171,14 +130,22 @@ function checkValue(node: SchemaNode, value: unknown, path: string): unknown {
       if (typeof tag !== 'string' || !Object.hasOwn(node.variants, tag)) {
         throw new Violation(
           tagPath,
-          `${tagPath} must be one of ${Object.keys(node.variants)
-            .map((v) => JSON.stringify(v))
-            .join(', ')}, not ${shown(tag)}.`,
+          inBoth((lang) => tagMustBe(tagPath, Object.keys(node.variants), tag, lang)),
         );
       }
       return { [node.tag]: tag, ...checkObject(node.variants[tag]!, value, path, node.tag) };
     }
   }
+}
+
+function refused(field: string, text: LocalizedText): ArgumentCheck {
+  return { ok: false, problem: { field, message: text.en, text } };
+}
+
+/** A problem inside argument `index`: `topics.create(request, options): argument 1 (request): …`. */
+function within(sig: string, index: number, name: string, problem: LocalizedText, lang: Language): string {
+  const at = position(index, name, lang);
+  return lang === 'en' ? `${sig}: ${at}: ${problem.en}` : zh`${sig}：${at}：${problem['zh-CN']}`;
 }
 
 function signature(method: string, params: readonly ParamNode[]): string {
@@ -189,15 +156,16 @@ function signature(method: string, params: readonly ParamNode[]): string {
 export function checkArguments(schema: ArgsSchema<readonly unknown[]>, args: readonly unknown[], method: string): ArgumentCheck {
   const { params } = schema;
   if (args.length > params.length) {
-    const count = params.length === 1 ? '1 argument' : `${params.length} arguments`;
-    const takes = params.length === 0 ? 'no arguments' : params.some((p) => p.optional) ? `at most ${count}` : count;
-    return { ok: false, problem: { field: '', message: `${signature(method, params)} takes ${takes}, not ${args.length}.` } };
+    const anyOptional = params.some((p) => p.optional);
+    return refused(
+      '',
+      inBoth((lang) => tooManyArguments(signature(method, params), params.length, anyOptional, args.length, lang)),
+    );
   }
   const out: unknown[] = [];
   try {
     params.forEach((param, i) => {
       const given = args[i];
-      const position = `argument ${i + 1} (${param.name})`;
       if (param.optional && (given === undefined || (given === null && param.schema.type !== 'nullable'))) {
         out.push(undefined);
         return;
@@ -205,18 +173,22 @@ export function checkArguments(schema: ArgsSchema<readonly unknown[]>, args: rea
       if (given === undefined) {
         throw new Violation(
           param.name,
-          `${signature(method, params)}: ${position} is missing: it must be ${describeSchema(param.schema)}.`,
+          inBoth((lang) => argumentMissing(signature(method, params), position(i, param.name, lang), param.schema, lang)),
         );
       }
       try {
         out.push(checkValue(param.schema, given, param.name));
       } catch (error) {
-        if (error instanceof Violation) throw new Violation(error.path, `${signature(method, params)}: ${position}: ${error.problem}`);
+        if (error instanceof Violation)
+          throw new Violation(
+            error.path,
+            inBoth((lang) => within(signature(method, params), i, param.name, error.problem, lang)),
+          );
         throw error;
       }
     });
   } catch (error) {
-    if (error instanceof Violation) return { ok: false, problem: { field: error.path, message: error.problem } };
+    if (error instanceof Violation) return refused(error.path, error.problem);
     throw error;
   }
   // Trailing optional arguments left out stay out (a method's defaults apply as to a direct call).

@@ -1,4 +1,5 @@
 /** The API of the Topic deletion monitor (types only, part of contract.ts's DojoApi as `deletions`). */
+import type { LocalizedText } from '../localized-text';
 
 /**
  * Where a topic's deletion stands, in Kafka 2.5's order: the marker `/admin/delete_topics/<t>`
@@ -167,8 +168,8 @@ export interface DeletionMatchDto {
   readonly topics: readonly string[];
   /** Matching topics already queued for deletion (requesting them again is harmless). */
   readonly alreadyMarked: readonly string[];
-  /** The pattern is not a valid regex. */
-  readonly error: { readonly name: string; readonly message: string } | null;
+  /** The pattern is not a valid regex (`text`: for a person, in both languages). */
+  readonly error: { readonly name: string; readonly message: string; readonly text: LocalizedText } | null;
 }
 
 /** One topic's answer to a delete request. */

@@ -19,7 +19,7 @@ import { MARKER_PREFIX, type DeletionRecord } from './deletion-records';
 import { DeletionTracker } from './deletion-tracker';
 import type { ClusterHost } from '../cluster-host';
 import { errorMessage } from '../../core/common/throwable';
-import { kafkaText } from '../localized-text';
+import { kafkaText, type LocalizedText } from '../localized-text';
 
 /** Finished deletions stay in the live list this long (wall-clock), shown as gone. */
 const RECENT_MS = 5 * 60_000;
@@ -128,12 +128,20 @@ export class DeletionServiceImpl implements DeletionService {
 
   async match(pattern: string): Promise<DeletionMatchDto> {
     const regex = topicFilterRegex(pattern);
+    const refused = (text: LocalizedText): DeletionMatchDto => ({
+      regex,
+      topics: [],
+      alreadyMarked: [],
+      error: new ApiError('INVALID_INPUT', text).toDto(),
+    });
+    if (regex.length === 0) return refused({ en: 'The pattern is empty.', 'zh-CN': '模式为空。' });
     let re: RegExp;
     try {
-      if (regex.length === 0) throw new Error('The pattern is empty.');
       re = new RegExp(`^(?:${regex})$`);
     } catch (e) {
-      return { regex, topics: [], alreadyMarked: [], error: new ApiError('INVALID_INPUT', kafkaText(errorMessage(e))).toDto() };
+      // The runtime's own words name the fault (an unterminated group …); the sentence around them is ours.
+      const cause = errorMessage(e);
+      return refused({ en: cause, 'zh-CN': `模式不是有效的正则表达式（${cause}）。` });
     }
     const zk = await this.host.zk();
     const topics = (await zk.getChildren('/brokers/topics')).children.filter((t) => re.test(t)).sort();
@@ -161,12 +169,14 @@ export class DeletionServiceImpl implements DeletionService {
     }
     if (topic !== undefined) {
       const [result] = await this.deleteTopics([topic]);
+      // Kafka's text: DeleteTopics' error message.
       if (result.error !== 'NONE') throw new ApiError(result.error, kafkaText(result.message ?? result.error));
       return [result];
     }
     const matched = await this.match(pattern ?? '');
-    if (matched.error) throw new ApiError(matched.error.name, kafkaText(matched.error.message), 'pattern');
+    if (matched.error) throw new ApiError(matched.error.name, matched.error.text, 'pattern');
     if (matched.topics.length === 0)
+      // Kafka's text: TopicCommand's words.
       throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', kafkaText(`Topic '${pattern}' does not exist as expected`), 'pattern');
     const marked = new Set(matched.alreadyMarked);
     const results = await this.deleteTopics(matched.topics.filter((t) => !marked.has(t)));
@@ -181,6 +191,7 @@ export class DeletionServiceImpl implements DeletionService {
     try {
       results = await this.host.require().cluster.admin.deleteTopics(names, 0);
     } catch (e) {
+      // Kafka's text: DeleteTopics' error.
       if (e instanceof KafkaApiError) throw new ApiError(e.error.name, kafkaText(e.message));
       throw e;
     }

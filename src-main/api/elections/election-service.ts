@@ -97,6 +97,7 @@ export class ElectionServiceImpl implements ElectionService {
 
   async elect(request: ElectionRequestDto): Promise<ElectionResultDto[]> {
     const { cluster } = this.host.require();
+    // Kafka's text: NOT_CONTROLLER's message.
     if (!cluster.controller()) throw new ApiError('NOT_CONTROLLER', kafkaText('This is not the correct controller for this cluster.'));
     const { scope } = request;
     let partitions: TopicPartition[];

@@ -114,14 +114,16 @@ export function groupHistoryEntry(event: StoredEvent, groupId: string): GroupHis
 
 /** Kafka's error as the API's: its name and the message the admin client's exception carries. */
 function kafkaError(error: ErrorName, field?: string): ApiError {
+  // Kafka's text: the error's message.
   return new ApiError(error, kafkaText(Errors[error]?.message ?? error), field);
 }
 
 /** A group request's error as the API's; anything else passes. */
 function rethrow(e: unknown): never {
   if (e instanceof GroupAdminError) throw kafkaError(e.errorName);
-  // The tool's usage error or Java exception, in its words.
+  // Kafka's text: ConsumerGroupCommand's usage error, in its words.
   if (e instanceof ResetPlanUsageError) throw new ApiError('INVALID_REQUEST', kafkaText(e.message));
+  // Kafka's text: ConsumerGroupCommand's Java exception, in its words.
   if (e instanceof ResetPlanException) throw new ApiError('INVALID_REQUEST', kafkaText(`${e.exceptionClass}: ${e.message}`));
   throw e;
 }
@@ -184,6 +186,7 @@ export class GroupServiceImpl implements GroupService {
   async detail(groupId: string): Promise<GroupDetailDto> {
     // This group's snapshot alone: the page asks for it on every poll beside the list.
     const group = this.host.require().cluster.group(groupId);
+    // Kafka's text: ConsumerGroupCommand's words.
     if (!group) throw new ApiError('GROUP_ID_NOT_FOUND', kafkaText(`Consumer group '${groupId}' does not exist.`), 'groupId');
     return detailOf(group);
   }
@@ -204,6 +207,7 @@ export class GroupServiceImpl implements GroupService {
     const { groupId, spec } = request;
     try {
       const refused = inactiveGroupRequired(groupId, admin.state(groupId));
+      // Kafka's text: ConsumerGroupCommand's words.
       if (refused) throw new ApiError('GROUP_NOT_INACTIVE', kafkaText(refused), 'groupId');
       const warnings: string[] = [];
       const source = planSource(admin, warnings);
@@ -211,6 +215,7 @@ export class GroupServiceImpl implements GroupService {
       const partitions = await partitionsToReset(source, groupId, scope);
       const fromFile = spec.kind === 'from-file' ? parseResetPlan(spec.csv, [groupId]) : null;
       const prepared = await prepareOffsetsToReset(source, groupId, partitions, spec, fromFile);
+      // Kafka's text: ConsumerGroupCommand's words.
       if (prepared === null) throw new ApiError('INVALID_REQUEST', kafkaText(`No reset plan for group ${groupId} found`), 'spec');
       if (request.execute) {
         const failed = (await admin.commit(groupId, prepared)).find((p) => p.error !== 'NONE');
@@ -246,6 +251,7 @@ export class GroupServiceImpl implements GroupService {
         partitions = admin.partitionsOf(topic);
       } catch (e) {
         if (!(e instanceof GroupAdminError)) throw e;
+        // Kafka's text: the error's message.
         throw new ApiError(e.errorName, kafkaText(Errors[e.errorName].message), 'topic');
       }
       const outcome = await admin.deleteOffsets(

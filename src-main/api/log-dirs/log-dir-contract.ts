@@ -66,8 +66,8 @@ export interface LogDirEntryDto {
   readonly partition: PartitionDirDto | null;
   /** Segment files: the base offset their name carries. */
   readonly baseOffset: number | null;
-  /** What Kafka would say of it (a directory that is not a partition …), else null. */
-  readonly problem: string | null;
+  /** What is wrong with it for a person (a link leading out; Kafka's words for a directory that is not a partition …), else null. */
+  readonly problem: LocalizedText | null;
   /** A segment's file in a partition directory with a cleaner checkpoint: the segment lies below the checkpointed offset. */
   readonly cleaned?: boolean;
 }

@@ -41,6 +41,7 @@ import { checkIndexes } from './log-dir-index-check';
 import { batchPage, describeBatch, kafkaErrorText, MAX_DECODED_BATCH_BYTES, recordDto, walkBatches, wholeBatch } from './log-dir-segment';
 import type { ClusterHost } from '../cluster-host';
 import { brokerReplicas, moveReplica } from './replica-moves';
+import { logDirAccessText } from './log-dir-access-text';
 import { kafkaText } from '../localized-text';
 
 /** Small files (checkpoints, meta.properties) are parsed from at most this many bytes. */
@@ -68,7 +69,7 @@ function partitionOf(name: string, topics: ReadonlySet<string> | null): Omit<Par
 
 function accessError(e: unknown): never {
   if (e instanceof LogDirAccessError) {
-    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', kafkaText(e.message), 'path');
+    throw new ApiError(e.code === 'IO_ERROR' ? 'KAFKA_STORAGE_ERROR' : 'INVALID_INPUT', logDirAccessText(e), 'path');
   }
   throw e;
 }
@@ -208,7 +209,7 @@ export class LogDirServiceImpl implements LogDirService {
           sizeBytes: 0,
           partition: null,
           baseOffset: null,
-          problem: 'A link that leads outside this folder: not followed.',
+          problem: { en: 'A link that leads outside this folder: not followed.', 'zh-CN': '指向此文件夹之外的链接：不会跟随。' },
         });
         continue;
       }
@@ -223,7 +224,10 @@ export class LogDirServiceImpl implements LogDirService {
             sizeBytes: 0,
             partition: null,
             baseOffset: null,
-            problem: `'${e.name}' is not in the form of topic-partition or topic-partition.uniqueId-delete (if marked for deletion).`,
+            // Kafka's text: LogManager's words for a directory that is not a partition's.
+            problem: kafkaText(
+              `'${e.name}' is not in the form of topic-partition or topic-partition.uniqueId-delete (if marked for deletion).`,
+            ),
           });
           continue;
         }

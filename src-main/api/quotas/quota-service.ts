@@ -30,6 +30,7 @@ function configuredLookup(entities: readonly ConfiguredQuotaEntity[], key: Clien
 /** A config error of the alter (ConfigException, AdminOperationException …) in Kafka's words. */
 function refusal(e: unknown): never {
   if (e instanceof Error && !(e instanceof ApiError) && /Exception$/.test(e.name) && e.name !== 'KafkaApiError')
+    // Kafka's text: the exception's message.
     throw new ApiError('INVALID_CONFIG', kafkaText(e.message));
   throw e;
 }

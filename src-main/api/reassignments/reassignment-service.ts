@@ -96,6 +96,7 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     const current: Assignment = [];
     for (const topic of request.topics) {
       const t = byTopic.get(topic);
+      // Kafka's text: UNKNOWN_TOPIC_OR_PARTITION's message.
       if (!t) throw new ApiError('UNKNOWN_TOPIC_OR_PARTITION', kafkaText(errorForCode(3).message), 'topics');
       for (const p of t.partitions) current.push([p.topicPartition, [...p.replicas]]);
     }
@@ -112,6 +113,7 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const error = e as { errorName?: string; message: string };
+      // Kafka's text: AdminUtils' exception message.
       throw new ApiError(error.errorName ?? 'INVALID_REQUEST', kafkaText(error.message), 'brokerIds');
     }
   }
@@ -160,13 +162,16 @@ export class ReassignmentServiceImpl implements ReassignmentService {
     // 2.6.0's `executeAssignment`: without --additional, a reassignment already under way blocks a new one, checked
     // before the broker ids.
     if (options.additional !== true && ongoingReassignments(cluster).length > 0)
+      // Kafka's text: ReassignPartitionsCommand's words.
       throw new ApiError('REASSIGNMENT_IN_PROGRESS', kafkaText(CANNOT_EXECUTE_BECAUSE_OF_EXISTING), 'plan');
     const preview = await this.preview(plan);
+    // Kafka's text: ReassignPartitionsCommand's words.
     if (preview.errors.length > 0) throw new ApiError('INVALID_REPLICA_ASSIGNMENT', kafkaText(preview.errors.join('\n')), 'plan');
     const throttle = options.throttleBytesPerSec;
     if (throttle !== null && (!Number.isInteger(throttle) || throttle < 0))
       throw new ApiError(
         'INVALID_CONFIG',
+        // Kafka's text: ConfigException's message.
         kafkaText(`Invalid value ${throttle} for configuration ${'leader.replication.throttled.rate'}`),
         'throttle',
       );

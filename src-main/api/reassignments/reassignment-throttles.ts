@@ -33,11 +33,13 @@ function brokerOverrides(cluster: ClusterFacade, brokerId: number): Record<strin
 
 async function alterTopic(cluster: ClusterFacade, topic: string, configs: Record<string, string>): Promise<void> {
   const result = await cluster.admin.alterTopicConfig(topic, configs, false);
+  // Kafka's text: AlterConfigs' error message.
   if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName));
 }
 
 async function alterBroker(cluster: ClusterFacade, brokerId: number, configs: Record<string, string>): Promise<void> {
   const result = await cluster.admin.alterBrokerConfig(String(brokerId), configs, false);
+  // Kafka's text: AlterConfigs' error message.
   if (result.errorCode !== 0) throw new ApiError(result.errorName, kafkaText(result.errorMessage ?? result.errorName));
 }
 

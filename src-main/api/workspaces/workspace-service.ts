@@ -5,7 +5,8 @@
  */
 import { BrokerConfig } from '../../core/config/kafka-config';
 import type { ClusterDefinition } from '../../core/cluster/cluster-definition';
-import { definitionProblems } from '../../core/cluster/cluster-definition';
+import { definitionProblemList } from '../../core/cluster/cluster-definition';
+import { definitionProblemText } from './definition-problem-text';
 import { ApiError } from '../backend';
 import type { ClusterProfileDto, SnapshotDto, WorkspaceService, WorkspaceSummaryDto } from '../contract';
 import type { ClusterHost } from '../cluster-host';
@@ -34,6 +35,7 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
     throw new ApiError('INVALID_INPUT', EACH_BROKER_LOG_DIRS, 'logDirsPerBroker');
   }
   const [configError] = BrokerConfig.validate({ 'broker.id': '0', 'zookeeper.connect': 'localhost:2181', ...profile.brokerConfig });
+  // Kafka's text: KafkaConfig's ConfigException.
   if (configError) throw new ApiError('INVALID_CONFIG', kafkaText(configError.message), 'brokerConfig');
   const logDirs =
     profile.logDirsPerBroker === 1 ? ['kafka-logs'] : Array.from({ length: profile.logDirsPerBroker }, (_, i) => `kafka-logs-${i}`);
@@ -47,8 +49,8 @@ export function definitionFromProfile(profile: ClusterProfileDto): ClusterDefini
     })),
     brokerDefaults: { ...profile.brokerConfig },
   };
-  const problems = definitionProblems(definition);
-  if (problems.length > 0) throw new ApiError('INVALID_INPUT', kafkaText(problems[0]));
+  const [problem] = definitionProblemList(definition);
+  if (problem !== undefined) throw new ApiError('INVALID_INPUT', definitionProblemText(problem));
   return definition;
 }
 

@@ -93,6 +93,7 @@ export async function zk<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
+    // Kafka's text: zkCli's words for ZooKeeper's refusal.
     if (e instanceof KeeperException) throw new ApiError(e.codeName, kafkaText(cliMessage(e)), 'path');
     throw e;
   }

@@ -10,6 +10,7 @@ import type { TopicPartition } from '../../core/common/topic-partition';
 import { Perms, pathValidationError } from '../../core/zookeeper';
 import type { ClusterFacts } from './znode-cluster-facts';
 import type { LocalizedText } from '../contract';
+import { kafkaText } from '../localized-text';
 import { encodeData, isDataProblem, kindDto } from './znode-dto';
 import { znodeNoteText } from './znode-notes';
 import { specText } from './znode-spec-texts';
@@ -33,9 +34,16 @@ export async function checkZnode(request: ZnodeCheckRequestDto, facts: ClusterFa
   const sequential = request.mode === 'persistent-sequential' || request.mode === 'ephemeral-sequential';
   const pathError = sequential ? pathValidationError(`${request.path}0000000000`) : pathValidationError(request.path);
   if (pathError !== null)
-    return { kind, refusal: `KeeperErrorCode = BadArguments for ${request.path}: ${pathError}`, problem: null, notes: [], effects: [] };
+    // Kafka's text: ZooKeeper's own refusal of the path.
+    return {
+      kind,
+      refusal: kafkaText(`KeeperErrorCode = BadArguments for ${request.path}: ${pathError}`),
+      problem: null,
+      notes: [],
+      effects: [],
+    };
   const bytes = request.op === 'delete' ? null : encodeData(request.data, request.encoding);
-  if (isDataProblem(bytes)) return { kind, refusal: bytes.en, problem: null, notes: [], effects: [] };
+  if (isDataProblem(bytes)) return { kind, refusal: bytes, problem: null, notes: [], effects: [] };
   const refusal = await zooKeeperRefusal(request, sequential, facts);
   if (request.op === 'delete') {
     return {
@@ -71,7 +79,13 @@ export async function checkZnode(request: ZnodeCheckRequestDto, facts: ClusterFa
 }
 
 /** What ZooKeeper itself will answer (NodeExists, NoNode), checked now — the save may still race. */
-async function zooKeeperRefusal(request: ZnodeCheckRequestDto, sequential: boolean, facts: ClusterFacts): Promise<string | null> {
+async function zooKeeperRefusal(request: ZnodeCheckRequestDto, sequential: boolean, facts: ClusterFacts): Promise<LocalizedText | null> {
+  const answer = await zooKeeperAnswer(request, sequential, facts);
+  // Kafka's text: ZooKeeper's (and zkCli's) own words, English in both languages.
+  return answer === null ? null : kafkaText(answer);
+}
+
+async function zooKeeperAnswer(request: ZnodeCheckRequestDto, sequential: boolean, facts: ClusterFacts): Promise<string | null> {
   // In ZooKeeper's order: a create's parent, its CREATE, then the node; a delete's parent DELETE first.
   const exists = await facts.exists(request.path).catch(() => false);
   const parent = request.path.slice(0, request.path.lastIndexOf('/')) || '/';

@@ -109,8 +109,8 @@ export interface ZnodeDataProblemDto {
 
 export interface ZnodeCheckDto {
   readonly kind: ZnodeKindDto;
-  /** Data that cannot even be encoded (bad hex …) or a path ZooKeeper refuses; nothing can be written. */
-  readonly refusal: string | null;
+  /** Data that cannot even be encoded (bad hex …) or a path ZooKeeper refuses (its words); nothing can be written. */
+  readonly refusal: LocalizedText | null;
   readonly problem: ZnodeDataProblemDto | null;
   readonly notes: readonly LocalizedText[];
   /** Plain sentences: what the controller and brokers will do once this is written. */

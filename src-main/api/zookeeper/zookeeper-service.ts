@@ -212,6 +212,7 @@ export class ZooKeeperServiceImpl implements ZooKeeperService {
   /** A node just written; gone already (an ephemeral's owner, the controller) is NoNode. */
   private async readAfterWrite(client: ZooKeeperClient, path: string): Promise<ZnodeDetailDto> {
     const read = await this.read(client, path);
+    // Kafka's text: ZooKeeper's NoNode.
     if (read === null) throw new ApiError('NONODE', kafkaText(`KeeperErrorCode = NoNode for ${path}`), 'path');
     return read;
   }

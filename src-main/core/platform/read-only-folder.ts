@@ -4,15 +4,77 @@
  * and read in bounded slices. `infra/log-dir-access.ts` implements it over the local disk.
  */
 
-/** A path that is not below the root, or that cannot be read; `code` says which. */
+/** Why a path was refused or could not be read (`root` and `path` as the person gave them). */
+export type LogDirAccessProblem =
+  | { readonly kind: 'nul-in-path' }
+  | { readonly kind: 'root-not-absolute'; readonly path: string }
+  | { readonly kind: 'no-root-directory'; readonly path: string }
+  | { readonly kind: 'not-a-directory'; readonly path: string }
+  | { readonly kind: 'absolute-path'; readonly path: string; readonly root: string }
+  | { readonly kind: 'outside-root'; readonly path: string; readonly root: string }
+  | { readonly kind: 'link-outside-root'; readonly path: string; readonly root: string }
+  | { readonly kind: 'not-found'; readonly path: string; readonly root: string }
+  | { readonly kind: 'not-a-file'; readonly path: string }
+  | { readonly kind: 'io-error'; readonly action: 'read' | 'list' | 'open'; readonly path: string; readonly cause: string };
+
+export type LogDirAccessCode = 'OUTSIDE_ROOT' | 'INVALID_PATH' | 'NOT_FOUND' | 'NOT_A_FILE' | 'NOT_A_DIRECTORY' | 'IO_ERROR';
+
+const OUTSIDE = 'the log dir browser reads nothing outside the folders it was given.';
+
+function codeOf(problem: LogDirAccessProblem): LogDirAccessCode {
+  switch (problem.kind) {
+    case 'nul-in-path':
+    case 'root-not-absolute':
+      return 'INVALID_PATH';
+    case 'no-root-directory':
+    case 'not-found':
+      return 'NOT_FOUND';
+    case 'not-a-directory':
+      return 'NOT_A_DIRECTORY';
+    case 'absolute-path':
+    case 'outside-root':
+    case 'link-outside-root':
+      return 'OUTSIDE_ROOT';
+    case 'not-a-file':
+      return 'NOT_A_FILE';
+    case 'io-error':
+      return 'IO_ERROR';
+  }
+}
+
+function messageOf(problem: LogDirAccessProblem): string {
+  switch (problem.kind) {
+    case 'nul-in-path':
+      return 'The path contains a NUL character.';
+    case 'root-not-absolute':
+      return `${problem.path} is not an absolute path.`;
+    case 'no-root-directory':
+      return `There is no directory ${problem.path}.`;
+    case 'not-a-directory':
+      return `${problem.path} is not a directory.`;
+    case 'absolute-path':
+      return `${problem.path} is an absolute path: give a path relative to ${problem.root}.`;
+    case 'outside-root':
+      return `${problem.path} is outside ${problem.root}: ${OUTSIDE}`;
+    case 'link-outside-root':
+      return `${problem.path} leads outside ${problem.root} through a symbolic link: ${OUTSIDE}`;
+    case 'not-found':
+      return `There is no ${problem.path === '' ? problem.root : problem.path} in ${problem.root}.`;
+    case 'not-a-file':
+      return `${problem.path} is not a file.`;
+    case 'io-error':
+      return `Cannot ${problem.action} ${problem.path}: ${problem.cause}`;
+  }
+}
+
+/** A path that is not below the root, or that cannot be read; `code` says which, `problem` what exactly. */
 export class LogDirAccessError extends Error {
   override readonly name = 'LogDirAccessError';
+  readonly code: LogDirAccessCode;
 
-  constructor(
-    readonly code: 'OUTSIDE_ROOT' | 'INVALID_PATH' | 'NOT_FOUND' | 'NOT_A_FILE' | 'NOT_A_DIRECTORY' | 'IO_ERROR',
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly problem: LogDirAccessProblem) {
+    super(messageOf(problem));
+    this.code = codeOf(problem);
   }
 }
 

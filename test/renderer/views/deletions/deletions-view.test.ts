@@ -133,4 +133,26 @@ describe('DeletionsView', () => {
     await clickInBody('delete-submit');
     expect(fake.callsOf('deletions', 'delete').map((c) => c.args)).toEqual([[{ pattern: 'rx-.*', confirmation: 'rx-.*' }]]);
   });
+
+  it("says why a pattern is not a regex in the UI's language (zh-CN: the Chinese text)", async () => {
+    const fake = new FakeApi();
+    fake.api.deletions.overview = async () => overview([]);
+    const cause = 'Invalid regular expression: /^(?:rx[)$/: Unterminated character class';
+    const text = { en: cause, 'zh-CN': `模式不是有效的正则表达式（${cause}）。` };
+    fake.api.deletions.match = async () => ({
+      regex: 'rx[',
+      topics: [],
+      alreadyMarked: [],
+      error: { name: 'INVALID_INPUT', message: cause, text },
+    });
+    const { wrapper: w } = mountWithApp(DeletionsView, { client: fake.client(), router: true, locale: 'zh-CN' });
+    await settle();
+    await click(w, 'open-delete-dialog');
+    (document.body.querySelectorAll('[data-testid="delete-mode"] input')[1] as HTMLInputElement).click();
+    await settle();
+    await typeInBody('delete-target', 'rx[');
+    await new Promise((r) => setTimeout(r, 300));
+    await settle();
+    expect(bodyTestId('delete-matches')?.textContent).toContain('模式不是有效的正则表达式');
+  });
 });

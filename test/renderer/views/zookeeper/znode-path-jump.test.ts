@@ -121,4 +121,16 @@ describe('the Write tab', () => {
     expect(checks.map((c) => c.path)).toEqual(['/mine']);
     expect(byTestId(w, 'znode-write-hint').exists()).toBe(false);
   });
+
+  it("shows the check's refusal in the UI's language (zh-CN: the Chinese text)", async () => {
+    const { fake } = zookeeper();
+    const refusal = { en: 'The data is not hex: two hex digits per byte.', 'zh-CN': '数据不是十六进制：每个字节两位十六进制数字。' };
+    fake.api.zookeeper.check = async () => ({ kind: KIND, refusal, problem: null, notes: [], effects: [] });
+    const request = { op: 'create' as const, path: '/x', mode: 'persistent' as const, data: 'zz', encoding: 'hex' as const, version: -1 };
+    const { wrapper: w } = mountWithApp(ZnodeWriteForm, { client: fake.client(), props: { request }, locale: 'zh-CN' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await settle();
+    expect(byTestId(w, 'znode-check-refusal').text()).toContain(refusal['zh-CN']);
+    expect(byTestId(w, 'znode-check-refusal').text()).not.toContain(refusal.en);
+  });
 });
