@@ -6,7 +6,7 @@
  */
 import { arrayOf, field, struct } from '../wire/schema';
 
-/** A per-partition answer by topic: OffsetCommit's, TxnOffsetCommit's and OffsetDelete's response `Topics`. */
+/** A per-partition answer by topic: OffsetCommit's, TxnOffsetCommit's and OffsetDelete's response `Topics`, each WriteTxnMarkers result's. */
 export const PARTITION_ERRORS_BY_TOPIC = field(
   'Topics',
   arrayOf(
