@@ -12,7 +12,8 @@ import type { ElectionService } from './elections/election-contract';
 import type { ReassignmentService } from './reassignments/reassignment-contract';
 import type { GroupService } from './groups/group-contract';
 import type { QuotaService } from './quotas/quota-contract';
-import type { TransactionService } from './transactions/transaction-contract';
+import type { OpenTransactionDto, TransactionService } from './transactions/transaction-contract';
+import type { TopicCleaningDto } from './topic-cleaning-contract';
 import type { MetricsService } from './metrics/metrics-contract';
 import type { LogDirService } from './log-dirs/log-dir-contract';
 import type { ZooKeeperPushDto, ZooKeeperService } from './zookeeper/zookeeper-contract';
@@ -23,6 +24,7 @@ export type * from './reassignments/reassignment-contract';
 export type * from './groups/group-contract';
 export type * from './quotas/quota-contract';
 export type * from './transactions/transaction-contract';
+export type * from './topic-cleaning-contract';
 export type * from './metrics/metrics-contract';
 export type * from './log-dirs/log-dir-contract';
 export type * from './zookeeper/zookeeper-contract';
@@ -397,14 +399,6 @@ export interface PartitionDto {
   readonly openTransactions: readonly OpenTransactionDto[];
 }
 
-/** A transaction open in a partition (its producer, where it began, and when: the first batch's timestamp, −1 unknown). */
-export interface OpenTransactionDto {
-  readonly producerId: number;
-  readonly producerEpoch: number;
-  readonly firstOffset: number;
-  readonly startedMs: number;
-}
-
 export interface TopicConfigEntryDto {
   readonly name: string;
   readonly value: string | null;
@@ -564,44 +558,6 @@ export interface TopicService {
   purge(topic: string, partition: number, offset: number): Promise<PurgeResultDto>;
   /** Each replica's compaction as its broker's log cleaner sees it: dirty ratio, cleaner checkpoint, last cleaning. */
   cleaning(topic: string): Promise<TopicCleaningDto>;
-}
-
-/** The last pass of a broker's log cleaner over a partition (since the broker started). */
-export interface LastCleaningDto {
-  readonly threadId: number;
-  readonly timeMs: number;
-  readonly firstDirtyOffset: number;
-  readonly endOffset: number;
-  readonly bytesRead: number;
-  readonly bytesWritten: number;
-  readonly messagesRead: number;
-  readonly messagesWritten: number;
-}
-
-/** One replica's log as its broker's log cleaner sees it. */
-export interface ReplicaCleaningDto {
-  readonly brokerId: number;
-  readonly logStartOffset: number;
-  readonly logEndOffset: number;
-  /** The cleaner checkpoint (or the log start offset): where the dirty section begins. */
-  readonly firstDirtyOffset: number;
-  /** The active segment's base offset (or the first segment younger than min.compaction.lag.ms). */
-  readonly firstUncleanableOffset: number;
-  readonly cleanableBytes: number;
-  readonly totalBytes: number;
-  readonly dirtyRatio: number;
-  readonly minCleanableRatio: number;
-  /** LogCleaningInProgress / LogCleaningAborted / LogCleaningPaused(n), or null. */
-  readonly cleaningState: string | null;
-  readonly uncleanable: boolean;
-  readonly lastCleaning: LastCleaningDto | null;
-}
-
-export interface TopicCleaningDto {
-  readonly topic: string;
-  /** cleanup.policy includes compact. */
-  readonly compacted: boolean;
-  readonly partitions: ReadonlyArray<{ readonly partition: number; readonly replicas: readonly ReplicaCleaningDto[] }>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  */
 import type { ClusterFacade } from '../core/cluster/cluster-facade';
 import type { TopicView } from './cluster-view';
-import type { TopicCleaningDto } from './contract';
+import type { TopicCleaningDto } from './topic-cleaning-contract';
 
 export function topicCleaning(cluster: ClusterFacade, view: TopicView): TopicCleaningDto {
   const partitions = view.partitions.map((p) => p.topicPartition);

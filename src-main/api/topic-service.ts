@@ -18,8 +18,8 @@ import { validateZnodeData } from '../core/kafka-zk';
 import { ApiError } from './backend';
 import { previewPurge, purge } from './record-purge';
 import { topicCleaning } from './topic-cleaning';
+import type { TopicCleaningDto } from './topic-cleaning-contract';
 import type {
-  TopicCleaningDto,
   PurgePreviewDto,
   PurgeResultDto,
   AddPartitionsPreviewDto,

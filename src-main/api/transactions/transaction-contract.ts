@@ -40,3 +40,11 @@ export interface TransactionService {
   /** InitProducerId for the id from the dojo: its producer's epoch goes up by one and an open transaction is aborted. */
   fenceProducer(transactionalId: string): Promise<FenceProducerResultDto>;
 }
+
+/** A transaction open in a partition (its producer, where it began, and when: the first batch's timestamp, −1 unknown). */
+export interface OpenTransactionDto {
+  readonly producerId: number;
+  readonly producerEpoch: number;
+  readonly firstOffset: number;
+  readonly startedMs: number;
+}

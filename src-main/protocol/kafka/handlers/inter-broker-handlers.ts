@@ -25,7 +25,8 @@ type WireLiveBroker = UpdateMetadataWireRequest['liveBrokers'][number];
 /** `AbstractControlRequest.UNKNOWN_BROKER_EPOCH` stays −1; an epoch is a zxid, well within a double. */
 const epochOf = (brokerEpoch: bigint): number => Number(brokerEpoch);
 
-function leaderAndIsrState(topicName: string, s: WirePartitionState): LeaderAndIsrPartitionState {
+/** The fields LeaderAndIsr's and UpdateMetadata's partition states share (both requests carry them alike). */
+function commonState(topicName: string, s: WirePartitionState | WireMetadataState) {
   return {
     topicName,
     partitionIndex: s.partitionIndex,
@@ -35,6 +36,12 @@ function leaderAndIsrState(topicName: string, s: WirePartitionState): LeaderAndI
     isr: [...s.isr],
     zkVersion: s.zkVersion,
     replicas: [...s.replicas],
+  };
+}
+
+function leaderAndIsrState(topicName: string, s: WirePartitionState): LeaderAndIsrPartitionState {
+  return {
+    ...commonState(topicName, s),
     addingReplicas: [...s.addingReplicas],
     removingReplicas: [...s.removingReplicas],
     isNew: s.isNew,
@@ -42,17 +49,7 @@ function leaderAndIsrState(topicName: string, s: WirePartitionState): LeaderAndI
 }
 
 function metadataState(topicName: string, s: WireMetadataState): UpdateMetadataPartitionState {
-  return {
-    topicName,
-    partitionIndex: s.partitionIndex,
-    controllerEpoch: s.controllerEpoch,
-    leader: s.leader,
-    leaderEpoch: s.leaderEpoch,
-    isr: [...s.isr],
-    zkVersion: s.zkVersion,
-    replicas: [...s.replicas],
-    offlineReplicas: [...s.offlineReplicas],
-  };
+  return { ...commonState(topicName, s), offlineReplicas: [...s.offlineReplicas] };
 }
 
 /** `UpdateMetadataRequest.liveBrokers`: v0's single PLAINTEXT host and port; before v3 the listener is named after its protocol. */

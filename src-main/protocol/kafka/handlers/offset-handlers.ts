@@ -10,6 +10,7 @@
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
 import { tpKey } from '../../../core/common/topic-partition';
+import type { GroupCoordinator } from '../../../core/coordinator/group/group-coordinator';
 import type { OffsetAndMetadata } from '../../../core/coordinator/group/group-metadata';
 import type { OffsetFetchPartition } from '../../../core/coordinator/group/group-metadata-manager';
 import type { Time } from '../../../core/platform/scheduler';
@@ -20,47 +21,77 @@ import type { OffsetFetchRequest, OffsetFetchResponse, OffsetFetchResponsePartit
 export function offsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler<OffsetCommitRequest, OffsetCommitResponse> {
   return async (request) => {
     const now = time.nowMs();
-    const errors = new Map<string, ErrorName>();
-    const offsets: Array<{ topic: string; partition: number; value: OffsetAndMetadata }> = [];
-    for (const t of request.topics) {
-      for (const p of t.partitions) {
-        const tp = { topic: t.name, partition: p.partitionIndex };
-        if (broker.metadataCache.getPartitionInfo(t.name, p.partitionIndex) === undefined) {
-          errors.set(tpKey(tp), 'UNKNOWN_TOPIC_OR_PARTITION');
-          continue;
-        }
-        const retention = Number(request.retentionTimeMs);
-        offsets.push({
-          ...tp,
-          value: {
-            offset: Number(p.committedOffset),
-            leaderEpoch: p.committedLeaderEpoch < 0 ? null : p.committedLeaderEpoch,
-            metadata: p.committedMetadata ?? '',
-            commitTimestamp: p.commitTimestamp === -1n ? now : Number(p.commitTimestamp),
-            expireTimestamp: retention === -1 ? null : now + retention,
-          },
-        });
-      }
-    }
-    if (offsets.length > 0) {
-      const coordinator = broker.groupCoordinator;
-      const results = coordinator
-        ? await coordinator.handleCommitOffsets(request.groupId, request.memberId, request.generationId, offsets, request.groupInstanceId)
-        : new Map(offsets.map((o) => [tpKey(o), 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
-      for (const [k, e] of results) errors.set(k, e);
-    }
-    const response: OffsetCommitResponse = {
-      throttleTimeMs: 0,
-      topics: request.topics.map((t) => ({
-        name: t.name,
-        partitions: t.partitions.map((p) => ({
-          partitionIndex: p.partitionIndex,
-          errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code,
-        })),
-      })),
-    };
+    const retention = Number(request.retentionTimeMs);
+    const topics = await commitOffsets(
+      broker,
+      request.topics,
+      (p) => ({
+        commitTimestamp: p.commitTimestamp === -1n ? now : Number(p.commitTimestamp),
+        expireTimestamp: retention === -1 ? null : now + retention,
+      }),
+      (coordinator, offsets) =>
+        coordinator.handleCommitOffsets(request.groupId, request.memberId, request.generationId, offsets, request.groupInstanceId),
+    );
+    const response: OffsetCommitResponse = { throttleTimeMs: 0, topics };
     return response;
   };
+}
+
+/** A partition of an OffsetCommit or TxnOffsetCommit request. */
+interface CommittedPartition {
+  readonly partitionIndex: number;
+  readonly committedOffset: bigint;
+  readonly committedLeaderEpoch: number;
+  readonly committedMetadata: string | null;
+}
+
+type CommittedOffsets = Array<{ topic: string; partition: number; value: OffsetAndMetadata }>;
+
+/**
+ * OffsetCommit's and TxnOffsetCommit's handling in `KafkaApis`: unknown partitions get
+ * UNKNOWN_TOPIC_OR_PARTITION, the others go to the GroupCoordinator (`commit`), or get
+ * COORDINATOR_NOT_AVAILABLE on a broker without one; every partition asked for is answered.
+ */
+export async function commitOffsets<P extends CommittedPartition>(
+  broker: KafkaServer,
+  topics: ReadonlyArray<{ readonly name: string; readonly partitions: readonly P[] }>,
+  timestamps: (p: P) => Pick<OffsetAndMetadata, 'commitTimestamp' | 'expireTimestamp'>,
+  commit: (coordinator: GroupCoordinator, offsets: CommittedOffsets) => Promise<Map<string, ErrorName>>,
+): Promise<Array<{ name: string; partitions: Array<{ partitionIndex: number; errorCode: number }> }>> {
+  const errors = new Map<string, ErrorName>();
+  const offsets: CommittedOffsets = [];
+  for (const t of topics) {
+    for (const p of t.partitions) {
+      const tp = { topic: t.name, partition: p.partitionIndex };
+      if (broker.metadataCache.getPartitionInfo(t.name, p.partitionIndex) === undefined) {
+        errors.set(tpKey(tp), 'UNKNOWN_TOPIC_OR_PARTITION');
+        continue;
+      }
+      offsets.push({
+        ...tp,
+        value: {
+          offset: Number(p.committedOffset),
+          leaderEpoch: p.committedLeaderEpoch < 0 ? null : p.committedLeaderEpoch,
+          metadata: p.committedMetadata ?? '',
+          ...timestamps(p),
+        },
+      });
+    }
+  }
+  if (offsets.length > 0) {
+    const coordinator = broker.groupCoordinator;
+    const results = coordinator
+      ? await commit(coordinator, offsets)
+      : new Map(offsets.map((o) => [tpKey(o), 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
+    for (const [k, e] of results) errors.set(k, e);
+  }
+  return topics.map((t) => ({
+    name: t.name,
+    partitions: t.partitions.map((p) => ({
+      partitionIndex: p.partitionIndex,
+      errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code,
+    })),
+  }));
 }
 
 function byTopic(partitions: readonly OffsetFetchPartition[]): OffsetFetchResponse['topics'] {

@@ -10,11 +10,11 @@
 import type { KafkaServer } from '../../../core/broker/kafka-server';
 import { Errors, type ErrorName } from '../../../core/common/kafka-errors';
 import { tpKey, type TopicPartition } from '../../../core/common/topic-partition';
-import type { OffsetAndMetadata } from '../../../core/coordinator/group/group-metadata';
 import { GROUP_METADATA_TOPIC_NAME } from '../../../core/coordinator/group/group-metadata-manager';
 import { TRANSACTION_STATE_TOPIC_NAME } from '../../../core/coordinator/transaction/transaction-log';
 import type { Time } from '../../../core/platform/scheduler';
 import type { ApiHandler } from '../kafka-apis';
+import { commitOffsets } from './offset-handlers';
 import type { AddOffsetsToTxnRequest, AddOffsetsToTxnResponse } from '../messages/add-offsets-to-txn';
 import type { AddPartitionsToTxnRequest, AddPartitionsToTxnResponse } from '../messages/add-partitions-to-txn';
 import type { EndTxnRequest, EndTxnResponse } from '../messages/end-txn';
@@ -91,50 +91,21 @@ export function endTxnHandler(broker: KafkaServer): ApiHandler<EndTxnRequest, En
 export function txnOffsetCommitHandler(broker: KafkaServer, time: Time): ApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
   return async (request) => {
     const now = time.nowMs();
-    const errors = new Map<string, ErrorName>();
-    const offsets: Array<{ topic: string; partition: number; value: OffsetAndMetadata }> = [];
-    for (const t of request.topics)
-      for (const p of t.partitions) {
-        const tp = { topic: t.name, partition: p.partitionIndex };
-        if (broker.metadataCache.getPartitionInfo(tp.topic, tp.partition) === undefined) {
-          errors.set(tpKey(tp), 'UNKNOWN_TOPIC_OR_PARTITION');
-          continue;
-        }
-        offsets.push({
-          ...tp,
-          value: {
-            offset: Number(p.committedOffset),
-            leaderEpoch: p.committedLeaderEpoch < 0 ? null : p.committedLeaderEpoch,
-            metadata: p.committedMetadata ?? '',
-            commitTimestamp: now,
-            expireTimestamp: null,
-          },
-        });
-      }
-    if (offsets.length > 0) {
-      const coordinator = broker.groupCoordinator;
-      const results = coordinator
-        ? await coordinator.handleTxnCommitOffsets(
-            request.groupId,
-            Number(request.producerId),
-            request.producerEpoch,
-            request.memberId,
-            request.groupInstanceId,
-            request.generationId,
-            offsets,
-          )
-        : new Map(offsets.map((o) => [tpKey(o), 'COORDINATOR_NOT_AVAILABLE' as ErrorName]));
-      for (const [k, e] of results) errors.set(k, e);
-    }
-    return {
-      throttleTimeMs: 0,
-      topics: request.topics.map((t) => ({
-        name: t.name,
-        partitions: t.partitions.map((p) => ({
-          partitionIndex: p.partitionIndex,
-          errorCode: Errors[errors.get(tpKey({ topic: t.name, partition: p.partitionIndex })) ?? 'NONE'].code,
-        })),
-      })),
-    };
+    const topics = await commitOffsets(
+      broker,
+      request.topics,
+      () => ({ commitTimestamp: now, expireTimestamp: null }),
+      (coordinator, offsets) =>
+        coordinator.handleTxnCommitOffsets(
+          request.groupId,
+          Number(request.producerId),
+          request.producerEpoch,
+          request.memberId,
+          request.groupInstanceId,
+          request.generationId,
+          offsets,
+        ),
+    );
+    return { throttleTimeMs: 0, topics };
   };
 }

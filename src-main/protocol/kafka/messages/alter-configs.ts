@@ -10,6 +10,7 @@
  *     Responses: [ErrorCode: int16, ErrorMessage: string (nullable), ResourceType: int8, ResourceName: string]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { CONFIG_RESOURCE_RESULT_FIELDS } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const ALTER_CONFIGS = apiMessages({
@@ -35,21 +36,7 @@ export const ALTER_CONFIGS = apiMessages({
     ),
     field('ValidateOnly', 'bool', '0+'),
   ],
-  response: [
-    field('ThrottleTimeMs', 'int32', '0+'),
-    field(
-      'Responses',
-      arrayOf(
-        struct(
-          field('ErrorCode', 'int16', '0+'),
-          field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
-          field('ResourceType', 'int8', '0+'),
-          field('ResourceName', 'string', '0+'),
-        ),
-      ),
-      '0+',
-    ),
-  ],
+  response: [field('ThrottleTimeMs', 'int32', '0+'), field('Responses', arrayOf(struct(...CONFIG_RESOURCE_RESULT_FIELDS)), '0+')],
 });
 
 export type AlterConfigsRequest = RequestOf<typeof ALTER_CONFIGS>;

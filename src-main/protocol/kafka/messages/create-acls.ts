@@ -9,6 +9,7 @@
  *     Results: [ErrorCode: int16, ErrorMessage: string?]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { ACL_ENTRY_FIELDS } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const CREATE_ACLS = apiMessages({
@@ -25,10 +26,7 @@ export const CREATE_ACLS = apiMessages({
           field('ResourceType', 'int8', '0+'),
           field('ResourceName', 'string', '0+'),
           field('ResourcePatternType', 'int8', '1+', { default: 3 }),
-          field('Principal', 'string', '0+'),
-          field('Host', 'string', '0+'),
-          field('Operation', 'int8', '0+'),
-          field('PermissionType', 'int8', '0+'),
+          ...ACL_ENTRY_FIELDS,
         ),
       ),
       '0+',

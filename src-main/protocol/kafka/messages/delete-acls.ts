@@ -12,6 +12,7 @@
  *                                    Principal: string, Host: string, Operation: int8, PermissionType: int8]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { ACL_ENTRY_FIELDS, ACL_FILTER_FIELDS } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const DELETE_ACLS = apiMessages({
@@ -20,23 +21,7 @@ export const DELETE_ACLS = apiMessages({
   minVersion: 0,
   maxVersion: 2,
   flexibleVersions: '2+',
-  request: [
-    field(
-      'Filters',
-      arrayOf(
-        struct(
-          field('ResourceTypeFilter', 'int8', '0+'),
-          field('ResourceNameFilter', 'string', '0+', { nullableVersions: '0+' }),
-          field('PatternTypeFilter', 'int8', '1+', { default: 3 }),
-          field('PrincipalFilter', 'string', '0+', { nullableVersions: '0+' }),
-          field('HostFilter', 'string', '0+', { nullableVersions: '0+' }),
-          field('Operation', 'int8', '0+'),
-          field('PermissionType', 'int8', '0+'),
-        ),
-      ),
-      '0+',
-    ),
-  ],
+  request: [field('Filters', arrayOf(struct(...ACL_FILTER_FIELDS)), '0+')],
   response: [
     field('ThrottleTimeMs', 'int32', '0+'),
     field(
@@ -54,10 +39,7 @@ export const DELETE_ACLS = apiMessages({
                 field('ResourceType', 'int8', '0+'),
                 field('ResourceName', 'string', '0+'),
                 field('PatternType', 'int8', '1+', { default: 3 }),
-                field('Principal', 'string', '0+'),
-                field('Host', 'string', '0+'),
-                field('Operation', 'int8', '0+'),
-                field('PermissionType', 'int8', '0+'),
+                ...ACL_ENTRY_FIELDS,
               ),
             ),
             '0+',

@@ -17,6 +17,7 @@
  *                 Acls: [Principal: string, Host: string, Operation: int8, PermissionType: int8]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { ACL_ENTRY_FIELDS, ACL_FILTER_FIELDS } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const DESCRIBE_ACLS = apiMessages({
@@ -25,15 +26,7 @@ export const DESCRIBE_ACLS = apiMessages({
   minVersion: 0,
   maxVersion: 2,
   flexibleVersions: '2+',
-  request: [
-    field('ResourceTypeFilter', 'int8', '0+'),
-    field('ResourceNameFilter', 'string', '0+', { nullableVersions: '0+' }),
-    field('PatternTypeFilter', 'int8', '1+', { default: 3 }),
-    field('PrincipalFilter', 'string', '0+', { nullableVersions: '0+' }),
-    field('HostFilter', 'string', '0+', { nullableVersions: '0+' }),
-    field('Operation', 'int8', '0+'),
-    field('PermissionType', 'int8', '0+'),
-  ],
+  request: [...ACL_FILTER_FIELDS],
   response: [
     field('ThrottleTimeMs', 'int32', '0+'),
     field('ErrorCode', 'int16', '0+'),
@@ -45,18 +38,7 @@ export const DESCRIBE_ACLS = apiMessages({
           field('ResourceType', 'int8', '0+'),
           field('ResourceName', 'string', '0+'),
           field('PatternType', 'int8', '1+', { default: 3 }),
-          field(
-            'Acls',
-            arrayOf(
-              struct(
-                field('Principal', 'string', '0+'),
-                field('Host', 'string', '0+'),
-                field('Operation', 'int8', '0+'),
-                field('PermissionType', 'int8', '0+'),
-              ),
-            ),
-            '0+',
-          ),
+          field('Acls', arrayOf(struct(...ACL_ENTRY_FIELDS)), '0+'),
         ),
       ),
       '0+',

@@ -12,6 +12,7 @@
  *                         Synonyms: [Name: string, Value: string (nullable), Source: int8] (v1+)]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { CONFIG_RESOURCE_RESULT_FIELDS } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const RESOURCE_TYPE = { UNKNOWN: 0, ANY: 1, TOPIC: 2, GROUP: 3, BROKER: 4, BROKER_LOGGER: 8 } as const;
@@ -41,10 +42,7 @@ export const DESCRIBE_CONFIGS = apiMessages({
       'Results',
       arrayOf(
         struct(
-          field('ErrorCode', 'int16', '0+'),
-          field('ErrorMessage', 'string', '0+', { nullableVersions: '0+', default: null }),
-          field('ResourceType', 'int8', '0+'),
-          field('ResourceName', 'string', '0+'),
+          ...CONFIG_RESOURCE_RESULT_FIELDS,
           field(
             'Configs',
             arrayOf(

@@ -17,6 +17,7 @@
  *     Topics: [Name: string, Partitions: [PartitionIndex: int32, ErrorCode: int16]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { PARTITION_ERRORS_BY_TOPIC } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const OFFSET_COMMIT = apiMessages({
@@ -54,19 +55,7 @@ export const OFFSET_COMMIT = apiMessages({
       '0+',
     ),
   ],
-  response: [
-    field('ThrottleTimeMs', 'int32', '3+'),
-    field(
-      'Topics',
-      arrayOf(
-        struct(
-          field('Name', 'string', '0+'),
-          field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
-        ),
-      ),
-      '0+',
-    ),
-  ],
+  response: [field('ThrottleTimeMs', 'int32', '3+'), PARTITION_ERRORS_BY_TOPIC],
 });
 
 export type OffsetCommitRequest = RequestOf<typeof OFFSET_COMMIT>;

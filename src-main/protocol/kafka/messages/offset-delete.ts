@@ -10,6 +10,7 @@
  *     Topics: [Name: string, Partitions: [PartitionIndex: int32, ErrorCode: int16]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { PARTITION_ERRORS_BY_TOPIC } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const OFFSET_DELETE = apiMessages({
@@ -25,20 +26,7 @@ export const OFFSET_DELETE = apiMessages({
       '0+',
     ),
   ],
-  response: [
-    field('ErrorCode', 'int16', '0+'),
-    field('ThrottleTimeMs', 'int32', '0+'),
-    field(
-      'Topics',
-      arrayOf(
-        struct(
-          field('Name', 'string', '0+'),
-          field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
-        ),
-      ),
-      '0+',
-    ),
-  ],
+  response: [field('ErrorCode', 'int16', '0+'), field('ThrottleTimeMs', 'int32', '0+'), PARTITION_ERRORS_BY_TOPIC],
 });
 
 export type OffsetDeleteRequest = RequestOf<typeof OFFSET_DELETE>;

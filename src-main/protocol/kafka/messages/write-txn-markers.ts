@@ -13,6 +13,7 @@
  *     Markers: [ProducerId: int64, Topics: [Name: string, Partitions: [PartitionIndex: int32, ErrorCode: int16]]]
  */
 import { arrayOf, field, struct } from '../wire/schema';
+import { PARTITION_ERRORS_BY_TOPIC } from './common-structs';
 import { apiMessages, type RequestOf, type ResponseOf } from './api-message';
 
 export const WRITE_TXN_MARKERS = apiMessages({
@@ -35,27 +36,7 @@ export const WRITE_TXN_MARKERS = apiMessages({
       '0+',
     ),
   ],
-  response: [
-    field(
-      'Markers',
-      arrayOf(
-        struct(
-          field('ProducerId', 'int64', '0+'),
-          field(
-            'Topics',
-            arrayOf(
-              struct(
-                field('Name', 'string', '0+'),
-                field('Partitions', arrayOf(struct(field('PartitionIndex', 'int32', '0+'), field('ErrorCode', 'int16', '0+'))), '0+'),
-              ),
-            ),
-            '0+',
-          ),
-        ),
-      ),
-      '0+',
-    ),
-  ],
+  response: [field('Markers', arrayOf(struct(field('ProducerId', 'int64', '0+'), PARTITION_ERRORS_BY_TOPIC)), '0+')],
 });
 
 export type WriteTxnMarkersWireRequest = RequestOf<typeof WRITE_TXN_MARKERS>;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import TopicCleaning from '../../../../src-renderer/src/views/topics/TopicCleaning.vue';
-import type { ReplicaCleaningDto } from '../../../../src-main/api/contract';
+import type { ReplicaCleaningDto } from '../../../../src-main/api/topic-cleaning-contract';
 import { FakeApi } from '../../support/fake-api';
 import { byTestId } from '../../support/helpers';
 import { mountWithApp, settle, unmountAll } from '../../support/mount';
