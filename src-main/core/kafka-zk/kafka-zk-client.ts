@@ -448,8 +448,10 @@ export class KafkaZkClient extends KafkaZkClientBase implements ControllerZkClie
 
   private async deleteRecursive(path: string, epochZkVersion: number): Promise<void> {
     const children = await this.getChildren(path, false);
-    // One at a time, depth first, as Kafka's deleteRecursive does.
-    for (const c of children) await this.deleteRecursive(`${path}/${c}`, epochZkVersion);
+    // Children first, as Kafka's deleteRecursive, but siblings pipelined where Kafka sends one
+    // request at a time: a topic of 10,000 partitions is 20,000 znodes, and one at a time each waits
+    // for its own group commit (minutes), where pipelined they share a few.
+    await Promise.all(children.map((c) => this.deleteRecursive(`${path}/${c}`, epochZkVersion)));
     await this.fencedIgnoring({ type: 'delete', path }, epochZkVersion, Code.NONODE);
   }
 
