@@ -3,11 +3,17 @@ import type { Executor } from '../platform/executor';
 import type { FileHandle, FileSystem } from '../platform/file-system';
 import { joinPath } from '../platform/file-system';
 
+/** The last timestamp formatted: a burst of lines (10,000 partitions' state changes) shares a few milliseconds. */
+let lastTimestamp = { timeMs: Number.NaN, text: '' };
+
 /** `[2020-10-14 12:34:56,789]` in UTC, as Kafka's log4j.properties pattern `[%d] %p %m (%c)%n` prints it. */
 export function log4jTimestamp(timeMs: number): string {
+  if (timeMs === lastTimestamp.timeMs) return lastTimestamp.text;
   const d = new Date(timeMs);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `[${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())},${p(d.getUTCMilliseconds(), 3)}]`;
+  const text = `[${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())},${p(d.getUTCMilliseconds(), 3)}]`;
+  lastTimestamp = { timeMs, text };
+  return text;
 }
 
 export function formatLog4jLine(timeMs: number, line: LogLine): string {
