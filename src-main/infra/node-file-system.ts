@@ -17,7 +17,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
 import type { DirEntry, FileHandle, FileStat, FileSystem } from '../core/platform/file-system';
 import { FileSystemError } from '../core/platform/file-system';
 import { errorMessage } from '../core/common/throwable';
@@ -210,8 +209,10 @@ export class NodeFileSystem implements FileSystem {
     } catch (e) {
       fail('close', tmp, e);
     }
+    // No fsync of the directory after the rename: Kafka 2.5's CheckpointFile and
+    // BrokerMetadataCheckpoint do not flush the parent dir, and on a slow disk that second fsync
+    // doubled the cost of every leader epoch checkpoint a leader change writes.
     this.rename(tmp, path);
-    this.syncDir(dirname(path));
   }
 
   createFile(path: string): boolean {

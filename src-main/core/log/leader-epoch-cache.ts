@@ -72,7 +72,9 @@ export class LeaderEpochFileCache {
     const removed = this.epochs.filter((e) => !retained.includes(e));
     const entry = { epoch, startOffset };
     this.epochs = [...retained, entry];
-    if (removed.length > 0) {
+    // Kafka warns only of a non-trivial removal: replacing the one entry that starts where the new
+    // one does (a new epoch on a log nothing was written to meanwhile) is expected.
+    if (removed.length > 1 || (removed.length === 1 && removed[0].startOffset !== startOffset)) {
       const listed = removed.map((e) => `EpochEntry(epoch=${e.epoch}, startOffset=${e.startOffset})`).join(', ');
       this.warn(
         `New epoch entry EpochEntry(epoch=${epoch}, startOffset=${startOffset}) caused truncation of conflicting entries ` +

@@ -82,8 +82,9 @@ export interface FileSystem {
   /** Creates or replaces the file with `data`. Not durable: use `writeFileAtomic` for state that must survive a crash. */
   writeFile(path: string, data: Uint8Array): void;
   /**
-   * Durable replace, Kafka's checkpoint way: write `<path>.tmp`, fsync it, rename it over `path`,
-   * fsync the parent directory. After a crash `path` holds either the old or the new content.
+   * Replace, Kafka 2.5's checkpoint way: write `<path>.tmp`, fsync it, rename it over `path` (the
+   * parent directory is not fsynced, as Kafka's `atomicMoveWithFallback` does not). After a crash
+   * `path` holds either the old or the new content.
    */
   writeFileAtomic(path: string, data: Uint8Array): void;
   /** Creates an empty file if nothing is at `path` (`Files.createFile`); returns false if it already existed. */

@@ -28,4 +28,15 @@ describe('eventJson', () => {
       '4503599932812237',
     );
   });
+
+  it('stores a log line (with and without its throwable) as the general replacer does', () => {
+    const lines = [
+      { file: 'state-change.log', level: 'TRACE', logger: 'state.change.logger', message: '[Controller id=0 epoch=3] Changed "x" \u2028' },
+      { file: 'server.log', level: 'ERROR', logger: 'kafka.log.LogManager', message: 'Error', throwable: 'java.io.IOException: boom' },
+    ];
+    for (const line of lines) {
+      const event = { kind: 'log', brokerId: 2, line, timeMs: 42 } as unknown as ClusterEvent;
+      expect(eventJson(event)).toBe(viaReplacer(event));
+    }
+  });
 });

@@ -134,7 +134,7 @@ export class CheckpointFile<T> {
     );
   }
 
-  /** Replaces the file durably (`.tmp`, fsync, rename, fsync dir). Throws `KafkaStorageException` on I/O errors. */
+  /** Replaces the file (`.tmp`, fsync, rename). Throws `KafkaStorageException` on I/O errors. */
   write(entries: readonly T[]): void {
     try {
       this.fs.writeFileAtomic(this.path, encoder.encode(this.format(entries)));
