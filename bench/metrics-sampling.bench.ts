@@ -7,10 +7,14 @@
  * KafkaController, ControllerStats and RequestMetrics. The meters carry traffic marked between rounds.
  *
  * Figures: one round into the in-memory rings, one round into `metadata.db` (durable, as the app
- * opens it), the CPU that is per second of cluster time (a round every 15 s), and the longest round
- * (a round is synchronous: the event loop's longest block). Baseline: the floor of any reader of the
- * registries — a walk over every registered metric. Then issue 16's dashboard data: the overview's
- * series over 24 h through `MetricsService.series` against a plain SQLite read of the same rows.
+ * opens it), the CPU that is per second of cluster time (a round every 15 s), and the longest slice
+ * of a round — the values are read in one synchronous go, then written in slices, each its own
+ * scheduler task: the longest of those is the event loop's longest block. The same again with the
+ * 10,000 partitions in 2,500 topics (10,000 topic series: a round written in several slices), and
+ * the event loop's delay measured (`monitorEventLoopDelay`) while the app's SystemTime runs rounds
+ * at 100×. Baseline: a walk over every registered metric (what any reader of all the MBeans, such
+ * as the Prometheus endpoint, does). Then issue 16's dashboard data: the overview's series over
+ * 24 h through `MetricsService.series` against a plain SQLite read of the same rows.
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -21,7 +25,9 @@ import type { TopicPartition } from '../src-main/core/common/topic-partition';
 import type { Log } from '../src-main/core/log/log';
 import { registerLogMetrics } from '../src-main/core/log/log-manager/log-metrics';
 import { InMemoryMetricsHistory } from '../src-main/core/metrics-history/in-memory-metrics-history';
-import type { MetricsHistoryStore } from '../src-main/core/metrics-history/metrics-history-store';
+import type { MetricsHistoryStore, SeriesKey, SeriesPoint, SeriesSample } from '../src-main/core/metrics-history/metrics-history-store';
+import type { Clock } from '../src-main/core/platform/clock';
+import { SystemTime } from '../src-main/infra/system-time';
 import { METRICS_SAMPLE_INTERVAL_MS, MetricsSampler, type BrokerRegistry } from '../src-main/core/metrics-history/metrics-sampler';
 import { ManualTime } from '../src-main/core/platform/manual-time';
 import { SeededRandom } from '../src-main/core/platform/random';
@@ -29,12 +35,19 @@ import { openSqliteDatabase, type SqliteDatabase } from '../src-main/infra/sqlit
 import type { ClusterHost } from '../src-main/api/cluster-host';
 import { MAX_SERIES_POINTS, MetricsServiceImpl } from '../src-main/api/metrics/metrics-service';
 import { SqliteMetricsHistory } from '../src-main/infra/sqlite-metrics-history';
-import { tempDir, type Figure } from './bench-support';
+import { measured, tempDir, type Figure, type LoopDelay } from './bench-support';
 
-const TOPICS = 100;
-const PARTITIONS_PER_TOPIC = 100;
+/** 10,000 partitions as 100 topics of 100, or as 2,500 topics of 4 (more series per round). */
+interface Layout {
+  readonly topics: number;
+  readonly partitionsPerTopic: number;
+}
+const FEW_TOPICS: Layout = { topics: 100, partitionsPerTopic: 100 };
+const MANY_TOPICS: Layout = { topics: 2_500, partitionsPerTopic: 4 };
 const BROKERS = 3;
 const ROUNDS = Number(process.env.METRICS_BENCH_ROUNDS ?? 40);
+/** Rounds run on the SystemTime at 100× (0.15 s of wall time each). */
+const LOOP_ROUNDS = 20;
 
 /** A log as the `kafka.log:type=Log` family reads it (its gauges read fields). */
 function fakeLog(topic: string, partition: number): Log {
@@ -79,14 +92,14 @@ function byTopicPartition<T extends { topicPartition: TopicPartition }>(items: r
  * `ReplicaManagerMetrics`, over stand-ins of their logs and partitions), the per-topic
  * BrokerTopicMetrics meters made by their first mark, and the controller's and request metrics.
  */
-function filledRegistries(time: ManualTime): BrokerRegistry[] {
+function filledRegistries(time: Clock, { topics, partitionsPerTopic }: Layout): BrokerRegistry[] {
   const out: BrokerRegistry[] = [];
   for (let b = 0; b < BROKERS; b++) {
     const r = new MetricsRegistry(time, new SeededRandom(b));
     const logs: Log[] = [];
     const partitions: Partition[] = [];
-    for (let t = 0; t < TOPICS; t++) {
-      for (let p = 0; p < PARTITIONS_PER_TOPIC; p++) {
+    for (let t = 0; t < topics; t++) {
+      for (let p = 0; p < partitionsPerTopic; p++) {
         logs.push(fakeLog(`topic-${t}`, p));
         partitions.push(fakePartition(`topic-${t}`, p, b));
       }
@@ -94,7 +107,7 @@ function filledRegistries(time: ManualTime): BrokerRegistry[] {
     const current = byTopicPartition(logs);
     registerLogMetrics(r, { currentLogs: current, futureLogs: byTopicPartition<Log>([]) }, ['/kafka-logs'], () => false);
     const replicaManager = new ReplicaManagerMetrics(r, { partitions: byTopicPartition(partitions) });
-    for (let t = 0; t < TOPICS; t++) {
+    for (let t = 0; t < topics; t++) {
       for (const name of [
         'MessagesInPerSec',
         'BytesInPerSec',
@@ -120,23 +133,71 @@ function filledRegistries(time: ManualTime): BrokerRegistry[] {
 
 function traffic(registries: readonly BrokerRegistry[]): void {
   for (const { registry } of registries) {
-    for (const { name, metric } of registry.all()) if (metric.kind === 'meter' && name.type !== 'Log') metric.mark(100);
+    // The meters are all kept (the families hold only gauges).
+    for (const { metric } of registry.kept()) if (metric.kind === 'meter') metric.mark(100);
   }
 }
 
-/** Milliseconds (wall and CPU) per round, over ROUNDS rounds after a warm-up. */
-function perRound(store: MetricsHistoryStore): { wallMs: number; maxRoundMs: number; cpuMs: number; samples: number; metrics: number } {
+/** The store, with each append (one slice of a round) timed. */
+class TimedAppends implements MetricsHistoryStore {
+  longestAppendMs = 0;
+  appends = 0;
+  /** Rounds appended (a round's slices share its time). */
+  rounds = 0;
+  private lastTimeMs: number | null = null;
+
+  constructor(private readonly inner: MetricsHistoryStore) {}
+
+  get intervalMs(): number {
+    return this.inner.intervalMs;
+  }
+
+  append(timeMs: number, samples: readonly SeriesSample[]): void {
+    const start = performance.now();
+    this.inner.append(timeMs, samples);
+    this.longestAppendMs = Math.max(this.longestAppendMs, performance.now() - start);
+    this.appends++;
+    if (timeMs !== this.lastTimeMs) this.rounds++;
+    this.lastTimeMs = timeMs;
+  }
+
+  seriesKeys(): SeriesKey[] {
+    return this.inner.seriesKeys();
+  }
+
+  points(key: SeriesKey, fromMs: number, toMs: number, maxPoints?: number): SeriesPoint[] {
+    return this.inner.points(key, fromMs, toMs, maxPoints);
+  }
+}
+
+interface RoundCost {
+  /** A whole round: its read and all its slices, wall ms. */
+  readonly wallMs: number;
+  /** The longest synchronous part of any round: its read, or one slice of its write. */
+  readonly longestSliceMs: number;
+  readonly slicesPerRound: number;
+  readonly cpuMs: number;
+  readonly samples: number;
+  readonly metrics: number;
+}
+
+/** Milliseconds (wall and CPU) per round, over ROUNDS rounds after a warm-up; every slice run before the next round. */
+function perRound(inner: MetricsHistoryStore, layout: Layout): RoundCost {
   const time = new ManualTime(1_700_000_000_000);
-  const registries = filledRegistries(time);
+  const registries = filledRegistries(time, layout);
+  const store = new TimedAppends(inner);
   const sampler = new MetricsSampler(time, { registries: () => registries, groupLags: () => [] }, store);
   sampler.sampleRound();
   let samples = 0;
   for (let i = 0; i < 5; i++) {
     time.advance(METRICS_SAMPLE_INTERVAL_MS);
     sampler.sampleRound();
+    time.runDue();
   }
+  store.longestAppendMs = 0;
+  store.appends = 0;
   let wallMs = 0;
-  let maxRoundMs = 0;
+  let longestReadMs = 0;
   let cpuUs = 0;
   for (let i = 0; i < ROUNDS; i++) {
     traffic(registries);
@@ -144,19 +205,48 @@ function perRound(store: MetricsHistoryStore): { wallMs: number; maxRoundMs: num
     const cpu = process.cpuUsage();
     const start = performance.now();
     samples = sampler.sampleRound().length;
-    const roundMs = performance.now() - start;
-    wallMs += roundMs;
-    maxRoundMs = Math.max(maxRoundMs, roundMs);
+    longestReadMs = Math.max(longestReadMs, performance.now() - start);
+    time.runDue();
+    wallMs += performance.now() - start;
     const used = process.cpuUsage(cpu);
     cpuUs += used.user + used.system;
+    if (sampler.pendingSamples !== 0) throw new Error(`${sampler.pendingSamples} samples of the round not written`);
   }
   const metrics = registries.reduce((n, r) => n + r.registry.all().length, 0);
-  return { wallMs: wallMs / ROUNDS, maxRoundMs, cpuMs: cpuUs / 1000 / ROUNDS, samples, metrics };
+  return {
+    wallMs: wallMs / ROUNDS,
+    longestSliceMs: Math.max(longestReadMs, store.longestAppendMs),
+    slicesPerRound: store.appends / ROUNDS,
+    cpuMs: cpuUs / 1000 / ROUNDS,
+    samples,
+    metrics,
+  };
+}
+
+/** Rounds on the app's own time line at its fastest, the event loop's delay measured meanwhile. */
+async function loopDelayAtFullSpeed(history: MetricsHistoryStore, layout: Layout): Promise<LoopDelay & { rounds: number }> {
+  const time = new SystemTime(SystemTime.MAX_SPEED);
+  try {
+    const registries = filledRegistries(time, layout);
+    const store = new TimedAppends(history);
+    const sampler = new MetricsSampler(time, { registries: () => registries, groupLags: () => [] }, store);
+    const wallMs = (LOOP_ROUNDS * METRICS_SAMPLE_INTERVAL_MS) / SystemTime.MAX_SPEED;
+    // No traffic marked meanwhile (a round's work does not depend on the counts): only the sampler's tasks run.
+    const delay = await measured(async () => {
+      sampler.start();
+      await new Promise((resolve) => setTimeout(resolve, wallMs));
+      sampler.stop();
+    });
+    if (store.rounds === 0) throw new Error('no round written');
+    return { ...delay, rounds: store.rounds };
+  } finally {
+    time.shutdown();
+  }
 }
 
 function baselineWalk(): number {
   const time = new ManualTime(1_700_000_000_000);
-  const registries = filledRegistries(time);
+  const registries = filledRegistries(time, FEW_TOPICS);
   let kinds = 0;
   const start = performance.now();
   for (let i = 0; i < ROUNDS; i++) {
@@ -241,16 +331,20 @@ async function dashboardRead(db: SqliteDatabase, history: SqliteMetricsHistory, 
 export async function metricsSamplingBench(report: (f: Figure) => void): Promise<void> {
   const baseline = baselineWalk();
   const base = { baseline, baselineName: 'a walk over every registered metric' };
-  const memory = perRound(new InMemoryMetricsHistory(METRICS_SAMPLE_INTERVAL_MS, 5_760));
+  const memory = perRound(new InMemoryMetricsHistory(METRICS_SAMPLE_INTERVAL_MS, 5_760), FEW_TOPICS);
   const tmp = tempDir('kafka-dojo-metrics-bench-');
   const db = openSqliteDatabase(join(tmp.dir, 'metadata.db'), { durable: true });
-  let sqlite: ReturnType<typeof perRound>;
+  let sqlite: RoundCost;
+  let manyTopics: RoundCost;
+  let loopDelay: Awaited<ReturnType<typeof loopDelayAtFullSpeed>>;
   let readMs: number;
   let oneSampleMs: number;
   let dashboard: DashboardRead;
   try {
     const history = new SqliteMetricsHistory(db, METRICS_SAMPLE_INTERVAL_MS);
-    sqlite = perRound(history);
+    sqlite = perRound(history, FEW_TOPICS);
+    manyTopics = perRound(history, MANY_TOPICS);
+    loopDelay = await loopDelayAtFullSpeed(history, MANY_TOPICS);
     // A full day's ring of one series, read back as a chart of the 24 h range asks for it.
     const dayStart = 1_800_000_000_000;
     const key = { metric: 'BytesInPerSec', scope: 'cluster' };
@@ -266,15 +360,43 @@ export async function metricsSamplingBench(report: (f: Figure) => void): Promise
     db.close();
     tmp.cleanup();
   }
-  const what = `${TOPICS * PARTITIONS_PER_TOPIC} partitions, RF ${BROKERS}, ${memory.metrics} MBeans, ${memory.samples} samples/round`;
+  const partitions = FEW_TOPICS.topics * FEW_TOPICS.partitionsPerTopic;
+  const what = `${partitions} partitions in ${FEW_TOPICS.topics} topics, RF ${BROKERS}, ${memory.metrics} MBeans, ${memory.samples} samples/round`;
   report({ name: `sample round, in-memory rings (${what})`, value: memory.wallMs, unit: 'ms/round', ...base });
-  report({ name: 'sample round into metadata.db (one transaction, no own fsync)', value: sqlite.wallMs, unit: 'ms/round', ...base });
-  const perClusterSecond = sqlite.cpuMs / (METRICS_SAMPLE_INTERVAL_MS / 1000);
-  report({ name: 'sampling CPU per second of cluster time', value: perClusterSecond, unit: 'CPU ms/s' });
-  report({ name: 'sampling CPU at 60× (share of one core)', value: (perClusterSecond * 60) / 10, unit: '%' });
+  report({
+    name: 'sample round into metadata.db (a transaction per slice, no own fsync)',
+    value: sqlite.wallMs,
+    unit: 'ms/round',
+    ...base,
+  });
+  const perClusterSecond = (cost: RoundCost) => cost.cpuMs / (METRICS_SAMPLE_INTERVAL_MS / 1000);
+  report({ name: 'sampling CPU per second of cluster time', value: perClusterSecond(sqlite), unit: 'CPU ms/s' });
+  report({ name: 'sampling CPU at 60× (share of one core)', value: (perClusterSecond(sqlite) * 60) / 10, unit: '%' });
   report({ name: 'metadata.db append of a one-sample round', value: oneSampleMs, unit: 'ms/round' });
   report({ name: 'a 24 h series (5,760 samples) read as 360 chart points', value: readMs, unit: 'ms/read' });
-  report({ name: 'longest event-loop block: the longest sample round into metadata.db', value: sqlite.maxRoundMs, unit: 'ms' });
+  report({
+    name: `longest event-loop block: the longest slice of a round into metadata.db (its read, or one of its ${sqlite.slicesPerRound} write slices)`,
+    value: sqlite.longestSliceMs,
+    unit: 'ms',
+  });
+  const many = `${partitions} partitions in ${MANY_TOPICS.topics} topics, ${manyTopics.samples} samples/round`;
+  report({ name: `sample round into metadata.db (${many})`, value: manyTopics.wallMs, unit: 'ms/round', ...base });
+  report({
+    name: `sampling CPU per second of cluster time (${MANY_TOPICS.topics} topics)`,
+    value: perClusterSecond(manyTopics),
+    unit: 'CPU ms/s',
+  });
+  report({
+    name: `longest slice of a round (${MANY_TOPICS.topics} topics: its read, or one of its ${manyTopics.slicesPerRound} write slices)`,
+    value: manyTopics.longestSliceMs,
+    unit: 'ms',
+  });
+  report({
+    name: `event loop during ${loopDelay.rounds} rounds on the SystemTime at 100× (${MANY_TOPICS.topics} topics): p99 delay`,
+    value: loopDelay.p99DelayMs,
+    unit: 'ms',
+  });
+  report({ name: 'event loop during the same: longest block (monitorEventLoopDelay)', value: loopDelay.maxBlockMs, unit: 'ms' });
   const rows = `${DAY_SAMPLES} rows each`;
   report({
     name: `metrics.series, the overview's ${OVERVIEW_SERIES.length} series over 24 h at ${CHART_MAX_POINTS} points (the dashboard's)`,

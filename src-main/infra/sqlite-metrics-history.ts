@@ -5,7 +5,7 @@
  * never holds more than `capacity` rows (24 h of 15 s samples: 5,760). Series not sampled for a
  * whole ring are dropped now and then (a deleted topic's, a removed group's).
  *
- * A round's samples go in one transaction that, as the event log's, commits without an fsync of
+ * Each append (a round, or a slice of one) goes in one transaction that, as the event log's, commits without an fsync of
  * its own (`synchronous = NORMAL` in WAL mode): the history is not an acknowledged write and
  * becomes durable with ZooKeeper's next fsynced commit of the same WAL.
  */
@@ -29,6 +29,8 @@ export class SqliteMetricsHistory implements MetricsHistoryStore {
   private readonly unsynced: Database.Statement<[]> | null = null;
   private readonly synced: Database.Statement<[]> | null = null;
   private rounds = 0;
+  /** The round the last append belonged to (a round's slices come as several appends). */
+  private lastRoundMs: number | null = null;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -76,6 +78,8 @@ export class SqliteMetricsHistory implements MetricsHistoryStore {
   append(timeMs: number, samples: readonly SeriesSample[]): void {
     this.withoutOwnFsync(() => {
       this.appendTxn(timeMs, samples);
+      if (timeMs === this.lastRoundMs) return;
+      this.lastRoundMs = timeMs;
       this.rounds += 1;
       if (this.rounds % PRUNE_EVERY_ROUNDS === 0) this.pruneTxn(timeMs - this.capacity * this.intervalMs);
     });

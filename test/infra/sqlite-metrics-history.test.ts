@@ -76,4 +76,24 @@ describe('SqliteMetricsHistory', () => {
       db.close();
     }
   });
+
+  it('counts the slices of one round as one round towards the prune', () => {
+    const db = openSqliteDatabase(join(tmp.dir, 'slices.db'), { durable: false });
+    try {
+      const history = new SqliteMetricsHistory(db, INTERVAL_MS, 10);
+      history.append(T0, [{ metric: 'Size', scope: 'topic:deleted', value: 1 }]);
+      const round = (i: number) => {
+        history.append(T0 + i * INTERVAL_MS, [{ metric: 'Size', scope: 'topic:a', value: i }]);
+        history.append(T0 + i * INTERVAL_MS, [{ metric: 'Size', scope: 'topic:b', value: i }]);
+      };
+      for (let i = 1; i < 239; i++) round(i);
+      // 477 appends but 239 rounds: not pruned yet.
+      expect(history.seriesKeys().map((k) => k.scope)).toEqual(['topic:a', 'topic:b', 'topic:deleted']);
+      round(239);
+      expect(history.seriesKeys().map((k) => k.scope)).toEqual(['topic:a', 'topic:b']);
+      expect(all(history, 'Size', 'topic:b')).toHaveLength(10);
+    } finally {
+      db.close();
+    }
+  });
 });

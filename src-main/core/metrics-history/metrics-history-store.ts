@@ -35,7 +35,7 @@ export interface MetricsHistoryReader {
 }
 
 export interface MetricsHistoryStore extends MetricsHistoryReader {
-  /** One sample round: every sample at `timeMs`, written together. */
+  /** Samples of the round at `timeMs` (all of them, or a slice: a round may come in several calls), written together. */
   append(timeMs: number, samples: readonly SeriesSample[]): void;
 }
 

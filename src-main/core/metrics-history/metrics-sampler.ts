@@ -1,8 +1,9 @@
 /**
  * Every `intervalMs` of cluster time, one sample round: the running brokers' registries are read
- * (only the MBeans `sampled-metrics.ts` keeps, classified once per metric), meters turned into
+ * (only the MBeans `sampled-metrics.ts` keeps, classified once per metric; of the per-log and
+ * per-partition families only the gauges kept, without making their names), meters turned into
  * rates since the previous round, and the cluster's, each broker's, each topic's and each consumer
- * group's series appended to the store in one write.
+ * group's series appended to the store — read in one go, written in slices (`sliced-round-writer.ts`).
  *
  * A registry's sampled metrics are classified again only when it gained or lost one (its version).
  *
@@ -11,10 +12,12 @@
  * previous one (a topic's meter removed and made again) counts from zero, as Prometheus' rate().
  */
 import type { Meter } from '../metrics/meter';
-import type { Metric, MetricsRegistry, RegisteredMetric } from '../metrics/metrics-registry';
+import type { MetricTags } from '../metrics/metric-name';
+import type { Metric, MetricFamily, MetricsRegistry, RegisteredMetric } from '../metrics/metrics-registry';
 import type { ScheduledTask, Time } from '../platform/scheduler';
 import { brokerScope, CLUSTER_SCOPE, groupScope, topicScope, type MetricsHistoryStore, type SeriesSample } from './metrics-history-store';
-import { BROKER_METRICS, sampleTargetOf, TOPIC_METRICS, type SampleTarget } from './sampled-metrics';
+import { SAMPLES_PER_SLICE, SlicedRoundWriter } from './sliced-round-writer';
+import { BROKER_METRICS, familyTargetOf, sampleTargetOf, TOPIC_METRICS, type SampleTarget } from './sampled-metrics';
 
 /** The default sample interval, in cluster time. */
 export const METRICS_SAMPLE_INTERVAL_MS = 15_000;
@@ -50,6 +53,11 @@ interface BrokerState {
   counts: Map<string, number>;
 }
 
+interface FamilyGauge {
+  readonly gaugeName: string;
+  readonly targetOf: (tags: MetricTags) => SampleTarget | null;
+}
+
 type Totals = Map<string, number>;
 
 function countOf(metric: Metric): number {
@@ -69,14 +77,19 @@ export class MetricsSampler {
   private task: ScheduledTask | null = null;
   /** Classified once per registered metric (a new registry brings new names, the old ones go with it). */
   private readonly targets = new WeakMap<RegisteredMetric['name'], SampleTarget | null>();
+  private readonly familyTargets = new WeakMap<MetricFamily, readonly FamilyGauge[]>();
+  private readonly writer: SlicedRoundWriter;
 
   constructor(
     private readonly time: Time,
     private readonly source: MetricsSampleSource,
-    private readonly store: MetricsHistoryStore,
+    store: MetricsHistoryStore,
     readonly intervalMs: number = METRICS_SAMPLE_INTERVAL_MS,
     private readonly onError: (e: unknown) => void = () => undefined,
-  ) {}
+    samplesPerSlice: number = SAMPLES_PER_SLICE,
+  ) {
+    this.writer = new SlicedRoundWriter(time, store, onError, samplesPerSlice);
+  }
 
   /** The first round only takes the counts the rates start from; the next ones append. */
   start(): void {
@@ -91,12 +104,22 @@ export class MetricsSampler {
     });
   }
 
+  /** Stops the rounds; the samples of the last one not written yet are written now. */
   stop(): void {
     if (this.task) this.time.cancel(this.task);
     this.task = null;
+    this.writer.flush();
   }
 
-  /** One round now; returns the samples appended (none on the first, which only sets the baseline). */
+  /** Samples of past rounds still waiting for their slice. */
+  get pendingSamples(): number {
+    return this.writer.pendingSamples;
+  }
+
+  /**
+   * One round now: every value read at once, the samples returned and queued for the store, which
+   * gets them in slices through the scheduler (none on the first round, which only sets the baseline).
+   */
   sampleRound(): SeriesSample[] {
     const nowMs = this.time.nowMs();
     const elapsedSec = this.lastRoundMs === null ? null : (nowMs - this.lastRoundMs) / 1000;
@@ -122,7 +145,7 @@ export class MetricsSampler {
       for (const metric of TOPIC_METRICS) samples.push({ metric, scope, value: totals.get(metric) ?? 0 });
     }
     for (const { groupId, lag } of this.source.groupLags()) samples.push({ metric: 'Lag', scope: groupScope(groupId), value: lag });
-    this.store.append(nowMs, samples);
+    this.writer.write(nowMs, samples);
     return samples;
   }
 
@@ -167,15 +190,32 @@ export class MetricsSampler {
       }
       accumulate(target, value);
     }
-    // Families (a gauge set per log or partition) are made as they are read: classified each round.
+    // Families (a gauge set per log or partition) are read gauge by gauge, without making their names.
     if (elapsedSec !== null) {
-      for (const { name, metric } of registry.familyMetrics()) {
-        const target = sampleTargetOf(name);
-        if (target !== null && target.kind === 'gauge') accumulate(target, countOf(metric));
+      for (const family of registry.familyList()) {
+        for (const { gaugeName, targetOf } of this.familyGauges(family)) {
+          family.readGauge(gaugeName, (tags, value) => {
+            const target = targetOf(tags);
+            if (target !== null) accumulate(target, value);
+          });
+        }
       }
     }
     this.brokers.set(brokerId, { registry, version: registry.version, entries, counts });
     return broker;
+  }
+
+  /** The family's gauges some entity's series keeps, classified once per family. */
+  private familyGauges(family: MetricFamily): readonly FamilyGauge[] {
+    let gauges = this.familyTargets.get(family);
+    if (gauges === undefined) {
+      gauges = family.gaugeNames.flatMap((gaugeName) => {
+        const targetOf = familyTargetOf(family.group, family.type, gaugeName);
+        return targetOf === null ? [] : [{ gaugeName, targetOf }];
+      });
+      this.familyTargets.set(family, gauges);
+    }
+    return gauges;
   }
 
   private classify(registry: MetricsRegistry): SampledEntry[] {

@@ -7,7 +7,7 @@
  * its `Value`. Cluster and broker series add the brokers' values (`MaxLag`: the largest);
  * per-partition metrics are only ever summed into their topic, never kept per partition.
  */
-import type { MetricName } from '../metrics/metric-name';
+import type { MetricName, MetricTags } from '../metrics/metric-name';
 
 export type SampledKind = 'rate' | 'gauge';
 
@@ -80,9 +80,13 @@ const CONTROLLER_GAUGES: ReadonlySet<string> = new Set([
   'PreferredReplicaImbalanceCount',
 ]);
 
-function tag(name: MetricName, key: string): string | null {
-  for (const [k, v] of name.tags) if (k === key) return v;
+function tagValue(tags: MetricTags, key: string): string | null {
+  for (const [k, v] of tags) if (k === key) return v;
   return null;
+}
+
+function tag(name: MetricName, key: string): string | null {
+  return tagValue(name.tags, key);
 }
 
 function brokerTarget(metric: string): SampleTarget {
@@ -110,11 +114,22 @@ export function sampleTargetOf(name: MetricName): SampleTarget | null {
       return name.name === 'MaxLag' && tag(name, 'clientId') === 'Replica' ? brokerTarget('MaxLag') : null;
     case 'kafka.network:RequestMetrics':
       return name.name === 'RequestsPerSec' ? brokerTarget('RequestsPerSec') : null;
-    case 'kafka.log:Log': {
-      const topic = name.name === 'Size' ? tag(name, 'topic') : null;
-      return topic === null ? null : { metric: 'Size', kind: 'gauge', max: false, brokerLevel: false, topic };
-    }
+    case 'kafka.log:Log':
+      return familyTargetOf(name.group, name.type, name.name)?.(name.tags) ?? null;
     default:
       return null;
   }
+}
+
+/**
+ * Where a gauge of a family (one gauge set per log or partition) goes, told from the entity's tags,
+ * or null for a gauge the charts keep for no entity: a family is read gauge by gauge, and only a
+ * log's `Size` (summed into its topic) is kept of them.
+ */
+export function familyTargetOf(group: string, type: string, gaugeName: string): ((tags: MetricTags) => SampleTarget | null) | null {
+  if (group !== 'kafka.log' || type !== 'Log' || gaugeName !== 'Size') return null;
+  return (tags) => {
+    const topic = tagValue(tags, 'topic');
+    return topic === null ? null : { metric: 'Size', kind: 'gauge', max: false, brokerLevel: false, topic };
+  };
 }

@@ -23,6 +23,14 @@ export interface GaugeFamilySpec<E> {
 export function gaugeFamily<E>(spec: GaugeFamilySpec<E>): MetricFamily {
   const names = Object.entries(spec.gauges);
   return {
+    group: spec.group,
+    type: spec.type,
+    gaugeNames: names.map(([name]) => name),
+    readGauge(gaugeName: string, visit: (tags: MetricTags, value: number) => void): void {
+      const read = Object.hasOwn(spec.gauges, gaugeName) ? spec.gauges[gaugeName] : undefined;
+      if (!read) return;
+      for (const entity of spec.entities()) visit(spec.tags(entity), read(entity));
+    },
     *metrics(): Iterable<RegisteredMetric> {
       for (const entity of spec.entities()) {
         const tags = spec.tags(entity);

@@ -1,19 +1,23 @@
 /**
  * The metrics sampler on a manual clock: meters kept as the increase of their Count over the time
  * between rounds, across a broker restart (a new registry) and a meter made again; gauges as
- * values; cluster totals, per-topic sums of meters and partition logs, group lag.
+ * values; cluster totals, per-topic sums of meters and partition logs (kept gauges and the per-log
+ * family), group lag; a round of thousands of series written in slices, one scheduler task each.
  */
 import { describe, expect, it } from 'vitest';
+import { gaugeFamily } from '../../../src-main/core/metrics/gauge-family';
 import { MetricsRegistry } from '../../../src-main/core/metrics/metrics-registry';
 import { InMemoryMetricsHistory } from '../../../src-main/core/metrics-history/in-memory-metrics-history';
+import type { SeriesSample } from '../../../src-main/core/metrics-history/metrics-history-store';
 import { MetricsSampler, type BrokerRegistry, type GroupLag } from '../../../src-main/core/metrics-history/metrics-sampler';
+import { SAMPLES_PER_SLICE } from '../../../src-main/core/metrics-history/sliced-round-writer';
 import { ManualTime } from '../../../src-main/core/platform/manual-time';
+import type { ScheduledTask, Time } from '../../../src-main/core/platform/scheduler';
 import { SeededRandom } from '../../../src-main/core/platform/random';
 
 const INTERVAL_MS = 15_000;
 
-function setup() {
-  const time = new ManualTime();
+function setup(time: Time & { advance(ms: number): number } = new ManualTime()) {
   const registries: BrokerRegistry[] = [];
   const lags: GroupLag[] = [];
   const store = new InMemoryMetricsHistory(INTERVAL_MS, 100);
@@ -27,6 +31,60 @@ function setup() {
   };
   const values = (metric: string, scope: string) => store.points({ metric, scope }, 0, Number.MAX_SAFE_INTEGER).map((p) => p.value);
   return { time, registries, lags, store, sampler, registry, values };
+}
+
+/** A log as the `kafka.log:type=Log` family reads it. */
+interface FakeLog {
+  readonly topic: string;
+  readonly partition: number;
+  size: number;
+}
+
+/** The per-log gauge family as the LogManager registers it, over `logs`. */
+function addLogFamily(r: MetricsRegistry, logs: FakeLog[]): void {
+  r.addFamily(
+    gaugeFamily<FakeLog>({
+      group: 'kafka.log',
+      type: 'Log',
+      gauges: { LogEndOffset: () => 1e9, Size: (log) => log.size },
+      entities: () => logs,
+      tags: (log) => [
+        ['topic', log.topic],
+        ['partition', String(log.partition)],
+      ],
+      find: (properties) => logs.find((l) => l.topic === properties.get('topic') && String(l.partition) === properties.get('partition')),
+    }),
+  );
+}
+
+/**
+ * A manual clock whose zero-delay tasks (the sampler's write slices) wait until `step()` runs the
+ * next one: what the app's SystemTime does between two event-loop turns.
+ */
+class SteppedTime extends ManualTime {
+  private readonly queued: Array<{ task: ScheduledTask; run: () => void }> = [];
+  private nextStepId = 1_000_000;
+
+  override schedule(name: string, delayMs: number, run: () => void): ScheduledTask {
+    if (delayMs > 0) return super.schedule(name, delayMs, run);
+    const task = { id: this.nextStepId++, name };
+    this.queued.push({ task, run });
+    return task;
+  }
+
+  override cancel(task: ScheduledTask): void {
+    const at = this.queued.findIndex((q) => q.task.id === task.id);
+    if (at >= 0) this.queued.splice(at, 1);
+    else super.cancel(task);
+  }
+
+  /** Runs the oldest queued task; returns its name, or null when none was queued. */
+  step(): string | null {
+    const next = this.queued.shift();
+    if (!next) return null;
+    next.run();
+    return next.task.name;
+  }
 }
 
 const bytesIn = (r: MetricsRegistry, topic?: string) =>
@@ -135,5 +193,87 @@ describe('MetricsSampler', () => {
     time.advance(INTERVAL_MS);
     const scopes = new Set(store.seriesKeys().map((k) => k.scope));
     expect(scopes).toEqual(new Set(['cluster', 'broker:1']));
+  });
+
+  it('sums a log family’s Size into its topic and keeps none of its other gauges', () => {
+    const { time, store, sampler, registry, values } = setup();
+    const logs: FakeLog[] = [
+      { topic: 'orders', partition: 0, size: 100 },
+      { topic: 'orders', partition: 1, size: 250 },
+      { topic: 'audit', partition: 0, size: 7 },
+    ];
+    addLogFamily(registry(1), logs);
+    sampler.start();
+    time.advance(INTERVAL_MS);
+    logs[1].size = 300;
+    logs.push({ topic: 'audit', partition: 1, size: 3 });
+    time.advance(INTERVAL_MS);
+    expect(values('Size', 'topic:orders')).toEqual([350, 400]);
+    expect(values('Size', 'topic:audit')).toEqual([7, 10]);
+    expect(store.seriesKeys().filter((k) => k.metric === 'LogEndOffset')).toEqual([]);
+  });
+
+  it('writes a round of thousands of series in slices, one scheduler task each, every sample at the values read at the round', () => {
+    const time = new SteppedTime();
+    const { store, sampler, registry } = setup(time);
+    const appends: Array<{ timeMs: number; samples: readonly SeriesSample[] }> = [];
+    const append = store.append.bind(store);
+    store.append = (timeMs, samples) => {
+      appends.push({ timeMs, samples });
+      append(timeMs, samples);
+    };
+    const logs: FakeLog[] = [];
+    for (let t = 0; t < 1_000; t++) for (let p = 0; p < 2; p++) logs.push({ topic: `topic-${t}`, partition: p, size: t * 10 + p });
+    addLogFamily(registry(1), logs);
+    const r2 = registry(2);
+    addLogFamily(r2, logs);
+    for (let t = 0; t < 1_000; t++) bytesIn(r2, `topic-${t}`);
+    sampler.sampleRound();
+    time.advance(INTERVAL_MS);
+    const roundMs = time.nowMs();
+    const samples = sampler.sampleRound();
+    // 2 brokers' and the cluster's series, and 4 per topic.
+    expect(samples.length).toBe(27 * 3 + 1_000 * 4);
+    expect(appends).toEqual([]);
+    // Changed after the round read them: the written samples keep the round's values.
+    for (const log of logs) log.size = -1;
+    let steps = 0;
+    for (;;) {
+      const before = appends.length;
+      const task = time.step();
+      if (task === null) break;
+      expect(task).toBe('metrics-sampler-write');
+      expect(appends.length).toBe(before + 1);
+      steps++;
+    }
+    expect(steps).toBe(Math.ceil(samples.length / SAMPLES_PER_SLICE));
+    expect(steps).toBeGreaterThan(1);
+    expect(sampler.pendingSamples).toBe(0);
+    for (const a of appends) {
+      expect(a.timeMs).toBe(roundMs);
+      expect(a.samples.length).toBeLessThanOrEqual(SAMPLES_PER_SLICE);
+    }
+    expect(appends.flatMap((a) => a.samples)).toEqual(samples);
+    const written = store.points({ metric: 'Size', scope: 'topic:topic-999' }, 0, Number.MAX_SAFE_INTEGER);
+    expect(written).toEqual([{ timeMs: roundMs, value: 2 * (9_990 + 9_991) }]);
+    expect(new Set(store.seriesKeys().map((k) => `${k.metric} ${k.scope}`)).size).toBe(samples.length);
+  });
+
+  it('writes the slices left of the last round when stopped', () => {
+    const time = new SteppedTime();
+    const { store, sampler, registry, values } = setup(time);
+    const logs: FakeLog[] = [];
+    for (let t = 0; t < 600; t++) logs.push({ topic: `topic-${t}`, partition: 0, size: 5 });
+    addLogFamily(registry(1), logs);
+    sampler.start();
+    time.advance(INTERVAL_MS);
+    expect(sampler.pendingSamples).toBe(27 * 2 + 600 * 4);
+    expect(time.step()).toBe('metrics-sampler-write');
+    expect(sampler.pendingSamples).toBe(27 * 2 + 600 * 4 - SAMPLES_PER_SLICE);
+    sampler.stop();
+    expect(sampler.pendingSamples).toBe(0);
+    expect(time.step()).toBeNull();
+    expect(values('Size', 'topic:topic-599')).toEqual([5]);
+    expect(store.seriesKeys()).toHaveLength(27 * 2 + 600 * 4);
   });
 });
