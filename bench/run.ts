@@ -41,7 +41,8 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'timeline', run: timelineBench },
 ];
 
-const filter = process.argv[2];
+// `data-path` as well as `data path`, for a filter passed without quotes.
+const filter = process.argv[2]?.replace(/-/g, ' ');
 const all: Record<string, Figure[]> = {};
 for (const suite of suites) {
   if (filter && !suite.name.includes(filter)) continue;
