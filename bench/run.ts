@@ -41,7 +41,8 @@ const suites: Array<{ name: string; run: (report: (f: Figure) => void) => Promis
   { name: 'timeline', run: timelineBench },
 ];
 
-const filter = process.argv[2];
+// `data-path` as well as `data path`, for a filter passed without quotes.
+const filter = process.argv[2]?.replace(/-/g, ' ');
 // The cluster's timers are unref'd (an app closes even with a cluster running); while a bench awaits
 // the cluster and nothing else is pending, Node would otherwise exit mid-run.
 const keepAlive = setInterval(() => undefined, 1000);

@@ -20,6 +20,13 @@ const MIN_RECORD_OVERHEAD = 14;
  */
 const FIRST_READ_BLOCK_SIZE = 4 * 1024;
 const READ_BLOCK_SIZE = 64 * 1024;
+/**
+ * The block of the header walks that end before their function returns (an offset lookup): they
+ * keep nothing they read, so one block serves them all and a lookup allocates no memory for its
+ * scan — fresh memory costs a page fault per 4 KB on first touch, more than the read itself.
+ */
+const lookupBlock = new Uint8Array(READ_BLOCK_SIZE);
+const lookupView = new DataView(lookupBlock.buffer);
 
 /** A batch found in the file: where it lies, and a view of its bytes (whole, or its header only). */
 export interface FileBatch {
@@ -80,7 +87,11 @@ export class FileRecords extends SegmentFile {
   read(position: number, length: number): Uint8Array {
     const end = Math.min(this.validSize, position + length);
     if (end <= position) return new Uint8Array(0);
-    const out = new Uint8Array(end - position);
+    return this.readInto(new Uint8Array(end - position), position);
+  }
+
+  /** Fills `out` from `position` (less at the end of the file); the part filled. */
+  private readInto(out: Uint8Array, position: number): Uint8Array {
     const handle = this.handles.get(this.path);
     let done = 0;
     while (done < out.length) {
@@ -162,11 +173,70 @@ export class FileRecords extends SegmentFile {
     }
   }
 
-  /** `searchForOffsetWithSize`: the first batch from `startingPosition` whose last offset is ≥ `targetOffset`. */
+  /**
+   * `searchForOffsetWithSize`: the first batch from `startingPosition` whose last offset is ≥
+   * `targetOffset`. As Kafka's, it reads batch headers only.
+   */
   searchForOffsetWithSize(targetOffset: number, startingPosition: number): LogOffsetPosition | null {
-    for (const b of this.batches(startingPosition)) {
-      const lastOffset = b.batch.lastOffset;
-      if (lastOffset >= targetOffset) return { offset: lastOffset, position: b.position, size: b.sizeInBytes };
+    const found = this.search(targetOffset, startingPosition, FIRST_READ_BLOCK_SIZE);
+    return found && { offset: found.offset, position: found.position, size: found.size };
+  }
+
+  /**
+   * `searchForOffsetWithSize`, then `read(found.position, lengthOf(found))` (`LogSegment.read`).
+   * The search reads a whole block at once; when that block holds all the bytes to return, they
+   * are taken from it, so a lookup of a batch smaller than a block reads the file once.
+   */
+  searchAndRead(
+    targetOffset: number,
+    startingPosition: number,
+    lengthOf: (found: LogOffsetPosition) => number,
+  ): { found: LogOffsetPosition; records: Uint8Array } | null {
+    const hit = this.search(targetOffset, startingPosition, READ_BLOCK_SIZE);
+    if (!hit) return null;
+    const found = { offset: hit.offset, position: hit.position, size: hit.size };
+    const length = lengthOf(found);
+    const from = hit.position - hit.blockStart;
+    const records =
+      length > 0 && from + length <= hit.block.length ? hit.block.slice(from, from + length) : this.read(hit.position, length);
+    return { found, records };
+  }
+
+  /**
+   * The walk of the searches: batch headers read into the shared lookup block, `firstBlockSize`
+   * bytes at first and more as the walk goes on, stopping as `batches` does. The block returned
+   * holds the batch found from its start; it is valid until the next search.
+   */
+  private search(
+    targetOffset: number,
+    startingPosition: number,
+    firstBlockSize: number,
+  ): (LogOffsetPosition & { readonly block: Uint8Array; readonly blockStart: number }) | null {
+    const end = this.validSize;
+    let block: Uint8Array = lookupBlock.subarray(0, 0);
+    let blockStart = 0;
+    let blockSize = firstBlockSize;
+    let position = startingPosition;
+    while (end - position >= HEADER_SIZE_UP_TO_MAGIC) {
+      const header = Math.min(RECORD_BATCH_OVERHEAD, end - position);
+      if (position < blockStart || position + header > blockStart + block.length) {
+        block = this.readInto(lookupBlock.subarray(0, Math.min(blockSize, end - position)), position);
+        blockStart = position;
+        blockSize = Math.min(blockSize * 2, READ_BLOCK_SIZE);
+        if (block.length < header) return null;
+      }
+      const at = position - blockStart;
+      const size = lookupView.getInt32(at + 8);
+      if (size < MIN_RECORD_OVERHEAD) {
+        throw new CorruptRecordException(
+          `Found record size ${size} smaller than minimum record overhead (${MIN_RECORD_OVERHEAD}) in file ${this.path}.`,
+        );
+      }
+      const batchSize = LOG_OVERHEAD + size;
+      if (position > end - batchSize) return null;
+      const lastOffset = RecordBatch.readAt(block, at).lastOffset;
+      if (lastOffset >= targetOffset) return { offset: lastOffset, position, size: batchSize, block, blockStart };
+      position += batchSize;
     }
     return null;
   }

@@ -300,20 +300,17 @@ export class LogSegment {
    */
   read(startOffset: number, maxSize: number, maxPosition = this.size, minOneMessage = false): FetchDataInfo | null {
     if (maxSize < 0) throw new IllegalArgumentMaxSize(maxSize, this.logPath);
-    const start = this.translateOffset(startOffset);
-    if (start === null) return null;
-    const fetchOffsetMetadata = {
-      messageOffset: startOffset,
-      segmentBaseOffset: this.baseOffset,
-      relativePositionInSegment: start.position,
-    };
-    const adjustedMaxSize = minOneMessage ? Math.max(maxSize, start.size) : maxSize;
-    if (adjustedMaxSize === 0) return { fetchOffsetMetadata, records: new Uint8Array(0), firstEntryIncomplete: false };
-    const fetchSize = Math.min(maxPosition - start.position, adjustedMaxSize);
+    const adjustedMaxSize = (start: LogOffsetPosition) => (minOneMessage ? Math.max(maxSize, start.size) : maxSize);
+    // The fetch size as Kafka's (nothing when the adjusted max size is 0).
+    const fetchSize = (start: LogOffsetPosition) => Math.max(Math.min(maxPosition - start.position, adjustedMaxSize(start)), 0);
+    const read = this.records.searchAndRead(startOffset, this.offsetIndex.lookup(startOffset).position, fetchSize);
+    if (read === null) return null;
+    const start = read.found;
+    const adjusted = adjustedMaxSize(start);
     return {
-      fetchOffsetMetadata,
-      records: this.records.read(start.position, Math.max(fetchSize, 0)),
-      firstEntryIncomplete: adjustedMaxSize < start.size,
+      fetchOffsetMetadata: { messageOffset: startOffset, segmentBaseOffset: this.baseOffset, relativePositionInSegment: start.position },
+      records: read.records,
+      firstEntryIncomplete: adjusted !== 0 && adjusted < start.size,
     };
   }
 
