@@ -96,9 +96,19 @@ describeInChromium(
         await page.getByTestId('messages-view').waitFor();
 
         const read = page.getByTestId('messages-view').locator('.el-card').nth(1);
-        await read.getByTestId('read-topic').click();
-        await page.keyboard.type(TOPIC);
-        await page.getByRole('option', { name: TOPIC, exact: true }).click();
+        // Under full-CI load a choice made while the topic list was still loading did not stick once
+        // (the Read button stayed disabled): choose again until it does.
+        await waitUntil(async () => {
+          if (await read.getByTestId('read-fetch').isEnabled()) return true;
+          await page.keyboard.press('Escape');
+          await read.getByTestId('read-topic').click();
+          await page.keyboard.type(TOPIC);
+          await page
+            .getByRole('option', { name: TOPIC, exact: true })
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+          return read.getByTestId('read-fetch').isEnabled();
+        }, 'the topic chosen for reading');
         await read.getByTestId('read-fetch').click();
         await read.getByTestId('read-merged').getByText('Read from 3 partitions', { exact: false }).waitFor();
         const records = read.getByTestId('records-table');
