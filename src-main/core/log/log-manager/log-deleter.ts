@@ -5,6 +5,7 @@
  */
 import type { TopicPartition } from '../../common/topic-partition';
 import { tpKey } from '../../common/topic-partition';
+import { Slicer } from '../../platform/executor';
 import type { Random } from '../../platform/random';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { KafkaStorageException } from '../errors';
@@ -12,7 +13,7 @@ import type { Log } from '../log';
 import type { LogCheckpoints } from '../checkpoints/log-checkpoints';
 import { logDeleteDirName, newUniqueId } from './log-dir-names';
 import type { PendingDeletion } from './log-manager-config';
-import { INITIAL_TASK_DELAY_MS } from './log-manager-config';
+import { DELETE_SLICE, INITIAL_TASK_DELAY_MS } from './log-manager-config';
 import type { LogManagerContext } from './log-manager-context';
 
 interface QueuedLog {
@@ -66,6 +67,41 @@ export class LogDeleter {
     } finally {
       this.ctx.processLogDirFailures();
     }
+  }
+
+  /**
+   * `LogManager.asyncDeleteAll`: each partition's current and future logs removed and renamed, a
+   * slice at a time; then each dir that lost a log gets its checkpoints once. `abortCleaning` runs
+   * before a current log goes; a partition that fails goes to `onError` and the rest go on.
+   */
+  async asyncDeleteAll(
+    tps: readonly TopicPartition[],
+    abortCleaning: (tp: TopicPartition) => void,
+    onError: (tp: TopicPartition, e: unknown) => void,
+  ): Promise<void> {
+    const ctx = this.ctx;
+    /** Each dir that lost a log → whether a current (not only a future) log went. */
+    const touchedDirs = new Map<string, boolean>();
+    const slicer = new Slicer(ctx.executor, DELETE_SLICE);
+    for (const tp of tps) {
+      await slicer.tick();
+      if (ctx.state !== 'running') break;
+      try {
+        if (ctx.currentLogs.has(tp)) {
+          abortCleaning(tp);
+          const removed = this.removeAndRename(tp, false);
+          if (removed) touchedDirs.set(removed.parentDir, true);
+        }
+        const future = ctx.futureLogs.has(tp) ? this.removeAndRename(tp, true) : undefined;
+        if (future) touchedDirs.set(future.parentDir, touchedDirs.get(future.parentDir) ?? false);
+      } catch (e) {
+        onError(tp, e);
+      } finally {
+        ctx.processLogDirFailures();
+      }
+    }
+    for (const [dir, currentLogRemoved] of touchedDirs) if (ctx.live.has(dir)) this.checkpointAfterDeletion(dir, currentLogRemoved);
+    ctx.processLogDirFailures();
   }
 
   /**

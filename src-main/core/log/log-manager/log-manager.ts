@@ -26,7 +26,8 @@
  *
  * Cost: `getOrCreateLog` touches only the new partition's files and in-memory counters; callers
  * creating thousands of logs loop and yield between slices. `asyncDelete` rewrites the dir's
- * checkpoints (as Kafka does), so it costs O(partitions in that dir).
+ * checkpoints (as Kafka does), so it costs O(partitions in that dir); `asyncDeleteAll` (StopReplica)
+ * rewrites them once per dir for the whole batch.
  *
  * The parts: `LogLoader` (startup, load-logs.ts), `LogCheckpoints` (../checkpoints/log-checkpoints.ts),
  * `LogDeleter` (asynchronous deletion, log-deleter.ts) and `LogDirFailureChannel`
@@ -44,7 +45,7 @@
 import { IllegalStateException } from '../../common/java-lang';
 import type { TopicPartition } from '../../common/topic-partition';
 import { TopicPartitionMap, compareTopicPartitions, tpKey } from '../../common/topic-partition';
-import { Slicer, microtaskExecutor } from '../../platform/executor';
+import { microtaskExecutor } from '../../platform/executor';
 import { isAbsolutePath, joinPath, parentPath, trimTrailingSeparators } from '../../platform/file-system';
 import { KafkaStorageException, LogDirNotFoundException } from '../errors';
 import { replaceCurrentWithFutureLog } from './future-log-swap';
@@ -56,7 +57,7 @@ import { LogDeleter } from './log-deleter';
 import { CLEAN_SHUTDOWN_FILE, logDirName, logFutureDirName, newUniqueId } from './log-dir-names';
 import { LogLoader } from './load-logs';
 import type { LogManagerConfig, LogManagerOptions, LogManagerState, PendingDeletion } from './log-manager-config';
-import { DEFAULT_LOG_MANAGER_CONFIG, DELETE_SLICE, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
+import { DEFAULT_LOG_MANAGER_CONFIG, INITIAL_TASK_DELAY_MS, LOAD_SLICE } from './log-manager-config';
 import type { ScheduledTask } from '../../platform/scheduler';
 import { LogManagerContext } from './log-manager-context';
 import { LogCleaner } from '../cleaner/log-cleaner';
@@ -445,34 +446,8 @@ export class LogManager {
    * executor between slices; a partition whose deletion fails goes to `onError` and the rest go on.
    */
   async asyncDeleteAll(tps: readonly TopicPartition[], onError: (tp: TopicPartition, e: unknown) => void): Promise<void> {
-    const ctx = this.ctx;
-    ctx.checkRunning('delete logs');
-    const dirsWithCurrentRemoved = new Set<string>();
-    const dirsWithFutureRemoved = new Set<string>();
-    const slicer = new Slicer(ctx.executor, DELETE_SLICE);
-    for (const tp of tps) {
-      await slicer.tick();
-      if (ctx.state !== 'running') break;
-      try {
-        if (ctx.currentLogs.has(tp)) {
-          this.cleaner?.abortCleaning(tp);
-          const removed = this.deleter.removeAndRename(tp, false);
-          if (removed) dirsWithCurrentRemoved.add(removed.parentDir);
-        }
-        if (ctx.futureLogs.has(tp)) {
-          const future = this.deleter.removeAndRename(tp, true);
-          if (future) dirsWithFutureRemoved.add(future.parentDir);
-        }
-      } catch (e) {
-        onError(tp, e);
-      } finally {
-        ctx.processLogDirFailures();
-      }
-    }
-    for (const dir of new Set([...dirsWithCurrentRemoved, ...dirsWithFutureRemoved])) {
-      if (ctx.live.has(dir)) this.deleter.checkpointAfterDeletion(dir, dirsWithCurrentRemoved.has(dir));
-    }
-    ctx.processLogDirFailures();
+    this.ctx.checkRunning('delete logs');
+    await this.deleter.asyncDeleteAll(tps, (tp) => this.cleaner?.abortCleaning(tp), onError);
   }
 
   // --- log dir failure ---------------------------------------------------------------------------
